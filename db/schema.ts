@@ -1,0 +1,433 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Every stored entity. Rows that belong to a server carry guild_id.
+ * Times are integer milliseconds since the epoch (mode 'timestamp_ms' gives Date objects).
+ * Privacy: no table holds the text of a member's translated message (see translation_logs).
+ */
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+const guildId = () =>
+  text('guild_id')
+    .notNull()
+    .references(() => guilds.id, { onDelete: 'cascade' });
+
+export type LangText = Record<string, string>;
+
+// ---- Servers and members --------------------------------------------------------------------
+
+export const guilds = sqliteTable('guilds', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  icon: text('icon'),
+  plan: text('plan', { enum: ['free', 'plus', 'pro', 'ultimate'] })
+    .notNull()
+    .default('free'),
+  /** false once the bot left the server; data is deleted 30 days later. */
+  present: integer('present', { mode: 'boolean' }).notNull().default(true),
+  leftAt: integer('left_at', { mode: 'timestamp_ms' }),
+  stripeCustomerId: text('stripe_customer_id'),
+  createdAt: createdAt(),
+});
+
+/** The server's channels, as the bot syncs them. */
+export const guildChannels = sqliteTable(
+  'guild_channels',
+  {
+    id: text('id').primaryKey(),
+    guildId: guildId(),
+    name: text('name').notNull(),
+    /** Discord channel type number (0 text, 2 voice, 4 category, 5 announcement, 11 public thread, 15 forum). */
+    type: integer('type').notNull().default(0),
+    parentId: text('parent_id'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('guild_channels_guild').on(t.guildId)],
+);
+
+/** A member's preferred language, set with /setlanguage. Global per Discord user. */
+export const userLanguages = sqliteTable('user_languages', {
+  userId: text('user_id').primaryKey(),
+  language: text('language').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export const memberXp = sqliteTable(
+  'member_xp',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    username: text('username').notNull().default(''),
+    xp: integer('xp').notNull().default(0),
+    level: integer('level').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] }), index('member_xp_rank').on(t.guildId, t.xp)],
+);
+
+// ---- Settings (one row per guild, defaults from spec section 3 and 9) -----------------------
+
+export const translationSettings = sqliteTable('translation_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  autoDetect: integer('auto_detect', { mode: 'boolean' }).notNull().default(true),
+  translationTone: text('translation_tone', { enum: ['casual', 'formal'] })
+    .notNull()
+    .default('casual'),
+  contextPreservation: integer('context_preservation', { mode: 'boolean' }).notNull().default(true),
+  rateLimitPerUser: integer('rate_limit_per_user').notNull().default(50),
+  /** Messages starting with this are never translated. */
+  skipPrefix: text('skip_prefix').notNull().default('!'),
+});
+
+export const botConfig = sqliteTable('bot_config', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  prefix: text('prefix').notNull().default('/'),
+  defaultLanguage: text('default_language').notNull().default('en'),
+  levelingEnabled: integer('leveling_enabled', { mode: 'boolean' }).notNull().default(true),
+});
+
+export const welcomeConfig = sqliteTable('welcome_config', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+  messages: text('messages', { mode: 'json' }).$type<LangText>().notNull().default({}),
+  channelId: text('channel_id').notNull().default(''),
+  roleId: text('role_id').notNull().default(''),
+});
+
+export const moderationRules = sqliteTable('moderation_rules', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  spamDetection: integer('spam_detection', { mode: 'boolean' }).notNull().default(true),
+  contentFiltering: integer('content_filtering', { mode: 'boolean' }).notNull().default(true),
+  bannedWords: text('banned_words', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  autoDelete: integer('auto_delete', { mode: 'boolean' }).notNull().default(false),
+  logChannelId: text('log_channel_id').notNull().default(''),
+});
+
+// ---- Channel links (mirror mode and single-channel mode) -------------------------------------
+
+export const channelLinks = sqliteTable(
+  'channel_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    name: text('name').notNull(),
+    /** mirror: every linked channel gets every message in its language; single: one channel, replies in languages. */
+    mode: text('mode', { enum: ['mirror', 'single'] })
+      .notNull()
+      .default('mirror'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_links_guild').on(t.guildId)],
+);
+
+export const channelLinkChannels = sqliteTable(
+  'channel_link_channels',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => channelLinks.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    language: text('language').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.channelId] }), index('channel_link_channels_channel').on(t.channelId)],
+);
+
+/** The bot's webhook per channel, reused for mirror posts. */
+export const channelWebhooks = sqliteTable('channel_webhooks', {
+  channelId: text('channel_id').primaryKey(),
+  guildId: guildId(),
+  webhookId: text('webhook_id').notNull(),
+  webhookToken: text('webhook_token').notNull(),
+});
+
+/** Original message -> its translated copies, so edits, deletes and replies follow. */
+export const messageCopies = sqliteTable(
+  'message_copies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    originalMessageId: text('original_message_id').notNull(),
+    originalChannelId: text('original_channel_id').notNull(),
+    copyMessageId: text('copy_message_id').notNull(),
+    copyChannelId: text('copy_channel_id').notNull(),
+    language: text('language').notNull(),
+    /** webhook: a mirror copy; reply: a single-channel reply; reaction: a flag-reaction translation. */
+    kind: text('kind', { enum: ['webhook', 'reply', 'reaction'] })
+      .notNull()
+      .default('webhook'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_copies_original').on(t.originalMessageId),
+    index('message_copies_copy').on(t.copyMessageId),
+  ],
+);
+
+// ---- Translation accounting (never the text) -----------------------------------------------
+
+export const translationLogs = sqliteTable(
+  'translation_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    channelId: text('channel_id'),
+    userId: text('user_id'),
+    username: text('username'),
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguage: text('target_language').notNull(),
+    characters: integer('characters').notNull(),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    outcome: text('outcome', { enum: ['ok', 'error', 'skipped', 'rate_limited', 'quota'] })
+      .notNull()
+      .default('ok'),
+    /** context-menu, mirror, single, reaction, announcement, ticket, poll, cli */
+    source: text('source').notNull().default('mirror'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('translation_logs_guild_time').on(t.guildId, t.createdAt),
+    index('translation_logs_guild_user').on(t.guildId, t.userId),
+    index('translation_logs_time').on(t.createdAt),
+  ],
+);
+
+/** Usage notices already sent (75 and 90 percent), once per guild per month. */
+export const usageNotices = sqliteTable(
+  'usage_notices',
+  {
+    guildId: guildId(),
+    month: text('month').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.month, t.threshold] })],
+);
+
+// ---- Polls ----------------------------------------------------------------------------------
+
+export type PollOption = { id: string; text: LangText };
+
+export const polls = sqliteTable(
+  'polls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    channelId: text('channel_id').notNull(),
+    question: text('question', { mode: 'json' }).$type<LangText>().notNull(),
+    options: text('options', { mode: 'json' }).$type<PollOption[]>().notNull(),
+    allowMultiple: integer('allow_multiple', { mode: 'boolean' }).notNull().default(false),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
+    createdBy: text('created_by').notNull(),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('polls_guild').on(t.guildId)],
+);
+
+export const pollVotes = sqliteTable(
+  'poll_votes',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    optionId: text('option_id').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.optionId, t.userId] })],
+);
+
+// ---- Reaction roles -------------------------------------------------------------------------
+
+export type ReactionRoleEntry = { emoji: string; label: string; roleId: string };
+
+export const reactionRoles = sqliteTable(
+  'reaction_roles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    channelId: text('channel_id').notNull().default(''),
+    messageId: text('message_id').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    roles: text('roles', { mode: 'json' }).$type<ReactionRoleEntry[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reaction_roles_guild').on(t.guildId), index('reaction_roles_message').on(t.messageId)],
+);
+
+// ---- Moderation -----------------------------------------------------------------------------
+
+export const moderationLogs = sqliteTable(
+  'moderation_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    type: text('type', { enum: ['spam', 'filter', 'scam', 'toxicity', 'permission'] }).notNull(),
+    userId: text('user_id').notNull(),
+    /** What was flagged, shortened: moderators need to see why. */
+    message: text('message').notNull(),
+    action: text('action').notNull(),
+    timestamp: integer('timestamp', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('moderation_logs_guild_time').on(t.guildId, t.timestamp)],
+);
+
+// ---- Announcements --------------------------------------------------------------------------
+
+export type TargetChannel = { language: string; channelId: string };
+export type PostResult = { channelId: string; language: string; ok: boolean; error?: string; messageId?: string };
+
+export const announcements = sqliteTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    status: text('status', { enum: ['draft', 'scheduled', 'posted', 'failed'] })
+      .notNull()
+      .default('draft'),
+    createdBy: text('created_by').notNull(),
+    originalText: text('original_text').notNull(),
+    originalLanguage: text('original_language').notNull(),
+    translations: text('translations', { mode: 'json' }).$type<LangText>().notNull(),
+    targetChannels: text('target_channels', { mode: 'json' }).$type<TargetChannel[]>().notNull(),
+    /** Set by Post Now; the bot delivers and records the results. */
+    postRequestedAt: integer('post_requested_at', { mode: 'timestamp_ms' }),
+    postedAt: integer('posted_at', { mode: 'timestamp_ms' }),
+    postResults: text('post_results', { mode: 'json' }).$type<PostResult[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_guild').on(t.guildId, t.createdAt)],
+);
+
+// ---- Support tickets ------------------------------------------------------------------------
+
+export const tickets = sqliteTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
+    subject: text('subject', { mode: 'json' }).$type<LangText>().notNull(),
+    description: text('description', { mode: 'json' }).$type<LangText>().notNull(),
+    supportLanguage: text('support_language').notNull().default('en'),
+    userLanguage: text('user_language').notNull(),
+    userId: text('user_id').notNull(),
+    /** The Discord channel or thread where the member talks with support. */
+    channelId: text('channel_id'),
+    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] })
+      .notNull()
+      .default('medium'),
+    category: text('category'),
+    createdAt: createdAt(),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('tickets_guild_status').on(t.guildId, t.status, t.createdAt)],
+);
+
+export const ticketMessages = sqliteTable(
+  'ticket_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    userId: text('user_id').notNull(),
+    originalText: text('original_text').notNull(),
+    originalLanguage: text('original_language').notNull(),
+    translations: text('translations', { mode: 'json' }).$type<LangText>().notNull(),
+    /** false when no provider could translate it; the original is shown. */
+    translated: integer('translated', { mode: 'boolean' }).notNull().default(true),
+    isStaff: integer('is_staff', { mode: 'boolean' }).notNull().default(false),
+    /** Set once the bot delivered a staff reply to the member. */
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket').on(t.ticketId, t.createdAt)],
+);
+
+// ---- Language learning ----------------------------------------------------------------------
+
+export const learnerProgress = sqliteTable(
+  'learner_progress',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    username: text('username').notNull().default(''),
+    learningLanguage: text('learning_language').notNull(),
+    nativeLanguage: text('native_language').notNull().default('en'),
+    difficultyLevel: text('difficulty_level', { enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
+    wordsLearned: integer('words_learned').notNull().default(0),
+    practiceStreak: integer('practice_streak').notNull().default(0),
+    flashcardsReviewed: integer('flashcards_reviewed').notNull().default(0),
+    correctAnswers: integer('correct_answers').notNull().default(0),
+    lastPracticedAt: integer('last_practiced_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('learner_progress_member').on(t.guildId, t.userId)],
+);
+
+// ---- Voice translation ----------------------------------------------------------------------
+
+export const voiceSessions = sqliteTable(
+  'voice_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    channelId: text('channel_id').notNull(),
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguage: text('target_language').notNull(),
+    status: text('status', { enum: ['active', 'ended', 'error'] })
+      .notNull()
+      .default('active'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    charactersProcessed: integer('characters_processed').notNull().default(0),
+    startedBy: text('started_by'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('voice_sessions_guild').on(t.guildId, t.status, t.startedAt)],
+);
+
+// ---- Public site ----------------------------------------------------------------------------
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  type: text('type', { enum: ['bug', 'feature', 'support', 'other'] }).notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---- Dashboard sessions ---------------------------------------------------------------------
+
+export const adminSessions = sqliteTable('admin_sessions', {
+  /** sha256 of the cookie value; the cookie value itself is never stored. */
+  id: text('id').primaryKey(),
+  /** token: logged in with ADMIN_TOKEN; discord: logged in with Discord OAuth. */
+  kind: text('kind', { enum: ['token', 'discord'] }).notNull(),
+  discordUserId: text('discord_user_id'),
+  createdAt: createdAt(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});

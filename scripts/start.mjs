@@ -1,0 +1,25 @@
+// npm start: builds the web client when it is missing or older than its sources, then starts the
+// server (which migrates the database, serves everything on one port and starts the bot).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
+}
+
+const built = 'dist/client/index.html';
+const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/common', 'public'];
+if (existsSync('index.html') && (!existsSync(built) || Math.max(...sources.map(newest)) > newest(built))) {
+  console.log('Building the web client (vite build)...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+process.exit(r.status ?? 1);

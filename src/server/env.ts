@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every setting the server reads from its environment, validated once at start. */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const url = (name: string) =>
+  optional.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), `${name} must be an http(s) URL`);
+
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    PUBLIC_URL: url('PUBLIC_URL'),
+    DEFAULT_GUILD_ID: z.string().min(1).default('default'),
+    DISCORD_TOKEN: optional,
+    DISCORD_CLIENT_ID: optional,
+    DISCORD_CLIENT_SECRET: optional,
+    DISCORD_API_URL: url('DISCORD_API_URL').transform((v) => v ?? 'https://discord.com/api'),
+    GEMINI_API_KEY: optional,
+    GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: url('GEMINI_BASE_URL'),
+    OPENAI_API_KEY: optional,
+    OPENAI_BASE_URL: url('OPENAI_BASE_URL'),
+    OPENAI_MODEL: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_URL: url('STRIPE_API_URL'),
+    STRIPE_PRICE_PLUS: z.string().min(1).default('price_plus_monthly'),
+    STRIPE_PRICE_PRO: z.string().min(1).default('price_pro_monthly'),
+    ADMIN_TOKEN: optional.refine(
+      (v) => v === undefined || v.length >= 16,
+      'ADMIN_TOKEN must be at least 16 characters',
+    ),
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  })
+  .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment; throws one Error naming every malformed variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,125 @@
+import type { inferRouterInputs } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext, Hono } from 'hono';
+import { z } from 'zod';
+import { routes as analytics } from './rest/analytics';
+import { routes as announcements } from './rest/announcements';
+import { routes as billing } from './rest/billing';
+import { routes as channels } from './rest/channels';
+import { routes as config } from './rest/config';
+import { routes as contact } from './rest/contact';
+import { routes as discord } from './rest/discord';
+import { routes as learning } from './rest/learning';
+import { routes as moderation } from './rest/moderation';
+import { routes as polls } from './rest/polls';
+import { routes as reactionRoles } from './rest/reaction-roles';
+import { routes as stats } from './rest/stats';
+import { routes as tickets } from './rest/tickets';
+import { routes as translation } from './rest/translation';
+import { routes as voice } from './rest/voice';
+import { routes as welcome } from './rest/welcome';
+import type { AppRouter } from './routers/_app';
+import { zodMessage } from './trpc';
+
+type Inputs = inferRouterInputs<AppRouter>;
+/** "domain.procedure" for every procedure of the one router. */
+export type ProcedurePath = {
+  [D in keyof Inputs & string]: `${D}.${keyof Inputs[D] & string}`;
+}[keyof Inputs & string];
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/**
+ * One row of the spec's section 7 table. The adapter calls `procedure` with `input(req)`;
+ * by default the input is the body, the query and the path params merged (guildId from the
+ * query or the body, as the spec sends it). The procedure validates it.
+ */
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** Hono path syntax: /api/polls/:id */
+  path: string;
+  procedure: ProcedurePath;
+  summary: string;
+  /** Response status on success (201 for creations). */
+  status?: number;
+  input?: (req: RestRequest) => Record<string, unknown>;
+}
+
+export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
+  ...req.query,
+  ...req.body,
+  ...req.params,
+});
+
+export const restRoutes: RestRoute[] = [
+  ...stats,
+  ...billing,
+  ...contact,
+  ...translation,
+  ...channels,
+  ...polls,
+  ...welcome,
+  ...reactionRoles,
+  ...moderation,
+  ...analytics,
+  ...config,
+  ...announcements,
+  ...discord,
+  ...tickets,
+  ...learning,
+  ...voice,
+];
+
+/** Every failure answers { error } with the status that fits (DESIGN.md). */
+export function toHttpError(err: unknown): { status: number; error: string } {
+  if (err instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(err);
+    const message = err.cause instanceof z.ZodError ? zodMessage(err.cause) : err.message;
+    if (status >= 500 && err.code === 'INTERNAL_SERVER_ERROR') console.error(err.cause ?? err);
+    return { status, error: message };
+  }
+  console.error(err);
+  return { status: 500, error: 'internal error' };
+}
+
+type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+
+/** Mounts every REST route on the app; makeCaller builds the tRPC caller for one request. */
+export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unknown>): void {
+  for (const route of restRoutes) {
+    const [domain, name] = route.procedure.split('.') as [string, string];
+    app.on(route.method, route.path, async (c) => {
+      let body: Record<string, unknown> = {};
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const text = await c.req.text();
+        if (text.trim() !== '') {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            return c.json({ error: 'body: not valid JSON' }, 400);
+          }
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return c.json({ error: 'body: expected a JSON object' }, 400);
+          }
+          body = parsed as Record<string, unknown>;
+        }
+      }
+      const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
+      try {
+        const caller = (await makeCaller(c)) as Caller;
+        const result = await caller[domain][name]((route.input ?? defaultInput)(req));
+        return c.json((result ?? null) as object, (route.status ?? 200) as 200);
+      } catch (err) {
+        const { status, error } = toHttpError(err);
+        return c.json({ error }, status as 400);
+      }
+    });
+  }
+  app.all('/api/*', (c) => c.json({ error: `no such API path: ${c.req.method} ${c.req.path}` }, 404));
+}

@@ -1,0 +1,44 @@
+import { createCallerFactory, router } from '../trpc';
+import { analyticsRouter } from './analytics';
+import { announcementsRouter } from './announcements';
+import { authRouter } from './auth';
+import { billingRouter } from './billing';
+import { botRouter } from './bot';
+import { channelsRouter } from './channels';
+import { configRouter } from './config';
+import { contactRouter } from './contact';
+import { discordRouter } from './discord';
+import { learningRouter } from './learning';
+import { moderationRouter } from './moderation';
+import { pollsRouter } from './polls';
+import { reactionRolesRouter } from './reaction-roles';
+import { statsRouter } from './stats';
+import { ticketsRouter } from './tickets';
+import { translationRouter } from './translation';
+import { voiceRouter } from './voice';
+import { welcomeRouter } from './welcome';
+
+/** The one router that holds every behaviour (DESIGN.md). */
+export const appRouter = router({
+  auth: authRouter,
+  stats: statsRouter,
+  billing: billingRouter,
+  contact: contactRouter,
+  translation: translationRouter,
+  channels: channelsRouter,
+  polls: pollsRouter,
+  welcome: welcomeRouter,
+  reactionRoles: reactionRolesRouter,
+  moderation: moderationRouter,
+  analytics: analyticsRouter,
+  config: configRouter,
+  announcements: announcementsRouter,
+  discord: discordRouter,
+  tickets: ticketsRouter,
+  learning: learningRouter,
+  voice: voiceRouter,
+  bot: botRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('translation settings', () => {
+  it('answers the spec defaults before anything is saved, and writes nothing on read', async () => {
+    const before = tableCounts(s.services);
+    const res = await s.api('/api/translation/settings', { admin: true });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      autoDetect: true,
+      translationTone: 'casual',
+      contextPreservation: true,
+      rateLimitPerUser: 50,
+    });
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('PATCH of one field changes only that field and GET shows it', async () => {
+    const res = await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: { rateLimitPerUser: 120 } });
+    expect(res.status).toBe(200);
+    const again = await s.api('/api/translation/settings', { admin: true });
+    expect(again.json).toMatchObject({ rateLimitPerUser: 120, translationTone: 'casual', autoDetect: true });
+    await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: { translationTone: 'formal' } });
+    const third = await s.api('/api/translation/settings', { admin: true });
+    expect(third.json).toMatchObject({ rateLimitPerUser: 120, translationTone: 'formal' });
+  });
+
+  it.each([
+    [{ rateLimitPerUser: 205 }, 'rateLimitPerUser'],
+    [{ rateLimitPerUser: 15 }, 'rateLimitPerUser'],
+    [{ rateLimitPerUser: 0 }, 'rateLimitPerUser'],
+    [{ translationTone: 'angry' }, 'translationTone'],
+    [{ autoDetect: 'yes' }, 'autoDetect'],
+    [{}, 'at least one'],
+  ])('rejects %j with 400 naming the problem and writes nothing', async (body, field) => {
+    const before = tableCounts(s.services);
+    const res = await s.api('/api/translation/settings?guildId=g-bad', { method: 'PATCH', admin: true, body });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain(field);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: '{nope' });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('body: not valid JSON');
+  });
+
+  it('keeps each guild apart', async () => {
+    await s.api('/api/config?guildId=1111', { method: 'PATCH', admin: true, body: { prefix: '!' } });
+    const other = await s.api('/api/config?guildId=2222', { admin: true });
+    expect(other.json.prefix).toBe('/');
+    const mine = await s.api('/api/config?guildId=1111', { admin: true });
+    expect(mine.json.prefix).toBe('!');
+  });
+});
+
+describe('access', () => {
+  it('needs credentials for admin paths', async () => {
+    const res = await s.api('/api/translation/settings');
+    expect(res.status).toBe(401);
+    expect(res.json.error).toMatch(/login required/);
+    const wrong = await s.api('/api/config', { headers: { authorization: 'Bearer wrong-token-wrong-token' } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await s.api('/api/nope', { admin: true });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toContain('/api/nope');
+  });
+});
