@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { routes as analytics } from './rest/analytics';
 import { routes as announcements } from './rest/announcements';
 import { routes as billing } from './rest/billing';
+import { routes as bot } from './rest/bot';
 import { routes as channels } from './rest/channels';
 import { routes as config } from './rest/config';
 import { routes as contact } from './rest/contact';
@@ -17,6 +18,7 @@ import { routes as reactionRoles } from './rest/reaction-roles';
 import { routes as stats } from './rest/stats';
 import { routes as tickets } from './rest/tickets';
 import { routes as translation } from './rest/translation';
+import { routes as usage } from './rest/usage';
 import { routes as voice } from './rest/voice';
 import { routes as welcome } from './rest/welcome';
 import type { AppRouter } from './routers/_app';
@@ -73,6 +75,8 @@ export const restRoutes: RestRoute[] = [
   ...tickets,
   ...learning,
   ...voice,
+  ...usage,
+  ...bot,
 ];
 
 /** Every failure answers { error } with the status that fits (DESIGN.md). */

@@ -15,6 +15,7 @@ import { reactionRolesRouter } from './reaction-roles';
 import { statsRouter } from './stats';
 import { ticketsRouter } from './tickets';
 import { translationRouter } from './translation';
+import { usageRouter } from './usage';
 import { voiceRouter } from './voice';
 import { welcomeRouter } from './welcome';
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   tickets: ticketsRouter,
   learning: learningRouter,
   voice: voiceRouter,
+  usage: usageRouter,
   bot: botRouter,
 });
 

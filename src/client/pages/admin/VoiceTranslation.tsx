@@ -1,0 +1,11 @@
+import { Alert, Stack, Title } from '@mantine/core';
+
+/** Placeholder frame until the screen is built (issue 4). */
+export default function VoiceTranslationPage() {
+  return (
+    <Stack>
+      <Title order={2}>Voice Translation</Title>
+      <Alert title="In progress">This screen is being built.</Alert>
+    </Stack>
+  );
+}

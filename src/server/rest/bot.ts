@@ -1,0 +1,3 @@
+import type { RestRoute } from '../rest';
+
+export const routes: RestRoute[] = [];
