@@ -1,0 +1,132 @@
+/** Spec section 9: the plans, their prices and what they include. Shared by site, server and bot. */
+
+export type PlanKey = 'free' | 'plus' | 'pro' | 'ultimate';
+
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+  bold?: boolean;
+}
+
+export interface Plan {
+  key: PlanKey;
+  name: string;
+  price: string;
+  period: string;
+  description: string;
+  /** The page's fixed price id (null for Free; Ultimate is Contact Sales). */
+  priceId: string | null;
+  features: PlanFeature[];
+  cta: string;
+  ctaLink: string;
+  popular: boolean;
+  highlight: boolean;
+  /** Translations a month; null = unlimited. */
+  monthlyTranslations: number | null;
+  /** Linked channel pairs; null = unlimited. */
+  channelPairs: number | null;
+}
+
+export const PRICE_IDS = { plus: 'price_plus_monthly', pro: 'price_pro_monthly' } as const;
+
+export const PLANS: Plan[] = [
+  {
+    key: 'free',
+    name: 'Free',
+    price: '$0',
+    period: '/month',
+    description: 'Everything a small community needs to start talking across languages.',
+    priceId: null,
+    features: [
+      { text: '1,000 translations a month', included: true, bold: true },
+      { text: '2 linked channel pairs', included: true },
+      { text: 'Basic moderation', included: true },
+      { text: 'Welcome messages and reaction roles', included: true },
+      { text: 'Smart announcements', included: false },
+      { text: 'Voice translation', included: false },
+    ],
+    cta: 'Add to Discord',
+    ctaLink: 'invite',
+    popular: false,
+    highlight: false,
+    monthlyTranslations: 1000,
+    channelPairs: 2,
+  },
+  {
+    key: 'plus',
+    name: 'Plus',
+    price: '$7.99',
+    period: '/month',
+    description: 'For growing servers that talk every day.',
+    priceId: PRICE_IDS.plus,
+    features: [
+      { text: '10,000 translations a month', included: true, bold: true },
+      { text: '10 linked channel pairs', included: true },
+      { text: 'Advanced moderation', included: true },
+      { text: 'XP and leveling', included: true },
+      { text: 'Smart announcements', included: true },
+      { text: 'Basic analytics', included: true },
+      { text: 'Language learning', included: true },
+      { text: 'Multilingual polls', included: true },
+      { text: 'Support replies in 24-48 hours', included: true },
+    ],
+    cta: 'Get Plus',
+    ctaLink: '/subscribe',
+    popular: false,
+    highlight: false,
+    monthlyTranslations: 10_000,
+    channelPairs: 10,
+  },
+  {
+    key: 'pro',
+    name: 'Pro',
+    price: '$14.99',
+    period: '/month',
+    description: 'Unlimited translation for large international communities.',
+    priceId: PRICE_IDS.pro,
+    features: [
+      { text: 'Unlimited translations and channels', included: true, bold: true },
+      { text: 'Voice translation, 100 minutes a month', included: true },
+      { text: 'Language exchange matching', included: true },
+      { text: 'Slang-aware translation', included: true },
+      { text: 'Advanced analytics with exports', included: true },
+      { text: 'Support response in 4 hours', included: true },
+    ],
+    cta: 'Get Pro',
+    ctaLink: '/subscribe',
+    popular: true,
+    highlight: true,
+    monthlyTranslations: null,
+    channelPairs: null,
+  },
+  {
+    key: 'ultimate',
+    name: 'Ultimate',
+    price: '$29.99',
+    period: '/month',
+    description: 'For networks and businesses that need everything, with guarantees.',
+    priceId: null,
+    features: [
+      { text: 'Unlimited voice translation', included: true, bold: true },
+      { text: 'Support tickets', included: true },
+      { text: 'Integrations with video and streaming platforms', included: true },
+      { text: 'API access and white-label', included: true },
+      { text: '99.9% uptime SLA', included: true },
+      { text: 'Scam and phishing detection', included: true },
+      { text: 'Support response in 1 hour, dedicated account manager', included: true },
+    ],
+    cta: 'Contact Sales',
+    ctaLink: '/contact',
+    popular: false,
+    highlight: false,
+    monthlyTranslations: null,
+    channelPairs: null,
+  },
+];
+
+export function planOf(key: PlanKey): Plan {
+  return PLANS.find((p) => p.key === key) ?? PLANS[0];
+}
+
+/** Spec section 4 and 9: notices at 75% and 90%, translation pauses at 100%. */
+export const USAGE_THRESHOLDS = [75, 90, 100] as const;
