@@ -1,0 +1,17 @@
+/**
+ * Shared pieces of the admin screens (keep this API stable: other screens import it):
+ * - PageHeader({ title, description?, action? })      title row of a screen
+ * - StatCard({ title, value, icon, description?, trend?: { value, label } })   spec section 3's stat card
+ * - EmptyState({ icon?, title, description?, action? })   a list with nothing in it
+ * - StatGridSkeleton({ cards = 4 })                   loading: cards in a 1/2/4-column grid + one large block
+ * - LanguageSelect({ languages, value, onChange, label, ...SelectProps })   codes shown by English name
+ * - errorMessage(err: unknown): string                a failed call's message, for an error toast
+ * - relativeTime(date, now?): string                  "5 minutes ago"
+ */
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { errorMessage } from './errorMessage';
+export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { relativeTime } from './relativeTime';
+export { StatCard, type StatCardProps } from './StatCard';
+export { StatGridSkeleton } from './StatGridSkeleton';
