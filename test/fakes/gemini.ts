@@ -1,0 +1,242 @@
+/**
+ * A fake Gemini API on 127.0.0.1 speaking the real wire format (STACK.md), for tests that go through
+ * the real @google/genai SDK: `new GoogleGenAI({ apiKey, httpOptions: { baseUrl: fake.url } })`, or
+ * the server with env GEMINI_API_KEY=anything, GEMINI_BASE_URL=fake.url.
+ *
+ *   const fake = await startFakeGemini();
+ *   fake.respondWith(() => ({ json: { source: 'en', translations: { es: 'Hola' } } }));
+ *   ... fake.requests[0].body.contents ...
+ *   await fake.close();
+ *
+ * Without respondWith, the fake is a pseudo-translator that understands the engine's request (see
+ * translationRequestOf): it answers every asked language with "[code] " + the text, placeholders
+ * untouched, so the engine's whole path works end to end.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake received, as the SDK sent it. */
+export interface RecordedRequest {
+  method: string;
+  /** Path with query, e.g. /v1beta/models/gemini-2.5-flash:generateContent */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: the parsed JSON body as sent on the wire
+  body: any;
+  /** The raw body bytes as text (what went over the wire). */
+  raw: string;
+  /** Model named in the path (Gemini) or body (OpenAI). */
+  model: string;
+  /** All prompt text of the request joined (system + user), handy for toContain checks. */
+  prompt: string;
+  /** The engine's structured request, when the prompt carries one (null otherwise). */
+  translation: EngineRequest | null;
+  /** Index of this request since start (0-based). */
+  index: number;
+}
+
+/** What the engine puts in its user message: the text and the languages it wants. */
+export interface EngineRequest {
+  text: string;
+  targets: string[];
+  source?: string | null;
+  tone?: string;
+  context?: string[];
+}
+
+/** How the fake answers one request. */
+export type FakeReply =
+  /** A JSON value sent as the model's text (the structured output). */
+  | { json: unknown; delayMs?: number; usage?: { input: number; output: number } }
+  /** Raw model text (e.g. malformed JSON). */
+  | { text: string; delayMs?: number; usage?: { input: number; output: number } }
+  /** A raw HTTP answer: an error status, headers such as Retry-After, any body. */
+  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  /** Never answer (the client's timeout must fire); the socket is closed at close(). */
+  | { hang: true };
+
+export type Responder = (req: RecordedRequest) => FakeReply | Promise<FakeReply>;
+
+export interface FakeProvider {
+  /** Base URL to give the SDK / the env (GEMINI_BASE_URL or OPENAI_BASE_URL). */
+  url: string;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Replace the answer for every following request (default: pseudo-translation). */
+  respondWith(fn: Responder): void;
+  /** Answer the next requests with these replies in order, then fall back to respondWith's. */
+  queue(...replies: FakeReply[]): void;
+  /** Back to the pseudo-translator, requests cleared. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Reads the engine's JSON request out of a prompt text (the user message is that JSON). */
+export function translationRequestOf(texts: string[]): EngineRequest | null {
+  for (const t of texts) {
+    try {
+      const v = JSON.parse(t);
+      if (v && typeof v.text === 'string' && Array.isArray(v.targets)) return v as EngineRequest;
+    } catch {
+      // not the engine's JSON part
+    }
+  }
+  return null;
+}
+
+/** The default answer: "[code] text" for every target, source as given or "en". */
+export function pseudoTranslate(req: RecordedRequest): FakeReply {
+  const t = req.translation;
+  if (!t) return { text: 'ok' };
+  const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
+  return { json: { source: t.source ?? 'en', translations } };
+}
+
+/** Rough token count the fakes report (4 characters a token), so benchmarks can sum usage. */
+export const roughTokens = (s: string) => Math.ceil(s.length / 4);
+
+type Encoder = (
+  reply: { text: string; usage?: { input: number; output: number } },
+  req: RecordedRequest,
+) => unknown;
+
+interface Wire {
+  /** Parses one request; null when the path is not served (404). */
+  parse(method: string, path: string, body: unknown): { model: string; texts: string[] } | null;
+  encode: Encoder;
+  errorBody(status: number, message: string): unknown;
+}
+
+/** Shared HTTP machinery of the Gemini and OpenAI-compatible fakes. */
+export async function startFakeServer(wire: Wire, basePath: string): Promise<FakeProvider> {
+  const requests: RecordedRequest[] = [];
+  let responder: Responder = pseudoTranslate;
+  let queued: FakeReply[] = [];
+  const hanging = new Set<ServerResponse>();
+
+  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = null;
+    }
+    const parsed = wire.parse(req.method ?? 'GET', req.url ?? '/', body);
+    if (!parsed) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(wire.errorBody(404, `no such path ${req.method} ${req.url}`)));
+      return;
+    }
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headers,
+      body,
+      raw,
+      model: parsed.model,
+      prompt: parsed.texts.join('\n'),
+      translation: translationRequestOf(parsed.texts),
+      index: requests.length,
+    };
+    requests.push(record);
+    let reply: FakeReply;
+    try {
+      reply = queued.length ? (queued.shift() as FakeReply) : await responder(record);
+    } catch (err) {
+      reply = { status: 500, body: wire.errorBody(500, String(err)) };
+    }
+    if ('hang' in reply) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (res.destroyed) return;
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(
+        typeof reply.body === 'string'
+          ? reply.body
+          : JSON.stringify(reply.body ?? wire.errorBody(reply.status, `fake error ${reply.status}`)),
+      );
+      return;
+    }
+    const text = 'json' in reply ? JSON.stringify(reply.json) : reply.text;
+    const usage = reply.usage ?? { input: roughTokens(raw), output: roughTokens(text) };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(wire.encode({ text, usage }, record)));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}${basePath}`,
+    requests,
+    respondWith(fn) {
+      responder = fn;
+    },
+    queue(...replies) {
+      queued.push(...replies);
+    },
+    reset() {
+      responder = pseudoTranslate;
+      queued = [];
+      requests.length = 0;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: Gemini request parts as sent on the wire
+const partsText = (content: any): string[] =>
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  (content?.parts ?? []).map((p: any) => p?.text).filter((t: unknown): t is string => typeof t === 'string');
+
+/** Gemini: POST {url}/v1beta/models/{model}:generateContent with x-goog-api-key. */
+export const geminiWire: Wire = {
+  parse(method, path, body) {
+    const m = /^\/v1beta\/models\/([^/:?]+):generateContent/.exec(path);
+    if (method !== 'POST' || !m) return null;
+    // biome-ignore lint/suspicious/noExplicitAny: request JSON
+    const b = (body ?? {}) as any;
+    const texts = [...partsText(b.systemInstruction), ...(b.contents ?? []).flatMap(partsText)];
+    return { model: decodeURIComponent(m[1]), texts };
+  },
+  encode({ text, usage }) {
+    return {
+      candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: {
+        promptTokenCount: usage?.input ?? 1,
+        candidatesTokenCount: usage?.output ?? 1,
+        totalTokenCount: (usage?.input ?? 1) + (usage?.output ?? 1),
+      },
+      modelVersion: 'fake-gemini',
+    };
+  },
+  errorBody(status, message) {
+    const names: Record<number, string> = {
+      400: 'INVALID_ARGUMENT',
+      404: 'NOT_FOUND',
+      429: 'RESOURCE_EXHAUSTED',
+      500: 'INTERNAL',
+      503: 'UNAVAILABLE',
+    };
+    return { error: { code: status, message, status: names[status] ?? 'UNKNOWN' } };
+  },
+};
+
+/** Starts a fake Gemini on an ephemeral loopback port. */
+export function startFakeGemini(): Promise<FakeProvider> {
+  return startFakeServer(geminiWire, '');
+}
+
+export const start = startFakeGemini;

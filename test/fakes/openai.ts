@@ -1,0 +1,52 @@
+/**
+ * A fake OpenAI-compatible chat-completions server on 127.0.0.1 (the wire format OpenAI, Ollama and
+ * vLLM speak): POST {url}/chat/completions, `Authorization: Bearer ...`, body
+ * `{ model, messages: [{ role, content }], response_format? }`, answer
+ * `{ id, object: 'chat.completion', choices: [{ index, message: { role, content }, finish_reason }], usage }`.
+ * Same API as test/fakes/gemini.ts: start() → { url, requests, respondWith(fn), queue(...), close() }.
+ */
+import { type FakeProvider, startFakeServer } from './gemini';
+
+export type { FakeProvider, FakeReply, RecordedRequest, Responder } from './gemini';
+
+let counter = 0;
+
+export function startFakeOpenAI(): Promise<FakeProvider> {
+  return startFakeServer(
+    {
+      parse(method, path, body) {
+        if (method !== 'POST' || !/^\/v1\/chat\/completions(\?|$)/.test(path)) return null;
+        // biome-ignore lint/suspicious/noExplicitAny: request JSON as sent on the wire
+        const b = (body ?? {}) as any;
+        const texts = (b.messages ?? [])
+          // biome-ignore lint/suspicious/noExplicitAny: idem
+          .map((m: any) => m?.content)
+          .filter((c: unknown): c is string => typeof c === 'string');
+        return { model: String(b.model ?? ''), texts };
+      },
+      encode({ text, usage }, req) {
+        counter += 1;
+        return {
+          id: `chatcmpl-fake-${counter}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: req.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          usage: {
+            prompt_tokens: usage?.input ?? 1,
+            completion_tokens: usage?.output ?? 1,
+            total_tokens: (usage?.input ?? 1) + (usage?.output ?? 1),
+          },
+        };
+      },
+      errorBody(status, message) {
+        return {
+          error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'server_error', code: status },
+        };
+      },
+    },
+    '/v1',
+  );
+}
+
+export const start = startFakeOpenAI;
