@@ -34,6 +34,10 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, string>;
   body: Record<string, unknown>;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string>;
+  /** The body exactly as sent; only for routes with `raw: true` (then `body` is {}). */
+  rawBody?: string;
 }
 
 /**
@@ -50,6 +54,8 @@ export interface RestRoute {
   /** Response status on success (201 for creations). */
   status?: number;
   input?: (req: RestRequest) => Record<string, unknown>;
+  /** Do not parse the body as JSON; hand it over as `rawBody` (signed webhooks). */
+  raw?: boolean;
 }
 
 export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
@@ -91,6 +97,13 @@ export function toHttpError(err: unknown): { status: number; error: string } {
   return { status: 500, error: 'internal error' };
 }
 
+/** Seconds to wait, when a 429 carries them (cause `{ retryAfterSeconds }`). */
+function retryAfterOf(err: unknown): number | null {
+  if (!(err instanceof TRPCError) || err.code !== 'TOO_MANY_REQUESTS') return null;
+  const seconds = (err.cause as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
+}
+
 type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
 /** Mounts every REST route on the app; makeCaller builds the tRPC caller for one request. */
@@ -99,7 +112,10 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
     const [domain, name] = route.procedure.split('.') as [string, string];
     app.on(route.method, route.path, async (c) => {
       let body: Record<string, unknown> = {};
-      if (route.method !== 'GET' && route.method !== 'DELETE') {
+      let rawBody: string | undefined;
+      if (route.raw) {
+        rawBody = await c.req.text();
+      } else if (route.method !== 'GET' && route.method !== 'DELETE') {
         const text = await c.req.text();
         if (text.trim() !== '') {
           let parsed: unknown;
@@ -114,13 +130,21 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
           body = parsed as Record<string, unknown>;
         }
       }
-      const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
+      const req: RestRequest = {
+        params: c.req.param() as Record<string, string>,
+        query: c.req.query(),
+        body,
+        headers: c.req.header(),
+        rawBody,
+      };
       try {
         const caller = (await makeCaller(c)) as Caller;
         const result = await caller[domain][name]((route.input ?? defaultInput)(req));
         return c.json((result ?? null) as object, (route.status ?? 200) as 200);
       } catch (err) {
         const { status, error } = toHttpError(err);
+        const retryAfter = retryAfterOf(err);
+        if (retryAfter !== null) c.header('Retry-After', String(retryAfter));
         return c.json({ error }, status as 400);
       }
     });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Spec section 3 and 5: the contact form. Shared by the public page and POST /api/contact. */
+export const CONTACT_TYPES = ['bug', 'feature', 'support', 'other'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+export const contactInput = z.object({
+  name: required(CONTACT_LIMITS.name),
+  email: required(CONTACT_LIMITS.email).regex(z.regexes.email, 'must be a valid email address'),
+  subject: required(CONTACT_LIMITS.subject),
+  type: z.enum(CONTACT_TYPES, 'must be one of bug, feature, support, other'),
+  message: required(CONTACT_LIMITS.message),
+});
+
+export type ContactInput = z.input<typeof contactInput>;
