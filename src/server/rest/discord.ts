@@ -1,3 +1,16 @@
 import type { RestRoute } from '../rest';
 
-export const routes: RestRoute[] = [];
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/discord/channels',
+    procedure: 'discord.channels',
+    summary: 'Text, announcement and forum channels of the guild (as the bot synced them), by position',
+  },
+  {
+    method: 'GET',
+    path: '/api/discord/guilds',
+    procedure: 'discord.guilds',
+    summary: 'The servers the bot is in, with their plan',
+  },
+];

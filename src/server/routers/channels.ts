@@ -1,3 +1,135 @@
-import { router } from '../trpc';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { channelLinkChannels, channelLinks, guilds } from '../../../db/schema';
+import { channelLinkCreate, recordId } from '../../common/schemas/channels';
+import { type PlanKey, PLANS, planOf } from '../../common/plans';
+import type { Services } from '../services';
+import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
+import { z } from 'zod';
 
-export const channelsRouter = router({});
+type Db = Services['db'];
+
+/** Every link of the guild with its channels, oldest first (the order they were created). */
+export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
+  const links = db
+    .select()
+    .from(channelLinks)
+    .where(
+      onlyId === undefined
+        ? eq(channelLinks.guildId, guildId)
+        : and(eq(channelLinks.guildId, guildId), eq(channelLinks.id, onlyId)),
+    )
+    .orderBy(asc(channelLinks.id))
+    .all();
+  if (links.length === 0) return [];
+  const rows = db
+    .select()
+    .from(channelLinkChannels)
+    .where(
+      inArray(
+        channelLinkChannels.linkId,
+        links.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(channelLinkChannels.linkId), asc(channelLinkChannels.position))
+    .all();
+  return links.map((l) => ({
+    id: l.id,
+    name: l.name,
+    active: l.active,
+    mode: l.mode,
+    channels: rows
+      .filter((r) => r.linkId === l.id)
+      .map((r) => ({ channelId: r.channelId, language: r.language })),
+    createdAt: l.createdAt,
+  }));
+}
+
+/** The guild's plan (free until billing says otherwise, or when the guild has no row yet). */
+export function guildPlan(db: Db, guildId: string): PlanKey {
+  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
+}
+
+/** 403 when one more link would pass the plan's channelPairs (spec section 9). */
+function checkPlanLimit(db: Db, guildId: string): void {
+  const plan = planOf(guildPlan(db, guildId));
+  if (plan.channelPairs === null) return;
+  const n =
+    db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get()?.n ?? 0;
+  if (n < plan.channelPairs) return;
+  const bigger = PLANS.find((p) => p.channelPairs === null || p.channelPairs > plan.channelPairs!);
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message:
+      `the ${plan.name} plan allows ${plan.channelPairs} channel links and this server has ${n}; ` +
+      `upgrade${bigger ? ` to ${bigger.name}` : ''} to link more channels, or delete a link`,
+  });
+}
+
+/** 409 when a channel already belongs to a link (of any guild): a channel in two links would loop. */
+function checkChannelsFree(db: Db, guildId: string, channelIds: string[]): void {
+  const taken = db
+    .select({
+      channelId: channelLinkChannels.channelId,
+      guildId: channelLinks.guildId,
+      name: channelLinks.name,
+    })
+    .from(channelLinkChannels)
+    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .where(inArray(channelLinkChannels.channelId, channelIds))
+    .all();
+  if (taken.length === 0) return;
+  const list = taken
+    .map(
+      (t) => `${t.channelId} (${t.guildId === guildId ? `in link "${t.name}"` : "in another server's link"})`,
+    )
+    .join(', ');
+  throw new TRPCError({
+    code: 'CONFLICT',
+    message: `channels: already linked: ${list}; a channel can be in one link only, delete that link first`,
+  });
+}
+
+export const channelsRouter = router({
+  list: guildProcedure.query(({ ctx }) => readChannelLinks(ctx.db, ctx.guildId)),
+
+  create: guildProcedure.input(channelLinkCreate).mutation(({ ctx, input }) => {
+    // Synchronous from check to insert: nothing else runs in between.
+    checkChannelsFree(
+      ctx.db,
+      ctx.guildId,
+      input.channels.map((c) => c.channelId),
+    );
+    checkPlanLimit(ctx.db, ctx.guildId);
+    ensureGuild(ctx.db, ctx.guildId);
+    const id = ctx.db.transaction((tx) => {
+      const link = tx
+        .insert(channelLinks)
+        .values({ guildId: ctx.guildId, name: input.name, mode: input.mode })
+        .returning({ id: channelLinks.id })
+        .get();
+      tx.insert(channelLinkChannels)
+        .values(
+          input.channels.map((c, position) => ({
+            linkId: link.id,
+            channelId: c.channelId,
+            language: c.language,
+            position,
+          })),
+        )
+        .run();
+      return link.id;
+    });
+    return readChannelLinks(ctx.db, ctx.guildId, id)[0];
+  }),
+
+  delete: guildProcedure.input(z.object({ id: recordId })).mutation(({ ctx, input }) => {
+    const gone = ctx.db
+      .delete(channelLinks)
+      .where(and(eq(channelLinks.id, input.id), eq(channelLinks.guildId, ctx.guildId)))
+      .returning({ id: channelLinks.id })
+      .all();
+    if (gone.length === 0) notFound('channel link', input.id);
+    return { id: input.id, deleted: true as const };
+  }),
+});
