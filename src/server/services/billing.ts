@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Db } from '../../../db/client';
+import { guilds } from '../../../db/schema';
+import { PRICE_IDS, type PlanKey } from '../../common/plans';
+import type { Env } from '../env';
+
+/** The page's fixed price id -> the plan it buys. */
+export const PLAN_OF_PRICE_ID: Record<string, 'plus' | 'pro'> = {
+  [PRICE_IDS.plus]: 'plus',
+  [PRICE_IDS.pro]: 'pro',
+};
+
+/** Key of the Checkout custom field that asks for the Discord server id when none was given. */
+export const GUILD_FIELD_KEY = 'discordserverid';
+
+export class BillingUnavailableError extends Error {}
+export class WebhookSignatureError extends Error {}
+
+const clients = new Map<string, Stripe>();
+
+/** The Stripe client for this environment (STRIPE_API_URL points it at a fake in tests). */
+export function stripeClient(env: Env): Stripe {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) throw new BillingUnavailableError('billing not configured: STRIPE_SECRET_KEY is not set');
+  const id = `${key}\n${env.STRIPE_API_URL ?? ''}`;
+  let client = clients.get(id);
+  if (!client) {
+    const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 20_000 };
+    if (env.STRIPE_API_URL) {
+      const url = new URL(env.STRIPE_API_URL);
+      const protocol = url.protocol === 'http:' ? 'http' : 'https';
+      config.host = url.hostname;
+      config.port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+      config.protocol = protocol;
+    }
+    client = new Stripe(key, config);
+    clients.set(id, client);
+  }
+  return client;
+}
+
+export interface CheckoutRequest {
+  priceId: string;
+  guildId?: string;
+}
+
+/** Opens a subscription Checkout Session for one of the page's plans; answers its url. */
+export async function createCheckoutSession(env: Env, req: CheckoutRequest): Promise<{ url: string }> {
+  const plan = PLAN_OF_PRICE_ID[req.priceId];
+  const stripe = stripeClient(env);
+  const price = plan === 'plus' ? env.STRIPE_PRICE_PLUS : env.STRIPE_PRICE_PRO;
+  const metadata: Record<string, string> = { plan };
+  if (req.guildId) metadata.guildId = req.guildId;
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'subscription',
+    line_items: [{ price, quantity: 1 }],
+    success_url: `${env.PUBLIC_URL}/pricing?checkout=success`,
+    cancel_url: `${env.PUBLIC_URL}/pricing?checkout=cancelled`,
+    metadata,
+    subscription_data: { metadata },
+    allow_promotion_codes: true,
+  };
+  if (!req.guildId) {
+    params.custom_fields = [
+      {
+        key: GUILD_FIELD_KEY,
+        label: { type: 'custom', custom: 'Discord server ID' },
+        type: 'numeric',
+        numeric: { minimum_length: 17, maximum_length: 20 },
+        optional: false,
+      },
+    ];
+  }
+  const session = await stripe.checkout.sessions.create(params);
+  if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+  return { url: session.url };
+}
+
+/** Verifies the Stripe-Signature over the raw body; throws Stripe's SignatureVerificationError. */
+export function verifyWebhook(env: Env, payload: string, signature: string | undefined): Stripe.Event {
+  if (!env.STRIPE_WEBHOOK_SECRET) {
+    throw new BillingUnavailableError('billing webhook not configured: STRIPE_WEBHOOK_SECRET is not set');
+  }
+  if (!signature) throw new WebhookSignatureError('header is missing');
+  return Stripe.webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
+}
+
+export type WebhookOutcome =
+  | { applied: true; guildId: string; plan: PlanKey }
+  | { applied: false; reason: string };
+
+const isPaidPlan = (v: unknown): v is 'plus' | 'pro' => v === 'plus' || v === 'pro';
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** Applies a verified event: a completed checkout sets the plan, a deleted subscription ends it. */
+export function applyStripeEvent(db: Db, event: Stripe.Event): WebhookOutcome {
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object;
+    const fromField = session.custom_fields?.find((f) => f.key === GUILD_FIELD_KEY);
+    const guildId = session.metadata?.guildId || fromField?.numeric?.value || fromField?.text?.value || null;
+    const plan = session.metadata?.plan;
+    if (!guildId) return { applied: false, reason: 'no Discord server id on the session' };
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
+    if (!isPaidPlan(plan)) return { applied: false, reason: 'no plan in the session metadata' };
+    const customerId = idOf(session.customer);
+    db.insert(guilds)
+      .values({ id: guildId, plan, stripeCustomerId: customerId })
+      .onConflictDoUpdate({
+        target: guilds.id,
+        set: customerId ? { plan, stripeCustomerId: customerId } : { plan },
+      })
+      .run();
+    return { applied: true, guildId, plan };
+  }
+  if (event.type === 'customer.subscription.deleted') {
+    const subscription = event.data.object;
+    const customerId = idOf(subscription.customer);
+    const byMetadata = subscription.metadata?.guildId;
+    const row = byMetadata
+      ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, byMetadata)).get()
+      : customerId
+        ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.stripeCustomerId, customerId)).get()
+        : undefined;
+    if (!row) return { applied: false, reason: 'no server bought this subscription' };
+    db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, row.id)).run();
+    return { applied: true, guildId: row.id, plan: 'free' };
+  }
+  return { applied: false, reason: `event ${event.type} is not used` };
+}
