@@ -1,3 +1,24 @@
 import type { RestRoute } from '../rest';
 
-export const routes: RestRoute[] = [];
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/polls',
+    procedure: 'polls.list',
+    summary: 'Polls of the guild, newest first, with votes per option',
+  },
+  {
+    method: 'POST',
+    path: '/api/polls',
+    procedure: 'polls.create',
+    summary:
+      'Create a multilingual poll: { channelId, question, options, allowMultiple, createdBy, endsAt? }; missing languages of the linked channels are translated',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/polls/:id',
+    procedure: 'polls.delete',
+    summary: 'Delete a poll and its votes',
+  },
+];
