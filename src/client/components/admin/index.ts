@@ -6,8 +6,13 @@
  * - StatGridSkeleton({ cards = 4 })                   loading: cards in a 1/2/4-column grid + one large block
  * - LanguageSelect({ languages, value, onChange, label, ...SelectProps })   codes shown by English name
  * - errorMessage(err: unknown): string                a failed call's message, for an error toast
- * - relativeTime(date, now?): string                  "5 minutes ago"
+ * - relativeTime(date): string                       "5 minutes ago" ('' when missing)
+ * - CardListSkeleton({ count = 3, height = 120, columns = 1 })   loading: a list of cards or a form
+ * - ChannelPicker({ label, value, onChange, ... })    a synced channel of the guild, or a typed id
+ * - useChannelName(): (id) => '#name' or the id
  */
+export { CardListSkeleton } from './CardListSkeleton';
+export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage } from './errorMessage';
 export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';

@@ -1,11 +1,66 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconLink, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { CreateLinkDialog } from '../../components/admin/channels/CreateLinkDialog';
+import { LinkCard } from '../../components/admin/channels/LinkCard';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Channel Management (spec section 2): link cards, Create Link dialog, Delete, empty state. */
 export default function ChannelsPage() {
+  const guildId = useGuildId();
+  const [creating, setCreating] = useState(false);
+  const links = trpc.channels.list.useQuery({ guildId });
+  const utils = trpc.useUtils();
+  const remove = trpc.channels.delete.useMutation({
+    onSuccess: () => notifySuccess('Channel link deleted'),
+    onError: (err) => notifyError('Could not delete the link', errorMessage(err)),
+    onSettled: () => utils.channels.list.invalidate(),
+  });
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      Create Link
+    </Button>
+  );
+
   return (
-    <Stack>
-      <Title order={2}>Channel Management</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Channel Management"
+        description="Link channels of different languages: every message is translated and mirrored between them."
+        action={createButton}
+      />
+      {links.isPending ? (
+        <CardListSkeleton count={4} height={160} columns={2} />
+      ) : links.isError ? (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} />}
+          title="Could not load the channel links"
+          description={errorMessage(links.error)}
+        />
+      ) : links.data.length === 0 ? (
+        <EmptyState
+          icon={<IconLink size={28} />}
+          title="No channel links yet"
+          description="Create a link to mirror conversations between language channels, such as #general-en and #general-es."
+          action={createButton}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {links.data.map((link) => (
+            <LinkCard
+              key={link.id}
+              link={link}
+              deleting={remove.isPending && remove.variables?.id === link.id}
+              onDelete={() => remove.mutate({ guildId, id: link.id })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateLinkDialog opened={creating} onClose={() => setCreating(false)} guildId={guildId} />
     </Stack>
   );
 }

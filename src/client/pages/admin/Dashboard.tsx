@@ -1,11 +1,91 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { EmptyState, errorMessage, PageHeader, relativeTime, StatGridSkeleton } from '../../components/admin';
+import { ActivityChart } from '../../components/admin/dashboard/ActivityChart';
+import { RecentTranslations } from '../../components/admin/dashboard/RecentTranslations';
+import { SAMPLE_ACTIVITY, SAMPLE_STATS } from '../../components/admin/dashboard/sampleData';
+import { StatCards } from '../../components/admin/dashboard/StatCards';
+import { TopLanguages } from '../../components/admin/dashboard/TopLanguages';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Dashboard (spec section 2): stat cards, weekly activity, recent translations, top languages. */
 export default function DashboardPage() {
+  const guildId = useGuildId();
+  const stats = trpc.stats.guild.useQuery({ guildId });
+  const activity = trpc.stats.activity.useQuery({ guildId });
+  const channelsHref = guildId ? `/admin/channels?guildId=${encodeURIComponent(guildId)}` : '/admin/channels';
+
+  if (stats.isError || activity.isError) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Dashboard" />
+        <EmptyState
+          icon={<IconAlertTriangle size={28} />}
+          title="Could not load the dashboard"
+          description={errorMessage(stats.error ?? activity.error)}
+        />
+      </Stack>
+    );
+  }
+  if (stats.isPending || activity.isPending) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Dashboard" description="Your server's translation activity at a glance." />
+        <StatGridSkeleton cards={4} />
+      </Stack>
+    );
+  }
+
+  const sample = !stats.data.hasData;
+  const shownStats = sample ? SAMPLE_STATS : stats.data;
+  const now = Date.now();
+  const recent = sample
+    ? SAMPLE_ACTIVITY.recent.map((r) => ({ ...r, when: relativeTime(now - r.minutesAgo * 60_000) }))
+    : activity.data.recent.map((r) => ({ ...r, when: relativeTime(r.createdAt) }));
+  const weekly = sample ? SAMPLE_ACTIVITY.weekly : activity.data.weekly;
+  const topLanguages = sample ? SAMPLE_ACTIVITY.topLanguages : activity.data.topLanguages;
+
   return (
-    <Stack>
-      <Title order={2}>Dashboard</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Dashboard"
+        description="Your server's translation activity at a glance."
+        action={
+          sample ? (
+            <Badge size="lg" variant="light" color="yellow" data-testid="sample-badge">
+              Sample data
+            </Badge>
+          ) : null
+        }
+      />
+      {sample ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title="These are sample figures"
+        >
+          Your server has no translations yet, so the dashboard shows example numbers. Link language channels
+          on the{' '}
+          <Anchor href={channelsHref} inherit>
+            Channels
+          </Anchor>{' '}
+          page or have members use Apps → Translate Message in Discord, and your own figures replace these.
+        </Alert>
+      ) : null}
+      <StatCards stats={shownStats} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <ActivityChart weekly={weekly} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <TopLanguages languages={topLanguages} />
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={1}>
+        <RecentTranslations items={recent} />
+      </SimpleGrid>
     </Stack>
   );
 }

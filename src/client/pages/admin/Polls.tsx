@@ -1,11 +1,66 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconChartBar, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { CreatePollDialog } from '../../components/admin/polls/CreatePollDialog';
+import { PollCard } from '../../components/admin/polls/PollCard';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Polls (spec section 2): poll cards with vote bars, Create Multilingual Poll, Delete, empty state. */
 export default function PollsPage() {
+  const guildId = useGuildId();
+  const [creating, setCreating] = useState(false);
+  const polls = trpc.polls.list.useQuery({ guildId });
+  const utils = trpc.useUtils();
+  const remove = trpc.polls.delete.useMutation({
+    onSuccess: () => notifySuccess('Poll deleted'),
+    onError: (err) => notifyError('Could not delete the poll', errorMessage(err)),
+    onSettled: () => utils.polls.list.invalidate(),
+  });
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      Create Poll
+    </Button>
+  );
+
   return (
-    <Stack>
-      <Title order={2}>Polls</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Polls"
+        description="Ask your community in one language; every member votes in theirs."
+        action={createButton}
+      />
+      {polls.isPending ? (
+        <CardListSkeleton count={4} height={220} columns={2} />
+      ) : polls.isError ? (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} />}
+          title="Could not load the polls"
+          description={errorMessage(polls.error)}
+        />
+      ) : polls.data.length === 0 ? (
+        <EmptyState
+          icon={<IconChartBar size={28} />}
+          title="No polls yet"
+          description="Create a multilingual poll: the bot posts it and members vote in their own language."
+          action={createButton}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {polls.data.map((poll) => (
+            <PollCard
+              key={poll.id}
+              poll={poll}
+              deleting={remove.isPending && remove.variables?.id === poll.id}
+              onDelete={() => remove.mutate({ guildId, id: poll.id })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <CreatePollDialog opened={creating} onClose={() => setCreating(false)} guildId={guildId} />
     </Stack>
   );
 }

@@ -1,11 +1,31 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { SettingsForm } from '../../components/admin/translation/SettingsForm';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Translation Settings (spec section 2): every control saves its own field at once. */
 export default function TranslationPage() {
+  const guildId = useGuildId();
+  const settings = trpc.translation.getSettings.useQuery({ guildId });
   return (
-    <Stack>
-      <Title order={2}>Translation Settings</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Translation Settings"
+        description="Configure how the bot translates messages. Changes are saved as you make them."
+      />
+      {settings.isPending ? (
+        <CardListSkeleton count={3} height={150} />
+      ) : settings.isError ? (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} />}
+          title="Could not load the settings"
+          description={errorMessage(settings.error)}
+        />
+      ) : (
+        <SettingsForm guildId={guildId} settings={settings.data} />
+      )}
     </Stack>
   );
 }

@@ -1,11 +1,44 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
+import { IconAlertTriangle, IconHandStop, IconMoodSmile } from '@tabler/icons-react';
+import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { ReactionRolesTab } from '../../components/admin/welcome/ReactionRolesTab';
+import { WelcomeForm } from '../../components/admin/welcome/WelcomeForm';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Welcome & Roles (spec section 2): tabs Welcome Messages (default) and Reaction Roles. */
 export default function WelcomePage() {
+  const guildId = useGuildId();
+  const welcome = trpc.welcome.get.useQuery({ guildId });
   return (
-    <Stack>
-      <Title order={2}>Welcome &amp; Roles</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader title="Welcome & Roles" description="Greet new members and let them choose their roles." />
+      <Tabs defaultValue="welcome" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="welcome" leftSection={<IconHandStop size={16} />}>
+            Welcome Messages
+          </Tabs.Tab>
+          <Tabs.Tab value="roles" leftSection={<IconMoodSmile size={16} />}>
+            Reaction Roles
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="welcome">
+          {welcome.isPending ? (
+            <CardListSkeleton count={3} height={140} />
+          ) : welcome.isError ? (
+            <EmptyState
+              icon={<IconAlertTriangle size={28} />}
+              title="Could not load the welcome settings"
+              description={errorMessage(welcome.error)}
+            />
+          ) : (
+            <WelcomeForm key={guildId ?? ''} guildId={guildId} initial={welcome.data} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <ReactionRolesTab guildId={guildId} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,0 +1,77 @@
+import { Badge, Card, Divider, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { trpc } from '../../../trpc';
+import { errorMessage } from '../errorMessage';
+import { relativeTime } from '../relativeTime';
+
+const TYPE_COLOR: Record<string, string> = {
+  spam: 'orange',
+  filter: 'yellow',
+  scam: 'red',
+  toxicity: 'pink',
+  permission: 'gray',
+};
+
+/** The feed of recent moderation actions, newest first, in a scroll area 96 units (384 px) high. */
+export function LogFeed({ guildId }: { guildId: string | undefined }) {
+  const logs = trpc.moderation.logs.useQuery({ guildId });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={4}>Recent moderation actions</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        The latest 100 messages the bot flagged.
+      </Text>
+      <ScrollArea h={384} type="hover" scrollHideDelay={600} data-testid="moderation-feed">
+        {logs.isPending ? (
+          <Stack gap="md" aria-busy="true" aria-label="Loading">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={56} radius="sm" />
+            ))}
+          </Stack>
+        ) : logs.isError ? (
+          <Text c="red" size="sm">
+            {errorMessage(logs.error)}
+          </Text>
+        ) : logs.data.length === 0 ? (
+          <Stack align="center" justify="center" h={360} gap={6} data-testid="empty-state">
+            <IconShieldCheck size={36} style={{ opacity: 0.5 }} aria-hidden />
+            <Text fw={600}>No moderation actions yet</Text>
+            <Text size="sm" c="dimmed" ta="center" maw={320}>
+              When the bot removes spam or filters a message, it shows up here.
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="sm" pr="sm">
+            {logs.data.map((log, i) => (
+              <Fragment key={log.id}>
+                {i > 0 ? <Divider /> : null}
+                <div data-testid="moderation-log">
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Group gap={6}>
+                      <Badge color={TYPE_COLOR[log.type] ?? 'gray'} variant="light" tt="capitalize">
+                        {log.type}
+                      </Badge>
+                      <Badge color="gray" variant="outline" tt="capitalize">
+                        {log.action}
+                      </Badge>
+                      <Text size="sm" fw={500} ff="monospace">
+                        User {log.userId}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {relativeTime(log.timestamp)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed" mt={4} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {log.message}
+                  </Text>
+                </div>
+              </Fragment>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { SCREEN_LANGUAGES } from '../../../../common/languages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../trpc';
+import { ChannelPicker } from '../ChannelPicker';
+import { errorMessage } from '../errorMessage';
+import { LanguageSelect } from '../LanguageSelect';
+import { useDebouncedSave } from '../useDebouncedSave';
+import { WelcomePreview } from './WelcomePreview';
+
+export interface WelcomeConfig {
+  enabled: boolean;
+  messages: Record<string, string>;
+  channelId: string;
+  roleId: string;
+}
+
+/** The map with `lang` set to `text`, or without `lang` when the text is blank. */
+export function withTemplate(messages: Record<string, string>, lang: string, text: string) {
+  const next = { ...messages };
+  if (text.trim() === '') delete next[lang];
+  else next[lang] = text;
+  return next;
+}
+
+/** Welcome Messages tab: each change is saved as it is made (text fields when typing pauses). */
+export function WelcomeForm({ guildId, initial }: { guildId: string | undefined; initial: WelcomeConfig }) {
+  const [form, setForm] = useState(initial);
+  const firstLang = Object.keys(initial.messages)[0] ?? 'en';
+  const [lang, setLang] = useState(firstLang);
+  const utils = trpc.useUtils();
+  const update = trpc.welcome.update.useMutation({
+    onSuccess: (saved) => {
+      utils.welcome.get.setData({ guildId }, saved);
+      notifySuccess('Welcome settings updated');
+    },
+    onError: (err) => notifyError('Could not save the welcome settings', errorMessage(err)),
+  });
+  const { queue, flush } = useDebouncedSave<WelcomeConfig>((patch) => update.mutate({ guildId, ...patch }));
+
+  const change = (patch: Partial<WelcomeConfig>, now = false) => {
+    setForm((f) => ({ ...f, ...patch }));
+    queue(patch);
+    if (now) flush();
+  };
+
+  const languages = [...new Set([...SCREEN_LANGUAGES.channels, ...Object.keys(form.messages)])];
+  const template = form.messages[lang] ?? '';
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={4}>Welcome messages</Title>
+            <Text size="sm" c="dimmed">
+              Greet new members in the welcome channel when they join.
+            </Text>
+          </div>
+          <Switch
+            label="Enabled"
+            aria-label="Enable welcome messages"
+            checked={form.enabled}
+            onChange={(e) => change({ enabled: e.currentTarget.checked }, true)}
+          />
+        </Group>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <Group grow align="flex-start" wrap="wrap" gap="md">
+            <LanguageSelect
+              label="Template language"
+              description="Members get the template of their language when there is one"
+              languages={languages}
+              value={lang}
+              onChange={(l) => {
+                flush();
+                setLang(l);
+              }}
+              style={{ minWidth: 200 }}
+            />
+            <div style={{ minWidth: 200 }}>
+              <ChannelPicker
+                label="Welcome channel ID"
+                description="Where the welcome message is posted"
+                value={form.channelId}
+                onChange={(channelId) => change({ channelId })}
+              />
+            </div>
+          </Group>
+          <Textarea
+            label="Message template"
+            description="Use {user} to mention the new member"
+            placeholder="Welcome to the server, {user}! Set your language with /setlanguage."
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={template}
+            onChange={(e) => change({ messages: withTemplate(form.messages, lang, e.currentTarget.value) })}
+          />
+          <TextInput
+            label="Auto-assign role ID"
+            description="Optional: a role every new member receives"
+            placeholder="e.g. 123456789012345678"
+            inputMode="numeric"
+            value={form.roleId}
+            onChange={(e) => change({ roleId: e.currentTarget.value })}
+          />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={4} mb="sm">
+          Preview
+        </Title>
+        <WelcomePreview template={template} />
+      </Card>
+    </Stack>
+  );
+}
