@@ -8,4 +8,11 @@ export const routes: RestRoute[] = [
     procedure: 'config.update',
     summary: 'Change prefix, defaultLanguage or levelingEnabled',
   },
+  {
+    method: 'POST',
+    path: '/api/guild/reset',
+    procedure: 'config.resetData',
+    summary:
+      'Danger Zone: erase the guild data (settings, links, logs...); { confirm } must equal the guild id',
+  },
 ];

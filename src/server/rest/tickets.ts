@@ -1,3 +1,29 @@
 import type { RestRoute } from '../rest';
 
-export const routes: RestRoute[] = [];
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/tickets',
+    procedure: 'tickets.list',
+    summary: 'Tickets of the guild, newest first, without messages (?status= filters)',
+  },
+  {
+    method: 'GET',
+    path: '/api/tickets/:id',
+    procedure: 'tickets.get',
+    summary: 'One ticket with its conversation, oldest message first',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/tickets/:id',
+    procedure: 'tickets.update',
+    summary: 'Change status (any to any; resolved sets resolvedAt) or priority',
+  },
+  {
+    method: 'POST',
+    path: '/api/tickets/:id/messages',
+    procedure: 'tickets.reply',
+    summary: 'Add a message; staff replies are translated into the member language and delivered by the bot',
+    status: 201,
+  },
+];

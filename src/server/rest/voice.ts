@@ -1,3 +1,22 @@
 import type { RestRoute } from '../rest';
 
-export const routes: RestRoute[] = [];
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/voice-translation/sessions/:id',
+    procedure: 'voice.sessions',
+    summary: 'Voice translation sessions of the guild :id, newest first',
+  },
+  {
+    method: 'GET',
+    path: '/api/voice-translation/sessions/:id/active',
+    procedure: 'voice.active',
+    summary: 'Active voice translation sessions of the guild :id',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/voice-translation/sessions/:sessionId',
+    procedure: 'voice.update',
+    summary: "End an active session: { status: 'ended', endedAt } (409 when not active)",
+  },
+];

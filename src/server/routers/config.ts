@@ -1,7 +1,10 @@
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { botConfigDefaults, botConfigPatch } from '../../common/schemas/settings';
 import type { Services } from '../services';
+import { resetGuildData } from '../services/reset';
 import { ensureGuild, guildProcedure, router } from '../trpc';
 
 export function readBotConfig(db: Services['db'], guildId: string) {
@@ -24,4 +27,17 @@ export const configRouter = router({
       .run();
     return readBotConfig(ctx.db, ctx.guildId);
   }),
+
+  /** Danger Zone: erases the guild's data; `confirm` must repeat the guild id. */
+  resetData: guildProcedure
+    .input(z.object({ confirm: z.string('type the server id to confirm') }))
+    .mutation(({ ctx, input }) => {
+      if (input.confirm !== ctx.guildId) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `confirm: must equal the server id ${ctx.guildId}`,
+        });
+      }
+      return { reset: true as const, deleted: resetGuildData(ctx.db, ctx.guildId) };
+    }),
 });

@@ -1,3 +1,63 @@
-import { router } from '../trpc';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { rowId } from '../../common/schemas/announcements';
+import { TICKET_STATUSES, ticketReply, ticketUpdate } from '../../common/schemas/tickets';
+import type { Services } from '../services';
+import {
+  addTicketMessage,
+  findTicket,
+  listTickets,
+  ticketConversation,
+  updateTicket,
+} from '../services/tickets';
+import { guildProcedure, notFound, router } from '../trpc';
 
-export const ticketsRouter = router({});
+const byId = z.object({ id: rowId });
+
+function ticketOf(db: Services['db'], guildId: string, id: number) {
+  return findTicket(db, guildId, id) ?? notFound('ticket', id);
+}
+
+export const ticketsRouter = router({
+  /** Newest first, without messages. `status` empty or 'all' means every status. */
+  list: guildProcedure
+    .input(
+      z.object({
+        status: z.preprocess(
+          (v) => (v === '' || v === 'all' ? undefined : v),
+          z.enum(TICKET_STATUSES, 'must be one of open, in_progress, resolved, closed or all').optional(),
+        ),
+      }),
+    )
+    .query(({ ctx, input }) => listTickets(ctx.db, ctx.guildId, input.status)),
+
+  /** One ticket with its conversation, oldest message first. */
+  get: guildProcedure.input(byId).query(({ ctx, input }) => {
+    const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
+    return { ...ticket, messages: ticketConversation(ctx.db, ticket.id) };
+  }),
+
+  update: guildProcedure
+    .input(byId)
+    .input(ticketUpdate)
+    .mutation(({ ctx, input }) => {
+      const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
+      const updated = updateTicket(ctx.db, ctx.clock, ticket, input);
+      if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
+      return updated;
+    }),
+
+  /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */
+  reply: guildProcedure
+    .input(byId)
+    .input(ticketReply)
+    .mutation(async ({ ctx, input }) => {
+      const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
+      const { id: _id, guildId: _g, ...message } = input;
+      const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
+      if (stored.isStaff) {
+        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
+      }
+      return stored;
+    }),
+});
