@@ -8,6 +8,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
 import type { Services } from './services';
@@ -20,7 +21,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function actorOf(services: Services, c: HonoContext): Actor {
   const auth = c.req.header('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
-    return tokensMatch(auth.slice(7).trim(), services.adminToken) ? { kind: 'admin', via: 'token' } : { kind: 'public' };
+    return tokensMatch(auth.slice(7).trim(), services.adminToken)
+      ? { kind: 'admin', via: 'token' }
+      : { kind: 'public' };
   }
   const cookie = getCookie(c, SESSION_COOKIE);
   if (!cookie) return { kind: 'public' };
@@ -81,6 +84,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
 
+  app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
 
   const clientDir = options.clientDir ? resolve(options.clientDir) : null;
