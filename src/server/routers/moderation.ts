@@ -1,3 +1,50 @@
-import { router } from '../trpc';
+import { desc, eq } from 'drizzle-orm';
+import { moderationLogs, moderationRules } from '../../../db/schema';
+import {
+  MODERATION_LOGS_LIMIT,
+  moderationDefaults,
+  moderationRulesPatch,
+} from '../../common/schemas/moderation';
+import type { Services } from '../services';
+import { ensureGuild, guildProcedure, router } from '../trpc';
 
-export const moderationRouter = router({});
+/** The guild's moderation rules, or the defaults when none were saved. */
+export function readModerationRules(db: Services['db'], guildId: string) {
+  const row = db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
+  if (!row) return { ...moderationDefaults, bannedWords: [] };
+  const { guildId: _g, ...rules } = row;
+  return rules;
+}
+
+export const moderationRouter = router({
+  getRules: guildProcedure.query(({ ctx }) => readModerationRules(ctx.db, ctx.guildId)),
+
+  updateRules: guildProcedure.input(moderationRulesPatch).mutation(({ ctx, input }) => {
+    const { guildId: _g, ...patch } = input;
+    ensureGuild(ctx.db, ctx.guildId);
+    ctx.db
+      .insert(moderationRules)
+      .values({ guildId: ctx.guildId, ...patch })
+      .onConflictDoUpdate({ target: moderationRules.guildId, set: patch })
+      .run();
+    return readModerationRules(ctx.db, ctx.guildId);
+  }),
+
+  /** The newest moderation actions of the guild, newest first. */
+  logs: guildProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: moderationLogs.id,
+        type: moderationLogs.type,
+        userId: moderationLogs.userId,
+        message: moderationLogs.message,
+        timestamp: moderationLogs.timestamp,
+        action: moderationLogs.action,
+      })
+      .from(moderationLogs)
+      .where(eq(moderationLogs.guildId, ctx.guildId))
+      .orderBy(desc(moderationLogs.timestamp), desc(moderationLogs.id))
+      .limit(MODERATION_LOGS_LIMIT)
+      .all(),
+  ),
+});

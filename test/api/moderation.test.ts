@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guilds, moderationLogs } from '../../db/schema';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const patch = (guildId: string, body: unknown) =>
+  s.api(`/api/moderation/rules?guildId=${guildId}`, { method: 'PATCH', admin: true, body });
+const get = (guildId: string) => s.api(`/api/moderation/rules?guildId=${guildId}`, { admin: true });
+
+describe('moderation rules', () => {
+  it('answers the defaults before anything is saved, and writes nothing on read', async () => {
+    const before = tableCounts(s.services);
+    const res = await get('m1');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      spamDetection: true,
+      contentFiltering: true,
+      bannedWords: [],
+      autoDelete: false,
+      logChannelId: '',
+    });
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('PATCH of one field changes only that field and GET shows it', async () => {
+    const g = 'm2';
+    expect((await patch(g, { autoDelete: true })).json.autoDelete).toBe(true);
+    await patch(g, { spamDetection: false });
+    await patch(g, { logChannelId: '555' });
+    expect((await get(g)).json).toEqual({
+      spamDetection: false,
+      contentFiltering: true,
+      bannedWords: [],
+      autoDelete: true,
+      logChannelId: '555',
+    });
+    await patch(g, { logChannelId: '' });
+    expect((await get(g)).json.logChannelId).toBe('');
+    expect((await get('m3')).json.autoDelete).toBe(false);
+  });
+
+  it('trims banned words, drops blanks and duplicates (ignoring case)', async () => {
+    const g = 'm4';
+    const res = await patch(g, { bannedWords: ['  scam ', 'Spam', '', 'spam', 'SCAM', '   ', 'free nitro'] });
+    expect(res.status).toBe(200);
+    expect((await get(g)).json.bannedWords).toEqual(['scam', 'Spam', 'free nitro']);
+    await patch(g, { bannedWords: [] });
+    expect((await get(g)).json.bannedWords).toEqual([]);
+  });
+
+  it('accepts 500 banned words and refuses 501', async () => {
+    const words = Array.from({ length: 501 }, (_, i) => `word${i}`);
+    expect((await patch('m5', { bannedWords: words.slice(0, 500) })).status).toBe(200);
+    const before = tableCounts(s.services);
+    const res = await patch('m6', { bannedWords: words });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('bannedWords: at most 500 words');
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it.each([
+    [{}, 'at least one'],
+    [{ spamDetection: 'on' }, 'spamDetection'],
+    [{ contentFiltering: 1 }, 'contentFiltering'],
+    [{ autoDelete: null }, 'autoDelete'],
+    [{ logChannelId: '#mod-log' }, 'logChannelId'],
+    [{ bannedWords: 'scam' }, 'bannedWords'],
+    [{ bannedWords: ['ok', 'x'.repeat(65)] }, 'bannedWords.1: must be at most 64 characters'],
+    [{ bannedWords: [3] }, 'bannedWords.0'],
+  ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
+    const before = tableCounts(s.services);
+    const res = await patch('m-bad', body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain(field);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('needs credentials', async () => {
+    const before = tableCounts(s.services);
+    expect((await s.api('/api/moderation/rules')).status).toBe(401);
+    expect(
+      (await s.api('/api/moderation/rules', { method: 'PATCH', body: { autoDelete: true } })).status,
+    ).toBe(401);
+    expect((await s.api('/api/moderation/logs')).status).toBe(401);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+});
+
+describe('moderation logs', () => {
+  it('answers the guild’s 100 newest actions, newest first', async () => {
+    const db = s.services.db;
+    db.insert(guilds)
+      .values([{ id: 'm-logs' }, { id: 'm-other' }])
+      .run();
+    const base = Date.UTC(2026, 0, 1);
+    db.insert(moderationLogs)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          guildId: 'm-logs',
+          type: i % 2 ? ('spam' as const) : ('filter' as const),
+          userId: `u${i}`,
+          message: `message ${i}`,
+          action: i % 2 ? 'deleted' : 'warned',
+          timestamp: new Date(base + i * 60_000),
+        })),
+      )
+      .run();
+    db.insert(moderationLogs)
+      .values({
+        guildId: 'm-other',
+        type: 'spam',
+        userId: 'x',
+        message: 'elsewhere',
+        action: 'deleted',
+        timestamp: new Date(base + 10 ** 9),
+      })
+      .run();
+
+    const res = await s.api('/api/moderation/logs?guildId=m-logs', { admin: true });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(100);
+    expect(res.json[0]).toEqual({
+      id: expect.any(Number),
+      type: 'spam',
+      userId: 'u119',
+      message: 'message 119',
+      timestamp: new Date(base + 119 * 60_000).toISOString(),
+      action: 'deleted',
+    });
+    expect(res.json[99].userId).toBe('u20');
+    expect(res.json.some((l: { message: string }) => l.message === 'elsewhere')).toBe(false);
+    expect((await s.api('/api/moderation/logs?guildId=m-empty', { admin: true })).json).toEqual([]);
+  });
+});

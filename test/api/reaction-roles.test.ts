@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+let nextMessage = 800_000;
+const entry = (over: Record<string, unknown> = {}) => ({
+  channelId: '111',
+  messageId: String(nextMessage++),
+  roles: [
+    { emoji: '🎮', label: 'Gamer', roleId: '201' },
+    { emoji: '<:pepe:123456>', label: 'Pepe fan', roleId: '202' },
+  ],
+  ...over,
+});
+const create = (guildId: string, body: unknown) =>
+  s.api(`/api/reaction-roles?guildId=${guildId}`, { method: 'POST', admin: true, body });
+const list = (guildId: string) => s.api(`/api/reaction-roles?guildId=${guildId}`, { admin: true });
+
+describe('reaction roles', () => {
+  it('creates an entry (201) and the list shows it', async () => {
+    const body = entry();
+    const res = await create('r1', body);
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(Number), active: true, ...body });
+    const listed = await list('r1');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual([res.json]);
+    expect((await list('r2')).json).toEqual([]);
+  });
+
+  it('accepts flags, keycaps and skin tones, and trims labels', async () => {
+    const res = await create(
+      'r3',
+      entry({
+        roles: [
+          { emoji: '🇫🇷', label: ' French ', roleId: '1' },
+          { emoji: '1️⃣', label: 'One', roleId: '2' },
+          { emoji: '👍🏽', label: 'Yes', roleId: '3' },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.json.roles.map((r: { label: string }) => r.label)).toEqual(['French', 'One', 'Yes']);
+  });
+
+  it('delete answers { id, deleted: true } and the entry is gone', async () => {
+    const made = await create('r4', entry());
+    const del = await s.api(`/api/reaction-roles/${made.json.id}?guildId=r4`, {
+      method: 'DELETE',
+      admin: true,
+    });
+    expect(del.status).toBe(200);
+    expect(del.json).toEqual({ id: made.json.id, deleted: true });
+    expect((await list('r4')).json).toEqual([]);
+  });
+
+  it('answers 409 when the message already has reaction roles', async () => {
+    const first = entry();
+    expect((await create('r5', first)).status).toBe(201);
+    const before = tableCounts(s.services);
+    const again = await create('r5', entry({ messageId: first.messageId }));
+    expect(again.status).toBe(409);
+    expect(again.json.error).toContain(`message ${first.messageId} already has reaction roles`);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it.each([
+    [entry({ roles: [] }), 'roles: give at least one'],
+    [entry({ roles: undefined }), 'roles'],
+    [entry({ messageId: 'abc' }), 'messageId'],
+    [entry({ messageId: undefined }), 'messageId'],
+    [entry({ channelId: '#roles' }), 'channelId'],
+    [entry({ roles: [{ emoji: 'smile', label: 'Smile', roleId: '1' }] }), 'roles.0.emoji'],
+    [entry({ roles: [{ emoji: '🎮', label: '  ', roleId: '1' }] }), 'roles.0.label'],
+    [entry({ roles: [{ emoji: '🎮', label: 'Gamer', roleId: '@Gamer' }] }), 'roles.0.roleId'],
+    [
+      entry({
+        roles: [
+          { emoji: '🎮', label: 'A', roleId: '1' },
+          { emoji: '🎮', label: 'B', roleId: '2' },
+        ],
+      }),
+      'roles.1.emoji: 🎮 is used twice',
+    ],
+    [
+      entry({
+        roles: Array.from({ length: 21 }, (_, i) => ({
+          emoji: `<:e${i}:${i + 1}>`,
+          label: `L${i}`,
+          roleId: `${i + 1}`,
+        })),
+      }),
+      'roles: at most 20',
+    ],
+  ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
+    const before = tableCounts(s.services);
+    const res = await create('r-bad', body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain(field);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('answers 404 for unknown ids and another guild’s entry, 400 for a non-number id', async () => {
+    const made = await create('r6', entry());
+    const foreign = await s.api(`/api/reaction-roles/${made.json.id}?guildId=r7`, {
+      method: 'DELETE',
+      admin: true,
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error).toBe(`reaction role ${made.json.id} not found`);
+    expect((await list('r6')).json).toHaveLength(1);
+    expect((await s.api('/api/reaction-roles/31337', { method: 'DELETE', admin: true })).status).toBe(404);
+    const nan = await s.api('/api/reaction-roles/1.5', { method: 'DELETE', admin: true });
+    expect(nan.status).toBe(400);
+    expect(nan.json.error).toContain('id: must be a whole number');
+  });
+
+  it('needs credentials', async () => {
+    const before = tableCounts(s.services);
+    expect((await s.api('/api/reaction-roles')).status).toBe(401);
+    expect((await s.api('/api/reaction-roles', { method: 'POST', body: entry() })).status).toBe(401);
+    expect((await s.api('/api/reaction-roles/1', { method: 'DELETE' })).status).toBe(401);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+});
