@@ -58,7 +58,7 @@ describe('GET /api/language-learning/learners/:guildOrUserId', () => {
     expect(res.json[0]).toMatchObject({
       learningLanguage: 'ja',
       nativeLanguage: 'en',
-      difficultyLevel: 'advanced',
+      difficultyLevel: 'beginner',
     });
   });
 
