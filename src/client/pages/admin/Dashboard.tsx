@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { EmptyState, errorMessage, PageHeader, relativeTime, StatGridSkeleton } from '../../components/admin';
 import { ActivityChart } from '../../components/admin/dashboard/ActivityChart';
 import { RecentTranslations } from '../../components/admin/dashboard/RecentTranslations';
@@ -14,7 +15,6 @@ export default function DashboardPage() {
   const guildId = useGuildId();
   const stats = trpc.stats.guild.useQuery({ guildId });
   const activity = trpc.stats.activity.useQuery({ guildId });
-  const channelsHref = guildId ? `/admin/channels?guildId=${encodeURIComponent(guildId)}` : '/admin/channels';
 
   if (stats.isError || activity.isError) {
     return (
@@ -68,7 +68,7 @@ export default function DashboardPage() {
         >
           Your server has no translations yet, so the dashboard shows example numbers. Link language channels
           on the{' '}
-          <Anchor href={channelsHref} inherit>
+          <Anchor component={Link} to="/admin/channels" search={true} inherit>
             Channels
           </Anchor>{' '}
           page or have members use Apps → Translate Message in Discord, and your own figures replace these.
