@@ -1,11 +1,34 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { AnalyticsCharts } from '../../features/analytics/AnalyticsCharts';
+import { AnalyticsTables } from '../../features/analytics/AnalyticsTables';
+import { QualityMetrics } from '../../features/analytics/QualityMetrics';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Advanced Analytics: trends, languages, activity, translators, pairs and quality. */
 export default function AnalyticsPage() {
+  const guildId = useGuildId();
+  const analytics = trpc.analytics.get.useQuery({ guildId });
   return (
-    <Stack>
-      <Title order={2}>Advanced Analytics</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Advanced Analytics"
+        description="How your server translates: volume, languages, people and quality"
+      />
+      {analytics.isLoading && <StatGridSkeleton cards={4} />}
+      {analytics.error && (
+        <Alert color="red" title="Failed to fetch analytics">
+          {errorMessage(analytics.error)}
+        </Alert>
+      )}
+      {analytics.data && (
+        <>
+          <QualityMetrics metrics={analytics.data.qualityMetrics} />
+          <AnalyticsCharts data={analytics.data} />
+          <AnalyticsTables data={analytics.data} />
+        </>
+      )}
     </Stack>
   );
 }

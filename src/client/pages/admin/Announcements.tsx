@@ -1,11 +1,59 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { AnnouncementList } from '../../features/announcements/AnnouncementList';
+import { AnnouncementStats } from '../../features/announcements/AnnouncementStats';
+import { CreateAnnouncementDialog } from '../../features/announcements/CreateAnnouncementDialog';
+import { useGuildId } from '../../lib/guild';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Smart Announcements: write once, translated and posted to every language channel. */
 export default function AnnouncementsPage() {
+  const guildId = useGuildId();
+  const [creating, setCreating] = useState(false);
+  const list = trpc.announcements.list.useQuery({ guildId });
+  const channels = trpc.discord.channels.useQuery({ guildId });
+
+  useEffect(() => {
+    if (channels.error) notifyError('Failed to fetch Discord channels', errorMessage(channels.error));
+  }, [channels.error]);
+
+  const channelNames = useMemo(
+    () => new Map((channels.data ?? []).map((c) => [c.id, c.name])),
+    [channels.data],
+  );
+
   return (
-    <Stack>
-      <Title order={2}>Smart Announcements</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Smart Announcements"
+        description="Write once in any language; it is translated and posted to every language channel"
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create Announcement
+          </Button>
+        }
+      />
+      {list.isLoading && <StatGridSkeleton cards={4} />}
+      {list.error && (
+        <Alert color="red" title="Failed to fetch announcements">
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      {list.data && (
+        <>
+          <AnnouncementStats items={list.data} />
+          <AnnouncementList items={list.data} channelNames={channelNames} />
+        </>
+      )}
+      <CreateAnnouncementDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        channels={channels.data}
+        channelsFailed={Boolean(channels.error)}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,28 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { CardListSkeleton, errorMessage, PageHeader } from '../../components/admin';
+import { DangerZone } from '../../features/settings/DangerZone';
+import { SettingsForm } from '../../features/settings/SettingsForm';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Bot Settings: prefix, default language, leveling, and the Danger Zone. */
 export default function SettingsPage() {
+  const guildId = useGuildId();
+  const config = trpc.config.get.useQuery({ guildId });
   return (
-    <Stack>
-      <Title order={2}>Bot Settings</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Bot Settings"
+        description="General configuration and features of the bot in this server"
+      />
+      {config.isLoading && <CardListSkeleton count={2} height={180} />}
+      {config.error && (
+        <Alert color="red" title="Failed to fetch settings">
+          {errorMessage(config.error)}
+        </Alert>
+      )}
+      {config.data && <SettingsForm key={JSON.stringify(config.data)} initial={config.data} />}
+      <DangerZone guildId={guildId} confirmId={guildId ?? 'default'} />
     </Stack>
   );
 }

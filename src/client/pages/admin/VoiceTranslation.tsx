@@ -1,11 +1,40 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { ActiveSessions } from '../../features/voice/ActiveSessions';
+import { GettingStarted } from '../../features/voice/GettingStarted';
+import { SessionHistory } from '../../features/voice/SessionHistory';
+import { VoiceStats } from '../../features/voice/VoiceStats';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
-/** Placeholder frame until the screen is built (issue 4). */
+/** Voice Translation: live sessions, their history and how to start one. */
 export default function VoiceTranslationPage() {
+  // The voice procedures take the guild as `id`; 'default' names the server's default guild.
+  const id = useGuildId() ?? 'default';
+  const sessions = trpc.voice.sessions.useQuery({ id });
+  const active = trpc.voice.active.useQuery({ id });
+  const error = sessions.error ?? active.error;
+
   return (
-    <Stack>
-      <Title order={2}>Voice Translation</Title>
-      <Alert title="In progress">This screen is being built.</Alert>
+    <Stack gap="lg">
+      <PageHeader
+        title="Voice Translation"
+        description="Real-time voice channel translation and monitoring"
+      />
+      {(sessions.isLoading || active.isLoading) && <StatGridSkeleton cards={4} />}
+      {error && (
+        <Alert color="red" title="Failed to fetch voice sessions">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {sessions.data && active.data && (
+        <>
+          <VoiceStats sessions={sessions.data} active={active.data} />
+          <ActiveSessions sessions={active.data} />
+          <SessionHistory sessions={sessions.data} />
+          {sessions.data.length === 0 && <GettingStarted />}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from '../router-types';
+
+export type Analytics = RouterOutputs['analytics']['get'];

@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { languageName, SCREEN_LANGUAGES } from '../../../common/languages';
+import { errorMessage } from '../../components/admin';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { ChannelPicker } from './ChannelPicker';
+import {
+  type ChannelChoice,
+  canCreate,
+  missingChannelError,
+  missingChannels,
+  targetLanguages,
+  toggleTarget,
+} from './rules';
+import type { DiscordChannel } from './types';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  channels: DiscordChannel[] | undefined;
+  channelsFailed: boolean;
+}
+
+const initial = () => ({
+  text: '',
+  original: SCREEN_LANGUAGES.announcementOriginal as string,
+  targets: [...SCREEN_LANGUAGES.announcementDefaultTargets] as string[],
+  channels: {} as ChannelChoice,
+});
+
+/** Write once, pick target languages and a channel for each, and the server translates. */
+export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFailed }: Props) {
+  const guildId = useGuildId();
+  const utils = trpc.useUtils();
+  const [form, setForm] = useState(initial);
+  const [showMissing, setShowMissing] = useState(false);
+
+  const create = trpc.announcements.create.useMutation({
+    onSuccess: (created) => {
+      const count = Object.keys(created.translations ?? {}).length;
+      notifySuccess('Announcement created!', `Translated into ${count} language${count === 1 ? '' : 's'}.`);
+      void utils.announcements.list.invalidate();
+      close();
+    },
+    onError: (err) => notifyError('Failed to create announcement', errorMessage(err)),
+  });
+
+  function close() {
+    setForm(initial());
+    setShowMissing(false);
+    onClose();
+  }
+
+  function setOriginal(code: string) {
+    setForm((f) => {
+      const { [code]: _dropped, ...channels } = f.channels;
+      return { ...f, original: code, targets: f.targets.filter((t) => t !== code), channels };
+    });
+  }
+
+  function submit() {
+    const error = missingChannelError(form.targets, form.channels);
+    setShowMissing(error !== null);
+    if (error) return;
+    create.mutate({
+      guildId,
+      createdBy: 'admin',
+      originalText: form.text.trim(),
+      originalLanguage: form.original,
+      targetChannels: form.targets.map((language) => ({
+        language,
+        channelId: form.channels[language].trim(),
+      })),
+    });
+  }
+
+  // Once a submit named missing channels, the message follows the form until they are all chosen.
+  const submitError = showMissing ? missingChannelError(form.targets, form.channels) : null;
+  const missing = new Set(showMissing ? missingChannels(form.targets, form.channels) : []);
+  const enabled = canCreate(form.text, form.targets, form.channels, create.isPending);
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create Announcement" size="lg">
+      <Stack gap="md">
+        <Textarea
+          label="Announcement"
+          description="Write it once; it is translated into every target language."
+          placeholder="Server maintenance tonight at 22:00 UTC..."
+          autosize
+          minRows={4}
+          maxRows={10}
+          value={form.text}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setForm((f) => ({ ...f, text }));
+          }}
+        />
+        <Select
+          label="Original language"
+          data={SCREEN_LANGUAGES.announcements.map((c) => ({ value: c, label: languageName(c) }))}
+          value={form.original}
+          onChange={(v) => v && setOriginal(v)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox.Group
+          label="Target languages"
+          value={form.targets}
+          onChange={(next) =>
+            setForm((f) => {
+              let state = { targets: f.targets, channels: f.channels };
+              for (const lang of targetLanguages(f.original)) {
+                const want = next.includes(lang);
+                if (want !== state.targets.includes(lang))
+                  state = toggleTarget(state.targets, state.channels, lang, want);
+              }
+              return { ...f, ...state };
+            })
+          }
+        >
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
+            {targetLanguages(form.original).map((code) => (
+              <Checkbox key={code} value={code} label={languageName(code)} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        {channelsFailed && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            Failed to fetch Discord channels. Type each channel's ID instead.
+          </Alert>
+        )}
+        {form.targets.length > 0 && (
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Channels
+            </Text>
+            {!channelsFailed && channels && channels.length === 0 && (
+              <Text size="xs" c="dimmed">
+                The bot has not synced this server's channels yet: type each channel's ID.
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {form.targets.map((lang) => (
+                <ChannelPicker
+                  key={lang}
+                  language={lang}
+                  channels={channelsFailed ? undefined : channels}
+                  value={form.channels[lang] ?? ''}
+                  error={missing.has(lang) ? 'Choose a channel' : undefined}
+                  onChange={(channelId) => {
+                    setForm((f) => ({ ...f, channels: { ...f.channels, [lang]: channelId } }));
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+        {submitError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {submitError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!enabled} loading={create.isPending}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

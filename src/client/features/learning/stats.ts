@@ -1,0 +1,54 @@
+import { DIFFICULTY_LEVELS } from '../../../common/schemas/learning';
+import { languageName } from '../../../common/languages';
+
+export interface LearnerLike {
+  learningLanguage: string;
+  difficultyLevel: string;
+  wordsLearned: number;
+  flashcardsReviewed: number;
+  correctAnswers: number;
+}
+
+/** Spec section 9: six chart colours. */
+export const CHART_COLORS = ['blue.6', 'teal.6', 'violet.6', 'orange.6', 'pink.6', 'yellow.6'];
+
+export const DIFFICULTY_LABELS: Record<string, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+
+/** Community figures of the stat cards. */
+export function communityStats(learners: LearnerLike[]) {
+  const words = learners.reduce((sum, l) => sum + l.wordsLearned, 0);
+  const reviewed = learners.reduce((sum, l) => sum + l.flashcardsReviewed, 0);
+  const correct = learners.reduce((sum, l) => sum + l.correctAnswers, 0);
+  return {
+    activeLearners: learners.length,
+    wordsLearned: words,
+    practiceSessions: reviewed,
+    // Correct answers over flashcards reviewed across the community, as a rounded percent.
+    avgAccuracy: reviewed > 0 ? Math.round((correct / reviewed) * 100) : 0,
+  };
+}
+
+/** Learners per learning language, most learners first, for the pie chart. */
+export function languageDistribution(learners: LearnerLike[]) {
+  const counts = new Map<string, number>();
+  for (const l of learners) counts.set(l.learningLanguage, (counts.get(l.learningLanguage) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, value], i) => ({
+      name: languageName(code),
+      value,
+      color: CHART_COLORS[i % CHART_COLORS.length],
+    }));
+}
+
+/** Learners per difficulty level, always the three levels in order, for the bar chart. */
+export function difficultyDistribution(learners: LearnerLike[]) {
+  return DIFFICULTY_LEVELS.map((level) => ({
+    level: DIFFICULTY_LABELS[level],
+    learners: learners.filter((l) => l.difficultyLevel === level).length,
+  }));
+}

@@ -1,0 +1,87 @@
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { format } from 'date-fns';
+import { languageName } from '../../../common/languages';
+import { messageView } from './display';
+import type { TicketMessage } from './types';
+
+interface Props {
+  messages: TicketMessage[];
+  supportLanguage: string;
+  userLanguage: string;
+}
+
+/** The ticket's messages, each in the support language with the original beneath when it differs. */
+export function Conversation({ messages, supportLanguage, userLanguage }: Props) {
+  if (messages.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" ta="center" py="md">
+        No messages yet
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {messages.map((m) => {
+        const view = messageView(m, supportLanguage);
+        const sentToUser =
+          m.isStaff && userLanguage !== m.originalLanguage ? m.translations[userLanguage] : undefined;
+        return (
+          <Paper
+            key={m.id}
+            withBorder
+            p="sm"
+            radius="md"
+            bg={m.isStaff ? 'var(--mantine-primary-color-light)' : undefined}
+            ml={m.isStaff ? { base: 0, sm: 'xl' } : 0}
+            mr={m.isStaff ? 0 : { base: 0, sm: 'xl' }}
+            data-testid="ticket-message"
+          >
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {m.isStaff ? 'Support Team' : `User (${userLanguage.toUpperCase()})`}
+                </Text>
+                {m.isStaff && m.translated === false && (
+                  <Badge size="xs" color="orange" variant="light">
+                    Not translated: sent in English
+                  </Badge>
+                )}
+                {!m.isStaff && view.untranslated && (
+                  <Badge size="xs" color="orange" variant="light">
+                    Not translated
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {format(m.createdAt, 'MMM d, h:mm a')}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {view.text}
+            </Text>
+            {view.original && (
+              <Box mt={6} pt={6} style={{ borderTop: '1px dashed var(--mantine-color-default-border)' }}>
+                <Text size="xs" c="dimmed">
+                  Original ({languageName(view.original.language)}):
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {view.original.text}
+                </Text>
+              </Box>
+            )}
+            {sentToUser && (
+              <Box mt={6} pt={6} style={{ borderTop: '1px dashed var(--mantine-color-default-border)' }}>
+                <Text size="xs" c="dimmed">
+                  Sent to the user in {languageName(userLanguage)}:
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {sentToUser}
+                </Text>
+              </Box>
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  Alert,
+  Badge,
+  Divider,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect } from 'react';
+import { languageName } from '../../../common/languages';
+import { errorMessage } from '../../components/admin';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { Conversation } from './Conversation';
+import { inLanguage, PRIORITY_COLORS, STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
+import { ReplyBox } from './ReplyBox';
+
+interface Props {
+  ticketId: number | null;
+  onClose: () => void;
+}
+
+/** 'Ticket Details': the ticket in the support language, its status, the conversation and a reply box. */
+export function TicketDetailDialog({ ticketId, onClose }: Props) {
+  const guildId = useGuildId();
+  const utils = trpc.useUtils();
+  const ticket = trpc.tickets.get.useQuery({ guildId, id: ticketId ?? 0 }, { enabled: ticketId !== null });
+  const update = trpc.tickets.update.useMutation({
+    onSuccess: () => {
+      notifySuccess('Ticket updated!', 'Status has been changed successfully.');
+      void utils.tickets.list.invalidate();
+      void utils.tickets.get.invalidate();
+    },
+    onError: (err) => notifyError('Failed to update ticket', errorMessage(err)),
+  });
+
+  useEffect(() => {
+    if (ticket.error) notifyError('Failed to fetch ticket', errorMessage(ticket.error));
+  }, [ticket.error]);
+
+  const t = ticket.data;
+  return (
+    <Modal
+      opened={ticketId !== null}
+      onClose={onClose}
+      size="xl"
+      title={
+        <Stack gap={0}>
+          <Title order={3}>Ticket Details</Title>
+          <Text size="sm" c="dimmed">
+            View and respond to support ticket
+          </Text>
+        </Stack>
+      }
+    >
+      {ticket.isLoading && (
+        <Stack>
+          <Skeleton height={24} width="60%" />
+          <Skeleton height={60} />
+          <Skeleton height={120} />
+        </Stack>
+      )}
+      {ticket.error && (
+        <Alert color="red" title="Failed to fetch ticket">
+          {errorMessage(ticket.error)}
+        </Alert>
+      )}
+      {t && (
+        <Stack gap="md">
+          <div>
+            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+              {inLanguage(t.subject, t.supportLanguage, t.userLanguage)}
+            </Title>
+            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {inLanguage(t.description, t.supportLanguage, t.userLanguage)}
+            </Text>
+          </div>
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Group gap="xs">
+              <Badge color={PRIORITY_COLORS[t.priority] ?? 'gray'} variant="light">
+                Priority: {t.priority}
+              </Badge>
+              {t.category && (
+                <Badge variant="outline" color="gray">
+                  {t.category}
+                </Badge>
+              )}
+              <Badge variant="light" color="violet">
+                {languageName(t.userLanguage)}
+              </Badge>
+            </Group>
+            <Select
+              label="Status"
+              w={180}
+              data={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              value={t.status}
+              allowDeselect={false}
+              disabled={update.isPending}
+              comboboxProps={{ withinPortal: true }}
+              onChange={(value) => {
+                if (!value || value === t.status) return;
+                const status = value as TicketStatus;
+                update.mutate({
+                  guildId,
+                  id: t.id,
+                  status,
+                  ...(status === 'resolved' ? { resolvedAt: new Date() } : {}),
+                });
+              }}
+            />
+          </Group>
+          <Divider label="Conversation" labelPosition="left" />
+          <ScrollArea.Autosize mah={340} type="auto" offsetScrollbars>
+            <Conversation
+              messages={t.messages}
+              supportLanguage={t.supportLanguage}
+              userLanguage={t.userLanguage}
+            />
+          </ScrollArea.Autosize>
+          <Divider />
+          <ReplyBox ticketId={t.id} userLanguage={t.userLanguage} onClose={onClose} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { format } from 'date-fns';
+import { inLanguage, PRIORITY_COLORS, STATUS_COLORS, STATUS_LABELS, type TicketStatus } from './display';
+import type { Ticket } from './types';
+
+/** One ticket of the list; the whole card opens the detail dialog. */
+export function TicketRow({ ticket: t, onOpen }: { ticket: Ticket; onOpen: () => void }) {
+  const subject = inLanguage(t.subject, t.supportLanguage, t.userLanguage);
+  const description = inLanguage(t.description, t.supportLanguage, t.userLanguage);
+  return (
+    <UnstyledButton onClick={onOpen} aria-label={`Open ticket: ${subject}`} data-testid="ticket-row" w="100%">
+      <Card withBorder padding="md" radius="md" className="ticket-row">
+        <Group align="flex-start" wrap="nowrap" gap="sm">
+          <Box
+            mt={7}
+            w={10}
+            h={10}
+            style={{
+              borderRadius: '50%',
+              flex: 'none',
+              background: `var(--mantine-color-${STATUS_COLORS[t.status]}-6)`,
+            }}
+            title={STATUS_LABELS[t.status as TicketStatus] ?? t.status}
+            aria-label={`Status: ${STATUS_LABELS[t.status as TicketStatus] ?? t.status}`}
+          />
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {subject}
+              </Text>
+              <Badge size="sm" color={PRIORITY_COLORS[t.priority] ?? 'gray'} variant="light">
+                {t.priority}
+              </Badge>
+              {t.category && (
+                <Badge size="sm" variant="outline" color="gray">
+                  {t.category}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {description}
+            </Text>
+            <Group gap="md" wrap="wrap">
+              <Text size="xs" c="dimmed">
+                User: {t.userId}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Language: {t.userLanguage.toUpperCase()}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {format(t.createdAt, 'MMM d, h:mm a')}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}

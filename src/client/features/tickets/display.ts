@@ -1,0 +1,58 @@
+import type { LangText } from '../../../../db/schema';
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+export const STATUS_COLORS: Record<string, string> = {
+  open: 'blue',
+  in_progress: 'yellow',
+  resolved: 'green',
+  closed: 'gray',
+};
+
+export const PRIORITY_COLORS: Record<string, string> = {
+  low: 'gray',
+  medium: 'blue',
+  high: 'orange',
+  urgent: 'red',
+};
+
+/**
+ * A ticket text in the support language, falling back to the user's language, then to any
+ * language the map holds (spec section 2).
+ */
+export function inLanguage(text: LangText | null | undefined, preferred: string, fallback: string): string {
+  if (!text) return '';
+  return text[preferred] ?? text[fallback] ?? Object.values(text)[0] ?? '';
+}
+
+export interface MessageLike {
+  originalText: string;
+  originalLanguage: string;
+  translations: LangText;
+  isStaff: boolean;
+  translated?: boolean;
+}
+
+/**
+ * How a conversation message is shown to support: its text in the support language, and the
+ * original with its language beneath when the two languages differ.
+ */
+export function messageView(m: MessageLike, supportLanguage: string) {
+  const same = m.originalLanguage === supportLanguage;
+  const shown = same ? m.originalText : (m.translations[supportLanguage] ?? m.originalText);
+  const hasTranslation = same || m.translations[supportLanguage] !== undefined;
+  return {
+    text: shown,
+    original: same || !hasTranslation ? null : { text: m.originalText, language: m.originalLanguage },
+    /** The support-language text is missing: what is shown is the original (in originalLanguage). */
+    untranslated: !hasTranslation,
+  };
+}

@@ -1,0 +1,5 @@
+import type { RouterOutputs } from '../router-types';
+
+export type Ticket = RouterOutputs['tickets']['list'][number];
+export type TicketWithMessages = RouterOutputs['tickets']['get'];
+export type TicketMessage = TicketWithMessages['messages'][number];

@@ -1,0 +1,62 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { shortChannelId } from './format';
+import type { VoiceSession } from './types';
+
+/** Sessions translating now, each with End Session. */
+export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
+  const guildId = useGuildId();
+  const utils = trpc.useUtils();
+  const end = trpc.voice.update.useMutation({
+    onSuccess: () => {
+      notifySuccess('Session Ended', 'Voice translation session has been stopped');
+    },
+    onError: () => notifyError('Error', 'Failed to end voice translation session'),
+    onSettled: () => {
+      void utils.voice.sessions.invalidate();
+      void utils.voice.active.invalidate();
+    },
+  });
+  if (sessions.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="xs" mb="md">
+        <Title order={4}>Active Sessions</Title>
+        <Badge color="red" variant="dot">
+          Live
+        </Badge>
+      </Group>
+      <Stack gap="sm">
+        {sessions.map((s) => (
+          <Card key={s.id} withBorder radius="sm" padding="sm" data-testid="active-session">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Stack gap={2}>
+                <Text fw={600} ff="monospace" size="sm">
+                  {shortChannelId(s.channelId)}
+                </Text>
+                <Text size="sm">
+                  {s.sourceLanguage.toUpperCase()} → {s.targetLanguage.toUpperCase()}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {s.charactersProcessed.toLocaleString()} characters
+                </Text>
+              </Stack>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconPlayerStop size={16} />}
+                loading={end.isPending && end.variables?.sessionId === s.id}
+                onClick={() => end.mutate({ guildId, sessionId: s.id, status: 'ended', endedAt: new Date() })}
+              >
+                End Session
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { SimpleGrid } from '@mantine/core';
+import { IconClock, IconHistory, IconMicrophone, IconTextSize } from '@tabler/icons-react';
+import { StatCard } from '../../components/admin';
+import { formatDuration, sessionTotals } from './format';
+import type { VoiceSession } from './types';
+
+/** Active Sessions, Total Sessions, Total Duration (with the average) and Characters Processed. */
+export function VoiceStats({ sessions, active }: { sessions: VoiceSession[]; active: VoiceSession[] }) {
+  const totals = sessionTotals(sessions);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <StatCard
+        title="Active Sessions"
+        value={active.length}
+        icon={<IconMicrophone size={18} />}
+        description="Translating right now"
+      />
+      <StatCard
+        title="Total Sessions"
+        value={sessions.length}
+        icon={<IconHistory size={18} />}
+        description="All time"
+      />
+      <StatCard
+        title="Total Duration"
+        value={formatDuration(totals.seconds)}
+        icon={<IconClock size={18} />}
+        description={`Avg ${totals.averageSeconds}s per session`}
+      />
+      <StatCard
+        title="Characters Processed"
+        value={totals.characters.toLocaleString()}
+        icon={<IconTextSize size={18} />}
+        description="Transcribed and translated"
+      />
+    </SimpleGrid>
+  );
+}
