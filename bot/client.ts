@@ -1,15 +1,67 @@
+import { once } from 'node:events';
+import { Client, GatewayIntentBits, Partials } from 'discord.js';
 import type { Services } from '../src/server/services';
+import { type BotContext, botCaller } from './context';
+import { EVENTS } from './events';
+import { SERVER_EVENTS } from './server-events';
 
 export interface RunningBot {
+  client: Client;
+  /** Resolves once the client is ready (every guild of READY has arrived). */
+  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
+/**
+ * The fewest intents the bot needs: guilds and channels (sync), guild messages and their content
+ * (mirror, single-channel, Translate Message), and reactions (flag translations).
+ * Message Content is privileged: enable it in the Developer Portal (docs/discord-setup.md).
+ */
+export const INTENTS = [
+  GatewayIntentBits.Guilds,
+  GatewayIntentBits.GuildMessages,
+  GatewayIntentBits.MessageContent,
+  GatewayIntentBits.GuildMessageReactions,
+];
+
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
-export async function startBot(services: Services): Promise<RunningBot | null> {
-  if (!services.env.DISCORD_TOKEN) {
+export async function startBot(services: Services, opts: { retries?: number } = {}): Promise<RunningBot | null> {
+  const token = services.env.DISCORD_TOKEN;
+  if (!token) {
     console.log('Discord bot not started: DISCORD_TOKEN is not set');
     return null;
   }
-  console.log('Discord bot: not built yet in this version');
-  return null;
+  const client = new Client({
+    intents: INTENTS,
+    // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive.
+    partials: [Partials.Message, Partials.Channel, Partials.Reaction],
+    rest: { api: services.env.DISCORD_API_URL, retries: opts.retries ?? 3 },
+    allowedMentions: { parse: [] },
+  });
+  const ctx: BotContext = { client, caller: botCaller(services), services };
+  for (const event of EVENTS) {
+    client.on(event.name, (...args) => {
+      event.run(ctx, ...args).catch((err) => console.error(`Discord event ${event.name} failed:`, err));
+    });
+  }
+  const unsubscribe = SERVER_EVENTS.map((e) => e.subscribe(ctx));
+  client.on('error', (err) => console.error('Discord client error:', err));
+  const ready = once(client, 'clientReady').then(() => undefined);
+  ready.catch(() => {});
+  try {
+    await client.login(token);
+  } catch (err) {
+    for (const off of unsubscribe) off();
+    await client.destroy();
+    console.error(`Discord bot not started: ${(err as Error).message}`);
+    return null;
+  }
+  return {
+    client,
+    ready,
+    async stop() {
+      for (const off of unsubscribe) off();
+      await client.destroy();
+    },
+  };
 }

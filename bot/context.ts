@@ -1,0 +1,15 @@
+import type { Client } from 'discord.js';
+import { createCaller } from '../src/server/routers/_app';
+import type { Services } from '../src/server/services';
+
+/** What every event handler and command gets: the client and the router's in-process caller. */
+export interface BotContext {
+  client: Client;
+  caller: ReturnType<typeof createCaller>;
+  /** Only for subscribing to server events and reading env; never for the database. */
+  services: Services;
+}
+
+export function botCaller(services: Services) {
+  return createCaller({ ...services, actor: { kind: 'bot' }, clientIp: 'bot' });
+}

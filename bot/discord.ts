@@ -1,0 +1,167 @@
+import {
+  type APIMessage,
+  type Client,
+  DiscordAPIError,
+  type Message,
+  makeURLSearchParams,
+  RESTJSONErrorCodes,
+  Routes,
+} from 'discord.js';
+import type { BotContext } from './context';
+
+/**
+ * Discord plumbing shared by events: posting through the bot's channel webhook (created once,
+ * then reused), and reporting a missing permission to the admins instead of swallowing it.
+ */
+
+/** Nothing the bot re-posts may ping anyone. */
+export const NO_PINGS = { parse: [] as never[] };
+
+export interface HookPost {
+  channelId: string;
+  threadId: string | null;
+  content: string;
+  username: string;
+  avatarUrl: string | null;
+  webhook: { id: string; token: string } | null;
+}
+
+export function isMissingPermission(err: unknown): err is DiscordAPIError {
+  return err instanceof DiscordAPIError && err.status === 403;
+}
+
+function isUnknownWebhook(err: unknown): boolean {
+  return err instanceof DiscordAPIError && (err.code === RESTJSONErrorCodes.UnknownWebhook || err.status === 404);
+}
+
+/** A failed Discord call, with what the bot was trying to do (for the admins' report). */
+export class ActionFailed extends Error {
+  constructor(
+    readonly action: string,
+    override readonly cause: unknown,
+  ) {
+    super(`could not ${action}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+async function createWebhook(ctx: BotContext, guildId: string, channelId: string) {
+  const channel = await ctx.client.channels.fetch(channelId);
+  if (!channel || !('createWebhook' in channel)) throw new Error(`channel ${channelId} cannot hold webhooks`);
+  let hook: Awaited<ReturnType<typeof channel.createWebhook>>;
+  try {
+    hook = await channel.createWebhook({ name: ctx.client.user?.username ?? 'Polyglot', reason: 'Mirror mode translations' });
+  } catch (err) {
+    throw new ActionFailed('create webhook', err);
+  }
+  if (!hook.token) throw new Error('Discord returned a webhook without a token');
+  const webhook = { id: hook.id, token: hook.token };
+  await ctx.caller.bot.saveWebhook({ guildId, channelId, webhook });
+  return webhook;
+}
+
+/** Posts as the author through the channel's webhook; returns the new message. */
+export async function postThroughWebhook(ctx: BotContext, guildId: string, post: HookPost): Promise<APIMessage> {
+  const execute = (hook: { id: string; token: string }) =>
+    ctx.client.rest.post(Routes.webhook(hook.id, hook.token), {
+      auth: false,
+      query: makeURLSearchParams({ wait: true, ...(post.threadId ? { thread_id: post.threadId } : {}) }),
+      body: {
+        content: post.content,
+        username: post.username,
+        avatar_url: post.avatarUrl ?? undefined,
+        allowed_mentions: NO_PINGS,
+      },
+    }) as Promise<APIMessage>;
+  let hook = post.webhook;
+  let created = false;
+  if (!hook) {
+    hook = await createWebhook(ctx, guildId, post.channelId);
+    created = true;
+  }
+  try {
+    return await execute(hook);
+  } catch (err) {
+    if (created || !isUnknownWebhook(err)) throw err;
+    // Someone deleted the bot's webhook: make a new one and try once more.
+    await ctx.caller.bot.forgetWebhook({ channelId: post.channelId });
+    return execute(await createWebhook(ctx, guildId, post.channelId));
+  }
+}
+
+export async function editThroughWebhook(
+  client: Client,
+  hook: { id: string; token: string },
+  messageId: string,
+  threadId: string | null,
+  content: string,
+): Promise<void> {
+  await client.rest.patch(Routes.webhookMessage(hook.id, hook.token, messageId), {
+    auth: false,
+    query: threadId ? makeURLSearchParams({ thread_id: threadId }) : undefined,
+    body: { content, allowed_mentions: NO_PINGS },
+  });
+}
+
+export async function deleteThroughWebhook(
+  client: Client,
+  hook: { id: string; token: string },
+  messageId: string,
+  threadId: string | null,
+): Promise<void> {
+  await client.rest.delete(Routes.webhookMessage(hook.id, hook.token, messageId), {
+    auth: false,
+    query: threadId ? makeURLSearchParams({ thread_id: threadId }) : undefined,
+  });
+}
+
+/**
+ * A 403 from Discord: recorded in the moderation log (the dashboard's feed) and told in the
+ * guild's log channel, once per hour per problem. Other errors are logged for the operator.
+ */
+export async function reportFailure(
+  ctx: BotContext,
+  guildId: string,
+  channelId: string,
+  action: string,
+  failure: unknown,
+): Promise<void> {
+  if (failure instanceof ActionFailed) action = failure.action;
+  const err = failure instanceof ActionFailed ? failure.cause : failure;
+  if (!isMissingPermission(err)) {
+    console.error(`Discord: could not ${action} in channel ${channelId}:`, err);
+    return;
+  }
+  console.warn(`Discord: missing permission to ${action} in channel ${channelId}: ${err.message}`);
+  const report = await ctx.caller.bot.reportPermission({
+    guildId,
+    channelId,
+    action,
+    error: err.message,
+    botUserId: ctx.client.user?.id ?? 'bot',
+  });
+  if (!report.reported || !report.logChannelId) return;
+  try {
+    const log = await ctx.client.channels.fetch(report.logChannelId);
+    if (log?.isSendable()) await log.send({ content: `⚠️ ${report.text}`, allowedMentions: NO_PINGS });
+  } catch (logErr) {
+    console.error(`Discord: could not tell the log channel ${report.logChannelId} either:`, logErr);
+  }
+}
+
+/** Author name and avatar the copies carry: the member's server display name and avatar. */
+export function authorOf(message: Message): { authorName: string; avatarUrl: string } {
+  return {
+    authorName: message.member?.displayName ?? message.author.displayName ?? message.author.username,
+    avatarUrl: message.member?.displayAvatarURL() ?? message.author.displayAvatarURL(),
+  };
+}
+
+/** The thread's parent for a message inside a thread, else null. */
+export function parentOf(message: Message): string | null {
+  return message.channel.isThread() ? message.channel.parentId : null;
+}
+
+/** Only members' messages are translated: never bots, never webhooks (no loops). */
+export function isFromMember(message: Message): boolean {
+  return !message.author?.bot && !message.webhookId && !message.system;
+}

@@ -1,0 +1,9 @@
+import { Events } from 'discord.js';
+import { syncWholeGuild } from './guild-create';
+import { defineEvent } from './types';
+
+/** Connected: every guild the bot is in is synced (joins while offline are caught up here). */
+export default defineEvent(Events.ClientReady, async (ctx, client) => {
+  console.log(`Discord bot logged in as ${client.user.tag} in ${client.guilds.cache.size} servers`);
+  for (const guild of client.guilds.cache.values()) await syncWholeGuild(ctx, guild);
+});

@@ -1,0 +1,29 @@
+import channelCreate from './channel-create';
+import channelDelete from './channel-delete';
+import channelUpdate from './channel-update';
+import clientReady from './client-ready';
+import guildCreate from './guild-create';
+import guildDelete from './guild-delete';
+import guildUpdate from './guild-update';
+import interactionCreate from './interaction-create';
+import messageCreate from './message-create';
+import messageDelete from './message-delete';
+import messageUpdate from './message-update';
+import threadCreate from './thread-create';
+import type { BotEvent } from './types';
+
+/** Every Discord event the bot handles. */
+export const EVENTS = [
+  clientReady,
+  guildCreate,
+  guildUpdate,
+  guildDelete,
+  channelCreate,
+  channelUpdate,
+  channelDelete,
+  threadCreate,
+  messageCreate,
+  messageUpdate,
+  messageDelete,
+  interactionCreate,
+] as BotEvent[];

@@ -1,0 +1,50 @@
+import { Events, type Message } from 'discord.js';
+import type { BotContext } from '../context';
+import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
+import { defineEvent } from './types';
+
+/** The message as the mirror procedures take it. */
+export function mirrorInput(message: Message<true>) {
+  return {
+    guildId: message.guildId,
+    channelId: message.channelId,
+    parentChannelId: parentOf(message),
+    messageId: message.id,
+    authorId: message.author.id,
+    ...authorOf(message),
+    content: message.content,
+    attachments: [...message.attachments.values()].map((a) => ({ name: a.name, url: a.url })),
+    replyToMessageId: message.reference?.messageId ?? null,
+  };
+}
+
+async function mirror(ctx: BotContext, message: Message<true>): Promise<void> {
+  const plan = await ctx.caller.bot.mirrorMessage(mirrorInput(message));
+  if (plan.status === 'failed') {
+    console.warn(`Mirror of message ${message.id} not posted: ${plan.reason}`);
+    return;
+  }
+  if (plan.status !== 'ok') return;
+  const copies = await Promise.all(
+    plan.posts.map(async (post) => {
+      try {
+        const sent = await postThroughWebhook(ctx, message.guildId, post);
+        return { copyMessageId: sent.id, copyChannelId: post.channelId, language: post.language, kind: 'webhook' as const };
+      } catch (err) {
+        await reportFailure(ctx, message.guildId, post.channelId, 'post through webhook', err);
+        return null;
+      }
+    }),
+  );
+  await ctx.caller.bot.recordCopies({
+    guildId: message.guildId,
+    original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
+    copies: copies.filter((c) => c !== null),
+  });
+}
+
+/** A member wrote in a channel: mirror it across its link (and single-channel replies). */
+export default defineEvent(Events.MessageCreate, async (ctx, message) => {
+  if (!message.inGuild() || !isFromMember(message)) return;
+  await mirror(ctx, message);
+});

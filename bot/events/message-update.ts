@@ -1,0 +1,28 @@
+import { Events } from 'discord.js';
+import { editThroughWebhook, isFromMember, reportFailure } from '../discord';
+import { mirrorInput } from './message-create';
+import { defineEvent } from './types';
+
+/** A member edited a message: its copies get the new translation. */
+export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
+  const message = updated.partial ? await updated.fetch() : updated;
+  if (!message.inGuild() || !isFromMember(message)) return;
+  if (!old.partial && old.content === message.content) return; // embeds resolved, pins...: not an edit of the text
+  const plan = await ctx.caller.bot.mirrorEdit(mirrorInput(message));
+  if (plan.status === 'failed') {
+    console.warn(`Edit of message ${message.id} not mirrored: ${plan.reason}`);
+    return;
+  }
+  if (plan.status !== 'ok') return;
+  await Promise.all(
+    plan.edits.map(async (edit) => {
+      try {
+        if (edit.kind === 'webhook' && edit.webhook) {
+          await editThroughWebhook(ctx.client, edit.webhook, edit.messageId, edit.threadId, edit.content);
+        }
+      } catch (err) {
+        await reportFailure(ctx, message.guildId, edit.channelId, 'post through webhook', err);
+      }
+    }),
+  );
+});

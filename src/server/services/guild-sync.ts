@@ -1,0 +1,70 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { guildChannels, guilds } from '../../../db/schema';
+
+/**
+ * Keeps the guilds and guild_channels tables equal to what Discord reports, so the dashboard's
+ * channel pickers (GET /api/discord/channels) answer without asking Discord.
+ */
+export interface SyncedChannel {
+  id: string;
+  name: string;
+  type: number;
+  parentId: string | null;
+  position: number;
+}
+
+export interface SyncedGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+}
+
+/** The bot joined or (re)connected to a guild: its row and its whole channel list. */
+export function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[]): { channels: number } {
+  db.transaction((tx) => {
+    tx.insert(guilds)
+      .values({ id: guild.id, name: guild.name, icon: guild.icon, present: true, leftAt: null })
+      .onConflictDoUpdate({ target: guilds.id, set: { name: guild.name, icon: guild.icon, present: true, leftAt: null } })
+      .run();
+    const ids = channels.map((c) => c.id);
+    tx.delete(guildChannels)
+      .where(ids.length ? and(eq(guildChannels.guildId, guild.id), notInArray(guildChannels.id, ids)) : eq(guildChannels.guildId, guild.id))
+      .run();
+    for (const c of channels) upsert(tx as unknown as Db, guild.id, c);
+  });
+  return { channels: channels.length };
+}
+
+/** Name or icon changed. */
+export function updateGuild(db: Db, guild: SyncedGuild): void {
+  db.insert(guilds)
+    .values({ id: guild.id, name: guild.name, icon: guild.icon })
+    .onConflictDoUpdate({ target: guilds.id, set: { name: guild.name, icon: guild.icon } })
+    .run();
+}
+
+/** The bot left (or was removed from) a guild: marked absent, its channel list dropped. */
+export function leaveGuild(db: Db, guildId: string, at: Date): void {
+  db.transaction((tx) => {
+    tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
+    tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
+  });
+}
+
+export function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): void {
+  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  upsert(db, guildId, channel);
+}
+
+export function removeChannel(db: Db, channelId: string): void {
+  db.delete(guildChannels).where(eq(guildChannels.id, channelId)).run();
+}
+
+function upsert(db: Db, guildId: string, c: SyncedChannel) {
+  const values = { name: c.name, type: c.type, parentId: c.parentId, position: c.position };
+  db.insert(guildChannels)
+    .values({ id: c.id, guildId, ...values })
+    .onConflictDoUpdate({ target: guildChannels.id, set: { guildId, ...values } })
+    .run();
+}

@@ -1,0 +1,296 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { channelLinkChannels, channelLinks } from '../../../db/schema';
+import { readTranslationSettings } from '../routers/translation';
+import { copiesOf, counterparts, takeCopies } from './message-copies';
+import type { Translator } from './translation';
+import { explainTranslationFailure } from './translation-failures';
+import { type StoredWebhook, webhookFor } from './webhooks';
+
+/**
+ * Mirror mode: a message in one channel of a link appears in every other channel of the link,
+ * translated into that channel's language (one translator call for all of them), posted
+ * through the bot's webhook as the author. This module decides what to post; the bot posts it.
+ */
+
+export const DISCORD_MESSAGE_LIMIT = 2000;
+
+export interface IncomingMessage {
+  guildId: string;
+  /** The channel the message is in (a thread id for a message inside a thread). */
+  channelId: string;
+  /** For a message inside a thread: the thread's parent channel. */
+  parentChannelId?: string | null;
+  messageId: string;
+  authorId: string;
+  authorName: string;
+  avatarUrl?: string | null;
+  content: string;
+  attachments: { name: string; url: string }[];
+  /** The message this one replies to, when it is a reply. */
+  replyToMessageId?: string | null;
+}
+
+export interface WebhookPost {
+  channelId: string;
+  /** Post into this thread of the channel (webhook thread_id). */
+  threadId: string | null;
+  language: string;
+  content: string;
+  username: string;
+  avatarUrl: string | null;
+  webhook: StoredWebhook | null;
+}
+
+export type MirrorOutcome =
+  | { status: 'none' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' }
+  | { status: 'failed'; reason: string; kind: string }
+  | { status: 'ok'; source: string; posts: WebhookPost[] };
+
+export interface LinkedChannel {
+  linkId: number;
+  mode: 'mirror' | 'single';
+  channelId: string;
+  language: string;
+}
+
+/** The active link a channel belongs to, with all its channels (the given one first). */
+export function linkOfChannel(db: Db, guildId: string, channelId: string): LinkedChannel[] | null {
+  const row = db
+    .select({ linkId: channelLinks.id, mode: channelLinks.mode })
+    .from(channelLinkChannels)
+    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .where(
+      and(
+        eq(channelLinkChannels.channelId, channelId),
+        eq(channelLinks.guildId, guildId),
+        eq(channelLinks.active, true),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  const channels = db
+    .select()
+    .from(channelLinkChannels)
+    .where(eq(channelLinkChannels.linkId, row.linkId))
+    .orderBy(asc(channelLinkChannels.position))
+    .all()
+    .map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
+  return [...channels.filter((c) => c.channelId === channelId), ...channels.filter((c) => c.channelId !== channelId)];
+}
+
+/** Webhook names may not contain "discord" and hold at most 80 characters. */
+export function webhookUsername(name: string): string {
+  const clean = name.replace(/discord/gi, 'Dlscord').replace(/clyde/gi, 'Clyd3').trim() || 'Member';
+  return clean.slice(0, 80);
+}
+
+/** The translated text, then a reply's jump link above and attachments as links below. */
+export function composeCopy(text: string, opts: { replyLink?: string | null; attachments: { name: string; url: string }[] }): string {
+  const head = opts.replyLink ? `-# ↪ [replying to this message](${opts.replyLink})\n` : '';
+  const tail = opts.attachments.length ? `\n${opts.attachments.map((a) => a.url).join('\n')}` : '';
+  const room = DISCORD_MESSAGE_LIMIT - head.length - tail.length;
+  const body = text.length > room ? `${text.slice(0, Math.max(0, room - 1))}…` : text;
+  return `${head}${body}${tail}`.trim();
+}
+
+export function jumpLink(guildId: string, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+}
+
+interface Target {
+  channelId: string;
+  threadId: string | null;
+  language: string;
+}
+
+/** Other channels of the link (or, for a thread, the counterpart threads in them). */
+function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Target[] {
+  const [origin, ...others] = channels;
+  if (!msg.parentChannelId) return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
+  const threads = counterparts(db, msg.channelId);
+  return others
+    .filter((c) => threads.has(c.channelId) && c.channelId !== origin.channelId)
+    .map((c) => ({ channelId: c.channelId, threadId: threads.get(c.channelId)!, language: c.language }));
+}
+
+/** Jump link to the copy, in `channelId` (or its thread), of the message `msg` replies to. */
+function replyLinkFor(db: Db, msg: IncomingMessage, channelId: string, threadId: string | null): string | null {
+  if (!msg.replyToMessageId) return null;
+  const id = counterparts(db, msg.replyToMessageId).get(channelId);
+  return id ? jumpLink(msg.guildId, threadId ?? channelId, id) : null;
+}
+
+/**
+ * Copies are recorded under the link's channel ids (a thread's parent), so counterparts line up
+ * across channels; for a message in a thread, this maps each channel to its counterpart thread.
+ */
+function threadsOf(db: Db, msg: { channelId: string; parentChannelId?: string | null }): Map<string, string> | null {
+  return msg.parentChannelId ? counterparts(db, msg.channelId) : null;
+}
+
+async function translateFor(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+  sourceLanguage: string,
+  languages: string[],
+): Promise<{ ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }> {
+  const wanted = [...new Set(languages)];
+  if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
+  const settings = readTranslationSettings(db, msg.guildId);
+  try {
+    const result = await translator.translate({
+      text: msg.content,
+      targets: wanted,
+      source: settings.autoDetect ? undefined : sourceLanguage,
+      tone: settings.translationTone,
+      origin: 'mirror',
+      guildId: msg.guildId,
+      channelId: msg.channelId,
+      userId: msg.authorId,
+      username: msg.authorName,
+    });
+    const texts: Record<string, string> = {};
+    for (const l of wanted) texts[l] = result.translations[l] ?? msg.content;
+    return { ok: true, source: result.source, texts };
+  } catch (err) {
+    const e = explainTranslationFailure(err, publicUrl);
+    return { ok: false, reason: e.message, kind: e.kind };
+  }
+}
+
+/** What to post for a new message in a mirror-linked channel. */
+export async function planMirror(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+): Promise<MirrorOutcome> {
+  const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
+  if (!channels || channels[0].mode !== 'mirror') return { status: 'none' };
+  const { skipPrefix } = readTranslationSettings(db, msg.guildId);
+  if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
+  if (!msg.content.trim() && msg.attachments.length === 0) return { status: 'skipped', reason: 'empty' };
+  const targets = targetsOf(db, msg, channels);
+  if (targets.length === 0) return { status: 'none' };
+  const tr = await translateFor(
+    db,
+    translator,
+    publicUrl,
+    msg,
+    channels[0].language,
+    targets.map((t) => t.language),
+  );
+  if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
+  return {
+    status: 'ok',
+    source: tr.source,
+    posts: targets.map((t) => ({
+      channelId: t.channelId,
+      threadId: t.threadId,
+      language: t.language,
+      content: composeCopy(tr.texts[t.language] ?? msg.content, {
+        replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
+        attachments: msg.attachments,
+      }),
+      username: webhookUsername(msg.authorName),
+      avatarUrl: msg.avatarUrl ?? null,
+      webhook: webhookFor(db, t.channelId),
+    })),
+  };
+}
+
+export interface CopyEdit {
+  channelId: string;
+  threadId: string | null;
+  messageId: string;
+  kind: 'webhook' | 'reply' | 'reaction';
+  content: string;
+  webhook: StoredWebhook | null;
+}
+
+/** An original was edited: the new text of each of its mirror copies (one translator call). */
+export async function planEdit(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
+  const copies = copiesOf(db, msg.messageId, ['webhook']);
+  if (copies.length === 0) return { status: 'none' };
+  const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
+  const sourceLanguage = channels?.[0].language ?? 'en';
+  const tr = await translateFor(
+    db,
+    translator,
+    publicUrl,
+    msg,
+    sourceLanguage,
+    copies.map((c) => c.language),
+  );
+  if (!tr.ok) return { status: 'failed', reason: tr.reason };
+  const threads = threadsOf(db, msg);
+  return {
+    status: 'ok',
+    edits: copies.map((c) => {
+      const threadId = threads?.get(c.copyChannelId) ?? null;
+      return {
+        channelId: c.copyChannelId,
+        threadId,
+        messageId: c.copyMessageId,
+        kind: c.kind,
+        content: composeCopy(tr.texts[c.language] ?? msg.content, {
+          replyLink: replyLinkFor(db, msg, c.copyChannelId, threadId),
+          attachments: msg.attachments,
+        }),
+        webhook: webhookFor(db, c.copyChannelId),
+      };
+    }),
+  };
+}
+
+export interface CopyDelete {
+  channelId: string;
+  threadId: string | null;
+  messageId: string;
+  kind: 'webhook' | 'reply' | 'reaction';
+  webhook: StoredWebhook | null;
+}
+
+/** An original was deleted: every copy to delete (and the rows are forgotten). */
+export function planDelete(db: Db, msg: { messageId: string; channelId: string; parentChannelId?: string | null }): CopyDelete[] {
+  const threads = threadsOf(db, msg);
+  return takeCopies(db, msg.messageId).map((c) => {
+    const threadId = c.kind === 'webhook' ? (threads?.get(c.copyChannelId) ?? null) : null;
+    return {
+      channelId: c.copyChannelId,
+      threadId,
+      messageId: c.copyMessageId,
+      kind: c.kind,
+      webhook: c.kind === 'webhook' ? webhookFor(db, c.copyChannelId) : null,
+    };
+  });
+}
+
+/**
+ * A thread was started in a linked channel: where to open its counterparts. A thread started
+ * from a message opens on that message's copy in each other channel; a standalone thread opens
+ * as a new thread (recorded as a copy so messages inside it find their way).
+ */
+export function planThread(
+  db: Db,
+  guildId: string,
+  thread: { id: string; parentChannelId: string; name: string },
+): { channelId: string; language: string; onMessageId: string | null }[] {
+  const channels = linkOfChannel(db, guildId, thread.parentChannelId);
+  if (!channels || channels[0].mode !== 'mirror') return [];
+  const existing = counterparts(db, thread.id);
+  return channels.slice(1).map((c) => ({
+    channelId: c.channelId,
+    language: c.language,
+    onMessageId: existing.get(c.channelId) ?? null,
+  }));
+}

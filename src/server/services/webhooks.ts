@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { channelWebhooks, guilds } from '../../../db/schema';
+
+/** The bot's own webhook per channel: created once, reused for every mirror post. */
+export interface StoredWebhook {
+  id: string;
+  token: string;
+}
+
+export function webhookFor(db: Db, channelId: string): StoredWebhook | null {
+  const row = db.select().from(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).get();
+  return row ? { id: row.webhookId, token: row.webhookToken } : null;
+}
+
+export function saveWebhook(db: Db, guildId: string, channelId: string, hook: StoredWebhook): void {
+  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  db.insert(channelWebhooks)
+    .values({ channelId, guildId, webhookId: hook.id, webhookToken: hook.token })
+    .onConflictDoUpdate({ target: channelWebhooks.channelId, set: { webhookId: hook.id, webhookToken: hook.token } })
+    .run();
+}
+
+/** The webhook was deleted on Discord's side (Unknown Webhook): the next post creates a new one. */
+export function forgetWebhook(db: Db, channelId: string): void {
+  db.delete(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).run();
+}

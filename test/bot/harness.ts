@@ -1,0 +1,100 @@
+import { type RunningBot, startBot } from '../../bot/client';
+import type { ServiceOverrides } from '../../src/server/services';
+import { type FakeGuild, type FakeMember, makeGuild, makeMember, startFakeDiscord, type FakeDiscord } from '../fakes/discord';
+import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * The whole product against fakes of Discord and Gemini: the real server (HTTP, SQLite file,
+ * translation engine through @google/genai) and the real discord.js client logged into the
+ * fake Discord.
+ */
+export interface BotHarness {
+  fake: FakeDiscord;
+  gemini: FakeProvider;
+  server: TestServer;
+  bot: RunningBot;
+  guild: FakeGuild;
+  /** Members who talk in the tests: Ana (es-ES), Ben (en-US), Chloé (fr). */
+  ana: FakeMember;
+  ben: FakeMember;
+  chloe: FakeMember;
+  channel(name: string): FakeGuild['channels'][number];
+  /** Creates a channel link through the REST API, as the dashboard does. */
+  link(name: string, channels: [string, string][], mode?: 'mirror' | 'single'): Promise<{ id: number }>;
+  close(): Promise<void>;
+}
+
+export const CHANNELS = ['general', 'english', 'spanish', 'french', 'german', 'japanese', 'mod-log', 'news-en', 'news-es', 'news-fr'];
+
+export async function startBotHarness(
+  opts: { env?: Record<string, string>; overrides?: ServiceOverrides } = {},
+): Promise<BotHarness> {
+  const ana = makeMember('ana', 'es-ES');
+  const ben = makeMember('ben', 'en-US');
+  const chloe = makeMember('chloe', 'fr');
+  const guild = makeGuild('Polyglot Test Server', CHANNELS, [ana, ben, chloe]);
+  const fake = await startFakeDiscord({ guilds: [guild] });
+  const gemini = await startFakeGemini();
+  const server = await startTestServer({
+    env: {
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_URL: fake.apiUrl,
+      GEMINI_API_KEY: 'test-gemini-key',
+      GEMINI_BASE_URL: gemini.url,
+      DEFAULT_GUILD_ID: guild.id,
+      ...opts.env,
+    },
+    overrides: opts.overrides,
+  });
+  const bot = await startBot(server.services, { retries: 0 });
+  if (!bot) throw new Error('bot did not start');
+  await bot.ready;
+  const channel = (name: string) => {
+    const c = guild.channels.find((x) => x.name === name);
+    if (!c) throw new Error(`no channel ${name}`);
+    return c;
+  };
+  return {
+    fake,
+    gemini,
+    server,
+    bot,
+    guild,
+    ana,
+    ben,
+    chloe,
+    channel,
+    async link(name, channels, mode = 'mirror') {
+      const res = await server.api(`/api/channels/links?guildId=${guild.id}`, {
+        method: 'POST',
+        admin: true,
+        body: { name, mode, channels: channels.map(([c, language]) => ({ channelId: channel(c).id, language })) },
+      });
+      if (res.status !== 201) throw new Error(`link not created: ${res.status} ${res.text}`);
+      return res.json;
+    },
+    async close() {
+      await bot.stop();
+      await fake.close();
+      await gemini.close();
+      await server.close();
+    },
+  };
+}
+
+/** Polls until check() returns a value (not undefined/false), or fails after timeoutMs. */
+export async function eventually<T>(
+  check: () => T | undefined | false | null | Promise<T | undefined | false | null>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false && v !== null) return v;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export { makeMember };

@@ -1,0 +1,161 @@
+import type { Server } from 'node:http';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { guildPayload, type FakeGuild, type FakeUser, type Json, snowflake, userPayload } from './payloads';
+
+/**
+ * The gateway side of the fake Discord: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats,
+ * RESUME with replay of what the client missed, op 7 RECONNECT and op 9 INVALID SESSION.
+ * Every dispatch is numbered and kept per session, so a resumed client gets exactly the events
+ * after the last sequence it saw: nothing lost, nothing twice.
+ */
+interface Session {
+  id: string;
+  seq: number;
+  log: { s: number; payload: Json }[];
+  socket: WebSocket | null;
+}
+
+export interface GatewayStats {
+  identifies: number;
+  resumes: number;
+  heartbeats: number;
+}
+
+export class FakeGateway {
+  readonly wss: WebSocketServer;
+  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  private sessions = new Map<string, Session>();
+  private current: Session | null = null;
+  private url = '';
+
+  constructor(
+    server: Server,
+    private readonly opts: { token: string; botUser: FakeUser; applicationId: string; guilds: () => FakeGuild[] },
+  ) {
+    this.wss = new WebSocketServer({ server });
+    this.wss.on('connection', (ws) => this.onConnection(ws));
+  }
+
+  setUrl(url: string) {
+    this.url = url;
+  }
+
+  get connected(): boolean {
+    return this.current?.socket?.readyState === 1;
+  }
+
+  /** Sends a dispatch event (kept for replay when the client is away or resumes). */
+  dispatch(t: string, d: Json): number {
+    const session = this.current;
+    if (!session) throw new Error(`fake discord: no session to dispatch ${t} to (is the bot logged in?)`);
+    return this.sendDispatch(session, t, d);
+  }
+
+  /** Closes the socket the way a network cut or a Discord restart does (client resumes). */
+  drop(code = 4000): void {
+    this.current?.socket?.close(code, 'fake discord dropped the connection');
+  }
+
+  /** Op 7: Discord asks the client to reconnect and resume. */
+  reconnect(): void {
+    this.send(this.current?.socket, { op: 7, d: null });
+  }
+
+  /** Op 9: the session is invalid; resumable=false makes the client identify anew. */
+  invalidate(resumable: boolean): void {
+    const session = this.current;
+    if (!session) return;
+    this.send(session.socket, { op: 9, d: resumable });
+    if (!resumable) this.sessions.delete(session.id);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sessions.values()) s.socket?.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private onConnection(ws: WebSocket) {
+    this.send(ws, { op: 10, d: { heartbeat_interval: 41250 } });
+    ws.on('message', (raw) => {
+      let msg: Json;
+      try {
+        msg = JSON.parse(raw.toString());
+      } catch {
+        ws.close(4002, 'decode error');
+        return;
+      }
+      this.onPayload(ws, msg);
+    });
+    ws.on('close', () => {
+      for (const s of this.sessions.values()) if (s.socket === ws) s.socket = null;
+    });
+  }
+
+  private onPayload(ws: WebSocket, msg: Json) {
+    switch (msg.op) {
+      case 1:
+        this.stats.heartbeats++;
+        this.send(ws, { op: 11 });
+        return;
+      case 2:
+        return this.identify(ws, msg.d);
+      case 6:
+        return this.resume(ws, msg.d);
+      default:
+        return;
+    }
+  }
+
+  private identify(ws: WebSocket, d: Json) {
+    if (d?.token !== this.opts.token) {
+      ws.close(4004, 'Authentication failed.');
+      return;
+    }
+    this.stats.identifies++;
+    const session: Session = { id: snowflake(), seq: 0, log: [], socket: ws };
+    this.sessions.set(session.id, session);
+    this.current = session;
+    const guilds = this.opts.guilds();
+    this.sendDispatch(session, 'READY', {
+      v: 10,
+      user: { ...userPayload(this.opts.botUser), verified: true, mfa_enabled: false, flags: 0 },
+      guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
+      session_id: session.id,
+      resume_gateway_url: this.url,
+      shard: [0, 1],
+      application: { id: this.opts.applicationId, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      presences: [],
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: [],
+      user_settings: {},
+    });
+    for (const g of guilds) this.sendDispatch(session, 'GUILD_CREATE', guildPayload(g));
+  }
+
+  private resume(ws: WebSocket, d: Json) {
+    const session = this.sessions.get(d?.session_id);
+    if (!session || d?.token !== this.opts.token) {
+      this.send(ws, { op: 9, d: false });
+      return;
+    }
+    this.stats.resumes++;
+    session.socket = ws;
+    this.current = session;
+    for (const entry of session.log) if (entry.s > d.seq) this.send(ws, entry.payload);
+    this.sendDispatch(session, 'RESUMED', {});
+  }
+
+  private sendDispatch(session: Session, t: string, d: Json): number {
+    const s = ++session.seq;
+    const payload = { op: 0, t, s, d };
+    session.log.push({ s, payload });
+    this.send(session.socket, payload);
+    return s;
+  }
+
+  private send(ws: WebSocket | null | undefined, payload: Json) {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(payload));
+  }
+}

@@ -1,0 +1,214 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FakeGateway } from './gateway';
+import {
+  type FakeChannel,
+  type FakeGuild,
+  type FakeMember,
+  type FakeUser,
+  InteractionType,
+  CommandType,
+  type Json,
+  channelPayload,
+  guildPayload,
+  interactionPayload,
+  messagePayload,
+  type MessageInput,
+  snowflake,
+} from './payloads';
+import { FakeRest, type RecordedCall } from './rest';
+
+export * from './payloads';
+export type { RecordedCall } from './rest';
+
+/**
+ * A fake Discord on loopback that the real discord.js client logs into: REST under /api/v10
+ * and the gateway websocket on the same port. Tests drive it like Discord would (dispatching
+ * gateway events) and read what the bot sent (recorded REST calls).
+ */
+export interface FakeDiscord {
+  /** Give this to the bot as DISCORD_API_URL. */
+  apiUrl: string;
+  token: string;
+  botUser: FakeUser;
+  applicationId: string;
+  guilds: FakeGuild[];
+  rest: FakeRest;
+  gateway: FakeGateway;
+  calls: RecordedCall[];
+  dispatch(t: string, d: Json): number;
+  /** A member (or bot, or webhook) writes a message: MESSAGE_CREATE. */
+  sendMessage(input: Omit<MessageInput, 'guildId'> & { guildId?: string }): Json;
+  editMessage(message: Json, content: string): Json;
+  deleteMessage(message: Json): void;
+  react(message: Json, user: FakeUser, emoji: string, added?: boolean): void;
+  /** A slash command: INTERACTION_CREATE type 2, command type 1. Returns the interaction. */
+  slash(name: string, options: Json[], who: { member: FakeMember; channel: FakeChannel; guildId?: string }): Json;
+  autocomplete(
+    name: string,
+    option: string,
+    value: string,
+    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
+  ): Json;
+  /** A message context menu command (Apps > name) on a message. */
+  contextMenu(name: string, target: Json, who: { member: FakeMember; channel: FakeChannel; guildId?: string }): Json;
+  /** Every REST call answering this interaction: callback, followups, edits of @original. */
+  interactionCalls(interaction: Json): RecordedCall[];
+  /** Waits for the interaction's final visible answer (callback with content, or edit of @original). */
+  interactionAnswer(interaction: Json, timeoutMs?: number): Promise<Json>;
+  createThread(parent: FakeChannel, starter: Json | null, name: string): FakeChannel;
+  waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs?: number): Promise<RecordedCall>;
+  close(): Promise<void>;
+}
+
+export const BOT_USER: FakeUser = { id: '900000000000000001', username: 'Polyglot', bot: true };
+
+export function makeMember(username: string, locale = 'en-US', extra: Partial<FakeUser> = {}): FakeMember {
+  return {
+    user: { id: snowflake(), username, global_name: `${username} G.`, avatar: 'a1b2c3d4e5f6', ...extra },
+    locale,
+  };
+}
+
+/** A server with an owner and named text channels (ids generated). */
+export function makeGuild(name: string, channelNames: string[], members: FakeMember[] = []): FakeGuild {
+  const id = snowflake();
+  const owner = makeMember('owner');
+  return {
+    id,
+    name,
+    ownerId: owner.user.id,
+    channels: channelNames.map((n, i) => ({ id: snowflake(), name: n, type: 0, position: i })),
+    members: [owner, { user: BOT_USER }, ...members],
+  };
+}
+
+export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: string } = {}): Promise<FakeDiscord> {
+  const token = opts.token ?? 'fake-bot-token';
+  const guilds = opts.guilds ?? [];
+  const applicationId = BOT_USER.id;
+  let gatewayUrl = '';
+  const guildIdOf = (channelId: string) => guilds.find((g) => g.channels.some((c) => c.id === channelId))?.id;
+  const rest = new FakeRest({ token, botUser: BOT_USER, applicationId, gatewayUrl: () => gatewayUrl, guildIdOf });
+  const server: Server = createServer((req, res) => {
+    rest.handle(req, res).catch((err) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  const gateway = new FakeGateway(server, { token, botUser: BOT_USER, applicationId, guilds: () => guilds });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  gatewayUrl = `ws://127.0.0.1:${port}`;
+  gateway.setUrl(gatewayUrl);
+
+  const defaultGuild = () => {
+    if (!guilds[0]) throw new Error('fake discord: no guild');
+    return guilds[0].id;
+  };
+
+  const interaction = (type: number, data: Json, who: { member: FakeMember; channel: FakeChannel; guildId?: string }) => {
+    const payload = interactionPayload({
+      applicationId,
+      guildId: who.guildId ?? guildIdOf(who.channel.id) ?? defaultGuild(),
+      channel: who.channel,
+      member: who.member,
+      type,
+      data,
+    });
+    rest.interactionChannels.set(payload.token, who.channel.id);
+    gateway.dispatch('INTERACTION_CREATE', payload);
+    return payload;
+  };
+
+  const interactionCalls = (i: Json) => rest.calls.filter((c) => c.path.includes(`/${i.token}`));
+
+  const fake: FakeDiscord = {
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    token,
+    botUser: BOT_USER,
+    applicationId,
+    guilds,
+    rest,
+    gateway,
+    calls: rest.calls,
+    dispatch: (t, d) => gateway.dispatch(t, d),
+    sendMessage(input) {
+      const guildId = input.guildId ?? guildIdOf(input.channelId);
+      const msg = messagePayload({ ...input, guildId });
+      rest.messages.set(msg.id, msg);
+      gateway.dispatch('MESSAGE_CREATE', msg);
+      return msg;
+    },
+    editMessage(message, content) {
+      const updated: Json = { ...message, content, edited_timestamp: new Date().toISOString() };
+      rest.messages.set(updated.id, updated);
+      gateway.dispatch('MESSAGE_UPDATE', updated);
+      return updated;
+    },
+    deleteMessage(message) {
+      rest.messages.delete(message.id);
+      gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channel_id, guild_id: message.guild_id });
+    },
+    react(message, user, emoji, added = true) {
+      const d: Json = {
+        user_id: user.id,
+        channel_id: message.channel_id,
+        message_id: message.id,
+        guild_id: message.guild_id,
+        emoji: { id: null, name: emoji },
+        burst: false,
+        type: 0,
+      };
+      if (added) d.message_author_id = message.author.id;
+      gateway.dispatch(added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', d);
+    },
+    slash: (name, options, who) =>
+      interaction(InteractionType.ApplicationCommand, { id: snowflake(), name, type: CommandType.ChatInput, options }, who),
+    autocomplete: (name, option, value, who) =>
+      interaction(
+        InteractionType.Autocomplete,
+        { id: snowflake(), name, type: CommandType.ChatInput, options: [{ name: option, type: 3, value, focused: true }] },
+        who,
+      ),
+    contextMenu: (name, target, who) =>
+      interaction(
+        InteractionType.ApplicationCommand,
+        { id: snowflake(), name, type: CommandType.Message, target_id: target.id, resolved: { messages: { [target.id]: target } } },
+        who,
+      ),
+    interactionCalls,
+    async interactionAnswer(i, timeoutMs = 5000) {
+      const visible = (c: RecordedCall) =>
+        c.path.includes(`/${i.token}`) &&
+        ((c.path.endsWith('/callback') && c.body?.type !== 5 && c.body?.type !== 6) ||
+          (c.method === 'PATCH' && c.path.endsWith('/messages/@original')) ||
+          (c.method === 'POST' && c.path.startsWith('/webhooks/')));
+      const call = await rest.waitForCall(visible, timeoutMs);
+      return call.path.endsWith('/callback') ? { ...call.body?.data, callbackType: call.body?.type } : { ...call.body };
+    },
+    createThread(parent, starter, name) {
+      const guildId = guildIdOf(parent.id) ?? defaultGuild();
+      const thread: FakeChannel = { id: starter?.id ?? snowflake(), name, type: 11, parent_id: parent.id };
+      guilds.find((g) => g.id === guildId)?.channels.push(thread);
+      gateway.dispatch('THREAD_CREATE', {
+        ...channelPayload(guildId, thread),
+        owner_id: starter?.author?.id ?? null,
+        newly_created: true,
+        thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+        member_count: 1,
+        message_count: 0,
+      });
+      return thread;
+    },
+    waitForCall: (pred, timeoutMs) => rest.waitForCall(pred, timeoutMs),
+    async close() {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+export { guildPayload, channelPayload };

@@ -1,0 +1,250 @@
+/**
+ * Builders of Discord API v10 objects (users, guilds, channels, messages, interactions) in the
+ * wire format discord.js parses. Only the fields discord.js reads are filled, with real shapes.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: Discord payloads are open JSON objects
+export type Json = Record<string, any>;
+
+const DISCORD_EPOCH = 1420070400000n;
+let increment = 0n;
+
+/** A fresh snowflake id, increasing over time like Discord's. */
+export function snowflake(): string {
+  increment = (increment + 1n) % 4096n;
+  return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | (1n << 17n) | increment).toString();
+}
+
+export interface FakeUser {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  avatar?: string | null;
+  bot?: boolean;
+  discriminator?: string;
+}
+
+export function userPayload(u: FakeUser): Json {
+  return {
+    id: u.id,
+    username: u.username,
+    global_name: u.global_name ?? null,
+    avatar: u.avatar ?? null,
+    discriminator: u.discriminator ?? '0',
+    bot: u.bot ?? false,
+    public_flags: 0,
+  };
+}
+
+export interface FakeMember {
+  user: FakeUser;
+  nick?: string | null;
+  roles?: string[];
+  /** Locale the member's Discord client uses (interactions carry it). */
+  locale?: string;
+}
+
+export function memberPayload(m: FakeMember, permissions = '0'): Json {
+  return {
+    user: userPayload(m.user),
+    nick: m.nick ?? null,
+    avatar: null,
+    roles: m.roles ?? [],
+    joined_at: '2025-01-01T00:00:00.000Z',
+    deaf: false,
+    mute: false,
+    flags: 0,
+    pending: false,
+    permissions,
+  };
+}
+
+export interface FakeChannel {
+  id: string;
+  name: string;
+  /** 0 text, 2 voice, 4 category, 5 announcement, 11 public thread. */
+  type?: number;
+  position?: number;
+  parent_id?: string | null;
+}
+
+export function channelPayload(guildId: string, c: FakeChannel): Json {
+  return {
+    id: c.id,
+    guild_id: guildId,
+    name: c.name,
+    type: c.type ?? 0,
+    position: c.position ?? 0,
+    parent_id: c.parent_id ?? null,
+    permission_overwrites: [],
+    nsfw: false,
+    topic: null,
+    last_message_id: null,
+    rate_limit_per_user: 0,
+  };
+}
+
+export interface FakeGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  channels: FakeChannel[];
+  members: FakeMember[];
+}
+
+/** Administrator on @everyone: the bot may do anything unless a test injects a failure. */
+export const ALL_PERMISSIONS = '8';
+
+export function guildPayload(g: FakeGuild): Json {
+  return {
+    id: g.id,
+    name: g.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    owner_id: g.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    roles: [
+      {
+        id: g.id,
+        name: '@everyone',
+        color: 0,
+        hoist: false,
+        icon: null,
+        unicode_emoji: null,
+        position: 0,
+        permissions: ALL_PERMISSIONS,
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
+    emojis: [],
+    stickers: [],
+    features: [],
+    mfa_level: 0,
+    application_id: null,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    preferred_locale: 'en-US',
+    public_updates_channel_id: null,
+    nsfw_level: 0,
+    premium_progress_bar_enabled: false,
+    joined_at: '2025-01-01T00:00:00.000Z',
+    large: false,
+    unavailable: false,
+    member_count: g.members.length,
+    voice_states: [],
+    members: g.members.map((m) => memberPayload(m)),
+    channels: g.channels.filter((c) => c.type !== 11).map((c) => channelPayload(g.id, c)),
+    threads: g.channels.filter((c) => c.type === 11).map((c) => channelPayload(g.id, c)),
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}
+
+export interface MessageInput {
+  channelId: string;
+  guildId?: string;
+  author: FakeUser;
+  content: string;
+  id?: string;
+  /** Set for a message sent through a webhook. */
+  webhookId?: string;
+  attachments?: { filename: string; url: string; size?: number; content_type?: string }[];
+  /** The message this one replies to. */
+  replyTo?: { messageId: string; channelId: string };
+  member?: FakeMember;
+  editedTimestamp?: string | null;
+}
+
+export function messagePayload(m: MessageInput): Json {
+  const id = m.id ?? snowflake();
+  const payload: Json = {
+    id,
+    channel_id: m.channelId,
+    author: userPayload(m.author),
+    content: m.content,
+    timestamp: new Date().toISOString(),
+    edited_timestamp: m.editedTimestamp ?? null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: (m.attachments ?? []).map((a) => ({
+      id: snowflake(),
+      filename: a.filename,
+      size: a.size ?? 1024,
+      url: a.url,
+      proxy_url: a.url,
+      content_type: a.content_type ?? 'application/octet-stream',
+    })),
+    embeds: [],
+    pinned: false,
+    type: m.replyTo ? 19 : 0,
+    flags: 0,
+    components: [],
+  };
+  if (m.guildId) payload.guild_id = m.guildId;
+  if (m.webhookId) payload.webhook_id = m.webhookId;
+  if (m.member && !m.webhookId) {
+    const { user: _u, ...member } = memberPayload(m.member);
+    payload.member = member;
+  }
+  if (m.replyTo) {
+    payload.message_reference = {
+      type: 0,
+      message_id: m.replyTo.messageId,
+      channel_id: m.replyTo.channelId,
+      guild_id: m.guildId,
+    };
+  }
+  return payload;
+}
+
+/** Interaction types and command types of the API. */
+export const InteractionType = { ApplicationCommand: 2, Autocomplete: 4 } as const;
+export const CommandType = { ChatInput: 1, Message: 3 } as const;
+
+export interface InteractionInput {
+  applicationId: string;
+  guildId: string;
+  channel: FakeChannel;
+  member: FakeMember;
+  type: number;
+  data: Json;
+}
+
+export function interactionPayload(i: InteractionInput): Json {
+  return {
+    id: snowflake(),
+    application_id: i.applicationId,
+    type: i.type,
+    token: `itoken-${snowflake()}`,
+    version: 1,
+    guild_id: i.guildId,
+    channel_id: i.channel.id,
+    channel: channelPayload(i.guildId, i.channel),
+    member: memberPayload(i.member, ALL_PERMISSIONS),
+    locale: i.member.locale ?? 'en-US',
+    guild_locale: 'en-US',
+    app_permissions: ALL_PERMISSIONS,
+    entitlements: [],
+    authorizing_integration_owners: { '0': i.guildId },
+    context: 0,
+    attachment_size_limit: 10485760,
+    data: i.data,
+  };
+}

@@ -1,0 +1,310 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Json, messagePayload, snowflake, type FakeUser } from './payloads';
+
+/** One REST call the bot made, as the fake received it. */
+export interface RecordedCall {
+  method: string;
+  /** Path after /api/v10, e.g. /channels/123/messages. */
+  path: string;
+  query: Record<string, string>;
+  body: Json | null;
+  status: number;
+  /** performance.now() when the request arrived. */
+  at: number;
+}
+
+export interface FailureRule {
+  method?: string;
+  path: RegExp;
+  status: number;
+  body: Json;
+  /** How many times to fail; unlimited when absent. */
+  times?: number;
+}
+
+export interface StoredWebhook {
+  id: string;
+  token: string;
+  channel_id: string;
+  guild_id: string;
+  name: string;
+}
+
+type Handler = (m: RegExpMatchArray, body: Json | null, query: Record<string, string>) => [number, Json | null];
+
+/** The REST side of the fake Discord: answers like Discord and records everything. */
+export class FakeRest {
+  readonly calls: RecordedCall[] = [];
+  readonly messages = new Map<string, Json>();
+  readonly webhooks = new Map<string, StoredWebhook>();
+  readonly commands = new Map<string, Json[]>();
+  /** Interaction token -> channel id, so followups land in the right channel. */
+  readonly interactionChannels = new Map<string, string>();
+  private failures: FailureRule[] = [];
+  private waiters: { pred: (c: RecordedCall) => boolean; resolve: (c: RecordedCall) => void }[] = [];
+  private routes: [string, RegExp, Handler][];
+
+  constructor(
+    private readonly opts: {
+      token: string;
+      botUser: FakeUser;
+      applicationId: string;
+      gatewayUrl: () => string;
+      guildIdOf: (channelId: string) => string | undefined;
+    },
+  ) {
+    const app = opts.applicationId;
+    this.routes = [
+      ['GET', /^\/gateway\/bot$/, () => [200, this.gatewayInfo()]],
+      ['GET', /^\/gateway$/, () => [200, { url: this.opts.gatewayUrl() }]],
+      ['GET', /^\/users\/@me$/, () => [200, { ...this.opts.botUser, bot: true }]],
+      ['PUT', new RegExp(`^/applications/${app}/commands$`), (_m, b) => [200, this.putCommands('global', b)]],
+      [
+        'PUT',
+        new RegExp(`^/applications/${app}/guilds/(\\d+)/commands$`),
+        (m, b) => [200, this.putCommands(m[1], b)],
+      ],
+      ['POST', /^\/interactions\/(\d+)\/([^/]+)\/callback$/, () => [204, null]],
+      [
+        'POST',
+        new RegExp(`^/webhooks/${app}/([^/]+)$`),
+        (m, b) => [200, this.storeMessage(b, this.interactionChannels.get(m[1]) ?? '0', this.opts.botUser)],
+      ],
+      [
+        'PATCH',
+        new RegExp(`^/webhooks/${app}/([^/]+)/messages/([^/]+)$`),
+        (m, b) => [200, this.editMessage(m[2], b, 'interaction')],
+      ],
+      ['DELETE', new RegExp(`^/webhooks/${app}/([^/]+)/messages/([^/]+)$`), () => [204, null]],
+      ['POST', /^\/channels\/(\d+)\/messages$/, (m, b) => [200, this.storeMessage(b, m[1], this.opts.botUser)]],
+      ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.getMessage(m[2])],
+      ['PATCH', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m, b) => [200, this.editMessage(m[2], b)]],
+      ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.deleteMessage(m[2])],
+      ['PUT', /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/, () => [204, null]],
+      ['POST', /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], m[2], b)]],
+      ['POST', /^\/channels\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], snowflake(), b)]],
+      ['POST', /^\/channels\/(\d+)\/webhooks$/, (m, b) => [200, this.createWebhook(m[1], b)]],
+      [
+        'GET',
+        /^\/channels\/(\d+)\/webhooks$/,
+        (m) => [200, [...this.webhooks.values()].filter((w) => w.channel_id === m[1]).map((w) => this.webhookJson(w))],
+      ],
+      ['POST', /^\/webhooks\/(\d+)\/([^/]+)$/, (m, b, q) => this.executeWebhook(m[1], m[2], b, q)],
+      [
+        'PATCH',
+        /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/,
+        (m, b) => this.withWebhook(m[1], m[2], () => [200, this.editMessage(m[3], b)]),
+      ],
+      [
+        'DELETE',
+        /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/,
+        (m) => this.withWebhook(m[1], m[2], () => this.deleteMessage(m[3])),
+      ],
+    ];
+  }
+
+  /** The next matching call fails with this status and Discord error body. */
+  fail(rule: FailureRule) {
+    this.failures.push(rule);
+  }
+
+  clearFailures() {
+    this.failures = [];
+  }
+
+  /** Resolves with the first call (past or future) that matches. */
+  waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs = 5000): Promise<RecordedCall> {
+    const found = this.calls.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`fake discord: no matching REST call within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = (c: RecordedCall) => {
+        clearTimeout(timer);
+        resolve(c);
+      };
+      this.waiters.push({ pred, resolve: done });
+    });
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = performance.now();
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname.replace(/^\/api\/v\d+/, '');
+    const query = Object.fromEntries(url.searchParams);
+    const raw = await readBody(req);
+    let body: Json | null = null;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = { raw };
+      }
+    }
+    const method = req.method ?? 'GET';
+    let status: number;
+    let out: Json | null;
+    if (req.headers.authorization !== `Bot ${this.opts.token}` && !path.startsWith('/webhooks/') && !path.startsWith('/interactions/')) {
+      [status, out] = [401, { message: '401: Unauthorized', code: 0 }];
+    } else {
+      const failure = this.failures.find((f) => (!f.method || f.method === method) && f.path.test(path));
+      if (failure) {
+        if (failure.times !== undefined && --failure.times <= 0) this.failures = this.failures.filter((f) => f !== failure);
+        [status, out] = [failure.status, failure.body];
+      } else {
+        [status, out] = this.route(method, path, body, query);
+      }
+    }
+    const call: RecordedCall = { method, path, query, body, status, at };
+    this.calls.push(call);
+    for (const w of [...this.waiters]) {
+      if (w.pred(call)) {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        w.resolve(call);
+      }
+    }
+    res.writeHead(status, out === null ? {} : { 'content-type': 'application/json' });
+    res.end(out === null ? undefined : JSON.stringify(out));
+  }
+
+  private route(method: string, path: string, body: Json | null, query: Record<string, string>): [number, Json | null] {
+    for (const [m, re, handler] of this.routes) {
+      if (m !== method) continue;
+      const match = path.match(re);
+      if (match) return handler(match, body, query);
+    }
+    return [404, { message: '404: Not Found', code: 0 }];
+  }
+
+  private gatewayInfo(): Json {
+    return {
+      url: this.opts.gatewayUrl(),
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+    };
+  }
+
+  private putCommands(scope: string, body: Json | null): Json[] {
+    const list = (Array.isArray(body) ? body : []).map((c: Json) => ({
+      id: snowflake(),
+      application_id: this.opts.applicationId,
+      version: snowflake(),
+      default_member_permissions: null,
+      type: 1,
+      description: '',
+      ...c,
+    }));
+    this.commands.set(scope, list);
+    return list;
+  }
+
+  /** Stores a message the bot (or its webhook) sent and answers it as Discord would. */
+  storeMessage(body: Json | null, channelId: string, author: FakeUser, webhookId?: string): Json {
+    const msg = messagePayload({
+      channelId,
+      guildId: this.opts.guildIdOf(channelId),
+      author,
+      content: body?.content ?? '',
+      webhookId,
+    });
+    msg.embeds = body?.embeds ?? [];
+    msg.flags = body?.flags ?? 0;
+    if (body?.message_reference) {
+      msg.message_reference = body.message_reference;
+      msg.type = 19;
+    }
+    this.messages.set(msg.id, msg);
+    return msg;
+  }
+
+  private getMessage(id: string): [number, Json] {
+    const msg = this.messages.get(id);
+    return msg ? [200, msg] : [404, { message: 'Unknown Message', code: 10008 }];
+  }
+
+  private editMessage(id: string, body: Json | null, kind?: 'interaction'): Json {
+    const existing = this.messages.get(id);
+    const msg = existing
+      ? { ...existing }
+      : messagePayload({ id: kind ? snowflake() : id, channelId: '0', author: this.opts.botUser, content: '' });
+    if (body?.content !== undefined) msg.content = body.content;
+    if (body?.embeds !== undefined) msg.embeds = body.embeds;
+    msg.edited_timestamp = new Date().toISOString();
+    if (existing) this.messages.set(id, msg);
+    return msg;
+  }
+
+  private deleteMessage(id: string): [number, Json | null] {
+    if (!this.messages.has(id)) return [404, { message: 'Unknown Message', code: 10008 }];
+    this.messages.delete(id);
+    return [204, null];
+  }
+
+  private thread(channelId: string, threadId: string, body: Json | null): Json {
+    return {
+      id: threadId,
+      guild_id: this.opts.guildIdOf(channelId),
+      parent_id: channelId,
+      name: body?.name ?? 'thread',
+      type: 11,
+      owner_id: this.opts.botUser.id,
+      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+      member_count: 1,
+      message_count: 0,
+      rate_limit_per_user: 0,
+      last_message_id: null,
+    };
+  }
+
+  private createWebhook(channelId: string, body: Json | null): Json {
+    const hook: StoredWebhook = {
+      id: snowflake(),
+      token: `whtoken-${snowflake()}`,
+      channel_id: channelId,
+      guild_id: this.opts.guildIdOf(channelId) ?? '',
+      name: body?.name ?? 'webhook',
+    };
+    this.webhooks.set(hook.id, hook);
+    return this.webhookJson(hook);
+  }
+
+  private webhookJson(w: StoredWebhook): Json {
+    return {
+      id: w.id,
+      type: 1,
+      token: w.token,
+      channel_id: w.channel_id,
+      guild_id: w.guild_id,
+      name: w.name,
+      avatar: null,
+      application_id: this.opts.applicationId,
+      user: this.opts.botUser,
+    };
+  }
+
+  private withWebhook(id: string, token: string, then: () => [number, Json | null]): [number, Json | null] {
+    const hook = this.webhooks.get(id);
+    if (!hook || hook.token !== token) return [404, { message: 'Unknown Webhook', code: 10015 }];
+    return then();
+  }
+
+  private executeWebhook(id: string, token: string, body: Json | null, q: Record<string, string>): [number, Json | null] {
+    return this.withWebhook(id, token, () => {
+      const hook = this.webhooks.get(id)!;
+      const author: FakeUser = { id, username: body?.username ?? hook.name, avatar: null, bot: true };
+      const msg = this.storeMessage(body, q.thread_id ?? hook.channel_id, author, id);
+      return q.wait === 'true' ? [200, msg] : [204, null];
+    });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
