@@ -10,7 +10,10 @@ const OPTION_ID = /^opt-\d{1,15}$/;
 const looseLangText = (max: number) =>
   z
     .record(languageCode, z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`), {
-      error: 'must be a map of language code to text, like { "en": "..." }',
+      error: (iss) =>
+        iss.code === 'invalid_key'
+          ? 'must be a language code such as en, es or zh-TW'
+          : 'must be a map of language code to text, like { "en": "..." }',
     })
     .transform((map) => {
       const out: Record<string, string> = {};

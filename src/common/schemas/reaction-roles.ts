@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { discordId } from './util';
 
+const requiredId = (what: string) => z.string({ error: 'is required' }).pipe(discordId(what));
+
 /** Discord allows 20 distinct reactions on one message. */
 export const REACTION_ROLES_MAX = 20;
 export const REACTION_LABEL_MAX = 80;
@@ -29,13 +31,13 @@ const reactionRole = z.object({
     .trim()
     .min(1, 'must not be empty')
     .max(REACTION_LABEL_MAX, `must be at most ${REACTION_LABEL_MAX} characters`),
-  roleId: discordId('roleId'),
+  roleId: requiredId('roleId'),
 });
 
 /** Create a reaction-role message: each emoji on the message grants one role. */
 export const reactionRoleCreate = z.object({
-  channelId: discordId('channelId'),
-  messageId: discordId('messageId'),
+  channelId: requiredId('channelId'),
+  messageId: requiredId('messageId'),
   roles: z
     .array(reactionRole, { error: 'must be a list of { emoji, label, roleId }' })
     .min(1, 'give at least one { emoji, label, roleId } row')

@@ -25,7 +25,12 @@ export const welcomePatch = z
       z
         .string({ error: 'must be text' })
         .max(WELCOME_TEMPLATE_MAX, `must be at most ${WELCOME_TEMPLATE_MAX} characters`),
-      { error: 'must be a map of language code to template, like { "en": "Welcome {user}!" }' },
+      {
+        error: (iss) =>
+          iss.code === 'invalid_key'
+            ? 'must be a language code such as en, es or zh-TW'
+            : 'must be a map of language code to template, like { "en": "Welcome {user}!" }',
+      },
     ),
     channelId: optionalDiscordId,
     roleId: optionalDiscordId,
