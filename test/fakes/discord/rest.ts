@@ -132,7 +132,7 @@ export class FakeRest {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const at = performance.now();
     const url = new URL(req.url ?? '/', 'http://fake');
-    const path = url.pathname.replace(/^\/api\/v\d+/, '');
+    const path = decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, '');
     const query = Object.fromEntries(url.searchParams);
     const raw = await readBody(req);
     let body: Json | null = null;
