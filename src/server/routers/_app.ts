@@ -12,6 +12,7 @@ import { learningRouter } from './learning';
 import { moderationRouter } from './moderation';
 import { pollsRouter } from './polls';
 import { reactionRolesRouter } from './reaction-roles';
+import { siteRouter } from './site';
 import { statsRouter } from './stats';
 import { ticketsRouter } from './tickets';
 import { translationRouter } from './translation';
@@ -22,6 +23,7 @@ import { welcomeRouter } from './welcome';
 /** The one router that holds every behaviour (DESIGN.md). */
 export const appRouter = router({
   auth: authRouter,
+  site: siteRouter,
   stats: statsRouter,
   billing: billingRouter,
   contact: contactRouter,

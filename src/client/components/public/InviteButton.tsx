@@ -1,0 +1,49 @@
+import { Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { IconBrandDiscord } from '@tabler/icons-react';
+import { useSiteConfig } from '../../lib/site';
+
+interface Props extends ButtonProps {
+  label?: string;
+}
+
+/**
+ * "Add to Discord": opens the bot's invite link in a new tab. Without DISCORD_CLIENT_ID on the
+ * server there is no link, and the button says so instead of linking nowhere.
+ */
+export function InviteButton({ label = 'Add to Discord', ...props }: Props) {
+  const { inviteUrl, loading } = useSiteConfig();
+  const icon = <IconBrandDiscord size={18} aria-hidden />;
+  if (inviteUrl) {
+    return (
+      <Button
+        component="a"
+        href={inviteUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        leftSection={icon}
+        {...props}
+      >
+        {label}
+      </Button>
+    );
+  }
+  if (loading) {
+    return (
+      <Button leftSection={icon} disabled {...props}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip
+      label="The server has no DISCORD_CLIENT_ID set, so there is no invite link yet"
+      openDelay={700}
+      multiline
+      w={260}
+    >
+      <Button leftSection={icon} disabled data-disabled {...props}>
+        Bot not configured
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,148 @@
+import { ActionIcon, AppShell, Box, Drawer, Group, Loader, Center, Tooltip } from '@mantine/core';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebar, IconLogout } from '@tabler/icons-react';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { notifyError } from '../../lib/notify';
+import { readSidebarCookie, writeSidebarCookie } from '../../lib/sidebar';
+import { trpc } from '../../trpc';
+import { ThemeToggle } from '../ThemeToggle';
+import { GuildPicker } from './GuildPicker';
+import { Sidebar } from './Sidebar';
+
+/** Spec section 9: 768 px breakpoint; 16 rem open, 3 rem collapsed, 18 rem sheet on mobile. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+const HEADER_HEIGHT = 56;
+
+/** The frame of every admin screen: sidebar, header (toggle, guild picker, theme, logout), content. */
+export function AdminShell() {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useState(readSidebarCookie);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      setSheetOpen((o) => !o);
+      return;
+    }
+    setExpanded((e) => {
+      writeSidebarCookie(!e);
+      return !e;
+    });
+  }, [isMobile]);
+
+  // Ctrl/Cmd+B, also while typing in a field (as the dashboard's other shortcuts do not clash with it).
+  useHotkeys([['mod+B', toggle]], []);
+
+  // Leaving mobile width closes the sheet; following a link closes it too.
+  useEffect(() => {
+    if (!isMobile) setSheetOpen(false);
+  }, [isMobile]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the sheet whenever the path changes
+  useEffect(() => setSheetOpen(false), [pathname]);
+
+  const toggleLabel = isMobile
+    ? sheetOpen
+      ? 'Close sidebar'
+      : 'Open sidebar'
+    : expanded
+      ? 'Collapse sidebar'
+      : 'Expand sidebar';
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: expanded ? '16rem' : '3rem',
+        breakpoint: 'sm',
+        collapsed: { mobile: true, desktop: false },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      transitionDuration={150}
+    >
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Tooltip label={`${toggleLabel} (Ctrl+B)`} openDelay={700}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={toggle}
+              aria-label={toggleLabel}
+              aria-expanded={isMobile ? sheetOpen : expanded}
+              data-testid="sidebar-toggle"
+            >
+              <IconLayoutSidebar size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+          <Group gap="xs" wrap="nowrap">
+            <GuildPicker />
+            <ThemeToggle />
+            <LogoutButton />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar data-testid="sidebar" data-state={expanded ? 'expanded' : 'collapsed'}>
+        {!isMobile && <Sidebar collapsed={!expanded} />}
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={isMobile && sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        size="18rem"
+        padding={0}
+        withCloseButton={false}
+        title={undefined}
+        aria-label="Navigation menu"
+        data-testid="sidebar-sheet"
+        styles={{ body: { height: '100%' } }}
+      >
+        <Sidebar collapsed={false} onNavigate={() => setSheetOpen(false)} />
+      </Drawer>
+
+      <AppShell.Main id="admin-main">
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <Box maw={1400} mx="auto">
+            <Outlet />
+          </Box>
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function LogoutButton() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const logout = trpc.auth.logout.useMutation({
+    onSuccess: async () => {
+      utils.invalidate();
+      await navigate({ to: '/login' });
+    },
+    onError: (err) => notifyError('Error', err.message || 'Could not log out. Please try again.'),
+  });
+  return (
+    <Tooltip label="Log out" openDelay={700}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Log out"
+        loading={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
+        <IconLogout size={18} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

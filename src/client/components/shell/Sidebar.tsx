@@ -1,0 +1,99 @@
+import { Box, Group, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconLanguage, IconSparkles } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useGuildId } from '../../lib/guild';
+import classes from './Sidebar.module.css';
+import { activePage, adminPages } from './nav';
+
+interface Props {
+  /** Icons only (the desktop sidebar collapsed to 3 rem). */
+  collapsed: boolean;
+  /** Called after a link is followed (closes the mobile sheet). */
+  onNavigate?: () => void;
+}
+
+/** The sidebar's content: title, the Navigation group of the 12 screens, the footer. */
+export function Sidebar({ collapsed, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  const guildId = useGuildId();
+  const active = activePage(pathname);
+
+  return (
+    <Stack gap={0} h="100%" className={classes.sidebar} data-collapsed={collapsed || undefined}>
+      <Group gap="xs" wrap="nowrap" className={classes.title}>
+        <ThemeIcon
+          size={30}
+          radius="md"
+          variant="gradient"
+          gradient={{ from: 'blurple.6', to: 'violet.5' }}
+          aria-hidden
+        >
+          <IconLanguage size={18} />
+        </ThemeIcon>
+        {!collapsed && (
+          <Text fw={700} size="md" truncate>
+            Bot Dashboard
+          </Text>
+        )}
+      </Group>
+
+      <ScrollArea flex={1} scrollbarSize={6} scrollHideDelay={600} type="hover">
+        <Box component="nav" aria-label="Navigation" py="xs">
+          <Text
+            className={classes.groupLabel}
+            aria-hidden={collapsed || undefined}
+            data-hidden={collapsed || undefined}
+          >
+            Navigation
+          </Text>
+          <Stack gap={2} component="ul" className={classes.list}>
+            {adminPages.map((page) => {
+              const isActive = page === active;
+              const Icon = page.icon;
+              const link = (
+                <Link
+                  to={page.to}
+                  search={{ guildId }}
+                  className={classes.item}
+                  data-active={isActive || undefined}
+                  aria-current={isActive ? 'page' : undefined}
+                  aria-label={collapsed ? page.label : undefined}
+                  onClick={onNavigate}
+                >
+                  <Icon size={18} stroke={1.7} className={classes.icon} aria-hidden />
+                  {!collapsed && <span className={classes.label}>{page.label}</span>}
+                </Link>
+              );
+              return (
+                <li key={page.to}>
+                  {collapsed ? (
+                    <Tooltip label={page.label} position="right" openDelay={700} withArrow>
+                      {link}
+                    </Tooltip>
+                  ) : (
+                    link
+                  )}
+                </li>
+              );
+            })}
+          </Stack>
+        </Box>
+      </ScrollArea>
+
+      <Group gap="xs" wrap="nowrap" className={classes.footer}>
+        {collapsed ? (
+          <Tooltip label="AI-Powered Translation" position="right" openDelay={700}>
+            <IconSparkles size={18} aria-label="AI-Powered Translation" />
+          </Tooltip>
+        ) : (
+          <>
+            <IconSparkles size={16} aria-hidden />
+            <Text size="xs" c="dimmed">
+              AI-Powered Translation
+            </Text>
+          </>
+        )}
+      </Group>
+    </Stack>
+  );
+}

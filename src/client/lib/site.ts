@@ -1,0 +1,18 @@
+import { trpc } from '../trpc';
+
+export interface SiteConfig {
+  supportEmail: string | null;
+  /** Discord's authorization URL; null when the server has no DISCORD_CLIENT_ID. */
+  inviteUrl: string | null;
+  loading: boolean;
+}
+
+/** The server's public configuration (support email, bot invite link), fetched once. */
+export function useSiteConfig(): SiteConfig {
+  const q = trpc.site.config.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  return {
+    supportEmail: q.data?.supportEmail ?? null,
+    inviteUrl: q.data?.inviteUrl ?? null,
+    loading: q.isPending,
+  };
+}

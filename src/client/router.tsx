@@ -1,0 +1,118 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+} from '@tanstack/react-router';
+import Landing from './pages/public/Landing';
+import NotFound from './pages/public/NotFound';
+import { PublicLayout } from './components/public/PublicLayout';
+
+/**
+ * Code-based routes (spec section 2). The landing page is in the first bundle; every other page,
+ * the admin shell and each admin screen load on demand.
+ */
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: NotFound,
+});
+
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
+
+const publicRoutes = [
+  createRoute({ getParentRoute: () => publicLayout, path: '/', component: Landing }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/pricing',
+    component: lazyRouteComponent(() => import('./pages/public/Pricing')),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/contact',
+    component: lazyRouteComponent(() => import('./pages/public/Contact')),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/terms',
+    component: lazyRouteComponent(() => import('./pages/public/Terms')),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/privacy',
+    component: lazyRouteComponent(() => import('./pages/public/Privacy')),
+  }),
+];
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  component: lazyRouteComponent(() => import('./pages/LoginPage')),
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  // Every admin screen may carry ?guildId= (the guild picker); other search values pass through.
+  validateSearch: (search: Record<string, unknown>): { guildId?: string } => ({
+    ...search,
+    guildId: typeof search.guildId === 'string' && search.guildId !== '' ? search.guildId : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./components/shell/AdminLayout')),
+});
+
+function adminScreen<P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0]) {
+  return createRoute({ getParentRoute: () => adminRoute, path, component: lazyRouteComponent(load) });
+}
+
+/** Spec section 2's table; each screen is the default export of pages/admin/<Name>.tsx. */
+const adminRoutes = [
+  adminScreen('/', () => import('./pages/admin/Dashboard')),
+  adminScreen('dashboard', () => import('./pages/admin/Dashboard')),
+  adminScreen('translation', () => import('./pages/admin/Translation')),
+  adminScreen('channels', () => import('./pages/admin/Channels')),
+  adminScreen('announcements', () => import('./pages/admin/Announcements')),
+  adminScreen('tickets', () => import('./pages/admin/Tickets')),
+  adminScreen('polls', () => import('./pages/admin/Polls')),
+  adminScreen('welcome', () => import('./pages/admin/Welcome')),
+  adminScreen('moderation', () => import('./pages/admin/Moderation')),
+  adminScreen('language-learning', () => import('./pages/admin/LanguageLearning')),
+  adminScreen('voice-translation', () => import('./pages/admin/VoiceTranslation')),
+  adminScreen('analytics', () => import('./pages/admin/Analytics')),
+  adminScreen('settings', () => import('./pages/admin/Settings')),
+];
+
+const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren(publicRoutes),
+  loginRoute,
+  adminRoute.addChildren(adminRoutes),
+]);
+
+/** Search values stay plain strings (Discord ids are 18-digit numbers: never parse them as JSON). */
+function parseSearch(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultNotFoundComponent: NotFound,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,20 @@
+import { publicProcedure, router } from '../trpc';
+
+/** Discord's authorization page: administrator permission (8), scopes bot and applications.commands. */
+export function inviteUrlFor(clientId: string | undefined): string | null {
+  if (!clientId) return null;
+  const params = new URLSearchParams({
+    client_id: clientId,
+    permissions: '8',
+    scope: 'bot applications.commands',
+  });
+  return `https://discord.com/oauth2/authorize?${params.toString()}`;
+}
+
+export const siteRouter = router({
+  /** What the public pages need from the server's configuration. inviteUrl is null when DISCORD_CLIENT_ID is unset. */
+  config: publicProcedure.query(({ ctx }) => ({
+    supportEmail: ctx.env.SUPPORT_EMAIL,
+    inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
+  })),
+});

@@ -1,0 +1,96 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CLIENT_DIR } from './client-build';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
+
+export type { Browser, Page } from 'playwright-core';
+
+/** STACK.md: Debian's Chromium, with the flags that keep it off the (closed) internet. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = 'test-results/screenshots';
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The real server serving the built client (the build happens once per run, in global setup). */
+export async function startWebServer(
+  opts: Omit<Parameters<typeof startTestServer>[0] & object, 'clientDir'> = {},
+): Promise<TestServer> {
+  const buildError = inject('clientBuildError');
+  if (buildError) throw new Error(`The web client could not be built:\n${buildError}`);
+  if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) {
+    throw new Error(
+      `${CLIENT_DIR}/index.html is missing: run the browser tests through vitest (global setup builds it)`,
+    );
+  }
+  return startTestServer({ ...opts, clientDir: CLIENT_DIR });
+}
+
+export interface OpenOptions {
+  /** Seeds localStorage['theme'] once for this page (a reload keeps whatever the page stored). */
+  theme?: 'dark' | 'light';
+  width?: number;
+  height?: number;
+}
+
+/** A fresh browser context (own cookies and storage) with one page at `url`. */
+export async function openPage(browser: Browser, url: string, opts: OpenOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? DESKTOP.width, height: opts.height ?? DESKTOP.height },
+    reducedMotion: 'reduce',
+  });
+  if (opts.theme) {
+    await context.addInitScript((theme) => {
+      if (!sessionStorage.getItem('__themeSeeded')) {
+        localStorage.setItem('theme', theme);
+        sessionStorage.setItem('__themeSeeded', '1');
+      }
+    }, opts.theme);
+  }
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** Logs the page's browser context in with the admin token (sets the session cookie). */
+export async function loginAsAdmin(page: Page, server: TestServer): Promise<void> {
+  const res = await page.request.post(`${server.url}/trpc/auth.login`, {
+    data: { json: { token: TEST_ADMIN_TOKEN } },
+    headers: { origin: server.url },
+  });
+  if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // Let fonts, lazy chunks and transitions settle.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Uncaught page errors (collect from the start of a test, assert it stays empty). */
+export function pageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  return errors;
+}
