@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json, RecordedCall } from '../fakes/discord';
+import { type BotHarness, eventually, startBotHarness } from './harness';
+
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Webhook executions the bot made into a channel (what members of that channel read). */
+const postsIn = (channel: string): RecordedCall[] => {
+  const id = h.channel(channel).id;
+  return h.fake.calls.filter(
+    (c) =>
+      c.method === 'POST' &&
+      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
+      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
+      c.status === 200,
+  );
+};
+const lastPostIn = (channel: string) => postsIn(channel).at(-1);
+const webhookCreations = (channel: string) =>
+  h.fake.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/webhooks`);
+
+/** Waits until the bot posted `n` copies in each of the channels. */
+async function copiesArrive(channels: string[], n: number) {
+  await eventually(() => channels.every((c) => postsIn(c).length >= n));
+}
+
+/** The id of the copy, in `channel`, of the message last mirrored there. */
+function copyIdIn(channel: string): string {
+  const post = lastPostIn(channel)!;
+  const msg = [...h.fake.rest.messages.values()].filter((m) => m.webhook_id && m.channel_id === h.channel(channel).id).at(-1);
+  expect(post).toBeDefined();
+  return msg!.id as string;
+}
+
+describe('mirror mode into 2 languages', () => {
+  let original: Json;
+
+  beforeAll(async () => {
+    await h.link('Community', [
+      ['english', 'en'],
+      ['spanish', 'es'],
+      ['french', 'fr'],
+    ]);
+  });
+
+  it('a message in one channel appears in the others, translated, as the author, pinging nobody, with one provider call', async () => {
+    const before = h.gemini.requests.length;
+    original = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Hello <@123456789012345678>, the raid starts at nine tonight!',
+      attachments: [{ filename: 'map.png', url: 'https://cdn.discordapp.com/attachments/1/2/map.png' }],
+    });
+    await copiesArrive(['spanish', 'french'], 1);
+    expect(h.gemini.requests.length - before).toBe(1);
+    expect(h.gemini.requests.at(-1)!.translation?.targets.sort()).toEqual(['es', 'fr']);
+    const es = lastPostIn('spanish')!;
+    expect(es.query.wait).toBe('true');
+    expect(es.body).toMatchObject({
+      content: '[es] Hello <@123456789012345678>, the raid starts at nine tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      username: 'ben G.',
+      allowed_mentions: { parse: [] },
+    });
+    expect(es.body?.avatar_url).toContain(`/avatars/${h.ben.user.id}/a1b2c3d4e5f6`);
+    expect(lastPostIn('french')!.body?.content).toMatch(/^\[fr\] Hello/);
+    expect(postsIn('english')).toHaveLength(0);
+  });
+
+  it('creates one webhook per channel and reuses it for the next messages', async () => {
+    h.fake.sendMessage({ channelId: h.channel('spanish').id, author: h.ana.user, member: h.ana, content: 'Hola a todos, ¿quién viene esta noche?' });
+    await copiesArrive(['english', 'french'], 1);
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Count me in for the raid' });
+    await copiesArrive(['spanish', 'french'], 2);
+    expect(lastPostIn('english')!.body?.content).toBe('[en] Hola a todos, ¿quién viene esta noche?');
+    expect(webhookCreations('spanish')).toHaveLength(1);
+    expect(webhookCreations('french')).toHaveLength(1);
+    expect(webhookCreations('english')).toHaveLength(1);
+    const stored = h.server.services.db.$client.prepare('select count(*) as n from channel_webhooks').get();
+    expect(stored).toEqual({ n: 3 });
+  });
+
+  it('an edit updates every copy with the new translation', async () => {
+    const esCopy = h.server.services.db.$client
+      .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+      .get(original.id) as { id: string };
+    h.fake.editMessage(original, 'Hello all, the raid starts at ten tonight!');
+    const edit = await h.fake.waitForCall((c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`));
+    expect(edit.body).toMatchObject({
+      content: '[es] Hello all, the raid starts at ten tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      allowed_mentions: { parse: [] },
+    });
+    await eventually(() => h.fake.calls.filter((c) => c.method === 'PATCH' && c.path.startsWith('/webhooks/')).length >= 2);
+  });
+
+  it('a reply carries, in each channel, a jump link to that channel’s copy of the message it answers', async () => {
+    const esCopyOfOriginal = (
+      h.server.services.db.$client
+        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+        .get(original.id) as { id: string }
+    ).id;
+    const frCopyOfOriginal = (
+      h.server.services.db.$client
+        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'")
+        .get(original.id) as { id: string }
+    ).id;
+    // Ana answers, in #spanish, the Spanish copy of Ben's message.
+    const nEn = postsIn('english').length;
+    const nFr = postsIn('french').length;
+    h.fake.sendMessage({
+      channelId: h.channel('spanish').id,
+      author: h.ana.user,
+      member: h.ana,
+      content: '¡Allí estaré!',
+      replyTo: { messageId: esCopyOfOriginal, channelId: h.channel('spanish').id },
+    });
+    await eventually(() => postsIn('english').length > nEn && postsIn('french').length > nFr);
+    const g = h.guild.id;
+    expect(lastPostIn('english')!.body?.content).toBe(
+      `-# ↪ [replying to this message](https://discord.com/channels/${g}/${h.channel('english').id}/${original.id})\n[en] ¡Allí estaré!`,
+    );
+    expect(lastPostIn('french')!.body?.content).toContain(
+      `https://discord.com/channels/${g}/${h.channel('french').id}/${frCopyOfOriginal}`,
+    );
+  });
+
+  it('a thread started on a message opens on its copies, and messages in it follow into those threads', async () => {
+    const esCopy = (
+      h.server.services.db.$client
+        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+        .get(original.id) as { id: string }
+    ).id;
+    h.fake.createThread(h.channel('english'), original, 'Raid planning');
+    const opened = await h.fake.waitForCall((c) => c.method === 'POST' && c.path === `/channels/${h.channel('spanish').id}/messages/${esCopy}/threads`);
+    expect(opened.body?.name).toBe('Raid planning');
+    await h.fake.waitForCall((c) => c.method === 'POST' && c.path.startsWith(`/channels/${h.channel('french').id}/messages/`) && c.path.endsWith('/threads'));
+    const n = postsIn('spanish').length;
+    h.fake.sendMessage({ channelId: original.id, author: h.ben.user, member: h.ben, content: 'Bring potions please' });
+    await eventually(() => postsIn('spanish').length > n);
+    const inThread = lastPostIn('spanish')!;
+    expect(inThread.query.thread_id).toBe(esCopy);
+    expect(inThread.body?.content).toBe('[es] Bring potions please');
+  });
+
+  it('a delete removes every copy', async () => {
+    const copies = h.server.services.db.$client
+      .prepare('select copy_message_id as id from message_copies where original_message_id = ?')
+      .all(original.id) as { id: string }[];
+    expect(copies).toHaveLength(2);
+    h.fake.deleteMessage(original);
+    for (const c of copies) {
+      await h.fake.waitForCall((call) => call.method === 'DELETE' && call.path.endsWith(`/messages/${c.id}`));
+      expect(h.fake.rest.messages.has(c.id)).toBe(false);
+    }
+    const left = h.server.services.db.$client.prepare('select count(*) as n from message_copies where original_message_id = ?').get(original.id);
+    expect(left).toEqual({ n: 0 });
+  });
+
+  it('messages from bots and from webhooks are never translated (no loops), nor messages with the skip prefix', async () => {
+    const geminiBefore = h.gemini.requests.length;
+    const postsBefore = postsIn('spanish').length;
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: { id: '555000000000000001', username: 'OtherBot', bot: true }, content: 'I am a bot' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: { id: '555000000000000002', username: 'Some Hook', bot: true },
+      webhookId: '555000000000000002',
+      content: 'I am a webhook',
+    });
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: '!do not translate this' });
+    // A member's message after them proves the bot has handled the three before.
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'This one is translated' });
+    await eventually(() => postsIn('spanish').length > postsBefore);
+    expect(postsIn('spanish').slice(postsBefore).map((c) => c.body?.content)).toEqual(['[es] This one is translated']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+  });
+
+  it('a missing permission (403) is reported to the admins in the moderation log and the log channel; other channels still get the copy', async () => {
+    const logChannel = h.channel('mod-log');
+    const rules = await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { logChannelId: logChannel.id },
+    });
+    expect(rules.status).toBe(200);
+    const french = h.fake.rest.webhooks;
+    // The bot's webhook in #french was deleted by someone, and the bot may no longer create one.
+    for (const [id, w] of french) if (w.channel_id === h.channel('french').id) french.delete(id);
+    h.fake.rest.fail({
+      method: 'POST',
+      path: new RegExp(`^/channels/${h.channel('french').id}/webhooks$`),
+      status: 403,
+      body: { message: 'Missing Permissions', code: 50013 },
+    });
+    const nEs = postsIn('spanish').length;
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Is anyone there?' });
+    await eventually(() => postsIn('spanish').length > nEs);
+    const notice = await h.fake.waitForCall((c) => c.method === 'POST' && c.path === `/channels/${logChannel.id}/messages`);
+    expect(notice.body?.content).toContain(`I could not create webhook in <#${h.channel('french').id}>: Missing Permissions`);
+    expect(notice.body?.content).toContain('Manage Webhooks');
+    const logs = await h.server.api(`/api/moderation/logs?guildId=${h.guild.id}`, { admin: true });
+    expect(logs.json[0]).toMatchObject({ type: 'permission', action: 'reported' });
+    expect(logs.json[0].message).toContain('Manage Webhooks');
+    h.fake.rest.clearFailures();
+  });
+});
+
+describe('mirror mode into 4 languages', () => {
+  it('one message reaches four channels, each in its language, with one provider call', async () => {
+    const links = await h.server.api(`/api/channels/links?guildId=${h.guild.id}`, { admin: true });
+    for (const l of links.json) await h.server.api(`/api/channels/links/${l.id}?guildId=${h.guild.id}`, { method: 'DELETE', admin: true });
+    await h.link('Everyone', [
+      ['english', 'en'],
+      ['spanish', 'es'],
+      ['french', 'fr'],
+      ['german', 'de'],
+      ['japanese', 'ja'],
+    ]);
+    const before = h.gemini.requests.length;
+    const counts = Object.fromEntries(['spanish', 'french', 'german', 'japanese'].map((c) => [c, postsIn(c).length]));
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Welcome to the new members!' });
+    await eventually(() => Object.entries(counts).every(([c, n]) => postsIn(c).length > n));
+    expect(h.gemini.requests.length - before).toBe(1);
+    expect(h.gemini.requests.at(-1)!.translation?.targets.sort()).toEqual(['de', 'es', 'fr', 'ja']);
+    for (const [c, lang] of [
+      ['spanish', 'es'],
+      ['french', 'fr'],
+      ['german', 'de'],
+      ['japanese', 'ja'],
+    ]) {
+      expect(lastPostIn(c)!.body?.content).toBe(`[${lang}] Welcome to the new members!`);
+    }
+  });
+});
