@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconAlertTriangle, IconHandStop, IconMoodSmile } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
 import { ReactionRolesTab } from '../../components/admin/welcome/ReactionRolesTab';
 import { WelcomeForm } from '../../components/admin/welcome/WelcomeForm';
@@ -15,12 +15,8 @@ export default function WelcomePage() {
       <PageHeader title="Welcome & Roles" description="Greet new members and let them choose their roles." />
       <Tabs defaultValue="welcome" keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="welcome" leftSection={<IconHandStop size={16} />}>
-            Welcome Messages
-          </Tabs.Tab>
-          <Tabs.Tab value="roles" leftSection={<IconMoodSmile size={16} />}>
-            Reaction Roles
-          </Tabs.Tab>
+          <Tabs.Tab value="welcome">Welcome Messages</Tabs.Tab>
+          <Tabs.Tab value="roles">Reaction Roles</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="welcome">
           {welcome.isPending ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCREEN_LANGUAGES } from '../../../../common/languages';
@@ -89,18 +89,15 @@ export function CreatePollDialog({
             onChange={(e) => setQuestion(e.currentTarget.value)}
             data-autofocus
           />
-          <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LanguageSelect
               label="Written in"
               languages={SCREEN_LANGUAGES.polls}
               value={language}
               onChange={setLanguage}
-              style={{ minWidth: 160 }}
             />
-            <div style={{ minWidth: 200 }}>
-              <ChannelPicker label="Post in channel" value={channelId} onChange={setChannelId} />
-            </div>
-          </Group>
+            <ChannelPicker label="Post in channel (optional)" value={channelId} onChange={setChannelId} />
+          </SimpleGrid>
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               Options

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -64,13 +64,11 @@ export function CreateReactionRoleDialog({
             guildId,
             channelId: channelId.trim(),
             messageId: messageId.trim(),
-            roles: rows
-              .filter(complete)
-              .map((r) => ({
-                emoji: r.emoji.trim(),
-                label: r.label.trim() || r.emoji.trim(),
-                roleId: r.roleId.trim(),
-              })),
+            roles: rows.filter(complete).map((r) => ({
+              emoji: r.emoji.trim(),
+              label: r.label.trim() || r.emoji.trim(),
+              roleId: r.roleId.trim(),
+            })),
           });
         }}
       >
@@ -79,10 +77,8 @@ export function CreateReactionRoleDialog({
             Members who react to the message with an emoji get its role; removing the reaction removes the
             role.
           </Text>
-          <Group grow align="flex-start" gap="sm" wrap="wrap">
-            <div style={{ minWidth: 200 }}>
-              <ChannelPicker label="Channel" required value={channelId} onChange={setChannelId} />
-            </div>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <ChannelPicker label="Channel" required value={channelId} onChange={setChannelId} />
             <TextInput
               label="Message ID"
               required
@@ -90,9 +86,8 @@ export function CreateReactionRoleDialog({
               inputMode="numeric"
               value={messageId}
               onChange={(e) => setMessageId(e.currentTarget.value)}
-              style={{ minWidth: 200 }}
             />
-          </Group>
+          </SimpleGrid>
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               Roles

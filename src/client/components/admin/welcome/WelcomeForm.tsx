@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SCREEN_LANGUAGES } from '../../../../common/languages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -51,25 +51,17 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Title order={4}>Welcome messages</Title>
-            <Text size="sm" c="dimmed">
-              Greet new members in the welcome channel when they join.
-            </Text>
-          </div>
-          <Switch
-            label="Enabled"
-            aria-label="Enable welcome messages"
-            checked={form.enabled}
-            onChange={(e) => change({ enabled: e.currentTarget.checked }, true)}
-          />
-        </Group>
+        <Switch
+          label="Enable welcome messages"
+          description="Greet new members in the welcome channel when they join"
+          checked={form.enabled}
+          onChange={(e) => change({ enabled: e.currentTarget.checked }, true)}
+        />
       </Card>
 
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
-          <Group grow align="flex-start" wrap="wrap" gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <LanguageSelect
               label="Template language"
               description="Members get the template of their language when there is one"
@@ -79,17 +71,14 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
                 flush();
                 setLang(l);
               }}
-              style={{ minWidth: 200 }}
             />
-            <div style={{ minWidth: 200 }}>
-              <ChannelPicker
-                label="Welcome channel ID"
-                description="Where the welcome message is posted"
-                value={form.channelId}
-                onChange={(channelId) => change({ channelId })}
-              />
-            </div>
-          </Group>
+            <ChannelPicker
+              label="Welcome channel ID"
+              description="Where the welcome message is posted"
+              value={form.channelId}
+              onChange={(channelId) => change({ channelId })}
+            />
+          </SimpleGrid>
           <Textarea
             label="Message template"
             description="Use {user} to mention the new member"
