@@ -3,7 +3,12 @@ import superjson from 'superjson';
 import { z } from 'zod';
 import { guilds } from '../../db/schema';
 import type { Services } from './services';
-import { TranslationUnavailableError } from './services/translation';
+import {
+  InvalidTranslationRequestError,
+  QuotaExceededError,
+  RateLimitedError,
+  TranslationUnavailableError,
+} from './services/translation';
 
 /** Who is calling: a visitor, a logged-in admin, or the bot in-process. */
 export type Actor = { kind: 'public' } | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string } | { kind: 'bot' };
@@ -38,6 +43,13 @@ const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof TranslationUnavailableError) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: result.error.cause.message, cause: result.error.cause });
+  }
+  const cause = result.ok ? null : result.error.cause;
+  if (cause instanceof RateLimitedError || cause instanceof QuotaExceededError) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
+  }
+  if (cause instanceof InvalidTranslationRequestError) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
   }
   return result;
 });

@@ -1,16 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { translationSettings } from '../../../db/schema';
-import { translationDefaults, translationSettingsPatch } from '../../common/schemas/settings';
-import type { Services } from '../services';
+import { translationSettingsPatch } from '../../common/schemas/settings';
+import { readTranslationSettings } from '../services/translation/settings';
 import { ensureGuild, guildProcedure, router } from '../trpc';
 
-/** The guild's translation settings, or the defaults when none were saved. */
-export function readTranslationSettings(db: Services['db'], guildId: string) {
-  const row = db.select().from(translationSettings).where(eq(translationSettings.guildId, guildId)).get();
-  if (!row) return { ...translationDefaults };
-  const { guildId: _g, ...settings } = row;
-  return settings;
-}
+/** Lives beside the engine, which reads it on every translation; re-exported for existing callers. */
+export { readTranslationSettings };
 
 export const translationRouter = router({
   getSettings: guildProcedure.query(({ ctx }) => readTranslationSettings(ctx.db, ctx.guildId)),

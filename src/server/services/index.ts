@@ -3,7 +3,7 @@ import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
-import { createTranslator, type Translator } from './translation';
+import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
 /** Events the server raises for the bot (and anything else in-process) to act on. */
 export interface ServerEvents {
@@ -33,18 +33,22 @@ export interface ServiceOverrides {
   db?: Db;
   clock?: () => Date;
   translator?: Translator;
+  /** Engine tunables (tests shorten timeouts and backoff). */
+  translatorOptions?: TranslatorDeps['options'];
 }
 
 export function createServices(env: Env, overrides: ServiceOverrides = {}): Services {
   const db = overrides.db ?? openDb(env.DATABASE_PATH);
   const clock = overrides.clock ?? (() => new Date());
-  const translator = overrides.translator ?? createTranslator({ db, env, clock });
+  const events = new EventEmitter<ServerEvents>();
+  const translator =
+    overrides.translator ?? createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
   return {
     env,
     db,
     clock,
     translator,
-    events: new EventEmitter<ServerEvents>(),
+    events,
     adminToken: resolveAdminToken(env).token,
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),

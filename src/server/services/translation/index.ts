@@ -1,24 +1,44 @@
+import type { EventEmitter } from 'node:events';
 import type { Db } from '../../../../db/client';
 import type { Env } from '../../env';
-import { type Translator, TranslationUnavailableError } from './types';
+import type { ServerEvents } from '..';
+import { warmDetector } from './detect';
+import { createEngine, type EngineOptions } from './engine';
+import { NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
+import type { Provider } from './providers/types';
+import type { Translator } from './types';
 
+export { type Usage, usageOf } from './accounting';
+export * from './errors';
+export { readTranslationSettings } from './settings';
 export * from './types';
 
 export interface TranslatorDeps {
   db: Db;
   env: Env;
   clock: () => Date;
+  /** usage:threshold notices go out here. */
+  events?: EventEmitter<ServerEvents>;
+  /** A provider other than the environment's (benchmarks). */
+  provider?: Provider | null;
+  options?: Partial<EngineOptions>;
 }
 
 /**
- * Builds the translator from the environment. The engine issue replaces this body with the full
- * engine (providers, cache, accounting); until then no provider is wired and every call says so.
+ * The translator every caller in the product goes through: the provider chosen by the environment
+ * (Gemini when GEMINI_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL is set),
+ * behind formatting protection, detection, cache, resilience and accounting (see engine.ts).
  */
-export function createTranslator(_deps: TranslatorDeps): Translator {
-  return {
-    provider: null,
-    async translate() {
-      throw new TranslationUnavailableError();
-    },
-  };
+export function createTranslator(deps: TranslatorDeps): Translator {
+  const provider = deps.provider !== undefined ? deps.provider : providerFromEnv(deps.env);
+  // Load the detector's data in the background so the first message does not wait for it.
+  if (provider) void warmDetector().catch(() => {});
+  return createEngine({
+    provider,
+    unavailableReason: NO_PROVIDER_REASON,
+    db: deps.db,
+    clock: deps.clock,
+    events: deps.events,
+    options: deps.options,
+  });
 }

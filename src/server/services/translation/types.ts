@@ -28,6 +28,18 @@ export interface TranslateRequest {
   channelId?: string;
   userId?: string;
   username?: string;
+  /** false: never guess the source locally (the guild's autoDetect setting applies when absent). */
+  autoDetect?: boolean;
+}
+
+/** What one translate() call cost (for benchmarks and logs). */
+export interface TranslateUsage {
+  /** Provider calls made (0 when everything came from the cache or was skipped). */
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Targets served from the in-memory cache. */
+  cached: string[];
 }
 
 export interface TranslateResult {
@@ -37,6 +49,11 @@ export interface TranslateResult {
   translations: Record<string, string>;
   /** Targets that were not translated because the text is already in that language. */
   skipped: string[];
+  /** How the source was found: given by the caller, detected locally, or reported by the provider. */
+  detectedBy?: 'request' | 'local' | 'provider';
+  /** Name of the provider that answered (or would have), e.g. "gemini:gemini-2.5-flash". */
+  provider?: string | null;
+  usage?: TranslateUsage;
 }
 
 export interface Translator {

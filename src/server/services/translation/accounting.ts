@@ -1,0 +1,158 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { guilds, translationLogs, usageNotices } from '../../../../db/schema';
+import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../../common/plans';
+import type { TranslationOrigin } from './types';
+
+/**
+ * Accounting of delivered translations: translation_logs rows (languages, length, latency, outcome,
+ * origin; never the text), the guild's monthly allowance by plan, and the usage notices at 75, 90
+ * and 100 percent (recorded in usage_notices so each is sent once per guild per month).
+ * Months are calendar months in UTC.
+ */
+
+export const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+export const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+export const nextMonthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+
+export interface Usage {
+  plan: PlanKey;
+  /** Translations delivered this month (outcome ok). */
+  used: number;
+  /** Monthly allowance; null = unlimited. */
+  allowance: number | null;
+  /** used / allowance in percent (0 when unlimited), not capped at 100. */
+  percent: number;
+  /** true when the allowance is used up: translation pauses until resetsAt or an upgrade. */
+  paused: boolean;
+  /** "YYYY-MM" (UTC). */
+  month: string;
+  resetsAt: Date;
+}
+
+export function guildPlan(db: Db, guildId: string): PlanKey {
+  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
+}
+
+export function usedThisMonth(db: Db, guildId: string, now: Date): number {
+  const row = db
+    .select({ n: sql<number>`count(*)` })
+    .from(translationLogs)
+    .where(
+      and(
+        eq(translationLogs.guildId, guildId),
+        eq(translationLogs.outcome, 'ok'),
+        gte(translationLogs.createdAt, monthStart(now)),
+      ),
+    )
+    .get();
+  return row?.n ?? 0;
+}
+
+export function usageOf(db: Db, guildId: string, now: Date): Usage {
+  const plan = guildPlan(db, guildId);
+  const allowance = planOf(plan).monthlyTranslations;
+  const used = usedThisMonth(db, guildId, now);
+  return {
+    plan,
+    used,
+    allowance,
+    percent: allowance ? Math.round((used / allowance) * 1000) / 10 : 0,
+    paused: allowance !== null && used >= allowance,
+    month: monthKey(now),
+    resetsAt: nextMonthStart(now),
+  };
+}
+
+/** The guild row must exist before its logs (foreign key). */
+export function ensureGuildRow(db: Db, guildId: string): void {
+  db.insert(guilds).values({ id: guildId, name: '' }).onConflictDoNothing().run();
+}
+
+export interface LogRow {
+  guildId: string;
+  channelId?: string;
+  userId?: string;
+  username?: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  characters: number;
+  latencyMs: number;
+  outcome: 'ok' | 'error' | 'skipped' | 'rate_limited' | 'quota';
+  origin: TranslationOrigin;
+}
+
+export function writeLogs(db: Db, rows: LogRow[], now: Date): void {
+  if (!rows.length) return;
+  db.insert(translationLogs)
+    .values(
+      rows.map((r) => ({
+        guildId: r.guildId,
+        channelId: r.channelId ?? null,
+        userId: r.userId ?? null,
+        username: r.username ?? null,
+        sourceLanguage: r.sourceLanguage,
+        targetLanguage: r.targetLanguage,
+        characters: r.characters,
+        latencyMs: Math.round(r.latencyMs),
+        outcome: r.outcome,
+        source: r.origin,
+        createdAt: now,
+      })),
+    )
+    .run();
+}
+
+/**
+ * Thresholds (75, 90, 100) that `usedAfter` reached and no notice was recorded for this month yet;
+ * each is recorded now, so it is returned once per guild per month.
+ */
+export function newThresholds(
+  db: Db,
+  guildId: string,
+  usedAfter: number,
+  allowance: number,
+  now: Date,
+): number[] {
+  const month = monthKey(now);
+  const reached = USAGE_THRESHOLDS.filter((t) => usedAfter * 100 >= t * allowance);
+  const fresh: number[] = [];
+  for (const threshold of reached) {
+    const res = db
+      .insert(usageNotices)
+      .values({ guildId, month, threshold, createdAt: now })
+      .onConflictDoNothing()
+      .run();
+    if (res.changes > 0) fresh.push(threshold);
+  }
+  return fresh;
+}
+
+/**
+ * The per-member hourly limit (messages, not languages: a message to 10 languages counts once),
+ * in memory over a sliding hour.
+ */
+export interface UserLimiter {
+  /** Counts one message unless the limit is reached; returns seconds to wait when refused. */
+  take(key: string, limit: number, now: Date): { ok: true } | { ok: false; retryAfterSeconds: number };
+}
+
+export function createUserLimiter(windowMs = 60 * 60_000): UserLimiter {
+  const hits = new Map<string, number[]>();
+  return {
+    take(key, limit, now) {
+      const t = now.getTime();
+      const list = (hits.get(key) ?? []).filter((at) => t - at < windowMs);
+      if (list.length >= limit) {
+        hits.set(key, list);
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0] + windowMs - t) / 1000)) };
+      }
+      list.push(t);
+      hits.set(key, list);
+      if (hits.size > 50_000) {
+        for (const [k, v] of hits) if (!v.length || t - v[v.length - 1] >= windowMs) hits.delete(k);
+      }
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,374 @@
+import type { EventEmitter } from 'node:events';
+import type { Db } from '../../../../db/client';
+import { planOf } from '../../../common/plans';
+import { translationDefaults } from '../../../common/schemas/settings';
+import type { ServerEvents } from '..';
+import {
+  createUserLimiter,
+  ensureGuildRow,
+  guildPlan,
+  type LogRow,
+  newThresholds,
+  nextMonthStart,
+  usedThisMonth,
+  writeLogs,
+} from './accounting';
+import { createBreaker } from './breaker';
+import { createCache } from './cache';
+import { detectLanguage } from './detect';
+import {
+  InvalidTranslationRequestError,
+  MissingTranslationsError,
+  QuotaExceededError,
+  RateLimitedError,
+} from './errors';
+import { createConcurrencyLimiter } from './limiter';
+import { parseAnswer, systemInstruction, userMessage } from './prompt';
+import { nothingToTranslate, protect, restore } from './protect';
+import { type Provider, ProviderHttpError, type ProviderResponse } from './providers/types';
+import { withRetries } from './retry';
+import { readTranslationSettings } from './settings';
+import {
+  type TranslateRequest,
+  type TranslateResult,
+  type TranslateUsage,
+  TranslationUnavailableError,
+  type Translator,
+} from './types';
+
+/** Tunables of the engine; the defaults suit production, tests shorten the times. */
+export interface EngineOptions {
+  /** Per provider call. */
+  timeoutMs: number;
+  /** Provider call attempts on 429/5xx/timeout, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this fails the call at once instead of waiting. */
+  maxRetryAfterMs: number;
+  breakerThreshold: number;
+  breakerCooldownMs: number;
+  concurrency: number;
+  perGuildConcurrency: number;
+  cacheSize: number;
+  /** Previous messages sent as context, at most this many and this many characters in all. */
+  maxContextMessages: number;
+  maxContextChars: number;
+  /** Longest text accepted (Discord's own limit is 4,000 with Nitro). */
+  maxTextChars: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  timeoutMs: 15_000,
+  attempts: 3,
+  baseDelayMs: 400,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+  breakerThreshold: 5,
+  breakerCooldownMs: 30_000,
+  concurrency: 16,
+  perGuildConcurrency: 4,
+  cacheSize: 5_000,
+  maxContextMessages: 5,
+  maxContextChars: 2_000,
+  maxTextChars: 4_000,
+};
+
+export interface EngineDeps {
+  provider: Provider | null;
+  /** Why there is no provider (the message of TranslationUnavailableError). */
+  unavailableReason?: string;
+  db: Db;
+  clock: () => Date;
+  events?: EventEmitter<ServerEvents>;
+  options?: Partial<EngineOptions>;
+}
+
+const CODE = /^([a-z]{2,3})(?:-([a-z]{2,4}))?$/i;
+
+/** "PT-br" → "pt-BR"; null when not a language code. */
+export function normalizeCode(code: string): string | null {
+  const m = CODE.exec(code.trim());
+  if (!m) return null;
+  return m[2]
+    ? `${m[1].toLowerCase()}-${m[2].length === 4 ? m[2][0].toUpperCase() + m[2].slice(1).toLowerCase() : m[2].toUpperCase()}`
+    : m[1].toLowerCase();
+}
+
+/** A target counts as the source's language when equal, or same base and one side has no region (not zh). */
+export function sameLanguage(target: string, source: string): boolean {
+  if (target === source) return true;
+  const [tb, tr] = target.split('-');
+  const [sb, sr] = source.split('-');
+  return tb === sb && tb !== 'zh' && (!tr || !sr);
+}
+
+export function createEngine(deps: EngineDeps): Translator {
+  const opts = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+  const { provider, db, clock } = deps;
+  const name = provider ? `${provider.name}:${provider.model}` : null;
+  const cache = createCache(opts.cacheSize);
+  const breaker = createBreaker({
+    failureThreshold: opts.breakerThreshold,
+    cooldownMs: opts.breakerCooldownMs,
+    clock,
+  });
+  const limiter = createConcurrencyLimiter(opts.concurrency, opts.perGuildConcurrency);
+  const userLimiter = createUserLimiter();
+
+  /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
+  async function call(p: Provider, system: string, user: string, targets: string[], guildId?: string) {
+    breaker.enter();
+    try {
+      const res = await limiter.run(guildId, () =>
+        withRetries(() => callWithTimeout(p, system, user, targets), {
+          attempts: opts.attempts,
+          baseDelayMs: opts.baseDelayMs,
+          maxDelayMs: opts.maxDelayMs,
+          maxRetryAfterMs: opts.maxRetryAfterMs,
+        }),
+      );
+      breaker.success();
+      return res;
+    } catch (err) {
+      breaker.failure();
+      throw err;
+    }
+  }
+
+  async function callWithTimeout(p: Provider, system: string, user: string, targets: string[]) {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
+    try {
+      return await p.complete({ system, user, targets, signal: ac.signal });
+    } catch (err) {
+      if (ac.signal.aborted) {
+        throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * One request for all `targets`; a malformed or partial answer (missing languages, lost
+   * placeholders) is asked again once for what is missing; what is still missing then fails.
+   */
+  async function ask(
+    p: Provider,
+    text: string,
+    targets: string[],
+    source: string | null,
+    tone: 'casual' | 'formal',
+    context: string[],
+    usage: TranslateUsage,
+    guildId?: string,
+  ) {
+    const { text: masked, tokens } = protect(text);
+    const system = systemInstruction(tone);
+    const got: Record<string, string> = {};
+    let reportedSource: string | null = null;
+    let remaining = targets;
+    let problem = '';
+    for (let round = 0; round < 2 && remaining.length; round++) {
+      const res: ProviderResponse = await call(
+        p,
+        system,
+        userMessage({ text: masked, targets: remaining, source, tone, context }),
+        remaining,
+        guildId,
+      );
+      usage.calls += 1;
+      usage.inputTokens += res.inputTokens;
+      usage.outputTokens += res.outputTokens;
+      const answer = parseAnswer(res.text);
+      if (!answer.ok) {
+        problem = answer.problem;
+        continue;
+      }
+      reportedSource ??= normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null;
+      const stillMissing: string[] = [];
+      for (const t of remaining) {
+        const value = answer.translations[t.toLowerCase()];
+        if (value === undefined) {
+          stillMissing.push(t);
+          problem = 'language missing from the answer';
+          continue;
+        }
+        const restored = restore(value, tokens);
+        if (restored.ok) got[t] = restored.text;
+        else {
+          stillMissing.push(t);
+          problem = restored.problem;
+        }
+      }
+      remaining = stillMissing;
+    }
+    if (remaining.length) throw new MissingTranslationsError(remaining, got, problem);
+    return { translations: got, source: reportedSource };
+  }
+
+  return {
+    provider: name,
+    async translate(req: TranslateRequest): Promise<TranslateResult> {
+      const started = performance.now();
+      const text = typeof req.text === 'string' ? req.text : '';
+      if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to translate');
+      if (text.length > opts.maxTextChars) {
+        throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
+      }
+      const targets: string[] = [];
+      for (const raw of req.targets ?? []) {
+        const code = normalizeCode(raw);
+        if (!code) throw new InvalidTranslationRequestError(`targets: "${raw}" is not a language code`);
+        if (!targets.includes(code)) targets.push(code);
+      }
+      if (!targets.length) throw new InvalidTranslationRequestError('targets: give at least one language');
+      const given = req.source ? normalizeCode(req.source) : null;
+      if (req.source && !given)
+        throw new InvalidTranslationRequestError(`source: "${req.source}" is not a language code`);
+      if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+
+      const now = clock();
+      const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
+      const tone = req.tone ?? settings.translationTone;
+      const autoDetect = req.autoDetect ?? settings.autoDetect;
+      const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
+
+      // Accounting before any work: the monthly pause, then the member's hourly limit.
+      let used = 0;
+      let allowance: number | null = null;
+      if (req.guildId) {
+        ensureGuildRow(db, req.guildId);
+        allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
+        if (allowance !== null) {
+          used = usedThisMonth(db, req.guildId, now);
+          if (used >= allowance) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
+        }
+        if (req.userId) {
+          const taken = userLimiter.take(`${req.guildId}:${req.userId}`, settings.rateLimitPerUser, now);
+          if (!taken.ok) throw new RateLimitedError(settings.rateLimitPerUser, taken.retryAfterSeconds);
+        }
+      }
+
+      let source = given;
+      let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
+      if (!source && autoDetect) {
+        const local = await detectLanguage(text);
+        if (local) {
+          source = local.code;
+          detectedBy = 'local';
+        }
+      }
+
+      const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+      const translations: Record<string, string> = {};
+      let skipped = source ? targets.filter((t) => sameLanguage(t, source as string)) : [];
+
+      if (nothingToTranslate(text)) {
+        // Only mentions, emoji, links or code: every language gets the message as it is, for free.
+        for (const t of targets) if (!skipped.includes(t)) translations[t] = text;
+        return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
+      }
+
+      const model = name as string;
+      const pending = targets.filter((t) => !skipped.includes(t));
+      const toAsk: string[] = [];
+      for (const t of pending) {
+        const hit = cache.get({ text, source, target: t, tone, model });
+        if (hit) {
+          translations[t] = hit.text;
+          usage.cached.push(t);
+          source ??= hit.source;
+          detectedBy ??= 'provider';
+        } else toAsk.push(t);
+      }
+
+      if (toAsk.length) {
+        let answer: Awaited<ReturnType<typeof ask>>;
+        try {
+          answer = await ask(provider, text, toAsk, source, tone, context, usage, req.guildId);
+        } catch (err) {
+          if (req.guildId) {
+            writeLogs(
+              db,
+              toAsk.map((t) => logRow(req, source ?? 'und', t, text, started, 'error')),
+              clock(),
+            );
+          }
+          throw err;
+        }
+        const keySource = source;
+        if (!source) {
+          source = answer.source ?? 'und';
+          detectedBy = 'provider';
+          // The provider says the text is already in some of the asked languages.
+          const same = toAsk.filter((t) => sameLanguage(t, source as string));
+          skipped = [...skipped, ...same];
+        }
+        for (const t of toAsk) {
+          cache.set(
+            { text, source: keySource, target: t, tone, model },
+            { text: answer.translations[t], source },
+          );
+          if (!skipped.includes(t)) translations[t] = answer.translations[t];
+        }
+      }
+
+      const delivered = Object.keys(translations);
+      if (req.guildId && delivered.length) {
+        writeLogs(
+          db,
+          delivered.map((t) => logRow(req, source as string, t, text, started, 'ok')),
+          clock(),
+        );
+        if (allowance !== null) {
+          for (const threshold of newThresholds(db, req.guildId, used + delivered.length, allowance, now)) {
+            deps.events?.emit('usage:threshold', {
+              guildId: req.guildId,
+              threshold,
+              used: used + delivered.length,
+              allowance,
+            });
+          }
+        }
+      }
+      return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
+    },
+  };
+}
+
+function trimContext(context: string[], opts: EngineOptions): string[] {
+  const out: string[] = [];
+  let chars = 0;
+  for (const line of context.slice(-opts.maxContextMessages).reverse()) {
+    if (typeof line !== 'string' || !line.trim()) continue;
+    chars += line.length;
+    if (chars > opts.maxContextChars) break;
+    out.unshift(line);
+  }
+  return out;
+}
+
+function logRow(
+  req: TranslateRequest,
+  source: string,
+  target: string,
+  text: string,
+  started: number,
+  outcome: LogRow['outcome'],
+): LogRow {
+  return {
+    guildId: req.guildId as string,
+    channelId: req.channelId,
+    userId: req.userId,
+    username: req.username,
+    sourceLanguage: source,
+    targetLanguage: target,
+    characters: text.length,
+    latencyMs: performance.now() - started,
+    outcome,
+    origin: req.origin,
+  };
+}

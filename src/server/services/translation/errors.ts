@@ -1,0 +1,74 @@
+import { TranslationError, TranslationUnavailableError } from './types';
+
+/**
+ * The engine's failures beyond "no provider configured". Provider-side failures extend
+ * TranslationUnavailableError, so the API answers them 503 with the message and callers that fall
+ * back to the original text on "unavailable" (tickets, announcements) do so for outages too.
+ */
+
+/** The provider failed after the retries (timeout, 5xx, 429 beyond patience, network). */
+export class ProviderFailedError extends TranslationUnavailableError {
+  override name = 'ProviderFailedError';
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly attempts = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** The circuit breaker is open: calls fail fast until the provider recovers. */
+export class CircuitOpenError extends TranslationUnavailableError {
+  override name = 'CircuitOpenError';
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `translation provider is failing; paused for ${retryAfterSeconds} s before trying again (circuit breaker open)`,
+    );
+  }
+}
+
+/** The provider's answer lacked some languages (or broke their formatting) even after one retry. */
+export class MissingTranslationsError extends TranslationUnavailableError {
+  override name = 'MissingTranslationsError';
+  constructor(
+    readonly missing: string[],
+    /** The languages that did come back, usable by a caller that wants a partial result. */
+    readonly partial: Record<string, string>,
+    reason: string,
+  ) {
+    super(`translation provider gave no usable answer for ${missing.join(', ')} (${reason})`);
+  }
+}
+
+/** The member went over the guild's per-user hourly limit (HTTP 429). */
+export class RateLimitedError extends TranslationError {
+  override name = 'RateLimitedError';
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `translation limit reached: ${limit} messages per hour per member on this server; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
+    );
+  }
+}
+
+/** The guild used its monthly allowance: translation pauses until next month or an upgrade (HTTP 429). */
+export class QuotaExceededError extends TranslationError {
+  override name = 'QuotaExceededError';
+  constructor(
+    readonly used: number,
+    readonly allowance: number,
+    readonly resetsAt: Date,
+  ) {
+    super(
+      `monthly translation allowance used (${used} of ${allowance}); translation is paused until ${resetsAt.toISOString().slice(0, 10)} or an upgrade`,
+    );
+  }
+}
+
+/** The request itself is unusable (no text, no targets, an unknown language code). */
+export class InvalidTranslationRequestError extends TranslationError {
+  override name = 'InvalidTranslationRequestError';
+}

@@ -1,0 +1,73 @@
+/**
+ * Formatting protection: every piece of a Discord message that must survive translation byte for
+ * byte (code, mentions, custom and unicode emoji, URLs, markdown markers) is swapped for a numbered
+ * placeholder {{n}} before the provider sees the text, and swapped back after. restore() checks that
+ * every placeholder came back exactly once; a lost or invented one makes the answer unusable.
+ */
+
+const PATTERNS = [
+  /```[\s\S]*?```/, // code block
+  /``[^`]+?``|`[^`\n]+`/, // inline code
+  /\{\{\s*\d+\s*\}\}/, // a literal placeholder look-alike in the user's own text
+  /<a?:\w{1,32}:\d{1,25}>/, // custom emoji <:name:id> and <a:name:id>
+  /<(?:@[!&]?|#)\d{1,25}>|<\/[\w -]{1,64}:\d{1,25}>|<t:-?\d{1,13}(?::[tTdDfFR])?>|<id:\w{1,32}>/, // mentions, commands, timestamps
+  /@everyone|@here/,
+  /<https?:\/\/[^\s>]+>|https?:\/\/[^\s<]*[^\s<.,:;"')\]!?]/, // URLs (with or without <> embed suppression)
+  /:(?=[\w+-]*[a-z])[\w+-]{2,32}:/i, // emoji shortcodes like :wave:
+  /\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*/u, // unicode emoji
+  /^(?:>>> |> |#{1,3} |-# )/m, // block quote, headings, subtext at line start
+  /\\[*_~|`>#-]/, // escaped markdown characters
+  /\*{1,3}|(?<![\p{L}\p{N}])_{1,3}|_{1,3}(?![\p{L}\p{N}])|~~|\|\|/u, // bold, italic, underline, strike, spoiler
+];
+
+const TOKEN = new RegExp(PATTERNS.map((p) => `(?:${p.source})`).join('|'), 'gmu');
+const PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
+
+export interface Protected {
+  /** The text with placeholders, what the provider translates. */
+  text: string;
+  /** The original bytes of each placeholder, by index. */
+  tokens: string[];
+}
+
+export function protect(original: string): Protected {
+  const tokens: string[] = [];
+  const text = original.replace(TOKEN, (match) => {
+    tokens.push(match);
+    return `{{${tokens.length - 1}}}`;
+  });
+  return { text, tokens };
+}
+
+export type Restored = { ok: true; text: string } | { ok: false; problem: string };
+
+/** Puts the original bytes back; fails when a placeholder is missing, repeated or unknown. */
+export function restore(translated: string, tokens: string[]): Restored {
+  const seen = new Array<number>(tokens.length).fill(0);
+  let unknown: string | null = null;
+  const text = translated.replace(PLACEHOLDER, (match, n: string) => {
+    const i = Number(n);
+    if (i >= tokens.length) {
+      unknown = match;
+      return match;
+    }
+    seen[i] += 1;
+    return tokens[i];
+  });
+  if (unknown) return { ok: false, problem: `unknown placeholder ${unknown}` };
+  const lost = seen.flatMap((count, i) => (count === 0 ? [`{{${i}}}`] : []));
+  if (lost.length) return { ok: false, problem: `lost placeholder ${lost.join(' ')}` };
+  const repeated = seen.flatMap((count, i) => (count > 1 ? [`{{${i}}}`] : []));
+  if (repeated.length) return { ok: false, problem: `repeated placeholder ${repeated.join(' ')}` };
+  return { ok: true, text };
+}
+
+/** The words a detector or a translator should look at: everything protected removed. */
+export function plainWords(original: string): string {
+  return original.replace(TOKEN, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** True when nothing in the text is translatable (only mentions, emoji, links, code, markup). */
+export function nothingToTranslate(original: string): boolean {
+  return !/\p{L}/u.test(plainWords(original));
+}

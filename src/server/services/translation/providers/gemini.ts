@@ -1,0 +1,93 @@
+import { ApiError, GoogleGenAI, type Schema, Type } from '@google/genai';
+import { type Provider, ProviderHttpError, type ProviderRequest, parseRetryAfter } from './types';
+
+export interface GeminiOptions {
+  apiKey: string;
+  model: string;
+  /** GEMINI_BASE_URL (tests: the fake on loopback); Google's when absent. */
+  baseUrl?: string;
+}
+
+/** Gemini's structured-output schema: { source, translations: { [code]: string } }, all required. */
+function responseSchema(targets: string[]): Schema {
+  return {
+    type: Type.OBJECT,
+    properties: {
+      source: { type: Type.STRING, description: 'language code of the original text (ISO 639-1)' },
+      translations: {
+        type: Type.OBJECT,
+        properties: Object.fromEntries(targets.map((t) => [t, { type: Type.STRING }])),
+        required: targets,
+        propertyOrdering: targets,
+      },
+    },
+    required: ['source', 'translations'],
+    propertyOrdering: ['source', 'translations'],
+  };
+}
+
+/** Gemini through the official SDK (@google/genai), one generateContent per message. */
+export function createGeminiProvider(opts: GeminiOptions): Provider {
+  const ai = new GoogleGenAI({
+    apiKey: opts.apiKey,
+    httpOptions: opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined,
+  });
+  return {
+    name: 'gemini',
+    model: opts.model,
+    async complete(req: ProviderRequest) {
+      // The SDK's ApiError carries no headers: a fetch of our own keeps Retry-After for the engine.
+      let retryAfter: string | null = null;
+      const fetchKeepingRetryAfter: typeof fetch = async (input, init) => {
+        const res = await fetch(input, init);
+        retryAfter = res.headers.get('retry-after');
+        return res;
+      };
+      try {
+        const res = await ai.models.generateContent({
+          model: opts.model,
+          contents: [{ role: 'user', parts: [{ text: req.user }] }],
+          config: {
+            systemInstruction: req.system,
+            responseMimeType: 'application/json',
+            responseSchema: responseSchema(req.targets),
+            temperature: 0.2,
+            abortSignal: req.signal,
+            httpOptions: { fetch: fetchKeepingRetryAfter },
+          },
+        });
+        return {
+          text: res.text ?? '',
+          inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
+          outputTokens: res.usageMetadata?.candidatesTokenCount ?? 0,
+        };
+      } catch (err) {
+        if (err instanceof ApiError) {
+          const after = parseRetryAfter(retryAfter) ?? retryDelayFromBody(err.message);
+          throw new ProviderHttpError(
+            `Gemini answered ${err.status}: ${errorText(err.message)}`,
+            err.status,
+            after,
+          );
+        }
+        throw new ProviderHttpError(`Gemini unreachable: ${(err as Error).message}`, null);
+      }
+    },
+  };
+}
+
+/** The message inside Gemini's error JSON, shortened; the raw text otherwise. */
+function errorText(message: string): string {
+  try {
+    const parsed = JSON.parse(message);
+    return String(parsed?.error?.message ?? message).slice(0, 300);
+  } catch {
+    return message.slice(0, 300);
+  }
+}
+
+/** Gemini puts RetryInfo { retryDelay: "30s" } in error.details of a 429. */
+function retryDelayFromBody(message: string): number | null {
+  const m = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(message);
+  return m ? Math.round(Number(m[1]) * 1000) : null;
+}

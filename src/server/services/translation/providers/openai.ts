@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { type Provider, ProviderHttpError, type ProviderRequest, parseRetryAfter } from './types';
+
+export interface OpenAIOptions {
+  /** OPENAI_BASE_URL including its version path, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+}
+
+const completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).partial().optional(),
+});
+
+/**
+ * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, llama.cpp), with plain fetch.
+ * JSON mode (response_format json_object) is understood by all of them; the expected shape is in the
+ * instructions and checked by the engine.
+ */
+export function createOpenAIProvider(opts: OpenAIOptions): Provider {
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  return {
+    name: 'openai-compatible',
+    model: opts.model,
+    async complete(req: ProviderRequest) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: opts.model,
+            messages: [
+              { role: 'system', content: req.system },
+              { role: 'user', content: req.user },
+            ],
+            response_format: { type: 'json_object' },
+            temperature: 0.2,
+          }),
+          signal: req.signal,
+        });
+      } catch (err) {
+        throw new ProviderHttpError(
+          `OpenAI-compatible server unreachable at ${url}: ${(err as Error).message}`,
+          null,
+        );
+      }
+      const body = await res.text();
+      if (!res.ok) {
+        throw new ProviderHttpError(
+          `OpenAI-compatible server answered ${res.status}: ${errorText(body) || res.statusText}`,
+          res.status,
+          parseRetryAfter(res.headers.get('retry-after')),
+        );
+      }
+      let parsed: z.infer<typeof completion>;
+      try {
+        parsed = completion.parse(JSON.parse(body));
+      } catch {
+        throw new ProviderHttpError(
+          'OpenAI-compatible server sent a body that is not a chat completion',
+          502,
+        );
+      }
+      return {
+        text: parsed.choices[0].message.content ?? '',
+        inputTokens: parsed.usage?.prompt_tokens ?? 0,
+        outputTokens: parsed.usage?.completion_tokens ?? 0,
+      };
+    },
+  };
+}
+
+function errorText(body: string): string {
+  try {
+    const parsed = JSON.parse(body);
+    return String(parsed?.error?.message ?? parsed?.error ?? body).slice(0, 300);
+  } catch {
+    return body.slice(0, 300);
+  }
+}

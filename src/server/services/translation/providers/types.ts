@@ -1,0 +1,71 @@
+/** What the engine asks of a provider: one chat turn answered as JSON. */
+export interface ProviderRequest {
+  /** Instructions (rules, tone, placeholder contract). */
+  system: string;
+  /** The user message: the engine's JSON request (text, targets, source, context). */
+  user: string;
+  /** Target codes: the answer's translations object must have exactly these keys. */
+  targets: string[];
+  signal: AbortSignal;
+}
+
+export interface ProviderResponse {
+  /** The model's text, expected to be JSON. */
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One translation backend (Gemini, any OpenAI-compatible server). A second one is a file. */
+export interface Provider {
+  /** Short name, e.g. "gemini". */
+  readonly name: string;
+  readonly model: string;
+  complete(request: ProviderRequest): Promise<ProviderResponse>;
+}
+
+/** A provider answered with an HTTP error, or could not be reached. */
+export class ProviderHttpError extends Error {
+  override name = 'ProviderHttpError';
+  constructor(
+    message: string,
+    /** HTTP status; null for a network failure or timeout. */
+    readonly status: number | null,
+    /** Retry-After in milliseconds, when the provider said. */
+    readonly retryAfterMs: number | null = null,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+
+  get retryable(): boolean {
+    return this.status === null || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** Retry-After as seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The JSON shape both providers are asked for: { source, translations: { [code]: text } }. */
+export function answerJsonSchema(targets: string[]) {
+  return {
+    type: 'object',
+    properties: {
+      source: { type: 'string', description: 'language code of the original text (ISO 639-1)' },
+      translations: {
+        type: 'object',
+        properties: Object.fromEntries(targets.map((t) => [t, { type: 'string' }])),
+        required: targets,
+        additionalProperties: false,
+      },
+    },
+    required: ['source', 'translations'],
+    additionalProperties: false,
+  };
+}
