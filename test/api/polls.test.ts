@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollVotes } from '../../db/schema';
 import type { TranslateRequest, Translator } from '../../src/server/services/translation';
 import { TranslationUnavailableError } from '../../src/server/services/translation';
+import { createCaller } from '../../src/server/routers/_app';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /** A translator that writes "[xx] text" for each target, or fails when told to. */
@@ -228,6 +229,18 @@ describe('polls', () => {
     expect(res.json.error).toContain(field);
     expect(tableCounts(s.services)).toEqual(before);
     expect(fake.calls.length).toBe(callsBefore);
+  });
+
+  it('works in-process (tRPC caller) with Date objects for endsAt', async () => {
+    const caller = createCaller({ ...s.services, actor: { kind: 'admin', via: 'token' }, clientIp: 'test' });
+    const g = freshGuild();
+    const endsAt = new Date(Date.now() + 86_400_000);
+    const made = await caller.polls.create({ ...poll(), guildId: g, endsAt });
+    expect(made.endsAt).toEqual(endsAt);
+    expect(made.votes).toEqual({ 'opt-1': [], 'opt-2': [] });
+    const [listed] = await caller.polls.list({ guildId: g });
+    expect(listed.id).toBe(made.id);
+    expect(await caller.polls.delete({ guildId: g, id: made.id })).toEqual({ id: made.id, deleted: true });
   });
 
   it('needs credentials', async () => {
