@@ -145,6 +145,19 @@ export const channelLinkChannels = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId, t.channelId] }), index('channel_link_channels_channel').on(t.channelId)],
 );
 
+/** Single-channel mode: the languages every message of the link's one channel is translated into. */
+export const channelLinkLanguages = sqliteTable(
+  'channel_link_languages',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => channelLinks.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.language] })],
+);
+
 /** The bot's webhook per channel, reused for mirror posts. */
 export const channelWebhooks = sqliteTable('channel_webhooks', {
   channelId: text('channel_id').primaryKey(),
