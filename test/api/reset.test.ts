@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
+import { channelWebhooks, guilds, messageCopies, usageNotices } from '../../db/schema';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+const NOW = new Date('2026-10-05T12:00:00Z');
+let s: TestServer;
+
+/** Rows of one guild in every table, children counted through their parent. */
+function guildRows(guildId: string): Record<string, number> {
+  const sqlite = s.services.db.$client;
+  const tables = sqlite
+    .prepare(
+      `select m.name from sqlite_master m where m.type = 'table'
+         and exists (select 1 from pragma_table_info(m.name) where name = 'guild_id')`,
+    )
+    .all() as { name: string }[];
+  const count = (query: string) => (sqlite.prepare(query).get(guildId) as { n: number }).n;
+  return {
+    ...Object.fromEntries(
+      tables.map(({ name }) => [name, count(`select count(*) as n from "${name}" where guild_id = ?`)]),
+    ),
+    guild: count('select count(*) as n from guilds where id = ?'),
+    channel_link_channels: count(
+      'select count(*) as n from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?',
+    ),
+    poll_votes: count(
+      'select count(*) as n from poll_votes v join polls p on p.id = v.poll_id where p.guild_id = ?',
+    ),
+    ticket_messages: count(
+      'select count(*) as n from ticket_messages m join tickets t on t.id = m.ticket_id where t.guild_id = ?',
+    ),
+  };
+}
+
+beforeAll(async () => {
+  s = await startTestServer({ overrides: { clock: () => NOW } });
+  for (const guildId of ['5001', '5002', 'default']) {
+    seedDemo(s.services.db, guildId, NOW);
+    s.services.db
+      .insert(messageCopies)
+      .values({
+        guildId,
+        originalMessageId: `${guildId}1`,
+        originalChannelId: '1',
+        copyMessageId: `${guildId}2`,
+        copyChannelId: '2',
+        language: 'es',
+      })
+      .run();
+    s.services.db.insert(usageNotices).values({ guildId, month: '2026-10', threshold: 75 }).run();
+    s.services.db
+      .insert(channelWebhooks)
+      .values({ channelId: `7${guildId}`, guildId, webhookId: `8${guildId}`, webhookToken: 'token' })
+      .run();
+  }
+  s.services.db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, '5001')).run();
+});
+afterAll(() => s.close());
+
+const reset = (guildId: string | null, body: unknown, admin = true) =>
+  s.api(`/api/guild/reset${guildId ? `?guildId=${guildId}` : ''}`, { method: 'POST', admin, body });
+
+describe('POST /api/guild/reset', () => {
+  it.each([
+    ['confirm', {}],
+    ['confirm', { confirm: '5002' }],
+    ['confirm', { confirm: '' }],
+    ['confirm', { confirm: 5001 }],
+  ])('rejects a missing or wrong %s with 400 and deletes nothing (#%#)', async (field, body) => {
+    const before = tableCounts(s.services);
+    const res = await reset('5001', body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain(field);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('needs credentials', async () => {
+    const before = tableCounts(s.services);
+    expect((await reset('5001', { confirm: '5001' }, false)).status).toBe(401);
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it("erases the guild's data, keeps its plan and channel list, and leaves other guilds untouched", async () => {
+    const mine = guildRows('5001');
+    const other = guildRows('5002');
+    expect(mine.translation_logs).toBeGreaterThan(2000);
+    expect(mine.ticket_messages).toBeGreaterThan(0);
+
+    const res = await reset('5001', { confirm: '5001' });
+    expect(res.status).toBe(200);
+    expect(res.json.reset).toBe(true);
+    expect(res.json.deleted.translation_logs).toBe(mine.translation_logs);
+
+    const after = guildRows('5001');
+    const kept = { guild: 1, guild_channels: mine.guild_channels, channel_webhooks: 1 };
+    for (const [table, n] of Object.entries(after)) {
+      expect([table, n]).toEqual([table, kept[table as keyof typeof kept] ?? 0]);
+    }
+    const guild = s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
+    expect(guild).toMatchObject({ plan: 'ultimate', name: expect.stringContaining('demo') });
+    expect(guildRows('5002')).toEqual(other);
+  });
+
+  it('the dashboard then shows an empty guild', async () => {
+    const stats = await s.api('/api/stats?guildId=5001', { admin: true });
+    expect(stats.json).toMatchObject({ totalTranslations: 0, linkedChannels: 0, hasData: false });
+    expect((await s.api('/api/tickets?guildId=5001', { admin: true })).json).toEqual([]);
+    expect((await s.api('/api/config?guildId=5001', { admin: true })).json).toMatchObject({ prefix: '/' });
+    const channels = await s.api('/api/discord/channels?guildId=5001', { admin: true });
+    expect(channels.json.length).toBeGreaterThan(0);
+  });
+
+  it('resets the default guild when no guildId is given, and can run twice', async () => {
+    const res = await reset(null, { confirm: 'default' });
+    expect(res.status).toBe(200);
+    expect(guildRows('default').translation_logs).toBe(0);
+    const again = await reset(null, { confirm: 'default' });
+    expect(again.status).toBe(200);
+    expect(Object.values(again.json.deleted).every((n) => n === 0)).toBe(true);
+  });
+});
