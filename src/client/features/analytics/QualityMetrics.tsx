@@ -19,7 +19,7 @@ export function QualityMetrics({ metrics }: { metrics: Analytics['qualityMetrics
           </Text>
         </Group>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <StatCard
           title="Total Translations"
           value={q.totalTranslations.toLocaleString()}

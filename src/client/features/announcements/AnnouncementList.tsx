@@ -1,5 +1,5 @@
-import { Stack } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
@@ -49,7 +49,12 @@ export function AnnouncementList({
       <EmptyState
         icon={<IconSpeakerphone size={28} />}
         title="No announcements yet"
-        description="Create one: write it once in any language and it is translated and posted to every language channel."
+        description="Write it once in any language: it is translated and posted to every language channel."
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            Create Announcement
+          </Button>
+        }
       />
     );
   }

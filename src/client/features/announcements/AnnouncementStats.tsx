@@ -13,7 +13,7 @@ export function AnnouncementStats({ items }: { items: Announcement[] }) {
     for (const t of a.targetChannels) reached.add(t.language);
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Total Announcements"
         value={items.length}

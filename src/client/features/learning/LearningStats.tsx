@@ -8,7 +8,7 @@ import type { Learner } from './types';
 export function LearningStats({ learners }: { learners: Learner[] }) {
   const s = communityStats(learners);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Active Learners"
         value={s.activeLearners}

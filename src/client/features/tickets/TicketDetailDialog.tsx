@@ -116,7 +116,7 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
             />
           </Group>
           <Divider label="Conversation" labelPosition="left" />
-          <ScrollArea.Autosize mah={340} type="auto" offsetScrollbars>
+          <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
             <Conversation
               messages={t.messages}
               supportLanguage={t.supportLanguage}

@@ -8,7 +8,7 @@ export function TicketStats({ tickets }: { tickets: Ticket[] }) {
   const open = tickets.filter((t) => t.status === 'open').length;
   const inProgress = tickets.filter((t) => t.status === 'in_progress').length;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Open Tickets"
         value={open}

@@ -8,7 +8,7 @@ import type { VoiceSession } from './types';
 export function VoiceStats({ sessions, active }: { sessions: VoiceSession[]; active: VoiceSession[] }) {
   const totals = sessionTotals(sessions);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Active Sessions"
         value={active.length}

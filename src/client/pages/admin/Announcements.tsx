@@ -45,7 +45,11 @@ export default function AnnouncementsPage() {
       {list.data && (
         <>
           <AnnouncementStats items={list.data} />
-          <AnnouncementList items={list.data} channelNames={channelNames} />
+          <AnnouncementList
+            items={list.data}
+            channelNames={channelNames}
+            onCreate={() => setCreating(true)}
+          />
         </>
       )}
       <CreateAnnouncementDialog

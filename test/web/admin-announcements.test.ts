@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements } from '../../db/schema';
+import { TranslationUnavailableError } from '../../src/server/services/translation';
+import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { recordingTranslator } from '../helpers/recording-translator';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+const rec = recordingTranslator();
+let server: TestServer;
+let browser: Browser;
+const CHANNELS = [
+  { id: '100000000000000001', name: 'general-es' },
+  { id: '100000000000000002', name: 'general-fr' },
+  { id: '100000000000000003', name: 'general-de' },
+  { id: '100000000000000004', name: 'general-ja' },
+];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startWebServer({ overrides: { translator: rec.translator } }),
+    launchBrowser(),
+  ]);
+  insertGuild(server, 'g-ann', CHANNELS);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const rows = () =>
+  server.services.db.select().from(announcements).where(eq(announcements.guildId, 'g-ann')).all();
+
+describe('Smart Announcements', () => {
+  it('creates an announcement after the missing-channel error, posts it and deletes it', async () => {
+    const posted: number[] = [];
+    server.services.events.on('announcement:post', (e) => posted.push(e.announcementId));
+    const page = await adminPage(browser, server, '/admin/announcements?guildId=g-ann');
+    await page.getByText('No announcements yet').waitFor();
+
+    await page.getByRole('button', { name: 'Create Announcement' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Announcement').fill('Server maintenance tonight at 22:00 UTC');
+    // The default targets are es, fr, de; the original (English) is not offered.
+    expect(await dialog.getByRole('checkbox', { name: 'Spanish' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'German' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'English' }).count()).toBe(0);
+    expect(await create.isDisabled()).toBe(true);
+
+    await dialog.getByLabel('Spanish channel').click();
+    await page.getByRole('option', { name: '#general-es' }).click();
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+    await dialog.getByText('Please select a Discord channel for: French, German').waitFor();
+    await shot(page, 'announcements-create-missing-channel');
+    expect(rows()).toHaveLength(0);
+    expect(rec.calls).toHaveLength(0);
+
+    // Unchecking German drops it; French still needs its channel.
+    await dialog.getByRole('checkbox', { name: 'German' }).uncheck();
+    await dialog.getByText('Please select a Discord channel for: French').waitFor();
+    await dialog.getByLabel('French channel').click();
+    await page.getByRole('option', { name: '#general-fr' }).click();
+    expect(await dialog.getByText(/Please select a Discord channel/).count()).toBe(0);
+    await create.click();
+    await page.getByText('Announcement created!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect(rec.calls).toHaveLength(1);
+    expect(rec.calls[0].targets).toEqual(['es', 'fr']);
+    const [stored] = rows();
+    expect(stored.targetChannels).toEqual([
+      { language: 'es', channelId: CHANNELS[0].id },
+      { language: 'fr', channelId: CHANNELS[1].id },
+    ]);
+    const card = page.getByTestId('announcement-card');
+    await card.getByText('draft').waitFor();
+    await card.getByText('Spanish · #general-es').waitFor();
+
+    // The dialog was reset: defaults again, empty text.
+    await page.getByRole('button', { name: 'Create Announcement' }).first().click();
+    expect(await dialog.getByLabel('Announcement').inputValue()).toBe('');
+    expect(await dialog.getByRole('checkbox', { name: 'German' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await card.getByRole('button', { name: 'View translations' }).click();
+    const translations = page.getByRole('dialog', { name: 'Translations' });
+    await translations.getByText('[fr] Server maintenance tonight at 22:00 UTC').waitFor();
+    await shot(page, 'announcements-translations-dialog');
+    await page.keyboard.press('Escape');
+
+    await card.getByRole('button', { name: 'Post Now' }).click();
+    await page.getByText('Announcement posted!').waitFor();
+    expect(posted).toEqual([stored.id]);
+    expect(rows()[0].postRequestedAt).toBeInstanceOf(Date);
+    await card.getByText(/Post requested/).waitFor();
+
+    // The bot reports one channel failing: the card names the channel and the reason.
+    server.services.db
+      .update(announcements)
+      .set({
+        status: 'failed',
+        postResults: [
+          { channelId: CHANNELS[0].id, language: 'es', ok: true, messageId: '1' },
+          { channelId: CHANNELS[1].id, language: 'fr', ok: false, error: 'Missing Access' },
+        ],
+      })
+      .run();
+    await page.reload();
+    await card.getByText('failed', { exact: true }).waitFor();
+    await card.getByText('French (#general-fr): Missing Access').waitFor();
+    expect(await card.getByRole('button', { name: 'Post Now' }).count()).toBe(1);
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Announcement deleted!').waitFor();
+    await page.getByText('No announcements yet').waitFor();
+    expect(rows()).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it("shows the server's message in a red toast when translation is not configured, and keeps the dialog", async () => {
+    rec.state.fail = new TranslationUnavailableError();
+    try {
+      const page = await adminPage(browser, server, '/admin/announcements?guildId=g-ann');
+      await page.getByRole('button', { name: 'Create Announcement' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
+      await dialog.getByLabel('Announcement').fill('Hello');
+      for (const lang of ['German', 'French']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+      await dialog.getByLabel('Spanish channel').click();
+      await page.getByRole('option', { name: '#general-es' }).click();
+      await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+      const toast = page.locator('.mantine-Notification-root');
+      await toast.getByText('Failed to create announcement').waitFor();
+      await toast.getByText('translation provider not configured').waitFor();
+      expect(await dialog.getByLabel('Announcement').inputValue()).toBe('Hello');
+      expect(rows()).toHaveLength(0);
+      await page.context().close();
+    } finally {
+      rec.state.fail = null;
+    }
+  });
+
+  it('lets the admin type a channel id when the guild has no synced channels', async () => {
+    insertGuild(server, 'g-nochan');
+    const page = await adminPage(browser, server, '/admin/announcements?guildId=g-nochan');
+    await page.getByRole('button', { name: 'Create Announcement' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
+    await dialog.getByLabel('Announcement').fill('Typed ids');
+    for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+    await dialog.getByLabel('Spanish channel').fill('200000000000000001');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Announcement created!').waitFor();
+    const stored = server.services.db
+      .select()
+      .from(announcements)
+      .where(eq(announcements.guildId, 'g-nochan'))
+      .all();
+    expect(stored[0].targetChannels).toEqual([{ language: 'es', channelId: '200000000000000001' }]);
+    await page.context().close();
+  });
+
+  it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    const now = Date.now();
+    const base = { guildId: 'g-ann', createdBy: 'admin', originalLanguage: 'en' };
+    server.services.db
+      .insert(announcements)
+      .values([
+        {
+          ...base,
+          status: 'posted',
+          originalText: 'Welcome to season 4! New maps, new ranks and a fresh leaderboard start today.',
+          translations: {
+            es: '¡Bienvenidos a la temporada 4! Nuevos mapas, nuevos rangos y una tabla nueva desde hoy.',
+            fr: 'Bienvenue dans la saison 4 ! Nouvelles cartes, nouveaux rangs et un classement tout neuf.',
+            de: 'Willkommen zu Saison 4! Neue Karten, neue Ränge und eine frische Bestenliste ab heute.',
+          },
+          targetChannels: [
+            { language: 'es', channelId: CHANNELS[0].id },
+            { language: 'fr', channelId: CHANNELS[1].id },
+            { language: 'de', channelId: CHANNELS[2].id },
+          ],
+          postedAt: new Date(now - 86_400_000),
+          createdAt: new Date(now - 90_000_000),
+        },
+        {
+          ...base,
+          status: 'failed',
+          originalText: 'Tournament sign-ups close on Friday.',
+          translations: {
+            ja: '大会の登録は金曜日に締め切られます。',
+            fr: 'Les inscriptions au tournoi ferment vendredi.',
+          },
+          targetChannels: [
+            { language: 'ja', channelId: CHANNELS[3].id },
+            { language: 'fr', channelId: CHANNELS[1].id },
+          ],
+          postResults: [
+            { channelId: CHANNELS[3].id, language: 'ja', ok: false, error: 'Missing Permissions' },
+            { channelId: CHANNELS[1].id, language: 'fr', ok: true },
+          ],
+          createdAt: new Date(now - 7_200_000),
+        },
+        {
+          ...base,
+          status: 'draft',
+          originalText: 'Server maintenance tonight at 22:00 UTC. Expect about 15 minutes of downtime.',
+          translations: { es: 'Mantenimiento del servidor esta noche a las 22:00 UTC.' },
+          targetChannels: [{ language: 'es', channelId: CHANNELS[0].id }],
+          createdAt: new Date(now - 600_000),
+        },
+      ])
+      .run();
+    insertGuild(server, 'g-empty');
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'announcements',
+      { data: '/admin/announcements?guildId=g-ann', empty: '/admin/announcements?guildId=g-empty' },
+      async (page, kind) => {
+        await page
+          .getByText(kind === 'data' ? 'Tournament sign-ups close on Friday.' : 'No announcements yet')
+          .waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});

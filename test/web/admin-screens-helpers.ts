@@ -1,0 +1,79 @@
+import { guildChannels, guilds } from '../../db/schema';
+import { type Browser, DESKTOP, loginAsAdmin, openPage, PHONE, type Page, shot } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+
+/** Shared by the admin screen tests (Announcements, Tickets, Learning, Voice, Analytics, Settings). */
+
+export type Theme = 'dark' | 'light';
+
+type Cookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
+/** The session cookie of each server: the login procedure allows 10 attempts per 15 minutes. */
+const sessions = new WeakMap<TestServer, Cookies>();
+
+/** A logged-in page at `path` (e.g. '/admin/tickets?guildId=g1'); logs in once per server. */
+export async function adminPage(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+  opts: { theme?: Theme; width?: number; height?: number } = {},
+): Promise<Page> {
+  const page = await openPage(browser, `${server.url}/`, { theme: opts.theme ?? 'dark', ...opts });
+  const cookies = sessions.get(server);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+  } else {
+    await loginAsAdmin(page, server);
+    sessions.set(server, await page.context().cookies());
+  }
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** A guild row and its synced text channels, as the bot would store them. */
+export function insertGuild(
+  server: TestServer,
+  id: string,
+  channels: { id: string; name: string }[] = [],
+): void {
+  server.services.db
+    .insert(guilds)
+    .values({ id, name: `Guild ${id}` })
+    .onConflictDoNothing()
+    .run();
+  channels.forEach((c, position) => {
+    server.services.db
+      .insert(guildChannels)
+      .values({ id: c.id, guildId: id, name: c.name, type: 0, position })
+      .run();
+  });
+}
+
+/**
+ * Screenshots of one screen in dark and light, desktop and 375 px, with data and empty:
+ * test-results/screenshots/<name>-<data|empty>-<theme>-<desktop|phone>.png. `ready` waits for
+ * the loaded screen. Returns the page errors seen.
+ */
+export async function screenshotMatrix(
+  browser: Browser,
+  server: TestServer,
+  name: string,
+  paths: { data: string; empty: string },
+  ready: (page: Page, kind: 'data' | 'empty') => Promise<void>,
+): Promise<string[]> {
+  const errors: string[] = [];
+  for (const kind of ['data', 'empty'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [device, size] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const page = await adminPage(browser, server, paths[kind], { theme, ...size });
+        page.on('pageerror', (e) => errors.push(e.message));
+        await ready(page, kind);
+        await shot(page, `${name}-${kind}-${theme}-${device}`);
+        await page.context().close();
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,227 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketMessages, tickets } from '../../db/schema';
+import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
+import { recordingTranslator } from '../helpers/recording-translator';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+const rec = recordingTranslator();
+let server: TestServer;
+let browser: Browser;
+let payId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startWebServer({ overrides: { translator: rec.translator } }),
+    launchBrowser(),
+  ]);
+  insertGuild(server, 'g-tix');
+  insertGuild(server, 'g-empty');
+  const db = server.services.db;
+  const at = (h: number) => new Date(Date.UTC(2026, 10, 20, h, 5));
+  const [pay] = db
+    .insert(tickets)
+    .values([
+      {
+        guildId: 'g-tix',
+        status: 'open',
+        priority: 'high',
+        category: 'billing',
+        subject: { es: 'No puedo pagar la suscripción', en: 'I cannot pay for the subscription' },
+        description: { es: 'La tarjeta es rechazada cada vez.', en: 'The card is declined every time.' },
+        userLanguage: 'es',
+        userId: '300000000000000001',
+        createdAt: at(14),
+      },
+      {
+        guildId: 'g-tix',
+        status: 'in_progress',
+        priority: 'low',
+        subject: { en: 'Bot went offline' },
+        description: { en: 'The bot stopped answering in #general.' },
+        userLanguage: 'en',
+        userId: '300000000000000002',
+        createdAt: at(10),
+      },
+      {
+        guildId: 'g-tix',
+        status: 'resolved',
+        priority: 'urgent',
+        subject: { de: 'Frage zu Rollen' },
+        description: { de: 'Wie bekomme ich die Rolle?' },
+        userLanguage: 'de',
+        userId: '300000000000000003',
+        createdAt: at(8),
+        resolvedAt: at(9),
+      },
+    ])
+    .returning()
+    .all();
+  payId = pay.id;
+  db.insert(ticketMessages)
+    .values({
+      ticketId: pay.id,
+      messageId: 'm1',
+      userId: pay.userId,
+      originalText: 'Probé dos tarjetas distintas.',
+      originalLanguage: 'es',
+      translations: { es: 'Probé dos tarjetas distintas.', en: 'I tried two different cards.' },
+      createdAt: at(15),
+    })
+    .run();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function filterBy(page: Page, label: string) {
+  await page.getByLabel('Filter by Status').first().click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+describe('Support Tickets', () => {
+  it('shows the stat cards and filters the list by status through the query', async () => {
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-tix');
+    await page.getByText('Manage multilingual support tickets for your community').waitFor();
+    const rows = page.getByTestId('ticket-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    const cards = page.getByTestId('stat-card');
+    expect(await cards.allInnerTexts()).toEqual([
+      expect.stringMatching(/Open Tickets\s+1/),
+      expect.stringMatching(/In Progress\s+1/),
+      expect.stringMatching(/Total Tickets\s+3/),
+      expect.stringMatching(/Avg Response Time\s+2\.4h/),
+    ]);
+    // Support language first, falling back to the member's language; date as 'MMM d, h:mm a'.
+    const first = rows.first();
+    await first.getByText('I cannot pay for the subscription').waitFor();
+    await first.getByText('User: 300000000000000001').waitFor();
+    await first.getByText('Language: ES').waitFor();
+    await first.getByText('Nov 20, 2:05 PM').waitFor();
+    await first.getByText('billing').waitFor();
+    await rows.nth(2).getByText('Frage zu Rollen').waitFor();
+
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('tickets.list')) requests.push(decodeURIComponent(r.url()));
+    });
+    await filterBy(page, 'Resolved');
+    await page.getByText('I cannot pay for the subscription').waitFor({ state: 'hidden' });
+    expect(await rows.count()).toBe(1);
+    await rows.first().getByText('Frage zu Rollen').waitFor();
+    expect(requests.some((u) => u.includes('"status":"resolved"'))).toBe(true);
+
+    await filterBy(page, 'Closed');
+    await page.getByText('No tickets found').waitFor();
+    await page.getByText('No closed tickets at the moment').waitFor();
+    await page.context().close();
+  });
+
+  it('opens a ticket, shows the conversation in the support language, replies and changes the status', async () => {
+    const updates: unknown[] = [];
+    server.services.events.on('ticket:reply', (e) => updates.push(e));
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-tix');
+    await page.getByText('I cannot pay for the subscription').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Ticket Details').waitFor();
+    await dialog.getByText('View and respond to support ticket').waitFor();
+    await dialog.getByText('The card is declined every time.').waitFor();
+    await dialog.getByText('User (ES)').waitFor();
+    await dialog.getByText('I tried two different cards.').waitFor();
+    await dialog.getByText('Original (Spanish):').waitFor();
+    await dialog.getByText('Probé dos tarjetas distintas.').waitFor();
+
+    const send = dialog.getByRole('button', { name: 'Send Reply' });
+    const box = dialog.getByLabel('Reply to User');
+    expect(await box.getAttribute('placeholder')).toMatch(/English.*auto-translated/);
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill('We are looking into it.');
+    await send.click();
+    await page.getByText('Reply sent!').waitFor();
+    await page.getByText('Your response has been sent to the user.').waitFor();
+    expect(await box.inputValue()).toBe('');
+    await dialog.getByText('Support Team').waitFor();
+    await dialog.getByText('Sent to the user in Spanish:').waitFor();
+    await dialog.getByText('[es] We are looking into it.').waitFor();
+    const stored = server.services.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, payId))
+      .all();
+    expect(stored.at(-1)).toMatchObject({
+      userId: 'support-team',
+      originalText: 'We are looking into it.',
+      originalLanguage: 'en',
+      isStaff: true,
+      translations: { en: 'We are looking into it.', es: '[es] We are looking into it.' },
+    });
+    expect(Number(stored.at(-1)?.messageId)).toBeGreaterThan(Date.now() - 60_000);
+    expect(updates).toHaveLength(1);
+    await shot(page, 'tickets-detail-dialog');
+
+    await dialog.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    await page.getByText('Ticket updated!').waitFor();
+    await page.getByText('Status has been changed successfully.').waitFor();
+    const row = server.services.db.select().from(tickets).where(eq(tickets.id, payId)).get();
+    expect(row?.status).toBe('resolved');
+    expect(row?.resolvedAt).toBeInstanceOf(Date);
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const cards = page.getByTestId('stat-card');
+    await cards.first().getByText('0', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('marks a staff reply the provider could not translate', async () => {
+    rec.state.fail = new Error('provider down');
+    try {
+      const page = await adminPage(browser, server, '/admin/tickets?guildId=g-tix');
+      await page.getByText('Bot went offline').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('No messages yet').waitFor();
+      await dialog.getByLabel('Reply to User').fill('Restarted it, sorry!');
+      await dialog.getByRole('button', { name: 'Send Reply' }).click();
+      await page.getByText('Reply sent!').waitFor();
+      // An English-speaking member: nothing to translate, so no mark.
+      await dialog.getByText('Restarted it, sorry!').waitFor();
+      expect(await dialog.getByText(/Not translated/).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await page.getByText('Frage zu Rollen').click();
+      await dialog.getByLabel('Reply to User').fill('You get it with /rank.');
+      await dialog.getByRole('button', { name: 'Send Reply' }).click();
+      await dialog.getByText('Not translated: sent in English').waitFor();
+      await page.context().close();
+    } finally {
+      rec.state.fail = null;
+    }
+  });
+
+  it('says how members open tickets when there are none, and names a failed fetch', async () => {
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-empty');
+    await page.getByText('No tickets found').waitFor();
+    await page.getByText('Users can create tickets via Discord using /ticket create').waitFor();
+    await page.goto(`${server.url}/admin/tickets?guildId=not%20a%20guild!`);
+    await page.locator('.mantine-Notification-root').getByText('Failed to fetch tickets').waitFor();
+    await page.context().close();
+  });
+
+  it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'tickets',
+      { data: '/admin/tickets?guildId=g-tix', empty: '/admin/tickets?guildId=g-empty' },
+      async (page, kind) => {
+        await page.getByText(kind === 'data' ? 'Bot went offline' : 'No tickets found').waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
