@@ -191,6 +191,28 @@ describe('POST /api/stripe/webhook', () => {
     });
   });
 
+  it('an unpaid completion (delayed payment method) waits for async_payment_succeeded', async () => {
+    const session = {
+      customer: 'cus_C',
+      payment_status: 'unpaid',
+      metadata: { guildId: '555555555555555555', plan: 'pro' },
+    };
+    const pending = await deliver(completed('evt_4', session));
+    expect(pending.status).toBe(200);
+    expect(pending.json).toMatchObject({ received: true, applied: false });
+    expect(guildRow('555555555555555555')).toBeUndefined();
+    const paid = await deliver({
+      ...completed('evt_5', { ...session, payment_status: 'paid' }),
+      type: 'checkout.session.async_payment_succeeded',
+    });
+    expect(paid.status).toBe(200);
+    expect(guildRow('555555555555555555')).toEqual({
+      id: '555555555555555555',
+      plan: 'pro',
+      customer: 'cus_C',
+    });
+  });
+
   it('customer.subscription.deleted puts the server back on the free plan', async () => {
     const res = await deliver({
       id: 'evt_3',

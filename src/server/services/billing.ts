@@ -93,10 +93,15 @@ export type WebhookOutcome =
 const isPaidPlan = (v: unknown): v is 'plus' | 'pro' => v === 'plus' || v === 'pro';
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
-/** Applies a verified event: a completed checkout sets the plan, a deleted subscription ends it. */
+/** Applies a verified event: a paid checkout sets the plan, a deleted subscription ends it. */
 export function applyStripeEvent(db: Db, event: Stripe.Event): WebhookOutcome {
-  if (event.type === 'checkout.session.completed') {
+  if (
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+  ) {
     const session = event.data.object;
+    // A delayed payment method completes the session unpaid; its async_payment_succeeded follows.
+    if (session.payment_status === 'unpaid') return { applied: false, reason: 'payment still pending' };
     const fromField = session.custom_fields?.find((f) => f.key === GUILD_FIELD_KEY);
     const guildId = session.metadata?.guildId || fromField?.numeric?.value || fromField?.text?.value || null;
     const plan = session.metadata?.plan;
