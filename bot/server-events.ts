@@ -1,8 +1,10 @@
 import type { BotContext } from './context';
+import announcementPost from './server-events/announcement-post';
+import usageThreshold from './server-events/usage-threshold';
 
 /** A server event (services.events) the bot acts on; subscribe returns the unsubscribe. */
 export interface ServerEventHandler {
   subscribe(ctx: BotContext): () => void;
 }
 
-export const SERVER_EVENTS: ServerEventHandler[] = [];
+export const SERVER_EVENTS: ServerEventHandler[] = [announcementPost, usageThreshold];

@@ -9,6 +9,8 @@ import interactionCreate from './interaction-create';
 import messageCreate from './message-create';
 import messageDelete from './message-delete';
 import messageUpdate from './message-update';
+import reactionAdd from './reaction-add';
+import reactionRemove from './reaction-remove';
 import threadCreate from './thread-create';
 import type { BotEvent } from './types';
 
@@ -25,5 +27,7 @@ export const EVENTS = [
   messageCreate,
   messageUpdate,
   messageDelete,
+  reactionAdd,
+  reactionRemove,
   interactionCreate,
 ] as BotEvent[];

@@ -18,12 +18,26 @@ export function mirrorInput(message: Message<true>) {
   };
 }
 
-async function mirror(ctx: BotContext, message: Message<true>): Promise<void> {
-  const plan = await ctx.caller.bot.mirrorMessage(mirrorInput(message));
+async function reply(ctx: BotContext, message: Message<true>, content: string, languages: string[]): Promise<void> {
+  try {
+    const sent = await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
+    await ctx.caller.bot.recordCopies({
+      guildId: message.guildId,
+      original: { messageId: message.id, channelId: message.channelId },
+      copies: [{ copyMessageId: sent.id, copyChannelId: message.channelId, language: languages.join(','), kind: 'reply' }],
+    });
+  } catch (err) {
+    await reportFailure(ctx, message.guildId, message.channelId, 'reply', err);
+  }
+}
+
+async function translateMessage(ctx: BotContext, message: Message<true>): Promise<void> {
+  const plan = await ctx.caller.bot.onMessage(mirrorInput(message));
   if (plan.status === 'failed') {
-    console.warn(`Mirror of message ${message.id} not posted: ${plan.reason}`);
+    console.warn(`Translations of message ${message.id} not posted: ${plan.reason}`);
     return;
   }
+  if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
   const copies = await Promise.all(
     plan.posts.map(async (post) => {
@@ -46,5 +60,5 @@ async function mirror(ctx: BotContext, message: Message<true>): Promise<void> {
 /** A member wrote in a channel: mirror it across its link (and single-channel replies). */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message)) return;
-  await mirror(ctx, message);
+  await translateMessage(ctx, message);
 });

@@ -1,4 +1,4 @@
-import { Events } from 'discord.js';
+import { Events, Routes } from 'discord.js';
 import { deleteThroughWebhook, reportFailure } from '../discord';
 import { defineEvent } from './types';
 
@@ -18,7 +18,7 @@ export default defineEvent(Events.MessageDelete, async (ctx, message) => {
         if (copy.kind === 'webhook' && copy.webhook) {
           await deleteThroughWebhook(ctx.client, copy.webhook, copy.messageId, copy.threadId);
         } else if (copy.kind !== 'webhook') {
-          await ctx.client.rest.delete(`/channels/${copy.channelId}/messages/${copy.messageId}`);
+          await ctx.client.rest.delete(Routes.channelMessage(copy.channelId, copy.messageId));
         }
       } catch (err) {
         await reportFailure(ctx, guildId, copy.channelId, 'delete message', err);

@@ -13,6 +13,7 @@ import { moderationRouter } from './moderation';
 import { pollsRouter } from './polls';
 import { reactionRolesRouter } from './reaction-roles';
 import { siteRouter } from './site';
+import { singleChannelRouter } from './single-channel';
 import { statsRouter } from './stats';
 import { ticketsRouter } from './tickets';
 import { translationRouter } from './translation';
@@ -42,6 +43,7 @@ export const appRouter = router({
   voice: voiceRouter,
   usage: usageRouter,
   bot: botRouter,
+  singleChannel: singleChannelRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,11 @@ import { findLanguage, languageName } from '../../common/languages';
 import { leaveGuild, removeChannel, syncGuild, updateGuild, upsertChannel } from '../services/guild-sync';
 import { forgetCopy, recordCopies } from '../services/message-copies';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
+import { announcementPosts, recordAnnouncementResults } from '../services/announcement-delivery';
 import { planDelete, planEdit, planMirror, planThread } from '../services/mirror';
+import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
+import { planSingle } from '../services/single-channel';
+import { usageNotice } from '../services/usage-notices';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
 import { forgetWebhook, saveWebhook } from '../services/webhooks';
@@ -120,9 +124,13 @@ export const botRouter = router({
     }),
 
   // ---- Mirror mode ----
-  mirrorMessage: botGuildProcedure
-    .input(messageSchema)
-    .mutation(({ ctx, input }) => planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId })),
+  /** A member's message: the mirror copies to post, or the single-channel reply, or nothing. */
+  onMessage: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+    const msg = { ...input, guildId: ctx.guildId };
+    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    if (single.status !== 'none') return single;
+    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+  }),
   mirrorEdit: botGuildProcedure
     .input(messageSchema)
     .mutation(({ ctx, input }) => planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId })),
@@ -155,4 +163,42 @@ export const botRouter = router({
       ),
     ),
   logChannel: botGuildProcedure.query(({ ctx }) => ({ channelId: logChannelOf(ctx.db, ctx.guildId) })),
+
+  // ---- Flag reactions ----
+  flagAdded: botGuildProcedure
+    .input(
+      z.object({ channelId: id, messageId: id, content: z.string(), emoji: z.string(), userId: id, username: z.string() }),
+    )
+    .mutation(({ ctx, input }) =>
+      planFlagTranslation(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
+    ),
+  flagRemoved: botProcedure
+    .input(z.object({ messageId: id, emoji: z.string() }))
+    .mutation(({ ctx, input }) => planFlagRetraction(ctx.db, input.messageId, input.emoji)),
+
+  // ---- Announcements (Post Now) ----
+  announcementPosts: botGuildProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .query(({ ctx, input }) => announcementPosts(ctx.db, ctx.guildId, input.id)),
+  announcementResults: botGuildProcedure
+    .input(
+      z.object({
+        id: z.number().int().positive(),
+        results: z.array(
+          z.object({
+            channelId: z.string(),
+            language: z.string(),
+            ok: z.boolean(),
+            error: z.string().optional(),
+            messageId: z.string().optional(),
+          }),
+        ),
+      }),
+    )
+    .mutation(({ ctx, input }) => recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock())),
+
+  // ---- Usage ----
+  usageNotice: botGuildProcedure
+    .input(z.object({ threshold: z.number(), used: z.number(), allowance: z.number() }))
+    .query(({ ctx, input }) => usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock())),
 });

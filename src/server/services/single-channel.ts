@@ -1,0 +1,107 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../db/schema';
+import { languageName } from '../../common/languages';
+import { readTranslationSettings } from '../routers/translation';
+import { composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
+import type { Translator } from './translation';
+import { explainTranslationFailure } from './translation-failures';
+
+/**
+ * Single-channel mode: a link of mode 'single' has one channel, and every member message there
+ * gets one reply holding its translations into the link's list of languages.
+ */
+
+function singleLink(db: Db, guildId: string, linkId: number) {
+  const link = db
+    .select()
+    .from(channelLinks)
+    .where(and(eq(channelLinks.id, linkId), eq(channelLinks.guildId, guildId)))
+    .get();
+  if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: `channel link ${linkId} not found` });
+  if (link.mode !== 'single') {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `id: channel link ${linkId} is a mirror link; only single-channel links have a list of languages`,
+    });
+  }
+  return link;
+}
+
+export function languagesOfLink(db: Db, linkId: number): string[] {
+  return db
+    .select()
+    .from(channelLinkLanguages)
+    .where(eq(channelLinkLanguages.linkId, linkId))
+    .orderBy(asc(channelLinkLanguages.position))
+    .all()
+    .map((r) => r.language);
+}
+
+export function readSingleChannel(db: Db, guildId: string, linkId: number) {
+  const link = singleLink(db, guildId, linkId);
+  const channel = db.select().from(channelLinkChannels).where(eq(channelLinkChannels.linkId, link.id)).get();
+  return {
+    id: link.id,
+    name: link.name,
+    channelId: channel?.channelId ?? null,
+    channelLanguage: channel?.language ?? null,
+    languages: languagesOfLink(db, link.id),
+  };
+}
+
+export function setSingleChannelLanguages(db: Db, guildId: string, linkId: number, languages: string[]) {
+  const link = singleLink(db, guildId, linkId);
+  db.transaction((tx) => {
+    tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
+    if (languages.length)
+      tx.insert(channelLinkLanguages)
+        .values(languages.map((language, position) => ({ linkId: link.id, language, position })))
+        .run();
+  });
+  return readSingleChannel(db, guildId, linkId);
+}
+
+export type SingleOutcome =
+  | { status: 'none' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'same-language' }
+  | { status: 'failed'; reason: string; kind: string }
+  | { status: 'reply'; content: string; languages: string[] };
+
+/** The reply for a message in a single-channel link (status 'none' when it is not in one). */
+export async function planSingle(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+): Promise<SingleOutcome> {
+  if (msg.parentChannelId) return { status: 'none' };
+  const channels = linkOfChannel(db, msg.guildId, msg.channelId);
+  if (!channels || channels[0].mode !== 'single') return { status: 'none' };
+  const languages = languagesOfLink(db, channels[0].linkId);
+  if (languages.length === 0) return { status: 'none' };
+  const settings = readTranslationSettings(db, msg.guildId);
+  if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix)) return { status: 'skipped', reason: 'prefix' };
+  if (!msg.content.trim()) return { status: 'skipped', reason: 'empty' };
+  try {
+    const result = await translator.translate({
+      text: msg.content,
+      targets: languages,
+      source: settings.autoDetect ? undefined : channels[0].language,
+      tone: settings.translationTone,
+      origin: 'single',
+      guildId: msg.guildId,
+      channelId: msg.channelId,
+      userId: msg.authorId,
+      username: msg.authorName,
+    });
+    const shown = languages.filter((l) => result.translations[l] !== undefined && !result.skipped.includes(l));
+    if (shown.length === 0) return { status: 'skipped', reason: 'same-language' };
+    const body = shown.map((l) => `**${languageName(l)}**: ${result.translations[l]}`).join('\n');
+    return { status: 'reply', content: composeCopy(body, { attachments: [] }), languages: shown };
+  } catch (err) {
+    const e = explainTranslationFailure(err, publicUrl);
+    return { status: 'failed', reason: e.message, kind: e.kind };
+  }
+}
