@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from '../../src/server/services/translation/detect';
+
+describe('local language detection (eld)', () => {
+  it.each([
+    ['hey everyone, who is up for a game tonight?', 'en'],
+    ['hola a todos, ¿quién juega esta noche?', 'es'],
+    ["quelqu'un peut m'aider avec la quête", 'fr'],
+    ['kann mir jemand bei der quest helfen', 'de'],
+    ['クエスト手伝ってくれる人いますか', 'ja'],
+    ['هل يمكن لأحد مساعدتي في المهمة', 'ar'],
+    ['이 버그 고치는 방법 아는 사람?', 'ko'],
+    ['görevde bana yardım edebilecek var mı', 'tr'],
+  ])('%s → %s', async (text, code) => {
+    expect((await detectLanguage(text))?.code).toBe(code);
+  });
+
+  it('ignores mentions, links and emoji when judging', async () => {
+    expect(
+      (await detectLanguage('<@123456789> mira https://example.com/abc 👀 esto es increíble, amigos'))?.code,
+    ).toBe('es');
+  });
+
+  it.each(['ok', 'lol', 'merci', 'gg 👍', '<@123> :wave:'])(
+    'defers short text %j to the provider',
+    async (text) => {
+      expect(await detectLanguage(text)).toBeNull();
+    },
+  );
+
+  it('defers when two close languages score alike (Russian vs Ukrainian/Bulgarian)', async () => {
+    expect(await detectLanguage('отличная работа над новой картой')).toBeNull();
+  });
+});
