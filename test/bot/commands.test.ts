@@ -150,3 +150,22 @@ describe('unknown commands', () => {
     expect(answer.content).toContain('deploy-commands');
   });
 });
+
+describe('npm run deploy-commands', () => {
+  it('registers /setlanguage (with autocomplete) and the Translate Message context menu, globally or to one server', async () => {
+    const { deployCommands, parseArgs } = await import('../../bot/deploy-commands');
+    const global = await deployCommands({ token: h.fake.token, applicationId: h.fake.applicationId, api: h.fake.apiUrl });
+    expect(global.names).toEqual(['setlanguage', 'Translate Message']);
+    const commands = h.fake.rest.commands.get('global')!;
+    expect(commands[0]).toMatchObject({
+      name: 'setlanguage',
+      type: 1,
+      options: [{ name: 'language', type: 3, required: true, autocomplete: true }],
+    });
+    expect(commands[1]).toMatchObject({ name: 'Translate Message', type: 3 });
+    const one = await deployCommands({ ...parseArgs(['--guild', h.guild.id]), token: h.fake.token, applicationId: h.fake.applicationId, api: h.fake.apiUrl });
+    expect(one.scope).toBe(`server ${h.guild.id}`);
+    expect(h.fake.rest.commands.get(h.guild.id)).toHaveLength(2);
+    expect(() => parseArgs(['--guild'])).toThrow('--guild needs a server id');
+  });
+});
