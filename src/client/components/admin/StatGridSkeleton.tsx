@@ -7,7 +7,7 @@ export function StatGridSkeleton({ cards = 4 }: { cards?: number }) {
       <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
         {Array.from({ length: cards }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
-          <Card key={i} withBorder radius="md" padding="lg">
+          <Card key={i} withBorder radius="md" padding="lg" data-testid="skeleton-card">
             <Skeleton height={12} width="50%" radius="sm" />
             <Skeleton height={28} width="40%" mt="md" radius="sm" />
             <Skeleton height={10} width="70%" mt="sm" radius="sm" />

@@ -68,7 +68,7 @@ export default function DashboardPage() {
         >
           Your server has no translations yet, so the dashboard shows example numbers. Link language channels
           on the{' '}
-          <Anchor component={Link} to="/admin/channels" search={true} inherit>
+          <Anchor component={Link} to="/admin/channels" search={true} inherit fw={600} underline="always">
             Channels
           </Anchor>{' '}
           page or have members use Apps → Translate Message in Discord, and your own figures replace these.
