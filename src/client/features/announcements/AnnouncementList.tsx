@@ -20,9 +20,11 @@ const STATUS_TEXT: Record<string, string> = {
 export function AnnouncementList({
   items,
   channelNames,
+  onCreate,
 }: {
   items: Announcement[];
   channelNames: Map<string, string>;
+  onCreate: () => void;
 }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();

@@ -1,5 +1,5 @@
 import { Badge, Card, Code, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFlame, IconRocket } from '@tabler/icons-react';
+import { IconFlame } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { languageName } from '../../../common/languages';
 import { DIFFICULTY_LABELS } from './stats';
@@ -51,13 +51,10 @@ export function JourneyCard({ progress, who }: { progress: Learner; who: string 
         <Figure label="Accuracy" value={`${progress.accuracy}%`} />
       </SimpleGrid>
       <Progress value={progress.accuracy} aria-label="Accuracy" mb="md" />
-      <Group gap="xs">
-        <IconRocket size={16} aria-hidden />
-        <Text size="sm">
-          Keep going: <Code>/practice</Code> for flashcards, <Code>/quiz</Code> to test yourself,{' '}
-          <Code>/progress</Code> to see your stats in Discord.
-        </Text>
-      </Group>
+      <Text size="sm">
+        Keep going: <Code>/practice</Code> for flashcards, <Code>/quiz</Code> to test yourself,{' '}
+        <Code>/progress</Code> to see your stats in Discord.
+      </Text>
     </Card>
   );
 }

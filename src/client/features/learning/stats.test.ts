@@ -39,6 +39,22 @@ describe('language learning figures', () => {
     ]);
   });
 
+  it('sums the smallest languages into Other beyond six, one colour each', () => {
+    const many = ['es', 'es', 'fr', 'de', 'ja', 'ko', 'pt', 'ru'].map((code) =>
+      learner(code, 'beginner', 0, 0, 0),
+    );
+    const slices = languageDistribution(many);
+    expect(slices.map((s) => `${s.name}:${s.value}`)).toEqual([
+      'Spanish:2',
+      'French:1',
+      'German:1',
+      'Japanese:1',
+      'Korean:1',
+      'Other:2',
+    ]);
+    expect(new Set(slices.map((s) => s.color)).size).toBe(6);
+  });
+
   it('always lists the three difficulty levels', () => {
     expect(difficultyDistribution(learners)).toEqual([
       { level: 'Beginner', learners: 2 },

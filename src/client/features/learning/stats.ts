@@ -32,17 +32,25 @@ export function communityStats(learners: LearnerLike[]) {
   };
 }
 
-/** Learners per learning language, most learners first, for the pie chart. */
+/**
+ * Learners per learning language, most learners first, for the pie chart. Beyond six languages
+ * the smallest are summed into 'Other', so each slice keeps its own colour of the six.
+ */
 export function languageDistribution(learners: LearnerLike[]) {
   const counts = new Map<string, number>();
   for (const l of learners) counts.set(l.learningLanguage, (counts.get(l.learningLanguage) ?? 0) + 1);
-  return [...counts.entries()]
+  const sorted = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
-    .map(([code, value], i) => ({
-      name: languageName(code),
-      value,
-      color: CHART_COLORS[i % CHART_COLORS.length],
-    }));
+    .map(([code, value]) => ({ name: languageName(code), value }));
+  const keep = CHART_COLORS.length - 1;
+  const slices =
+    sorted.length > CHART_COLORS.length
+      ? [
+          ...sorted.slice(0, keep),
+          { name: 'Other', value: sorted.slice(keep).reduce((s, x) => s + x.value, 0) },
+        ]
+      : sorted;
+  return slices.map((slice, i) => ({ ...slice, color: CHART_COLORS[i] }));
 }
 
 /** Learners per difficulty level, always the three levels in order, for the bar chart. */
