@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
+import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -14,7 +15,7 @@ export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
     onSuccess: () => {
       notifySuccess('Session Ended', 'Voice translation session has been stopped');
     },
-    onError: () => notifyError('Error', 'Failed to end voice translation session'),
+    onError: (err) => notifyError('Error', `Failed to end voice translation session: ${errorMessage(err)}`),
     onSettled: () => {
       void utils.voice.sessions.invalidate();
       void utils.voice.active.invalidate();

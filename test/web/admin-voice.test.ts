@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voiceSessions } from '../../db/schema';
+import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+let server: TestServer;
+let browser: Browser;
+let liveId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  insertGuild(server, 'g-voice');
+  insertGuild(server, 'g-empty');
+  const now = Date.now();
+  const ended = Array.from({ length: 22 }, (_, i) => ({
+    guildId: 'g-voice',
+    channelId: `5000000000000000${String(i).padStart(2, '0')}`,
+    sourceLanguage: i % 2 ? 'en' : 'es',
+    targetLanguage: i % 2 ? 'ja' : 'en',
+    status: (i === 3 ? 'error' : 'ended') as 'error' | 'ended',
+    durationSeconds: i === 3 ? 0 : 600 + i * 60,
+    charactersProcessed: 1000 + i * 100,
+    startedAt: new Date(now - (i + 2) * 3_600_000),
+    endedAt: new Date(now - (i + 2) * 3_600_000 + 600_000),
+  }));
+  const rows = server.services.db
+    .insert(voiceSessions)
+    .values([
+      {
+        guildId: 'g-voice',
+        channelId: '987654321098765432',
+        sourceLanguage: 'en',
+        targetLanguage: 'es',
+        status: 'active',
+        charactersProcessed: 4321,
+        startedAt: new Date(now - 600_000),
+      },
+      ...ended,
+    ])
+    .returning()
+    .all();
+  liveId = rows[0].id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Voice Translation', () => {
+  it('shows the cards, the active session and at most 20 in the history, and ends a session', async () => {
+    const ended: unknown[] = [];
+    server.services.events.on('voice:ended', (e) => ended.push(e));
+    const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice');
+    await page.getByText('Real-time voice channel translation and monitoring').waitFor();
+    const live = page.getByTestId('active-session');
+    await live.getByText('98765432...').waitFor();
+    await live.getByText('EN → ES').waitFor();
+    await live.getByText('4,321 characters').waitFor();
+
+    const totalSeconds = Array.from({ length: 22 }, (_, i) => (i === 3 ? 0 : 600 + i * 60)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const cards = await page.getByTestId('stat-card').allInnerTexts();
+    expect(cards[0]).toMatch(/Active Sessions\s+1/);
+    expect(cards[1]).toMatch(/Total Sessions\s+23/);
+    // 26,280 s over 23 sessions: 7h 18m, 1,143 s on average (rounded).
+    expect(totalSeconds).toBe(26_280);
+    expect(cards[2]).toMatch(/Total Duration\s+7h 18m\s+Avg 1143s per session/);
+    expect(cards[3]).toMatch(/Characters Processed\s+49,421/);
+
+    const history = page.getByTestId('history-row');
+    expect(await history.count()).toBe(20);
+    await history.first().getByText('active').waitFor();
+    await history.nth(4).getByText('error').waitFor();
+    await history
+      .nth(1)
+      .getByText(/· 10m · 1,000 characters/)
+      .waitFor();
+    // The error session lasted 0 s: no duration shown.
+    expect(await history.nth(4).innerText()).not.toMatch(/· 0m/);
+    expect(await page.getByText('Getting Started').count()).toBe(0);
+
+    await live.getByRole('button', { name: 'End Session' }).click();
+    await page.getByText('Session Ended').waitFor();
+    await page.getByText('Voice translation session has been stopped').waitFor();
+    await live.waitFor({ state: 'detached' });
+    await history.first().getByText('ended').waitFor();
+    const row = server.services.db.select().from(voiceSessions).where(eq(voiceSessions.id, liveId)).get();
+    expect(row?.status).toBe('ended');
+    expect(row?.endedAt).toBeInstanceOf(Date);
+    expect(row?.durationSeconds).toBeGreaterThanOrEqual(600);
+    expect(ended).toEqual([{ guildId: 'g-voice', sessionId: liveId }]);
+    const after = await page.getByTestId('stat-card').allInnerTexts();
+    expect(after[0]).toMatch(/Active Sessions\s+0/);
+    await page.context().close();
+  });
+
+  it('shows the red error toast when ending fails', async () => {
+    const [row] = server.services.db
+      .insert(voiceSessions)
+      .values({
+        guildId: 'g-voice',
+        channelId: '111111111111111111',
+        sourceLanguage: 'fr',
+        targetLanguage: 'de',
+      })
+      .returning()
+      .all();
+    const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice');
+    const live = page.getByTestId('active-session');
+    await live.getByText('FR → DE').waitFor();
+    // Someone else ended it meanwhile: the server answers 409.
+    server.services.db
+      .update(voiceSessions)
+      .set({ status: 'ended' })
+      .where(eq(voiceSessions.id, row.id))
+      .run();
+    await live.getByRole('button', { name: 'End Session' }).click();
+    const toast = page.locator('.mantine-Notification-root');
+    await toast.getByText('Error', { exact: true }).waitFor();
+    await toast.getByText('Failed to end voice translation session').waitFor();
+    // Both lists refetched: the session is gone from the active list.
+    await live.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('guides a server without sessions', async () => {
+    const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-empty');
+    await page.getByText('No Sessions Yet').waitFor();
+    await page.getByText('Getting Started').waitFor();
+    for (const step of ['Join a voice channel', 'Configure languages', 'Start translation']) {
+      await page.getByText(step, { exact: true }).waitFor();
+    }
+    await page.getByText('Premium feature, in beta').waitFor();
+    expect(await page.getByTestId('active-session').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    server.services.db
+      .insert(voiceSessions)
+      .values({
+        guildId: 'g-voice',
+        channelId: '222222222222222222',
+        sourceLanguage: 'ja',
+        targetLanguage: 'en',
+        charactersProcessed: 812,
+      })
+      .run();
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'voice',
+      { data: '/admin/voice-translation?guildId=g-voice', empty: '/admin/voice-translation?guildId=g-empty' },
+      async (page, kind) => {
+        await page.getByText(kind === 'data' ? 'Session History' : 'No Sessions Yet').waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
