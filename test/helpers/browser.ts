@@ -63,6 +63,7 @@ export async function openPage(browser: Browser, url: string, opts: OpenOptions 
       }
     }, opts.theme);
   }
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.goto(url);
   return page;

@@ -1,9 +1,106 @@
-import { Container, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PLANS, type PRICE_IDS, type Plan, type PlanKey } from '../../../common/plans';
+import { InviteButton } from '../../components/public/InviteButton';
+import { ComparisonTable } from '../../components/public/pricing/ComparisonTable';
+import { Faq } from '../../components/public/pricing/Faq';
+import { PlanCard } from '../../components/public/pricing/PlanCard';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../trpc';
 
+type PriceId = (typeof PRICE_IDS)[keyof typeof PRICE_IDS];
+
+const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';
+
+/** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
+  const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
+  const checkout = trpc.billing.createCheckoutSession.useMutation();
+
+  const startCheckout = async (plan: Plan) => {
+    if (!plan.priceId) return;
+    setLoadingPlan(plan.key);
+    try {
+      const { url } = await checkout.mutateAsync({ priceId: plan.priceId as PriceId });
+      if (!url) throw new Error(CHECKOUT_FAILED);
+      window.location.assign(url);
+    } catch (err) {
+      setLoadingPlan(null);
+      const message = err instanceof Error && err.message ? err.message : CHECKOUT_FAILED;
+      notifyError('Error', message);
+    }
+  };
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Pricing</Title>
+    <Container size="lg" py={{ base: 32, sm: 56 }}>
+      <Anchor component={Link} to="/" size="sm" c="dimmed">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          Back to home
+        </Group>
+      </Anchor>
+
+      <Stack align="center" ta="center" gap="sm" mt="lg" mb={48}>
+        <Title order={1} fz={{ base: 32, sm: 44 }}>
+          Simple, transparent pricing
+        </Title>
+        <Text c="dimmed" size="lg" maw={600}>
+          Start free and upgrade when your community grows. Every plan is billed monthly and can be cancelled
+          at any time.
+        </Text>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
+        {PLANS.map((plan) => (
+          <PlanCard
+            key={plan.key}
+            plan={plan}
+            loading={loadingPlan === plan.key}
+            busy={loadingPlan !== null}
+            onCheckout={startCheckout}
+          />
+        ))}
+      </SimpleGrid>
+
+      <Box component="section" aria-labelledby="compare-title" mt={80}>
+        <Title id="compare-title" order={2} ta="center" mb="xl" fz={{ base: 26, sm: 32 }}>
+          Compare plans
+        </Title>
+        <ComparisonTable />
+      </Box>
+
+      <Box component="section" aria-labelledby="faq-title" mt={80} maw={820} mx="auto">
+        <Title id="faq-title" order={2} ta="center" mb="xl" fz={{ base: 26, sm: 32 }}>
+          Frequently asked questions
+        </Title>
+        <Faq />
+      </Box>
+
+      <Paper
+        withBorder
+        radius="xl"
+        p={{ base: 'xl', sm: 48 }}
+        mt={80}
+        ta="center"
+        component="section"
+        aria-labelledby="pricing-cta"
+      >
+        <Title id="pricing-cta" order={2} fz={{ base: 24, sm: 30 }}>
+          Still deciding?
+        </Title>
+        <Text c="dimmed" mt="sm" mb="xl" maw={520} mx="auto">
+          Add the bot for free and upgrade whenever you need more. Running a network or a business? Talk to us
+          about Ultimate.
+        </Text>
+        <Group justify="center" gap="sm">
+          <InviteButton size="md" label="Start for Free" />
+          <Button component={Link} to="/contact" size="md" variant="default">
+            Contact Sales
+          </Button>
+        </Group>
+      </Paper>
     </Container>
   );
 }

@@ -1,9 +1,197 @@
-import { Container, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
+import { PRODUCT_NAME } from '../../components/public/Logo';
 
+const SECTIONS: LegalSection[] = [
+  {
+    id: 'data-collected',
+    title: 'Information We Collect',
+    body: (
+      <>
+        <p>
+          We collect only what we need to run the bot and the dashboard. When you or your server use{' '}
+          {PRODUCT_NAME} we store:
+        </p>
+        <ul>
+          <li>your Discord user ID and username;</li>
+          <li>the IDs of the servers and channels where the bot is used;</li>
+          <li>the commands you use and the settings administrators choose;</li>
+          <li>your language preferences;</li>
+          <li>translation history, XP, levels and message counts; and</li>
+          <li>timestamps of these events.</li>
+        </ul>
+        <p>
+          <strong>We do not store the content of the messages we translate.</strong> Our translation logs
+          record the source language, the target language and the message length only. Translations are held
+          briefly in memory so repeated requests are fast, and are never written to our database.
+        </p>
+        <p>
+          If you buy a membership, our payment processor collects your payment details. We receive a customer
+          reference, the plan and the status of your subscription, never your full card number. If you write
+          to us through the contact form, we keep your name, email address and message so we can answer.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'use',
+    title: 'How We Use Information',
+    body: (
+      <>
+        <p>We use this information to:</p>
+        <ul>
+          <li>translate messages into the language each member has chosen;</li>
+          <li>
+            run the features your server has enabled, such as mirror mode, moderation, polls, XP and tickets;
+          </li>
+          <li>count usage against your plan's monthly allowance and send usage notices;</li>
+          <li>show server administrators analytics on the dashboard;</li>
+          <li>answer support requests, prevent abuse and keep the Service secure; and</li>
+          <li>process payments and manage memberships.</li>
+        </ul>
+        <p>We do not sell your personal information and we do not use it for advertising.</p>
+      </>
+    ),
+  },
+  {
+    id: 'sharing',
+    title: 'How We Share Information',
+    body: (
+      <>
+        <p>We share information only with the service providers that make the product work:</p>
+        <ul>
+          <li>
+            <strong>Our AI translation provider</strong> receives the text of a message, and the languages
+            involved, only to produce the translation you asked for.
+          </li>
+          <li>
+            <strong>Discord</strong>, the chat platform the bot runs on, processes messages and interactions
+            under its own privacy policy.
+          </li>
+          <li>
+            <strong>Our payment processor</strong> handles payments and subscriptions for paid memberships.
+          </li>
+        </ul>
+        <p>
+          We may also disclose information when the law requires it, to protect people's safety, or as part of
+          a merger or sale of the Service, in which case this policy continues to apply to your information.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'retention',
+    title: 'Data Retention',
+    body: (
+      <ul>
+        <li>Translation logs (languages and message length) are kept for up to 90 days, then deleted.</li>
+        <li>
+          A server's data, including its settings, linked channels, XP and statistics, is deleted within 30
+          days after the bot is removed from that server.
+        </li>
+        <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
+        <li>Billing records are kept for as long as tax and accounting law requires.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'deletion',
+    title: 'Deleting Your Data',
+    body: (
+      <p>
+        Removing the bot from your server starts the deletion of that server's data, which completes within 30
+        days. To have your own user data deleted sooner, or to ask what we hold about you, send a request
+        through our <Link to="/contact">contact page</Link> and include your Discord user ID. We answer within
+        30 days, and usually much faster.
+      </p>
+    ),
+  },
+  {
+    id: 'security',
+    title: 'Security',
+    body: (
+      <p>
+        We protect data with encryption in transit, access limited to the people who need it, hashed session
+        tokens and regular updates. No system is perfectly secure; if a breach affecting your personal
+        information occurs, we will notify you and the relevant authorities as the law requires.
+      </p>
+    ),
+  },
+  {
+    id: 'gdpr',
+    title: 'Your Rights under the GDPR',
+    body: (
+      <>
+        <p>
+          If you are in the European Economic Area, the United Kingdom or Switzerland, you have the right to:
+        </p>
+        <ul>
+          <li>access the personal data we hold about you and receive a copy in a portable format;</li>
+          <li>have inaccurate data corrected, and have your data erased;</li>
+          <li>restrict or object to our processing of your data; and</li>
+          <li>lodge a complaint with your local data protection authority.</li>
+        </ul>
+        <p>
+          We process your data to provide the Service you asked for (performance of a contract), to keep it
+          secure and prevent abuse (legitimate interests), and to meet legal obligations such as tax records.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'ccpa',
+    title: 'Your Rights under the CCPA',
+    body: (
+      <p>
+        If you are a California resident, you have the right to know what personal information we collect, use
+        and disclose; to ask us to delete it; to correct it; and not to be discriminated against for
+        exercising these rights. We do not sell or share personal information for cross-context behavioural
+        advertising. To exercise these rights, contact us through our <Link to="/contact">contact page</Link>.
+      </p>
+    ),
+  },
+  {
+    id: 'children',
+    title: "Children's Privacy",
+    body: (
+      <p>
+        The Service is not directed to children under 13, and you must be at least 13 years old (or older
+        where Discord or local law requires) to use it. We do not knowingly collect personal information from
+        children under 13. If you believe a child has given us personal information, contact us and we will
+        delete it.
+      </p>
+    ),
+  },
+  {
+    id: 'compliance',
+    title: 'Compliance',
+    body: (
+      <p>
+        We handle data in line with Discord's Developer Terms of Service and Developer Policy, the GDPR, the
+        CCPA and the Australian Privacy Principles. We review this policy when our practices or the law
+        change, and we update the "Last updated" date above whenever we do.
+      </p>
+    ),
+  },
+  {
+    id: 'contact',
+    title: 'Contact Us',
+    body: (
+      <p>
+        Questions, requests or complaints about your privacy? Write to us through our{' '}
+        <Link to="/contact">contact page</Link> and we will reply within 24-48 hours.
+      </p>
+    ),
+  },
+];
+
+/** Spec section 2: /privacy, last updated 22 October 2025. */
 export default function PrivacyPage() {
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Privacy</Title>
-    </Container>
+    <LegalPage
+      title="Privacy Policy"
+      intro={`This policy explains what information ${PRODUCT_NAME} collects, why, who we share it with, how long we keep it, and the choices and rights you have.`}
+      sections={SECTIONS}
+    />
   );
 }

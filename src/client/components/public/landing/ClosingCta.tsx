@@ -1,0 +1,34 @@
+import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { InviteButton } from '../InviteButton';
+import classes from './landing.module.css';
+
+export function ClosingCta() {
+  return (
+    <Container size="lg" component="section" aria-labelledby="cta-title" py={{ base: 56, sm: 80 }}>
+      <Paper radius="xl" p={{ base: 'xl', sm: 56 }} className={classes.cta} ta="center">
+        <Title id="cta-title" order={2} fz={{ base: 26, sm: 36 }} c="white">
+          Ready to bring your community together?
+        </Title>
+        <Text c="rgba(255,255,255,0.85)" size="lg" mt="sm" mb="xl" maw={560} mx="auto">
+          Add the bot in a minute. The free plan includes 1,000 translations a month, no card needed.
+        </Text>
+        <Group justify="center" gap="sm">
+          <InviteButton size="md" variant="white" label="Add to Discord - It's Free" />
+          <Button
+            component={Link}
+            to="/contact"
+            size="md"
+            variant="outline"
+            color="white"
+            leftSection={<IconMail size={18} aria-hidden />}
+            className={classes.ctaOutline}
+          >
+            Contact Support
+          </Button>
+        </Group>
+      </Paper>
+    </Container>
+  );
+}

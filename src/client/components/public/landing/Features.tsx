@@ -1,0 +1,90 @@
+import { Container, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBrain,
+  IconChartBar,
+  IconHandClick,
+  IconLink,
+  IconMicrophone,
+  IconSchool,
+  IconShieldCheck,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
+import classes from './landing.module.css';
+import { SectionHeading } from './SectionHeading';
+
+const FEATURES = [
+  {
+    icon: IconBrain,
+    title: 'Context-aware translation',
+    text: 'A large language model translates whole thoughts, slang and tone in 130+ languages, not word by word.',
+  },
+  {
+    icon: IconLink,
+    title: 'Mirror mode',
+    text: 'Link language channels together: every message is translated both ways, so each group talks in its own channel.',
+  },
+  {
+    icon: IconSpeakerphone,
+    title: 'Smart announcements',
+    text: 'Write once in any language; the bot translates the announcement and posts it to every language channel.',
+  },
+  {
+    icon: IconShieldCheck,
+    title: 'AI moderation',
+    text: 'Catches spam, scams and toxic messages in every language, with a log your moderators can review.',
+  },
+  {
+    icon: IconChartBar,
+    title: 'Multilingual polls',
+    text: 'Ask once and let every member vote in their own language, with the results counted together.',
+  },
+  {
+    icon: IconHandClick,
+    title: 'Welcome messages and roles',
+    text: 'Greet new members in their language, hand out roles with reactions, and reward activity with XP and levels.',
+  },
+  {
+    icon: IconSchool,
+    title: 'Language learning',
+    text: 'Members practise with /learn, /practice and /quiz, track their progress, and find language exchange partners.',
+  },
+  {
+    icon: IconMicrophone,
+    title: 'Voice translation',
+    text: 'Voice channels transcribed and translated by AI models. Premium tier, in beta.',
+  },
+];
+
+export function Features() {
+  return (
+    <Container
+      size="lg"
+      component="section"
+      id="features"
+      aria-labelledby="features-title"
+      py={{ base: 56, sm: 80 }}
+    >
+      <SectionHeading
+        id="features-title"
+        eyebrow="Features"
+        title="Everything a multilingual community needs"
+        text="One bot for translation, announcements, moderation, engagement and insight, with analytics and support tickets on the dashboard."
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        {FEATURES.map((f) => (
+          <Paper key={f.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
+            <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+              <f.icon size={24} stroke={1.6} />
+            </ThemeIcon>
+            <Text component="h3" fw={700} mt="md" mb={6} fz="md">
+              {f.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {f.text}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}

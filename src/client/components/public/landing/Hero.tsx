@@ -1,0 +1,85 @@
+import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { InviteButton } from '../InviteButton';
+import { ChatMessage } from './ChatMessage';
+import classes from './landing.module.css';
+
+export function Hero() {
+  return (
+    <Box component="section" className={classes.hero} aria-labelledby="hero-title">
+      <Container size="lg" py={{ base: 48, sm: 88 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} verticalSpacing={40}>
+          <Stack gap="lg" justify="center">
+            <Badge
+              size="lg"
+              variant="light"
+              radius="xl"
+              leftSection={<IconSparkles size={14} aria-hidden />}
+              w="fit-content"
+              tt="none"
+            >
+              Powered by a large language model
+            </Badge>
+            <Title id="hero-title" order={1} className={classes.heroTitle}>
+              Break language barriers in your{' '}
+              <Text span inherit className={classes.gradientText}>
+                Discord server
+              </Text>
+            </Title>
+            <Text size="lg" c="dimmed" maw={540}>
+              Members set their language once and read every conversation in it. Context-aware AI translation
+              in 130+ languages, mirrored language channels, announcements, moderation and more, free to add.
+            </Text>
+            <Group gap="sm">
+              <InviteButton size="md" />
+              <Button
+                component={Link}
+                to="/pricing"
+                size="md"
+                variant="default"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
+                View Pricing
+              </Button>
+            </Group>
+          </Stack>
+          <Paper
+            withBorder
+            radius="lg"
+            p="lg"
+            shadow="xl"
+            className={classes.heroCard}
+            aria-label="Example conversation"
+          >
+            <Stack gap="md">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                # general
+              </Text>
+              <ChatMessage
+                author="lucia"
+                color="pink"
+                text="¿Alguien quiere jugar esta noche? Tengo dos horas libres."
+              />
+              <ChatMessage
+                author="Polyglot"
+                bot
+                color="blurple"
+                text="Anyone want to play tonight? I have two hours free."
+                note="Only you can see this · Spanish → English"
+              />
+              <ChatMessage author="kenji" color="teal" text="いいね！9時からどう？" />
+              <ChatMessage
+                author="Polyglot"
+                bot
+                color="blurple"
+                text="Sounds good! How about from 9?"
+                note="Only you can see this · Japanese → English"
+              />
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
+import { PLANS, type PlanKey } from '../../../../common/plans';
+import classes from './pricing.module.css';
+
+type Cell = boolean | string;
+const count = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
+
+/** Spec section 9's table, one row per capability; numbers come from the shared plan constants. */
+const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
+  {
+    label: 'Translations a month',
+    values: Object.fromEntries(PLANS.map((p) => [p.key, count(p.monthlyTranslations)])) as Record<
+      PlanKey,
+      Cell
+    >,
+  },
+  {
+    label: 'Linked channel pairs',
+    values: Object.fromEntries(PLANS.map((p) => [p.key, count(p.channelPairs)])) as Record<PlanKey, Cell>,
+  },
+  { label: 'Private on-demand translation', values: { free: true, plus: true, pro: true, ultimate: true } },
+  {
+    label: 'Welcome messages and reaction roles',
+    values: { free: true, plus: true, pro: true, ultimate: true },
+  },
+  { label: 'Moderation', values: { free: 'Basic', plus: 'Advanced', pro: 'Advanced', ultimate: 'Advanced' } },
+  { label: 'XP and leveling', values: { free: false, plus: true, pro: true, ultimate: true } },
+  { label: 'Smart announcements', values: { free: false, plus: true, pro: true, ultimate: true } },
+  { label: 'Multilingual polls', values: { free: false, plus: true, pro: true, ultimate: true } },
+  { label: 'Language learning', values: { free: false, plus: true, pro: true, ultimate: true } },
+  {
+    label: 'Analytics',
+    values: { free: false, plus: 'Basic', pro: 'Advanced, with exports', ultimate: 'Advanced, with exports' },
+  },
+  { label: 'Slang-aware translation', values: { free: false, plus: false, pro: true, ultimate: true } },
+  { label: 'Language exchange matching', values: { free: false, plus: false, pro: true, ultimate: true } },
+  {
+    label: 'Voice translation',
+    values: { free: false, plus: false, pro: '100 minutes a month', ultimate: 'Unlimited' },
+  },
+  { label: 'Support tickets', values: { free: false, plus: false, pro: false, ultimate: true } },
+  { label: 'Scam and phishing detection', values: { free: false, plus: false, pro: false, ultimate: true } },
+  {
+    label: 'Integrations (video and streaming platforms)',
+    values: { free: false, plus: false, pro: false, ultimate: true },
+  },
+  { label: 'API access and white-label', values: { free: false, plus: false, pro: false, ultimate: true } },
+  { label: 'Uptime SLA', values: { free: false, plus: false, pro: false, ultimate: '99.9%' } },
+  {
+    label: 'Support response',
+    values: { free: 'Community', plus: '24-48 hours', pro: '4 hours', ultimate: '1 hour, dedicated manager' },
+  },
+];
+
+function CellValue({ value }: { value: Cell }) {
+  if (value === true) {
+    return (
+      <ThemeIcon size={22} radius="xl" color="teal" variant="light">
+        <IconCheck size={14} aria-hidden />
+        <VisuallyHidden>Included</VisuallyHidden>
+      </ThemeIcon>
+    );
+  }
+  if (value === false) {
+    return (
+      <Text c="dimmed" component="span" display="inline-flex">
+        <IconMinus size={16} aria-hidden />
+        <VisuallyHidden>Not included</VisuallyHidden>
+      </Text>
+    );
+  }
+  return <Text size="sm">{value}</Text>;
+}
+
+export function ComparisonTable() {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="sm" horizontalSpacing="md">
+        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+          <VisuallyHidden>Features of each plan</VisuallyHidden>
+        </caption>
+        <Table.Thead className={classes.tableHead}>
+          <Table.Tr>
+            <Table.Th scope="col">Feature</Table.Th>
+            {PLANS.map((p) => (
+              <Table.Th key={p.key} scope="col" ta="center">
+                {p.name}
+                <Text size="xs" c="dimmed" fw={400}>
+                  {p.price}
+                  {p.period}
+                </Text>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ROWS.map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row" fw={500}>
+                {row.label}
+              </Table.Th>
+              {PLANS.map((p) => (
+                <Table.Td key={p.key} ta="center">
+                  <CellValue value={row.values[p.key]} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
