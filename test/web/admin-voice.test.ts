@@ -80,7 +80,7 @@ describe('Voice Translation', () => {
       .getByText(/· 10m · 1,000 characters/)
       .waitFor();
     // The error session lasted 0 s: no duration shown.
-    expect(await history.nth(4).innerText()).not.toMatch(/· 0m/);
+    expect(await history.nth(4).textContent()).not.toMatch(/· 0m/);
     expect(await page.getByText('Getting Started').count()).toBe(0);
 
     await live.getByRole('button', { name: 'End Session' }).click();

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startWebServer({ overrides: { clock: () => SAMPLE_NOW } }),
+    launchBrowser(),
+  ]);
+  insertLogs(server, 'g-stats', SAMPLE_LOGS);
+  // Twelve translators: the table stops at ten.
+  const many: Log[] = Array.from({ length: 12 }, (_, i) => [
+    `m${i}`,
+    `member${String(i).padStart(2, '0')}`,
+    'en',
+    'es',
+    '2026-03-17T10:00:00Z',
+    150,
+  ]);
+  insertLogs(server, 'g-many', many);
+  insertGuild(server, 'g-empty');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Advanced Analytics', () => {
+  it('shows quality, trend, languages, hourly activity, translators and pairs of the guild', async () => {
+    const page = await adminPage(browser, server, '/admin/analytics?guildId=g-stats');
+    await page.getByRole('heading', { name: 'Advanced Analytics' }).waitFor();
+    await page.getByTestId('top-translators').waitFor();
+    const cards = await page.getByTestId('stat-card').allInnerTexts();
+    // 12 ok and 1 error (the rate-limited one is not an attempt); 2,700 ms over 12.
+    expect(cards[0]).toMatch(/Total Translations\s+12/);
+    expect(cards[1]).toMatch(/Success Rate\s+92\.3%/);
+    expect(cards[2]).toMatch(/Avg Response Time\s+225 ms/);
+    expect(cards[3]).toMatch(/Error Rate\s+7\.7%/);
+    expect(await page.getByText('Sample data').count()).toBe(0);
+
+    await page.getByText('Translation Trend').waitFor();
+    await page.locator('.recharts-area-area').first().waitFor();
+    // Targets es, en, fr, ja.
+    expect(await page.locator('.recharts-pie-sector').count()).toBe(4);
+    await page.getByText('Spanish (42%)').waitFor();
+    await page.getByText('Hourly Activity').waitFor();
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+
+    const translators = page.getByTestId('top-translators').locator('tbody tr');
+    expect(await translators.allInnerTexts()).toEqual([
+      expect.stringMatching(/1\s+Alice\s+5\s+100%/),
+      expect.stringMatching(/2\s+Bob\s+4\s+80%/),
+      expect.stringMatching(/3\s+Eve\s+2\s+100%/),
+      expect.stringMatching(/4\s+u3\s+1\s+100%/),
+    ]);
+    const pairs = page.getByTestId('language-pairs').locator('tbody tr');
+    await pairs.first().getByText('EN → ES').waitFor();
+    const deRow = pairs.filter({ hasText: 'EN → DE' });
+    expect(await deRow.textContent()).toMatch(/0%/);
+    await page.context().close();
+  });
+
+  it('lists at most 10 top translators', async () => {
+    const page = await adminPage(browser, server, '/admin/analytics?guildId=g-many');
+    const rows = page.getByTestId('top-translators').locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    await page.context().close();
+  });
+
+  it('marks the fallback 97.8% / 2.2% as sample data when the guild has no translations', async () => {
+    const page = await adminPage(browser, server, '/admin/analytics?guildId=g-empty');
+    await page.getByText('Sample data').waitFor();
+    const cards = await page.getByTestId('stat-card').allInnerTexts();
+    expect(cards[0]).toMatch(/Total Translations\s+0/);
+    expect(cards[1]).toMatch(/Success Rate\s+97\.8%/);
+    expect(cards[3]).toMatch(/Error Rate\s+2\.2%/);
+    await page.getByText('No one has translated a message yet').waitFor();
+    await page.getByText('No language pairs yet').waitFor();
+    await page.context().close();
+  });
+
+  it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'analytics',
+      { data: '/admin/analytics?guildId=g-stats', empty: '/admin/analytics?guildId=g-empty' },
+      async (page) => {
+        await page.getByText('Language Pairs', { exact: true }).waitFor();
+        await page.locator('.recharts-surface').first().waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
