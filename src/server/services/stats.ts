@@ -109,24 +109,31 @@ export function guildActivity(db: Db, guildId: string, now: Date) {
     guildId,
   ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
-  const { n: total } = one<{ n: number }>(
+  // One scan grouped by (language, user): totals, translations and distinct users per language.
+  const perLanguage = new Map<string, { users: number; n: number }>();
+  let total = 0;
+  for (const r of all<{ language: string; known: number; n: number }>(
     db,
-    `select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'`,
+    `select target_language as language, user_id is not null as known, count(*) as n from translation_logs
+      where guild_id = ? and outcome = 'ok' group by target_language, user_id`,
     guildId,
-  );
-  const topLanguages = all<{ language: string; users: number; n: number }>(
-    db,
-    `select target_language as language, count(distinct user_id) as users, count(*) as n
-       from translation_logs where guild_id = ? and outcome = 'ok'
-      group by target_language order by n desc, language limit 5`,
-    guildId,
-  ).map((r) => ({
-    language: r.language,
-    name: languageName(r.language),
-    users: r.users,
-    translations: r.n,
-    percent: Math.round((r.n / total) * 100),
-  }));
+  )) {
+    const entry = perLanguage.get(r.language) ?? { users: 0, n: 0 };
+    entry.users += r.known;
+    entry.n += r.n;
+    perLanguage.set(r.language, entry);
+    total += r.n;
+  }
+  const topLanguages = [...perLanguage]
+    .sort(([a, x], [b, y]) => y.n - x.n || a.localeCompare(b))
+    .slice(0, 5)
+    .map(([language, { users, n }]) => ({
+      language,
+      name: languageName(language),
+      users,
+      translations: n,
+      percent: Math.round((n / total) * 100),
+    }));
   return { weekly, recent, topLanguages };
 }
 
@@ -151,32 +158,52 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     count: perDay.get(day) ?? 0,
   }));
 
-  const languageDistribution = all<{ code: string; n: number }>(
-    db,
-    `select target_language as code, count(*) as n from translation_logs
-      where guild_id = ? and outcome = 'ok' group by target_language order by n desc, code`,
-    guildId,
-  ).map((r) => ({ name: languageName(r.code), code: r.code, value: r.n }));
-
-  const perHour = new Map(
-    all<{ hour: number; n: number }>(
-      db,
-      `select cast(created_at / ${HOUR} as integer) % 24 as hour, count(*) as n from translation_logs
-        where guild_id = ? and outcome = 'ok' group by hour`,
-      guildId,
-    ).map((r) => [r.hour, r.n]),
-  );
-  const userActivity = Array.from({ length: 24 }, (_, hour) => ({ hour, messages: perHour.get(hour) ?? 0 }));
-
+  // One scan grouped by (pair, outcome, hour) gives languages, hours, pairs and the quality figures.
   // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
+  const groups = all<{ from: string; to: string; ok: number; hour: number; n: number; latency: number }>(
+    db,
+    `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
+            cast(created_at / ${HOUR} as integer) % 24 as hour, count(*) as n, sum(latency_ms) as latency
+       from translation_logs where guild_id = ? and outcome in ('ok', 'error')
+      group by source_language, target_language, outcome, hour`,
+    guildId,
+  );
+  const languages = new Map<string, number>();
+  const hours = new Array<number>(24).fill(0);
+  const pairs = new Map<string, { from: string; to: string; ok: number; err: number }>();
+  let ok = 0;
+  let err = 0;
+  let okLatency = 0;
+  for (const g of groups) {
+    const key = `${g.from}>${g.to}`;
+    const pair = pairs.get(key) ?? { from: g.from, to: g.to, ok: 0, err: 0 };
+    pairs.set(key, pair);
+    if (g.ok) {
+      languages.set(g.to, (languages.get(g.to) ?? 0) + g.n);
+      hours[g.hour] += g.n;
+      pair.ok += g.n;
+      ok += g.n;
+      okLatency += g.latency;
+    } else {
+      pair.err += g.n;
+      err += g.n;
+    }
+  }
+  const languageDistribution = [...languages]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([code, value]) => ({ name: languageName(code), code, value }));
+  const userActivity = hours.map((messages, hour) => ({ hour, messages }));
+  const languagePairs = [...pairs.values()]
+    .sort((a, b) => b.ok - a.ok || b.err - a.err || a.from.localeCompare(b.from) || a.to.localeCompare(b.to))
+    .slice(0, 20)
+    .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
+
+  // Per member; the name shown is the one of their newest log (SQLite takes bare columns from the max row).
   const topTranslators = all<{ userId: string; username: string | null; ok: number; err: number }>(
     db,
-    `select user_id as userId,
-            (select l2.username from translation_logs l2
-              where l2.guild_id = l.guild_id and l2.user_id = l.user_id and coalesce(l2.username, '') <> ''
-              order by l2.created_at desc limit 1) as username,
+    `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
             sum(outcome = 'ok') as ok, sum(outcome = 'error') as err
-       from translation_logs l where guild_id = ? and user_id is not null
+       from translation_logs where guild_id = ? and user_id is not null and outcome in ('ok', 'error')
       group by user_id having ok > 0 order by ok desc, userId limit 10`,
     guildId,
   ).map((r) => ({
@@ -186,28 +213,12 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     accuracy: pct(r.ok, r.ok + r.err),
   }));
 
-  const languagePairs = all<{ from: string; to: string; ok: number; err: number }>(
-    db,
-    `select source_language as "from", target_language as "to",
-            sum(outcome = 'ok') as ok, sum(outcome = 'error') as err
-       from translation_logs where guild_id = ? and outcome in ('ok', 'error')
-      group by source_language, target_language order by ok desc, err desc, "from", "to" limit 20`,
-    guildId,
-  ).map((r) => ({ from: r.from, to: r.to, count: r.ok, successRate: pct(r.ok, r.ok + r.err) }));
-
-  const q = one<{ ok: number; err: number; avg: number | null }>(
-    db,
-    `select coalesce(sum(outcome = 'ok'), 0) as ok, coalesce(sum(outcome = 'error'), 0) as err,
-            avg(case when outcome = 'ok' then latency_ms end) as avg
-       from translation_logs where guild_id = ?`,
-    guildId,
-  );
-  const attempts = q.ok + q.err;
+  const attempts = ok + err;
   const qualityMetrics = {
-    totalTranslations: q.ok,
-    successRate: pct(q.ok, attempts),
-    avgResponseTime: q.avg === null ? 0 : Math.round(q.avg),
-    errorRate: attempts > 0 ? Math.round((100 - pct(q.ok, attempts)) * 10) / 10 : 0,
+    totalTranslations: ok,
+    successRate: pct(ok, attempts),
+    avgResponseTime: ok > 0 ? Math.round(okLatency / ok) : 0,
+    errorRate: attempts > 0 ? Math.round((100 - pct(ok, attempts)) * 10) / 10 : 0,
   };
   return {
     translationTrend,
