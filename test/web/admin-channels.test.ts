@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
+import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+let server: TestServer;
+let browser: Browser;
+const CHANNELS = [
+  { id: '200000000000000001', name: 'general-en' },
+  { id: '200000000000000002', name: 'general-es' },
+  { id: '200000000000000003', name: 'general-fr' },
+];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  insertGuild(server, 'ch1', CHANNELS);
+  insertGuild(server, 'ch-typed');
+  insertGuild(server, 'ch-empty');
+  seedDemo(server.services.db, 'demo1', new Date());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const links = async (guildId: string) =>
+  (await server.api(`/api/channels/links?guildId=${guildId}`, { admin: true })).json;
+
+describe('Channel Management', () => {
+  it('creates a link from picked channels (empty rows dropped) and deletes it', async () => {
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch1');
+    await page.getByText('No channel links yet').waitFor();
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    const create = dialog.getByRole('button', { name: 'Create Link' });
+    expect(await create.isDisabled()).toBe(true);
+
+    await dialog.getByLabel('Link name').fill('General chat');
+    // A name alone is not enough: no row has a channel yet.
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
+    await page.getByRole('option', { name: '#general-en' }).click();
+    expect(await create.isDisabled()).toBe(false);
+    await dialog.getByRole('combobox', { name: 'Channel 2', exact: true }).click();
+    await page.getByRole('option', { name: '#general-es' }).click();
+    // Each row's language defaults to English; the second becomes Spanish.
+    expect(await dialog.getByRole('combobox', { name: 'Language of channel 2' }).inputValue()).toBe(
+      'English',
+    );
+    await dialog.getByRole('combobox', { name: 'Language of channel 2' }).click();
+    await page.getByRole('option', { name: 'Spanish' }).click();
+    // A third row left empty is dropped before sending.
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    expect(await dialog.getByTestId('link-row').count()).toBe(3);
+    await shot(page, 'channels-create-dialog');
+
+    await create.click();
+    await page.getByText('Channel link created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByTestId('channel-link');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('General chat');
+    expect(await card.textContent()).toContain('general-en');
+    expect(await card.textContent()).toContain('Spanish');
+    expect(await card.getByText('Active', { exact: true }).count()).toBe(1);
+
+    const stored = await links('ch1');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name: 'General chat',
+      mode: 'mirror',
+      channels: [
+        { channelId: CHANNELS[0].id, language: 'en' },
+        { channelId: CHANNELS[1].id, language: 'es' },
+      ],
+    });
+
+    // The dialog was reset for the next link.
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    expect(await dialog.getByLabel('Link name').inputValue()).toBe('');
+    expect(await dialog.getByTestId('link-row').count()).toBe(2);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete link General chat' }).click();
+    await page.getByText('Channel link deleted').waitFor();
+    await page.getByText('No channel links yet').waitFor();
+    expect(await links('ch1')).toHaveLength(0);
+    await page.context().close();
+  }, 60_000);
+
+  it("takes typed channel ids when the guild has no synced channels, and shows the server's 409", async () => {
+    const first = await server.api('/api/channels/links?guildId=ch-typed', {
+      method: 'POST',
+      admin: true,
+      body: {
+        name: 'Existing',
+        channels: [{ channelId: '300000000000000001', language: 'en' }],
+        mode: 'mirror',
+      },
+    });
+    expect(first.status).toBe(201);
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-typed');
+    await page.getByTestId('channel-link').waitFor();
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    await dialog.getByLabel('Link name').fill('Second');
+    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000001');
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await page.getByText('already linked').waitFor();
+    // The dialog stays open with what was typed, and nothing was stored.
+    expect(await dialog.getByLabel('Link name').inputValue()).toBe('Second');
+    expect(await links('ch-typed')).toHaveLength(1);
+
+    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000002');
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await page.getByText('Channel link created').waitFor();
+    expect(await page.getByTestId('channel-link').count()).toBe(2);
+    expect((await links('ch-typed')).map((l: { name: string }) => l.name).sort()).toEqual([
+      'Existing',
+      'Second',
+    ]);
+
+    // The Free plan allows 2 links: a third is refused with the server's reason.
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    await dialog.getByLabel('Link name').fill('Third');
+    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000003');
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await page.getByText('upgrade to Plus').waitFor();
+    expect(await links('ch-typed')).toHaveLength(2);
+    await page.context().close();
+  }, 60_000);
+
+  it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'channels',
+      { data: '/admin/channels?guildId=demo1', empty: '/admin/channels?guildId=ch-empty' },
+      async (page, kind) => {
+        await (kind === 'data'
+          ? page.getByTestId('channel-link').first()
+          : page.getByTestId('empty-state')
+        ).waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
