@@ -1,5 +1,6 @@
 import type { BotContext } from './context';
 import announcementPost from './server-events/announcement-post';
+import ticketReply from './server-events/ticket-reply';
 import usageThreshold from './server-events/usage-threshold';
 
 /** A server event (services.events) the bot acts on; subscribe returns the unsubscribe. */
@@ -7,4 +8,4 @@ export interface ServerEventHandler {
   subscribe(ctx: BotContext): () => void;
 }
 
-export const SERVER_EVENTS: ServerEventHandler[] = [announcementPost, usageThreshold];
+export const SERVER_EVENTS: ServerEventHandler[] = [announcementPost, usageThreshold, ticketReply];

@@ -1,8 +1,13 @@
+import { learn } from './learn';
+import { practice } from './practice';
+import { progress } from './progress';
+import { quiz } from './quiz';
 import { setlanguage } from './setlanguage';
+import { ticket } from './ticket';
 import { translateMessage } from './translate-message';
 import type { BotCommand } from './types';
 
 /** Every application command of the bot, by name. */
-export const COMMANDS: BotCommand[] = [setlanguage, translateMessage];
+export const COMMANDS: BotCommand[] = [setlanguage, translateMessage, learn, practice, quiz, progress, ticket];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -1,6 +1,7 @@
 import { Events, type Interaction, MessageFlags } from 'discord.js';
 import type { BotContext } from '../context';
 import { commandsByName } from '../commands';
+import { handleComponent } from '../commands/components';
 import { defineEvent } from './types';
 
 const SORRY = 'Sorry, something went wrong on my side while doing that. Please try again in a minute; if it keeps happening, tell a server admin.';
@@ -25,6 +26,17 @@ export async function handleInteraction(ctx: BotContext, interaction: Interactio
     } catch (err) {
       console.error(`Autocomplete of /${interaction.commandName} failed:`, err);
       if (!interaction.responded) await interaction.respond([]).catch(() => {});
+    }
+    return;
+  }
+  if (interaction.isButton() || interaction.isModalSubmit()) {
+    try {
+      if (!(await handleComponent(ctx, interaction))) {
+        await interaction.reply({ content: 'This button or form is no longer in use. Run the command again.', flags: MessageFlags.Ephemeral });
+      }
+    } catch (err) {
+      console.error(`Component ${interaction.customId} failed:`, err);
+      await apologise(interaction);
     }
     return;
   }

@@ -5,6 +5,7 @@ import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { botRouter } from './bot';
 import { channelsRouter } from './channels';
+import { communityRouter } from './community';
 import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
@@ -44,6 +45,7 @@ export const appRouter = router({
   usage: usageRouter,
   bot: botRouter,
   singleChannel: singleChannelRouter,
+  community: communityRouter,
 });
 
 export type AppRouter = typeof appRouter;

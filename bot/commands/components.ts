@@ -1,0 +1,28 @@
+import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
+import type { BotContext } from '../context';
+import { answerCard, CARD_PREFIX } from './practice';
+import { answerQuiz, QUIZ_PREFIX } from './quiz';
+import { submitTicket, TICKET_MODAL } from './ticket';
+
+/**
+ * Buttons and forms the commands send: custom ids are "<prefix>:<questionId>:<choice>" for the
+ * learning buttons and "ticket:create" for the ticket form. Returns false for ids the bot does
+ * not know (an old message), so the router can say so.
+ */
+export async function handleComponent(
+  ctx: BotContext,
+  interaction: ButtonInteraction | ModalSubmitInteraction,
+): Promise<boolean> {
+  if (interaction.isModalSubmit()) {
+    if (interaction.customId !== TICKET_MODAL) return false;
+    await submitTicket(ctx, interaction);
+    return true;
+  }
+  const match = /^(\w+):(\w{1,64}):(\d)$/.exec(interaction.customId);
+  if (!match) return false;
+  const [, prefix, questionId = '', choice = ''] = match;
+  if (prefix === QUIZ_PREFIX) await answerQuiz(ctx, interaction, questionId, Number(choice));
+  else if (prefix === CARD_PREFIX) await answerCard(ctx, interaction, questionId, Number(choice));
+  else return false;
+  return true;
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { botConfig } from '../../../db/schema';
+import { languageName } from '../../common/languages';
+import { DIFFICULTY_LEVELS } from '../../common/schemas/learning';
+import { ticketText } from '../../common/schemas/tickets';
+import type { Services } from '../services';
+import {
+  answerQuestion,
+  createQuiz,
+  drawFlashcard,
+  learnChoices,
+  planLearning,
+  progressReport,
+  saveLearning,
+} from '../services/learning';
+import { memberLanguage } from '../services/members';
+import { logChannelOf } from '../services/permission-reports';
+import { markReplyDelivered, planReplyDelivery } from '../services/ticket-delivery';
+import { createTicket } from '../services/tickets';
+import { botGuildProcedure, botProcedure, ensureGuild, router } from '../trpc';
+
+/**
+ * Members' chat commands (spec section 1): /learn, /practice, /quiz, /progress and /ticket create,
+ * and the delivery of staff replies. Bot only; the rules live in services/learning.ts,
+ * services/tickets.ts and services/ticket-delivery.ts.
+ */
+
+const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+const member = z.object({ userId: id });
+const rowId = z.number().int().positive();
+
+function defaultLanguage(db: Services['db'], guildId: string): string {
+  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+}
+
+/** The member's language: /setlanguage, else the Discord locale, else the server's default. */
+const languageOf = (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
+  memberLanguage(ctx.db, userId, locale, defaultLanguage(ctx.db, ctx.guildId)).code;
+
+export const communityRouter = router({
+  // ---- Language learning ----
+  learnChoices: botProcedure
+    .input(z.object({ query: z.string().max(100) }))
+    .query(({ input }) => learnChoices(input.query)),
+
+  /** /learn language: starts or switches; an unknown or unsupported language writes nothing. */
+  learn: botGuildProcedure
+    .input(
+      member.extend({
+        username: z.string().max(100),
+        locale: z.string().max(20).nullable(),
+        language: z.string().max(100),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const plan = planLearning(input.language, languageOf(ctx, input.userId, input.locale));
+      if (!plan.ok) return plan;
+      ensureGuild(ctx.db, ctx.guildId);
+      const { progress, previous } = saveLearning(
+        ctx.db,
+        ctx.clock(),
+        { ...input, guildId: ctx.guildId },
+        plan,
+      );
+      return {
+        ok: true as const,
+        learning: progress.learningLanguage,
+        learningName: languageName(progress.learningLanguage),
+        nativeName: languageName(progress.nativeLanguage),
+        difficultyLevel: progress.difficultyLevel,
+        previous: previous && previous !== progress.learningLanguage ? languageName(previous) : null,
+        unchanged: previous === progress.learningLanguage,
+        streak: progress.practiceStreak,
+      };
+    }),
+
+  practice: botGuildProcedure
+    .input(member)
+    .mutation(({ ctx, input }) => drawFlashcard(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId)),
+
+  quiz: botGuildProcedure
+    .input(member.extend({ difficulty: z.enum(DIFFICULTY_LEVELS).nullable().optional() }))
+    .mutation(({ ctx, input }) =>
+      createQuiz(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId, input.difficulty ?? undefined),
+    ),
+
+  /** A quiz button or a flashcard's self-check. */
+  answer: botGuildProcedure
+    .input(member.extend({ questionId: z.string().min(1).max(64), choice: z.number().int().min(0).max(9) }))
+    .mutation(({ ctx, input }) => answerQuestion(ctx.db, ctx.clock(), { ...input, guildId: ctx.guildId })),
+
+  progress: botGuildProcedure
+    .input(member)
+    .query(({ ctx, input }) => progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
+
+  // ---- Support tickets ----
+  /** /ticket create: stored in the member's language and in English for the support team. */
+  openTicket: botGuildProcedure
+    .input(
+      member.extend({
+        locale: z.string().max(20).nullable(),
+        subject: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+        description: ticketText,
+        category: z
+          .string()
+          .trim()
+          .max(50, 'must be at most 50 characters')
+          .nullable()
+          .optional()
+          .transform((v) => v || null),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const userLanguage = languageOf(ctx, input.userId, input.locale);
+      ensureGuild(ctx.db, ctx.guildId);
+      const ticket = await createTicket(ctx.db, ctx.translator, ctx.clock, {
+        guildId: ctx.guildId,
+        userId: input.userId,
+        userLanguage,
+        supportLanguage: 'en',
+        subject: input.subject,
+        description: input.description,
+        category: input.category,
+      });
+      return {
+        id: ticket.id,
+        userLanguage,
+        userLanguageName: languageName(userLanguage),
+        translated:
+          userLanguage === ticket.supportLanguage || ticket.subject[ticket.supportLanguage] !== undefined,
+      };
+    }),
+
+  /** What to send for a staff reply (null: nothing to deliver). */
+  ticketReply: botGuildProcedure
+    .input(z.object({ ticketId: rowId, messageId: rowId }))
+    .query(({ ctx, input }) => planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId)),
+
+  ticketReplyDelivered: botGuildProcedure
+    .input(z.object({ messageId: rowId }))
+    .mutation(({ ctx, input }) => markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
+
+  /** A reply the bot could not deliver: what to tell the admins, and where (the guild's log channel). */
+  ticketReplyFailed: botGuildProcedure
+    .input(z.object({ ticketId: rowId, userId: id, error: z.string().max(500) }))
+    .query(({ ctx, input }) => ({
+      channelId: logChannelOf(ctx.db, ctx.guildId),
+      text: `I could not deliver the support reply on ticket #${input.ticketId} to <@${input.userId}>: ${input.error}. They may not accept direct messages from this server; the reply is kept on the ticket.`,
+    })),
+});

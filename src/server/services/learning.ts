@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { learnerProgress } from '../../../db/schema';
+import { findLanguage, LANGUAGES, languageName } from '../../common/languages';
+import { DIFFICULTY_LEVELS, type DifficultyLevel, learnerAccuracy } from '../../common/schemas/learning';
+import {
+  DECK,
+  DECK_LANGUAGES,
+  type DeckLanguage,
+  type DeckWord,
+  isDeckLanguage,
+  wordsOfLevel,
+} from './learning-deck';
+
+/**
+ * Language learning for members (/learn, /practice, /quiz, /progress): one learner_progress row
+ * per member and server, flashcards and quizzes from the built-in deck (no provider needed).
+ * Questions waiting for an answer live in memory for QUESTION_TTL_MS and can be answered once.
+ */
+
+export type Progress = typeof learnerProgress.$inferSelect;
+export interface Refusal {
+  ok: false;
+  message: string;
+}
+const refuse = (message: string): Refusal => ({ ok: false, message });
+
+export const NOT_LEARNING =
+  'You are not learning a language yet. Start with /learn and pick a language, for example /learn language:es.';
+
+// ---- Streak and difficulty maths --------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
+
+/** The streak after practising at `now`: the same UTC day keeps it, the next day adds one, a gap restarts at 1. */
+export function nextStreak(streak: number, last: Date | null, now: Date): number {
+  if (!last) return 1;
+  const gap = utcDay(now) - utcDay(last);
+  if (gap <= 0) return Math.max(streak, 1);
+  if (gap === 1) return streak + 1;
+  return 1;
+}
+
+/** The streak as members read it: 0 once a whole UTC day went by without practice. */
+export function currentStreak(streak: number, last: Date | null, now: Date): number {
+  if (!last) return 0;
+  return utcDay(now) - utcDay(last) <= 1 ? streak : 0;
+}
+
+/** Moving up needs this many correct answers in all and this overall accuracy (percent). */
+export const PROMOTION: Record<
+  Exclude<DifficultyLevel, 'beginner'>,
+  { minCorrect: number; minAccuracy: number }
+> = {
+  intermediate: { minCorrect: 10, minAccuracy: 80 },
+  advanced: { minCorrect: 30, minAccuracy: 85 },
+};
+
+/** The level after the member's latest counts: up one step on sustained accuracy, never down. */
+export function nextDifficulty(
+  level: DifficultyLevel,
+  correctAnswers: number,
+  flashcardsReviewed: number,
+): DifficultyLevel {
+  const next = DIFFICULTY_LEVELS[DIFFICULTY_LEVELS.indexOf(level) + 1] as
+    | Exclude<DifficultyLevel, 'beginner'>
+    | undefined;
+  if (!next) return level;
+  const rule = PROMOTION[next];
+  const accuracy = learnerAccuracy(correctAnswers, flashcardsReviewed);
+  return correctAnswers >= rule.minCorrect && accuracy >= rule.minAccuracy ? next : level;
+}
+
+// ---- Languages ----------------------------------------------------------------------------------
+
+const deckList = () => DECK_LANGUAGES.map((c) => `${languageName(c)} (${c})`).join(', ');
+
+/** A code, English name or native name of the table ("es", "Spanish", "Español"). */
+function resolveLanguage(input: string) {
+  const q = input.trim().toLowerCase();
+  return findLanguage(q) ?? LANGUAGES.find((l) => l.name.toLowerCase() === q || l.native.toLowerCase() === q);
+}
+
+/** The deck language cards are shown in for a member's language: itself, its base (pt-BR → pt), else English. */
+export function cardLanguage(native: string): DeckLanguage {
+  if (isDeckLanguage(native)) return native;
+  const base = native.split('-')[0];
+  return isDeckLanguage(base) ? base : 'en';
+}
+
+/** Autocomplete of /learn: the deck's languages matching what was typed. */
+export function learnChoices(query: string): { name: string; value: string }[] {
+  const q = query.trim().toLowerCase();
+  return DECK_LANGUAGES.map((code) => findLanguage(code)!)
+    .filter(
+      (l) =>
+        !q || l.code.startsWith(q) || l.name.toLowerCase().includes(q) || l.native.toLowerCase().includes(q),
+    )
+    .map((l) => ({
+      name: l.native === l.name ? `${l.name} (${l.code})` : `${l.name} · ${l.native} (${l.code})`,
+      value: l.code,
+    }));
+}
+
+// ---- Rows ---------------------------------------------------------------------------------------
+
+export function findProgress(db: Db, guildId: string, userId: string): Progress | undefined {
+  return db
+    .select()
+    .from(learnerProgress)
+    .where(and(eq(learnerProgress.guildId, guildId), eq(learnerProgress.userId, userId)))
+    .get();
+}
+
+function save(db: Db, id: number, change: Partial<Progress>): Progress {
+  return db.update(learnerProgress).set(change).where(eq(learnerProgress.id, id)).returning().get();
+}
+
+export interface LearnPlan {
+  ok: true;
+  learning: DeckLanguage;
+  native: string;
+}
+
+/** Checks a /learn request; writes nothing. */
+export function planLearning(requested: string, native: string): LearnPlan | Refusal {
+  const language = resolveLanguage(requested);
+  if (!language) {
+    return refuse(
+      `"${requested.slice(0, 50)}" is not a language I know. I have flashcards for: ${deckList()}.`,
+    );
+  }
+  if (!isDeckLanguage(language.code)) {
+    return refuse(`I do not have flashcards for ${language.name} yet. I have them for: ${deckList()}.`);
+  }
+  if (cardLanguage(native) === language.code) {
+    const why = isDeckLanguage(native)
+      ? `${languageName(native)} is your language`
+      : 'your cards would be in English';
+    return refuse(
+      `You cannot learn ${language.name} from ${language.name}: ${why}. Pick another language, or set yours with /setlanguage.`,
+    );
+  }
+  return { ok: true, learning: language.code, native };
+}
+
+/** Starts learning, or switches language: a new language starts fresh at beginner, the streak carries on. */
+export function saveLearning(
+  db: Db,
+  at: Date,
+  input: { guildId: string; userId: string; username: string },
+  plan: LearnPlan,
+): { progress: Progress; previous: string | null } {
+  const existing = findProgress(db, input.guildId, input.userId);
+  if (!existing) {
+    const progress = db
+      .insert(learnerProgress)
+      .values({
+        guildId: input.guildId,
+        userId: input.userId,
+        username: input.username,
+        learningLanguage: plan.learning,
+        nativeLanguage: plan.native,
+        difficultyLevel: 'beginner',
+        createdAt: at,
+      })
+      .returning()
+      .get();
+    return { progress, previous: null };
+  }
+  if (existing.learningLanguage === plan.learning) {
+    const progress = save(db, existing.id, { username: input.username, nativeLanguage: plan.native });
+    return { progress, previous: plan.learning };
+  }
+  const progress = save(db, existing.id, {
+    username: input.username,
+    learningLanguage: plan.learning,
+    nativeLanguage: plan.native,
+    difficultyLevel: 'beginner',
+    wordsLearned: 0,
+    flashcardsReviewed: 0,
+    correctAnswers: 0,
+  });
+  return { progress, previous: existing.learningLanguage };
+}
+
+// ---- Questions waiting for an answer ------------------------------------------------------------
+
+export const QUESTION_TTL_MS = 15 * 60_000;
+const MAX_PENDING = 10_000;
+
+interface Pending {
+  guildId: string;
+  userId: string;
+  kind: 'card' | 'quiz';
+  options: string[];
+  correct: number;
+  issuedAt: number;
+}
+
+/** One book per database (per running server), so tests with their own server do not share questions. */
+const books = new WeakMap<Db, Map<string, Pending>>();
+
+function bookOf(db: Db): Map<string, Pending> {
+  let book = books.get(db);
+  if (!book) {
+    book = new Map();
+    books.set(db, book);
+  }
+  return book;
+}
+
+function remember(db: Db, q: Pending): string {
+  const book = bookOf(db);
+  for (const [id, p] of book) {
+    if (q.issuedAt - p.issuedAt > QUESTION_TTL_MS || book.size >= MAX_PENDING) book.delete(id);
+    else break; // insertion order: the rest are newer
+  }
+  const id = randomUUID().replaceAll('-', '').slice(0, 20);
+  book.set(id, q);
+  return id;
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(random() * (i + 1)));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+// ---- /practice ----------------------------------------------------------------------------------
+
+export interface Flashcard {
+  ok: true;
+  questionId: string;
+  wordId: string;
+  level: DifficultyLevel;
+  prompt: string;
+  promptLanguage: DeckLanguage;
+  answer: string;
+  learningLanguage: DeckLanguage;
+  isNew: boolean;
+  wordsLearned: number;
+  streak: number;
+}
+
+/**
+ * One flashcard: new words in teaching order until the deck is done, then a random word of the
+ * member's level. Counts a reviewed flashcard, a learned word when new, and the day's streak.
+ */
+export function drawFlashcard(
+  db: Db,
+  now: Date,
+  random: () => number,
+  guildId: string,
+  userId: string,
+): Flashcard | Refusal {
+  const row = findProgress(db, guildId, userId);
+  if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
+  const isNew = row.wordsLearned < DECK.length;
+  const word: DeckWord = isNew ? DECK[row.wordsLearned]! : pick(wordsOfLevel(row.difficultyLevel), random);
+  const promptLanguage = cardLanguage(row.nativeLanguage);
+  const saved = save(db, row.id, {
+    flashcardsReviewed: row.flashcardsReviewed + 1,
+    wordsLearned: row.wordsLearned + (isNew ? 1 : 0),
+    practiceStreak: nextStreak(row.practiceStreak, row.lastPracticedAt, now),
+    lastPracticedAt: now,
+  });
+  const questionId = remember(db, {
+    guildId,
+    userId,
+    kind: 'card',
+    options: ['knew', 'again'],
+    correct: 0,
+    issuedAt: now.getTime(),
+  });
+  return {
+    ok: true,
+    questionId,
+    wordId: word.id,
+    level: word.level,
+    prompt: word.text[promptLanguage],
+    promptLanguage,
+    answer: word.text[row.learningLanguage],
+    learningLanguage: row.learningLanguage,
+    isNew,
+    wordsLearned: saved.wordsLearned,
+    streak: saved.practiceStreak,
+  };
+}
+
+// ---- /quiz --------------------------------------------------------------------------------------
+
+export interface Quiz {
+  ok: true;
+  questionId: string;
+  level: DifficultyLevel;
+  prompt: string;
+  promptLanguage: DeckLanguage;
+  learningLanguage: DeckLanguage;
+  /** Four answers in the learning language; one is right. */
+  options: string[];
+}
+
+/** A multiple-choice question of the given level (the member's own by default); writes nothing until answered. */
+export function createQuiz(
+  db: Db,
+  now: Date,
+  random: () => number,
+  guildId: string,
+  userId: string,
+  difficulty?: DifficultyLevel,
+): Quiz | Refusal {
+  const row = findProgress(db, guildId, userId);
+  if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
+  const learning = row.learningLanguage;
+  const level = difficulty ?? row.difficultyLevel;
+  const pool = wordsOfLevel(level);
+  const word = pick(pool, random);
+  const right = word.text[learning];
+  const distractors: string[] = [];
+  for (const w of shuffle(pool, random)) {
+    const text = w.text[learning];
+    if (text !== right && !distractors.includes(text)) distractors.push(text);
+    if (distractors.length === 3) break;
+  }
+  const options = shuffle([right, ...distractors], random);
+  const promptLanguage = cardLanguage(row.nativeLanguage);
+  const questionId = remember(db, {
+    guildId,
+    userId,
+    kind: 'quiz',
+    options,
+    correct: options.indexOf(right),
+    issuedAt: now.getTime(),
+  });
+  return {
+    ok: true,
+    questionId,
+    level,
+    prompt: word.text[promptLanguage],
+    promptLanguage,
+    learningLanguage: learning,
+    options,
+  };
+}
+
+// ---- Answers (quiz buttons, flashcard self-check) -----------------------------------------------
+
+export interface AnswerResult {
+  ok: true;
+  kind: 'card' | 'quiz';
+  correct: boolean;
+  /** The right answer (quiz) in the learning language. */
+  answer: string;
+  chosen: string;
+  /** The new level when this answer moved the member up. */
+  promoted: DifficultyLevel | null;
+  accuracy: number;
+  flashcardsReviewed: number;
+  correctAnswers: number;
+}
+
+export const EXPIRED =
+  'This question has expired: each question can be answered once, within 15 minutes. Run /quiz or /practice for a new one.';
+
+/**
+ * A quiz answer counts a reviewed card and, when right, a correct answer (and may move the
+ * member up a level). A flashcard's "I knew it" counts a correct answer (the card was counted
+ * when shown). Each question counts once; an expired or unknown one writes nothing.
+ */
+export function answerQuestion(
+  db: Db,
+  now: Date,
+  input: { guildId: string; userId: string; questionId: string; choice: number },
+): AnswerResult | Refusal {
+  const book = bookOf(db);
+  const q = book.get(input.questionId);
+  if (!q || q.guildId !== input.guildId || now.getTime() - q.issuedAt > QUESTION_TTL_MS) {
+    if (q && q.guildId === input.guildId) book.delete(input.questionId);
+    return refuse(EXPIRED);
+  }
+  if (q.userId !== input.userId)
+    return refuse('This question belongs to another member. Run /quiz to get your own.');
+  if (input.choice < 0 || input.choice >= q.options.length) return refuse('That is not one of the answers.');
+  const row = findProgress(db, input.guildId, input.userId);
+  if (!row) {
+    book.delete(input.questionId);
+    return refuse(NOT_LEARNING);
+  }
+  book.delete(input.questionId);
+  const correct = input.choice === q.correct;
+  const change: Partial<Progress> =
+    q.kind === 'card'
+      ? { correctAnswers: row.correctAnswers + (correct ? 1 : 0) }
+      : {
+          flashcardsReviewed: row.flashcardsReviewed + 1,
+          correctAnswers: row.correctAnswers + (correct ? 1 : 0),
+          practiceStreak: nextStreak(row.practiceStreak, row.lastPracticedAt, now),
+          lastPracticedAt: now,
+        };
+  const reviewed = change.flashcardsReviewed ?? row.flashcardsReviewed;
+  const right = change.correctAnswers ?? row.correctAnswers;
+  const level = correct ? nextDifficulty(row.difficultyLevel, right, reviewed) : row.difficultyLevel;
+  if (level !== row.difficultyLevel) change.difficultyLevel = level;
+  const saved = save(db, row.id, change);
+  return {
+    ok: true,
+    kind: q.kind,
+    correct,
+    answer: q.options[q.correct]!,
+    chosen: q.options[input.choice]!,
+    promoted: level !== row.difficultyLevel ? level : null,
+    accuracy: learnerAccuracy(saved.correctAnswers, saved.flashcardsReviewed),
+    flashcardsReviewed: saved.flashcardsReviewed,
+    correctAnswers: saved.correctAnswers,
+  };
+}
+
+// ---- /progress ----------------------------------------------------------------------------------
+
+export function progressReport(db: Db, now: Date, guildId: string, userId: string) {
+  const row = findProgress(db, guildId, userId);
+  if (!row) return refuse(NOT_LEARNING);
+  return {
+    ok: true as const,
+    learningLanguage: row.learningLanguage,
+    learningLanguageName: languageName(row.learningLanguage),
+    nativeLanguage: row.nativeLanguage,
+    difficultyLevel: row.difficultyLevel,
+    wordsLearned: row.wordsLearned,
+    deckSize: DECK.length,
+    practiceStreak: currentStreak(row.practiceStreak, row.lastPracticedAt, now),
+    flashcardsReviewed: row.flashcardsReviewed,
+    correctAnswers: row.correctAnswers,
+    accuracy: learnerAccuracy(row.correctAnswers, row.flashcardsReviewed),
+  };
+}
