@@ -1,5 +1,5 @@
-import { Badge, Card, Code, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFlame } from '@tabler/icons-react';
+import { Badge, Card, Code, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFlame, IconLanguage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { languageName } from '../../../common/languages';
 import { DIFFICULTY_LABELS } from './stats';
@@ -63,8 +63,13 @@ export function JourneyCard({ progress, who }: { progress: Learner; who: string 
 export function StartLearningCard() {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="start-learning">
-      <Title order={4}>Start Learning</Title>
-      <Text size="sm" c="dimmed" mt={4}>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+          <IconLanguage size={20} />
+        </ThemeIcon>
+        <Title order={4}>Start Learning</Title>
+      </Group>
+      <Text size="sm" c="dimmed" mt="sm">
         Pick a language in Discord with <Code>/learn [language]</Code>, for example{' '}
         <Code>/learn spanish</Code>. The bot builds flashcards and quizzes for your level, tracks your streak
         and your accuracy. 130+ supported languages.

@@ -1,5 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
-import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { IconSchool } from '@tabler/icons-react';
+import { EmptyState, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
 import { CommandGuide } from '../../features/learning/CommandGuide';
 import { JourneyCard, StartLearningCard } from '../../features/learning/JourneyCard';
 import { LearnerList } from '../../features/learning/LearnerList';
@@ -44,12 +45,18 @@ export default function LanguageLearningPage() {
             <StartLearningCard />
           ) : null}
           <LearningStats learners={learners.data} />
-          {learners.data.length > 0 && (
+          {learners.data.length > 0 ? (
             <>
               <LearningCharts learners={learners.data} />
               <LearnerList learners={learners.data} />
               <CommandGuide />
             </>
+          ) : (
+            <EmptyState
+              icon={<IconSchool size={28} />}
+              title="No learners yet"
+              description="When members start with /learn, the languages they learn, their levels and the leaderboard appear here."
+            />
           )}
         </>
       )}
