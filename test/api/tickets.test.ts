@@ -206,6 +206,7 @@ describe('POST /api/tickets/:id/messages', () => {
     });
     expect(rec.calls).toHaveLength(1);
     expect(rec.calls[0]).toMatchObject({ targets: ['fr'], source: 'en', origin: 'ticket', guildId: '777' });
+    expect(rec.calls[0].userId).toBeUndefined(); // support is never held by the per-member limit
     expect(events).toEqual([{ guildId: '777', ticketId: french.id, messageId: res.json.id }]);
   });
 
@@ -221,6 +222,7 @@ describe('POST /api/tickets/:id/messages', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json.translations).toEqual({ fr: 'Merci !', en: '[en] Merci !' });
+    expect(rec.calls.at(-1)).toMatchObject({ targets: ['en'], source: 'fr', origin: 'ticket', userId: 'user-fr' });
     expect(events).toEqual([]);
   });
 

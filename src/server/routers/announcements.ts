@@ -37,7 +37,7 @@ export const announcementsRouter = router({
       source: input.originalLanguage,
       origin: 'announcement',
       guildId: ctx.guildId,
-      userId: input.createdBy,
+      // No userId: an admin's announcement is not subject to the per-member hourly limit.
     });
     const translations: Record<string, string> = {};
     for (const language of targets) {

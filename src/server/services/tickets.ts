@@ -19,7 +19,7 @@ async function translateOrNull(
   text: string,
   source: string,
   target: string,
-  accounting: { guildId: string; userId: string },
+  accounting: { guildId: string; userId?: string },
 ): Promise<string | null> {
   try {
     const result = await translator.translate({
@@ -42,7 +42,7 @@ async function withTranslation(
   text: string,
   source: string,
   target: string,
-  accounting: { guildId: string; userId: string },
+  accounting: { guildId: string; userId?: string },
 ): Promise<{ texts: LangText; translated: boolean }> {
   if (source === target) return { texts: { [source]: text }, translated: true };
   const translated = await translateOrNull(translator, text, source, target, accounting);
@@ -129,7 +129,8 @@ export async function addTicketMessage(
     message.originalText,
     message.originalLanguage,
     target,
-    { guildId: ticket.guildId, userId: message.userId },
+    // The support team is never held by the per-member hourly limit; members are.
+    message.isStaff ? { guildId: ticket.guildId } : { guildId: ticket.guildId, userId: message.userId },
   );
   return db
     .insert(ticketMessages)
