@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK } from '../../src/server/services/learning-deck';
+import { tableCounts } from '../helpers/server';
+import { buttonLabels, pressButton } from './community-interactions';
+import { type BotHarness, startBotHarness } from './harness';
+
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const EPHEMERAL = 64;
+const UPDATE_MESSAGE = 7;
+const where = () => ({ member: h.ben, channel: h.channel('general') });
+const slash = (name: string, options: { name: string; value: string }[] = [], who = where()) =>
+  h.fake.interactionAnswer(
+    h.fake.slash(
+      name,
+      options.map((o) => ({ ...o, type: 3 })),
+      who,
+    ),
+  );
+const progressRow = () =>
+  h.server.services.db.$client
+    .prepare('select * from learner_progress where guild_id = ? and user_id = ?')
+    .get(h.guild.id, h.ben.user.id) as Record<string, unknown> | undefined;
+
+/** The Spanish answer of a quiz's English prompt, from the deck. */
+function rightAnswer(content: string): string {
+  const prompt = /How do you say \*\*(.+?)\*\* \(English\) in Spanish\?/.exec(content)?.[1];
+  const word = DECK.find((w) => w.text.en === prompt);
+  if (!word) throw new Error(`no deck word for the prompt in: ${content}`);
+  return word.text.es;
+}
+
+describe('/learn, /practice, /quiz, /progress', () => {
+  it('/learn es starts Spanish at beginner level, cards in the member language (Discord locale en-US)', async () => {
+    const answer = await slash('learn', [{ name: 'language', value: 'es' }]);
+    expect(answer.flags).toBe(EPHEMERAL);
+    expect(answer.content).toContain('You are now learning **Spanish**, starting at Beginner level');
+    expect(answer.content).toContain('Cards are shown in English');
+    expect(progressRow()).toMatchObject({
+      learning_language: 'es',
+      native_language: 'en',
+      difficulty_level: 'beginner',
+    });
+  });
+
+  it('/practice shows the first word with the answer behind a spoiler; "I knew it" counts a correct answer', async () => {
+    const card = await slash('practice');
+    expect(card.flags).toBe(EPHEMERAL);
+    expect(card.content).toContain('**hello** (English)\nIn Spanish: ||hola||');
+    expect(buttonLabels(card)).toEqual(['I knew it', 'Not yet']);
+    expect(progressRow()).toMatchObject({
+      words_learned: 1,
+      flashcards_reviewed: 1,
+      correct_answers: 0,
+      practice_streak: 1,
+    });
+    const checked = await h.fake.interactionAnswer(pressButton(h.fake, card, 'I knew it', where()));
+    expect(checked.callbackType).toBe(UPDATE_MESSAGE);
+    expect(checked.content).toContain('counted as known');
+    expect(checked.components).toEqual([]);
+    expect(progressRow()).toMatchObject({ correct_answers: 1 });
+  });
+
+  it('/quiz asks with four buttons; the right button says correct, a wrong one names the right answer', async () => {
+    const q = await slash('quiz');
+    expect(q.flags).toBe(EPHEMERAL);
+    expect(q.content).toContain('(Beginner)');
+    const labels = buttonLabels(q);
+    expect(labels).toHaveLength(4);
+    const right = rightAnswer(q.content);
+    expect(labels).toContain(right);
+    const ok = await h.fake.interactionAnswer(pressButton(h.fake, q, right, where()));
+    expect(ok.callbackType).toBe(UPDATE_MESSAGE);
+    expect(ok.content).toContain(`✅ Correct! The answer is **${right}**.`);
+
+    const q2 = await slash('quiz');
+    const right2 = rightAnswer(q2.content);
+    const wrong = buttonLabels(q2).find((l) => l !== right2)!;
+    const no = await h.fake.interactionAnswer(pressButton(h.fake, q2, wrong, where()));
+    expect(no.content).toContain(`❌ Not quite: you chose ${wrong}. The right answer is **${right2}**.`);
+    expect(progressRow()).toMatchObject({ flashcards_reviewed: 3, correct_answers: 2 });
+  });
+
+  it('/progress shows the counts; the dashboard reads the same progress', async () => {
+    const p = await slash('progress');
+    expect(p.flags).toBe(EPHEMERAL);
+    expect(p.content).toBe(
+      [
+        '📈 **Your Spanish progress**',
+        'Level: Beginner',
+        'Words learned: 1',
+        'Practice streak: 1 day 🔥',
+        'Flashcards reviewed: 3',
+        'Correct answers: 2',
+        'Accuracy: 67%',
+      ].join('\n'),
+    );
+    const res = await h.server.api(`/api/language-learning/progress/${h.guild.id}/${h.ben.user.id}`, {
+      admin: true,
+    });
+    expect(res.json).toMatchObject({
+      learningLanguage: 'es',
+      wordsLearned: 1,
+      flashcardsReviewed: 3,
+      correctAnswers: 2,
+      accuracy: 67,
+    });
+  });
+
+  it('/quiz difficulty:advanced asks an advanced word', async () => {
+    const q = await slash('quiz', [{ name: 'difficulty', value: 'advanced' }]);
+    expect(q.content).toContain('(Advanced)');
+    const prompt = /How do you say \*\*(.+?)\*\*/.exec(q.content)?.[1];
+    expect(DECK.find((w) => w.text.en === prompt)?.level).toBe('advanced');
+  });
+
+  it('an answered question cannot be answered again: a clear private message, nothing counted', async () => {
+    const q = await slash('quiz');
+    const right = rightAnswer(q.content);
+    await h.fake.interactionAnswer(pressButton(h.fake, q, right, where()));
+    const before = progressRow();
+    const again = await h.fake.interactionAnswer(pressButton(h.fake, q, right, where()));
+    expect(again.callbackType).toBe(4);
+    expect(again.flags).toBe(EPHEMERAL);
+    expect(again.content).toContain('This question has expired');
+    expect(progressRow()).toEqual(before);
+  });
+
+  it('/learn autocomplete offers the deck languages', async () => {
+    const i = h.fake.autocomplete('learn', 'language', 'ja', where());
+    const call = await h.fake.waitForCall((c) => c.path.includes(i.token) && c.path.endsWith('/callback'));
+    expect(call.body?.data.choices).toEqual([{ name: 'Japanese · 日本語 (ja)', value: 'ja' }]);
+  });
+});
+
+describe('bad input writes nothing', () => {
+  it('/learn with an unknown language names the languages there are', async () => {
+    const before = tableCounts(h.server.services);
+    const answer = await slash('learn', [{ name: 'language', value: 'klingon' }], {
+      member: h.ana,
+      channel: h.channel('general'),
+    });
+    expect(answer.flags).toBe(EPHEMERAL);
+    expect(answer.content).toContain('"klingon" is not a language I know');
+    expect(answer.content).toContain('Spanish (es)');
+    expect(tableCounts(h.server.services)).toEqual(before);
+  });
+
+  it('/learn of a language without flashcards says so', async () => {
+    const before = tableCounts(h.server.services);
+    const answer = await slash('learn', [{ name: 'language', value: 'ar' }], {
+      member: h.ana,
+      channel: h.channel('general'),
+    });
+    expect(answer.content).toContain('I do not have flashcards for Arabic yet');
+    expect(tableCounts(h.server.services)).toEqual(before);
+  });
+
+  it('/practice, /quiz and /progress before /learn point to /learn', async () => {
+    const before = tableCounts(h.server.services);
+    for (const name of ['practice', 'quiz', 'progress']) {
+      const answer = await slash(name, [], { member: h.chloe, channel: h.channel('general') });
+      expect(answer.flags).toBe(EPHEMERAL);
+      expect(answer.content).toContain('You are not learning a language yet. Start with /learn');
+    }
+    expect(tableCounts(h.server.services)).toEqual(before);
+  });
+
+  it("another member's quiz button is refused", async () => {
+    const q = await slash('quiz');
+    const before = progressRow();
+    const other = await h.fake.interactionAnswer(
+      pressButton(h.fake, q, buttonLabels(q)[0]!, { member: h.ana, channel: h.channel('general') }),
+    );
+    expect(other.flags).toBe(EPHEMERAL);
+    expect(other.content).toContain('belongs to another member');
+    expect(progressRow()).toEqual(before);
+  });
+});
