@@ -81,7 +81,11 @@ export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInte
   if (!interaction.inGuild()) return;
   // Translation may take a few seconds: answer within Discord's 3 s first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const field = (name: string) => interaction.fields.getTextInputValue(name) ?? '';
+  // An optional field left empty may be missing from the submission: read it without throwing.
+  const field = (name: string) => {
+    const f = interaction.fields.fields.get(name);
+    return f && 'value' in f && typeof f.value === 'string' ? f.value : '';
+  };
   const subject = field(TICKET_FIELDS.subject).trim();
   const description = field(TICKET_FIELDS.description).trim();
   if (!subject || !description) {

@@ -66,11 +66,17 @@ export function submitModal(
   return dispatchInteraction(fake, 5, { custom_id: customId, components }, who);
 }
 
+const dmChannels = new WeakMap<FakeDiscord, string>();
+
 /**
  * Answers the bot's "open a DM" call (POST /users/@me/channels) with this member's DM channel,
- * as Discord does. Returns the DM channel id (the bot then posts to /channels/{id}/messages).
+ * as Discord does; discord.js then keeps the channel, so the id stays the same for the whole
+ * test file. Returns the DM channel id (the bot posts to /channels/{id}/messages). One member
+ * per fake Discord.
  */
 export function openDMs(fake: FakeDiscord, member: FakeMember): string {
+  const known = dmChannels.get(fake);
+  if (known) return known;
   const id = snowflake();
   fake.rest.fail({
     method: 'POST',
@@ -78,5 +84,6 @@ export function openDMs(fake: FakeDiscord, member: FakeMember): string {
     status: 200,
     body: { id, type: 1, last_message_id: null, flags: 0, recipients: [userPayload(member.user)] },
   });
+  dmChannels.set(fake, id);
   return id;
 }
