@@ -5,8 +5,10 @@ import { buttonLabels, pressButton } from './community-interactions';
 import { type BotHarness, startBotHarness } from './harness';
 
 let h: BotHarness;
+/** The server's clock runs this far ahead of real time (streak days, question expiry). */
+let ahead = 0;
 beforeAll(async () => {
-  h = await startBotHarness();
+  h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + ahead) } });
 });
 afterAll(async () => {
   await h?.close();
@@ -181,5 +183,57 @@ describe('bad input writes nothing', () => {
     expect(other.flags).toBe(EPHEMERAL);
     expect(other.content).toContain('belongs to another member');
     expect(progressRow()).toEqual(before);
+  });
+});
+
+describe('time', () => {
+  it('a quiz left unanswered for more than 15 minutes has expired and counts nothing', async () => {
+    const q = await slash('quiz');
+    const before = progressRow();
+    ahead += 16 * 60_000;
+    const late = await h.fake.interactionAnswer(pressButton(h.fake, q, rightAnswer(q.content), where()));
+    expect(late.flags).toBe(EPHEMERAL);
+    expect(late.content).toContain('This question has expired');
+    expect(progressRow()).toEqual(before);
+  });
+
+  it('practising on the next UTC day grows the streak; a missed day shows it as 0 in /progress', async () => {
+    const row = progressRow()!;
+    const streak = row.practice_streak as number;
+    const last = row.last_practiced_at as number;
+    // Noon of the next UTC day after the last practice.
+    ahead = Math.floor(last / 86_400_000 + 1) * 86_400_000 + 12 * 3_600_000 - Date.now();
+    const card = await slash('practice');
+    expect(card.content).toContain(`🔥 ${streak + 1}-day streak`);
+    expect(progressRow()).toMatchObject({ practice_streak: streak + 1 });
+    ahead += 2 * 86_400_000;
+    const p = await slash('progress');
+    expect(p.content).toContain('Practice streak: 0 days\n');
+  });
+});
+
+describe('npm run deploy-commands', () => {
+  it('registers /learn (autocomplete), /practice, /quiz (difficulty choices), /progress and /ticket create', async () => {
+    const { deployCommands } = await import('../../bot/deploy-commands');
+    const saved = await deployCommands({
+      token: h.fake.token,
+      applicationId: h.fake.applicationId,
+      api: h.fake.apiUrl,
+      guildId: h.guild.id,
+    });
+    expect(saved.names).toEqual(expect.arrayContaining(['learn', 'practice', 'quiz', 'progress', 'ticket']));
+    const byName = new Map(h.fake.rest.commands.get(h.guild.id)!.map((c) => [c.name, c]));
+    expect(byName.get('learn')).toMatchObject({
+      options: [{ name: 'language', type: 3, required: true, autocomplete: true }],
+    });
+    expect(byName.get('quiz')?.options[0]).toMatchObject({ name: 'difficulty', type: 3 });
+    expect(byName.get('quiz')?.options[0].choices.map((c: { value: string }) => c.value)).toEqual([
+      'beginner',
+      'intermediate',
+      'advanced',
+    ]);
+    expect(byName.get('ticket')).toMatchObject({ options: [{ name: 'create', type: 1 }] });
+    expect(byName.get('practice')?.options ?? []).toEqual([]);
+    expect(byName.get('progress')?.options ?? []).toEqual([]);
   });
 });
