@@ -25,7 +25,10 @@ export const INTENTS = [
 ];
 
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
-export async function startBot(services: Services, opts: { retries?: number } = {}): Promise<RunningBot | null> {
+export async function startBot(
+  services: Services,
+  opts: { retries?: number; globalRequestsPerSecond?: number } = {},
+): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
   if (!token) {
     console.log('Discord bot not started: DISCORD_TOKEN is not set');
@@ -35,7 +38,12 @@ export async function startBot(services: Services, opts: { retries?: number } = 
     intents: INTENTS,
     // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive.
     partials: [Partials.Message, Partials.Channel, Partials.Reaction],
-    rest: { api: services.env.DISCORD_API_URL, retries: opts.retries ?? 3 },
+    rest: {
+      api: services.env.DISCORD_API_URL,
+      retries: opts.retries ?? 3,
+      // Discord's own global limit is 50 requests a second; only benchmarks change this.
+      globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
+    },
     allowedMentions: { parse: [] },
   });
   const ctx: BotContext = { client, caller: botCaller(services), services };

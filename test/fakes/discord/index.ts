@@ -96,6 +96,8 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
       res.end(String(err));
     });
   });
+  // Longer than undici's keep-alive, so a reused connection is never closed under a request.
+  server.keepAliveTimeout = 60_000;
   const gateway = new FakeGateway(server, { token, botUser: BOT_USER, applicationId, guilds: () => guilds });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
