@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
 import { CLIENT_DIR } from './client-build';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
 
@@ -69,13 +70,31 @@ export async function openPage(browser: Browser, url: string, opts: OpenOptions 
   return page;
 }
 
-/** Logs the page's browser context in with the admin token (sets the session cookie). */
+/**
+ * Gives the page's browser context a dashboard session: a real session row and its cookie, as
+ * auth.login makes them (without going through the login rate limit; test/web/auth.test.ts
+ * covers the login screen itself).
+ */
 export async function loginAsAdmin(page: Page, server: TestServer): Promise<void> {
-  const res = await page.request.post(`${server.url}/trpc/auth.login`, {
-    data: { json: { token: TEST_ADMIN_TOKEN } },
+  const { cookieValue, expiresAt } = createSession(server.services.db, server.services.clock());
+  await page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: cookieValue,
+      url: server.url,
+      httpOnly: true,
+      sameSite: 'Lax',
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+}
+
+/** Logs in through the real procedure with the admin token (counts against the login rate limit). */
+export async function loginWithToken(page: Page, server: TestServer, token = TEST_ADMIN_TOKEN) {
+  return page.request.post(`${server.url}/trpc/auth.login`, {
+    data: { json: { token } },
     headers: { origin: server.url },
   });
-  if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
 }
 
 /** Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. */

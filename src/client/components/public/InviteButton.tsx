@@ -4,15 +4,17 @@ import { useSiteConfig } from '../../lib/site';
 
 interface Props extends ButtonProps {
   label?: string;
+  /** Show the Discord logo before the label (default true). */
+  withIcon?: boolean;
 }
 
 /**
  * "Add to Discord": opens the bot's invite link in a new tab. Without DISCORD_CLIENT_ID on the
  * server there is no link, and the button says so instead of linking nowhere.
  */
-export function InviteButton({ label = 'Add to Discord', ...props }: Props) {
+export function InviteButton({ label = 'Add to Discord', withIcon = true, ...props }: Props) {
   const { inviteUrl, loading } = useSiteConfig();
-  const icon = <IconBrandDiscord size={18} aria-hidden />;
+  const icon = withIcon ? <IconBrandDiscord size={18} aria-hidden /> : undefined;
   if (inviteUrl) {
     return (
       <Button

@@ -54,6 +54,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
                 <Link
                   to={page.to}
                   search={{ guildId }}
+                  activeOptions={{ exact: true, includeSearch: false }}
                   className={classes.item}
                   data-active={isActive || undefined}
                   aria-current={isActive ? 'page' : undefined}

@@ -68,13 +68,13 @@ export function Hero() {
                 text="Anyone want to play tonight? I have two hours free."
                 note="Only you can see this · Spanish → English"
               />
-              <ChatMessage author="kenji" color="teal" text="いいね！9時からどう？" />
+              <ChatMessage author="joão" color="teal" text="Boa! Que tal a partir das nove?" />
               <ChatMessage
                 author="Polyglot"
                 bot
                 color="blurple"
-                text="Sounds good! How about from 9?"
-                note="Only you can see this · Japanese → English"
+                text="Nice! How about from nine?"
+                note="Only you can see this · Portuguese → English"
               />
             </Stack>
           </Paper>

@@ -76,13 +76,22 @@ function CellValue({ value }: { value: Cell }) {
 export function ComparisonTable() {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="sm" horizontalSpacing="md">
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        layout="fixed"
+      >
         <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
           <VisuallyHidden>Features of each plan</VisuallyHidden>
         </caption>
         <Table.Thead className={classes.tableHead}>
           <Table.Tr>
-            <Table.Th scope="col">Feature</Table.Th>
+            <Table.Th scope="col" w="32%">
+              Feature
+            </Table.Th>
             {PLANS.map((p) => (
               <Table.Th key={p.key} scope="col" ta="center">
                 {p.name}

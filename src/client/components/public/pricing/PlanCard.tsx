@@ -38,7 +38,7 @@ function PlanAction({ plan, loading, busy, onCheckout }: Props) {
       </Button>
     );
   }
-  return <InviteButton fullWidth size="md" variant={variant} label={plan.cta} />;
+  return <InviteButton fullWidth size="md" variant={variant} label={plan.cta} withIcon={false} />;
 }
 
 /** One of the four plan cards of spec section 9 (src/common/plans.ts). */
@@ -48,7 +48,7 @@ export function PlanCard(props: Props) {
     <Paper
       withBorder
       radius="lg"
-      p="xl"
+      p="lg"
       className={classes.card}
       data-highlight={plan.highlight || undefined}
       aria-labelledby={`plan-${plan.key}`}
@@ -66,18 +66,18 @@ export function PlanCard(props: Props) {
               </Badge>
             )}
           </Group>
-          <Group gap={4} align="baseline" mt="sm">
-            <Text fz={40} fw={800} lh={1}>
+          <Group gap={4} align="baseline" mt="sm" wrap="nowrap">
+            <Text fz={36} fw={800} lh={1}>
               {plan.price}
             </Text>
             <Text c="dimmed">{plan.period}</Text>
           </Group>
-          <Text size="sm" c="dimmed" mt="sm" mih={40}>
+          <Text size="sm" c="dimmed" mt="sm" mih={60}>
             {plan.description}
           </Text>
         </div>
         <PlanAction {...props} />
-        <List spacing="xs" center className={classes.features}>
+        <List spacing="xs" center pl={0}>
           {plan.features.map((f) => (
             <List.Item
               key={f.text}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '../../src/common/plans';
+import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
+import { type Browser, launchBrowser, openPage, type Page, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+
+let server: TestServer;
+let limited: TestServer;
+let noStripe: TestServer;
+let stripe: FakeStripe;
+let browser: Browser;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  [server, limited, noStripe, browser] = await Promise.all([
+    startWebServer({ env: { STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_API_URL: stripe.url } }),
+    startWebServer({ env: { CONTACT_RATE_LIMIT: '1' } }),
+    startWebServer(),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), limited?.close(), noStripe?.close(), stripe?.close()]);
+});
+
+function contactRows(s: TestServer) {
+  return s.services.db.$client
+    .prepare('select name, email, subject, type, message from contact_messages order by id')
+    .all() as Record<string, string>[];
+}
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label} \\*$`));
+
+async function fill(
+  page: Page,
+  v: { name: string; email: string; type: string; subject: string; message: string },
+) {
+  await field(page, 'Name').fill(v.name);
+  await field(page, 'Email').fill(v.email);
+  await field(page, 'Type').selectOption(v.type);
+  await field(page, 'Subject').fill(v.subject);
+  await field(page, 'Message').fill(v.message);
+}
+
+async function values(page: Page) {
+  return Promise.all(['Name', 'Email', 'Type', 'Subject', 'Message'].map((l) => field(page, l).inputValue()));
+}
+
+const toast = (page: Page) => page.locator('.mantine-Notification-root');
+
+describe('contact form', () => {
+  it('empty or malformed required fields block the submit: nothing is sent or stored', async () => {
+    const page = await openPage(browser, `${server.url}/contact`);
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('contact.submit')) posts++;
+    });
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    expect(await field(page, 'Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(
+      true,
+    );
+    await fill(page, { name: 'Ana', email: 'not-an-email', type: 'bug', subject: 'Hi', message: 'Hello' });
+    await send.click();
+    expect(await field(page, 'Email').evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(
+      true,
+    );
+    await field(page, 'Email').fill('ana@example.com');
+    await field(page, 'Message').fill('');
+    await send.click();
+    await page.waitForTimeout(300);
+    expect(posts).toBe(0);
+    expect(contactRows(server)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a valid submit shows Sending..., then Message Sent!, stores the message and clears the form', async () => {
+    const page = await openPage(browser, `${server.url}/contact`);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/trpc/contact.submit**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const msg = {
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      type: 'feature',
+      subject: 'Mirror mode for threads',
+      message: 'Could mirror mode also cover threads?',
+    };
+    await fill(page, msg);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    await toast(page).getByText('Message Sent!').waitFor();
+    await toast(page).getByText("We'll get back to you as soon as possible.").waitFor();
+    expect(contactRows(server)).toEqual([msg]);
+    expect(await values(page)).toEqual(['', '', '', '', '']);
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a server failure shows the error toast and keeps the values', async () => {
+    const page = await openPage(browser, `${limited.url}/contact`);
+    const first = {
+      name: 'Bo',
+      email: 'bo@example.com',
+      type: 'bug',
+      subject: 'One',
+      message: 'First message',
+    };
+    await fill(page, first);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page).getByText('Message Sent!').waitFor();
+
+    const second = {
+      name: 'Bo',
+      email: 'bo@example.com',
+      type: 'support',
+      subject: 'Two',
+      message: 'Second message',
+    };
+    await fill(page, second);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page).getByText('Error', { exact: true }).waitFor();
+    await toast(page)
+      .getByText(/too many messages from this address/)
+      .waitFor();
+    // One toast at a time: the error replaced the success (once its exit transition ends).
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 1);
+    expect(await toast(page).textContent()).not.toContain('Message Sent!');
+    expect(await values(page)).toEqual(['Bo', 'bo@example.com', 'support', 'Two', 'Second message']);
+    expect(contactRows(limited)).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('checkout', () => {
+  const plus = PLANS.find((p) => p.key === 'plus')!;
+
+  it('shows Loading... on the clicked plan, then goes to the url the server answers', async () => {
+    const page = await openPage(browser, `${server.url}/pricing`);
+    await page.route('https://checkout.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+    );
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/trpc/billing.createCheckoutSession**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /Get Plus/ }).click();
+    const loading = page.getByRole('button', { name: 'Loading checkout for Plus' });
+    await loading.waitFor();
+    expect(await loading.textContent()).toContain('Loading...');
+    expect(await loading.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /Get Pro/ }).isDisabled()).toBe(true);
+    release();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_fake\d+$/);
+    await page.getByRole('heading', { name: 'Stripe Checkout' }).waitFor();
+    const sent = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
+    expect(sent?.form['line_items[0][price]']).toBe(plus.priceId);
+    await page.context().close();
+  });
+
+  it('a Stripe failure shows the error toast and the buttons come back', async () => {
+    const page = await openPage(browser, `${server.url}/pricing`);
+    stripe.failNext(400, 'No such price');
+    await page.getByRole('button', { name: /Get Pro/ }).click();
+    await toast(page).getByText('Error', { exact: true }).waitFor();
+    await toast(page)
+      .getByText(/No such price/)
+      .waitFor();
+    await page.getByRole('button', { name: /Get Pro/ }).waitFor();
+    expect(await page.getByRole('button', { name: /Get Pro/ }).isEnabled()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/pricing`);
+    await page.context().close();
+  });
+
+  it('without Stripe configured the toast says why', async () => {
+    const page = await openPage(browser, `${noStripe.url}/pricing`);
+    await page.getByRole('button', { name: /Get Plus/ }).click();
+    await toast(page).getByText('Error', { exact: true }).waitFor();
+    expect(await toast(page).textContent()).toMatch(/STRIPE_SECRET_KEY|not configured/i);
+    expect(page.url()).toBe(`${noStripe.url}/pricing`);
+    await page.context().close();
+  });
+});
