@@ -35,6 +35,7 @@ export function PollCard({
 }) {
   const channelName = useChannelName();
   const lang = Object.keys(poll.question)[0];
+  const languageCount = Object.keys(poll.question).length;
   const counts = poll.options.map((o) => poll.votes[o.id]?.length ?? 0);
   const total = counts.reduce((a, b) => a + b, 0);
   const question = pick(poll.question, lang);
@@ -51,7 +52,7 @@ export function PollCard({
             </Badge>
             {lang ? (
               <Badge variant="outline" color="gray">
-                {languageName(lang)}
+                {languageCount > 1 ? `${languageName(lang)} + ${languageCount - 1} more` : languageName(lang)}
               </Badge>
             ) : null}
             {poll.allowMultiple ? (

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
+import { type Browser, launchBrowser, type Page, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  insertGuild(server, 't1');
+  insertGuild(server, 't-empty');
+  seedDemo(server.services.db, 'demo1', new Date());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const settings = async (guildId: string) =>
+  (await server.api(`/api/translation/settings?guildId=${guildId}`, { admin: true })).json;
+
+/** The fields of each translation.updateSettings call the page makes (besides guildId). */
+function recordUpdates(page: Page): string[][] {
+  const calls: string[][] = [];
+  page.on('request', (req) => {
+    if (!req.url().includes('translation.updateSettings')) return;
+    const body = req.postDataJSON() as Record<string, { json: Record<string, unknown> }>;
+    for (const call of Object.values(body)) calls.push(Object.keys(call.json).filter((k) => k !== 'guildId'));
+  });
+  return calls;
+}
+
+/** Does `act`, waits for the save it makes, then for the success toast. */
+async function saved(page: Page, act: () => Promise<void>) {
+  const response = page.waitForResponse((r) => r.url().includes('translation.updateSettings'));
+  await act();
+  expect((await response).ok()).toBe(true);
+  await page.getByText('Settings updated', { exact: true }).first().waitFor();
+}
+
+describe('Translation Settings', () => {
+  it('saves each control on its own at once, and the values survive a reload', async () => {
+    const page = await adminPage(browser, server, '/admin/translation?guildId=t1');
+    const calls = recordUpdates(page);
+    const autoDetect = page.getByRole('switch', { name: 'Auto-detect language' });
+    const context = page.getByRole('switch', { name: 'Context preservation' });
+    await autoDetect.waitFor();
+    // Defaults of spec section 3.
+    expect(await autoDetect.isChecked()).toBe(true);
+    expect(await context.isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Casual' }).isChecked()).toBe(true);
+    expect(await page.getByRole('slider').getAttribute('aria-valuenow')).toBe('50');
+
+    await saved(page, () => autoDetect.click({ force: true }));
+    await saved(page, () => context.click({ force: true }));
+    await saved(page, () => page.getByText('Formal', { exact: true }).click());
+    // The slider moves in steps of 10.
+    await page.getByRole('slider').focus();
+    await saved(page, () => page.keyboard.press('ArrowRight'));
+    expect(await page.getByTestId('rate-value').textContent()).toBe('60 messages per user per hour');
+
+    expect(calls).toEqual([
+      ['autoDetect'],
+      ['contextPreservation'],
+      ['translationTone'],
+      ['rateLimitPerUser'],
+    ]);
+    expect(await settings('t1')).toMatchObject({
+      autoDetect: false,
+      contextPreservation: false,
+      translationTone: 'formal',
+      rateLimitPerUser: 60,
+    });
+
+    await page.reload();
+    await autoDetect.waitFor();
+    expect(await autoDetect.isChecked()).toBe(false);
+    expect(await context.isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: 'Formal' }).isChecked()).toBe(true);
+    expect(await page.getByRole('slider').getAttribute('aria-valuenow')).toBe('60');
+
+    // ... between 10 and 200.
+    await page.getByRole('slider').focus();
+    await saved(page, () => page.keyboard.press('End'));
+    expect((await settings('t1')).rateLimitPerUser).toBe(200);
+    await saved(page, () => page.keyboard.press('Home'));
+    expect((await settings('t1')).rateLimitPerUser).toBe(10);
+    await page.context().close();
+  }, 60_000);
+
+  it("shows the server's message and puts the control back when a save fails", async () => {
+    const page = await adminPage(browser, server, '/admin/translation?guildId=t1');
+    const context = page.getByRole('switch', { name: 'Context preservation' });
+    await context.waitFor();
+    const before = await context.isChecked();
+    await page.route('**/trpc/translation.updateSettings*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              json: {
+                message: 'database is locked',
+                code: -32603,
+                data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+              },
+            },
+          },
+        ]),
+      }),
+    );
+    await context.click({ force: true });
+    await page.getByText('database is locked').waitFor();
+    await expect.poll(() => context.isChecked()).toBe(before);
+    await page.context().close();
+  }, 60_000);
+
+  it('screenshots: demo data and defaults, dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'translation',
+      { data: '/admin/translation?guildId=demo1', empty: '/admin/translation?guildId=t-empty' },
+      async (page) => {
+        await page.getByRole('slider').waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
