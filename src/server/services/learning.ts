@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { learnerProgress } from '../../../db/schema';
 import { findLanguage, LANGUAGES, languageName } from '../../common/languages';
-import { DIFFICULTY_LEVELS, type DifficultyLevel, learnerAccuracy } from '../../common/schemas/learning';
+import { type DifficultyLevel, learnerAccuracy } from '../../common/schemas/learning';
 import {
   DECK,
   DECK_LANGUAGES,
@@ -12,11 +11,20 @@ import {
   isDeckLanguage,
   wordsOfLevel,
 } from './learning-deck';
+import { currentStreak, nextDifficulty, nextStreak } from './learning-maths';
+import {
+  findQuestion,
+  forgetQuestion,
+  pick,
+  QUESTION_TTL_MS,
+  rememberQuestion,
+  shuffle,
+} from './learning-questions';
 
 /**
  * Language learning for members (/learn, /practice, /quiz, /progress): one learner_progress row
  * per member and server, flashcards and quizzes from the built-in deck (no provider needed).
- * Questions waiting for an answer live in memory for QUESTION_TTL_MS and can be answered once.
+ * Questions waiting for an answer are kept by learning-questions.ts.
  */
 
 export type Progress = typeof learnerProgress.$inferSelect;
@@ -28,50 +36,6 @@ const refuse = (message: string): Refusal => ({ ok: false, message });
 
 export const NOT_LEARNING =
   'You are not learning a language yet. Start with /learn and pick a language, for example /learn language:es.';
-
-// ---- Streak and difficulty maths --------------------------------------------------------------
-
-const DAY_MS = 86_400_000;
-const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
-
-/** The streak after practising at `now`: the same UTC day keeps it, the next day adds one, a gap restarts at 1. */
-export function nextStreak(streak: number, last: Date | null, now: Date): number {
-  if (!last) return 1;
-  const gap = utcDay(now) - utcDay(last);
-  if (gap <= 0) return Math.max(streak, 1);
-  if (gap === 1) return streak + 1;
-  return 1;
-}
-
-/** The streak as members read it: 0 once a whole UTC day went by without practice. */
-export function currentStreak(streak: number, last: Date | null, now: Date): number {
-  if (!last) return 0;
-  return utcDay(now) - utcDay(last) <= 1 ? streak : 0;
-}
-
-/** Moving up needs this many correct answers in all and this overall accuracy (percent). */
-export const PROMOTION: Record<
-  Exclude<DifficultyLevel, 'beginner'>,
-  { minCorrect: number; minAccuracy: number }
-> = {
-  intermediate: { minCorrect: 10, minAccuracy: 80 },
-  advanced: { minCorrect: 30, minAccuracy: 85 },
-};
-
-/** The level after the member's latest counts: up one step on sustained accuracy, never down. */
-export function nextDifficulty(
-  level: DifficultyLevel,
-  correctAnswers: number,
-  flashcardsReviewed: number,
-): DifficultyLevel {
-  const next = DIFFICULTY_LEVELS[DIFFICULTY_LEVELS.indexOf(level) + 1] as
-    | Exclude<DifficultyLevel, 'beginner'>
-    | undefined;
-  if (!next) return level;
-  const rule = PROMOTION[next];
-  const accuracy = learnerAccuracy(correctAnswers, flashcardsReviewed);
-  return correctAnswers >= rule.minCorrect && accuracy >= rule.minAccuracy ? next : level;
-}
 
 // ---- Languages ----------------------------------------------------------------------------------
 
@@ -186,56 +150,6 @@ export function saveLearning(
   return { progress, previous: existing.learningLanguage };
 }
 
-// ---- Questions waiting for an answer ------------------------------------------------------------
-
-export const QUESTION_TTL_MS = 15 * 60_000;
-const MAX_PENDING = 10_000;
-
-interface Pending {
-  guildId: string;
-  userId: string;
-  kind: 'card' | 'quiz';
-  options: string[];
-  correct: number;
-  issuedAt: number;
-}
-
-/** One book per database (per running server), so tests with their own server do not share questions. */
-const books = new WeakMap<Db, Map<string, Pending>>();
-
-function bookOf(db: Db): Map<string, Pending> {
-  let book = books.get(db);
-  if (!book) {
-    book = new Map();
-    books.set(db, book);
-  }
-  return book;
-}
-
-function remember(db: Db, q: Pending): string {
-  const book = bookOf(db);
-  for (const [id, p] of book) {
-    if (q.issuedAt - p.issuedAt > QUESTION_TTL_MS || book.size >= MAX_PENDING) book.delete(id);
-    else break; // insertion order: the rest are newer
-  }
-  const id = randomUUID().replaceAll('-', '').slice(0, 20);
-  book.set(id, q);
-  return id;
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.min(i, Math.floor(random() * (i + 1)));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 // ---- /practice ----------------------------------------------------------------------------------
 
 export interface Flashcard {
@@ -274,7 +188,7 @@ export function drawFlashcard(
     practiceStreak: nextStreak(row.practiceStreak, row.lastPracticedAt, now),
     lastPracticedAt: now,
   });
-  const questionId = remember(db, {
+  const questionId = rememberQuestion(db, {
     guildId,
     userId,
     kind: 'card',
@@ -334,7 +248,7 @@ export function createQuiz(
   }
   const options = shuffle([right, ...distractors], random);
   const promptLanguage = cardLanguage(row.nativeLanguage);
-  const questionId = remember(db, {
+  const questionId = rememberQuestion(db, {
     guildId,
     userId,
     kind: 'quiz',
@@ -369,8 +283,7 @@ export interface AnswerResult {
   correctAnswers: number;
 }
 
-export const EXPIRED =
-  'This question has expired: each question can be answered once, within 15 minutes. Run /quiz or /practice for a new one.';
+export const EXPIRED = `This question has expired: each question can be answered once, within ${QUESTION_TTL_MS / 60_000} minutes. Run /quiz or /practice for a new one.`;
 
 /**
  * A quiz answer counts a reviewed card and, when right, a correct answer (and may move the
@@ -382,21 +295,14 @@ export function answerQuestion(
   now: Date,
   input: { guildId: string; userId: string; questionId: string; choice: number },
 ): AnswerResult | Refusal {
-  const book = bookOf(db);
-  const q = book.get(input.questionId);
-  if (!q || q.guildId !== input.guildId || now.getTime() - q.issuedAt > QUESTION_TTL_MS) {
-    if (q && q.guildId === input.guildId) book.delete(input.questionId);
-    return refuse(EXPIRED);
-  }
+  const q = findQuestion(db, input.questionId, input.guildId, now);
+  if (!q) return refuse(EXPIRED);
   if (q.userId !== input.userId)
     return refuse('This question belongs to another member. Run /quiz to get your own.');
   if (input.choice < 0 || input.choice >= q.options.length) return refuse('That is not one of the answers.');
+  forgetQuestion(db, input.questionId);
   const row = findProgress(db, input.guildId, input.userId);
-  if (!row) {
-    book.delete(input.questionId);
-    return refuse(NOT_LEARNING);
-  }
-  book.delete(input.questionId);
+  if (!row) return refuse(NOT_LEARNING);
   const correct = input.choice === q.correct;
   const change: Partial<Progress> =
     q.kind === 'card'
