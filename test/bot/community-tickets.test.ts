@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTicket } from '../../src/server/services/tickets';
 import { tableCounts } from '../helpers/server';
 import { openDMs, submitModal } from './community-interactions';
 import { type BotHarness, eventually, startBotHarness } from './harness';
@@ -146,6 +147,28 @@ describe('with a translator', () => {
     );
     expect(report.body?.content).toContain('Cannot send messages to this user');
     expect(deliveredAt(h, res.json.id)).toBeNull();
+  });
+
+  it('a ticket that has its own channel gets the staff reply there instead of a DM', async () => {
+    const services = h.server.services;
+    const channelId = h.channel('general').id;
+    const ticket = await createTicket(services.db, services.translator, services.clock, {
+      guildId: h.guild.id,
+      userId: h.chloe.user.id,
+      userLanguage: 'fr',
+      subject: 'Question',
+      description: 'Bonjour',
+      channelId,
+    });
+    const res = await staffReply(h, ticket.id, 'Hello from support');
+    const sent = await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' &&
+        c.path === `/channels/${channelId}/messages` &&
+        /Hello from support/.test(c.body?.content ?? ''),
+    );
+    expect(sent.body?.content).toContain('\n[fr] Hello from support\n');
+    await eventually(() => deliveredAt(h, res.json.id) !== null);
   });
 
   it('a form with a blank subject gets a clear answer and writes nothing', async () => {
