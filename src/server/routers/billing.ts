@@ -41,7 +41,7 @@ export const billingRouter = router({
       if (err instanceof Stripe.errors.StripeError) {
         throw new TRPCError({
           code: 'BAD_GATEWAY',
-          message: `Stripe refused the checkout: ${err.message}`,
+          message: `Stripe could not start the checkout: ${err.message}`,
           cause: err,
         });
       }
