@@ -186,6 +186,18 @@ describe('bad input writes nothing', () => {
   });
 });
 
+describe('old buttons', () => {
+  it('a button the bot no longer knows gets a private explanation', async () => {
+    const old = {
+      content: 'old message',
+      components: [{ type: 1, components: [{ type: 2, label: 'Old', custom_id: 'vote:abc:1' }] }],
+    };
+    const answer = await h.fake.interactionAnswer(pressButton(h.fake, old, 'Old', where()));
+    expect(answer.flags).toBe(EPHEMERAL);
+    expect(answer.content).toContain('no longer in use');
+  });
+});
+
 describe('time', () => {
   it('a quiz left unanswered for more than 15 minutes has expired and counts nothing', async () => {
     const q = await slash('quiz');
