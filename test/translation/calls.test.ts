@@ -159,3 +159,25 @@ describe('bad requests', () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
+
+describe('guild settings', () => {
+  it('contextPreservation off drops the context; autoDetect off leaves detection to the provider; tone defaults to the guild', async () => {
+    e.db.$client.prepare("insert into guilds (id, name) values ('g-settings', '')").run();
+    e.db.$client
+      .prepare(
+        "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)",
+      )
+      .run();
+    await e.translator.translate({
+      text: 'Bonjour à tous, qui joue ce soir avec nous ?',
+      targets: ['en'],
+      context: ['an earlier message'],
+      origin: 'mirror',
+      guildId: 'g-settings',
+    });
+    const sent = fake.requests[0].translation!;
+    expect(sent.context).toEqual([]);
+    expect(sent.source).toBeNull();
+    expect(sent.tone).toBe('formal');
+  });
+});

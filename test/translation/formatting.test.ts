@@ -194,4 +194,17 @@ describe('malformed and partial answers', () => {
     expect(err.partial).toEqual({ es: 'Hola' });
     expect(err.message).toMatch(/no usable answer for fr/);
   });
+
+  it("an empty answer (Gemini's SAFETY stop) fails visibly with the reason", async () => {
+    fake.respondWith(() => ({
+      status: 200,
+      body: { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'SAFETY', index: 0 }] },
+    }));
+    const err = await e.translator
+      .translate({ text: 'Something the model refuses', targets: ['es'], source: 'en', origin: 'mirror' })
+      .catch((x) => x);
+    expect(err).toBeInstanceOf(MissingTranslationsError);
+    expect(err.message).toBe('translation provider gave no usable answer for es (empty answer (SAFETY))');
+    expect(fake.requests).toHaveLength(2);
+  });
 });

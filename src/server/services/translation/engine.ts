@@ -184,7 +184,7 @@ export function createEngine(deps: EngineDeps): Translator {
       usage.outputTokens += res.outputTokens;
       const answer = parseAnswer(res.text);
       if (!answer.ok) {
-        problem = answer.problem;
+        problem = res.problem ?? answer.problem;
         continue;
       }
       reportedSource ??= normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null;

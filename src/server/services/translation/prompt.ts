@@ -57,6 +57,7 @@ export function parseAnswer(raw: string): ParsedAnswer {
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
+  if (!text) return { ok: false, problem: 'empty answer' };
   let json: unknown;
   try {
     json = JSON.parse(text);

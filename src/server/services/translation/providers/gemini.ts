@@ -52,14 +52,21 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
             responseMimeType: 'application/json',
             responseSchema: responseSchema(req.targets),
             temperature: 0.2,
+            // Translation needs no thinking: on 2.5 Flash models it only adds latency and tokens.
+            ...(/^gemini-2\.5-flash/.test(opts.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
             abortSignal: req.signal,
             httpOptions: { fetch: fetchKeepingRetryAfter },
           },
         });
+        const text = res.text ?? '';
+        const reason =
+          res.candidates?.[0]?.finishReason ?? res.promptFeedback?.blockReason ?? 'no candidates';
         return {
-          text: res.text ?? '',
+          text,
+          problem: text ? undefined : `empty answer (${reason})`,
           inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
-          outputTokens: res.usageMetadata?.candidatesTokenCount ?? 0,
+          outputTokens:
+            (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
         };
       } catch (err) {
         if (err instanceof ApiError) {

@@ -12,6 +12,8 @@ export interface ProviderRequest {
 export interface ProviderResponse {
   /** The model's text, expected to be JSON. */
   text: string;
+  /** Why the text is empty (e.g. Gemini's finish reason SAFETY), for the error message. */
+  problem?: string;
   inputTokens: number;
   outputTokens: number;
 }
