@@ -36,12 +36,16 @@ const LANGS = ['en', 'es', 'fr', 'de', 'ja'];
 const SEQUENTIAL = 300;
 const BURST = 500;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function run(linked: number, globalRequestsPerSecond: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bot-'));
-  const guild = makeGuild('Bench', LANGS.map((l) => `chat-${l}`));
+  const guild = makeGuild(
+    'Bench',
+    LANGS.map((l) => `chat-${l}`),
+  );
   const fake = await startFakeDiscord({ guilds: [guild] });
   const env = loadEnv({
     DATABASE_PATH: join(dir, 'app.db'),
@@ -75,7 +79,10 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   const origPush = fake.calls.push.bind(fake.calls);
   fake.calls.push = (...calls) => {
     for (const c of calls) {
-      const m = c.method === 'POST' && c.path.startsWith('/webhooks/') ? /^(?:\[\w+\] )?(.*)$/s.exec(c.body?.content ?? '') : null;
+      const m =
+        c.method === 'POST' && c.path.startsWith('/webhooks/')
+          ? /^(?:\[\w+\] )?(.*)$/s.exec(c.body?.content ?? '')
+          : null;
       if (!m) continue;
       const s = seen.get(m[1]) ?? { n: 0, at: 0 };
       s.n++;
@@ -125,15 +132,26 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   await fake.close();
   db.$client.close();
   rmSync(dir, { recursive: true, force: true });
-  return { linked, targets, globalRequestsPerSecond, p50: pct(lat, 50), p99: pct(lat, 99), perSecond: BURST / seconds };
+  return {
+    linked,
+    targets,
+    globalRequestsPerSecond,
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    perSecond: BURST / seconds,
+  };
 }
 
 async function main() {
   console.log('Bot benchmark: MESSAGE_CREATE on the fake gateway -> last webhook POST on the fake REST');
-  console.log(`(real discord.js client, router, engine, SQLite; instant in-process provider; ${SEQUENTIAL} sequential messages, then a burst of ${BURST})\n`);
+  console.log(
+    `(real discord.js client, router, engine, SQLite; instant in-process provider; ${SEQUENTIAL} sequential messages, then a burst of ${BURST})\n`,
+  );
   const rows = [];
   for (const rps of [50, 1_000_000]) for (const linked of [2, 5]) rows.push(await run(linked, rps));
-  console.log('REST limit      | linked channels | copies/message | p50 latency | p99 latency | messages/s (burst)');
+  console.log(
+    'REST limit      | linked channels | copies/message | p50 latency | p99 latency | messages/s (burst)',
+  );
   for (const r of rows) {
     const limit = r.globalRequestsPerSecond === 50 ? '50/s (shipped)' : 'none (bot cost)';
     console.log(
@@ -141,7 +159,7 @@ async function main() {
     );
   }
   console.log(
-    '\n50/s is Discord\'s global request limit, which discord.js enforces before sending: with it, mirror throughput is\n' +
+    "\n50/s is Discord's global request limit, which discord.js enforces before sending: with it, mirror throughput is\n" +
       'bounded by 50 webhook posts a second (50 / copies per message). "none" lifts it to show the bot\'s own cost.',
   );
 }

@@ -26,20 +26,27 @@ export async function deployCommands(opts: DeployOptions): Promise<{ scope: stri
     ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
     : Routes.applicationCommands(opts.applicationId);
   const saved = (await rest.put(route, { body })) as { name: string }[];
-  return { scope: opts.guildId ? `server ${opts.guildId}` : 'every server (global)', names: saved.map((c) => c.name) };
+  return {
+    scope: opts.guildId ? `server ${opts.guildId}` : 'every server (global)',
+    names: saved.map((c) => c.name),
+  };
 }
 
 export function parseArgs(argv: string[]): { guildId?: string } {
   const i = argv.indexOf('--guild');
   if (i === -1) return {};
   const guildId = argv[i + 1];
-  if (!guildId || !/^\d{1,32}$/.test(guildId)) throw new Error('--guild needs a server id (digits), e.g. --guild 123456789012345678');
+  if (!guildId || !/^\d{1,32}$/.test(guildId))
+    throw new Error('--guild needs a server id (digits), e.g. --guild 123456789012345678');
   return { guildId };
 }
 
 async function main() {
   const env = loadEnv();
-  const missing = [!env.DISCORD_TOKEN && 'DISCORD_TOKEN', !env.DISCORD_CLIENT_ID && 'DISCORD_CLIENT_ID'].filter(Boolean);
+  const missing = [
+    !env.DISCORD_TOKEN && 'DISCORD_TOKEN',
+    !env.DISCORD_CLIENT_ID && 'DISCORD_CLIENT_ID',
+  ].filter(Boolean);
   if (missing.length) {
     console.error(`Cannot register commands: set ${missing.join(' and ')} (see docs/discord-setup.md)`);
     process.exit(1);

@@ -31,7 +31,9 @@ export function isMissingPermission(err: unknown): err is DiscordAPIError {
 }
 
 function isUnknownWebhook(err: unknown): boolean {
-  return err instanceof DiscordAPIError && (err.code === RESTJSONErrorCodes.UnknownWebhook || err.status === 404);
+  return (
+    err instanceof DiscordAPIError && (err.code === RESTJSONErrorCodes.UnknownWebhook || err.status === 404)
+  );
 }
 
 /** A failed Discord call, with what the bot was trying to do (for the admins' report). */
@@ -49,7 +51,10 @@ async function createWebhook(ctx: BotContext, guildId: string, channelId: string
   if (!channel || !('createWebhook' in channel)) throw new Error(`channel ${channelId} cannot hold webhooks`);
   let hook: Awaited<ReturnType<typeof channel.createWebhook>>;
   try {
-    hook = await channel.createWebhook({ name: ctx.client.user?.username ?? 'Polyglot', reason: 'Mirror mode translations' });
+    hook = await channel.createWebhook({
+      name: ctx.client.user?.username ?? 'Polyglot',
+      reason: 'Mirror mode translations',
+    });
   } catch (err) {
     throw new ActionFailed('create webhook', err);
   }
@@ -60,7 +65,11 @@ async function createWebhook(ctx: BotContext, guildId: string, channelId: string
 }
 
 /** Posts as the author through the channel's webhook; returns the new message. */
-export async function postThroughWebhook(ctx: BotContext, guildId: string, post: HookPost): Promise<APIMessage> {
+export async function postThroughWebhook(
+  ctx: BotContext,
+  guildId: string,
+  post: HookPost,
+): Promise<APIMessage> {
   const execute = (hook: { id: string; token: string }) =>
     ctx.client.rest.post(Routes.webhook(hook.id, hook.token), {
       auth: false,

@@ -8,6 +8,14 @@ import { translateMessage } from './translate-message';
 import type { BotCommand } from './types';
 
 /** Every application command of the bot, by name. */
-export const COMMANDS: BotCommand[] = [setlanguage, translateMessage, learn, practice, quiz, progress, ticket];
+export const COMMANDS: BotCommand[] = [
+  setlanguage,
+  translateMessage,
+  learn,
+  practice,
+  quiz,
+  progress,
+  ticket,
+];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

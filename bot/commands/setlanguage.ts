@@ -9,7 +9,11 @@ export const setlanguage: BotCommand = {
     .setName('setlanguage')
     .setDescription('Choose the language the bot translates messages into for you')
     .addStringOption((o) =>
-      o.setName('language').setDescription('Your language (start typing to search)').setRequired(true).setAutocomplete(true),
+      o
+        .setName('language')
+        .setDescription('Your language (start typing to search)')
+        .setRequired(true)
+        .setAutocomplete(true),
     ),
   async execute(ctx, interaction) {
     const requested = interaction.options.getString('language', true);
@@ -26,7 +30,9 @@ export const setlanguage: BotCommand = {
     }
   },
   async autocomplete(ctx, interaction) {
-    const choices = await ctx.caller.bot.languageChoices({ query: interaction.options.getFocused().slice(0, 100) });
+    const choices = await ctx.caller.bot.languageChoices({
+      query: interaction.options.getFocused().slice(0, 100),
+    });
     await interaction.respond(choices);
   },
 };

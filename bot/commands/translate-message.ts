@@ -9,7 +9,10 @@ export const translateMessage: BotCommand = {
   data: new ContextMenuCommandBuilder().setName(TRANSLATE_MESSAGE).setType(ApplicationCommandType.Message),
   async execute(ctx, interaction) {
     if (!interaction.inGuild()) {
-      await interaction.reply({ content: 'Translate Message works in servers where the bot is.', flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: 'Translate Message works in servers where the bot is.',
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
     // The provider may take a few seconds: answer within Discord's 3 s with "thinking...".
@@ -32,6 +35,9 @@ export const translateMessage: BotCommand = {
       : `**${result.sourceName} → ${result.targetName}**`;
     const hint = result.targetFrom === 'setting' ? '' : `\n-# Choose your language with /setlanguage.`;
     const body = `${heading}\n${result.text}${hint}`;
-    await interaction.editReply({ content: body.length > 2000 ? `${body.slice(0, 1999)}…` : body, allowedMentions: { parse: [] } });
+    await interaction.editReply({
+      content: body.length > 2000 ? `${body.slice(0, 1999)}…` : body,
+      allowedMentions: { parse: [] },
+    });
   },
 };

@@ -4,7 +4,8 @@ import { commandsByName } from '../commands';
 import { handleComponent } from '../commands/components';
 import { defineEvent } from './types';
 
-const SORRY = 'Sorry, something went wrong on my side while doing that. Please try again in a minute; if it keeps happening, tell a server admin.';
+const SORRY =
+  'Sorry, something went wrong on my side while doing that. Please try again in a minute; if it keeps happening, tell a server admin.';
 
 /** A member always gets an answer in plain words, never silence or a stack trace. */
 async function apologise(interaction: Interaction) {
@@ -32,7 +33,10 @@ export async function handleInteraction(ctx: BotContext, interaction: Interactio
   if (interaction.isButton() || interaction.isModalSubmit()) {
     try {
       if (!(await handleComponent(ctx, interaction))) {
-        await interaction.reply({ content: 'This button or form is no longer in use. Run the command again.', flags: MessageFlags.Ephemeral });
+        await interaction.reply({
+          content: 'This button or form is no longer in use. Run the command again.',
+          flags: MessageFlags.Ephemeral,
+        });
       }
     } catch (err) {
       console.error(`Component ${interaction.customId} failed:`, err);
@@ -43,8 +47,10 @@ export async function handleInteraction(ctx: BotContext, interaction: Interactio
   if (!interaction.isChatInputCommand() && !interaction.isMessageContextMenuCommand()) return;
   const command = commandsByName.get(interaction.commandName);
   try {
-    if (command?.kind === 'slash' && interaction.isChatInputCommand()) await command.execute(ctx, interaction);
-    else if (command?.kind === 'message' && interaction.isMessageContextMenuCommand()) await command.execute(ctx, interaction);
+    if (command?.kind === 'slash' && interaction.isChatInputCommand())
+      await command.execute(ctx, interaction);
+    else if (command?.kind === 'message' && interaction.isMessageContextMenuCommand())
+      await command.execute(ctx, interaction);
     else {
       await interaction.reply({
         content: `I do not know the command "${interaction.commandName}" any more. An admin may need to run npm run deploy-commands.`,
@@ -57,4 +63,6 @@ export async function handleInteraction(ctx: BotContext, interaction: Interactio
   }
 }
 
-export default defineEvent(Events.InteractionCreate, (ctx, interaction) => handleInteraction(ctx, interaction));
+export default defineEvent(Events.InteractionCreate, (ctx, interaction) =>
+  handleInteraction(ctx, interaction),
+);

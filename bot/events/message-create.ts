@@ -18,13 +18,25 @@ export function mirrorInput(message: Message<true>) {
   };
 }
 
-async function reply(ctx: BotContext, message: Message<true>, content: string, languages: string[]): Promise<void> {
+async function reply(
+  ctx: BotContext,
+  message: Message<true>,
+  content: string,
+  languages: string[],
+): Promise<void> {
   try {
     const sent = await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
     await ctx.caller.bot.recordCopies({
       guildId: message.guildId,
       original: { messageId: message.id, channelId: message.channelId },
-      copies: [{ copyMessageId: sent.id, copyChannelId: message.channelId, language: languages.join(','), kind: 'reply' }],
+      copies: [
+        {
+          copyMessageId: sent.id,
+          copyChannelId: message.channelId,
+          language: languages.join(','),
+          kind: 'reply',
+        },
+      ],
     });
   } catch (err) {
     await reportFailure(ctx, message.guildId, message.channelId, 'reply', err);
@@ -43,7 +55,12 @@ async function translateMessage(ctx: BotContext, message: Message<true>): Promis
     plan.posts.map(async (post) => {
       try {
         const sent = await postThroughWebhook(ctx, message.guildId, post);
-        return { copyMessageId: sent.id, copyChannelId: post.channelId, language: post.language, kind: 'webhook' as const };
+        return {
+          copyMessageId: sent.id,
+          copyChannelId: post.channelId,
+          language: post.language,
+          kind: 'webhook' as const,
+        };
       } catch (err) {
         await reportFailure(ctx, message.guildId, post.channelId, 'post through webhook', err);
         return null;

@@ -24,11 +24,21 @@ export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user
   }
   if (plan.status !== 'ok') return;
   try {
-    const sent = await message.reply({ content: plan.content, allowedMentions: { parse: [], repliedUser: false } });
+    const sent = await message.reply({
+      content: plan.content,
+      allowedMentions: { parse: [], repliedUser: false },
+    });
     await ctx.caller.bot.recordCopies({
       guildId: message.guildId,
       original: { messageId: message.id, channelId: message.channelId },
-      copies: [{ copyMessageId: sent.id, copyChannelId: message.channelId, language: plan.language, kind: 'reaction' }],
+      copies: [
+        {
+          copyMessageId: sent.id,
+          copyChannelId: message.channelId,
+          language: plan.language,
+          kind: 'reaction',
+        },
+      ],
     });
   } catch (err) {
     await reportFailure(ctx, message.guildId, message.channelId, 'reply', err);

@@ -12,7 +12,8 @@ export default defineEvent(Events.MessageReactionRemove, async (ctx, reaction, u
     try {
       await ctx.client.rest.delete(Routes.channelMessage(r.channelId, r.messageId));
     } catch (err) {
-      if (reaction.message.guildId) await reportFailure(ctx, reaction.message.guildId, r.channelId, 'delete message', err);
+      if (reaction.message.guildId)
+        await reportFailure(ctx, reaction.message.guildId, r.channelId, 'delete message', err);
     }
   }
 });

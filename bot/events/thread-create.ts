@@ -6,7 +6,12 @@ import { defineEvent } from './types';
 export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated) => {
   if (!newlyCreated || !thread.parentId || thread.ownerId === ctx.client.user?.id) return;
   const guildId = thread.guildId;
-  const targets = await ctx.caller.bot.mirrorThread({ guildId, id: thread.id, parentChannelId: thread.parentId, name: thread.name });
+  const targets = await ctx.caller.bot.mirrorThread({
+    guildId,
+    id: thread.id,
+    parentChannelId: thread.parentId,
+    name: thread.name,
+  });
   const created = await Promise.all(
     targets.map(async (t) => {
       try {
@@ -17,7 +22,14 @@ export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated
         const made = (await ctx.client.rest.post(route, {
           body: t.onMessageId ? body : { ...body, type: ChannelType.PublicThread },
         })) as { id: string };
-        return t.onMessageId ? null : { copyMessageId: made.id, copyChannelId: t.channelId, language: t.language, kind: 'webhook' as const };
+        return t.onMessageId
+          ? null
+          : {
+              copyMessageId: made.id,
+              copyChannelId: t.channelId,
+              language: t.language,
+              kind: 'webhook' as const,
+            };
       } catch (err) {
         await reportFailure(ctx, guildId, t.channelId, 'create thread', err);
         return null;

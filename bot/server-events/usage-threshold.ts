@@ -20,7 +20,9 @@ export async function tellAdmins(ctx: BotContext, e: UsageEvent): Promise<void> 
 const handler: ServerEventHandler = {
   subscribe(ctx) {
     const listener = (e: UsageEvent) => {
-      tellAdmins(ctx, e).catch((err) => console.error(`Usage notice for guild ${e.guildId} not delivered:`, err));
+      tellAdmins(ctx, e).catch((err) =>
+        console.error(`Usage notice for guild ${e.guildId} not delivered:`, err),
+      );
     };
     ctx.services.events.on('usage:threshold', listener);
     return () => ctx.services.events.off('usage:threshold', listener);

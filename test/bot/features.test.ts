@@ -12,11 +12,19 @@ afterAll(async () => {
 });
 
 const botMessagesIn = (channel: string): RecordedCall[] =>
-  h.fake.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/messages` && c.status === 200);
+  h.fake.calls.filter(
+    (c) =>
+      c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/messages` && c.status === 200,
+  );
 
 describe('flag reactions', () => {
   it('a flag adds a reply translated into its language; a second flag of the same language adds nothing; removing it retracts the reply', async () => {
-    const msg = h.fake.sendMessage({ channelId: h.channel('general').id, author: h.ben.user, member: h.ben, content: 'Where is the meeting?' });
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Where is the meeting?',
+    });
     const n = botMessagesIn('general').length;
     h.fake.react(msg, h.ana.user, '🇪🇸');
     await eventually(() => botMessagesIn('general').length > n);
@@ -31,13 +39,16 @@ describe('flag reactions', () => {
     h.fake.react(msg, h.chloe.user, '👍');
     h.fake.react(msg, h.chloe.user, '🇫🇷');
     await eventually(() => botMessagesIn('general').length > n + 1);
-    expect(botMessagesIn('general').slice(n).map((c) => c.body?.content)).toEqual([
-      '🇪🇸 **Spanish**: [es] Where is the meeting?',
-      '🇫🇷 **French**: [fr] Where is the meeting?',
-    ]);
+    expect(
+      botMessagesIn('general')
+        .slice(n)
+        .map((c) => c.body?.content),
+    ).toEqual(['🇪🇸 **Spanish**: [es] Where is the meeting?', '🇫🇷 **French**: [fr] Where is the meeting?']);
     const replyId = [...h.fake.rest.messages.values()].find((m) => m.content.startsWith('🇪🇸'))!.id;
     h.fake.react(msg, h.ana.user, '🇪🇸', false);
-    await h.fake.waitForCall((c) => c.method === 'DELETE' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`);
+    await h.fake.waitForCall(
+      (c) => c.method === 'DELETE' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`,
+    );
     expect(h.fake.rest.messages.has(replyId)).toBe(false);
   });
 });
@@ -67,19 +78,31 @@ describe('single-channel mode', () => {
       body: { languages: ['es', 'de', 'ja'] },
     });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ id: link.id, channelId: h.channel('general').id, languages: ['es', 'de', 'ja'] });
-    const read = await h.server.api(`/api/channels/links/${link.id}/languages?guildId=${h.guild.id}`, { admin: true });
+    expect(ok.json).toMatchObject({
+      id: link.id,
+      channelId: h.channel('general').id,
+      languages: ['es', 'de', 'ja'],
+    });
+    const read = await h.server.api(`/api/channels/links/${link.id}/languages?guildId=${h.guild.id}`, {
+      admin: true,
+    });
     expect(read.json.languages).toEqual(['es', 'de', 'ja']);
   });
 
   it('every member message gets one reply with all its translations, from one provider call', async () => {
     const before = h.gemini.requests.length;
     const n = botMessagesIn('general').length;
-    const msg = h.fake.sendMessage({ channelId: h.channel('general').id, author: h.ben.user, member: h.ben, content: 'The server event starts soon' });
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'The server event starts soon',
+    });
     await eventually(() => botMessagesIn('general').length > n);
     expect(h.gemini.requests.length - before).toBe(1);
     expect(botMessagesIn('general').at(-1)!.body).toMatchObject({
-      content: '**Spanish**: [es] The server event starts soon\n**German**: [de] The server event starts soon\n**Japanese**: [ja] The server event starts soon',
+      content:
+        '**Spanish**: [es] The server event starts soon\n**German**: [de] The server event starts soon\n**Japanese**: [ja] The server event starts soon',
       message_reference: { message_id: msg.id },
       allowed_mentions: { parse: [], replied_user: false },
     });
@@ -88,10 +111,24 @@ describe('single-channel mode', () => {
   it('a message starting with the skip prefix is left alone', async () => {
     const before = h.gemini.requests.length;
     const n = botMessagesIn('general').length;
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: h.ben.user, member: h.ben, content: '!roll 2d6' });
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: h.ben.user, member: h.ben, content: 'Good luck' });
+    h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: '!roll 2d6',
+    });
+    h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Good luck',
+    });
     await eventually(() => botMessagesIn('general').length > n);
-    expect(botMessagesIn('general').slice(n).map((c) => c.body?.content.split('\n')[0])).toEqual(['**Spanish**: [es] Good luck']);
+    expect(
+      botMessagesIn('general')
+        .slice(n)
+        .map((c) => c.body?.content.split('\n')[0]),
+    ).toEqual(['**Spanish**: [es] Good luck']);
     expect(h.gemini.requests.length - before).toBe(1);
   });
 });
@@ -121,10 +158,15 @@ describe('announcements', () => {
       body: { message: 'Missing Permissions', code: 50013 },
       times: 1,
     });
-    const post = await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, { method: 'POST', admin: true });
+    const post = await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+    });
     expect(post.status).toBe(200);
     const list = async () =>
-      (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json.find((a: { id: number }) => a.id === id);
+      (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json.find(
+        (a: { id: number }) => a.id === id,
+      );
     const failed = await eventually(async () => {
       const a = await list();
       return a.status === 'failed' ? a : null;
@@ -134,23 +176,35 @@ describe('announcements', () => {
       content: withOriginal('[es] Maintenance tonight at 22:00 UTC.'),
       allowed_mentions: { parse: [] },
     });
-    expect(botMessagesIn('german').at(-1)!.body?.content).toBe(withOriginal('[de] Maintenance tonight at 22:00 UTC.'));
+    expect(botMessagesIn('german').at(-1)!.body?.content).toBe(
+      withOriginal('[de] Maintenance tonight at 22:00 UTC.'),
+    );
     expect(failed.postResults).toEqual([
       expect.objectContaining({ channelId: h.channel('news-es').id, ok: true }),
       expect.objectContaining({ channelId: h.channel('german').id, ok: true }),
-      { channelId: h.channel('news-fr').id, language: 'fr', ok: false, error: 'Missing Permissions (Discord 403)' },
+      {
+        channelId: h.channel('news-fr').id,
+        language: 'fr',
+        ok: false,
+        error: 'Missing Permissions (Discord 403)',
+      },
     ]);
     expect(failed.postedAt).toBeNull();
     // The admin fixes the permission and presses Post Now again: only the French channel is posted.
     const nEs = botMessagesIn('news-es').length;
-    await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, { method: 'POST', admin: true });
+    await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+    });
     const posted = await eventually(async () => {
       const a = await list();
       return a.status === 'posted' ? a : null;
     });
     expect(posted.postResults.every((r: { ok: boolean }) => r.ok)).toBe(true);
     expect(posted.postedAt).not.toBeNull();
-    expect(botMessagesIn('news-fr').at(-1)!.body?.content).toBe(withOriginal('[fr] Maintenance tonight at 22:00 UTC.'));
+    expect(botMessagesIn('news-fr').at(-1)!.body?.content).toBe(
+      withOriginal('[fr] Maintenance tonight at 22:00 UTC.'),
+    );
     expect(botMessagesIn('news-es').length).toBe(nEs);
   });
 });
@@ -166,34 +220,64 @@ describe('usage', () => {
     tx();
   }
   const used = () =>
-    (h.server.services.db.$client.prepare("select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'").get(h.guild.id) as { n: number }).n;
+    (
+      h.server.services.db.$client
+        .prepare("select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'")
+        .get(h.guild.id) as { n: number }
+    ).n;
 
   it('tells the admins once at 75%, and at 100% pauses translation; the context menu explains why and how to upgrade', async () => {
-    await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, { method: 'PATCH', admin: true, body: { logChannelId: h.channel('mod-log').id } });
+    await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { logChannelId: h.channel('mod-log').id },
+    });
     // Earlier this month the server used translations up to just below 75% of the Free plan's 1,000.
     spendTranslations(749 - used());
     const notices = () => botMessagesIn('mod-log');
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: h.chloe.user, member: h.chloe, content: 'Usage crossing message' });
+    h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'Usage crossing message',
+    });
     const first = await eventually(() => notices()[0]);
     expect(first.body?.content).toContain('(75%)');
     expect(first.body?.content).toContain(`${h.server.url}/pricing`);
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: h.chloe.user, member: h.chloe, content: 'One more message' });
+    h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'One more message',
+    });
     await eventually(() => h.gemini.requests.some((r) => r.translation?.text === 'One more message'));
     await new Promise((r) => setTimeout(r, 200));
     expect(notices()).toHaveLength(1);
 
     spendTranslations(997 - used());
     const n = botMessagesIn('general').length;
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: h.chloe.user, member: h.chloe, content: 'The last translated message' });
+    h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'The last translated message',
+    });
     await eventually(() => botMessagesIn('general').length > n);
-    const paused = await eventually(() => notices().find((c) => c.body?.content.includes('Translation is paused')));
+    const paused = await eventually(() =>
+      notices().find((c) => c.body?.content.includes('Translation is paused')),
+    );
     expect(paused.body?.content).toContain('1,000 translations');
     expect(notices().filter((c) => c.body?.content.includes('(90%)'))).toHaveLength(1);
 
     const geminiBefore = h.gemini.requests.length;
     const i = h.fake.contextMenu(
       'Translate Message',
-      h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Can you read this?' }),
+      h.fake.sendMessage({
+        channelId: h.channel('english').id,
+        author: h.ben.user,
+        member: h.ben,
+        content: 'Can you read this?',
+      }),
       { member: h.ana, channel: h.channel('english') },
     );
     const answer = await h.fake.interactionAnswer(i);

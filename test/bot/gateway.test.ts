@@ -17,7 +17,10 @@ afterAll(async () => {
 const spanishPosts = (): RecordedCall[] => {
   const id = h.channel('spanish').id;
   return h.fake.calls.filter(
-    (c) => c.method === 'POST' && c.path.startsWith('/webhooks/') && h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id,
+    (c) =>
+      c.method === 'POST' &&
+      c.path.startsWith('/webhooks/') &&
+      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id,
   );
 };
 const say = (content: string) =>
@@ -25,9 +28,13 @@ const say = (content: string) =>
 
 /** Every message mirrored exactly once, in any order. */
 async function expectEachMirroredOnce(texts: string[]) {
-  await eventually(() => texts.every((t) => spanishPosts().some((c) => c.body?.content === `[es] ${t}`)), 10_000);
+  await eventually(
+    () => texts.every((t) => spanishPosts().some((c) => c.body?.content === `[es] ${t}`)),
+    10_000,
+  );
   await new Promise((r) => setTimeout(r, 300)); // room for a duplicate to show up
-  for (const t of texts) expect(spanishPosts().filter((c) => c.body?.content === `[es] ${t}`)).toHaveLength(1);
+  for (const t of texts)
+    expect(spanishPosts().filter((c) => c.body?.content === `[es] ${t}`)).toHaveLength(1);
 }
 
 describe('gateway disconnects in the middle of traffic', () => {

@@ -1,6 +1,13 @@
 import { type RunningBot, startBot } from '../../bot/client';
 import type { ServiceOverrides } from '../../src/server/services';
-import { type FakeGuild, type FakeMember, makeGuild, makeMember, startFakeDiscord, type FakeDiscord } from '../fakes/discord';
+import {
+  type FakeGuild,
+  type FakeMember,
+  makeGuild,
+  makeMember,
+  startFakeDiscord,
+  type FakeDiscord,
+} from '../fakes/discord';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -25,7 +32,18 @@ export interface BotHarness {
   close(): Promise<void>;
 }
 
-export const CHANNELS = ['general', 'english', 'spanish', 'french', 'german', 'japanese', 'mod-log', 'news-en', 'news-es', 'news-fr'];
+export const CHANNELS = [
+  'general',
+  'english',
+  'spanish',
+  'french',
+  'german',
+  'japanese',
+  'mod-log',
+  'news-en',
+  'news-es',
+  'news-fr',
+];
 
 export async function startBotHarness(
   opts: { env?: Record<string, string>; overrides?: ServiceOverrides } = {},
@@ -69,7 +87,11 @@ export async function startBotHarness(
       const res = await server.api(`/api/channels/links?guildId=${guild.id}`, {
         method: 'POST',
         admin: true,
-        body: { name, mode, channels: channels.map(([c, language]) => ({ channelId: channel(c).id, language })) },
+        body: {
+          name,
+          mode,
+          channels: channels.map(([c, language]) => ({ channelId: channel(c).id, language })),
+        },
       });
       if (res.status !== 201) throw new Error(`link not created: ${res.status} ${res.text}`);
       return res.json;

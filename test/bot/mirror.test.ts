@@ -30,14 +30,6 @@ async function copiesArrive(channels: string[], n: number) {
   await eventually(() => channels.every((c) => postsIn(c).length >= n));
 }
 
-/** The id of the copy, in `channel`, of the message last mirrored there. */
-function copyIdIn(channel: string): string {
-  const post = lastPostIn(channel)!;
-  const msg = [...h.fake.rest.messages.values()].filter((m) => m.webhook_id && m.channel_id === h.channel(channel).id).at(-1);
-  expect(post).toBeDefined();
-  return msg!.id as string;
-}
-
 describe('mirror mode into 2 languages', () => {
   let original: Json;
 
@@ -64,7 +56,8 @@ describe('mirror mode into 2 languages', () => {
     const es = lastPostIn('spanish')!;
     expect(es.query.wait).toBe('true');
     expect(es.body).toMatchObject({
-      content: '[es] Hello <@123456789012345678>, the raid starts at nine tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      content:
+        '[es] Hello <@123456789012345678>, the raid starts at nine tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
       username: 'ben G.',
       allowed_mentions: { parse: [] },
     });
@@ -74,9 +67,19 @@ describe('mirror mode into 2 languages', () => {
   });
 
   it('creates one webhook per channel and reuses it for the next messages', async () => {
-    h.fake.sendMessage({ channelId: h.channel('spanish').id, author: h.ana.user, member: h.ana, content: 'Hola a todos, ¿quién viene esta noche?' });
+    h.fake.sendMessage({
+      channelId: h.channel('spanish').id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'Hola a todos, ¿quién viene esta noche?',
+    });
     await copiesArrive(['english', 'french'], 1);
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Count me in for the raid' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Count me in for the raid',
+    });
     await copiesArrive(['spanish', 'french'], 2);
     expect(lastPostIn('english')!.body?.content).toBe('[en] Hola a todos, ¿quién viene esta noche?');
     expect(webhookCreations('spanish')).toHaveLength(1);
@@ -88,26 +91,37 @@ describe('mirror mode into 2 languages', () => {
 
   it('an edit updates every copy with the new translation', async () => {
     const esCopy = h.server.services.db.$client
-      .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+      .prepare(
+        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+      )
       .get(original.id) as { id: string };
     h.fake.editMessage(original, 'Hello all, the raid starts at ten tonight!');
-    const edit = await h.fake.waitForCall((c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`));
+    const edit = await h.fake.waitForCall(
+      (c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`),
+    );
     expect(edit.body).toMatchObject({
-      content: '[es] Hello all, the raid starts at ten tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      content:
+        '[es] Hello all, the raid starts at ten tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
       allowed_mentions: { parse: [] },
     });
-    await eventually(() => h.fake.calls.filter((c) => c.method === 'PATCH' && c.path.startsWith('/webhooks/')).length >= 2);
+    await eventually(
+      () => h.fake.calls.filter((c) => c.method === 'PATCH' && c.path.startsWith('/webhooks/')).length >= 2,
+    );
   });
 
   it('a reply carries, in each channel, a jump link to that channel’s copy of the message it answers', async () => {
     const esCopyOfOriginal = (
       h.server.services.db.$client
-        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+        .prepare(
+          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+        )
         .get(original.id) as { id: string }
     ).id;
     const frCopyOfOriginal = (
       h.server.services.db.$client
-        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'")
+        .prepare(
+          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'",
+        )
         .get(original.id) as { id: string }
     ).id;
     // Ana answers, in #spanish, the Spanish copy of Ben's message.
@@ -133,15 +147,30 @@ describe('mirror mode into 2 languages', () => {
   it('a thread started on a message opens on its copies, and messages in it follow into those threads', async () => {
     const esCopy = (
       h.server.services.db.$client
-        .prepare("select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'")
+        .prepare(
+          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+        )
         .get(original.id) as { id: string }
     ).id;
     h.fake.createThread(h.channel('english'), original, 'Raid planning');
-    const opened = await h.fake.waitForCall((c) => c.method === 'POST' && c.path === `/channels/${h.channel('spanish').id}/messages/${esCopy}/threads`);
+    const opened = await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' && c.path === `/channels/${h.channel('spanish').id}/messages/${esCopy}/threads`,
+    );
     expect(opened.body?.name).toBe('Raid planning');
-    await h.fake.waitForCall((c) => c.method === 'POST' && c.path.startsWith(`/channels/${h.channel('french').id}/messages/`) && c.path.endsWith('/threads'));
+    await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' &&
+        c.path.startsWith(`/channels/${h.channel('french').id}/messages/`) &&
+        c.path.endsWith('/threads'),
+    );
     const n = postsIn('spanish').length;
-    h.fake.sendMessage({ channelId: original.id, author: h.ben.user, member: h.ben, content: 'Bring potions please' });
+    h.fake.sendMessage({
+      channelId: original.id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Bring potions please',
+    });
     await eventually(() => postsIn('spanish').length > n);
     const inThread = lastPostIn('spanish')!;
     expect(inThread.query.thread_id).toBe(esCopy);
@@ -158,25 +187,45 @@ describe('mirror mode into 2 languages', () => {
       await h.fake.waitForCall((call) => call.method === 'DELETE' && call.path.endsWith(`/messages/${c.id}`));
       expect(h.fake.rest.messages.has(c.id)).toBe(false);
     }
-    const left = h.server.services.db.$client.prepare('select count(*) as n from message_copies where original_message_id = ?').get(original.id);
+    const left = h.server.services.db.$client
+      .prepare('select count(*) as n from message_copies where original_message_id = ?')
+      .get(original.id);
     expect(left).toEqual({ n: 0 });
   });
 
   it('messages from bots and from webhooks are never translated (no loops), nor messages with the skip prefix', async () => {
     const geminiBefore = h.gemini.requests.length;
     const postsBefore = postsIn('spanish').length;
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: { id: '555000000000000001', username: 'OtherBot', bot: true }, content: 'I am a bot' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: { id: '555000000000000001', username: 'OtherBot', bot: true },
+      content: 'I am a bot',
+    });
     h.fake.sendMessage({
       channelId: h.channel('english').id,
       author: { id: '555000000000000002', username: 'Some Hook', bot: true },
       webhookId: '555000000000000002',
       content: 'I am a webhook',
     });
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: '!do not translate this' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: '!do not translate this',
+    });
     // A member's message after them proves the bot has handled the three before.
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'This one is translated' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'This one is translated',
+    });
     await eventually(() => postsIn('spanish').length > postsBefore);
-    expect(postsIn('spanish').slice(postsBefore).map((c) => c.body?.content)).toEqual(['[es] This one is translated']);
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] This one is translated']);
     expect(h.gemini.requests.length - geminiBefore).toBe(1);
   });
 
@@ -198,10 +247,19 @@ describe('mirror mode into 2 languages', () => {
       body: { message: 'Missing Permissions', code: 50013 },
     });
     const nEs = postsIn('spanish').length;
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Is anyone there?' });
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Is anyone there?',
+    });
     await eventually(() => postsIn('spanish').length > nEs);
-    const notice = await h.fake.waitForCall((c) => c.method === 'POST' && c.path === `/channels/${logChannel.id}/messages`);
-    expect(notice.body?.content).toContain(`I could not create webhook in <#${h.channel('french').id}>: Missing Permissions`);
+    const notice = await h.fake.waitForCall(
+      (c) => c.method === 'POST' && c.path === `/channels/${logChannel.id}/messages`,
+    );
+    expect(notice.body?.content).toContain(
+      `I could not create webhook in <#${h.channel('french').id}>: Missing Permissions`,
+    );
     expect(notice.body?.content).toContain('Manage Webhooks');
     const logs = await h.server.api(`/api/moderation/logs?guildId=${h.guild.id}`, { admin: true });
     expect(logs.json[0]).toMatchObject({ type: 'permission', action: 'reported' });
@@ -213,7 +271,11 @@ describe('mirror mode into 2 languages', () => {
 describe('mirror mode into 4 languages', () => {
   it('one message reaches four channels, each in its language, with one provider call', async () => {
     const links = await h.server.api(`/api/channels/links?guildId=${h.guild.id}`, { admin: true });
-    for (const l of links.json) await h.server.api(`/api/channels/links/${l.id}?guildId=${h.guild.id}`, { method: 'DELETE', admin: true });
+    for (const l of links.json)
+      await h.server.api(`/api/channels/links/${l.id}?guildId=${h.guild.id}`, {
+        method: 'DELETE',
+        admin: true,
+      });
     await h.link('Everyone', [
       ['english', 'en'],
       ['spanish', 'es'],
@@ -222,8 +284,15 @@ describe('mirror mode into 4 languages', () => {
       ['japanese', 'ja'],
     ]);
     const before = h.gemini.requests.length;
-    const counts = Object.fromEntries(['spanish', 'french', 'german', 'japanese'].map((c) => [c, postsIn(c).length]));
-    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content: 'Welcome to the new members!' });
+    const counts = Object.fromEntries(
+      ['spanish', 'french', 'german', 'japanese'].map((c) => [c, postsIn(c).length]),
+    );
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Welcome to the new members!',
+    });
     await eventually(() => Object.entries(counts).every(([c, n]) => postsIn(c).length > n));
     expect(h.gemini.requests.length - before).toBe(1);
     expect(h.gemini.requests.at(-1)!.translation?.targets.sort()).toEqual(['de', 'es', 'fr', 'ja']);

@@ -87,7 +87,15 @@ export const botRouter = router({
 
   /** The Translate Message context menu: the text in the member's language. */
   translateForMember: botGuildProcedure
-    .input(z.object({ userId: id, username: z.string(), locale: z.string().nullable(), channelId: id, text: z.string() }))
+    .input(
+      z.object({
+        userId: id,
+        username: z.string(),
+        locale: z.string().nullable(),
+        channelId: id,
+        text: z.string(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const target = memberLanguage(ctx.db, input.userId, input.locale, defaultLanguage(ctx.db, ctx.guildId));
       if (!input.text.trim()) {
@@ -133,7 +141,9 @@ export const botRouter = router({
   }),
   mirrorEdit: botGuildProcedure
     .input(messageSchema)
-    .mutation(({ ctx, input }) => planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId })),
+    .mutation(({ ctx, input }) =>
+      planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
+    ),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
     .mutation(({ ctx, input }) => planDelete(ctx.db, input)),
@@ -143,7 +153,9 @@ export const botRouter = router({
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
     .mutation(({ ctx, input }) => recordCopies(ctx.db, ctx.guildId, input.original, input.copies)),
-  forgetCopy: botProcedure.input(z.object({ messageId: id })).mutation(({ ctx, input }) => forgetCopy(ctx.db, input.messageId)),
+  forgetCopy: botProcedure
+    .input(z.object({ messageId: id }))
+    .mutation(({ ctx, input }) => forgetCopy(ctx.db, input.messageId)),
 
   // ---- Webhooks and permissions ----
   saveWebhook: botGuildProcedure
@@ -167,7 +179,14 @@ export const botRouter = router({
   // ---- Flag reactions ----
   flagAdded: botGuildProcedure
     .input(
-      z.object({ channelId: id, messageId: id, content: z.string(), emoji: z.string(), userId: id, username: z.string() }),
+      z.object({
+        channelId: id,
+        messageId: id,
+        content: z.string(),
+        emoji: z.string(),
+        userId: id,
+        username: z.string(),
+      }),
     )
     .mutation(({ ctx, input }) =>
       planFlagTranslation(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
@@ -195,10 +214,14 @@ export const botRouter = router({
         ),
       }),
     )
-    .mutation(({ ctx, input }) => recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock())),
+    .mutation(({ ctx, input }) =>
+      recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
+    ),
 
   // ---- Usage ----
   usageNotice: botGuildProcedure
     .input(z.object({ threshold: z.number(), used: z.number(), allowance: z.number() }))
-    .query(({ ctx, input }) => usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock())),
+    .query(({ ctx, input }) =>
+      usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock()),
+    ),
 });

@@ -15,20 +15,21 @@ const languages = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((code, i) => {
-      if (!findLanguage(code)) ctx.addIssue({ code: 'custom', path: [i], message: `unknown language code ${code}` });
+      if (!findLanguage(code))
+        ctx.addIssue({ code: 'custom', path: [i], message: `unknown language code ${code}` });
       if (seen.has(code)) ctx.addIssue({ code: 'custom', path: [i], message: `${code} is listed twice` });
       seen.add(code);
     });
   });
 
 export const singleChannelRouter = router({
-  get: guildProcedure.input(z.object({ id: recordId })).query(({ ctx, input }) => readSingleChannel(ctx.db, ctx.guildId, input.id)),
-  setLanguages: guildProcedure
-    .input(z.object({ id: recordId, languages }))
-    .mutation(({ ctx, input }) => {
-      if (input.languages.length === 0) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
-      }
-      return setSingleChannelLanguages(ctx.db, ctx.guildId, input.id, input.languages);
-    }),
+  get: guildProcedure
+    .input(z.object({ id: recordId }))
+    .query(({ ctx, input }) => readSingleChannel(ctx.db, ctx.guildId, input.id)),
+  setLanguages: guildProcedure.input(z.object({ id: recordId, languages })).mutation(({ ctx, input }) => {
+    if (input.languages.length === 0) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
+    }
+    return setSingleChannelLanguages(ctx.db, ctx.guildId, input.id, input.languages);
+  }),
 });

@@ -38,7 +38,11 @@ const quote = (text: string) =>
     .map((l) => `> ${l}`)
     .join('\n');
 
-export function announcementPosts(db: Db, guildId: string, id: number): { id: number; posts: AnnouncementPost[] } | null {
+export function announcementPosts(
+  db: Db,
+  guildId: string,
+  id: number,
+): { id: number; posts: AnnouncementPost[] } | null {
   const a = db
     .select()
     .from(announcements)
@@ -59,7 +63,13 @@ export function announcementPosts(db: Db, guildId: string, id: number): { id: nu
   return { id: a.id, posts };
 }
 
-export function recordAnnouncementResults(db: Db, guildId: string, id: number, results: PostResult[], at: Date) {
+export function recordAnnouncementResults(
+  db: Db,
+  guildId: string,
+  id: number,
+  results: PostResult[],
+  at: Date,
+) {
   const a = db
     .select()
     .from(announcements)
@@ -69,7 +79,13 @@ export function recordAnnouncementResults(db: Db, guildId: string, id: number, r
   const byChannel = new Map((a.postResults ?? []).map((r) => [r.channelId, r]));
   for (const r of results) byChannel.set(r.channelId, r);
   const merged = a.targetChannels.map(
-    (t) => byChannel.get(t.channelId) ?? { channelId: t.channelId, language: t.language, ok: false, error: 'not posted' },
+    (t) =>
+      byChannel.get(t.channelId) ?? {
+        channelId: t.channelId,
+        language: t.language,
+        ok: false,
+        error: 'not posted',
+      },
   );
   const allOk = merged.every((r) => r.ok);
   return db

@@ -25,11 +25,18 @@ export function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[])
   db.transaction((tx) => {
     tx.insert(guilds)
       .values({ id: guild.id, name: guild.name, icon: guild.icon, present: true, leftAt: null })
-      .onConflictDoUpdate({ target: guilds.id, set: { name: guild.name, icon: guild.icon, present: true, leftAt: null } })
+      .onConflictDoUpdate({
+        target: guilds.id,
+        set: { name: guild.name, icon: guild.icon, present: true, leftAt: null },
+      })
       .run();
     const ids = channels.map((c) => c.id);
     tx.delete(guildChannels)
-      .where(ids.length ? and(eq(guildChannels.guildId, guild.id), notInArray(guildChannels.id, ids)) : eq(guildChannels.guildId, guild.id))
+      .where(
+        ids.length
+          ? and(eq(guildChannels.guildId, guild.id), notInArray(guildChannels.id, ids))
+          : eq(guildChannels.guildId, guild.id),
+      )
       .run();
     for (const c of channels) upsert(tx as unknown as Db, guild.id, c);
   });

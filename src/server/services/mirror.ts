@@ -77,17 +77,27 @@ export function linkOfChannel(db: Db, guildId: string, channelId: string): Linke
     .orderBy(asc(channelLinkChannels.position))
     .all()
     .map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
-  return [...channels.filter((c) => c.channelId === channelId), ...channels.filter((c) => c.channelId !== channelId)];
+  return [
+    ...channels.filter((c) => c.channelId === channelId),
+    ...channels.filter((c) => c.channelId !== channelId),
+  ];
 }
 
 /** Webhook names may not contain "discord" and hold at most 80 characters. */
 export function webhookUsername(name: string): string {
-  const clean = name.replace(/discord/gi, 'Dlscord').replace(/clyde/gi, 'Clyd3').trim() || 'Member';
+  const clean =
+    name
+      .replace(/discord/gi, 'Dlscord')
+      .replace(/clyde/gi, 'Clyd3')
+      .trim() || 'Member';
   return clean.slice(0, 80);
 }
 
 /** The translated text, then a reply's jump link above and attachments as links below. */
-export function composeCopy(text: string, opts: { replyLink?: string | null; attachments: { name: string; url: string }[] }): string {
+export function composeCopy(
+  text: string,
+  opts: { replyLink?: string | null; attachments: { name: string; url: string }[] },
+): string {
   const head = opts.replyLink ? `-# ↪ [replying to this message](${opts.replyLink})\n` : '';
   const tail = opts.attachments.length ? `\n${opts.attachments.map((a) => a.url).join('\n')}` : '';
   const room = DISCORD_MESSAGE_LIMIT - head.length - tail.length;
@@ -108,7 +118,8 @@ interface Target {
 /** Other channels of the link (or, for a thread, the counterpart threads in them). */
 function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Target[] {
   const [origin, ...others] = channels;
-  if (!msg.parentChannelId) return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
+  if (!msg.parentChannelId)
+    return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
   const threads = counterparts(db, msg.channelId);
   return others
     .filter((c) => threads.has(c.channelId) && c.channelId !== origin.channelId)
@@ -116,7 +127,12 @@ function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Tar
 }
 
 /** Jump link to the copy, in `channelId` (or its thread), of the message `msg` replies to. */
-function replyLinkFor(db: Db, msg: IncomingMessage, channelId: string, threadId: string | null): string | null {
+function replyLinkFor(
+  db: Db,
+  msg: IncomingMessage,
+  channelId: string,
+  threadId: string | null,
+): string | null {
   if (!msg.replyToMessageId) return null;
   const id = counterparts(db, msg.replyToMessageId).get(channelId);
   return id ? jumpLink(msg.guildId, threadId ?? channelId, id) : null;
@@ -126,7 +142,10 @@ function replyLinkFor(db: Db, msg: IncomingMessage, channelId: string, threadId:
  * Copies are recorded under the link's channel ids (a thread's parent), so counterparts line up
  * across channels; for a message in a thread, this maps each channel to its counterpart thread.
  */
-function threadsOf(db: Db, msg: { channelId: string; parentChannelId?: string | null }): Map<string, string> | null {
+function threadsOf(
+  db: Db,
+  msg: { channelId: string; parentChannelId?: string | null },
+): Map<string, string> | null {
   return msg.parentChannelId ? counterparts(db, msg.channelId) : null;
 }
 
@@ -137,7 +156,9 @@ async function translateFor(
   msg: IncomingMessage,
   sourceLanguage: string,
   languages: string[],
-): Promise<{ ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }> {
+): Promise<
+  { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
+> {
   const wanted = [...new Set(languages)];
   if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
   const settings = readTranslationSettings(db, msg.guildId);
@@ -170,7 +191,7 @@ export async function planMirror(
   msg: IncomingMessage,
 ): Promise<MirrorOutcome> {
   const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
-  if (!channels || channels[0].mode !== 'mirror') return { status: 'none' };
+  if (channels?.[0].mode !== 'mirror') return { status: 'none' };
   const { skipPrefix } = readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && msg.attachments.length === 0) return { status: 'skipped', reason: 'empty' };
@@ -261,7 +282,10 @@ export interface CopyDelete {
 }
 
 /** An original was deleted: every copy to delete (and the rows are forgotten). */
-export function planDelete(db: Db, msg: { messageId: string; channelId: string; parentChannelId?: string | null }): CopyDelete[] {
+export function planDelete(
+  db: Db,
+  msg: { messageId: string; channelId: string; parentChannelId?: string | null },
+): CopyDelete[] {
   const threads = threadsOf(db, msg);
   return takeCopies(db, msg.messageId).map((c) => {
     const threadId = c.kind === 'webhook' ? (threads?.get(c.copyChannelId) ?? null) : null;
@@ -286,7 +310,7 @@ export function planThread(
   thread: { id: string; parentChannelId: string; name: string },
 ): { channelId: string; language: string; onMessageId: string | null }[] {
   const channels = linkOfChannel(db, guildId, thread.parentChannelId);
-  if (!channels || channels[0].mode !== 'mirror') return [];
+  if (channels?.[0].mode !== 'mirror') return [];
   const existing = counterparts(db, thread.id);
   return channels.slice(1).map((c) => ({
     channelId: c.channelId,

@@ -14,7 +14,7 @@ const NEEDED: Record<string, string> = {
   'create webhook': 'Manage Webhooks',
   'post through webhook': 'Manage Webhooks',
   'send message': 'Send Messages',
-  'reply': 'Send Messages and Read Message History',
+  reply: 'Send Messages and Read Message History',
   'create thread': 'Create Public Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
@@ -50,7 +50,14 @@ export function reportPermissionProblem(
     .get();
   if (recent) return { reported: false, logChannelId: null, text };
   db.insert(moderationLogs)
-    .values({ guildId: p.guildId, type: 'permission', userId: botUserId, message: text, action: 'reported', timestamp: at })
+    .values({
+      guildId: p.guildId,
+      type: 'permission',
+      userId: botUserId,
+      message: text,
+      action: 'reported',
+      timestamp: at,
+    })
     .run();
   const log = db
     .select({ id: moderationRules.logChannelId })

@@ -22,7 +22,15 @@ export async function planFlagTranslation(
   db: Db,
   translator: Translator,
   publicUrl: string,
-  r: { guildId: string; channelId: string; messageId: string; content: string; emoji: string; userId: string; username: string },
+  r: {
+    guildId: string;
+    channelId: string;
+    messageId: string;
+    content: string;
+    emoji: string;
+    userId: string;
+    username: string;
+  },
 ): Promise<ReactionPlan> {
   const language = languageOfFlag(r.emoji);
   if (!language || !findLanguage(language) || !r.content.trim()) return { status: 'none' };
@@ -56,7 +64,8 @@ export async function planFlagTranslation(
     return {
       status: 'ok',
       language,
-      content: content.length > DISCORD_MESSAGE_LIMIT ? `${content.slice(0, DISCORD_MESSAGE_LIMIT - 1)}…` : content,
+      content:
+        content.length > DISCORD_MESSAGE_LIMIT ? `${content.slice(0, DISCORD_MESSAGE_LIMIT - 1)}…` : content,
     };
   } catch (err) {
     return { status: 'failed', reason: explainTranslationFailure(err, publicUrl).message };

@@ -78,11 +78,12 @@ export async function planSingle(
 ): Promise<SingleOutcome> {
   if (msg.parentChannelId) return { status: 'none' };
   const channels = linkOfChannel(db, msg.guildId, msg.channelId);
-  if (!channels || channels[0].mode !== 'single') return { status: 'none' };
+  if (channels?.[0].mode !== 'single') return { status: 'none' };
   const languages = languagesOfLink(db, channels[0].linkId);
   if (languages.length === 0) return { status: 'none' };
   const settings = readTranslationSettings(db, msg.guildId);
-  if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix)) return { status: 'skipped', reason: 'prefix' };
+  if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix))
+    return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim()) return { status: 'skipped', reason: 'empty' };
   try {
     const result = await translator.translate({
@@ -96,7 +97,9 @@ export async function planSingle(
       userId: msg.authorId,
       username: msg.authorName,
     });
-    const shown = languages.filter((l) => result.translations[l] !== undefined && !result.skipped.includes(l));
+    const shown = languages.filter(
+      (l) => result.translations[l] !== undefined && !result.skipped.includes(l),
+    );
     if (shown.length === 0) return { status: 'skipped', reason: 'same-language' };
     const body = shown.map((l) => `**${languageName(l)}**: ${result.translations[l]}`).join('\n');
     return { status: 'reply', content: composeCopy(body, { attachments: [] }), languages: shown };

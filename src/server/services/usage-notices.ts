@@ -16,7 +16,9 @@ export function usageNotice(
   const resets = next.toUTCString().slice(0, 16);
   const n = (x: number) => x.toLocaleString('en-US');
   const upgrade = `${publicUrl}/pricing`;
-  const bigger = PLANS.filter((p) => p.key !== 'free').map((p) => p.name).join(', ');
+  const bigger = PLANS.filter((p) => p.key !== 'free')
+    .map((p) => p.name)
+    .join(', ');
   const content =
     e.threshold >= 100
       ? `⏸️ **Translation is paused.** This server has used all ${n(e.allowance)} translations of its plan this month. ` +

@@ -17,7 +17,10 @@ export function saveWebhook(db: Db, guildId: string, channelId: string, hook: St
   db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
   db.insert(channelWebhooks)
     .values({ channelId, guildId, webhookId: hook.id, webhookToken: hook.token })
-    .onConflictDoUpdate({ target: channelWebhooks.channelId, set: { webhookId: hook.id, webhookToken: hook.token } })
+    .onConflictDoUpdate({
+      target: channelWebhooks.channelId,
+      set: { webhookId: hook.id, webhookToken: hook.token },
+    })
     .run();
 }
 

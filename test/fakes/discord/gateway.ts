@@ -30,7 +30,12 @@ export class FakeGateway {
 
   constructor(
     server: Server,
-    private readonly opts: { token: string; botUser: FakeUser; applicationId: string; guilds: () => FakeGuild[] },
+    private readonly opts: {
+      token: string;
+      botUser: FakeUser;
+      applicationId: string;
+      guilds: () => FakeGuild[];
+    },
   ) {
     this.wss = new WebSocketServer({ server });
     this.wss.on('connection', (ws) => this.onConnection(ws));

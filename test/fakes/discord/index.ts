@@ -43,7 +43,11 @@ export interface FakeDiscord {
   deleteMessage(message: Json): void;
   react(message: Json, user: FakeUser, emoji: string, added?: boolean): void;
   /** A slash command: INTERACTION_CREATE type 2, command type 1. Returns the interaction. */
-  slash(name: string, options: Json[], who: { member: FakeMember; channel: FakeChannel; guildId?: string }): Json;
+  slash(
+    name: string,
+    options: Json[],
+    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
+  ): Json;
   autocomplete(
     name: string,
     option: string,
@@ -51,7 +55,11 @@ export interface FakeDiscord {
     who: { member: FakeMember; channel: FakeChannel; guildId?: string },
   ): Json;
   /** A message context menu command (Apps > name) on a message. */
-  contextMenu(name: string, target: Json, who: { member: FakeMember; channel: FakeChannel; guildId?: string }): Json;
+  contextMenu(
+    name: string,
+    target: Json,
+    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
+  ): Json;
   /** Every REST call answering this interaction: callback, followups, edits of @original. */
   interactionCalls(interaction: Json): RecordedCall[];
   /** Waits for the interaction's final visible answer (callback with content, or edit of @original). */
@@ -83,13 +91,21 @@ export function makeGuild(name: string, channelNames: string[], members: FakeMem
   };
 }
 
-export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: string } = {}): Promise<FakeDiscord> {
+export async function startFakeDiscord(
+  opts: { guilds?: FakeGuild[]; token?: string } = {},
+): Promise<FakeDiscord> {
   const token = opts.token ?? 'fake-bot-token';
   const guilds = opts.guilds ?? [];
   const applicationId = BOT_USER.id;
   let gatewayUrl = '';
   const guildIdOf = (channelId: string) => guilds.find((g) => g.channels.some((c) => c.id === channelId))?.id;
-  const rest = new FakeRest({ token, botUser: BOT_USER, applicationId, gatewayUrl: () => gatewayUrl, guildIdOf });
+  const rest = new FakeRest({
+    token,
+    botUser: BOT_USER,
+    applicationId,
+    gatewayUrl: () => gatewayUrl,
+    guildIdOf,
+  });
   const server: Server = createServer((req, res) => {
     rest.handle(req, res).catch((err) => {
       res.writeHead(500);
@@ -109,7 +125,11 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
     return guilds[0].id;
   };
 
-  const interaction = (type: number, data: Json, who: { member: FakeMember; channel: FakeChannel; guildId?: string }) => {
+  const interaction = (
+    type: number,
+    data: Json,
+    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
+  ) => {
     const payload = interactionPayload({
       applicationId,
       guildId: who.guildId ?? guildIdOf(who.channel.id) ?? defaultGuild(),
@@ -150,7 +170,11 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
     },
     deleteMessage(message) {
       rest.messages.delete(message.id);
-      gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channel_id, guild_id: message.guild_id });
+      gateway.dispatch('MESSAGE_DELETE', {
+        id: message.id,
+        channel_id: message.channel_id,
+        guild_id: message.guild_id,
+      });
     },
     react(message, user, emoji, added = true) {
       const d: Json = {
@@ -166,17 +190,32 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
       gateway.dispatch(added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', d);
     },
     slash: (name, options, who) =>
-      interaction(InteractionType.ApplicationCommand, { id: snowflake(), name, type: CommandType.ChatInput, options }, who),
+      interaction(
+        InteractionType.ApplicationCommand,
+        { id: snowflake(), name, type: CommandType.ChatInput, options },
+        who,
+      ),
     autocomplete: (name, option, value, who) =>
       interaction(
         InteractionType.Autocomplete,
-        { id: snowflake(), name, type: CommandType.ChatInput, options: [{ name: option, type: 3, value, focused: true }] },
+        {
+          id: snowflake(),
+          name,
+          type: CommandType.ChatInput,
+          options: [{ name: option, type: 3, value, focused: true }],
+        },
         who,
       ),
     contextMenu: (name, target, who) =>
       interaction(
         InteractionType.ApplicationCommand,
-        { id: snowflake(), name, type: CommandType.Message, target_id: target.id, resolved: { messages: { [target.id]: target } } },
+        {
+          id: snowflake(),
+          name,
+          type: CommandType.Message,
+          target_id: target.id,
+          resolved: { messages: { [target.id]: target } },
+        },
         who,
       ),
     interactionCalls,
@@ -187,7 +226,9 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
           (c.method === 'PATCH' && c.path.endsWith('/messages/@original')) ||
           (c.method === 'POST' && c.path.startsWith('/webhooks/')));
       const call = await rest.waitForCall(visible, timeoutMs);
-      return call.path.endsWith('/callback') ? { ...call.body?.data, callbackType: call.body?.type } : { ...call.body };
+      return call.path.endsWith('/callback')
+        ? { ...call.body?.data, callbackType: call.body?.type }
+        : { ...call.body };
     },
     createThread(parent, starter, name) {
       const guildId = guildIdOf(parent.id) ?? defaultGuild();
@@ -197,7 +238,12 @@ export async function startFakeDiscord(opts: { guilds?: FakeGuild[]; token?: str
         ...channelPayload(guildId, thread),
         owner_id: starter?.author?.id ?? null,
         newly_created: true,
-        thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
         member_count: 1,
         message_count: 0,
       });

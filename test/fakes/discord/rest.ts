@@ -30,7 +30,11 @@ export interface StoredWebhook {
   name: string;
 }
 
-type Handler = (m: RegExpMatchArray, body: Json | null, query: Record<string, string>) => [number, Json | null];
+type Handler = (
+  m: RegExpMatchArray,
+  body: Json | null,
+  query: Record<string, string>,
+) => [number, Json | null];
 
 /** The REST side of the fake Discord: answers like Discord and records everything. */
 export class FakeRest {
@@ -76,7 +80,11 @@ export class FakeRest {
         (m, b) => [200, this.editMessage(m[2], b, 'interaction')],
       ],
       ['DELETE', new RegExp(`^/webhooks/${app}/([^/]+)/messages/([^/]+)$`), () => [204, null]],
-      ['POST', /^\/channels\/(\d+)\/messages$/, (m, b) => [200, this.storeMessage(b, m[1], this.opts.botUser)]],
+      [
+        'POST',
+        /^\/channels\/(\d+)\/messages$/,
+        (m, b) => [200, this.storeMessage(b, m[1], this.opts.botUser)],
+      ],
       ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.getMessage(m[2])],
       ['PATCH', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m, b) => [200, this.editMessage(m[2], b)]],
       ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.deleteMessage(m[2])],
@@ -87,7 +95,10 @@ export class FakeRest {
       [
         'GET',
         /^\/channels\/(\d+)\/webhooks$/,
-        (m) => [200, [...this.webhooks.values()].filter((w) => w.channel_id === m[1]).map((w) => this.webhookJson(w))],
+        (m) => [
+          200,
+          [...this.webhooks.values()].filter((w) => w.channel_id === m[1]).map((w) => this.webhookJson(w)),
+        ],
       ],
       ['POST', /^\/webhooks\/(\d+)\/([^/]+)$/, (m, b, q) => this.executeWebhook(m[1], m[2], b, q)],
       [
@@ -146,12 +157,17 @@ export class FakeRest {
     const method = req.method ?? 'GET';
     let status: number;
     let out: Json | null;
-    if (req.headers.authorization !== `Bot ${this.opts.token}` && !path.startsWith('/webhooks/') && !path.startsWith('/interactions/')) {
+    if (
+      req.headers.authorization !== `Bot ${this.opts.token}` &&
+      !path.startsWith('/webhooks/') &&
+      !path.startsWith('/interactions/')
+    ) {
       [status, out] = [401, { message: '401: Unauthorized', code: 0 }];
     } else {
       const failure = this.failures.find((f) => (!f.method || f.method === method) && f.path.test(path));
       if (failure) {
-        if (failure.times !== undefined && --failure.times <= 0) this.failures = this.failures.filter((f) => f !== failure);
+        if (failure.times !== undefined && --failure.times <= 0)
+          this.failures = this.failures.filter((f) => f !== failure);
         [status, out] = [failure.status, failure.body];
       } else {
         [status, out] = this.route(method, path, body, query);
@@ -169,7 +185,12 @@ export class FakeRest {
     res.end(out === null ? undefined : JSON.stringify(out));
   }
 
-  private route(method: string, path: string, body: Json | null, query: Record<string, string>): [number, Json | null] {
+  private route(
+    method: string,
+    path: string,
+    body: Json | null,
+    query: Record<string, string>,
+  ): [number, Json | null] {
     for (const [m, re, handler] of this.routes) {
       if (m !== method) continue;
       const match = path.match(re);
@@ -228,7 +249,12 @@ export class FakeRest {
     const existing = this.messages.get(id);
     const msg = existing
       ? { ...existing }
-      : messagePayload({ id: kind ? snowflake() : id, channelId: '0', author: this.opts.botUser, content: '' });
+      : messagePayload({
+          id: kind ? snowflake() : id,
+          channelId: '0',
+          author: this.opts.botUser,
+          content: '',
+        });
     if (body?.content !== undefined) msg.content = body.content;
     if (body?.embeds !== undefined) msg.embeds = body.embeds;
     msg.edited_timestamp = new Date().toISOString();
@@ -250,7 +276,12 @@ export class FakeRest {
       name: body?.name ?? 'thread',
       type: 11,
       owner_id: this.opts.botUser.id,
-      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: 1440,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+      },
       member_count: 1,
       message_count: 0,
       rate_limit_per_user: 0,
@@ -290,7 +321,12 @@ export class FakeRest {
     return then();
   }
 
-  private executeWebhook(id: string, token: string, body: Json | null, q: Record<string, string>): [number, Json | null] {
+  private executeWebhook(
+    id: string,
+    token: string,
+    body: Json | null,
+    q: Record<string, string>,
+  ): [number, Json | null] {
     return this.withWebhook(id, token, () => {
       const hook = this.webhooks.get(id)!;
       const author: FakeUser = { id, username: body?.username ?? hook.name, avatar: null, bot: true };
