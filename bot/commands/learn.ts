@@ -41,7 +41,7 @@ export const learn: BotCommand = {
         ? `Switched from ${result.previous} to **${result.learningName}**: you start fresh at Beginner level${result.streak > 0 ? ', and your practice streak carries on' : ''}.`
         : `📚 You are now learning **${result.learningName}**, starting at Beginner level.`;
     await interaction.reply({
-      content: `${start}\nCards are shown in ${result.nativeName}. Use /practice for a flashcard, /quiz to test yourself and /progress to see how you are doing.`,
+      content: `${start}\nCards are shown in ${result.cardsIn}. Use /practice for a flashcard, /quiz to test yourself and /progress to see how you are doing.`,
       flags: MessageFlags.Ephemeral,
     });
   },

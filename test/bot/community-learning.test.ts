@@ -249,3 +249,19 @@ describe('npm run deploy-commands', () => {
     expect(byName.get('progress')?.options ?? []).toEqual([]);
   });
 });
+
+describe('members whose language has no cards', () => {
+  it('an Arabic speaker learning Spanish gets cards in English, and the row keeps Arabic as native language', async () => {
+    const ana = { member: h.ana, channel: h.channel('general') };
+    await slash('setlanguage', [{ name: 'language', value: 'ar' }], ana);
+    const answer = await slash('learn', [{ name: 'language', value: 'Spanish' }], ana);
+    expect(answer.content).toContain('You are now learning **Spanish**');
+    expect(answer.content).toContain('Cards are shown in English.');
+    const row = h.server.services.db.$client
+      .prepare('select native_language as n from learner_progress where user_id = ?')
+      .get(h.ana.user.id);
+    expect(row).toEqual({ n: 'ar' });
+    const card = await slash('practice', [], ana);
+    expect(card.content).toContain('**hello** (English)\nIn Spanish: ||hola||');
+  });
+});

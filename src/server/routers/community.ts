@@ -7,6 +7,7 @@ import { ticketText } from '../../common/schemas/tickets';
 import type { Services } from '../services';
 import {
   answerQuestion,
+  cardLanguage,
   createQuiz,
   drawFlashcard,
   learnChoices,
@@ -67,7 +68,8 @@ export const communityRouter = router({
         ok: true as const,
         learning: progress.learningLanguage,
         learningName: languageName(progress.learningLanguage),
-        nativeName: languageName(progress.nativeLanguage),
+        /** The language cards are shown in (the member's, or English when the deck lacks it). */
+        cardsIn: languageName(cardLanguage(progress.nativeLanguage)),
         difficultyLevel: progress.difficultyLevel,
         previous: previous && previous !== progress.learningLanguage ? languageName(previous) : null,
         unchanged: previous === progress.learningLanguage,
