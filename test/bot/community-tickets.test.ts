@@ -171,6 +171,19 @@ describe('with a translator', () => {
     await eventually(() => deliveredAt(h, res.json.id) !== null);
   });
 
+  it("the community procedures are the bot's only: an admin over /trpc is refused and nothing is written", async () => {
+    const before = tableCounts(h.server.services);
+    const res = await h.server.api('/trpc/community.openTicket', {
+      method: 'POST',
+      admin: true,
+      body: {
+        json: { guildId: h.guild.id, userId: h.ana.user.id, locale: 'es-ES', subject: 'x', description: 'y' },
+      },
+    });
+    expect(res.status).toBe(403);
+    expect(tableCounts(h.server.services)).toEqual(before);
+  });
+
   it('a form with a blank subject gets a clear answer and writes nothing', async () => {
     const before = tableCounts(h.server.services);
     const { answer } = await openTicket(h, { subject: '   ', description: 'Hola' });
