@@ -112,6 +112,10 @@ describe('language detection', () => {
     const res = await e.translator.translate({ text: 'hola', targets: ['es', 'en'], origin: 'mirror' });
     expect(res.skipped).toEqual(['es']);
     expect(res.translations).toEqual({ en: 'hello' });
+    // Again from the cache: same answer, no call.
+    const again = await e.translator.translate({ text: 'hola', targets: ['es', 'en'], origin: 'mirror' });
+    expect(again).toMatchObject({ source: 'es', skipped: ['es'], translations: { en: 'hello' } });
+    expect(fake.requests).toHaveLength(1);
   });
 });
 

@@ -274,15 +274,22 @@ export function createEngine(deps: EngineDeps): Translator {
 
       const model = name as string;
       const pending = targets.filter((t) => !skipped.includes(t));
+      // Cache entries are keyed by the source as known before the call (null: left to the provider).
+      const keySource = source;
       const toAsk: string[] = [];
       for (const t of pending) {
-        const hit = cache.get({ text, source, target: t, tone, model });
-        if (hit) {
-          translations[t] = hit.text;
-          usage.cached.push(t);
-          source ??= hit.source;
-          detectedBy ??= 'provider';
-        } else toAsk.push(t);
+        const hit = cache.get({ text, source: keySource, target: t, tone, model });
+        if (!hit) {
+          toAsk.push(t);
+          continue;
+        }
+        usage.cached.push(t);
+        if (!source) {
+          source = hit.source;
+          detectedBy = 'provider';
+        }
+        if (sameLanguage(t, hit.source)) skipped = [...skipped, t];
+        else translations[t] = hit.text;
       }
 
       if (toAsk.length) {
@@ -299,20 +306,19 @@ export function createEngine(deps: EngineDeps): Translator {
           }
           throw err;
         }
-        const keySource = source;
         if (!source) {
           source = answer.source ?? 'und';
           detectedBy = 'provider';
-          // The provider says the text is already in some of the asked languages.
-          const same = toAsk.filter((t) => sameLanguage(t, source as string));
-          skipped = [...skipped, ...same];
         }
         for (const t of toAsk) {
+          const reported = answer.source ?? (source as string);
           cache.set(
             { text, source: keySource, target: t, tone, model },
-            { text: answer.translations[t], source },
+            { text: answer.translations[t], source: reported },
           );
-          if (!skipped.includes(t)) translations[t] = answer.translations[t];
+          // The provider says the text is already in this language: skipped, like a local detection.
+          if (!keySource && sameLanguage(t, source as string)) skipped = [...skipped, t];
+          else translations[t] = answer.translations[t];
         }
       }
 
