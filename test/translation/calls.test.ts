@@ -160,6 +160,9 @@ describe('bad requests', () => {
     await expect(
       e.translator.translate({ text: 'hi', targets: ['spanish!'], origin: 'cli' }),
     ).rejects.toThrow(/"spanish!" is not a language code/);
+    await expect(
+      e.translator.translate({ text: 'hi', targets: ['es'], tone: 'angry' as 'formal', origin: 'cli' }),
+    ).rejects.toThrow('tone: must be casual or formal');
     expect(fake.requests).toHaveLength(0);
   });
 });

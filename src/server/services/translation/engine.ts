@@ -220,7 +220,7 @@ export function createEngine(deps: EngineDeps): Translator {
       }
       const targets: string[] = [];
       for (const raw of req.targets ?? []) {
-        const code = normalizeCode(raw);
+        const code = typeof raw === 'string' ? normalizeCode(raw) : null;
         if (!code) throw new InvalidTranslationRequestError(`targets: "${raw}" is not a language code`);
         if (!targets.includes(code)) targets.push(code);
       }
@@ -228,6 +228,9 @@ export function createEngine(deps: EngineDeps): Translator {
       const given = req.source ? normalizeCode(req.source) : null;
       if (req.source && !given)
         throw new InvalidTranslationRequestError(`source: "${req.source}" is not a language code`);
+      if (req.tone !== undefined && req.tone !== 'casual' && req.tone !== 'formal') {
+        throw new InvalidTranslationRequestError(`tone: must be casual or formal`);
+      }
       if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
 
       const now = clock();
