@@ -1,5 +1,5 @@
-import { Events } from 'discord.js';
-import { editThroughWebhook, isFromMember, reportFailure } from '../discord';
+import { Events, Routes } from 'discord.js';
+import { editThroughWebhook, isFromMember, NO_PINGS, reportFailure } from '../discord';
 import { mirrorInput } from './message-create';
 import { defineEvent } from './types';
 
@@ -19,9 +19,19 @@ export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
       try {
         if (edit.kind === 'webhook' && edit.webhook) {
           await editThroughWebhook(ctx.client, edit.webhook, edit.messageId, edit.threadId, edit.content);
+        } else if (edit.kind === 'reply') {
+          await ctx.client.rest.patch(Routes.channelMessage(edit.channelId, edit.messageId), {
+            body: { content: edit.content, allowed_mentions: NO_PINGS },
+          });
         }
       } catch (err) {
-        await reportFailure(ctx, message.guildId, edit.channelId, 'post through webhook', err);
+        await reportFailure(
+          ctx,
+          message.guildId,
+          edit.channelId,
+          edit.kind === 'reply' ? 'send message' : 'post through webhook',
+          err,
+        );
       }
     }),
   );

@@ -108,6 +108,36 @@ describe('single-channel mode', () => {
     });
   });
 
+  it('editing the message updates the reply; deleting it removes the reply', async () => {
+    const n = botMessagesIn('general').length;
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'See you at eight',
+    });
+    await eventually(() => botMessagesIn('general').length > n);
+    const replyId = (
+      h.server.services.db.$client
+        .prepare(
+          "select copy_message_id as id from message_copies where original_message_id = ? and kind = 'reply'",
+        )
+        .get(msg.id) as { id: string }
+    ).id;
+    h.fake.editMessage(msg, 'See you at nine');
+    const edit = await h.fake.waitForCall(
+      (c) => c.method === 'PATCH' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`,
+    );
+    expect(edit.body?.content).toBe(
+      '**Spanish**: [es] See you at nine\n**German**: [de] See you at nine\n**Japanese**: [ja] See you at nine',
+    );
+    h.fake.deleteMessage(msg);
+    await h.fake.waitForCall(
+      (c) => c.method === 'DELETE' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`,
+    );
+    expect(h.fake.rest.messages.has(replyId)).toBe(false);
+  });
+
   it('a message starting with the skip prefix is left alone', async () => {
     const before = h.gemini.requests.length;
     const n = botMessagesIn('general').length;

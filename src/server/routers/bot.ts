@@ -9,7 +9,7 @@ import { languageChoices, memberLanguage, setMemberLanguage } from '../services/
 import { announcementPosts, recordAnnouncementResults } from '../services/announcement-delivery';
 import { planDelete, planEdit, planMirror, planThread } from '../services/mirror';
 import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
-import { planSingle } from '../services/single-channel';
+import { planSingle, planSingleEdit } from '../services/single-channel';
 import { usageNotice } from '../services/usage-notices';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
@@ -139,11 +139,13 @@ export const botRouter = router({
     if (single.status !== 'none') return single;
     return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
   }),
-  mirrorEdit: botGuildProcedure
-    .input(messageSchema)
-    .mutation(({ ctx, input }) =>
-      planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
-    ),
+  /** A member edited a message: the new text of its mirror copies or of its single-channel reply. */
+  mirrorEdit: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+    const msg = { ...input, guildId: ctx.guildId };
+    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    if (single.status !== 'none') return single;
+    return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+  }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
     .mutation(({ ctx, input }) => planDelete(ctx.db, input)),

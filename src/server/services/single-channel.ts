@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../db/schema';
 import { languageName } from '../../common/languages';
 import { readTranslationSettings } from '../routers/translation';
-import { composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
+import { copiesOf } from './message-copies';
+import { type CopyEdit, composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
 
@@ -107,4 +108,29 @@ export async function planSingle(
     const e = explainTranslationFailure(err, publicUrl);
     return { status: 'failed', reason: e.message, kind: e.kind };
   }
+}
+
+/** A message of a single-channel link was edited: the new text of its translations reply. */
+export async function planSingleEdit(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
+  const replies = copiesOf(db, msg.messageId, ['reply']);
+  if (replies.length === 0) return { status: 'none' };
+  const plan = await planSingle(db, translator, publicUrl, msg);
+  if (plan.status === 'failed') return { status: 'failed', reason: plan.reason };
+  if (plan.status !== 'reply') return { status: 'none' };
+  return {
+    status: 'ok',
+    edits: replies.map((r) => ({
+      channelId: r.copyChannelId,
+      threadId: null,
+      messageId: r.copyMessageId,
+      kind: 'reply' as const,
+      content: plan.content,
+      webhook: null,
+    })),
+  };
 }
