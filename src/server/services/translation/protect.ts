@@ -7,7 +7,7 @@
 
 const PATTERNS = [
   /```[\s\S]*?```/, // code block
-  /``[^`]+?``|`[^`\n]+`/, // inline code
+  /``(?:[^`]|`(?!`))+?``|`[^`\n]+`/, // inline code (double backticks may hold a single one)
   /\{\{\s*\d+\s*\}\}/, // a literal placeholder look-alike in the user's own text
   /<a?:\w{1,32}:\d{1,25}>/, // custom emoji <:name:id> and <a:name:id>
   /<(?:@[!&]?|#)\d{1,25}>|<\/[\w -]{1,64}:\d{1,25}>|<t:-?\d{1,13}(?::[tTdDfFR])?>|<id:\w{1,32}>/, // mentions, commands, timestamps
