@@ -46,8 +46,8 @@ export function WelcomePreview({
                       px={3}
                       style={{
                         borderRadius: 4,
-                        color: 'var(--mantine-color-blurple-light-color)',
-                        background: 'var(--mantine-color-blurple-light)',
+                        color: 'light-dark(#3a43d1, #dee0fc)',
+                        background: 'rgba(88, 101, 242, 0.24)',
                       }}
                     >
                       @{memberName}

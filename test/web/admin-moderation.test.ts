@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
+import { moderationLogs } from '../../db/schema';
+import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  insertGuild(server, 'm1');
+  insertGuild(server, 'm-empty');
+  seedDemo(server.services.db, 'demo1', new Date());
+  const now = Date.now();
+  server.services.db
+    .insert(moderationLogs)
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        guildId: 'm1',
+        type: i % 2 ? ('spam' as const) : ('filter' as const),
+        userId: `50000000000000${String(i).padStart(4, '0')}`,
+        message: `flagged message number ${i}`,
+        action: i % 2 ? 'deleted' : 'warned',
+        timestamp: new Date(now - i * 60_000),
+      })),
+    )
+    .run();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const rules = async (guildId: string) =>
+  (await server.api(`/api/moderation/rules?guildId=${guildId}`, { admin: true })).json;
+
+describe('Moderation', () => {
+  it('saves each rule switch, banned words and the log channel, and keeps them after a reload', async () => {
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    const spam = page.getByRole('switch', { name: 'Spam detection' });
+    const filter = page.getByRole('switch', { name: 'Content filtering' });
+    const autoDelete = page.getByRole('switch', { name: 'Auto delete' });
+    await spam.waitFor();
+    // Defaults of spec section 3.
+    expect([await spam.isChecked(), await filter.isChecked(), await autoDelete.isChecked()]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+
+    await autoDelete.click({ force: true });
+    await page.getByText('Moderation rules updated').first().waitFor();
+    await expect.poll(async () => (await rules('m1')).autoDelete).toBe(true);
+    await spam.click({ force: true });
+    await expect.poll(async () => (await rules('m1')).spamDetection).toBe(false);
+
+    const words = page.getByRole('combobox', { name: 'Banned words' });
+    await words.fill('scam');
+    await words.press('Enter');
+    await words.fill('freenitro');
+    await words.press('Enter');
+    await expect.poll(async () => (await rules('m1')).bannedWords).toEqual(['scam', 'freenitro']);
+    await page.getByLabel('Log channel ID').fill('500000000000009999');
+    await expect.poll(async () => (await rules('m1')).logChannelId).toBe('500000000000009999');
+
+    await page.reload();
+    await autoDelete.waitFor();
+    expect(await autoDelete.isChecked()).toBe(true);
+    expect(await spam.isChecked()).toBe(false);
+    expect(await filter.isChecked()).toBe(true);
+    expect(await page.getByLabel('Log channel ID').inputValue()).toBe('500000000000009999');
+    const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
+    expect(pills).toEqual(['scam', 'freenitro']);
+    await page.context().close();
+  }, 60_000);
+
+  it('lists recent actions newest first in a scroll area 384 px high', async () => {
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    const entries = page.getByTestId('moderation-log');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(30);
+    const first = await entries.first().textContent();
+    expect(first).toContain('flagged message number 0');
+    expect(first).toContain('filter');
+    expect(first).toContain('warned');
+    expect(first).toContain('5000000000000000');
+    expect(await entries.nth(1).textContent()).toContain('deleted');
+    const box = await page.getByTestId('moderation-feed').boundingBox();
+    expect(box?.height).toBe(384);
+    await page.context().close();
+  }, 60_000);
+
+  it("shows the server's message when a value is refused", async () => {
+    const before = (await rules('m1')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    await page.getByLabel('Log channel ID').fill('#mod-log');
+    await page.getByText('must be a Discord id').first().waitFor();
+    expect((await rules('m1')).logChannelId).toBe(before);
+    await page.context().close();
+  }, 60_000);
+
+  it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'moderation',
+      { data: '/admin/moderation?guildId=demo1', empty: '/admin/moderation?guildId=m-empty' },
+      async (page, kind) => {
+        await page.getByRole('switch', { name: 'Spam detection' }).waitFor();
+        await (kind === 'data'
+          ? page.getByTestId('moderation-log').first()
+          : page.getByTestId('empty-state')
+        ).waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
