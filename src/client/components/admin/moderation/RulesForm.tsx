@@ -73,7 +73,7 @@ export function RulesForm({ guildId, initial }: { guildId: string | undefined; i
           value={form.bannedWords}
           onChange={(bannedWords) => change({ bannedWords }, true)}
           clearable
-          splitChars={[',', ' ']}
+          splitChars={[',']}
         />
         <ChannelPicker
           label="Log channel ID"
