@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // bench/web.ts reads which chunks each page loads from .vite/manifest.json.
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   server: {

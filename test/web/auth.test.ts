@@ -15,7 +15,7 @@ afterAll(async () => {
 const loginHeading = (page: Page) => page.getByRole('heading', { name: 'Log in to the dashboard' });
 const tokenField = (page: Page) => page.getByLabel(/^Admin token/);
 
-describe('dashboard login', () => {
+describe('dashboard login', { timeout: 60_000 }, () => {
   it('an admin route without a session shows the login; a wrong token says so; the right one shows the shell', async () => {
     const page = await openPage(browser, `${server.url}/admin/tickets`);
     await loginHeading(page).waitFor();

@@ -48,7 +48,7 @@ async function values(page: Page) {
 
 const toast = (page: Page) => page.locator('.mantine-Notification-root');
 
-describe('contact form', () => {
+describe('contact form', { timeout: 60_000 }, () => {
   it('empty or malformed required fields block the submit: nothing is sent or stored', async () => {
     const page = await openPage(browser, `${server.url}/contact`);
     let posts = 0;
@@ -140,7 +140,7 @@ describe('contact form', () => {
   });
 });
 
-describe('checkout', () => {
+describe('checkout', { timeout: 60_000 }, () => {
   const plus = PLANS.find((p) => p.key === 'plus')!;
 
   it('shows Loading... on the clicked plan, then goes to the url the server answers', async () => {

@@ -36,7 +36,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('public page screenshots', () => {
+describe('public page screenshots', { timeout: 60_000 }, () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const [device, size] of [
       ['desktop', DESKTOP],

@@ -43,7 +43,7 @@ async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
 }
 
-describe('landing page', () => {
+describe('landing page', { timeout: 60_000 }, () => {
   it('shows every section in order, with the invite link opening in a new tab', async () => {
     const page = await openPage(browser, `${server.url}/`);
     const errors = pageErrors(page);
@@ -154,7 +154,7 @@ describe('landing page', () => {
   });
 });
 
-describe('pricing page', () => {
+describe('pricing page', { timeout: 60_000 }, () => {
   it('shows the four plans of section 9, the comparison table, the FAQ and the closing CTA', async () => {
     const page = await openPage(browser, `${server.url}/pricing`);
     const plans = page.getByRole('region', { name: 'Plans', exact: true });
@@ -194,7 +194,7 @@ describe('pricing page', () => {
   });
 });
 
-describe('contact page', () => {
+describe('contact page', { timeout: 60_000 }, () => {
   it('shows the form, three info cards and the help box with the support email', async () => {
     const page = await openPage(browser, `${server.url}/contact`);
     for (const label of ['Name', 'Email', 'Type', 'Subject', 'Message']) {
@@ -221,7 +221,7 @@ describe('contact page', () => {
   });
 });
 
-describe('legal pages', () => {
+describe('legal pages', { timeout: 60_000 }, () => {
   it('terms: every section, 22 October 2025, the links', async () => {
     const page = await openPage(browser, `${server.url}/terms`);
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
@@ -296,7 +296,7 @@ describe('legal pages', () => {
   });
 });
 
-describe('unknown paths', () => {
+describe('unknown paths', { timeout: 60_000 }, () => {
   it.each(['/nope', '/admin-nope/x', '/pricing/extra'])('%s shows the 404 page', async (path) => {
     const page = await openPage(browser, `${server.url}${path}`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -305,7 +305,7 @@ describe('unknown paths', () => {
   });
 });
 
-describe('theme', () => {
+describe('theme', { timeout: 60_000 }, () => {
   it('is dark by default, toggles, and the choice survives a reload with no flash', async () => {
     const page = await openPage(browser, `${server.url}/`);
     const cls = () => page.evaluate(() => document.documentElement.className);

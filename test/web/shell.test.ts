@@ -62,7 +62,7 @@ async function sidebarCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
 }
 
-describe('admin shell', () => {
+describe('admin shell', { timeout: 60_000 }, () => {
   it('has the title, the Navigation group with the 12 items and routes, and the footer', async () => {
     const page = await adminPage('/admin');
     const errors = pageErrors(page);
@@ -188,21 +188,21 @@ describe('admin shell', () => {
     await page.context().close();
   });
 
-  it('screenshots: dark and light, desktop and phone', async () => {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const [device, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`screenshot: ${theme} ${device}`, async () => {
         const page = await adminPage('/admin/settings', { theme, ...size });
         expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await shot(page, `shell-${theme}-${device}`);
         await page.context().close();
-      }
+      });
     }
-  });
+  }
 
   it('logout returns to the login page and the admin routes ask to log in again', async () => {
     const page = await adminPage('/admin');

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
 /** Switches dark and light; the choice is kept in localStorage['theme'] (see theme.ts). */
@@ -8,16 +8,15 @@ export function ThemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <Tooltip label={label} openDelay={700}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        data-testid="theme-toggle"
-        onClick={() => setColorScheme(next)}
-      >
-        {scheme === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      data-testid="theme-toggle"
+      onClick={() => setColorScheme(next)}
+    >
+      {scheme === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
+    </ActionIcon>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconBrandDiscord } from '@tabler/icons-react';
 import { useSiteConfig } from '../../lib/site';
 
@@ -37,15 +37,13 @@ export function InviteButton({ label = 'Add to Discord', withIcon = true, ...pro
     );
   }
   return (
-    <Tooltip
-      label="The server has no DISCORD_CLIENT_ID set, so there is no invite link yet"
-      openDelay={700}
-      multiline
-      w={260}
+    <Button
+      leftSection={icon}
+      disabled
+      title="The server has no DISCORD_CLIENT_ID set, so there is no invite link yet"
+      {...props}
     >
-      <Button leftSection={icon} disabled data-disabled {...props}>
-        Bot not configured
-      </Button>
-    </Tooltip>
+      Bot not configured
+    </Button>
   );
 }

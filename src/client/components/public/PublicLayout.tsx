@@ -1,45 +1,24 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { ThemeToggle } from '../ThemeToggle';
 import { InviteButton } from './InviteButton';
 import { Logo } from './Logo';
-import { SiteFooter } from './SiteFooter';
+import { NavLinks } from './NavLinks';
 import classes from './PublicLayout.module.css';
+import { SiteFooter } from './SiteFooter';
 
-const NAV = [
-  { label: 'Features', href: '/#features' },
-  { label: 'Pricing', to: '/pricing' },
-  { label: 'Contact', to: '/contact' },
-] as const;
-
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <>
-      {NAV.map((item) =>
-        'to' in item ? (
-          <Anchor
-            key={item.label}
-            component={Link}
-            to={item.to}
-            className={classes.link}
-            onClick={onNavigate}
-          >
-            {item.label}
-          </Anchor>
-        ) : (
-          <Anchor key={item.label} href={item.href} className={classes.link} onClick={onNavigate}>
-            {item.label}
-          </Anchor>
-        ),
-      )}
-    </>
-  );
-}
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /** Header, page and footer of the public site. */
 export function PublicLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  // The menu is mounted once first opened, then stays (so it can animate closed).
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const toggle = () => {
+    setMenuLoaded(true);
+    setOpened((o) => !o);
+  };
   return (
     <Box className={classes.page}>
       <a className="skip-link" href="#main">
@@ -60,20 +39,23 @@ export function PublicLayout() {
                 Dashboard
               </Button>
               <InviteButton visibleFrom="md" />
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" size="sm" />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                aria-label={opened ? 'Close menu' : 'Open menu'}
+                aria-expanded={opened}
+                size="sm"
+              />
             </Group>
           </Group>
         </Container>
       </Box>
-      <Drawer opened={opened} onClose={close} title="Menu" position="right" size="18rem" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Mobile" gap="md">
-          <NavLinks onNavigate={close} />
-          <Button component={Link} to="/admin" variant="default" onClick={close}>
-            Dashboard
-          </Button>
-          <InviteButton />
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
       <Box component="main" id="main" className={classes.main}>
         <Outlet />
       </Box>
