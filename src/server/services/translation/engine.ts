@@ -334,12 +334,13 @@ export function createEngine(deps: EngineDeps): Translator {
         );
         if (allowance !== null) {
           for (const threshold of newThresholds(db, req.guildId, used + delivered.length, allowance, now)) {
-            deps.events?.emit('usage:threshold', {
-              guildId: req.guildId,
-              threshold,
-              used: used + delivered.length,
-              allowance,
-            });
+            const notice = { guildId: req.guildId, threshold, used: used + delivered.length, allowance };
+            try {
+              deps.events?.emit('usage:threshold', notice);
+            } catch (err) {
+              // A failing listener must not take the member's translation away.
+              console.error(`usage:threshold listener failed: ${(err as Error).message}`);
+            }
           }
         }
       }
