@@ -17,6 +17,7 @@ import {
   announcements,
   botConfig,
   channelLinkChannels,
+  channelLinkLanguages,
   channelLinks,
   guildChannels,
   guilds,
@@ -185,6 +186,14 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
           })),
         )
         .run();
+      // A single-channel link replies with translations into its list of languages.
+      if (mode === 'single') {
+        db.insert(channelLinkLanguages)
+          .values(
+            ['es', 'fr', 'de', 'pt'].map((language, position) => ({ linkId: link.id, language, position })),
+          )
+          .run();
+      }
     });
     add('links', linkDefs.length);
 
