@@ -306,3 +306,50 @@ describe('mirror mode into 4 languages', () => {
     }
   });
 });
+
+describe('mirror mode recovers and follows', () => {
+  it('a webhook deleted by someone on Discord is replaced, and the message still arrives', async () => {
+    const spanish = h.channel('spanish').id;
+    for (const [id, w] of h.fake.rest.webhooks) if (w.channel_id === spanish) h.fake.rest.webhooks.delete(id);
+    const created = webhookCreations('spanish').length;
+    const n = postsIn('spanish').length;
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Still here after the cleanup',
+    });
+    await eventually(() => postsIn('spanish').length > n);
+    expect(lastPostIn('spanish')!.body?.content).toBe('[es] Still here after the cleanup');
+    expect(webhookCreations('spanish').length).toBe(created + 1);
+  });
+
+  it('a thread opened without a starter message opens as a new thread in the other channels', async () => {
+    const thread = h.fake.createThread(h.channel('english'), null, 'Off-topic');
+    const opened = await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' && c.path === `/channels/${h.channel('german').id}/threads` && c.status === 201,
+    );
+    expect(opened.body).toMatchObject({ name: 'Off-topic', type: 11 });
+    const germanThreadId = await eventually(
+      () =>
+        (
+          h.server.services.db.$client
+            .prepare(
+              'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?',
+            )
+            .get(thread.id, h.channel('german').id) as { id: string } | undefined
+        )?.id,
+    );
+    const n = postsIn('german').length;
+    h.fake.sendMessage({
+      channelId: thread.id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Anyone watching the match?',
+    });
+    await eventually(() => postsIn('german').length > n);
+    expect(lastPostIn('german')!.query.thread_id).toBe(germanThreadId);
+    expect(lastPostIn('german')!.body?.content).toBe('[de] Anyone watching the match?');
+  });
+});
