@@ -36,7 +36,7 @@ export function StatCards({ stats }: { stats: GuildStats }) {
         title="Linked Channels"
         value={stats.linkedChannels.toLocaleString()}
         icon={<IconLink size={18} />}
-        description="Channels in mirror links"
+        description="Channels in translation links"
       />
       <StatCard
         title="Active Users"

@@ -47,24 +47,24 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
               <Fragment key={log.id}>
                 {i > 0 ? <Divider /> : null}
                 <div data-testid="moderation-log">
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Group gap={6}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Group gap={6} wrap="nowrap">
                       <Badge color={TYPE_COLOR[log.type] ?? 'gray'} variant="light" tt="capitalize">
                         {log.type}
                       </Badge>
                       <Badge color="gray" variant="outline" tt="capitalize">
                         {log.action}
                       </Badge>
-                      <Text size="sm" fw={500} ff="monospace">
-                        User {log.userId}
-                      </Text>
                     </Group>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" ta="right">
                       {relativeTime(log.timestamp)}
                     </Text>
                   </Group>
-                  <Text size="sm" c="dimmed" mt={4} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" mt={6} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {log.message}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" mt={2}>
+                    User {log.userId}
                   </Text>
                 </div>
               </Fragment>
