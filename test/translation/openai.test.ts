@@ -58,6 +58,34 @@ describe('OpenAI-compatible provider', () => {
   });
 });
 
+describe('a server without JSON mode', () => {
+  it('answers 400 about response_format once; the request is sent again without it, and so are the next ones', async () => {
+    const plain = makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'tiny' });
+    try {
+      fake.respondWith((req) =>
+        req.body.response_format
+          ? {
+              status: 400,
+              body: { error: { message: 'Unrecognized request argument supplied: response_format' } },
+            }
+          : { json: { source: 'en', translations: { es: `[es] ${req.translation?.text}` } } },
+      );
+      const first = await plain.translator.translate({
+        text: 'Hi there',
+        targets: ['es'],
+        source: 'en',
+        origin: 'cli',
+      });
+      expect(first.translations.es).toBe('[es] Hi there');
+      await plain.translator.translate({ text: 'Bye now', targets: ['es'], source: 'en', origin: 'cli' });
+      expect(fake.requests.map((r) => 'response_format' in r.body)).toEqual([true, false, false]);
+      expect(fake.requests[0].headers.authorization).toBeUndefined();
+    } finally {
+      plain.close();
+    }
+  });
+});
+
 describe('no provider configured', () => {
   it('says so, and names what to set', async () => {
     const none = makeEngine({});

@@ -20,36 +20,48 @@ const completion = z.object({
  */
 export function createOpenAIProvider(opts: OpenAIOptions): Provider {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  // Servers without JSON mode answer 400 about response_format: from then on it is left out (the
+  // instructions still ask for JSON and the engine checks the answer).
+  let jsonMode = true;
+
+  async function post(req: ProviderRequest): Promise<Response> {
+    try {
+      return await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: opts.model,
+          messages: [
+            { role: 'system', content: req.system },
+            { role: 'user', content: req.user },
+          ],
+          ...(jsonMode ? { response_format: { type: 'json_object' } } : {}),
+          temperature: 0.2,
+        }),
+        signal: req.signal,
+      });
+    } catch (err) {
+      throw new ProviderHttpError(
+        `OpenAI-compatible server unreachable at ${url}: ${(err as Error).message}`,
+        null,
+      );
+    }
+  }
+
   return {
     name: 'openai-compatible',
     model: opts.model,
     async complete(req: ProviderRequest) {
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: opts.model,
-            messages: [
-              { role: 'system', content: req.system },
-              { role: 'user', content: req.user },
-            ],
-            response_format: { type: 'json_object' },
-            temperature: 0.2,
-          }),
-          signal: req.signal,
-        });
-      } catch (err) {
-        throw new ProviderHttpError(
-          `OpenAI-compatible server unreachable at ${url}: ${(err as Error).message}`,
-          null,
-        );
+      let res = await post(req);
+      let body = await res.text();
+      if (res.status === 400 && jsonMode && /response_format/i.test(body)) {
+        jsonMode = false;
+        res = await post(req);
+        body = await res.text();
       }
-      const body = await res.text();
       if (!res.ok) {
         throw new ProviderHttpError(
           `OpenAI-compatible server answered ${res.status}: ${errorText(body) || res.statusText}`,
