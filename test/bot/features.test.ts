@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../fakes/discord';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('flag reactions', () => {
         .slice(n)
         .map((c) => c.body?.content),
     ).toEqual(['🇪🇸 **Spanish**: [es] Where is the meeting?', '🇫🇷 **French**: [fr] Where is the meeting?']);
-    const replyId = [...h.fake.rest.messages.values()].find((m) => m.content.startsWith('🇪🇸'))!.id;
+    const replyId = (await recordedCopies(h, msg.id, 2)).find((c) => c.language === 'es')!.id;
     h.fake.react(msg, h.ana.user, '🇪🇸', false);
     await h.fake.waitForCall(
       (c) => c.method === 'DELETE' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`,
@@ -117,13 +117,7 @@ describe('single-channel mode', () => {
       content: 'See you at eight',
     });
     await eventually(() => botMessagesIn('general').length > n);
-    const replyId = (
-      h.server.services.db.$client
-        .prepare(
-          "select copy_message_id as id from message_copies where original_message_id = ? and kind = 'reply'",
-        )
-        .get(msg.id) as { id: string }
-    ).id;
+    const replyId = (await recordedCopies(h, msg.id)).find((c) => c.kind === 'reply')!.id;
     h.fake.editMessage(msg, 'See you at nine');
     const edit = await h.fake.waitForCall(
       (c) => c.method === 'PATCH' && c.path === `/channels/${h.channel('general').id}/messages/${replyId}`,
@@ -236,6 +230,44 @@ describe('announcements', () => {
       withOriginal('[fr] Maintenance tonight at 22:00 UTC.'),
     );
     expect(botMessagesIn('news-es').length).toBe(nEs);
+  });
+});
+
+describe('per-member limit', () => {
+  it('past the hourly limit, Translate Message tells the member in plain words when to try again', async () => {
+    const patch = await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { rateLimitPerUser: 10 },
+    });
+    expect(patch.status).toBe(200);
+    const dan = makeMember('dan', 'de');
+    const target = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Read me',
+    });
+    const answers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const msg = { ...target, id: `${target.id.slice(0, -2)}${String(10 + i)}`, content: `Read me ${i}` };
+      const interaction = h.fake.contextMenu('Translate Message', msg, {
+        member: dan,
+        channel: h.channel('english'),
+      });
+      answers.push((await h.fake.interactionAnswer(interaction)).content);
+    }
+    expect(answers[9]).toBe(
+      '**English → German**\n[de] Read me 9\n-# Choose your language with /setlanguage.',
+    );
+    expect(answers[10]).toMatch(
+      /^You have reached this server's limit of 10 translations per hour\. Please try again in \d+ minutes\.$/,
+    );
+    await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { rateLimitPerUser: 50 },
+    });
   });
 });
 

@@ -119,4 +119,26 @@ export async function eventually<T>(
   }
 }
 
+export interface CopyRow {
+  id: string;
+  channelId: string;
+  language: string;
+  kind: string;
+}
+
+/**
+ * The copies the bot recorded for an original (it records them right after posting), waiting
+ * until at least `n` are there.
+ */
+export function recordedCopies(h: BotHarness, originalId: string, n = 1): Promise<CopyRow[]> {
+  return eventually(() => {
+    const rows = h.server.services.db.$client
+      .prepare(
+        'select copy_message_id as id, copy_channel_id as channelId, language, kind from message_copies where original_message_id = ? order by id',
+      )
+      .all(originalId) as CopyRow[];
+    return rows.length >= n ? rows : null;
+  });
+}
+
 export { makeMember };

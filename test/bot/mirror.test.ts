@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, RecordedCall } from '../fakes/discord';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -64,6 +64,13 @@ describe('mirror mode into 2 languages', () => {
     expect(es.body?.avatar_url).toContain(`/avatars/${h.ben.user.id}/a1b2c3d4e5f6`);
     expect(lastPostIn('french')!.body?.content).toMatch(/^\[fr\] Hello/);
     expect(postsIn('english')).toHaveLength(0);
+    const copies = await recordedCopies(h, original.id, 2);
+    expect(copies.map((c) => [c.channelId, c.language, c.kind]).sort()).toEqual(
+      [
+        [h.channel('spanish').id, 'es', 'webhook'],
+        [h.channel('french').id, 'fr', 'webhook'],
+      ].sort(),
+    );
   });
 
   it('creates one webhook per channel and reuses it for the next messages', async () => {
