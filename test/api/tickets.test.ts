@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds } from '../../db/schema';
+import { createCaller } from '../../src/server/routers/_app';
 import { addTicketMessage, createTicket, type Ticket } from '../../src/server/services/tickets';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -160,6 +161,20 @@ describe('PATCH /api/tickets/:id', () => {
     expect((await get(japanese.id)).json).toMatchObject({ status: 'closed', resolvedAt: null });
   });
 
+  it('takes a Date for resolvedAt from in-process and /trpc callers', async () => {
+    const caller = createCaller({ ...s.services, actor: { kind: 'admin', via: 'token' }, clientIp: 'test' });
+    const at = new Date('2026-06-04T08:15:00Z');
+    const updated = await caller.tickets.update({
+      guildId: '777',
+      id: japanese.id,
+      status: 'resolved',
+      resolvedAt: at,
+    });
+    expect(updated.resolvedAt).toEqual(at);
+    const closed = await caller.tickets.update({ guildId: '777', id: japanese.id, status: 'closed' });
+    expect(closed.resolvedAt).toBeNull();
+  });
+
   it('changes the priority alone', async () => {
     const res = await patch(spanish.id, { priority: 'urgent' });
     expect(res.json).toMatchObject({ priority: 'urgent', status: 'open' });
@@ -222,7 +237,12 @@ describe('POST /api/tickets/:id/messages', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json.translations).toEqual({ fr: 'Merci !', en: '[en] Merci !' });
-    expect(rec.calls.at(-1)).toMatchObject({ targets: ['en'], source: 'fr', origin: 'ticket', userId: 'user-fr' });
+    expect(rec.calls.at(-1)).toMatchObject({
+      targets: ['en'],
+      source: 'fr',
+      origin: 'ticket',
+      userId: 'user-fr',
+    });
     expect(events).toEqual([]);
   });
 
