@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -26,6 +27,25 @@ function makeQueryClient(): QueryClient {
 
 const colorSchemeManager = themeManager();
 
+/** Spec section 9: F8 moves focus to the notification area (to read or dismiss a toast by keyboard). */
+function NotificationHotkey() {
+  useHotkeys(
+    [
+      [
+        'F8',
+        () => {
+          const area = document.querySelector<HTMLElement>('.mantine-Notifications-root');
+          const target = area?.querySelector<HTMLElement>('button') ?? area;
+          if (area && !area.hasAttribute('tabindex')) area.tabIndex = -1;
+          target?.focus();
+        },
+      ],
+    ],
+    [],
+  );
+  return null;
+}
+
 function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
@@ -43,6 +63,7 @@ function App() {
     <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
       {/* Spec section 9: one notification visible at a time, 5 s by default. */}
       <Notifications limit={1} autoClose={5000} position="bottom-right" zIndex={1000} />
+      <NotificationHotkey />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -53,6 +53,13 @@ describe('public page screenshots', { timeout: 60_000 }, () => {
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect(overflow, `${p.name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+          // No button label cut off ("Add to Discord - It's Fre").
+          const clipped = await page.evaluate(() =>
+            [...document.querySelectorAll('.mantine-Button-label')]
+              .filter((el) => el.scrollWidth > el.clientWidth + 1)
+              .map((el) => el.textContent),
+          );
+          expect(clipped, `${p.name}: clipped button labels`).toEqual([]);
           await shot(page, `${p.name}-${theme}-${device}`);
         }
         await page.context().close();

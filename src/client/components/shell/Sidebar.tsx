@@ -46,38 +46,41 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
           >
             Navigation
           </Text>
-          <Stack gap={2} component="ul" className={classes.list}>
-            {adminPages.map((page) => {
-              const isActive = page === active;
-              const Icon = page.icon;
-              const link = (
-                <Link
-                  to={page.to}
-                  search={{ guildId }}
-                  activeOptions={{ exact: true, includeSearch: false }}
-                  className={classes.item}
-                  data-active={isActive || undefined}
-                  aria-current={isActive ? 'page' : undefined}
-                  aria-label={collapsed ? page.label : undefined}
-                  onClick={onNavigate}
-                >
-                  <Icon size={18} stroke={1.7} className={classes.icon} aria-hidden />
-                  {!collapsed && <span className={classes.label}>{page.label}</span>}
-                </Link>
-              );
-              return (
-                <li key={page.to}>
-                  {collapsed ? (
-                    <Tooltip label={page.label} position="right" openDelay={700} withArrow>
-                      {link}
-                    </Tooltip>
-                  ) : (
-                    link
-                  )}
-                </li>
-              );
-            })}
-          </Stack>
+          {/* Spec section 9: tooltips open after 700 ms; moving between items skips the delay. */}
+          <Tooltip.Group openDelay={700} closeDelay={300}>
+            <Stack gap={2} component="ul" className={classes.list}>
+              {adminPages.map((page) => {
+                const isActive = page === active;
+                const Icon = page.icon;
+                const link = (
+                  <Link
+                    to={page.to}
+                    search={{ guildId }}
+                    activeOptions={{ exact: true, includeSearch: false }}
+                    className={classes.item}
+                    data-active={isActive || undefined}
+                    aria-current={isActive ? 'page' : undefined}
+                    aria-label={collapsed ? page.label : undefined}
+                    onClick={onNavigate}
+                  >
+                    <Icon size={18} stroke={1.7} className={classes.icon} aria-hidden />
+                    {!collapsed && <span className={classes.label}>{page.label}</span>}
+                  </Link>
+                );
+                return (
+                  <li key={page.to}>
+                    {collapsed ? (
+                      <Tooltip label={page.label} position="right" withArrow>
+                        {link}
+                      </Tooltip>
+                    ) : (
+                      link
+                    )}
+                  </li>
+                );
+              })}
+            </Stack>
+          </Tooltip.Group>
         </Box>
       </ScrollArea>
 

@@ -7,7 +7,7 @@ import classes from './landing.module.css';
 export function ClosingCta() {
   return (
     <Container size="lg" component="section" aria-labelledby="cta-title" py={{ base: 56, sm: 80 }}>
-      <Paper radius="xl" p={{ base: 'xl', sm: 56 }} className={classes.cta} ta="center">
+      <Paper radius="xl" p={{ base: 'lg', sm: 56 }} className={classes.cta} ta="center">
         <Title id="cta-title" order={2} fz={{ base: 26, sm: 36 }} c="white">
           Ready to bring your community together?
         </Title>
@@ -15,7 +15,7 @@ export function ClosingCta() {
           Add the bot in a minute. The free plan includes 1,000 translations a month, no card needed.
         </Text>
         <Group justify="center" gap="sm">
-          <InviteButton size="md" variant="white" label="Add to Discord - It's Free" />
+          <InviteButton size="md" variant="white" label="Add to Discord - It's Free" withIcon={false} />
           <Button
             component={Link}
             to="/contact"
