@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
-import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startWebServer({ overrides: { clock: () => SAMPLE_NOW } }),
-    launchBrowser(),
-  ]);
-  insertLogs(server, 'g-stats', SAMPLE_LOGS);
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  // The sample logs moved to end today (same hours), so the 30-day trend shows them.
+  const DAY = 86_400_000;
+  const shift = Math.floor(Date.now() / DAY) * DAY - Math.floor(SAMPLE_NOW.getTime() / DAY) * DAY;
+  const recent = SAMPLE_LOGS.map(
+    (l): Log => [...l.slice(0, 4), new Date(Date.parse(l[4]) + shift).toISOString(), ...l.slice(5)] as Log,
+  );
+  insertLogs(server, 'g-stats', recent);
   // Twelve translators: the table stops at ten.
   const many: Log[] = Array.from({ length: 12 }, (_, i) => [
     `m${i}`,
@@ -86,14 +89,19 @@ describe('Advanced Analytics', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,
       'analytics',
-      { data: '/admin/analytics?guildId=g-stats', empty: '/admin/analytics?guildId=g-empty' },
-      async (page) => {
-        await page.getByText('Language Pairs', { exact: true }).waitFor();
-        await page.locator('.recharts-surface').first().waitFor();
+      { demo: '/admin/analytics?guildId=g-demo', empty: '/admin/analytics?guildId=g-empty' },
+      async (page, kind) => {
+        if (kind === 'demo') {
+          await page.getByTestId('top-translators').waitFor();
+          await page.locator('.recharts-area-area').first().waitFor();
+        } else {
+          await page.getByText('Sample data').waitFor();
+        }
       },
     );
     expect(errors).toEqual([]);

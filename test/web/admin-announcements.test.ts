@@ -5,7 +5,7 @@ import { TranslationUnavailableError } from '../../src/server/services/translati
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
 
 const rec = recordingTranslator();
 let server: TestServer;
@@ -163,66 +163,18 @@ describe('Smart Announcements', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
-    const now = Date.now();
-    const base = { guildId: 'g-ann', createdBy: 'admin', originalLanguage: 'en' };
-    server.services.db
-      .insert(announcements)
-      .values([
-        {
-          ...base,
-          status: 'posted',
-          originalText: 'Welcome to season 4! New maps, new ranks and a fresh leaderboard start today.',
-          translations: {
-            es: '¡Bienvenidos a la temporada 4! Nuevos mapas, nuevos rangos y una tabla nueva desde hoy.',
-            fr: 'Bienvenue dans la saison 4 ! Nouvelles cartes, nouveaux rangs et un classement tout neuf.',
-            de: 'Willkommen zu Saison 4! Neue Karten, neue Ränge und eine frische Bestenliste ab heute.',
-          },
-          targetChannels: [
-            { language: 'es', channelId: CHANNELS[0].id },
-            { language: 'fr', channelId: CHANNELS[1].id },
-            { language: 'de', channelId: CHANNELS[2].id },
-          ],
-          postedAt: new Date(now - 86_400_000),
-          createdAt: new Date(now - 90_000_000),
-        },
-        {
-          ...base,
-          status: 'failed',
-          originalText: 'Tournament sign-ups close on Friday.',
-          translations: {
-            ja: '大会の登録は金曜日に締め切られます。',
-            fr: 'Les inscriptions au tournoi ferment vendredi.',
-          },
-          targetChannels: [
-            { language: 'ja', channelId: CHANNELS[3].id },
-            { language: 'fr', channelId: CHANNELS[1].id },
-          ],
-          postResults: [
-            { channelId: CHANNELS[3].id, language: 'ja', ok: false, error: 'Missing Permissions' },
-            { channelId: CHANNELS[1].id, language: 'fr', ok: true },
-          ],
-          createdAt: new Date(now - 7_200_000),
-        },
-        {
-          ...base,
-          status: 'draft',
-          originalText: 'Server maintenance tonight at 22:00 UTC. Expect about 15 minutes of downtime.',
-          translations: { es: 'Mantenimiento del servidor esta noche a las 22:00 UTC.' },
-          targetChannels: [{ language: 'es', channelId: CHANNELS[0].id }],
-          createdAt: new Date(now - 600_000),
-        },
-      ])
-      .run();
-    insertGuild(server, 'g-empty');
+    seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,
       'announcements',
-      { data: '/admin/announcements?guildId=g-ann', empty: '/admin/announcements?guildId=g-empty' },
+      { demo: '/admin/announcements?guildId=g-demo', empty: '/admin/announcements?guildId=g-empty' },
       async (page, kind) => {
-        await page
-          .getByText(kind === 'data' ? 'Tournament sign-ups close on Friday.' : 'No announcements yet')
-          .waitFor();
+        if (kind === 'demo') {
+          await page.getByTestId('announcement-card').first().waitFor();
+        } else {
+          await page.getByText('No announcements yet').waitFor();
+        }
       },
     );
     expect(errors).toEqual([]);

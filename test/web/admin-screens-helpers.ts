@@ -1,3 +1,4 @@
+import { seedDemo } from '../../db/demo';
 import { guildChannels, guilds } from '../../db/schema';
 import { type Browser, DESKTOP, loginAsAdmin, openPage, PHONE, type Page, shot } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -18,6 +19,8 @@ export async function adminPage(
   opts: { theme?: Theme; width?: number; height?: number } = {},
 ): Promise<Page> {
   const page = await openPage(browser, `${server.url}/`, { theme: opts.theme ?? 'dark', ...opts });
+  // The whole suite runs browser files side by side on two CPUs: leave slow pages room.
+  page.context().setDefaultTimeout(30_000);
   const cookies = sessions.get(server);
   if (cookies) {
     await page.context().addCookies(cookies);
@@ -27,6 +30,11 @@ export async function adminPage(
   }
   await page.goto(`${server.url}${path}`);
   return page;
+}
+
+/** Fills `guildId` with the product's demo data (db/demo.ts), as a newcomer's dashboard shows it. */
+export function seedDemoGuild(server: TestServer, guildId: string, now = new Date()): void {
+  seedDemo(server.services.db, guildId, now);
 }
 
 /** A guild row and its synced text channels, as the bot would store them. */
@@ -49,19 +57,19 @@ export function insertGuild(
 }
 
 /**
- * Screenshots of one screen in dark and light, desktop and 375 px, with data and empty:
- * test-results/screenshots/<name>-<data|empty>-<theme>-<desktop|phone>.png. `ready` waits for
- * the loaded screen. Returns the page errors seen.
+ * Screenshots of one screen in dark and light, desktop and 375 px, once per entry of `paths`
+ * (e.g. { demo, empty }): test-results/screenshots/<name>-<kind>-<theme>-<desktop|phone>.png.
+ * `ready` waits for the loaded screen. Returns the page errors seen.
  */
-export async function screenshotMatrix(
+export async function screenshotMatrix<K extends string>(
   browser: Browser,
   server: TestServer,
   name: string,
-  paths: { data: string; empty: string },
-  ready: (page: Page, kind: 'data' | 'empty') => Promise<void>,
+  paths: Record<K, string>,
+  ready: (page: Page, kind: K) => Promise<void>,
 ): Promise<string[]> {
   const errors: string[] = [];
-  for (const kind of ['data', 'empty'] as const) {
+  for (const kind of Object.keys(paths) as K[]) {
     for (const theme of ['dark', 'light'] as const) {
       for (const [device, size] of [
         ['desktop', DESKTOP],

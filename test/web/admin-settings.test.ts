@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botConfig, learnerProgress, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -125,17 +125,18 @@ describe('Bot Settings', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
-    server.services.db
-      .insert(botConfig)
-      .values({ guildId: 'g-keep', prefix: '?', defaultLanguage: 'tr', levelingEnabled: false })
-      .run();
+    seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,
       'settings',
-      { data: '/admin/settings?guildId=g-keep', empty: '/admin/settings?guildId=g-empty' },
-      async (page) => {
-        await page.getByLabel('Command prefix').waitFor();
+      { demo: '/admin/settings?guildId=g-demo', empty: '/admin/settings?guildId=g-empty' },
+      async (page, kind) => {
+        if (kind === 'demo') {
+          await page.getByLabel('Command prefix').waitFor();
+        } else {
+          await page.getByLabel('Command prefix').waitFor();
+        }
       },
     );
     expect(errors).toEqual([]);

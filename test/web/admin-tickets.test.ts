@@ -4,7 +4,7 @@ import { ticketMessages, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
 
 const rec = recordingTranslator();
 let server: TestServer;
@@ -213,13 +213,18 @@ describe('Support Tickets', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
+    seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,
       'tickets',
-      { data: '/admin/tickets?guildId=g-tix', empty: '/admin/tickets?guildId=g-empty' },
+      { demo: '/admin/tickets?guildId=g-demo', empty: '/admin/tickets?guildId=g-empty' },
       async (page, kind) => {
-        await page.getByText(kind === 'data' ? 'Bot went offline' : 'No tickets found').waitFor();
+        if (kind === 'demo') {
+          await page.getByTestId('ticket-row').first().waitFor();
+        } else {
+          await page.getByText('No tickets found').waitFor();
+        }
       },
     );
     expect(errors).toEqual([]);

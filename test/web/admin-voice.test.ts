@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -140,23 +140,18 @@ describe('Voice Translation', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
-    server.services.db
-      .insert(voiceSessions)
-      .values({
-        guildId: 'g-voice',
-        channelId: '222222222222222222',
-        sourceLanguage: 'ja',
-        targetLanguage: 'en',
-        charactersProcessed: 812,
-      })
-      .run();
+    seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,
       'voice',
-      { data: '/admin/voice-translation?guildId=g-voice', empty: '/admin/voice-translation?guildId=g-empty' },
+      { demo: '/admin/voice-translation?guildId=g-demo', empty: '/admin/voice-translation?guildId=g-empty' },
       async (page, kind) => {
-        await page.getByText(kind === 'data' ? 'Session History' : 'No Sessions Yet').waitFor();
+        if (kind === 'demo') {
+          await page.getByText('Session History').waitFor();
+        } else {
+          await page.getByText('No Sessions Yet').waitFor();
+        }
       },
     );
     expect(errors).toEqual([]);
