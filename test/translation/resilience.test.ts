@@ -155,4 +155,28 @@ describe('concurrency', () => {
       e.close();
     }
   });
+
+  it('never has more calls in flight than the global bound, across guilds', async () => {
+    const e = makeEngine(geminiEnv(fake.url), { options: { perGuildConcurrency: 4, concurrency: 3 } });
+    try {
+      let inFlight = 0;
+      let peak = 0;
+      fake.respondWith(async (req) => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight -= 1;
+        return { json: { source: 'en', translations: { es: `[es] ${req.translation?.text}` } } };
+      });
+      await Promise.all(
+        Array.from({ length: 9 }, (_, i) =>
+          e.translator.translate({ ...msg(`global message ${i}`), guildId: `g-global-${i % 3}` }),
+        ),
+      );
+      expect(fake.requests).toHaveLength(9);
+      expect(peak).toBe(3);
+    } finally {
+      e.close();
+    }
+  });
 });
