@@ -139,7 +139,7 @@ describe('concurrency', () => {
       fake.respondWith(async (req) => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
-        await new Promise((r) => setTimeout(r, 30));
+        await new Promise((r) => setTimeout(r, 100));
         inFlight -= 1;
         return { json: { source: 'en', translations: { es: `[es] ${req.translation?.text}` } } };
       });
@@ -164,7 +164,7 @@ describe('concurrency', () => {
       fake.respondWith(async (req) => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
-        await new Promise((r) => setTimeout(r, 30));
+        await new Promise((r) => setTimeout(r, 100));
         inFlight -= 1;
         return { json: { source: 'en', translations: { es: `[es] ${req.translation?.text}` } } };
       });
