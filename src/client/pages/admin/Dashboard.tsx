@@ -62,7 +62,7 @@ export default function DashboardPage() {
       {sample ? (
         <Alert
           color="yellow"
-          variant="light"
+          variant="outline"
           icon={<IconInfoCircle size={18} />}
           title="These are sample figures"
         >
