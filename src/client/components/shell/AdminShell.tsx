@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Box, Drawer, Group, Loader, Center, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Center, Drawer, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebar, IconLogout } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { readSidebarCookie, writeSidebarCookie } from '../../lib/sidebar';
 import { trpc } from '../../trpc';
 import { ThemeToggle } from '../ThemeToggle';
 import { GuildPicker } from './GuildPicker';
+import { activePage } from './nav';
 import { Sidebar } from './Sidebar';
 
 /** Spec section 9: 768 px breakpoint; 16 rem open, 3 rem collapsed, 18 rem sheet on mobile. */
@@ -20,6 +21,7 @@ export function AdminShell() {
   const [expanded, setExpanded] = useState(readSidebarCookie);
   const [sheetOpen, setSheetOpen] = useState(false);
   const { pathname } = useLocation();
+  const current = activePage(pathname);
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -32,7 +34,7 @@ export function AdminShell() {
     });
   }, [isMobile]);
 
-  // Ctrl/Cmd+B, also while typing in a field (as the dashboard's other shortcuts do not clash with it).
+  // Ctrl/Cmd+B toggles (spec section 9); not while typing in a field, where the keys stay with the field.
   useHotkeys([['mod+B', toggle]], []);
 
   // Leaving mobile width closes the sheet; following a link closes it too.
@@ -66,19 +68,26 @@ export function AdminShell() {
       </a>
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-          <Tooltip label={`${toggleLabel} (Ctrl+B)`} openDelay={700}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={toggle}
-              aria-label={toggleLabel}
-              aria-expanded={isMobile ? sheetOpen : expanded}
-              data-testid="sidebar-toggle"
-            >
-              <IconLayoutSidebar size={20} stroke={1.6} />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Tooltip label={`${toggleLabel} (Ctrl+B)`} openDelay={700}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={toggle}
+                aria-label={toggleLabel}
+                aria-expanded={isMobile ? sheetOpen : expanded}
+                data-testid="sidebar-toggle"
+              >
+                <IconLayoutSidebar size={20} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+            {current && (
+              <Text fw={600} size="sm" visibleFrom="sm" truncate>
+                {current.label}
+              </Text>
+            )}
+          </Group>
           <Group gap="xs" wrap="nowrap">
             <GuildPicker />
             <ThemeToggle />
