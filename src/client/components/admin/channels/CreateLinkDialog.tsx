@@ -85,17 +85,17 @@ export function CreateLinkDialog({
             onChange={(e) => setName(e.currentTarget.value)}
             data-autofocus
           />
-          <Stack gap="sm">
+          <Stack gap="md">
             {rows.map((row, i) => (
-              <Group key={row.key} align="flex-end" gap="xs" wrap="nowrap" data-testid="link-row">
-                <div style={{ flex: 3, minWidth: 0 }}>
+              <Group key={row.key} align="flex-end" gap="xs" wrap="wrap" data-testid="link-row">
+                <div style={{ flex: '3 1 12rem', minWidth: 0 }}>
                   <ChannelPicker
                     label={`Channel ${i + 1}`}
                     value={row.channelId}
                     onChange={(channelId) => setRow(row.key, { channelId })}
                   />
                 </div>
-                <div style={{ flex: 2, minWidth: 0 }}>
+                <div style={{ flex: '2 1 8rem', minWidth: 0 }}>
                   <LanguageSelect
                     label="Language"
                     aria-label={`Language of channel ${i + 1}`}
