@@ -99,7 +99,7 @@ export function CreatePollDialog({
             <ChannelPicker label="Post in channel (optional)" value={channelId} onChange={setChannelId} />
           </SimpleGrid>
           <Stack gap="xs">
-            <Text size="sm" fw={500}>
+            <Text size="sm" fw={600}>
               Options
             </Text>
             {options.map((option, i) => (

@@ -89,7 +89,7 @@ export function CreateReactionRoleDialog({
             />
           </SimpleGrid>
           <Stack gap="xs">
-            <Text size="sm" fw={500}>
+            <Text size="sm" fw={600}>
               Roles
             </Text>
             {rows.map((row, i) => (
