@@ -4,9 +4,10 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 import { insertLogs, type Log, SAMPLE_NOW as NOW, SAMPLE_LOGS } from '../helpers/translation-logs';
 
 let s: TestServer;
+let now = NOW;
 
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { clock: () => NOW } });
+  s = await startTestServer({ overrides: { clock: () => now } });
   insertLogs(s, '111', SAMPLE_LOGS);
   insertLogs(
     s,
@@ -32,6 +33,26 @@ describe('GET /api/global-stats (public)', () => {
     const res = await s.api('/api/global-stats');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ totalTranslations: 12 + 5 });
+  });
+
+  it('stays exact as logs are appended, and after a reset once the minute is over', async () => {
+    insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80]]);
+    insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80, 'error']]);
+    expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(18);
+    s.services.db.$client
+      .prepare("delete from translation_logs where guild_id = '222' and outcome = 'error'")
+      .run();
+    s.services.db.$client
+      .prepare(
+        "delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')",
+      )
+      .run();
+    now = new Date(NOW.getTime() + 61_000);
+    try {
+      expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(17);
+    } finally {
+      now = NOW;
+    }
   });
 });
 

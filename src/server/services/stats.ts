@@ -35,10 +35,44 @@ function all<T>(db: Db, query: string, ...params: unknown[]): T[] {
   return db.$client.prepare(query).all(...params) as T[];
 }
 
-/** Landing page figure: successful translations of every guild. */
-export function globalStats(db: Db) {
-  const { n } = one<{ n: number }>(db, `select count(*) as n from translation_logs where outcome = 'ok'`);
-  return { totalTranslations: n };
+/** Logs are only appended; deletions (reset, retention) are caught by a full recount this often. */
+const GLOBAL_RECOUNT_MS = 60_000;
+const globalTotals = new WeakMap<Db, { lastId: number; total: number; countedAt: number }>();
+
+/**
+ * Landing page figure: successful translations of every guild. Every visitor asks every 30 s, so
+ * after one full count only the rows appended since are counted (a rowid range); a full recount
+ * runs at most once a minute.
+ */
+export function globalStats(db: Db, now: Date = new Date()) {
+  const t = now.getTime();
+  const { lastId } = one<{ lastId: number | null }>(db, 'select max(id) as lastId from translation_logs');
+  const state = globalTotals.get(db);
+  if (
+    !state ||
+    t - state.countedAt >= GLOBAL_RECOUNT_MS ||
+    t < state.countedAt ||
+    (lastId ?? 0) < state.lastId
+  ) {
+    const { n } = one<{ n: number }>(
+      db,
+      `select count(*) as n from translation_logs where outcome = 'ok' and id <= ?`,
+      lastId ?? 0,
+    );
+    globalTotals.set(db, { lastId: lastId ?? 0, total: n, countedAt: t });
+    return { totalTranslations: n };
+  }
+  if ((lastId ?? 0) > state.lastId) {
+    const { n } = one<{ n: number }>(
+      db,
+      `select count(*) as n from translation_logs where outcome = 'ok' and id > ? and id <= ?`,
+      state.lastId,
+      lastId,
+    );
+    state.total += n;
+    state.lastId = lastId ?? 0;
+  }
+  return { totalTranslations: state.total };
 }
 
 /** The four stat cards of the dashboard home. */
