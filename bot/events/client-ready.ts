@@ -1,4 +1,5 @@
 import { Events } from 'discord.js';
+import { deliverAnnouncement } from '../server-events/announcement-post';
 import { syncWholeGuild } from './guild-create';
 import { defineEvent } from './types';
 
@@ -6,4 +7,7 @@ import { defineEvent } from './types';
 export default defineEvent(Events.ClientReady, async (ctx, client) => {
   console.log(`Discord bot logged in as ${client.user.tag} in ${client.guilds.cache.size} servers`);
   for (const guild of client.guilds.cache.values()) await syncWholeGuild(ctx, guild);
+  // Post Now pressed while the bot was offline: deliver now.
+  for (const a of await ctx.caller.bot.pendingAnnouncements())
+    await deliverAnnouncement(ctx, a.guildId, a.id);
 });

@@ -8,8 +8,21 @@ function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Announcements being delivered right now (Post Now twice, or at startup): never posted twice at once. */
+const inFlight = new Set<number>();
+
 /** Post Now: each target channel gets its text; every channel's outcome is recorded. */
 export async function deliverAnnouncement(ctx: BotContext, guildId: string, id: number): Promise<void> {
+  if (inFlight.has(id)) return;
+  inFlight.add(id);
+  try {
+    await deliver(ctx, guildId, id);
+  } finally {
+    inFlight.delete(id);
+  }
+}
+
+async function deliver(ctx: BotContext, guildId: string, id: number): Promise<void> {
   const plan = await ctx.caller.bot.announcementPosts({ guildId, id });
   if (!plan) return;
   const results = await Promise.all(

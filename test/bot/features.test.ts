@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBot } from '../../bot/client';
 import type { RecordedCall } from '../fakes/discord';
 import { tableCounts } from '../helpers/server';
 import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
@@ -230,6 +231,42 @@ describe('announcements', () => {
       withOriginal('[fr] Maintenance tonight at 22:00 UTC.'),
     );
     expect(botMessagesIn('news-es').length).toBe(nEs);
+  });
+});
+
+describe('announcements while the bot is offline', () => {
+  it('Post Now pressed while the bot is down is delivered when it connects', async () => {
+    await h.bot.stop();
+    const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: {
+        createdBy: 'admin',
+        originalText: 'Server restart done.',
+        originalLanguage: 'en',
+        targetChannels: [{ language: 'es', channelId: h.channel('news-es').id }],
+      },
+    });
+    const post = await h.server.api(`/api/announcements/${created.json.id}/post?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(post.json.status).toBe('draft');
+    const n = botMessagesIn('news-es').length;
+    const bot = await startBot(h.server.services, { retries: 0 });
+    h.bot = bot!;
+    await bot!.ready;
+    await eventually(async () => {
+      const list = (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json;
+      return list.find(
+        (a: { id: number; status: string }) => a.id === created.json.id && a.status === 'posted',
+      );
+    });
+    expect(
+      botMessagesIn('news-es')
+        .slice(n)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] Server restart done.\n\n-# Original (English):\n> Server restart done.']);
   });
 });
 

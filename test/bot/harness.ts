@@ -73,7 +73,7 @@ export async function startBotHarness(
     if (!c) throw new Error(`no channel ${name}`);
     return c;
   };
-  return {
+  const harness: BotHarness = {
     fake,
     gemini,
     server,
@@ -97,12 +97,13 @@ export async function startBotHarness(
       return res.json;
     },
     async close() {
-      await bot.stop();
+      await harness.bot.stop();
       await fake.close();
       await gemini.close();
       await server.close();
     },
   };
+  return harness;
 }
 
 /** Polls until check() returns a value (not undefined/false), or fails after timeoutMs. */

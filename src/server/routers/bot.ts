@@ -6,7 +6,11 @@ import { findLanguage, languageName } from '../../common/languages';
 import { leaveGuild, removeChannel, syncGuild, updateGuild, upsertChannel } from '../services/guild-sync';
 import { forgetCopy, recordCopies } from '../services/message-copies';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
-import { announcementPosts, recordAnnouncementResults } from '../services/announcement-delivery';
+import {
+  announcementPosts,
+  pendingAnnouncements,
+  recordAnnouncementResults,
+} from '../services/announcement-delivery';
 import { planDelete, planEdit, planMirror, planThread } from '../services/mirror';
 import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
 import { planSingle, planSingleEdit } from '../services/single-channel';
@@ -219,6 +223,8 @@ export const botRouter = router({
     .mutation(({ ctx, input }) =>
       recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
     ),
+
+  pendingAnnouncements: botProcedure.query(({ ctx }) => pendingAnnouncements(ctx.db)),
 
   // ---- Usage ----
   usageNotice: botGuildProcedure

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { announcements, type PostResult } from '../../../db/schema';
 import { languageName } from '../../common/languages';
@@ -94,4 +94,13 @@ export function recordAnnouncementResults(
     .where(eq(announcements.id, a.id))
     .returning()
     .get();
+}
+
+/** Post Now pressed while the bot was offline: announcements still waiting for delivery. */
+export function pendingAnnouncements(db: Db): { guildId: string; id: number }[] {
+  return db
+    .select({ guildId: announcements.guildId, id: announcements.id })
+    .from(announcements)
+    .where(and(eq(announcements.status, 'draft'), isNotNull(announcements.postRequestedAt)))
+    .all();
 }
