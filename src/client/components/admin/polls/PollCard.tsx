@@ -51,9 +51,17 @@ export function PollCard({
               {poll.active ? 'Active' : 'Closed'}
             </Badge>
             {lang ? (
-              <Badge variant="outline" color="gray">
-                {languageCount > 1 ? `${languageName(lang)} + ${languageCount - 1} more` : languageName(lang)}
-              </Badge>
+              <Tooltip
+                label={`Also in ${Object.keys(poll.question).slice(1).map(languageName).join(', ')}`}
+                disabled={languageCount < 2}
+                openDelay={300}
+              >
+                <Badge variant="outline" color="gray">
+                  {languageCount > 1
+                    ? `${languageName(lang)} + ${languageCount - 1} more`
+                    : languageName(lang)}
+                </Badge>
+              </Tooltip>
             ) : null}
             {poll.allowMultiple ? (
               <Badge variant="outline" color="gray">
