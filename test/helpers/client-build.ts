@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Where `vite build` puts the web client (vite.config.ts), and what it is built from. */
@@ -44,15 +44,42 @@ export async function ensureClientBuild(root = process.cwd()): Promise<string | 
   }
   try {
     if (!clientBuildIsStale(root)) return null;
+    // Build beside the served folder, then move the files in with index.html last: a server of
+    // another test run that is serving dist/client meanwhile never sees it empty or half written
+    // (old hashed assets stay, so pages it already handed out keep loading).
+    const tmp = resolve(root, `dist/.client-build-${process.pid}`);
     const r = spawnSync(
       process.execPath,
-      [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+      [
+        resolve(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'error',
+        '--outDir',
+        tmp,
+        '--emptyOutDir',
+      ],
       {
         cwd: root,
         encoding: 'utf8',
+        // vitest sets NODE_ENV=test, which would give a development build of React.
+        env: { ...process.env, NODE_ENV: 'production' },
       },
     );
-    return r.status === 0 ? null : `vite build failed:\n${r.stdout}\n${r.stderr}`.trim();
+    if (r.status !== 0) {
+      rmSync(tmp, { recursive: true, force: true });
+      return `vite build failed:\n${r.stdout}\n${r.stderr}`.trim();
+    }
+    const out = resolve(root, CLIENT_DIR);
+    mkdirSync(out, { recursive: true });
+    cpSync(tmp, out, {
+      recursive: true,
+      force: true,
+      filter: (src) => src !== join(tmp, 'index.html'),
+    });
+    renameSync(join(tmp, 'index.html'), join(out, 'index.html'));
+    rmSync(tmp, { recursive: true, force: true });
+    return null;
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
