@@ -98,7 +98,7 @@ describe('Advanced Analytics', () => {
       async (page, kind) => {
         if (kind === 'demo') {
           await page.getByTestId('top-translators').waitFor();
-          await page.locator('.recharts-area-area').first().waitFor();
+          await page.locator('.recharts-area-area').first().waitFor({ state: 'attached' });
         } else {
           await page.getByText('Sample data').waitFor();
         }

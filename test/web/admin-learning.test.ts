@@ -61,6 +61,7 @@ describe('Language Learning', () => {
     await journey.getByText('Your Learning Journey').waitFor();
     await journey.getByText('Learning Spanish').waitFor();
     await journey.getByText('75%').waitFor(); // 150 / 200
+    await journey.getByText('12 days').waitFor();
 
     const words = NAMES.reduce((s, _n, i) => s + 500 - i * 30, 0);
     const cards = await page.getByTestId('stat-card').allInnerTexts();
@@ -111,7 +112,7 @@ describe('Language Learning', () => {
       async (page, kind) => {
         if (kind === 'demo') {
           await page.getByText(/And \d+ more learners/).waitFor();
-          await page.locator('.recharts-bar-rectangle').first().waitFor();
+          await page.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
         } else {
           await page.getByText('Start Learning').waitFor();
         }

@@ -42,8 +42,10 @@ export function JourneyCard({ progress, who }: { progress: Learner; who: string 
           label="Practice streak"
           value={
             <Group gap={4} component="span">
-              {progress.practiceStreak > 0 && <IconFlame size={18} color="var(--mantine-color-orange-6)" />}
-              {progress.practiceStreak} days
+              {progress.practiceStreak > 0 ? (
+                <IconFlame size={18} color="var(--mantine-color-orange-6)" />
+              ) : null}
+              <span>{`${progress.practiceStreak} ${progress.practiceStreak === 1 ? 'day' : 'days'}`}</span>
             </Group>
           }
         />

@@ -40,9 +40,9 @@ export function LearnerList({ learners }: { learners: Learner[] }) {
               <Group gap="md" wrap="nowrap">
                 <Text size="sm">{l.wordsLearned.toLocaleString()} words</Text>
                 <Group gap={2} wrap="nowrap" aria-label={`${l.practiceStreak} day streak`}>
-                  {l.practiceStreak > 0 && (
+                  {l.practiceStreak > 0 ? (
                     <IconFlame size={16} color="var(--mantine-color-orange-6)" data-testid="streak-flame" />
-                  )}
+                  ) : null}
                   <Text size="sm">{l.practiceStreak}d</Text>
                 </Group>
                 <Text size="sm" fw={600}>

@@ -31,13 +31,13 @@ export function SessionHistory({ sessions }: { sessions: VoiceSession[] }) {
             <Group
               key={s.id}
               justify="space-between"
-              wrap="wrap"
+              wrap="nowrap"
               gap="xs"
               py={6}
               style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
               data-testid="history-row"
             >
-              <Stack gap={0}>
+              <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                 <Text size="sm" fw={500}>
                   {s.sourceLanguage.toUpperCase()} → {s.targetLanguage.toUpperCase()}
                 </Text>
@@ -47,7 +47,7 @@ export function SessionHistory({ sessions }: { sessions: VoiceSession[] }) {
                   {` · ${s.charactersProcessed.toLocaleString()} characters`}
                 </Text>
               </Stack>
-              <Badge variant={badge.variant} color={badge.color}>
+              <Badge variant={badge.variant} color={badge.color} style={{ flex: 'none' }}>
                 {s.status}
               </Badge>
             </Group>
