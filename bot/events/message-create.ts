@@ -43,10 +43,24 @@ async function reply(
   }
 }
 
+/** Paused (monthly allowance used) or over the member's hourly limit: a visible sign on the message. */
+const UNTRANSLATED_MARK: Record<string, string> = { paused: '⏸️', rate_limited: '⏳' };
+
+async function markUntranslated(ctx: BotContext, message: Message<true>, kind: string): Promise<void> {
+  const mark = UNTRANSLATED_MARK[kind];
+  if (!mark) return;
+  try {
+    await message.react(mark);
+  } catch (err) {
+    await reportFailure(ctx, message.guildId, message.channelId, 'add reaction', err);
+  }
+}
+
 async function translateMessage(ctx: BotContext, message: Message<true>): Promise<void> {
   const plan = await ctx.caller.bot.onMessage(mirrorInput(message));
   if (plan.status === 'failed') {
     console.warn(`Translations of message ${message.id} not posted: ${plan.reason}`);
+    await markUntranslated(ctx, message, plan.kind);
     return;
   }
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);

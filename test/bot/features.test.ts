@@ -368,6 +368,19 @@ describe('usage', () => {
     expect(paused.body?.content).toContain('1,000 translations');
     expect(notices().filter((c) => c.body?.content.includes('(90%)'))).toHaveLength(1);
 
+    // A message in the single-channel link while paused: not translated, marked ⏸️ so members see why.
+    const pausedMsg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'Is this translated?',
+    });
+    await h.fake.waitForCall(
+      (c) =>
+        c.method === 'PUT' &&
+        c.path === `/channels/${h.channel('general').id}/messages/${pausedMsg.id}/reactions/⏸️/@me`,
+    );
+
     const geminiBefore = h.gemini.requests.length;
     const i = h.fake.contextMenu(
       'Translate Message',

@@ -18,6 +18,7 @@ const NEEDED: Record<string, string> = {
   'create thread': 'Create Public Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
+  'add reaction': 'Add Reactions and Read Message History',
 };
 
 export interface PermissionProblem {
