@@ -296,6 +296,20 @@ describe('legal pages', { timeout: 60_000 }, () => {
   });
 });
 
+describe('phone header', { timeout: 60_000 }, () => {
+  it('at 375 px the links sit in a menu that opens, navigates and closes', async () => {
+    const page = await openPage(browser, `${server.url}/`, { width: 375, height: 812 });
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('unknown paths', { timeout: 60_000 }, () => {
   it.each(['/nope', '/admin-nope/x', '/pricing/extra'])('%s shows the 404 page', async (path) => {
     const page = await openPage(browser, `${server.url}${path}`);

@@ -133,7 +133,7 @@ describe('admin shell', { timeout: 60_000 }, () => {
     // The desktop sidebar is off screen; the content has the full width.
     expect(await nav(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
-    const sheet = page.getByRole('dialog');
+    const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
     await sheet.waitFor();
     await page.waitForTimeout(400);
     const box = await sheet.locator('nav[aria-label="Navigation"]').evaluate((el) => {

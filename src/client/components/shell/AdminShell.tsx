@@ -106,10 +106,10 @@ export function AdminShell() {
         size="18rem"
         padding={0}
         withCloseButton={false}
-        title={undefined}
-        aria-label="Navigation menu"
+        // Names the dialog (aria-labelledby); the sidebar shows its own title, so this header is hidden.
+        title="Navigation menu"
         data-testid="sidebar-sheet"
-        styles={{ body: { height: '100%' } }}
+        styles={{ header: { display: 'none' }, body: { height: '100%' } }}
       >
         <Sidebar collapsed={false} onNavigate={() => setSheetOpen(false)} />
       </Drawer>
