@@ -51,10 +51,17 @@ async function createWebhook(ctx: BotContext, guildId: string, channelId: string
   if (!channel || !('createWebhook' in channel)) throw new Error(`channel ${channelId} cannot hold webhooks`);
   let hook: Awaited<ReturnType<typeof channel.createWebhook>>;
   try {
-    hook = await channel.createWebhook({
-      name: ctx.client.user?.username ?? 'Polyglot',
-      reason: 'Mirror mode translations',
-    });
+    // A webhook of ours already there (the database was reset, or another instance made it) is reused:
+    // Discord allows few webhooks per channel.
+    const ours = (await channel.fetchWebhooks()).find(
+      (w) => w.applicationId === ctx.client.application?.id && w.token,
+    );
+    hook =
+      ours ??
+      (await channel.createWebhook({
+        name: ctx.client.user?.username ?? 'Polyglot',
+        reason: 'Mirror mode translations',
+      }));
   } catch (err) {
     throw new ActionFailed('create webhook', err);
   }

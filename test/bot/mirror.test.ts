@@ -360,3 +360,28 @@ describe('mirror mode recovers and follows', () => {
     expect(lastPostIn('german')!.body?.content).toBe('[de] Anyone watching the match?');
   });
 });
+
+describe('webhooks survive a database reset', () => {
+  it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
+    h.server.services.db.$client.prepare('delete from channel_webhooks').run();
+    const created = webhookCreations('spanish').length;
+    const n = postsIn('spanish').length;
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'After the reset',
+    });
+    await eventually(() => postsIn('spanish').length > n);
+    expect(webhookCreations('spanish').length).toBe(created);
+    expect(
+      h.fake.calls.some(
+        (c) => c.method === 'GET' && c.path === `/channels/${h.channel('spanish').id}/webhooks`,
+      ),
+    ).toBe(true);
+    const stored = h.server.services.db.$client
+      .prepare('select count(*) as n from channel_webhooks')
+      .get() as { n: number };
+    expect(stored.n).toBeGreaterThanOrEqual(4);
+  });
+});
