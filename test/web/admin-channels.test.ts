@@ -82,7 +82,14 @@ describe('Channel Management', () => {
     expect(await dialog.getByTestId('link-row').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // Delete asks first: Cancel keeps the link.
+    const confirm = page.getByRole('dialog', { name: /^Delete this link/ });
     await page.getByRole('button', { name: 'Delete link General chat' }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await links('ch1')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Delete link General chat' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Channel link deleted').waitFor();
     await page.getByText('No channel links yet').waitFor();
     expect(await links('ch1')).toHaveLength(0);

@@ -82,6 +82,10 @@ describe('Polls', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Delete poll Which game night next?' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete this poll/ })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page.getByText('Poll deleted').waitFor();
     await page.getByText('No polls yet').waitFor();
     expect(await polls('p1')).toHaveLength(0);

@@ -121,6 +121,10 @@ describe('Welcome & Roles', () => {
     ]);
 
     await page.getByRole('button', { name: 'Delete reaction role 400000000000000100' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete this reaction role/ })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page.getByText('Reaction role deleted').waitFor();
     await page.getByText('No reaction roles yet').waitFor();
     expect(await reactionRoles('w2')).toEqual([]);

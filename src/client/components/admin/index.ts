@@ -10,8 +10,10 @@
  * - CardListSkeleton({ count = 3, height = 120, columns = 1 })   loading: a list of cards or a form
  * - ChannelPicker({ label, value, onChange, ... })    a synced channel of the guild, or a typed id
  * - useChannelName(): (id) => '#name' or the id
+ * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
  */
 export { CardListSkeleton } from './CardListSkeleton';
+export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage } from './errorMessage';

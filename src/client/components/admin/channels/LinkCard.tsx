@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconHash, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconArrowsExchange, IconHash } from '@tabler/icons-react';
 import { languageName } from '../../../../common/languages';
 import { useChannelName } from '../ChannelPicker';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 export interface ChannelLinkView {
   id: number;
@@ -44,18 +45,12 @@ export function LinkCard({
             </Badge>
           </Group>
         </Stack>
-        <Tooltip label="Delete link" openDelay={700}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Delete link ${link.name}`}
-            loading={deleting}
-            onClick={onDelete}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ConfirmDelete
+          label={`Delete link ${link.name}`}
+          question="Delete this link? Its channels stop mirroring."
+          onConfirm={onDelete}
+          loading={deleting}
+        />
       </Group>
       <Stack gap={6} mt="md">
         {link.channels.map((c) => (

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { languageName } from '../../../../common/languages';
 import { useChannelName } from '../ChannelPicker';
+import { ConfirmDelete } from '../ConfirmDelete';
 import { relativeTime } from '../relativeTime';
 
 type LangText = Record<string, string>;
@@ -70,18 +70,12 @@ export function PollCard({
             ) : null}
           </Group>
         </Stack>
-        <Tooltip label="Delete poll" openDelay={700}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Delete poll ${question}`}
-            loading={deleting}
-            onClick={onDelete}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ConfirmDelete
+          label={`Delete poll ${question}`}
+          question="Delete this poll and its votes?"
+          onConfirm={onDelete}
+          loading={deleting}
+        />
       </Group>
       <Stack gap="sm" mt="md">
         {poll.options.map((o, i) => {

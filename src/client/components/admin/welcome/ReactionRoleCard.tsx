@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useChannelName } from '../ChannelPicker';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 export interface ReactionRoleView {
   id: number;
@@ -48,18 +48,12 @@ export function ReactionRoleCard({
             ) : null}
           </Group>
         </Stack>
-        <Tooltip label="Delete reaction role" openDelay={700}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Delete reaction role ${entry.messageId}`}
-            loading={deleting}
-            onClick={onDelete}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ConfirmDelete
+          label={`Delete reaction role ${entry.messageId}`}
+          question="Delete this reaction role?"
+          onConfirm={onDelete}
+          loading={deleting}
+        />
       </Group>
       <Stack gap={6} mt="md">
         {entry.roles.map((r) => (
