@@ -114,3 +114,35 @@ export function pageErrors(page: Page): Error[] {
   page.on('pageerror', (e) => errors.push(e));
   return errors;
 }
+
+/**
+ * Visible controls (links, buttons, fields) without an accessible name: none of text, aria-label,
+ * aria-labelledby, a <label>, or title. Returns a short HTML excerpt of each.
+ */
+export function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="switch"], [role="checkbox"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
+    const named = (el: Element): boolean => {
+      if (el.getAttribute('aria-label')?.trim()) return true;
+      const by = el.getAttribute('aria-labelledby');
+      if (by && by.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
+      const labels = (el as HTMLInputElement).labels;
+      if (labels && [...labels].some((l) => l.textContent?.trim())) return true;
+      if (
+        !(
+          el instanceof HTMLInputElement ||
+          el instanceof HTMLTextAreaElement ||
+          el instanceof HTMLSelectElement
+        )
+      ) {
+        if (el.textContent?.trim()) return true;
+      }
+      return Boolean(el.getAttribute('title')?.trim());
+    };
+    return [...document.querySelectorAll(selector)]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'))
+      .filter((el) => !named(el))
+      .map((el) => el.outerHTML.slice(0, 160));
+  });
+}

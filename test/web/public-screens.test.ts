@@ -7,6 +7,7 @@ import {
   PHONE,
   shot,
   startWebServer,
+  unlabelledControls,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { insertLogs } from '../helpers/translation-logs';
@@ -60,6 +61,8 @@ describe('public page screenshots', { timeout: 60_000 }, () => {
               .map((el) => el.textContent),
           );
           expect(clipped, `${p.name}: clipped button labels`).toEqual([]);
+          // Every control has an accessible name.
+          expect(await unlabelledControls(page), `${p.name}: unlabelled controls`).toEqual([]);
           await shot(page, `${p.name}-${theme}-${device}`);
         }
         await page.context().close();

@@ -11,6 +11,7 @@ import {
   pageErrors,
   shot,
   startWebServer,
+  unlabelledControls,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
@@ -110,6 +111,7 @@ describe('admin shell', { timeout: 60_000 }, () => {
     expect(days).toBeLessThanOrEqual(7);
     // Icons only, each still named for assistive technology.
     expect(await nav(page).getByRole('link', { name: 'Support Tickets' }).isVisible()).toBe(true);
+    expect(await unlabelledControls(page)).toEqual([]);
     expect(await page.getByText('AI-Powered Translation', { exact: true }).count()).toBe(0);
     await shot(page, 'shell-collapsed-dark-desktop');
 
@@ -198,6 +200,7 @@ describe('admin shell', { timeout: 60_000 }, () => {
         expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
+        expect(await unlabelledControls(page)).toEqual([]);
         await shot(page, `shell-${theme}-${device}`);
         await page.context().close();
       });
