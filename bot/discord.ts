@@ -49,7 +49,7 @@ export class ActionFailed extends Error {
 async function createWebhook(ctx: BotContext, guildId: string, channelId: string) {
   const channel = await ctx.client.channels.fetch(channelId);
   if (!channel || !('createWebhook' in channel)) throw new Error(`channel ${channelId} cannot hold webhooks`);
-  let hook: Awaited<ReturnType<typeof channel.createWebhook>>;
+  let hook: { id: string; token: string | null };
   try {
     // A webhook of ours already there (the database was reset, or another instance made it) is reused:
     // Discord allows few webhooks per channel.
