@@ -29,6 +29,12 @@ export const guilds = sqliteTable('guilds', {
   present: integer('present', { mode: 'boolean' }).notNull().default(true),
   leftAt: integer('left_at', { mode: 'timestamp_ms' }),
   stripeCustomerId: text('stripe_customer_id'),
+  /**
+   * Translations of `usageMonth` whose logs a Danger Zone reset erased: they still count
+   * against the monthly allowance, so a reset never refills it.
+   */
+  usageMonth: text('usage_month'),
+  usageCarried: integer('usage_carried').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -142,7 +148,10 @@ export const channelLinkChannels = sqliteTable(
     language: text('language').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.linkId, t.channelId] }), index('channel_link_channels_channel').on(t.channelId)],
+  (t) => [
+    primaryKey({ columns: [t.linkId, t.channelId] }),
+    index('channel_link_channels_channel').on(t.channelId),
+  ],
 );
 
 /** Single-channel mode: the languages every message of the link's one channel is translated into. */
@@ -302,7 +311,13 @@ export const moderationLogs = sqliteTable(
 // ---- Announcements --------------------------------------------------------------------------
 
 export type TargetChannel = { language: string; channelId: string };
-export type PostResult = { channelId: string; language: string; ok: boolean; error?: string; messageId?: string };
+export type PostResult = {
+  channelId: string;
+  language: string;
+  ok: boolean;
+  error?: string;
+  messageId?: string;
+};
 
 export const announcements = sqliteTable(
   'announcements',

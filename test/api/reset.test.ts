@@ -88,19 +88,41 @@ describe('POST /api/guild/reset', () => {
     expect(mine.translation_logs).toBeGreaterThan(2000);
     expect(mine.ticket_messages).toBeGreaterThan(0);
 
+    const usageBefore = (await s.api('/api/usage?guildId=5001', { admin: true })).json;
     const res = await reset('5001', { confirm: '5001' });
     expect(res.status).toBe(200);
     expect(res.json.reset).toBe(true);
     expect(res.json.deleted.translation_logs).toBe(mine.translation_logs);
 
     const after = guildRows('5001');
-    const kept = { guild: 1, guild_channels: mine.guild_channels, channel_webhooks: 1 };
+    // Billing records stay: the usage notices already sent this month.
+    const kept = { guild: 1, guild_channels: mine.guild_channels, channel_webhooks: 1, usage_notices: 1 };
     for (const [table, n] of Object.entries(after)) {
       expect([table, n]).toEqual([table, kept[table as keyof typeof kept] ?? 0]);
     }
     const guild = s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
     expect(guild).toMatchObject({ plan: 'ultimate', name: expect.stringContaining('demo') });
     expect(guildRows('5002')).toEqual(other);
+    // The month's usage survives, so a reset never refills the allowance.
+    expect(usageBefore.used).toBeGreaterThan(0);
+    const usageAfter = (await s.api('/api/usage?guildId=5001', { admin: true })).json;
+    expect(usageAfter.used).toBe(usageBefore.used);
+  });
+
+  it('a Free guild at its allowance stays paused after a reset', async () => {
+    s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, '5002')).run();
+    const used = (await s.api('/api/usage?guildId=5002', { admin: true })).json.used as number;
+    const log = s.services.db.$client.prepare(
+      `insert into translation_logs (guild_id, source_language, target_language, characters, created_at)
+       values ('5002', 'en', 'es', 10, ?)`,
+    );
+    for (let i = used; i < 1000; i++) log.run(NOW.getTime());
+    const before = (await s.api('/api/usage?guildId=5002', { admin: true })).json;
+    expect(before).toMatchObject({ plan: 'free', paused: true });
+    expect((await reset('5002', { confirm: '5002' })).status).toBe(200);
+    const after = (await s.api('/api/usage?guildId=5002', { admin: true })).json;
+    expect(after).toMatchObject({ used: before.used, paused: true });
+    s.services.db.update(guilds).set({ plan: 'pro' }).where(eq(guilds.id, '5002')).run();
   });
 
   it('the dashboard then shows an empty guild', async () => {

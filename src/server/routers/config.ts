@@ -38,6 +38,6 @@ export const configRouter = router({
           message: `confirm: must equal the server id ${ctx.guildId}`,
         });
       }
-      return { reset: true as const, deleted: resetGuildData(ctx.db, ctx.guildId) };
+      return { reset: true as const, deleted: resetGuildData(ctx.db, ctx.guildId, ctx.clock()) };
     }),
 });

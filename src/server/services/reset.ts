@@ -1,7 +1,8 @@
-import { getTableName } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   announcements,
+  guilds,
   botConfig,
   channelLinks,
   learnerProgress,
@@ -14,16 +15,19 @@ import {
   tickets,
   translationLogs,
   translationSettings,
-  usageNotices,
   voiceSessions,
   welcomeConfig,
 } from '../../../db/schema';
+import { monthKey, usedThisMonth } from './translation/accounting';
 
 /**
  * Danger Zone: the tables whose rows of a guild are erased. Kept: the guild row (its plan and
  * Stripe customer), its synced channel list and the bot's channel webhooks, which belong to the
  * Discord server rather than to its data. Child rows (link channels, poll votes, ticket messages)
  * go with their parents through ON DELETE CASCADE.
+ * Billing survives a reset: this month's delivered translations are carried on the guild row
+ * (usageMonth, usageCarried) before their logs go, and the usage notices already sent stay, so
+ * a reset neither refills the monthly allowance nor sends the 75/90% notices again.
  */
 export const RESET_TABLES = [
   translationSettings,
@@ -38,16 +42,19 @@ export const RESET_TABLES = [
   announcements,
   tickets,
   translationLogs,
-  usageNotices,
   learnerProgress,
   voiceSessions,
   memberXp,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */
-export function resetGuildData(db: Db, guildId: string): Record<string, number> {
+export function resetGuildData(db: Db, guildId: string, now: Date): Record<string, number> {
   const deleted: Record<string, number> = {};
   db.$client.transaction(() => {
+    db.update(guilds)
+      .set({ usageMonth: monthKey(now), usageCarried: usedThisMonth(db, guildId, now) })
+      .where(eq(guilds.id, guildId))
+      .run();
     for (const name of RESET_TABLES) {
       deleted[name] = db.$client.prepare(`delete from "${name}" where guild_id = ?`).run(guildId).changes;
     }

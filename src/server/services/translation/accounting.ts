@@ -34,7 +34,18 @@ export function guildPlan(db: Db, guildId: string): PlanKey {
   return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
 }
 
+/** Translations delivered this month: the logs, plus what a reset carried over (see guilds.usageMonth). */
 export function usedThisMonth(db: Db, guildId: string, now: Date): number {
+  const carried = db
+    .select({ month: guilds.usageMonth, n: guilds.usageCarried })
+    .from(guilds)
+    .where(eq(guilds.id, guildId))
+    .get();
+  return loggedThisMonth(db, guildId, now) + (carried?.month === monthKey(now) ? carried.n : 0);
+}
+
+/** Delivered translations of this month that have a log row. */
+function loggedThisMonth(db: Db, guildId: string, now: Date): number {
   const row = db
     .select({ n: sql<number>`count(*)` })
     .from(translationLogs)
