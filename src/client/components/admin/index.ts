@@ -13,8 +13,8 @@
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
  */
 export { CardListSkeleton } from './CardListSkeleton';
-export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
+export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage } from './errorMessage';
 export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';

@@ -1,8 +1,8 @@
 import { Card, Group, SegmentedControl, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorMessage } from '../errorMessage';
 import { trpc } from '../../../trpc';
+import { errorMessage } from '../errorMessage';
 
 export interface TranslationSettings {
   autoDetect: boolean;
