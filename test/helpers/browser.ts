@@ -126,7 +126,7 @@ export function unlabelledControls(page: Page): Promise<string[]> {
     const named = (el: Element): boolean => {
       if (el.getAttribute('aria-label')?.trim()) return true;
       const by = el.getAttribute('aria-labelledby');
-      if (by && by.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
+      if (by?.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
       const labels = (el as HTMLInputElement).labels;
       if (labels && [...labels].some((l) => l.textContent?.trim())) return true;
       if (
