@@ -1,7 +1,7 @@
 import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { languageName } from '../../../../common/languages';
 
-/** Top Languages: language, how many members use it, share as a bar. */
+/** Top Languages: the languages translated into, how many members read each, share of translations as a bar. */
 export function TopLanguages({
   languages,
 }: {
@@ -11,7 +11,7 @@ export function TopLanguages({
     <Card withBorder radius="md" padding="lg" h="100%">
       <Title order={4}>Top Languages</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Preferred languages of your members
+        Languages your members read, by share of translations
       </Text>
       {languages.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -26,14 +26,15 @@ export function TopLanguages({
                   {languageName(l.language)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {l.users.toLocaleString()} {l.users === 1 ? 'user' : 'users'} · {Math.round(l.percent)}%
+                  {l.users.toLocaleString()} {l.users === 1 ? 'user' : 'users'} · {Math.round(l.percent)}% of
+                  translations
                 </Text>
               </Group>
               <Progress
                 value={l.percent}
                 radius="xl"
                 size="md"
-                aria-label={`${languageName(l.language)}: ${Math.round(l.percent)}%`}
+                aria-label={`${languageName(l.language)}: ${Math.round(l.percent)}% of translations`}
               />
             </div>
           ))}
