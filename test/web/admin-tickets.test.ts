@@ -110,8 +110,8 @@ describe('Support Tickets', () => {
     });
     await filterBy(page, 'Resolved');
     await page.getByText('I cannot pay for the subscription').waitFor({ state: 'hidden' });
-    expect(await rows.count()).toBe(1);
     await rows.first().getByText('Frage zu Rollen').waitFor();
+    expect(await rows.count()).toBe(1);
     expect(requests.some((u) => u.includes('"status":"resolved"'))).toBe(true);
 
     await filterBy(page, 'Closed');

@@ -2,7 +2,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
-import { CHART_COLORS } from './quality';
+import { chartSlices } from '../chart-slices';
 import type { Analytics } from './types';
 
 function ChartCard({
@@ -57,11 +57,8 @@ export function TrendChart({ trend }: { trend: Analytics['translationTrend'] }) 
 
 /** Share of translations per target language. */
 export function LanguageDistributionChart({ languages }: { languages: Analytics['languageDistribution'] }) {
-  const data = languages.map((l, i) => ({
-    name: l.name,
-    value: l.value,
-    color: CHART_COLORS[i % CHART_COLORS.length],
-  }));
+  // The server sends the languages most used first.
+  const data = chartSlices(languages.map((l) => ({ name: l.name, value: l.value })));
   const total = data.reduce((s, d) => s + d.value, 0);
   return (
     <ChartCard title="Language Distribution" description="Translations by target language">

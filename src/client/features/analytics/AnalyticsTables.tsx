@@ -18,20 +18,20 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
   const translators = data.topTranslators.slice(0, TOP_TRANSLATORS_LIMIT);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <Card withBorder radius="md" padding="lg">
+      <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
         <Title order={4} mb="md">
           Top Translators
         </Title>
         {translators.length === 0 ? (
           <Empty text="No one has translated a message yet" />
         ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs" data-testid="top-translators">
+          <Table.ScrollContainer minWidth={280}>
+            <Table verticalSpacing="xs" horizontalSpacing="xs" data-testid="top-translators">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>#</Table.Th>
                   <Table.Th>User</Table.Th>
-                  <Table.Th ta="right">Translations</Table.Th>
+                  <Table.Th ta="right">Count</Table.Th>
                   <Table.Th ta="right">Success</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -39,7 +39,9 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
                 {translators.map((t, i) => (
                   <Table.Tr key={t.username + String(i)}>
                     <Table.Td c="dimmed">{i + 1}</Table.Td>
-                    <Table.Td fw={500}>{t.username}</Table.Td>
+                    <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {t.username}
+                    </Table.Td>
                     <Table.Td ta="right">{t.count.toLocaleString()}</Table.Td>
                     <Table.Td ta="right">{t.accuracy}%</Table.Td>
                   </Table.Tr>
@@ -49,15 +51,15 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
           </Table.ScrollContainer>
         )}
       </Card>
-      <Card withBorder radius="md" padding="lg">
+      <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
         <Title order={4} mb="md">
           Language Pairs
         </Title>
         {data.languagePairs.length === 0 ? (
           <Empty text="No language pairs yet" />
         ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs" data-testid="language-pairs">
+          <Table.ScrollContainer minWidth={280}>
+            <Table verticalSpacing="xs" horizontalSpacing="xs" data-testid="language-pairs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Pair</Table.Th>

@@ -13,6 +13,3 @@ export function qualityView(q: QualityMetrics) {
   if (q.totalTranslations > 0) return { ...q, sample: false };
   return { ...q, ...SAMPLE_QUALITY, sample: true };
 }
-
-/** Spec section 9: six chart colours. */
-export const CHART_COLORS = ['blue.6', 'teal.6', 'violet.6', 'orange.6', 'pink.6', 'yellow.6'];

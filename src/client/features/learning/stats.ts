@@ -1,5 +1,6 @@
 import { DIFFICULTY_LEVELS } from '../../../common/schemas/learning';
 import { languageName } from '../../../common/languages';
+import { chartSlices } from '../chart-slices';
 
 export interface LearnerLike {
   learningLanguage: string;
@@ -8,9 +9,6 @@ export interface LearnerLike {
   flashcardsReviewed: number;
   correctAnswers: number;
 }
-
-/** Spec section 9: six chart colours. */
-export const CHART_COLORS = ['blue.6', 'teal.6', 'violet.6', 'orange.6', 'pink.6', 'yellow.6'];
 
 export const DIFFICULTY_LABELS: Record<string, string> = {
   beginner: 'Beginner',
@@ -42,15 +40,7 @@ export function languageDistribution(learners: LearnerLike[]) {
   const sorted = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([code, value]) => ({ name: languageName(code), value }));
-  const keep = CHART_COLORS.length - 1;
-  const slices =
-    sorted.length > CHART_COLORS.length
-      ? [
-          ...sorted.slice(0, keep),
-          { name: 'Other', value: sorted.slice(keep).reduce((s, x) => s + x.value, 0) },
-        ]
-      : sorted;
-  return slices.map((slice, i) => ({ ...slice, color: CHART_COLORS[i] }));
+  return chartSlices(sorted);
 }
 
 /** Learners per difficulty level, always the three levels in order, for the bar chart. */

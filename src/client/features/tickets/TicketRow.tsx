@@ -41,6 +41,9 @@ export function TicketRow({ ticket: t, onOpen }: { ticket: Ticket; onOpen: () =>
               {description}
             </Text>
             <Group gap="md" wrap="wrap">
+              <Text size="xs" fw={500} c={`${STATUS_COLORS[t.status]}.6`}>
+                {STATUS_LABELS[t.status as TicketStatus] ?? t.status}
+              </Text>
               <Text size="xs" c="dimmed">
                 User: {t.userId}
               </Text>

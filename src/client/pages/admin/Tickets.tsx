@@ -21,7 +21,10 @@ export default function TicketsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   // The stat cards count every ticket; the list carries the status filter in its query.
   const all = trpc.tickets.list.useQuery({ guildId });
-  const list = trpc.tickets.list.useQuery(status === 'all' ? { guildId } : { guildId, status });
+  // While another filter loads, the previous list stays on screen instead of a skeleton.
+  const list = trpc.tickets.list.useQuery(status === 'all' ? { guildId } : { guildId, status }, {
+    placeholderData: (previous) => previous,
+  });
   const error = list.error ?? all.error;
 
   useEffect(() => {
