@@ -40,7 +40,7 @@ export function TicketRow({ ticket: t, onOpen }: { ticket: Ticket; onOpen: () =>
             <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {description}
             </Text>
-            <Group gap="md" wrap="wrap">
+            <Group gap="md" wrap="wrap" style={{ rowGap: 2 }}>
               <Text size="xs" fw={500} c={`${STATUS_COLORS[t.status]}.6`}>
                 {STATUS_LABELS[t.status as TicketStatus] ?? t.status}
               </Text>
