@@ -94,7 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root: clientDir }));
+    // The build writes .br and .gz beside each asset; browsers that accept them get them.
+    app.use('*', serveStatic({ root: clientDir, precompressed: true }));
     // Single-page app: every other path is a client route (the client shows its own 404 page).
     app.get('*', (c) => c.html(indexHtml));
   } else {

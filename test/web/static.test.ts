@@ -1,0 +1,53 @@
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startWebServer();
+});
+afterAll(() => s.close());
+
+/** Raw bytes and headers as sent (fetch would decompress them). */
+function raw(url: string, encoding: string): Promise<{ headers: Record<string, unknown>; bytes: number }> {
+  return new Promise((done, fail) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => done({ headers: res.headers, bytes }));
+    }).on('error', fail);
+  });
+}
+
+/** The first script the landing page loads, read from the served index.html. */
+async function entryScript(): Promise<string> {
+  const html = await (await fetch(`${s.url}/`)).text();
+  const src = html.match(/<script[^>]+type="module"[^>]+src="([^"]+)"/)?.[1];
+  expect(src, 'index.html names its entry script').toBeTruthy();
+  return src!;
+}
+
+describe('static client', () => {
+  it('sends assets compressed to browsers that accept it, cached for a year', async () => {
+    const path = await entryScript();
+    const plain = await raw(s.url + path, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await raw(s.url + path, 'br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.bytes).toBeLessThan(plain.bytes / 2);
+  });
+
+  it('answers every client route with the app, and an unknown /api path with JSON 404', async () => {
+    const page = await fetch(`${s.url}/admin/polls`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await fetch(`${s.url}/api/not-a-thing`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: 'no such API path: GET /api/not-a-thing' });
+  });
+});
