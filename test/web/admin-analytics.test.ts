@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -86,6 +92,15 @@ describe('Advanced Analytics', () => {
     await page.getByText('No one has translated a message yet').waitFor();
     await page.getByText('No language pairs yet').waitFor();
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(
+      browser,
+      server,
+      '/admin/analytics?guildId=g-stats',
+      'stat-grid-skeleton',
+    );
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {

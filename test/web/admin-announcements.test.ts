@@ -5,7 +5,13 @@ import { TranslationUnavailableError } from '../../src/server/services/translati
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 const rec = recordingTranslator();
 let server: TestServer;
@@ -160,6 +166,15 @@ describe('Smart Announcements', () => {
       .all();
     expect(stored[0].targetChannels).toEqual([{ language: 'es', channelId: '200000000000000001' }]);
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(
+      browser,
+      server,
+      '/admin/announcements?guildId=g-ann',
+      'stat-grid-skeleton',
+    );
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {

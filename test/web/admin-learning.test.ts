@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerProgress } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -100,6 +106,15 @@ describe('Language Learning', () => {
     const cards = await page.getByTestId('stat-card').allInnerTexts();
     expect(cards[0]).toMatch(/Active Learners\s+0/);
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(
+      browser,
+      server,
+      '/admin/language-learning?guildId=g-learn',
+      'stat-grid-skeleton',
+    );
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {

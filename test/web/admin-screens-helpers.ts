@@ -16,7 +16,12 @@ export async function adminPage(
   browser: Browser,
   server: TestServer,
   path: string,
-  opts: { theme?: Theme; width?: number; height?: number } = {},
+  opts: {
+    theme?: Theme;
+    width?: number;
+    height?: number;
+    beforeGoto?: (page: Page) => Promise<unknown>;
+  } = {},
 ): Promise<Page> {
   const page = await openPage(browser, `${server.url}/`, { theme: opts.theme ?? 'dark', ...opts });
   // The whole suite runs browser files side by side on two CPUs: leave slow pages room.
@@ -28,8 +33,28 @@ export async function adminPage(
     await loginAsAdmin(page, server);
     sessions.set(server, await page.context().cookies());
   }
+  await opts.beforeGoto?.(page);
   await page.goto(`${server.url}${path}`);
   return page;
+}
+
+/** With every API answer held back 1.5 s, the screen shows the skeleton `testId`, then the content. */
+export async function expectSkeletonWhileLoading(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+  testId: 'stat-grid-skeleton' | 'card-list-skeleton',
+): Promise<void> {
+  const page = await adminPage(browser, server, path, {
+    beforeGoto: (p) =>
+      p.route('**/trpc/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      }),
+  });
+  await page.getByTestId(testId).waitFor();
+  await page.getByTestId(testId).waitFor({ state: 'detached' });
+  await page.context().close();
 }
 
 /** Fills `guildId` with the product's demo data (db/demo.ts), as a newcomer's dashboard shows it. */

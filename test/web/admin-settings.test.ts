@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botConfig, learnerProgress, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -122,6 +128,10 @@ describe('Bot Settings', () => {
     const left = server.services.db.select().from(tickets).where(eq(tickets.guildId, 'default')).all();
     expect(left).toHaveLength(0);
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(browser, server, '/admin/settings?guildId=g-set', 'card-list-skeleton');
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {

@@ -4,7 +4,13 @@ import { ticketMessages, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 const rec = recordingTranslator();
 let server: TestServer;
@@ -210,6 +216,10 @@ describe('Support Tickets', () => {
     await page.goto(`${server.url}/admin/tickets?guildId=not%20a%20guild!`);
     await page.locator('.mantine-Notification-root').getByText('Failed to fetch tickets').waitFor();
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(browser, server, '/admin/tickets?guildId=g-tix', 'stat-grid-skeleton');
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {

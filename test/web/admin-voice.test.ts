@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { adminPage, insertGuild, screenshotMatrix, seedDemoGuild } from './admin-screens-helpers';
+import {
+  adminPage,
+  expectSkeletonWhileLoading,
+  insertGuild,
+  screenshotMatrix,
+  seedDemoGuild,
+} from './admin-screens-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -137,6 +143,15 @@ describe('Voice Translation', () => {
     await page.getByText('Premium feature, in beta').waitFor();
     expect(await page.getByTestId('active-session').count()).toBe(0);
     await page.context().close();
+  });
+
+  it('shows a loading skeleton until the data arrives', async () => {
+    await expectSkeletonWhileLoading(
+      browser,
+      server,
+      '/admin/voice-translation?guildId=g-voice',
+      'stat-grid-skeleton',
+    );
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
