@@ -19,7 +19,9 @@ if (existsSync('index.html') && (!existsSync(built) || Math.max(...sources.map(n
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
+// A .env file beside package.json, when there is one, is read into the environment (see .env.example).
+const envFile = existsSync('.env') ? ['--env-file=.env'] : [];
+const r = spawnSync(process.execPath, [...envFile, '--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 process.exit(r.status ?? 1);
