@@ -226,6 +226,43 @@ describe('POST /api/stripe/webhook', () => {
     expect(guildRow('111111111111111111')?.plan).toBe('plus');
   });
 
+  it('customer.subscription.updated follows the price and status changed in Stripe', async () => {
+    const updated = (id: string, status: string, price: string) => ({
+      id,
+      type: 'customer.subscription.updated',
+      data: {
+        object: {
+          id: 'sub_A',
+          object: 'subscription',
+          customer: 'cus_A',
+          metadata: {},
+          status,
+          items: {
+            object: 'list',
+            data: [{ id: 'si_1', object: 'subscription_item', price: { id: price } }],
+          },
+        },
+      },
+    });
+    // Upgrade to Pro in the customer portal: takes effect at once.
+    const up = await deliver(updated('evt_u1', 'active', 'price_1RealPro'));
+    expect(up.json).toMatchObject({ applied: true, guildId: '111111111111111111', plan: 'pro' });
+    expect(guildRow('111111111111111111')?.plan).toBe('pro');
+    // A failed renewal being retried keeps the plan.
+    const retrying = await deliver(updated('evt_u2', 'past_due', 'price_1RealPro'));
+    expect(retrying.json).toMatchObject({ applied: false });
+    expect(guildRow('111111111111111111')?.plan).toBe('pro');
+    // Downgrade when its new period starts.
+    await deliver(updated('evt_u3', 'active', 'price_1RealPlus'));
+    expect(guildRow('111111111111111111')?.plan).toBe('plus');
+    // Stripe gave up on payment: the server is back on Free, and another server is untouched.
+    await deliver(updated('evt_u4', 'unpaid', 'price_1RealPlus'));
+    expect(guildRow('111111111111111111')?.plan).toBe('free');
+    expect(guildRow('555555555555555555')?.plan).toBe('pro');
+    await deliver(updated('evt_u5', 'active', 'price_1RealPlus'));
+    expect(guildRow('111111111111111111')?.plan).toBe('plus');
+  });
+
   it.each([
     ['a signature made with another secret', { secret: 'whsec_someone_else' }],
     ['a body changed after signing', { tamper: true }],

@@ -63,7 +63,7 @@ export const billingRouter = router({
       }
       return unavailable(err);
     }
-    const outcome = applyStripeEvent(ctx.db, event);
+    const outcome = applyStripeEvent(ctx.db, ctx.env, event);
     if (!outcome.applied)
       console.warn(`Stripe event ${event.id} (${event.type}) not applied: ${outcome.reason}`);
     return { received: true, ...outcome };

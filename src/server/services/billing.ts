@@ -93,8 +93,12 @@ export type WebhookOutcome =
 const isPaidPlan = (v: unknown): v is 'plus' | 'pro' => v === 'plus' || v === 'pro';
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
-/** Applies a verified event: a paid checkout sets the plan, a deleted subscription ends it. */
-export function applyStripeEvent(db: Db, event: Stripe.Event): WebhookOutcome {
+/**
+ * Applies a verified event: a paid checkout sets the plan; a subscription changed in Stripe
+ * (upgrade at once, downgrade when its new period starts, cancelled or unpaid) follows its price
+ * and status; a deleted subscription ends the plan.
+ */
+export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
   if (
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded'
@@ -118,18 +122,41 @@ export function applyStripeEvent(db: Db, event: Stripe.Event): WebhookOutcome {
       .run();
     return { applied: true, guildId, plan };
   }
-  if (event.type === 'customer.subscription.deleted') {
+  if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
     const subscription = event.data.object;
-    const customerId = idOf(subscription.customer);
-    const byMetadata = subscription.metadata?.guildId;
-    const row = byMetadata
-      ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, byMetadata)).get()
-      : customerId
-        ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.stripeCustomerId, customerId)).get()
-        : undefined;
-    if (!row) return { applied: false, reason: 'no server bought this subscription' };
-    db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, row.id)).run();
-    return { applied: true, guildId: row.id, plan: 'free' };
+    const guildId = guildOfSubscription(db, subscription);
+    if (!guildId) return { applied: false, reason: 'no server bought this subscription' };
+    const plan =
+      event.type === 'customer.subscription.deleted' ? 'free' : planOfSubscription(env, subscription);
+    if (!plan) return { applied: false, reason: `subscription status ${subscription.status} keeps the plan` };
+    db.update(guilds).set({ plan }).where(eq(guilds.id, guildId)).run();
+    return { applied: true, guildId, plan };
   }
   return { applied: false, reason: `event ${event.type} is not used` };
+}
+
+/** The server a subscription belongs to: its metadata, else the customer who bought it. */
+function guildOfSubscription(db: Db, subscription: Stripe.Subscription): string | null {
+  const byMetadata = subscription.metadata?.guildId;
+  const customerId = idOf(subscription.customer);
+  const row = byMetadata
+    ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, byMetadata)).get()
+    : customerId
+      ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.stripeCustomerId, customerId)).get()
+      : undefined;
+  return row?.id ?? null;
+}
+
+/**
+ * The plan a live subscription pays for, from its price; free once Stripe gave up on it
+ * (canceled, unpaid, incomplete_expired); null while payment is being retried (past_due,
+ * incomplete, paused), which keeps the current plan.
+ */
+function planOfSubscription(env: Env, subscription: Stripe.Subscription): PlanKey | null {
+  if (['canceled', 'unpaid', 'incomplete_expired'].includes(subscription.status)) return 'free';
+  if (subscription.status !== 'active' && subscription.status !== 'trialing') return null;
+  const price = subscription.items?.data?.[0]?.price?.id;
+  if (price === env.STRIPE_PRICE_PLUS) return 'plus';
+  if (price === env.STRIPE_PRICE_PRO) return 'pro';
+  return null;
 }
