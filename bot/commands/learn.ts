@@ -1,7 +1,6 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { LEVEL, NOT_IN_SERVER, replyPrivately } from './learning-replies';
 import type { BotCommand } from './types';
-
-const LEVEL = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
 /** /learn language:<autocomplete>: starts (or switches) the language the member learns here. */
 export const learn: BotCommand = {
@@ -17,13 +16,7 @@ export const learn: BotCommand = {
         .setAutocomplete(true),
     ),
   async execute(ctx, interaction) {
-    if (!interaction.inGuild()) {
-      await interaction.reply({
-        content: 'Language learning works in servers where the bot is.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
-    }
+    if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
     const result = await ctx.caller.community.learn({
       guildId: interaction.guildId,
       userId: interaction.user.id,
@@ -32,7 +25,7 @@ export const learn: BotCommand = {
       language: interaction.options.getString('language', true),
     });
     if (!result.ok) {
-      await interaction.reply({ content: `❌ ${result.message}`, flags: MessageFlags.Ephemeral });
+      await replyPrivately(interaction, `❌ ${result.message}`);
       return;
     }
     const start = result.unchanged

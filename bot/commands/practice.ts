@@ -1,13 +1,14 @@
 import {
   ActionRowBuilder,
   ButtonBuilder,
-  ButtonStyle,
   type ButtonInteraction,
+  ButtonStyle,
   MessageFlags,
   SlashCommandBuilder,
 } from 'discord.js';
 import { languageName } from '../../src/common/languages';
 import type { BotContext } from '../context';
+import { NOT_IN_SERVER, replyPrivately } from './learning-replies';
 import type { BotCommand } from './types';
 
 /** Custom ids of the flashcard's self-check buttons: card:<questionId>:<0 knew | 1 not yet>. */
@@ -20,19 +21,13 @@ export const practice: BotCommand = {
     .setName('practice')
     .setDescription('Practise with a flashcard in the language you learn'),
   async execute(ctx, interaction) {
-    if (!interaction.inGuild()) {
-      await interaction.reply({
-        content: 'Language learning works in servers where the bot is.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
-    }
+    if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
     const card = await ctx.caller.community.practice({
       guildId: interaction.guildId,
       userId: interaction.user.id,
     });
     if (!card.ok) {
-      await interaction.reply({ content: `❌ ${card.message}`, flags: MessageFlags.Ephemeral });
+      await replyPrivately(interaction, `❌ ${card.message}`);
       return;
     }
     const learning = languageName(card.learningLanguage);
@@ -71,7 +66,7 @@ export async function answerCard(
     choice,
   });
   if (!result.ok) {
-    await interaction.reply({ content: `❌ ${result.message}`, flags: MessageFlags.Ephemeral });
+    await replyPrivately(interaction, `❌ ${result.message}`);
     return;
   }
   const verdict = result.correct ? '✅ Nice, counted as known.' : '📌 No problem, it will come back.';

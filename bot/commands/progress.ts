@@ -1,26 +1,19 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { LEVEL, NOT_IN_SERVER, replyPrivately } from './learning-replies';
 import type { BotCommand } from './types';
-
-const LEVEL = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
 /** /progress: the member's learning statistics in this server. */
 export const progress: BotCommand = {
   kind: 'slash',
   data: new SlashCommandBuilder().setName('progress').setDescription('See your language learning progress'),
   async execute(ctx, interaction) {
-    if (!interaction.inGuild()) {
-      await interaction.reply({
-        content: 'Language learning works in servers where the bot is.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
-    }
+    if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
     const p = await ctx.caller.community.progress({
       guildId: interaction.guildId,
       userId: interaction.user.id,
     });
     if (!p.ok) {
-      await interaction.reply({ content: `❌ ${p.message}`, flags: MessageFlags.Ephemeral });
+      await replyPrivately(interaction, `❌ ${p.message}`);
       return;
     }
     const streak = p.practiceStreak === 1 ? '1 day' : `${p.practiceStreak} days`;

@@ -8,12 +8,11 @@ import {
 } from 'discord.js';
 import { languageName } from '../../src/common/languages';
 import type { BotContext } from '../context';
+import { LEVEL, NOT_IN_SERVER, replyPrivately } from './learning-replies';
 import type { BotCommand } from './types';
 
 /** Custom ids of the answer buttons: quiz:<questionId>:<option index>. */
 export const QUIZ_PREFIX = 'quiz';
-
-const LEVEL = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
 /** /quiz [difficulty]: a multiple-choice question, four answers as buttons. */
 export const quiz: BotCommand = {
@@ -32,13 +31,7 @@ export const quiz: BotCommand = {
         ),
     ),
   async execute(ctx, interaction) {
-    if (!interaction.inGuild()) {
-      await interaction.reply({
-        content: 'Language learning works in servers where the bot is.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
-    }
+    if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
     const difficulty = interaction.options.getString('difficulty');
     if (difficulty !== null && !(difficulty in LEVEL)) {
       await interaction.reply({
@@ -53,7 +46,7 @@ export const quiz: BotCommand = {
       difficulty: difficulty as keyof typeof LEVEL | null,
     });
     if (!q.ok) {
-      await interaction.reply({ content: `❌ ${q.message}`, flags: MessageFlags.Ephemeral });
+      await replyPrivately(interaction, `❌ ${q.message}`);
       return;
     }
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -87,7 +80,7 @@ export async function answerQuiz(
     choice,
   });
   if (!result.ok) {
-    await interaction.reply({ content: `❌ ${result.message}`, flags: MessageFlags.Ephemeral });
+    await replyPrivately(interaction, `❌ ${result.message}`);
     return;
   }
   const verdict = result.correct
