@@ -54,7 +54,7 @@ export function SiteFooter() {
         </SimpleGrid>
         <Group justify="space-between" mt="xl" pt="md" className={classes.bottom}>
           <Text size="xs" c="dimmed">
-            © 2025 Polyglot. Not affiliated with Discord Inc.
+            © {new Date().getFullYear()} Polyglot. Not affiliated with Discord Inc.
           </Text>
           <Text size="xs" c="dimmed">
             Made for communities that speak every language.
