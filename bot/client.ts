@@ -14,14 +14,16 @@ export interface RunningBot {
 
 /**
  * The fewest intents the bot needs: guilds and channels (sync), guild messages and their content
- * (mirror, single-channel, Translate Message), and reactions (flag translations).
- * Message Content is privileged: enable it in the Developer Portal (docs/discord-setup.md).
+ * (mirror, single-channel, Translate Message), reactions (flag translations, reaction roles) and
+ * members (welcome messages). Message Content and Server Members are privileged: enable them in
+ * the Developer Portal (docs/discord-setup.md).
  */
 export const INTENTS = [
   GatewayIntentBits.Guilds,
   GatewayIntentBits.GuildMessages,
   GatewayIntentBits.MessageContent,
   GatewayIntentBits.GuildMessageReactions,
+  GatewayIntentBits.GuildMembers,
 ];
 
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */

@@ -6,6 +6,7 @@ import guildCreate from './guild-create';
 import guildDelete from './guild-delete';
 import guildUpdate from './guild-update';
 import interactionCreate from './interaction-create';
+import memberAdd from './member-add';
 import messageCreate from './message-create';
 import messageDelete from './message-delete';
 import messageUpdate from './message-update';
@@ -29,5 +30,6 @@ export const EVENTS = [
   messageDelete,
   reactionAdd,
   reactionRemove,
+  memberAdd,
   interactionCreate,
 ] as BotEvent[];

@@ -1,10 +1,12 @@
 import { Events } from 'discord.js';
 import { reportFailure } from '../discord';
+import { applyReactionRole } from '../member-roles';
 import { defineEvent } from './types';
 
 /** A flag reaction: reply with the message translated into the flag's language (once per language). */
 export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user) => {
   if (user.bot) return;
+  await applyReactionRole(ctx, reaction, user, 'add');
   const emoji = reaction.emoji.name;
   if (!emoji || reaction.emoji.id) return; // custom emoji are never flags
   const message = reaction.message.partial ? await reaction.message.fetch() : reaction.message;

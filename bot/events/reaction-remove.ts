@@ -1,10 +1,12 @@
 import { Events, Routes } from 'discord.js';
 import { reportFailure } from '../discord';
+import { applyReactionRole } from '../member-roles';
 import { defineEvent } from './types';
 
 /** The flag came off and nobody else has it on the message: the translation reply is retracted. */
 export default defineEvent(Events.MessageReactionRemove, async (ctx, reaction, user) => {
   if (user.bot) return;
+  await applyReactionRole(ctx, reaction, user, 'remove');
   const emoji = reaction.emoji.name;
   if (!emoji || reaction.emoji.id || (reaction.count ?? 0) > 0) return;
   const replies = await ctx.caller.bot.flagRemoved({ messageId: reaction.message.id, emoji });

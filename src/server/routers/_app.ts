@@ -10,6 +10,7 @@ import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
 import { learningRouter } from './learning';
+import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
 import { pollsRouter } from './polls';
 import { reactionRolesRouter } from './reaction-roles';
@@ -46,6 +47,7 @@ export const appRouter = router({
   bot: botRouter,
   singleChannel: singleChannelRouter,
   community: communityRouter,
+  memberRoles: memberRolesRouter,
 });
 
 export type AppRouter = typeof appRouter;

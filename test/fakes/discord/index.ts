@@ -12,6 +12,7 @@ import {
   channelPayload,
   guildPayload,
   interactionPayload,
+  memberPayload,
   messagePayload,
   type MessageInput,
   snowflake,
@@ -41,7 +42,10 @@ export interface FakeDiscord {
   sendMessage(input: Omit<MessageInput, 'guildId'> & { guildId?: string }): Json;
   editMessage(message: Json, content: string): Json;
   deleteMessage(message: Json): void;
+  /** emoji: a Unicode emoji, or a custom one written <:name:id>. */
   react(message: Json, user: FakeUser, emoji: string, added?: boolean): void;
+  /** A member joins the server: GUILD_MEMBER_ADD (the member is added to the guild's list). */
+  memberJoin(member: FakeMember, guildId?: string): void;
   /** A slash command: INTERACTION_CREATE type 2, command type 1. Returns the interaction. */
   slash(
     name: string,
@@ -182,12 +186,17 @@ export async function startFakeDiscord(
         channel_id: message.channel_id,
         message_id: message.id,
         guild_id: message.guild_id,
-        emoji: { id: null, name: emoji },
+        emoji: emojiPayload(emoji),
         burst: false,
         type: 0,
       };
       if (added) d.message_author_id = message.author.id;
       gateway.dispatch(added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', d);
+    },
+    memberJoin(member, guildId) {
+      const id = guildId ?? defaultGuild();
+      guilds.find((g) => g.id === id)?.members.push(member);
+      gateway.dispatch('GUILD_MEMBER_ADD', { ...memberPayload(member), guild_id: id });
     },
     slash: (name, options, who) =>
       interaction(
@@ -260,3 +269,10 @@ export async function startFakeDiscord(
 }
 
 export { guildPayload, channelPayload };
+
+/** A reaction's emoji as the gateway sends it: custom ones (<:name:id>) carry their id. */
+function emojiPayload(emoji: string): Json {
+  const custom = emoji.match(/^<(a?):(\w+):(\d+)>$/);
+  if (!custom) return { id: null, name: emoji };
+  return { id: custom[3], name: custom[2], animated: custom[1] === 'a' };
+}

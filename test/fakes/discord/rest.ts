@@ -44,6 +44,8 @@ export class FakeRest {
   readonly commands = new Map<string, Json[]>();
   /** Interaction token -> channel id, so followups land in the right channel. */
   readonly interactionChannels = new Map<string, string>();
+  /** Roles the bot gave members: `${guildId}:${userId}` -> role ids. */
+  readonly memberRoles = new Map<string, Set<string>>();
   private failures: FailureRule[] = [];
   private waiters: { pred: (c: RecordedCall) => boolean; resolve: (c: RecordedCall) => void }[] = [];
   private routes: [string, RegExp, Handler][];
@@ -101,6 +103,12 @@ export class FakeRest {
         ],
       ],
       ['POST', /^\/webhooks\/(\d+)\/([^/]+)$/, (m, b, q) => this.executeWebhook(m[1], m[2], b, q)],
+      ['PUT', /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/, (m) => this.setRole(m[1], m[2], m[3], true)],
+      [
+        'DELETE',
+        /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+        (m) => this.setRole(m[1], m[2], m[3], false),
+      ],
       [
         'PATCH',
         /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/,
@@ -197,6 +205,20 @@ export class FakeRest {
       if (match) return handler(match, body, query);
     }
     return [404, { message: '404: Not Found', code: 0 }];
+  }
+
+  /** The roles the bot has given this member (and not taken back). */
+  rolesOf(guildId: string, userId: string): string[] {
+    return [...(this.memberRoles.get(`${guildId}:${userId}`) ?? [])];
+  }
+
+  private setRole(guildId: string, userId: string, roleId: string, on: boolean): [number, Json | null] {
+    const key = `${guildId}:${userId}`;
+    const roles = this.memberRoles.get(key) ?? new Set<string>();
+    if (on) roles.add(roleId);
+    else roles.delete(roleId);
+    this.memberRoles.set(key, roles);
+    return [204, null];
   }
 
   private gatewayInfo(): Json {
