@@ -38,8 +38,10 @@ export async function startBot(
   }
   const client = new Client({
     intents: INTENTS,
-    // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive.
-    partials: [Partials.Message, Partials.Channel, Partials.Reaction],
+    // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive;
+    // Partials.User: a reaction removed by a member the bot has not seen since it started still
+    // takes the reaction role away (Discord sends only the user id then).
+    partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User],
     rest: {
       api: services.env.DISCORD_API_URL,
       retries: opts.retries ?? 3,

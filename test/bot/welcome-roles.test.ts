@@ -220,6 +220,18 @@ describe('reaction roles', () => {
     expect(roleCalls(h.chloe.user.id)).toEqual([]);
   });
 
+  it('a member the bot has not seen since it started still loses the role when removing the reaction', async () => {
+    // Not in the server's member list of READY, never cached: Discord sends only the user id.
+    const ivy = makeMember('ivy');
+    h.fake.react(menu, ivy.user, '🎮', false);
+    const del = await h.fake.waitForCall(
+      (c) =>
+        c.method === 'DELETE' &&
+        c.path === `/guilds/${h.guild.id}/members/${ivy.user.id}/roles/${GAMER_ROLE}`,
+    );
+    expect(del.status).toBe(204);
+  });
+
   it("a bot's reaction changes no role", async () => {
     h.fake.react(menu, h.fake.botUser, '🎮');
     await settle();
