@@ -129,6 +129,7 @@ describe('welcome messages', () => {
     );
     expect(notice.body?.content).toContain('I could not add role');
     expect(notice.body?.content).toContain('Missing Permissions');
+    expect(notice.body?.content).toContain('Manage Roles');
     expect(postsIn('general').some((c) => c.body?.content === `Welcome <@${gus.user.id}>! Say hi.`)).toBe(
       true,
     );

@@ -122,6 +122,8 @@ describe('Channel Management', () => {
     await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000002');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await page.getByText('Channel link created').waitFor();
+    // The toast comes with the mutation; the list shows the new card once its refetch lands.
+    await page.getByTestId('channel-link').nth(1).waitFor();
     expect(await page.getByTestId('channel-link').count()).toBe(2);
     expect((await links('ch-typed')).map((l: { name: string }) => l.name).sort()).toEqual([
       'Existing',

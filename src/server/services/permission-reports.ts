@@ -19,6 +19,9 @@ const NEEDED: Record<string, string> = {
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
   'add reaction': 'Add Reactions and Read Message History',
+  // Reaction roles and the welcome role: the bot's own role must also sit above the role it gives.
+  'add role': 'Manage Roles',
+  'remove role': 'Manage Roles',
 };
 
 export interface PermissionProblem {
