@@ -38,19 +38,20 @@ export function zodMessage(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
 }
 
-/** Maps engine errors to the HTTP-facing codes (503 when no provider is configured). */
+/** Engine errors and the HTTP-facing code each answers with (their message is kept). */
+const ENGINE_ERROR_CODES = [
+  [TranslationUnavailableError, 'SERVICE_UNAVAILABLE'],
+  [RateLimitedError, 'TOO_MANY_REQUESTS'],
+  [QuotaExceededError, 'TOO_MANY_REQUESTS'],
+  [InvalidTranslationRequestError, 'BAD_REQUEST'],
+] as const;
+
 const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof TranslationUnavailableError) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: result.error.cause.message, cause: result.error.cause });
-  }
-  const cause = result.ok ? null : result.error.cause;
-  if (cause instanceof RateLimitedError || cause instanceof QuotaExceededError) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
-  }
-  if (cause instanceof InvalidTranslationRequestError) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  const match = ENGINE_ERROR_CODES.find(([type]) => cause instanceof type);
+  if (match && cause) throw new TRPCError({ code: match[1], message: cause.message, cause });
   return result;
 });
 
