@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
 import { guilds } from '../../db/schema';
+import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import type { Services } from './services';
 import {
   InvalidTranslationRequestError,
@@ -11,7 +12,10 @@ import {
 } from './services/translation';
 
 /** Who is calling: a visitor, a logged-in admin, or the bot in-process. */
-export type Actor = { kind: 'public' } | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string } | { kind: 'bot' };
+export type Actor =
+  | { kind: 'public' }
+  | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string }
+  | { kind: 'bot' };
 
 export interface Context extends Services {
   actor: Actor;
@@ -64,20 +68,24 @@ export const publicProcedure = t.procedure.use(errorMapping);
 /** Dashboard and bot only. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind === 'public') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'login required: use a dashboard session or the admin token' });
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: 'login required: use a dashboard session or the admin token',
+    });
   }
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });
 
 /** The bot in-process only: never reachable over HTTP. */
 export const botProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== 'bot') throw new TRPCError({ code: 'FORBIDDEN', message: 'only the bot may call this' });
+  if (ctx.actor.kind !== 'bot')
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'only the bot may call this' });
   return next();
 });
 
 export const guildIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a Discord server id (1 to 32 letters, digits, - or _)');
+  .regex(SERVER_ID_PATTERN, 'must be a Discord server id (1 to 32 letters, digits, - or _)');
 
 /**
  * Admin procedures that act on one server. Input always carries an optional guildId; without
@@ -87,7 +95,9 @@ export const guildIdSchema = z
  */
 export const guildProcedure = adminProcedure
   .input(z.object({ guildId: guildIdSchema.optional() }))
-  .use(({ ctx, input, next }) => next({ ctx: { ...ctx, guildId: input.guildId ?? ctx.env.DEFAULT_GUILD_ID } }));
+  .use(({ ctx, input, next }) =>
+    next({ ctx: { ...ctx, guildId: input.guildId ?? ctx.env.DEFAULT_GUILD_ID } }),
+  );
 
 /** Same as guildProcedure, for bot-only procedures that act on a server (guildId required). */
 export const botGuildProcedure = botProcedure

@@ -51,9 +51,3 @@ export const announcementCreate = z
     });
   });
 export type AnnouncementCreate = z.infer<typeof announcementCreate>;
-
-/** Ids over REST arrive as strings: "12" is accepted, "abc" is a 400. */
-export const rowId = z.coerce
-  .number('must be a number')
-  .int('must be a whole number')
-  .positive('must be a positive whole number');

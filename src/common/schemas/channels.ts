@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { languageCode } from './util';
 
-/** A numeric row id from a path (/api/polls/:id arrives as "12") or from tRPC (a number). */
-export const recordId = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'must be a whole number (the id of the row)' })
-    .int('must be a whole number (the id of the row)')
-    .positive('must be a positive whole number'),
-);
-
-/** '' (not set) or a Discord id typed by an admin. */
-export const optionalDiscordId = z
-  .string({ error: 'must be a string: a Discord id, or empty to clear' })
-  .trim()
-  .refine((v) => v === '' || /^\d{1,32}$/.test(v), 'must be a Discord id (digits only), or empty to clear');
-
 export const CHANNEL_LINK_NAME_MAX = 100;
 export const CHANNEL_LINK_MODES = ['mirror', 'single'] as const;
 

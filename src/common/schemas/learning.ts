@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_ID_PATTERN } from './util';
 
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
@@ -7,7 +8,7 @@ export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
 export const pathId = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a server or user id (1 to 32 letters, digits, - or _)');
+  .regex(SERVER_ID_PATTERN, 'must be a server or user id (1 to 32 letters, digits, - or _)');
 
 /** Spec section 9: correct answers over flashcards reviewed, rounded percent, 0 when none. */
 export function learnerAccuracy(correctAnswers: number, flashcardsReviewed: number): number {

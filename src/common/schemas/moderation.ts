@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { optionalDiscordId } from './channels';
-import { atLeastOneKey } from './util';
+import { atLeastOneKey, optionalDiscordId } from './util';
 
 export const BANNED_WORD_MAX = 64;
 export const BANNED_WORDS_MAX = 500;

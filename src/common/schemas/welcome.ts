@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { optionalDiscordId } from './channels';
-import { atLeastOneKey, languageCode } from './util';
+import { atLeastOneKey, languageCode, optionalDiscordId } from './util';
 
 export const WELCOME_TEMPLATE_MAX = 2000;
 /** The placeholder the bot replaces with a mention of the new member. */

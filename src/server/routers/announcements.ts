@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { announcements } from '../../../db/schema';
-import { announcementCreate, rowId } from '../../common/schemas/announcements';
+import { announcementCreate } from '../../common/schemas/announcements';
+import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
 

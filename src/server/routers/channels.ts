@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { channelLinkChannels, channelLinks, guilds } from '../../../db/schema';
-import { channelLinkCreate, recordId } from '../../common/schemas/channels';
-import { type PlanKey, PLANS, planOf } from '../../common/plans';
+import { PLANS, type PlanKey, planOf } from '../../common/plans';
+import { channelLinkCreate } from '../../common/schemas/channels';
+import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
-import { z } from 'zod';
 
 type Db = Services['db'];
 
@@ -123,7 +124,7 @@ export const channelsRouter = router({
     return readChannelLinks(ctx.db, ctx.guildId, id)[0];
   }),
 
-  delete: guildProcedure.input(z.object({ id: recordId })).mutation(({ ctx, input }) => {
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
     const gone = ctx.db
       .delete(channelLinks)
       .where(and(eq(channelLinks.id, input.id), eq(channelLinks.guildId, ctx.guildId)))

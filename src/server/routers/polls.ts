@@ -6,11 +6,11 @@ import {
   channelLinks,
   type LangText,
   type PollOption,
-  pollVotes,
   polls,
+  pollVotes,
 } from '../../../db/schema';
-import { recordId } from '../../common/schemas/channels';
 import { pollCreate } from '../../common/schemas/polls';
+import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import type { Translator } from '../services/translation';
 import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
@@ -145,7 +145,7 @@ export const pollsRouter = router({
     return toPoll(row, [], now);
   }),
 
-  delete: guildProcedure.input(z.object({ id: recordId })).mutation(({ ctx, input }) => {
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
     const gone = ctx.db
       .delete(polls)
       .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))

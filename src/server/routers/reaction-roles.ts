@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reactionRoles } from '../../../db/schema';
-import { recordId } from '../../common/schemas/channels';
 import { reactionRoleCreate } from '../../common/schemas/reaction-roles';
+import { rowId } from '../../common/schemas/util';
 import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
 
 const columns = {
@@ -53,7 +53,7 @@ export const reactionRolesRouter = router({
       .get();
   }),
 
-  delete: guildProcedure.input(z.object({ id: recordId })).mutation(({ ctx, input }) => {
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
     const gone = ctx.db
       .delete(reactionRoles)
       .where(and(eq(reactionRoles.id, input.id), eq(reactionRoles.guildId, ctx.guildId)))

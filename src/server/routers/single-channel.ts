@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { findLanguage } from '../../common/languages';
-import { recordId } from '../../common/schemas/channels';
-import { languageCode } from '../../common/schemas/util';
+import { languageCode, rowId } from '../../common/schemas/util';
 import { readSingleChannel, setSingleChannelLanguages } from '../services/single-channel';
 import { guildProcedure, router } from '../trpc';
 
@@ -24,9 +23,9 @@ const languages = z
 
 export const singleChannelRouter = router({
   get: guildProcedure
-    .input(z.object({ id: recordId }))
+    .input(z.object({ id: rowId }))
     .query(({ ctx, input }) => readSingleChannel(ctx.db, ctx.guildId, input.id)),
-  setLanguages: guildProcedure.input(z.object({ id: recordId, languages })).mutation(({ ctx, input }) => {
+  setLanguages: guildProcedure.input(z.object({ id: rowId, languages })).mutation(({ ctx, input }) => {
     if (input.languages.length === 0) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
     }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { rowId } from '../../common/schemas/announcements';
 import { TICKET_STATUSES, ticketReply, ticketUpdate } from '../../common/schemas/tickets';
+import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import {
   addTicketMessage,

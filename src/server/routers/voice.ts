@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { voiceSessions } from '../../../db/schema';
-import { rowId } from '../../common/schemas/announcements';
 import { pathId } from '../../common/schemas/learning';
+import { rowId } from '../../common/schemas/util';
 import { voiceSessionUpdate } from '../../common/schemas/voice';
 import { adminProcedure, guildIdSchema, notFound, router } from '../trpc';
 

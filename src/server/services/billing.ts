@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
 import { guilds } from '../../../db/schema';
-import { PRICE_IDS, type PlanKey } from '../../common/plans';
+import { type PlanKey, PRICE_IDS } from '../../common/plans';
+import { SERVER_ID_PATTERN } from '../../common/schemas/util';
 import type { Env } from '../env';
 
 /** The page's fixed price id -> the plan it buys. */
@@ -110,7 +111,7 @@ export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Webhook
     const guildId = session.metadata?.guildId || fromField?.numeric?.value || fromField?.text?.value || null;
     const plan = session.metadata?.plan;
     if (!guildId) return { applied: false, reason: 'no Discord server id on the session' };
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
+    if (!SERVER_ID_PATTERN.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
     if (!isPaidPlan(plan)) return { applied: false, reason: 'no plan in the session metadata' };
     const customerId = idOf(session.customer);
     db.insert(guilds)
