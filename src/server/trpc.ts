@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
-import { guilds } from '../../db/schema';
 import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import type { Services } from './services';
 import {
@@ -89,7 +88,8 @@ export const guildIdSchema = z
 
 /**
  * Admin procedures that act on one server. Input always carries an optional guildId; without
- * it the DEFAULT_GUILD_ID applies. A mutation calls ensureGuild(ctx.db, ctx.guildId) right
+ * it the DEFAULT_GUILD_ID applies. A mutation calls ensureGuild(ctx.db, ctx.guildId) from
+ * services/guilds right
  * before its first insert: middleware runs before the procedure's own input is validated, and
  * bad input must write nothing.
  */
@@ -103,11 +103,6 @@ export const guildProcedure = adminProcedure
 export const botGuildProcedure = botProcedure
   .input(z.object({ guildId: guildIdSchema }))
   .use(({ ctx, input, next }) => next({ ctx: { ...ctx, guildId: input.guildId } }));
-
-/** Makes sure the guild row exists (rows of a guild reference it). */
-export function ensureGuild(db: Services['db'], guildId: string, name = ''): void {
-  db.insert(guilds).values({ id: guildId, name }).onConflictDoNothing().run();
-}
 
 export function notFound(what: string, id: string | number): never {
   throw new TRPCError({ code: 'NOT_FOUND', message: `${what} ${id} not found` });

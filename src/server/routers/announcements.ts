@@ -5,7 +5,8 @@ import { announcements } from '../../../db/schema';
 import { announcementCreate } from '../../common/schemas/announcements';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
-import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
+import { ensureGuild } from '../services/guilds';
+import { guildProcedure, notFound, router } from '../trpc';
 
 function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (

@@ -6,7 +6,8 @@ import { PLANS, type PlanKey, planOf } from '../../common/plans';
 import { channelLinkCreate } from '../../common/schemas/channels';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
-import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
+import { ensureGuild } from '../services/guilds';
+import { guildProcedure, notFound, router } from '../trpc';
 
 type Db = Services['db'];
 

@@ -5,6 +5,7 @@ import { languageName } from '../../common/languages';
 import { DIFFICULTY_LEVELS } from '../../common/schemas/learning';
 import { ticketText } from '../../common/schemas/tickets';
 import type { Services } from '../services';
+import { ensureGuild } from '../services/guilds';
 import {
   answerQuestion,
   cardLanguage,
@@ -19,7 +20,7 @@ import { memberLanguage } from '../services/members';
 import { logChannelOf } from '../services/permission-reports';
 import { markReplyDelivered, planReplyDelivery } from '../services/ticket-delivery';
 import { createTicket } from '../services/tickets';
-import { botGuildProcedure, botProcedure, ensureGuild, router } from '../trpc';
+import { botGuildProcedure, botProcedure, router } from '../trpc';
 
 /**
  * Members' chat commands (spec section 1): /learn, /practice, /quiz, /progress and /ticket create,

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { botConfigDefaults, botConfigPatch } from '../../common/schemas/settings';
 import type { Services } from '../services';
+import { ensureGuild } from '../services/guilds';
 import { resetGuildData } from '../services/reset';
-import { ensureGuild, guildProcedure, router } from '../trpc';
+import { guildProcedure, router } from '../trpc';
 
 export function readBotConfig(db: Services['db'], guildId: string) {
   const row = db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();

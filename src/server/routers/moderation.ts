@@ -6,7 +6,8 @@ import {
   moderationRulesPatch,
 } from '../../common/schemas/moderation';
 import type { Services } from '../services';
-import { ensureGuild, guildProcedure, router } from '../trpc';
+import { ensureGuild } from '../services/guilds';
+import { guildProcedure, router } from '../trpc';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
 export function readModerationRules(db: Services['db'], guildId: string) {

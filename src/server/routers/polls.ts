@@ -12,8 +12,9 @@ import {
 import { pollCreate } from '../../common/schemas/polls';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
+import { ensureGuild } from '../services/guilds';
 import type { Translator } from '../services/translation';
-import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
+import { guildProcedure, notFound, router } from '../trpc';
 
 type Db = Services['db'];
 type PollRow = typeof polls.$inferSelect;

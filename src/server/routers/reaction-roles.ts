@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { reactionRoles } from '../../../db/schema';
 import { reactionRoleCreate } from '../../common/schemas/reaction-roles';
 import { rowId } from '../../common/schemas/util';
-import { ensureGuild, guildProcedure, notFound, router } from '../trpc';
+import { ensureGuild } from '../services/guilds';
+import { guildProcedure, notFound, router } from '../trpc';
 
 const columns = {
   id: reactionRoles.id,

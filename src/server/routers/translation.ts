@@ -1,7 +1,8 @@
 import { translationSettings } from '../../../db/schema';
 import { translationSettingsPatch } from '../../common/schemas/settings';
+import { ensureGuild } from '../services/guilds';
 import { readTranslationSettings } from '../services/translation/settings';
-import { ensureGuild, guildProcedure, router } from '../trpc';
+import { guildProcedure, router } from '../trpc';
 
 /** Lives beside the engine, which reads it on every translation; re-exported for existing callers. */
 export { readTranslationSettings };

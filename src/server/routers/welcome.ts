@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { welcomeConfig } from '../../../db/schema';
 import { welcomeDefaults, welcomePatch } from '../../common/schemas/welcome';
 import type { Services } from '../services';
-import { ensureGuild, guildProcedure, router } from '../trpc';
+import { ensureGuild } from '../services/guilds';
+import { guildProcedure, router } from '../trpc';
 
 /** The guild's welcome config, or the defaults when none was saved. */
 export function readWelcome(db: Services['db'], guildId: string) {

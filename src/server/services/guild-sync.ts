@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guildChannels, guilds } from '../../../db/schema';
+import { ensureGuild } from './guilds';
 
 /**
  * Keeps the guilds and guild_channels tables equal to what Discord reports, so the dashboard's
@@ -60,7 +61,7 @@ export function leaveGuild(db: Db, guildId: string, at: Date): void {
 }
 
 export function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): void {
-  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  ensureGuild(db, guildId);
   upsert(db, guildId, channel);
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { channelWebhooks, guilds } from '../../../db/schema';
+import { channelWebhooks } from '../../../db/schema';
+import { ensureGuild } from './guilds';
 
 /** The bot's own webhook per channel: created once, reused for every mirror post. */
 export interface StoredWebhook {
@@ -14,7 +15,7 @@ export function webhookFor(db: Db, channelId: string): StoredWebhook | null {
 }
 
 export function saveWebhook(db: Db, guildId: string, channelId: string, hook: StoredWebhook): void {
-  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  ensureGuild(db, guildId);
   db.insert(channelWebhooks)
     .values({ channelId, guildId, webhookId: hook.id, webhookToken: hook.token })
     .onConflictDoUpdate({

@@ -75,11 +75,6 @@ export function usageOf(db: Db, guildId: string, now: Date): Usage {
   };
 }
 
-/** The guild row must exist before its logs (foreign key). */
-export function ensureGuildRow(db: Db, guildId: string): void {
-  db.insert(guilds).values({ id: guildId, name: '' }).onConflictDoNothing().run();
-}
-
 export interface LogRow {
   guildId: string;
   channelId?: string;

@@ -3,9 +3,9 @@ import type { Db } from '../../../../db/client';
 import { planOf } from '../../../common/plans';
 import { translationDefaults } from '../../../common/schemas/settings';
 import type { ServerEvents } from '..';
+import { ensureGuild } from '../guilds';
 import {
   createUserLimiter,
-  ensureGuildRow,
   guildPlan,
   type LogRow,
   newThresholds,
@@ -243,7 +243,7 @@ export function createEngine(deps: EngineDeps): Translator {
       let used = 0;
       let allowance: number | null = null;
       if (req.guildId) {
-        ensureGuildRow(db, req.guildId);
+        ensureGuild(db, req.guildId);
         allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
         if (allowance !== null) {
           used = usedThisMonth(db, req.guildId, now);
