@@ -130,3 +130,53 @@ export function planOf(key: PlanKey): Plan {
 
 /** Spec section 4 and 9: notices at 75% and 90%, translation pauses at 100%. */
 export const USAGE_THRESHOLDS = [75, 90, 100] as const;
+
+// ---- What each plan unlocks (spec section 9): the one table procedures, the bot and the client read
+
+export const PLAN_ORDER: PlanKey[] = ['free', 'plus', 'pro', 'ultimate'];
+
+/** A capability the site sells, and the lowest plan that includes it. */
+export const CAPABILITIES = {
+  // Free
+  moderation: { plan: 'free', label: 'Basic moderation (spam and banned words)' },
+  welcome: { plan: 'free', label: 'Welcome messages' },
+  reactionRoles: { plan: 'free', label: 'Reaction roles' },
+  // Plus
+  aiModeration: { plan: 'plus', label: 'Advanced moderation (AI toxicity and harassment)' },
+  leveling: { plan: 'plus', label: 'XP and leveling' },
+  announcements: { plan: 'plus', label: 'Smart announcements' },
+  analytics: { plan: 'plus', label: 'Analytics' },
+  learning: { plan: 'plus', label: 'Language learning' },
+  polls: { plan: 'plus', label: 'Multilingual polls' },
+  glossary: { plan: 'plus', label: 'Server glossary' },
+  // Pro
+  voice: { plan: 'pro', label: 'Voice translation' },
+  exchange: { plan: 'pro', label: 'Language exchange matching' },
+  slang: { plan: 'pro', label: 'Slang-aware translation' },
+  customInstructions: { plan: 'pro', label: 'Custom translation instructions' },
+  analyticsExport: { plan: 'pro', label: 'Advanced analytics with exports' },
+  // Ultimate
+  tickets: { plan: 'ultimate', label: 'Support tickets' },
+  apiAccess: { plan: 'ultimate', label: 'API access' },
+  scamDetection: { plan: 'ultimate', label: 'Scam and phishing detection' },
+} as const satisfies Record<string, { plan: PlanKey; label: string }>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Voice translation minutes a month per plan (null = unlimited; 0 = not included). */
+export const VOICE_MINUTES: Record<PlanKey, number | null> = { free: 0, plus: 0, pro: 100, ultimate: null };
+
+export function planIncludes(plan: PlanKey, capability: Capability): boolean {
+  return PLAN_ORDER.indexOf(plan) >= PLAN_ORDER.indexOf(CAPABILITIES[capability].plan);
+}
+
+/** The lowest plan that unlocks the capability (what a locked screen names). */
+export function unlockingPlan(capability: Capability): Plan {
+  return planOf(CAPABILITIES[capability].plan);
+}
+
+/** "Support tickets need the Ultimate plan." — what a locked capability says, in English. */
+export function lockedMessage(capability: Capability): string {
+  const { label } = CAPABILITIES[capability];
+  return `${label} needs the ${unlockingPlan(capability).name} plan`;
+}

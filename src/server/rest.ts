@@ -22,6 +22,7 @@ import { routes as usage } from './rest/usage';
 import { routes as voice } from './rest/voice';
 import { routes as welcome } from './rest/welcome';
 import type { AppRouter } from './routers/_app';
+import { CapabilityLockedError } from './services/plans';
 import { zodMessage } from './trpc';
 
 type Inputs = inferRouterInputs<AppRouter>;
@@ -85,8 +86,18 @@ export const restRoutes: RestRoute[] = [
   ...bot,
 ];
 
-/** Every failure answers { error } with the status that fits (DESIGN.md). */
-export function toHttpError(err: unknown): { status: number; error: string } {
+/**
+ * Every failure answers { error } with the status that fits (DESIGN.md); a capability the
+ * server's plan lacks also names it: { error, locked: { capability, plan } }.
+ */
+export function toHttpError(err: unknown): {
+  status: number;
+  error: string;
+  locked?: { capability: string; plan: string };
+} {
+  if (err instanceof CapabilityLockedError) {
+    return { status: 403, error: err.message, locked: { capability: err.capability, plan: err.requiredPlan } };
+  }
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);
     const message = err.cause instanceof z.ZodError ? zodMessage(err.cause) : err.message;
@@ -142,10 +153,10 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
         const result = await caller[domain][name]((route.input ?? defaultInput)(req));
         return c.json((result ?? null) as object, (route.status ?? 200) as 200);
       } catch (err) {
-        const { status, error } = toHttpError(err);
+        const { status, error, locked } = toHttpError(err);
         const retryAfter = retryAfterOf(err);
         if (retryAfter !== null) c.header('Retry-After', String(retryAfter));
-        return c.json({ error }, status as 400);
+        return c.json(locked ? { error, locked } : { error }, status as 400);
       }
     });
   }

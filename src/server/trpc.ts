@@ -1,8 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
+import type { Capability } from '../common/plans';
 import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import type { Services } from './services';
+import { assertCapability, CapabilityLockedError } from './services/plans';
 import {
   InvalidTranslationRequestError,
   QuotaExceededError,
@@ -28,10 +30,14 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof z.ZodError ? error.cause : null;
+    const locked =
+      error instanceof CapabilityLockedError
+        ? { capability: error.capability, plan: error.requiredPlan }
+        : null;
     return {
       ...shape,
       message: zod ? zodMessage(zod) : shape.message,
-      data: { ...shape.data, issues: zod ? zod.issues : null },
+      data: { ...shape.data, issues: zod ? zod.issues : null, locked },
     };
   },
 });
@@ -103,6 +109,19 @@ export const guildProcedure = adminProcedure
 export const botGuildProcedure = botProcedure
   .input(z.object({ guildId: guildIdSchema }))
   .use(({ ctx, input, next }) => next({ ctx: { ...ctx, guildId: input.guildId } }));
+
+/**
+ * After a guild procedure: 403 naming the plan unless the server's plan includes the capability
+ * (the table in src/common/plans.ts). `guildProcedure.use(requires('polls'))`.
+ */
+export function requires(capability: Capability) {
+  return t.middleware(({ ctx, next }) => {
+    const guildId = (ctx as { guildId?: string }).guildId;
+    if (!guildId) throw new Error(`requires('${capability}') must follow a guild procedure`);
+    assertCapability(ctx.db, guildId, capability);
+    return next();
+  });
+}
 
 export function notFound(what: string, id: string | number): never {
   throw new TRPCError({ code: 'NOT_FOUND', message: `${what} ${id} not found` });

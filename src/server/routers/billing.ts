@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { PRICE_IDS } from '../../common/plans';
+import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../common/plans';
 import {
   applyStripeEvent,
   BillingUnavailableError,
@@ -9,7 +9,8 @@ import {
   verifyWebhook,
   WebhookSignatureError,
 } from '../services/billing';
-import { guildIdSchema, publicProcedure, router } from '../trpc';
+import { guildPlan } from '../services/plans';
+import { guildIdSchema, guildProcedure, publicProcedure, router } from '../trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
 
@@ -33,6 +34,15 @@ function unavailable(err: unknown): never {
 }
 
 export const billingRouter = router({
+  /** The server's plan and, for each capability of the plan table, whether it is unlocked. */
+  plan: guildProcedure.query(({ ctx }) => {
+    const plan = guildPlan(ctx.db, ctx.guildId);
+    const capabilities = Object.fromEntries(
+      (Object.keys(CAPABILITIES) as Capability[]).map((c) => [c, planIncludes(plan, c)]),
+    ) as Record<Capability, boolean>;
+    return { plan, capabilities };
+  }),
+
   /** Starts checkout for Plus or Pro; the page navigates to the answered url. No login (spec 6). */
   createCheckoutSession: publicProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
     try {

@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { channelLinkChannels, channelLinks, guilds } from '../../../db/schema';
-import { PLANS, type PlanKey, planOf } from '../../common/plans';
+import { channelLinkChannels, channelLinks } from '../../../db/schema';
+import { PLANS, planOf } from '../../common/plans';
 import { channelLinkCreate } from '../../common/schemas/channels';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
+import { guildPlan } from '../services/plans';
 import { guildProcedure, notFound, router } from '../trpc';
 
 type Db = Services['db'];
@@ -45,11 +46,6 @@ export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
       .map((r) => ({ channelId: r.channelId, language: r.language })),
     createdAt: l.createdAt,
   }));
-}
-
-/** The guild's plan (free until billing says otherwise, or when the guild has no row yet). */
-export function guildPlan(db: Db, guildId: string): PlanKey {
-  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
 }
 
 /** 403 when one more link would pass the plan's channelPairs (spec section 9). */

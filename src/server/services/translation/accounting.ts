@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { guilds, translationLogs, usageNotices } from '../../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../../common/plans';
+import { guildPlan } from '../plans';
 import type { TranslationOrigin } from './types';
 
 /**
@@ -28,10 +29,6 @@ export interface Usage {
   /** "YYYY-MM" (UTC). */
   month: string;
   resetsAt: Date;
-}
-
-export function guildPlan(db: Db, guildId: string): PlanKey {
-  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
 }
 
 /** Translations delivered this month: the logs, plus what a reset carried over (see guilds.usageMonth). */

@@ -4,9 +4,9 @@ import { planOf } from '../../../common/plans';
 import { translationDefaults } from '../../../common/schemas/settings';
 import type { ServerEvents } from '..';
 import { ensureGuild } from '../guilds';
+import { guildPlan } from '../plans';
 import {
   createUserLimiter,
-  guildPlan,
   type LogRow,
   newThresholds,
   nextMonthStart,

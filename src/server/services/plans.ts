@@ -1,0 +1,30 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { guilds } from '../../../db/schema';
+import { type Capability, lockedMessage, type PlanKey, planIncludes, unlockingPlan } from '../../common/plans';
+
+/** The guild's plan (free until billing says otherwise). */
+export function guildPlan(db: Db, guildId: string): PlanKey {
+  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
+}
+
+/** What a locked capability answers: 403, its message names the plan, the cause carries both keys. */
+export class CapabilityLockedError extends TRPCError {
+  readonly capability: Capability;
+  readonly requiredPlan: PlanKey;
+  constructor(capability: Capability) {
+    super({ code: 'FORBIDDEN', message: `${lockedMessage(capability)}; upgrade this server to use it` });
+    this.capability = capability;
+    this.requiredPlan = unlockingPlan(capability).key;
+  }
+}
+
+/** Throws CapabilityLockedError unless the guild's plan includes the capability. */
+export function assertCapability(db: Db, guildId: string, capability: Capability): void {
+  if (!planIncludes(guildPlan(db, guildId), capability)) throw new CapabilityLockedError(capability);
+}
+
+export function hasCapability(db: Db, guildId: string, capability: Capability): boolean {
+  return planIncludes(guildPlan(db, guildId), capability);
+}
