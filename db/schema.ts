@@ -29,6 +29,8 @@ export const guilds = sqliteTable('guilds', {
   present: integer('present', { mode: 'boolean' }).notNull().default(true),
   leftAt: integer('left_at', { mode: 'timestamp_ms' }),
   stripeCustomerId: text('stripe_customer_id'),
+  /** `created` (ms) of the newest Stripe event applied to this server: an older one never overrides it. */
+  billingEventAt: integer('billing_event_at', { mode: 'timestamp_ms' }),
   /**
    * Translations of `usageMonth` whose logs a Danger Zone reset erased: they still count
    * against the monthly allowance, so a reset never refills it.
@@ -450,12 +452,48 @@ export const contactMessages = sqliteTable('contact_messages', {
 
 // ---- Dashboard sessions ---------------------------------------------------------------------
 
+export type ManagedGuild = { id: string; name: string; icon: string | null; owner: boolean; permissions: string };
+
 export const adminSessions = sqliteTable('admin_sessions', {
   /** sha256 of the cookie value; the cookie value itself is never stored. */
   id: text('id').primaryKey(),
   /** token: logged in with ADMIN_TOKEN; discord: logged in with Discord OAuth. */
   kind: text('kind', { enum: ['token', 'discord'] }).notNull(),
   discordUserId: text('discord_user_id'),
+  /** Discord login: the member's name and avatar hash, for the shell. */
+  username: text('username'),
+  avatar: text('avatar'),
+  /** Discord login: the OAuth access token (scopes identify and guilds), to refresh the server list. */
+  accessToken: text('access_token'),
+  /** Discord login: the servers the member belongs to, as /users/@me/guilds answered at guildsFetchedAt. */
+  guilds: text('guilds', { mode: 'json' }).$type<ManagedGuild[]>(),
+  guildsFetchedAt: integer('guilds_fetched_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** API keys (the Ultimate plan's API access): one server each; only a hash of the key is kept. */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    name: text('name').notNull(),
+    /** The first characters of the key, shown in the list ("pgk_a1b2c3"). */
+    prefix: text('prefix').notNull(),
+    /** sha256 of the whole key. */
+    hash: text('hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.hash), index('api_keys_guild').on(t.guildId)],
+);
+
+/** Stripe events already applied: a resent event changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: createdAt(),
 });

@@ -36,6 +36,13 @@ export const envSchema = z
     ),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /**
+     * Behind a reverse proxy: how many proxies in front of the server append to X-Forwarded-For
+     * (true = 1). Off by default: the client address is the connection's.
+     */
+    TRUST_PROXY: optional
+      .transform((v) => (v === undefined || v === 'false' || v === '0' ? 0 : v === 'true' ? 1 : Number(v)))
+      .refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, 'TRUST_PROXY must be true, false or a hop count 0-10'),
   })
   .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
 

@@ -2,51 +2,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
 import type { Services } from './services';
-import { findSession, SESSION_COOKIE, tokensMatch } from './services/auth';
+import { authenticate, clientIpOf } from './authenticate';
+import { mountDiscordAuth } from './auth-routes';
 import type { Actor, Context } from './trpc';
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Who this request comes from: a bearer admin token, a live session cookie, or a visitor. */
-function actorOf(services: Services, c: HonoContext): Actor {
-  const auth = c.req.header('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) {
-    return tokensMatch(auth.slice(7).trim(), services.adminToken)
-      ? { kind: 'admin', via: 'token' }
-      : { kind: 'public' };
-  }
-  const cookie = getCookie(c, SESSION_COOKIE);
-  if (!cookie) return { kind: 'public' };
-  // A cookie only counts for a state change when the request comes from our own pages.
-  if (UNSAFE.has(c.req.method)) {
-    const origin = c.req.header('origin');
-    const own = new Set([new URL(services.env.PUBLIC_URL).origin, new URL(c.req.url).origin]);
-    if (origin && !own.has(origin)) return { kind: 'public' };
-  }
-  const sessionId = findSession(services.db, cookie, services.clock());
-  return sessionId ? { kind: 'admin', via: 'session', sessionId } : { kind: 'public' };
-}
-
-function clientIpOf(c: HonoContext): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+/** Bodies above this answer 413 before they are read whole (JSON forms, tRPC, Stripe's webhook). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function contextFor(services: Services, c: HonoContext, resHeaders?: Headers): Context {
-  return { ...services, actor: actorOf(services, c), clientIp: clientIpOf(c), resHeaders };
+  const actor = (c.get('actor' as never) as Actor | undefined) ?? { kind: 'public' };
+  const clientIp = (c.get('clientIp' as never) as string | undefined) ?? 'unknown';
+  return { ...services, actor, clientIp, resHeaders };
 }
 
 export interface AppOptions {
@@ -72,6 +47,29 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
+  });
+  app.use('/api/*', limitBody);
+  app.use('/trpc/*', limitBody);
+  // Who is asking, once per request; a locked-out Bearer address is answered here.
+  for (const path of ['/api/*', '/trpc/*']) {
+    app.use(path, async (c, next) => {
+      const clientIp = clientIpOf(services, c);
+      const auth = authenticate(services, c, clientIp);
+      if ('refused' in auth) {
+        c.header('Retry-After', String(auth.refused.retryAfter));
+        return c.json({ error: auth.refused.error }, auth.refused.status);
+      }
+      c.set('actor' as never, auth.actor as never);
+      c.set('clientIp' as never, clientIp as never);
+      await next();
+    });
+  }
+  mountDiscordAuth(app, services);
+
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',
@@ -96,6 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     });
     // The build writes .br and .gz beside each asset; browsers that accept them get them.
     app.use('*', serveStatic({ root: clientDir, precompressed: true }));
+    // A missing asset is a 404 (never the page, which would be cached for a year as a script).
+    app.all('/assets/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
     // Single-page app: every other path is a client route (the client shows its own 404 page).
     app.get('*', (c) => c.html(indexHtml));
   } else {

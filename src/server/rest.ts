@@ -23,6 +23,7 @@ import { routes as voice } from './rest/voice';
 import { routes as welcome } from './rest/welcome';
 import type { AppRouter } from './routers/_app';
 import { CapabilityLockedError } from './services/plans';
+import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import { zodMessage } from './trpc';
 
 type Inputs = inferRouterInputs<AppRouter>;
@@ -64,6 +65,18 @@ export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
   ...req.body,
   ...req.params,
 });
+
+/**
+ * A server id in a path: the literal 'default' (spec section 6) means the caller's default server.
+ * A malformed one is a 400 naming the path parameter.
+ */
+export function pathGuild(id: string | undefined, param: string): string | undefined {
+  if (id === 'default') return undefined;
+  if (id === undefined || !SERVER_ID_PATTERN.test(id)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${param}: must be a Discord server id (1 to 32 letters, digits, - or _)` });
+  }
+  return id;
+}
 
 export const restRoutes: RestRoute[] = [
   ...stats,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Capability } from '../common/plans';
 import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import type { Services } from './services';
+import { authorizeGuild, isOperator } from './services/access';
 import { assertCapability, CapabilityLockedError } from './services/plans';
 import {
   InvalidTranslationRequestError,
@@ -12,10 +13,16 @@ import {
   TranslationUnavailableError,
 } from './services/translation';
 
-/** Who is calling: a visitor, a logged-in admin, or the bot in-process. */
+/**
+ * Who is calling: a visitor; the operator (admin token, or a dashboard session opened with it);
+ * a server admin logged in with Discord; a server's API key; or the bot in-process. Which
+ * servers each may act on is decided in services/access.ts.
+ */
 export type Actor =
   | { kind: 'public' }
   | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string }
+  | { kind: 'discord'; sessionId: string; userId: string; username: string; avatar: string | null }
+  | { kind: 'apiKey'; guildId: string; keyId: number }
   | { kind: 'bot' };
 
 export interface Context extends Services {
@@ -34,10 +41,12 @@ const t = initTRPC.context<Context>().create({
       error instanceof CapabilityLockedError
         ? { capability: error.capability, plan: error.requiredPlan }
         : null;
+    // Never a stack trace or a server path in an answer, whatever NODE_ENV says.
+    const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
     return {
       ...shape,
       message: zod ? zodMessage(zod) : shape.message,
-      data: { ...shape.data, issues: zod ? zod.issues : null, locked },
+      data: { ...data, issues: zod ? zod.issues : null, locked },
     };
   },
 });
@@ -70,15 +79,22 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** Dashboard and bot only. */
+/** Anyone logged in (operator, Discord login, API key) and the bot; guild procedures narrow it. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind === 'public') {
     throw new TRPCError({
       code: 'UNAUTHORIZED',
-      message: 'login required: use a dashboard session or the admin token',
+      message: 'login required: log in to the dashboard, or send Authorization: Bearer with the admin token or an API key',
     });
   }
   return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** The operator of the installation only (admin token or its session): every server, setup, inbox. */
+export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (!isOperator(ctx.actor))
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'only the operator of this installation may do this' });
+  return next();
 });
 
 /** The bot in-process only: never reachable over HTTP. */
@@ -93,16 +109,15 @@ export const guildIdSchema = z
   .regex(SERVER_ID_PATTERN, 'must be a Discord server id (1 to 32 letters, digits, - or _)');
 
 /**
- * Admin procedures that act on one server. Input always carries an optional guildId; without
- * it the DEFAULT_GUILD_ID applies. A mutation calls ensureGuild(ctx.db, ctx.guildId) from
- * services/guilds right
- * before its first insert: middleware runs before the procedure's own input is validated, and
- * bad input must write nothing.
+ * Procedures that act on one server. Input always carries an optional guildId; without it the
+ * caller's default applies (the operator's DEFAULT_GUILD_ID, a Discord admin's first server, an API
+ * key's server). Whether the caller may manage it is decided here, once, for tRPC, the REST adapter
+ * and the bot alike (services/access.ts): 403 with the same body whether or not the server exists.
  */
 export const guildProcedure = adminProcedure
   .input(z.object({ guildId: guildIdSchema.optional() }))
-  .use(({ ctx, input, next }) =>
-    next({ ctx: { ...ctx, guildId: input.guildId ?? ctx.env.DEFAULT_GUILD_ID } }),
+  .use(async ({ ctx, input, next }) =>
+    next({ ctx: { ...ctx, guildId: await authorizeGuild(ctx, input.guildId) } }),
   );
 
 /** Same as guildProcedure, for bot-only procedures that act on a server (guildId required). */

@@ -5,7 +5,10 @@ import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/transl
 let s: TestServer;
 let now = SAMPLE_NOW;
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { clock: () => now } });
+  s = await startTestServer({
+    overrides: { clock: () => now },
+    guilds: [{ id: '111', plan: 'plus' }, { id: '333', plan: 'plus' }, { id: '444', plan: 'plus' }],
+  });
   insertLogs(s, '111', SAMPLE_LOGS);
   insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-17T10:00:00Z', 80]]);
 });

@@ -26,8 +26,9 @@ const create = (server: TestServer, body: unknown) =>
   server.api('/api/announcements?guildId=555', { method: 'POST', admin: true, body });
 
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { translator: rec.translator, clock } });
-  bare = await startTestServer();
+  const guilds = [{ id: '555', plan: 'plus' as const }, { id: '556', plan: 'plus' as const }];
+  s = await startTestServer({ overrides: { translator: rec.translator, clock }, guilds });
+  bare = await startTestServer({ guilds });
 });
 afterAll(async () => {
   await s.close();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds } from '../../db/schema';
+import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 let s: TestServer;
@@ -11,7 +12,11 @@ afterAll(() => s.close());
 
 /** Each test uses its own guild so plan limits and lists do not interfere. */
 let nextGuild = 100;
-const freshGuild = () => `g${nextGuild++}`;
+const freshGuild = () => {
+  const id = `g${nextGuild++}`;
+  seedGuild(s.services, id);
+  return id;
+};
 let nextChannel = 500_000;
 const ch = () => String(nextChannel++);
 
@@ -173,7 +178,7 @@ describe('channel links', () => {
 
   it('has no limit on the Pro plan', async () => {
     const g = freshGuild();
-    s.services.db.insert(guilds).values({ id: g, name: 'Pro server', plan: 'pro' }).run();
+    setGuildPlan(s.services, g, 'pro');
     for (let i = 0; i < 12; i++) {
       expect(
         (await create(g, { name: `L${i}`, channels: [{ channelId: ch(), language: 'en' }] })).status,

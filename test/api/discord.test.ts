@@ -41,10 +41,10 @@ describe('discord channels and guilds', () => {
     ]);
   });
 
-  it('answers an empty list for a guild the bot has not synced', async () => {
+  it('answers 403 for a server the bot is not in, the same as for one the caller may not manage', async () => {
     const res = await s.api('/api/discord/channels?guildId=12345', { admin: true });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual([]);
+    expect(res.status).toBe(403);
+    expect(res.json.error).toBe('guildId: you may not manage this server, or the bot is not in it');
   });
 
   it('rejects a malformed guildId with 400', async () => {
@@ -56,9 +56,11 @@ describe('discord channels and guilds', () => {
   it('lists the servers the bot is in, by name, with their plan', async () => {
     const res = await s.api('/api/discord/guilds', { admin: true });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual([
-      { id: '901', name: 'Alpha Learners', plan: 'free' },
-      { id: '900', name: 'Zeta Gaming', plan: 'pro' },
+    // One entry per server: the operator's default server (unnamed here) and the two the bot joined.
+    expect(res.json.map((g: { id: string; name: string; plan: string; botPresent: boolean }) => [g.id, g.name, g.plan, g.botPresent])).toEqual([
+      ['901', 'Alpha Learners', 'free', true],
+      ['default', 'Default server', 'free', true],
+      ['900', 'Zeta Gaming', 'pro', true],
     ]);
   });
 

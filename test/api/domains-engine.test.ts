@@ -13,7 +13,10 @@ let s: TestServer;
 
 beforeAll(async () => {
   fake = await startFakeGemini();
-  s = await startTestServer({ env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url } });
+  s = await startTestServer({
+    env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url },
+    guilds: [{ id: '6001', plan: 'plus' }],
+  });
 });
 afterAll(async () => {
   await s.close();

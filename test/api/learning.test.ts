@@ -25,7 +25,11 @@ function learner(guildId: string, userId: string, words: number, reviewed: numbe
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ guilds: [
+      { id: '888', plan: 'plus' },
+      { id: '889', plan: 'plus' },
+      { id: 'default', plan: 'plus' },
+    ], });
   for (let i = 0; i < 12; i++) learner('888', `m${i}`, 10 + i * 7, 60, 45);
   learner('888', 'zero', 3, 0, 0);
   learner('888', 'third', 5, 3, 2);
@@ -62,13 +66,16 @@ describe('GET /api/language-learning/learners/:guildOrUserId', () => {
     });
   });
 
-  it("falls back to one user's progress in every guild when the id is not a guild with learners", async () => {
+  it('answers 403 for an id that is not a server the bot is in, and 403 naming Plus on a Free server', async () => {
     const res = await api('/api/language-learning/learners/solo');
-    expect(res.json.map((l: { guildId: string; accuracy: number }) => [l.guildId, l.accuracy])).toEqual([
-      ['889', 90],
-      ['890', 0],
-    ]);
-    expect((await api('/api/language-learning/learners/nobody')).json).toEqual([]);
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatch(/may not manage this server/);
+    const free = await api('/api/language-learning/learners/890');
+    expect(free.status).toBe(403);
+    expect(free.json).toEqual({
+      error: 'Language learning needs the Plus plan; upgrade this server to use it',
+      locked: { capability: 'learning', plan: 'plus' },
+    });
   });
 
   it("reads the default guild for the dashboard's literal 'default'", async () => {

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ guilds: ['m-empty', 'm-bad', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6'] });
 });
 afterAll(() => s.close());
 

@@ -3,6 +3,7 @@ import { pollVotes } from '../../db/schema';
 import type { TranslateRequest, Translator } from '../../src/server/services/translation';
 import { TranslationUnavailableError } from '../../src/server/services/translation';
 import { createCaller } from '../../src/server/routers/_app';
+import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /** A translator that writes "[xx] text" for each target, or fails when told to. */
@@ -33,12 +34,16 @@ function recordingTranslator() {
 const fake = recordingTranslator();
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { translator: fake.translator } });
+  s = await startTestServer({ overrides: { translator: fake.translator }, guilds: [{ id: 'default', plan: 'plus' }] });
 });
 afterAll(() => s.close());
 
 let nextGuild = 100;
-const freshGuild = () => `p${nextGuild++}`;
+const freshGuild = () => {
+  const id = `p${nextGuild++}`;
+  seedGuild(s.services, id, { plan: 'plus' });
+  return id;
+};
 let nextChannel = 700_000;
 
 const poll = (over: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ guilds: ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r-bad'] });
 });
 afterAll(() => s.close());
 

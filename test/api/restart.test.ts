@@ -11,7 +11,7 @@ afterAll(async () => {
 
 describe('server restart', () => {
   it('keeps what was written before the restart: settings, config, contact messages and sessions', async () => {
-    const first = await startTestServer();
+    const first = await startTestServer({ guilds: ['4242', '4343'] });
     s = first;
     dir = first.dir;
 

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ guilds: ['1111', '2222', 'g-bad'] });
 });
 afterAll(() => s.close());
 

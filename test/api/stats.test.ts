@@ -7,7 +7,7 @@ let s: TestServer;
 let now = NOW;
 
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { clock: () => now } });
+  s = await startTestServer({ overrides: { clock: () => now }, guilds: ['111', '333'] });
   insertLogs(s, '111', SAMPLE_LOGS);
   insertLogs(
     s,

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ guilds: ['w1', 'w2', 'w3', 'w4', 'w-bad'] });
 });
 afterAll(() => s.close());
 

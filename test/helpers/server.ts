@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, listen } from '../../src/server/http';
+import type { PlanKey } from '../../src/common/plans';
 import { createServices, type ServiceOverrides, type Services } from '../../src/server/services';
+import { seedGuild } from './guilds';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -40,7 +42,14 @@ export interface ApiResponse {
  * Pass `dir` to reopen the same database (restart tests).
  */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; overrides?: ServiceOverrides; dir?: string; clientDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: ServiceOverrides;
+    dir?: string;
+    clientDir?: string;
+    /** Servers the bot is in (seeded rows), with the plan each has (default free). */
+    guilds?: (string | { id: string; plan?: PlanKey; name?: string })[];
+  } = {},
 ): Promise<TestServer> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'polyglot-test-'));
   const env = loadEnv({
@@ -51,6 +60,10 @@ export async function startTestServer(
     ...opts.env,
   });
   const services = createServices(env, opts.overrides);
+  for (const g of opts.guilds ?? []) {
+    const { id, ...rest } = typeof g === 'string' ? { id: g } : g;
+    seedGuild(services, id, rest);
+  }
   const app = createApp(services, { clientDir: opts.clientDir });
   const server = await listen(app, 0, '127.0.0.1');
   services.env = { ...env, PUBLIC_URL: opts.env?.PUBLIC_URL ?? server.url };

@@ -17,6 +17,7 @@ beforeAll(async () => {
   s = await startTestServer({
     env: geminiEnv(fake.url),
     overrides: { clock: t.clock, translatorOptions: { baseDelayMs: 5 } },
+    guilds: ['g-rate', 'g-new', 'g-err', 'g-logs', 'g-quota', 'g-upgrade'],
   });
   s.services.events.on('usage:threshold', (n) => notices.push(n));
 });

@@ -1,17 +1,19 @@
-import type { RestRoute } from '../rest';
+import { pathGuild, type RestRoute } from '../rest';
 
 export const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/voice-translation/sessions/:id',
     procedure: 'voice.sessions',
-    summary: 'Voice translation sessions of the guild :id, newest first',
+    summary: "Voice translation sessions of the guild :id, newest first ('default': the caller's default server)",
+    input: (req) => ({ guildId: pathGuild(req.params.id, 'id') }),
   },
   {
     method: 'GET',
     path: '/api/voice-translation/sessions/:id/active',
     procedure: 'voice.active',
     summary: 'Active voice translation sessions of the guild :id',
+    input: (req) => ({ guildId: pathGuild(req.params.id, 'id') }),
   },
   {
     method: 'PATCH',

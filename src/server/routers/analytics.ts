@@ -1,6 +1,9 @@
 import { guildAnalytics } from '../services/stats';
-import { guildProcedure, router } from '../trpc';
+import { guildProcedure, requires, router } from '../trpc';
+
+/** Every procedure here needs the 'analytics' capability of the plan table. */
+const analyticsProcedure = guildProcedure.use(requires('analytics'));
 
 export const analyticsRouter = router({
-  get: guildProcedure.query(({ ctx }) => guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
+  get: analyticsProcedure.query(({ ctx }) => guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
 });

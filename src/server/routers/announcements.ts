@@ -6,7 +6,7 @@ import { announcementCreate } from '../../common/schemas/announcements';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
-import { guildProcedure, notFound, router } from '../trpc';
+import { guildProcedure, requires, notFound, router } from '../trpc';
 
 function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (
@@ -20,8 +20,11 @@ function findAnnouncement(db: Services['db'], guildId: string, id: number) {
 
 const byId = z.object({ id: rowId });
 
+/** Every procedure here needs the 'announcements' capability of the plan table. */
+const announcementsProcedure = guildProcedure.use(requires('announcements'));
+
 export const announcementsRouter = router({
-  list: guildProcedure.query(({ ctx }) =>
+  list: announcementsProcedure.query(({ ctx }) =>
     ctx.db
       .select()
       .from(announcements)
@@ -31,7 +34,7 @@ export const announcementsRouter = router({
   ),
 
   /** Translates once into every target language, then stores a draft. Nothing is stored when that fails. */
-  create: guildProcedure.input(announcementCreate).mutation(async ({ ctx, input }) => {
+  create: announcementsProcedure.input(announcementCreate).mutation(async ({ ctx, input }) => {
     const targets = input.targetChannels.map((t) => t.language);
     const result = await ctx.translator.translate({
       text: input.originalText,
@@ -72,7 +75,7 @@ export const announcementsRouter = router({
   }),
 
   /** Post Now: marks the request and tells the bot, which delivers and records the results. */
-  post: guildProcedure.input(byId).mutation(({ ctx, input }) => {
+  post: announcementsProcedure.input(byId).mutation(({ ctx, input }) => {
     const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
@@ -87,7 +90,7 @@ export const announcementsRouter = router({
     return updated;
   }),
 
-  delete: guildProcedure.input(byId).mutation(({ ctx, input }) => {
+  delete: announcementsProcedure.input(byId).mutation(({ ctx, input }) => {
     const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
     ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
     return { id: found.id, deleted: true as const };

@@ -1,27 +1,42 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { isOperator } from '../services/access';
 import { createSession, deleteSession, SESSION_DAYS, sessionCookie, tokensMatch } from '../services/auth';
+import { discordLoginEnabled } from '../services/discord-oauth';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
-  /** Whether this browser is logged in to the dashboard. */
-  me: publicProcedure.query(({ ctx }) => ({
-    authenticated: ctx.actor.kind !== 'public',
-    discordLogin: Boolean(ctx.env.DISCORD_CLIENT_ID && ctx.env.DISCORD_CLIENT_SECRET),
-  })),
+  /** Whether this browser is logged in, as whom, and which logins this installation offers. */
+  me: publicProcedure.query(({ ctx }) => {
+    const { actor } = ctx;
+    return {
+      authenticated: actor.kind !== 'public',
+      discordLogin: discordLoginEnabled(ctx.env),
+      operator: isOperator(actor),
+      user:
+        actor.kind === 'discord'
+          ? { id: actor.userId, username: actor.username, avatar: actor.avatar }
+          : null,
+    };
+  }),
 
-  /** Logs in with the admin token; sets an HttpOnly session cookie for 7 days. */
+  /**
+   * Logs in with the admin token (the operator of the installation); sets an HttpOnly session
+   * cookie for 7 days. Only failures count towards the lockout (10 in 15 minutes per address).
+   */
   login: publicProcedure
     .input(z.object({ token: z.string().trim().min(1, 'enter the admin token') }))
     .mutation(({ ctx, input }) => {
-      const limit = ctx.limits.login.hit(ctx.clientIp);
+      const limit = ctx.limits.login.peek(ctx.clientIp);
       if (!limit.ok) {
         throw new TRPCError({
           code: 'TOO_MANY_REQUESTS',
-          message: `too many login attempts; try again in ${limit.retryAfterSeconds} s`,
+          message: `too many failed logins; try again in ${limit.retryAfterSeconds} s`,
+          cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
         });
       }
       if (!tokensMatch(input.token, ctx.adminToken)) {
+        ctx.limits.login.hit(ctx.clientIp);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'token: that admin token is not right' });
       }
       const { cookieValue } = createSession(ctx.db, ctx.clock());
@@ -31,7 +46,8 @@ export const authRouter = router({
     }),
 
   logout: adminProcedure.mutation(({ ctx }) => {
-    if (ctx.actor.kind === 'admin' && ctx.actor.sessionId) deleteSession(ctx.db, ctx.actor.sessionId);
+    const { actor } = ctx;
+    if ((actor.kind === 'admin' || actor.kind === 'discord') && actor.sessionId) deleteSession(ctx.db, actor.sessionId);
     ctx.resHeaders?.append('Set-Cookie', sessionCookie('', 0, ctx.env.PUBLIC_URL.startsWith('https:')));
     return { authenticated: false };
   }),

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { guildChannels, guilds } from '../../../db/schema';
-import { guildProcedure, router } from '../trpc';
+import { z } from 'zod';
+import { sessionGuilds } from '../services/access';
+import { canManage } from '../services/discord-oauth';
+import { adminProcedure, guildProcedure, router } from '../trpc';
+import { inviteUrlFor } from './site';
 
 /** Channel types a message can be posted to: 0 text, 5 announcement, 15 forum. */
 export const TEXT_LIKE_CHANNEL_TYPES = [0, 5, 15];
@@ -18,13 +22,46 @@ export const discordRouter = router({
       .all(),
   ),
 
-  /** The servers the bot is in (present), by name. */
-  guilds: guildProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({ id: guilds.id, name: guilds.name, plan: guilds.plan })
-      .from(guilds)
-      .where(eq(guilds.present, true))
-      .orderBy(asc(guilds.name), asc(guilds.id))
-      .all(),
-  ),
+  /**
+   * The server picker: the servers this caller may open. The operator sees every server the bot
+   * is in; a Discord admin sees the servers they own or manage, those without the bot with the
+   * invite link that preselects them ("Add bot"); an API key sees its server. `refresh` asks
+   * Discord again for a Discord admin's servers (at most as often as a request comes).
+   */
+  guilds: adminProcedure
+    .input(z.object({ refresh: z.boolean().optional() }).optional())
+    .query(async ({ ctx, input }) => {
+      const present = (ids?: string[]) =>
+        ctx.db
+          .select({ id: guilds.id, name: guilds.name, icon: guilds.icon, plan: guilds.plan })
+          .from(guilds)
+          .where(ids ? and(eq(guilds.present, true), inArray(guilds.id, ids)) : eq(guilds.present, true))
+          .orderBy(asc(guilds.name), asc(guilds.id))
+          .all()
+          .map((g) => ({
+            ...g,
+            name: g.name || (g.id === ctx.env.DEFAULT_GUILD_ID ? 'Default server' : g.id),
+            botPresent: true,
+            inviteUrl: null as string | null,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+      const { actor } = ctx;
+      if (actor.kind === 'apiKey') return present([actor.guildId]);
+      if (actor.kind !== 'discord') return present();
+      const managed = (await sessionGuilds(ctx, actor.sessionId, { force: input?.refresh })).filter(canManage);
+      const withBot = present(managed.map((g) => g.id));
+      const botIds = new Set(withBot.map((g) => g.id));
+      const without = managed
+        .filter((g) => !botIds.has(g.id))
+        .map((g) => ({
+          id: g.id,
+          name: g.name,
+          icon: g.icon,
+          plan: 'free' as const,
+          botPresent: false,
+          inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID, g.id),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return [...withBot, ...without];
+    }),
 });

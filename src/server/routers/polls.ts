@@ -14,7 +14,7 @@ import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
 import type { Translator } from '../services/translation';
-import { guildProcedure, notFound, router } from '../trpc';
+import { guildProcedure, requires, notFound, router } from '../trpc';
 
 type Db = Services['db'];
 type PollRow = typeof polls.$inferSelect;
@@ -114,10 +114,13 @@ async function fillLanguages(
   return { question: filled[0], options: options.map((o, i) => ({ id: o.id, text: filled[i + 1] })) };
 }
 
-export const pollsRouter = router({
-  list: guildProcedure.query(({ ctx }) => readPolls(ctx.db, ctx.guildId, ctx.clock())),
+/** Every procedure here needs the 'polls' capability of the plan table. */
+const pollsProcedure = guildProcedure.use(requires('polls'));
 
-  create: guildProcedure.input(pollCreate).mutation(async ({ ctx, input }) => {
+export const pollsRouter = router({
+  list: pollsProcedure.query(({ ctx }) => readPolls(ctx.db, ctx.guildId, ctx.clock())),
+
+  create: pollsProcedure.input(pollCreate).mutation(async ({ ctx, input }) => {
     const now = ctx.clock();
     if (input.endsAt && input.endsAt <= now) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'endsAt: must be in the future' });
@@ -146,7 +149,7 @@ export const pollsRouter = router({
     return toPoll(row, [], now);
   }),
 
-  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
+  delete: pollsProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
     const gone = ctx.db
       .delete(polls)
       .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))

@@ -2,48 +2,38 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { voiceSessions } from '../../../db/schema';
-import { pathId } from '../../common/schemas/learning';
 import { rowId } from '../../common/schemas/util';
 import { voiceSessionUpdate } from '../../common/schemas/voice';
-import { adminProcedure, guildIdSchema, notFound, router } from '../trpc';
+import { guildProcedure, notFound, router } from '../trpc';
 
-/** The dashboard sends the literal 'default' for the default server (spec section 6). */
-const guildOf = (id: string, defaultGuildId: string) => (id === 'default' ? defaultGuildId : id);
 const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
 
 export const voiceRouter = router({
-  /** Every session of the guild `id`, newest first. */
-  sessions: adminProcedure.input(z.object({ id: pathId })).query(({ ctx, input }) =>
-    ctx.db
-      .select()
-      .from(voiceSessions)
-      .where(eq(voiceSessions.guildId, guildOf(input.id, ctx.env.DEFAULT_GUILD_ID)))
-      .orderBy(...newest)
-      .all(),
+  /** Every session of the guild, newest first (REST: the guild in the path). */
+  sessions: guildProcedure.query(({ ctx }) =>
+    ctx.db.select().from(voiceSessions).where(eq(voiceSessions.guildId, ctx.guildId)).orderBy(...newest).all(),
   ),
 
-  active: adminProcedure.input(z.object({ id: pathId })).query(({ ctx, input }) =>
+  active: guildProcedure.query(({ ctx }) =>
     ctx.db
       .select()
       .from(voiceSessions)
-      .where(
-        and(
-          eq(voiceSessions.guildId, guildOf(input.id, ctx.env.DEFAULT_GUILD_ID)),
-          eq(voiceSessions.status, 'active'),
-        ),
-      )
+      .where(and(eq(voiceSessions.guildId, ctx.guildId), eq(voiceSessions.status, 'active')))
       .orderBy(...newest)
       .all(),
   ),
 
   /** End Session: only an active session ends; the bot leaves the channel on 'voice:ended'. */
-  update: adminProcedure
-    .input(z.object({ sessionId: rowId, guildId: guildIdSchema.optional() }))
+  update: guildProcedure
+    .input(z.object({ sessionId: rowId }))
     .input(voiceSessionUpdate)
     .mutation(({ ctx, input }) => {
-      const session = ctx.db.select().from(voiceSessions).where(eq(voiceSessions.id, input.sessionId)).get();
-      if (!session || (input.guildId && session.guildId !== input.guildId))
-        notFound('voice session', input.sessionId);
+      const session = ctx.db
+        .select()
+        .from(voiceSessions)
+        .where(and(eq(voiceSessions.id, input.sessionId), eq(voiceSessions.guildId, ctx.guildId)))
+        .get();
+      if (!session) notFound('voice session', input.sessionId);
       if (session.status !== 'active') {
         throw new TRPCError({
           code: 'CONFLICT',

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { adminSessions } from '../../../db/schema';
+import { adminSessions, type ManagedGuild } from '../../../db/schema';
 import type { Services } from '.';
 
 export const SESSION_COOKIE = 'pb_session';
@@ -28,24 +28,48 @@ export function resolveAdminToken(env: Services['env']): { token: string; genera
   return { token, generated: true };
 }
 
-export function createSession(db: Services['db'], now: Date): { cookieValue: string; expiresAt: Date } {
+/** A Discord login's session data (absent for the operator's token login). */
+export interface DiscordSessionData {
+  discordUserId: string;
+  username: string;
+  avatar: string | null;
+  accessToken: string;
+  guilds: ManagedGuild[];
+}
+
+export function createSession(
+  db: Services['db'],
+  now: Date,
+  discord?: DiscordSessionData,
+): { cookieValue: string; expiresAt: Date } {
   const cookieValue = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
-  db.insert(adminSessions).values({ id: sha256(cookieValue), kind: 'token', expiresAt }).run();
+  db.insert(adminSessions)
+    .values(
+      discord
+        ? { id: sha256(cookieValue), kind: 'discord', ...discord, guildsFetchedAt: now, expiresAt }
+        : { id: sha256(cookieValue), kind: 'token', expiresAt },
+    )
+    .run();
   return { cookieValue, expiresAt };
 }
 
-/** The session id (hash) when the cookie names a live session. */
-export function findSession(db: Services['db'], cookieValue: string, now: Date): string | null {
+export type SessionRow = typeof adminSessions.$inferSelect;
+
+/** The live session the cookie names, or null. */
+export function findSession(db: Services['db'], cookieValue: string, now: Date): SessionRow | null {
   const id = sha256(cookieValue);
-  const row = db
-    .select({ id: adminSessions.id })
-    .from(adminSessions)
-    .where(and(eq(adminSessions.id, id), gt(adminSessions.expiresAt, now)))
-    .get();
-  return row?.id ?? null;
+  return (
+    db
+      .select()
+      .from(adminSessions)
+      .where(and(eq(adminSessions.id, id), gt(adminSessions.expiresAt, now)))
+      .get() ?? null
+  );
 }
+
+export const hashKey = sha256;
 
 export function deleteSession(db: Services['db'], sessionId: string): void {
   db.delete(adminSessions).where(eq(adminSessions.id, sessionId)).run();

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
+import { ensureGuild } from './guilds';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -39,6 +40,8 @@ export interface ServiceOverrides {
 
 export function createServices(env: Env, overrides: ServiceOverrides = {}): Services {
   const db = overrides.db ?? openDb(env.DATABASE_PATH);
+  // The operator's default server exists from the start (every other server comes from the bot joining it).
+  ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());
   const events = new EventEmitter<ServerEvents>();
   const translator =

@@ -19,14 +19,14 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** 'Your Learning Journey': one member's language, level, words, streak, cards and accuracy. */
-export function JourneyCard({ progress, who }: { progress: Learner; who: string }) {
+export function JourneyCard({ progress }: { progress: Learner }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="journey-card">
       <Group justify="space-between" align="flex-start" mb="md" gap="xs">
         <div>
           <Title order={4}>Your Learning Journey</Title>
           <Text size="sm" c="dimmed">
-            {who}
+            Your progress on this server
           </Text>
         </div>
         <Group gap="xs">

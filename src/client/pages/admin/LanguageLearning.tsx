@@ -11,15 +11,15 @@ import { trpc } from '../../trpc';
 
 /** Language Learning: a member's journey, the community's figures and the learners. */
 export default function LanguageLearningPage() {
-  // The learning procedures take the guild in the path; 'default' names the server's default guild.
-  const serverId = useGuildId() ?? 'default';
-  const learners = trpc.learning.learners.useQuery({ guildOrUserId: serverId });
-  // The dashboard has no member identity yet (admins log in with a token), so the journey card
-  // shows the guild's first learner (the one with most words); without learners, Start Learning.
-  const first = learners.data?.[0];
+  const guildId = useGuildId();
+  const learners = trpc.learning.learners.useQuery({ guildId });
+  // Your Learning Journey is the logged-in member's own (Login with Discord); the operator, who
+  // logs in with the admin token, is no member: Start Learning.
+  const me = trpc.auth.me.useQuery();
+  const userId = me.data?.user?.id;
   const progress = trpc.learning.progress.useQuery(
-    { serverId, userId: first?.userId ?? '' },
-    { enabled: Boolean(first) },
+    { guildId, userId: userId ?? '' },
+    { enabled: Boolean(userId) },
   );
 
   return (
@@ -37,11 +37,8 @@ export default function LanguageLearningPage() {
       {learners.data && (
         <>
           {progress.data ? (
-            <JourneyCard
-              progress={progress.data}
-              who={`Showing ${progress.data.username || progress.data.userId}, the server's top learner`}
-            />
-          ) : !progress.isLoading || !first ? (
+            <JourneyCard progress={progress.data} />
+          ) : !userId || !progress.isLoading ? (
             <StartLearningCard />
           ) : null}
           <LearningStats learners={learners.data} />

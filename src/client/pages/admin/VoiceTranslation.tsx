@@ -9,10 +9,9 @@ import { trpc } from '../../trpc';
 
 /** Voice Translation: live sessions, their history and how to start one. */
 export default function VoiceTranslationPage() {
-  // The voice procedures take the guild as `id`; 'default' names the server's default guild.
-  const id = useGuildId() ?? 'default';
-  const sessions = trpc.voice.sessions.useQuery({ id });
-  const active = trpc.voice.active.useQuery({ id });
+  const guildId = useGuildId();
+  const sessions = trpc.voice.sessions.useQuery({ guildId });
+  const active = trpc.voice.active.useQuery({ guildId });
   const error = sessions.error ?? active.error;
 
   return (

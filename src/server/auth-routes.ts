@@ -1,0 +1,85 @@
+import type { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Services } from './services';
+import { createSession, SESSION_DAYS, sessionCookie } from './services/auth';
+import {
+  discordLoginEnabled,
+  fetchGuilds,
+  fetchIdentity,
+  finishLogin,
+  LoginError,
+  OAUTH_STATE_MINUTES,
+  startLogin,
+} from './services/discord-oauth';
+
+/** The started login, kept in the browser (HttpOnly) between /auth/discord and its callback. */
+const STATE_COOKIE = 'pb_oauth';
+const STATE_PATH = '/auth/discord';
+
+/** Only our own dashboard pages are places to return to after login. */
+function safeNext(next: string | undefined): string {
+  return next && /^\/admin(?:[/?#]|$)/.test(next) && !next.startsWith('//') ? next : '/admin';
+}
+
+/**
+ * GET /auth/discord starts Login with Discord (302 to Discord's consent page); GET
+ * /auth/discord/callback finishes it: session cookie, then 302 to the dashboard. Every failure ends
+ * on /login?error=<reason>, where the page says it in a plain sentence; nothing is written.
+ */
+export function mountDiscordAuth(app: Hono, services: Services): void {
+  const secure = () => services.env.PUBLIC_URL.startsWith('https:');
+
+  app.get('/auth/discord', async (c) => {
+    if (!discordLoginEnabled(services.env)) return c.redirect('/login?error=disabled', 302);
+    const started = await startLogin(services.env);
+    const value = Buffer.from(
+      JSON.stringify({ s: started.state, v: started.verifier, n: safeNext(c.req.query('next')) }),
+    ).toString('base64url');
+    setCookie(c, STATE_COOKIE, value, {
+      path: STATE_PATH,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secure(),
+      maxAge: OAUTH_STATE_MINUTES * 60,
+    });
+    return c.redirect(started.url, 302);
+  });
+
+  app.get('/auth/discord/callback', async (c) => {
+    const raw = getCookie(c, STATE_COOKIE);
+    deleteCookie(c, STATE_COOKIE, { path: STATE_PATH });
+    const fail = (reason: string) => c.redirect(`/login?error=${reason}`, 302);
+    if (!discordLoginEnabled(services.env)) return fail('disabled');
+    let expected: { s: string; v: string; n: string };
+    try {
+      expected = JSON.parse(Buffer.from(raw ?? '', 'base64url').toString('utf8'));
+      if (typeof expected.s !== 'string' || typeof expected.v !== 'string') throw new Error('bad state');
+    } catch {
+      return fail(new URL(c.req.url).searchParams.get('error') ? 'denied' : 'state');
+    }
+    try {
+      const callbackUrl = new URL(c.req.url);
+      const token = await finishLogin(services.env, callbackUrl, { state: expected.s, verifier: expected.v });
+      const [me, guilds] = await Promise.all([
+        fetchIdentity(services.env, token),
+        fetchGuilds(services.env, token),
+      ]);
+      const { cookieValue } = createSession(services.db, services.clock(), {
+        discordUserId: me.id,
+        username: me.globalName ?? me.username,
+        avatar: me.avatar,
+        accessToken: token,
+        guilds,
+      });
+      c.header('Set-Cookie', sessionCookie(cookieValue, SESSION_DAYS * 86_400, secure()), { append: true });
+      return c.redirect(safeNext(expected.n), 302);
+    } catch (err) {
+      if (err instanceof LoginError) {
+        console.warn(`Login with Discord failed (${err.reason}): ${err.message}`);
+        return fail(err.reason);
+      }
+      console.error('Login with Discord failed:', err);
+      return fail('unavailable');
+    }
+  });
+}

@@ -1,0 +1,81 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context as HonoContext } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Services } from './services';
+import { findApiKey } from './services/api-keys';
+import { findSession, SESSION_COOKIE, tokensMatch } from './services/auth';
+import type { Actor } from './trpc';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The client's address: the connection's, or behind TRUST_PROXY reverse proxies the address the
+ * outermost trusted proxy saw (counted from the right of X-Forwarded-For, which a visitor can pad
+ * on the left but not on the right).
+ */
+export function clientIpOf(services: Services, c: HonoContext): string {
+  let direct = 'unknown';
+  try {
+    direct = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    direct = 'unknown';
+  }
+  const hops = services.env.TRUST_PROXY;
+  if (!hops) return direct;
+  const chain = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return chain[chain.length - hops] ?? chain[0] ?? direct;
+}
+
+export type Authentication = { actor: Actor } | { refused: { status: 429; error: string; retryAfter: number } };
+
+/**
+ * Who the request comes from. Authorization: Bearer is the admin token or a server's API key; a
+ * wrong one counts as a failed login for the address (the same limiter as the login form, which
+ * counts failures only) and is answered like a visitor. Otherwise the session cookie, which only
+ * counts for a state change when the request comes from our own pages.
+ */
+export function authenticate(services: Services, c: HonoContext, clientIp: string): Authentication {
+  const auth = c.req.header('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) {
+    const given = auth.slice(7).trim();
+    const limit = services.limits.login.peek(clientIp);
+    if (!limit.ok) {
+      return {
+        refused: {
+          status: 429,
+          error: `too many failed logins from this address; try again in ${limit.retryAfterSeconds} s`,
+          retryAfter: limit.retryAfterSeconds,
+        },
+      };
+    }
+    if (tokensMatch(given, services.adminToken)) return { actor: { kind: 'admin', via: 'token' } };
+    const key = findApiKey(services.db, given, services.clock());
+    if (key) return { actor: { kind: 'apiKey', guildId: key.guildId, keyId: key.id } };
+    services.limits.login.hit(clientIp);
+    return { actor: { kind: 'public' } };
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  if (!cookie) return { actor: { kind: 'public' } };
+  if (UNSAFE.has(c.req.method)) {
+    const origin = c.req.header('origin');
+    const own = new Set([new URL(services.env.PUBLIC_URL).origin, new URL(c.req.url).origin]);
+    if (origin && !own.has(origin)) return { actor: { kind: 'public' } };
+  }
+  const session = findSession(services.db, cookie, services.clock());
+  if (!session) return { actor: { kind: 'public' } };
+  if (session.kind === 'discord' && session.discordUserId) {
+    return {
+      actor: {
+        kind: 'discord',
+        sessionId: session.id,
+        userId: session.discordUserId,
+        username: session.username ?? '',
+        avatar: session.avatar,
+      },
+    };
+  }
+  return { actor: { kind: 'admin', via: 'session', sessionId: session.id } };
+}
