@@ -12,7 +12,6 @@ import { SESSION_COOKIE } from './services/auth';
 export const PUBLIC_PROCEDURES = new Set<string>([
   'stats.global',
   'contact.submit',
-  'billing.createCheckoutSession',
   'billing.handleWebhook',
 ]);
 
@@ -191,7 +190,11 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The operator's ADMIN_TOKEN (every server), or a server's API key (pgk_..., that server only)",
+        },
         sessionCookie: {
           type: 'apiKey',
           in: 'cookie',

@@ -5,6 +5,7 @@ import type { Context as HonoContext, Hono } from 'hono';
 import { z } from 'zod';
 import { routes as analytics } from './rest/analytics';
 import { routes as announcements } from './rest/announcements';
+import { routes as apiKeys } from './rest/api-keys';
 import { routes as billing } from './rest/billing';
 import { routes as bot } from './rest/bot';
 import { routes as channels } from './rest/channels';
@@ -73,7 +74,10 @@ export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
 export function pathGuild(id: string | undefined, param: string): string | undefined {
   if (id === 'default') return undefined;
   if (id === undefined || !SERVER_ID_PATTERN.test(id)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${param}: must be a Discord server id (1 to 32 letters, digits, - or _)` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${param}: must be a Discord server id (1 to 32 letters, digits, - or _)`,
+    });
   }
   return id;
 }
@@ -97,6 +101,7 @@ export const restRoutes: RestRoute[] = [
   ...voice,
   ...usage,
   ...bot,
+  ...apiKeys,
 ];
 
 /**
@@ -109,7 +114,11 @@ export function toHttpError(err: unknown): {
   locked?: { capability: string; plan: string };
 } {
   if (err instanceof CapabilityLockedError) {
-    return { status: 403, error: err.message, locked: { capability: err.capability, plan: err.requiredPlan } };
+    return {
+      status: 403,
+      error: err.message,
+      locked: { capability: err.capability, plan: err.requiredPlan },
+    };
   }
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_IDS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
-import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
@@ -18,6 +18,7 @@ beforeAll(async () => {
       STRIPE_PRICE_PLUS: 'price_1RealPlus',
       STRIPE_PRICE_PRO: 'price_1RealPro',
     },
+    guilds: ['123456789012345678', '223456789012345678'],
   });
 });
 afterAll(async () => {
@@ -60,14 +61,16 @@ const completed = (id: string, session: object) => ({
   data: { object: { id: `cs_${id}`, object: 'checkout.session', mode: 'subscription', ...session } },
 });
 
+const GUILD = '123456789012345678';
+const OTHER = '223456789012345678';
+const checkout = (body: unknown, headers: Record<string, string> = {}) =>
+  s.api('/api/create-checkout-session', { method: 'POST', admin: !('authorization' in headers), body, headers });
+
 describe('POST /api/create-checkout-session', () => {
-  it('asks Stripe for a subscription checkout of the real price, with return urls and metadata, and answers its url', async () => {
+  it('asks Stripe for a subscription checkout of the real price for the server, returning to its plan card', async () => {
     const seen = stripe.requests.length;
     const before = tableCounts(s.services);
-    const res = await s.api('/api/create-checkout-session', {
-      method: 'POST',
-      body: { priceId: PRICE_IDS.plus, guildId: '123456789012345678' },
-    });
+    const res = await checkout({ priceId: PRICE_IDS.plus, guildId: GUILD });
     expect(res.status).toBe(200);
     const sent = stripe.requests.slice(seen);
     expect(sent).toHaveLength(1);
@@ -80,46 +83,37 @@ describe('POST /api/create-checkout-session', () => {
       mode: 'subscription',
       'line_items[0][price]': 'price_1RealPlus',
       'line_items[0][quantity]': '1',
-      success_url: `${s.url}/pricing?checkout=success`,
-      cancel_url: `${s.url}/pricing?checkout=cancelled`,
-      'metadata[guildId]': '123456789012345678',
+      success_url: `${s.url}/admin/settings?guildId=${GUILD}&checkout=success#plan`,
+      cancel_url: `${s.url}/admin/settings?guildId=${GUILD}&checkout=cancelled#plan`,
+      client_reference_id: GUILD,
+      'metadata[guildId]': GUILD,
       'metadata[plan]': 'plus',
-      'subscription_data[metadata][guildId]': '123456789012345678',
+      'metadata[requestedBy]': 'operator',
+      'subscription_data[metadata][guildId]': GUILD,
     });
     expect(Object.keys(req.form).some((k) => k.startsWith('custom_fields'))).toBe(false);
-    expect(res.json).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_fake1' });
+    expect(res.json).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
     expect(tableCounts(s.services)).toEqual(before);
   });
 
-  it('without a guildId, Checkout asks the buyer for the Discord server ID', async () => {
+  it('anonymous visitors get 401 and Stripe is not called; a server the bot is not in gets 403', async () => {
     const seen = stripe.requests.length;
-    const res = await s.api('/api/create-checkout-session', {
-      method: 'POST',
-      body: { priceId: PRICE_IDS.pro },
-    });
-    expect(res.status).toBe(200);
-    expect(res.json.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const { form } = stripe.requests[seen];
-    expect(form).toMatchObject({
-      'line_items[0][price]': 'price_1RealPro',
-      'metadata[plan]': 'pro',
-      'custom_fields[0][key]': 'discordserverid',
-      'custom_fields[0][type]': 'numeric',
-      'custom_fields[0][label][type]': 'custom',
-      'custom_fields[0][label][custom]': 'Discord server ID',
-    });
-    expect(form['metadata[guildId]']).toBeUndefined();
+    const anon = await s.api('/api/create-checkout-session', { method: 'POST', body: { priceId: PRICE_IDS.pro } });
+    expect(anon.status).toBe(401);
+    const unknown = await checkout({ priceId: PRICE_IDS.pro, guildId: '999999999999999999' });
+    expect(unknown.status).toBe(403);
+    expect(stripe.requests.length).toBe(seen);
   });
 
   it.each([
-    [{ priceId: 'price_free' }, 'priceId'],
-    [{ priceId: 'price_ultimate_monthly' }, 'priceId'],
-    [{}, 'priceId'],
+    [{ priceId: 'price_free', guildId: GUILD }, 'priceId'],
+    [{ priceId: 'price_ultimate_monthly', guildId: GUILD }, 'priceId'],
+    [{ guildId: GUILD }, 'priceId'],
     [{ priceId: PRICE_IDS.plus, guildId: 'not a server id!' }, 'guildId'],
   ])('rejects %j with 400 naming %s; Stripe is not called and nothing is written', async (body, field) => {
     const seen = stripe.requests.length;
     const before = tableCounts(s.services);
-    const res = await s.api('/api/create-checkout-session', { method: 'POST', body });
+    const res = await checkout(body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
     expect(stripe.requests.length).toBe(seen);
@@ -128,23 +122,70 @@ describe('POST /api/create-checkout-session', () => {
 
   it('passes on a Stripe refusal as 502 with its message', async () => {
     stripe.failNext(400, 'No such price: price_1RealPlus');
-    const res = await s.api('/api/create-checkout-session', {
-      method: 'POST',
-      body: { priceId: PRICE_IDS.plus },
-    });
+    const res = await checkout({ priceId: PRICE_IDS.plus, guildId: GUILD });
     expect(res.status).toBe(502);
     expect(res.json.error).toContain('No such price');
   });
 
-  it('works the same over /trpc for the pricing page', async () => {
+  it('works the same over /trpc for the dashboard (session cookie of the operator)', async () => {
     const res = await fetch(`${s.url}/trpc/billing.createCheckoutSession`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { priceId: PRICE_IDS.pro } }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      body: JSON.stringify({ json: { priceId: PRICE_IDS.pro, guildId: OTHER } }),
     });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.result.data.json.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+  });
+
+  it('is rate limited: past 10 checkouts in 10 minutes the caller gets 429 with Retry-After', async () => {
+    const limited = await startTestServer({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_API_URL: stripe.url },
+      guilds: [GUILD],
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push(
+          (
+            await limited.api('/api/create-checkout-session', {
+              method: 'POST',
+              admin: true,
+              body: { priceId: PRICE_IDS.plus, guildId: GUILD },
+            })
+          ).status,
+        );
+      }
+      expect(statuses.slice(0, 10).every((x) => x === 200)).toBe(true);
+      const last = await limited.api('/api/create-checkout-session', {
+        method: 'POST',
+        admin: true,
+        body: { priceId: PRICE_IDS.plus, guildId: GUILD },
+      });
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/billing/portal (Manage subscription)', () => {
+  it('answers 409 while the server has no subscription, then opens the portal for its customer', async () => {
+    const none = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
+    expect(none.status).toBe(409);
+    expect(none.json.error).toMatch(/no subscription/);
+    s.services.db.$client.prepare('update guilds set stripe_customer_id = ? where id = ?').run('cus_portal1', OTHER);
+    const seen = stripe.requests.length;
+    const res = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
+    expect(res.status).toBe(200);
+    expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const req = stripe.requests[seen];
+    expect(req.path).toBe('/v1/billing_portal/sessions');
+    expect(req.form).toMatchObject({
+      customer: 'cus_portal1',
+      return_url: `${s.url}/admin/settings?guildId=${OTHER}&checkout=portal#plan`,
+    });
   });
 });
 
@@ -263,6 +304,50 @@ describe('POST /api/stripe/webhook', () => {
     expect(guildRow('111111111111111111')?.plan).toBe('plus');
   });
 
+  it('a resent event changes nothing: completed, then deleted, then the same completed again keeps Free', async () => {
+    const g = '666666666666666666';
+    const session = { customer: 'cus_R', payment_status: 'paid', metadata: { guildId: g, plan: 'pro' } };
+    expect((await deliver({ ...completed('evt_r1', session), created: 1763790000 })).json.applied).toBe(true);
+    expect(guildRow(g)?.plan).toBe('pro');
+    const deleted = {
+      id: 'evt_r2',
+      created: 1763790100,
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_R', object: 'subscription', customer: 'cus_R', metadata: {}, status: 'canceled' } },
+    };
+    expect((await deliver(deleted)).json.applied).toBe(true);
+    expect(guildRow(g)?.plan).toBe('free');
+    const before = tableCounts(s.services);
+    const resent = await deliver({ ...completed('evt_r1', session), created: 1763790000 });
+    expect(resent.status).toBe(200);
+    expect(resent.json).toMatchObject({ applied: false, reason: 'event already processed' });
+    expect(guildRow(g)?.plan).toBe('free');
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('an older event never overrides a newer state, even under a new id', async () => {
+    const g = '777777777777777777';
+    const session = { customer: 'cus_O', payment_status: 'paid', metadata: { guildId: g, plan: 'plus' } };
+    await deliver({ ...completed('evt_o2', { ...session, metadata: { guildId: g, plan: 'pro' } }), created: 1763800200 });
+    expect(guildRow(g)?.plan).toBe('pro');
+    const late = await deliver({ ...completed('evt_o1', session), created: 1763800100 });
+    expect(late.json).toMatchObject({ applied: false, reason: 'older than the state already applied' });
+    expect(guildRow(g)?.plan).toBe('pro');
+  });
+
+  it('a correctly signed body that is not JSON answers 400 and writes nothing', async () => {
+    const before = tableCounts(s.services);
+    const payload = 'this is not json';
+    const res = await s.api('/api/stripe/webhook', {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('body: signed, but not a JSON event');
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
   it.each([
     ['a signature made with another secret', { secret: 'whsec_someone_else' }],
     ['a body changed after signing', { tamper: true }],
@@ -291,6 +376,7 @@ describe('billing without Stripe configured', () => {
   it('checkout answers 503 naming the missing variable', async () => {
     const res = await bare.api('/api/create-checkout-session', {
       method: 'POST',
+      admin: true,
       body: { priceId: PRICE_IDS.plus },
     });
     expect(res.status).toBe(503);

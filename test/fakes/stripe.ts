@@ -28,7 +28,8 @@ function stripeError(res: ServerResponse, status: number, message: string, type 
 
 /**
  * A fake Stripe API on loopback speaking the real wire format: form-encoded POSTs under /v1,
- * Bearer secret key, JSON answers and JSON errors. It knows POST /v1/checkout/sessions.
+ * Bearer secret key, JSON answers and JSON errors. It knows POST /v1/checkout/sessions and
+ * POST /v1/billing_portal/sessions.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
@@ -75,6 +76,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             subscription: null,
             livemode: false,
             url: `https://checkout.stripe.com/c/pay/${id}`,
+          }),
+        );
+      }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        sessions += 1;
+        const id = `bps_test_fake${sessions}`;
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${sessions}` });
+        return res.end(
+          JSON.stringify({
+            id,
+            object: 'billing_portal.session',
+            customer: form.customer ?? null,
+            return_url: form.return_url ?? null,
+            livemode: false,
+            url: `https://billing.stripe.com/p/session/${id}`,
           }),
         );
       }

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc';
 import { analyticsRouter } from './analytics';
 import { announcementsRouter } from './announcements';
+import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { botRouter } from './bot';
@@ -48,6 +49,7 @@ export const appRouter = router({
   singleChannel: singleChannelRouter,
   community: communityRouter,
   memberRoles: memberRolesRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,21 +2,23 @@ import { TRPCError } from '@trpc/server';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../common/plans';
+import { eq } from 'drizzle-orm';
+import { guilds } from '../../../db/schema';
 import {
   applyStripeEvent,
   BillingUnavailableError,
   createCheckoutSession,
+  createPortalSession,
   verifyWebhook,
   WebhookSignatureError,
 } from '../services/billing';
 import { guildPlan } from '../services/plans';
-import { guildIdSchema, guildProcedure, publicProcedure, router } from '../trpc';
+import { guildProcedure, publicProcedure, router } from '../trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
 
 export const checkoutInput = z.object({
   priceId: z.enum(PAGE_PRICE_IDS, `must be one of ${PAGE_PRICE_IDS.join(', ')}`),
-  guildId: guildIdSchema.optional(),
 });
 
 export const webhookInput = z.object({
@@ -25,6 +27,31 @@ export const webhookInput = z.object({
   /** The Stripe-Signature header. */
   signature: z.string().optional(),
 });
+
+function rateLimited(limit: { ok: boolean; retryAfterSeconds: number }): void {
+  if (limit.ok) return;
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `too many checkouts started; try again in ${limit.retryAfterSeconds} s`,
+    cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
+  });
+}
+
+/** A Stripe call: 502 naming what Stripe refused, 503 when billing is not configured. */
+async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      throw new TRPCError({
+        code: 'BAD_GATEWAY',
+        message: `Stripe could not ${what}: ${err.message}`,
+        cause: err,
+      });
+    }
+    return unavailable(err);
+  }
+}
 
 function unavailable(err: unknown): never {
   if (err instanceof BillingUnavailableError) {
@@ -43,20 +70,47 @@ export const billingRouter = router({
     return { plan, capabilities };
   }),
 
-  /** Starts checkout for Plus or Pro; the page navigates to the answered url. No login (spec 6). */
-  createCheckoutSession: publicProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
-    try {
-      return await createCheckoutSession(ctx.env, input);
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeError) {
-        throw new TRPCError({
-          code: 'BAD_GATEWAY',
-          message: `Stripe could not start the checkout: ${err.message}`,
-          cause: err,
-        });
-      }
-      return unavailable(err);
+  /**
+   * Starts checkout for Plus or Pro for one server: the caller is logged in and may manage it (a
+   * visitor goes through Login with Discord and the server picker first). Rate limited per caller.
+   */
+  createCheckoutSession: guildProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
+    const who =
+      ctx.actor.kind === 'discord'
+        ? ctx.actor.userId
+        : ctx.actor.kind === 'apiKey'
+          ? `key ${ctx.actor.keyId}`
+          : 'operator';
+    rateLimited(ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
+    const customerId = ctx.db
+      .select({ customer: guilds.stripeCustomerId })
+      .from(guilds)
+      .where(eq(guilds.id, ctx.guildId))
+      .get()?.customer;
+    return stripeCall('start the checkout', () =>
+      createCheckoutSession(ctx.env, {
+        priceId: input.priceId,
+        guildId: ctx.guildId,
+        requestedBy: who,
+        customerId,
+      }),
+    );
+  }),
+
+  /** "Manage subscription": a Stripe billing portal session for the server's customer. */
+  portal: guildProcedure.mutation(async ({ ctx }) => {
+    const customerId = ctx.db
+      .select({ customer: guilds.stripeCustomerId })
+      .from(guilds)
+      .where(eq(guilds.id, ctx.guildId))
+      .get()?.customer;
+    if (!customerId) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'this server has no subscription to manage yet; choose a plan first',
+      });
     }
+    return stripeCall('open the billing portal', () => createPortalSession(ctx.env, ctx.guildId, customerId));
   }),
 
   /** Stripe's webhook: the signature is checked over the raw body before anything is written. */
@@ -70,6 +124,13 @@ export const billingRouter = router({
         err instanceof WebhookSignatureError
       ) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: `Stripe-Signature: ${err.message}`, cause: err });
+      }
+      if (err instanceof SyntaxError) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'body: signed, but not a JSON event',
+          cause: err,
+        });
       }
       return unavailable(err);
     }

@@ -48,7 +48,9 @@ export const discordRouter = router({
       const { actor } = ctx;
       if (actor.kind === 'apiKey') return present([actor.guildId]);
       if (actor.kind !== 'discord') return present();
-      const managed = (await sessionGuilds(ctx, actor.sessionId, { force: input?.refresh })).filter(canManage);
+      const managed = (await sessionGuilds(ctx, actor.sessionId, { force: input?.refresh })).filter(
+        canManage,
+      );
       const withBot = present(managed.map((g) => g.id));
       const botIds = new Set(withBot.map((g) => g.id));
       const without = managed

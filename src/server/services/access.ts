@@ -57,7 +57,11 @@ export async function sessionGuilds(
     } catch (err) {
       if (err instanceof LoginError && err.reason === 'code') {
         // Discord revoked the login: nothing is manageable any more; the member logs in again.
-        services.db.update(adminSessions).set({ guilds: [], guildsFetchedAt: services.clock() }).where(eq(adminSessions.id, sessionId)).run();
+        services.db
+          .update(adminSessions)
+          .set({ guilds: [], guildsFetchedAt: services.clock() })
+          .where(eq(adminSessions.id, sessionId))
+          .run();
         return [];
       }
       console.warn(`Could not refresh the servers of a Discord login: ${(err as Error).message}`);

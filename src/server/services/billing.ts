@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { guilds } from '../../../db/schema';
+import { guilds, stripeEvents } from '../../../db/schema';
 import { type PlanKey, PRICE_IDS } from '../../common/plans';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
 import type { Env } from '../env';
@@ -43,38 +43,46 @@ export function stripeClient(env: Env): Stripe {
 
 export interface CheckoutRequest {
   priceId: string;
-  guildId?: string;
+  /** The server the plan is for; the caller may manage it (checked by the guild procedure). */
+  guildId: string;
+  /** Who bought it: a Discord user id, or "operator". */
+  requestedBy: string;
+  /** The server's Stripe customer, when it bought before (its card and invoices stay together). */
+  customerId?: string | null;
 }
 
-/** Opens a subscription Checkout Session for one of the page's plans; answers its url. */
+/** Where Stripe sends the admin back: the server's Plan & Usage card. */
+const planCardUrl = (env: Env, guildId: string, outcome: string) =>
+  `${env.PUBLIC_URL}/admin/settings?guildId=${encodeURIComponent(guildId)}&checkout=${outcome}#plan`;
+
+/** Opens a subscription Checkout Session for one of the page's plans, for one server; answers its url. */
 export async function createCheckoutSession(env: Env, req: CheckoutRequest): Promise<{ url: string }> {
   const plan = PLAN_OF_PRICE_ID[req.priceId];
   const stripe = stripeClient(env);
   const price = plan === 'plus' ? env.STRIPE_PRICE_PLUS : env.STRIPE_PRICE_PRO;
-  const metadata: Record<string, string> = { plan };
-  if (req.guildId) metadata.guildId = req.guildId;
+  const metadata: Record<string, string> = { plan, guildId: req.guildId, requestedBy: req.requestedBy };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     line_items: [{ price, quantity: 1 }],
-    success_url: `${env.PUBLIC_URL}/pricing?checkout=success`,
-    cancel_url: `${env.PUBLIC_URL}/pricing?checkout=cancelled`,
+    success_url: planCardUrl(env, req.guildId, 'success'),
+    cancel_url: planCardUrl(env, req.guildId, 'cancelled'),
+    client_reference_id: req.guildId,
     metadata,
     subscription_data: { metadata },
     allow_promotion_codes: true,
+    ...(req.customerId ? { customer: req.customerId } : {}),
   };
-  if (!req.guildId) {
-    params.custom_fields = [
-      {
-        key: GUILD_FIELD_KEY,
-        label: { type: 'custom', custom: 'Discord server ID' },
-        type: 'numeric',
-        numeric: { minimum_length: 17, maximum_length: 20 },
-        optional: false,
-      },
-    ];
-  }
   const session = await stripe.checkout.sessions.create(params);
   if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+  return { url: session.url };
+}
+
+/** "Manage subscription": a Stripe billing portal session for the server's customer. */
+export async function createPortalSession(env: Env, guildId: string, customerId: string): Promise<{ url: string }> {
+  const session = await stripeClient(env).billingPortal.sessions.create({
+    customer: customerId,
+    return_url: planCardUrl(env, guildId, 'portal'),
+  });
   return { url: session.url };
 }
 
@@ -100,6 +108,24 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * and status; a deleted subscription ends the plan.
  */
 export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
+  return db.transaction(() => {
+    if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
+      return { applied: false, reason: 'event already processed' } as WebhookOutcome;
+    }
+    const outcome = applyOnce(db, env, event);
+    db.insert(stripeEvents).values({ id: event.id, type: event.type }).run();
+    return outcome;
+  });
+}
+
+/** An event older than the newest one applied to the server never overrides its state. */
+function isStale(db: Db, guildId: string, event: Stripe.Event): boolean {
+  const row = db.select({ at: guilds.billingEventAt }).from(guilds).where(eq(guilds.id, guildId)).get();
+  return Boolean(row?.at && row.at.getTime() > event.created * 1000);
+}
+
+function applyOnce(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
+  const at = new Date(event.created * 1000);
   if (
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded'
@@ -114,11 +140,12 @@ export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Webhook
     if (!SERVER_ID_PATTERN.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
     if (!isPaidPlan(plan)) return { applied: false, reason: 'no plan in the session metadata' };
     const customerId = idOf(session.customer);
+    if (isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
     db.insert(guilds)
-      .values({ id: guildId, plan, stripeCustomerId: customerId })
+      .values({ id: guildId, plan, stripeCustomerId: customerId, billingEventAt: at })
       .onConflictDoUpdate({
         target: guilds.id,
-        set: customerId ? { plan, stripeCustomerId: customerId } : { plan },
+        set: customerId ? { plan, stripeCustomerId: customerId, billingEventAt: at } : { plan, billingEventAt: at },
       })
       .run();
     return { applied: true, guildId, plan };
@@ -130,7 +157,8 @@ export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Webhook
     const plan =
       event.type === 'customer.subscription.deleted' ? 'free' : planOfSubscription(env, subscription);
     if (!plan) return { applied: false, reason: `subscription status ${subscription.status} keeps the plan` };
-    db.update(guilds).set({ plan }).where(eq(guilds.id, guildId)).run();
+    if (isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
+    db.update(guilds).set({ plan, billingEventAt: at }).where(eq(guilds.id, guildId)).run();
     return { applied: true, guildId, plan };
   }
   return { applied: false, reason: `event ${event.type} is not used` };

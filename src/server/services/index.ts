@@ -27,7 +27,7 @@ export interface Services {
   events: EventEmitter<ServerEvents>;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
-  limits: { contact: RateLimiter; login: RateLimiter };
+  limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
 }
 
 export interface ServiceOverrides {
@@ -56,6 +56,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),
+      checkout: createRateLimiter(10, 10 * 60_000, clock),
     },
   };
 }

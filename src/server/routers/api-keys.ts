@@ -1,0 +1,38 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { apiKeyCreate } from '../../common/schemas/api-keys';
+import { rowId } from '../../common/schemas/util';
+import { countApiKeys, createApiKey, listApiKeys, MAX_API_KEYS, revokeApiKey } from '../services/api-keys';
+import { guildProcedure, notFound, requires, router } from '../trpc';
+
+/** Keys are managed from the dashboard (or with the admin token), never with another key. */
+const keyManager = guildProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind === 'apiKey')
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'API keys cannot manage API keys; use the dashboard' });
+  return next();
+});
+
+/** API keys per server (the Ultimate plan's API access): shown once, stored hashed, one server each. */
+export const apiKeysRouter = router({
+  list: keyManager.query(({ ctx }) => listApiKeys(ctx.db, ctx.guildId)),
+
+  /** The key itself is in this answer only; afterwards the list shows its prefix. */
+  create: keyManager
+    .use(requires('apiAccess'))
+    .input(apiKeyCreate)
+    .mutation(({ ctx, input }) => {
+      if (countApiKeys(ctx.db, ctx.guildId) >= MAX_API_KEYS) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `this server already has ${MAX_API_KEYS} API keys; revoke one first`,
+        });
+      }
+      const by = ctx.actor.kind === 'discord' ? ctx.actor.userId : 'operator';
+      return createApiKey(ctx.db, ctx.guildId, input.name, by, ctx.clock());
+    }),
+
+  revoke: keyManager.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
+    if (!revokeApiKey(ctx.db, ctx.guildId, input.id, ctx.clock())) notFound('API key', input.id);
+    return { id: input.id, revoked: true };
+  }),
+});
