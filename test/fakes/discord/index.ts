@@ -17,9 +17,14 @@ import {
   type MessageInput,
   snowflake,
 } from './payloads';
+import { FakeOAuth } from './oauth';
 import { FakeRest, type RecordedCall } from './rest';
 
+/** The application's client secret the fake expects at its token endpoint. */
+export const FAKE_CLIENT_SECRET = 'fake-client-secret';
+
 export * from './payloads';
+export type { OAuthAccount, OAuthGuild } from './oauth';
 export type { RecordedCall } from './rest';
 
 /**
@@ -36,6 +41,8 @@ export interface FakeDiscord {
   guilds: FakeGuild[];
   rest: FakeRest;
   gateway: FakeGateway;
+  /** Login with Discord: the consent page, token and identity endpoints (DISCORD_CLIENT_ID = applicationId). */
+  oauth: FakeOAuth;
   calls: RecordedCall[];
   dispatch(t: string, d: Json): number;
   /** A member (or bot, or webhook) writes a message: MESSAGE_CREATE. */
@@ -110,8 +117,9 @@ export async function startFakeDiscord(
     gatewayUrl: () => gatewayUrl,
     guildIdOf,
   });
+  const oauth = new FakeOAuth({ id: applicationId, secret: FAKE_CLIENT_SECRET });
   const server: Server = createServer((req, res) => {
-    rest.handle(req, res).catch((err) => {
+    (oauth.handles(req) ? oauth.handle(req, res) : rest.handle(req, res)).catch((err) => {
       res.writeHead(500);
       res.end(String(err));
     });
@@ -157,6 +165,7 @@ export async function startFakeDiscord(
     guilds,
     rest,
     gateway,
+    oauth,
     calls: rest.calls,
     dispatch: (t, d) => gateway.dispatch(t, d),
     sendMessage(input) {
