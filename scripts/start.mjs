@@ -21,7 +21,9 @@ if (existsSync('index.html') && (!existsSync(built) || Math.max(...sources.map(n
 
 // A .env file beside package.json, when there is one, is read into the environment (see .env.example).
 const envFile = existsSync('.env') ? ['--env-file=.env'] : [];
+// The product runs in production mode (errors never carry stacks either way; see src/server/trpc.ts).
 const r = spawnSync(process.execPath, [...envFile, '--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
 process.exit(r.status ?? 1);

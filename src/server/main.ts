@@ -1,6 +1,7 @@
 import { loadEnv } from './env';
 import { createApp, listen } from './http';
 import { createServices } from './services';
+import { scheduleRetention } from './services/retention';
 
 /** Starts the product: migrates the database, serves site, dashboard, /trpc and /api, starts the bot. */
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
     const summary = seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
     console.log(`Demo data: ${summary}`);
   }
+  const retention = scheduleRetention(services.db, services.clock);
   const app = createApp(services, { clientDir: 'dist/client' });
   const server = await listen(app, env.PORT, env.HOST);
   console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);
@@ -30,6 +32,7 @@ async function main() {
 
   const stop = async () => {
     console.log('Shutting down');
+    retention.stop();
     await bot?.stop();
     await server.close();
     services.db.$client.close();

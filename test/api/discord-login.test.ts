@@ -105,7 +105,7 @@ describe('Login with Discord', () => {
     fake.oauth.account = 'deny' in opts ? null : accountOf.alice();
     fake.oauth.tokenFailure = 'tokenFailure' in opts ? (opts.tokenFailure ?? null) : null;
     try {
-      const { cookie, location } = await loginWithDiscord(s, opts);
+      const { cookie, location } = await loginWithDiscord(s, opts as { tamperState?: boolean; dropStateCookie?: boolean });
       expect(location).toBe(`/login?error=${reason}`);
       expect(cookie).toBeNull();
       expect(tableCounts(s.services)).toEqual(before);
@@ -183,7 +183,7 @@ describe('per-server authorization', () => {
   );
 
   // Every procedure of the router that takes a guildId (bot-only ones refuse anyway).
-  const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
     .filter(([name]) => 'guildId' in (inputSchemaOf(name).properties ?? {}))
     .map(([name, p]) => [name, p._def.type] as const);
   it.each(procedures)('tRPC %s (%s) on B answers 403 FORBIDDEN', async (name, type) => {

@@ -3,10 +3,11 @@ import { Navigate, useSearch } from '@tanstack/react-router';
 import { LoginScreen } from '../components/auth/LoginScreen';
 import { trpc } from '../trpc';
 
-/** /login and /login?token=...: logs in, then goes to the dashboard. */
+/** /login, /login?token=... and /login?error=...: logs in, then goes to the dashboard. */
 export default function LoginPage() {
-  const search = useSearch({ strict: false }) as { token?: unknown };
+  const search = useSearch({ strict: false }) as { token?: unknown; error?: unknown };
   const token = typeof search.token === 'string' ? search.token : undefined;
+  const error = typeof search.error === 'string' ? search.error : undefined;
   const me = trpc.auth.me.useQuery();
   if (me.isPending) {
     return (
@@ -16,5 +17,5 @@ export default function LoginPage() {
     );
   }
   if (me.data?.authenticated) return <Navigate to="/admin" replace />;
-  return <LoginScreen initialToken={token} redirectTo="/admin" />;
+  return <LoginScreen initialToken={token} redirectTo="/admin" error={error} />;
 }

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconBrandDiscord, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
@@ -11,10 +11,82 @@ interface Props {
   initialToken?: string;
   /** Where to go after logging in; stays on the current page when absent. */
   redirectTo?: string;
+  /** Why the last Login with Discord did not finish (/login?error=...). */
+  error?: string;
 }
 
-/** The admin token login (the server prints /login?token=... when it starts). */
-export function LoginScreen({ initialToken, redirectTo }: Props) {
+/** What a failed Login with Discord says, in plain words (never a stack or a code). */
+export const LOGIN_ERRORS: Record<string, string> = {
+  denied: 'You cancelled the login on Discord. Try again when you are ready.',
+  state: 'That login link was out of date or opened in another browser. Please start again.',
+  code: 'Discord did not accept that login. Please start again.',
+  unavailable: 'Discord could not be reached just now. Please try again in a minute.',
+  disabled: 'Login with Discord is not available on this installation.',
+};
+
+/** The login page: Login with Discord first when offered, the operator's admin token below it. */
+export function LoginScreen({ initialToken, redirectTo, error }: Props) {
+  const me = trpc.auth.me.useQuery();
+  const discord = me.data?.discordLogin ?? false;
+  const [showToken, setShowToken] = useState(Boolean(initialToken));
+  const here = typeof window === 'undefined' ? '/admin' : window.location.pathname + window.location.search;
+  const next = redirectTo ?? (here.startsWith('/admin') ? here : '/admin');
+  const discordHref = `/auth/discord?next=${encodeURIComponent(next)}`;
+
+  return (
+    <Center mih="100vh" p="md" component="main" pos="relative">
+      <div style={{ position: 'absolute', top: 16, right: 16 }}>
+        <ThemeToggle />
+      </div>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
+        <Stack gap="md">
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Polyglot home">
+            <Logo />
+          </Anchor>
+          <div>
+            <Title order={1} fz={24}>
+              Log in to the dashboard
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {discord
+                ? 'Log in with the Discord account that manages your server. You will see the servers you own or manage.'
+                : 'Enter the admin token of this installation.'}
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Login did not finish" role="alert">
+              {LOGIN_ERRORS[error] ?? LOGIN_ERRORS.code}
+            </Alert>
+          )}
+          {discord && (
+            <Button
+              component="a"
+              href={discordHref}
+              size="md"
+              fullWidth
+              color="#5865F2"
+              leftSection={<IconBrandDiscord size={20} aria-hidden />}
+            >
+              Login with Discord
+            </Button>
+          )}
+          {discord && !showToken ? (
+            <Button variant="subtle" size="xs" onClick={() => setShowToken(true)}>
+              Operator of this installation? Use the admin token
+            </Button>
+          ) : (
+            <>
+              {discord && <Divider label="or, for the operator" labelPosition="center" />}
+              <TokenForm initialToken={initialToken} redirectTo={redirectTo} autoFocus={!discord} />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: string; redirectTo?: string; autoFocus: boolean }) {
   const [token, setToken] = useState(initialToken ?? '');
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -25,63 +97,39 @@ export function LoginScreen({ initialToken, redirectTo }: Props) {
     },
   });
   const tried = useRef(false);
-
   useEffect(() => {
     if (initialToken && !tried.current) {
       tried.current = true;
       login.mutate({ token: initialToken });
     }
   }, [initialToken, login]);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     login.mutate({ token });
   };
-
   return (
-    <Center mih="100vh" p="md" component="main" pos="relative">
-      <div style={{ position: 'absolute', top: 16, right: 16 }}>
-        <ThemeToggle />
-      </div>
-      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Polyglot home">
-              <Logo />
-            </Anchor>
-            <div>
-              <Title order={1} fz={24}>
-                Log in to the dashboard
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                Enter the admin token. The server prints a login link with it when it starts; it is also the
-                ADMIN_TOKEN setting.
-              </Text>
-            </div>
-            {login.isError && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} title="Login failed" role="alert">
-                {login.error.message.replace(/^token: /, '')}
-              </Alert>
-            )}
-            <PasswordInput
-              label="Admin token"
-              placeholder="Paste the admin token"
-              required
-              autoFocus={!initialToken}
-              autoComplete="current-password"
-              value={token}
-              onChange={(e) => setToken(e.currentTarget.value)}
-              leftSection={<IconLock size={16} aria-hidden />}
-            />
-            <Button type="submit" fullWidth loading={login.isPending} disabled={!token.trim()}>
-              Log in
-            </Button>
-            <Text size="xs" c="dimmed" ta="center">
-              Login with Discord arrives with Discord OAuth. Until then the admin token is the key.
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {login.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Login failed" role="alert">
+            {login.error.message.replace(/^token: /, '')}
+          </Alert>
+        )}
+        <PasswordInput
+          label="Admin token"
+          description="The server prints a login link with it when it starts (the ADMIN_TOKEN setting)."
+          placeholder="Paste the admin token"
+          required
+          autoFocus={autoFocus && !initialToken}
+          autoComplete="current-password"
+          value={token}
+          onChange={(e) => setToken(e.currentTarget.value)}
+          leftSection={<IconLock size={16} aria-hidden />}
+        />
+        <Button type="submit" variant={autoFocus ? 'filled' : 'default'} fullWidth loading={login.isPending} disabled={!token.trim()}>
+          Log in with the token
+        </Button>
+      </Stack>
+    </form>
   );
 }

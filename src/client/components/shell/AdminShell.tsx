@@ -8,6 +8,7 @@ import { readSidebarCookie, writeSidebarCookie } from '../../lib/sidebar';
 import { trpc } from '../../trpc';
 import { ThemeToggle } from '../ThemeToggle';
 import { GuildPicker } from './GuildPicker';
+import { NoServer } from './NoServer';
 import { activePage } from './nav';
 import { Sidebar } from './Sidebar';
 
@@ -17,6 +18,10 @@ const HEADER_HEIGHT = 56;
 
 /** The frame of every admin screen: sidebar, header (toggle, guild picker, theme, logout), content. */
 export function AdminShell() {
+  // A Discord login that manages no server with the bot sees the "no server" page instead of a screen.
+  const me = trpc.auth.me.useQuery();
+  const servers = trpc.discord.guilds.useQuery({});
+  const noServer = Boolean(me.data?.user) && servers.isSuccess && !servers.data.some((g) => g.botPresent);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(readSidebarCookie);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -123,7 +128,7 @@ export function AdminShell() {
           }
         >
           <Box maw={1400} mx="auto">
-            <Outlet />
+            {noServer ? <NoServer /> : <Outlet />}
           </Box>
         </Suspense>
       </AppShell.Main>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EmptyState, errorMessage, PageHeader, relativeTime, StatGridSkeleton } from '../../components/admin';
 import { ActivityChart } from '../../components/admin/dashboard/ActivityChart';
 import { RecentTranslations } from '../../components/admin/dashboard/RecentTranslations';
 import { StatCards } from '../../components/admin/dashboard/StatCards';
+import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { SAMPLE_ACTIVITY, SAMPLE_STATS } from '../../components/admin/dashboard/sampleData';
 import { TopLanguages } from '../../components/admin/dashboard/TopLanguages';
 import { useGuildId } from '../../lib/guild';
@@ -83,9 +84,14 @@ export default function DashboardPage() {
           <TopLanguages languages={topLanguages} />
         </Grid.Col>
       </Grid>
-      <SimpleGrid cols={1}>
-        <RecentTranslations items={recent} />
-      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <RecentTranslations items={recent} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <PlanUsageCard compact />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { CardListSkeleton, errorMessage, PageHeader } from '../../components/admin';
+import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
+import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { DangerZone } from '../../features/settings/DangerZone';
 import { SettingsForm } from '../../features/settings/SettingsForm';
 import { useGuildId } from '../../lib/guild';
@@ -21,7 +23,9 @@ export default function SettingsPage() {
           {errorMessage(config.error)}
         </Alert>
       )}
+      <PlanUsageCard />
       {config.data && <SettingsForm key={JSON.stringify(config.data)} initial={config.data} />}
+      <ApiKeysCard />
       <DangerZone guildId={guildId} confirmId={guildId ?? 'default'} />
     </Stack>
   );

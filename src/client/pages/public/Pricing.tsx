@@ -2,35 +2,24 @@ import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PLANS, type PRICE_IDS, type Plan, type PlanKey } from '../../../common/plans';
+import { PLANS, type Plan, type PlanKey } from '../../../common/plans';
 import { InviteButton } from '../../components/public/InviteButton';
 import { ComparisonTable } from '../../components/public/pricing/ComparisonTable';
 import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
-import { notifyError } from '../../lib/notify';
-import { trpc } from '../../trpc';
 
-type PriceId = (typeof PRICE_IDS)[keyof typeof PRICE_IDS];
-
-const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';
 
 /** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
-  const checkout = trpc.billing.createCheckoutSession.useMutation();
 
-  const startCheckout = async (plan: Plan) => {
+  // A plan is bought for one server by an admin who may manage it: the button leads to that
+  // server's Plan & Usage card (through Login with Discord and the server picker when needed),
+  // where checkout starts for it.
+  const startCheckout = (plan: Plan) => {
     if (!plan.priceId) return;
     setLoadingPlan(plan.key);
-    try {
-      const { url } = await checkout.mutateAsync({ priceId: plan.priceId as PriceId });
-      if (!url) throw new Error(CHECKOUT_FAILED);
-      window.location.assign(url);
-    } catch (err) {
-      setLoadingPlan(null);
-      const message = err instanceof Error && err.message ? err.message : CHECKOUT_FAILED;
-      notifyError('Error', message);
-    }
+    window.location.assign(`/admin/settings?upgrade=${plan.key}#plan`);
   };
 
   return (
