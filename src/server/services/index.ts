@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
+import { createModerationState, type ModerationState } from './moderation';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -27,6 +28,8 @@ export interface Services {
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
   limits: { contact: RateLimiter; login: RateLimiter };
+  /** Moderation's in-memory windows (spam, repeated offences): never message text. */
+  moderation: ModerationState;
 }
 
 export interface ServiceOverrides {
@@ -54,5 +57,6 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),
     },
+    moderation: createModerationState(),
   };
 }

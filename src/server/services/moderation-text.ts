@@ -1,0 +1,120 @@
+import { remove as foldConfusables } from 'confusables';
+
+/**
+ * The "skeleton" of a text that moderation compares: the same function runs on the banned words
+ * and on the messages, so an evasion only has to fold to the same skeleton as the word.
+ * Steps: compatibility forms (full-width, ligatures), invisible characters dropped, Unicode
+ * look-alikes folded with `confusables` (Cyrillic "а" and Latin "a" become the same letter),
+ * lower case, accents dropped, leetspeak inside words (1d10t), repeated letters collapsed.
+ * Pure functions: nothing here keeps or stores a message.
+ */
+
+const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u17b4\u17b5\u3164\uffa0]/gu;
+const MARKS = /\p{M}/gu;
+
+/** Digits and symbols read as letters when they sit inside a word. */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '6': 'b',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'i',
+  '€': 'e',
+  '£': 'l',
+};
+const LEET_CHARS = /[0-9@$!|€£]/;
+
+/** Scripts written without spaces between words: a banned word there is matched inside the text. */
+export const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** One character, folded (look-alike, case, accents). */
+function foldChar(ch: string): string {
+  // Letters of scripts confusables does not cover stay as they are.
+  if (NO_SPACE_SCRIPT.test(ch) || /[\p{Script=Hangul}\p{Script=Arabic}\p{Script=Devanagari}]/u.test(ch))
+    return ch;
+  const folded = foldConfusables(ch);
+  return folded
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/đ/g, 'd')
+    .replace(/ł/g, 'l')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe');
+}
+
+/** A word-ish token: letters, with leet characters read as letters when a letter is among them. */
+function foldToken(raw: string): string {
+  // "idiot!!" is an exclamation, not leetspeak: symbols at the end of a word are punctuation.
+  const token = raw.replace(/(?<=\p{L})[!|]+$/u, '');
+  const hasLetter = /\p{L}/u.test(token);
+  let out = '';
+  for (const ch of token) {
+    if (hasLetter && LEET_CHARS.test(ch)) out += LEET[ch] ?? ch;
+    else out += foldChar(ch);
+  }
+  return out.replace(/(.)\1+/gu, '$1');
+}
+
+/**
+ * The skeleton as a list of words. Separators are anything that is not a letter, digit or leet
+ * symbol. Runs of single letters ("i d i o t", "i.d.i.o.t") are joined into one word as well.
+ */
+export function skeletonWords(text: string): string[] {
+  const clean = text.normalize('NFKC').replace(INVISIBLE, '').replace(/[ßẞ]/g, 'ss');
+  const raw = clean.match(/[\p{L}\p{M}\p{N}@$!|€£]+/gu) ?? [];
+  const words = raw.map(foldToken).filter((w) => w !== '');
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length >= 3) out.push(run.join('').replace(/(.)\1+/gu, '$1'));
+    run = [];
+  };
+  for (const w of words) {
+    out.push(w);
+    if ([...w].length === 1 && /\p{L}/u.test(w)) run.push(w);
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+/** The skeleton as one string of words separated by single spaces. */
+export function skeleton(text: string): string {
+  return skeletonWords(text).join(' ');
+}
+
+/** Shortened for the log and reports: at most `max` characters, one line. */
+export function excerpt(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
+
+/** Levenshtein distance, stopping early once above `limit`. */
+export function editDistance(a: string, b: string, limit = 3): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
