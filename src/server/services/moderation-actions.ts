@@ -70,7 +70,8 @@ export function actOn(
     })
     .returning({ id: moderationLogs.id })
     .get();
-  const lang = memberLanguage(db, msg.authorId, msg.locale, serverLanguage(db, msg.guildId)).code;
+  // Their /setlanguage, else their Discord locale, else the language they just wrote in.
+  const lang = memberLanguage(db, msg.authorId, msg.locale, opts.language ?? serverLanguage(db, msg.guildId)).code;
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const vars = { channel: `<#${msg.channelId}>`, rule: say(RULE_NAMES[finding.type], lang), minutes };
   const notice = [
