@@ -18,7 +18,9 @@ export const CHANNEL_NOTICE_MS = 15_000;
 /** What moderation needs to know about the author and the message, from Discord's view. */
 export function moderationFacts(message: Message<true>): { mentions: number; exempt: boolean } {
   const m = message.mentions;
-  const mentions = m.everyone ? MENTION_MAX : m.users.filter((u) => u.id !== message.author.id).size + m.roles.size;
+  const mentions = m.everyone
+    ? MENTION_MAX
+    : m.users.filter((u) => u.id !== message.author.id).size + m.roles.size;
   let exempt = false;
   try {
     exempt = Boolean(message.member?.permissionsIn(message.channel).has(PermissionFlagsBits.ManageMessages));
@@ -30,7 +32,11 @@ export function moderationFacts(message: Message<true>): { mentions: number; exe
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 200);
 
-async function notify(ctx: BotContext, message: Message<true>, text: string): Promise<'dm' | 'channel' | 'none'> {
+async function notify(
+  ctx: BotContext,
+  message: Message<true>,
+  text: string,
+): Promise<'dm' | 'channel' | 'none'> {
   try {
     await message.author.send({ content: text, allowedMentions: NO_PINGS });
     return 'dm';
@@ -52,7 +58,11 @@ async function notify(ctx: BotContext, message: Message<true>, text: string): Pr
   }
 }
 
-export async function carryOutModeration(ctx: BotContext, message: Message<true>, action: Action): Promise<void> {
+export async function carryOutModeration(
+  ctx: BotContext,
+  message: Message<true>,
+  action: Action,
+): Promise<void> {
   const guildId = message.guildId;
   let deleted: boolean | null = null;
   let deleteError: string | undefined;

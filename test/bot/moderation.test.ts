@@ -44,13 +44,16 @@ const feed = async () =>
     language: string;
   }[];
 const deleted = (channelId: string, messageId: string) =>
-  h.fake.rest.calls.some((c) => c.method === 'DELETE' && c.path === `/channels/${channelId}/messages/${messageId}`);
+  h.fake.rest.calls.some(
+    (c) => c.method === 'DELETE' && c.path === `/channels/${channelId}/messages/${messageId}`,
+  );
 const postsIn = (channelId: string) =>
   h.fake.rest.calls.filter(
     (c) =>
       c.method === 'POST' &&
       (c.path === `/channels/${channelId}/messages` ||
-        (c.path.startsWith('/webhooks/') && h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === channelId)),
+        (c.path.startsWith('/webhooks/') &&
+          h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === channelId)),
   );
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -95,7 +98,12 @@ describe('moderation in Discord', () => {
     // Its mirror copy is never posted in the English channel.
     expect(postsIn(english.id).length).toBe(before);
     const [entry] = await feed();
-    expect(entry).toMatchObject({ type: 'filter', userId: h.ana.user.id, rule: 'banned word', language: 'es' });
+    expect(entry).toMatchObject({
+      type: 'filter',
+      userId: h.ana.user.id,
+      rule: 'banned word',
+      language: 'es',
+    });
     expect(entry.action).toBe('deleted');
     expect(entry.message.length).toBeLessThanOrEqual(120);
   });
@@ -175,7 +183,12 @@ describe('moderation in Discord', () => {
   it('classifies a message in a channel that is not translated with one call', async () => {
     setGuildPlan(h.server.services, gid(), 'plus');
     const general = h.channel('general');
-    h.fake.sendMessage({ channelId: general.id, author: h.ana.user, member: h.ana, content: 'buenas noches a todos' });
+    h.fake.sendMessage({
+      channelId: general.id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'buenas noches a todos',
+    });
     await eventually(() => h.gemini.requests.length === 1);
     await settle();
     expect(h.gemini.requests).toHaveLength(1);
@@ -203,7 +216,12 @@ describe('moderation in Discord', () => {
     setGuildPlan(h.server.services, gid(), 'free');
     mod.closedDms.add(h.ana.user.id);
     const general = h.channel('general');
-    h.fake.sendMessage({ channelId: general.id, author: h.ana.user, member: h.ana, content: 'que сука eres' });
+    h.fake.sendMessage({
+      channelId: general.id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'que сука eres',
+    });
     const notice = await h.fake.waitForCall(
       (c) =>
         c.method === 'POST' &&

@@ -2,7 +2,14 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { botConfig, moderationLogs } from '../../../db/schema';
 import { say } from '../../common/phrases';
-import { ACTIONS, NOTICE_REMOVED, NOTICE_REPORTED, NOTICE_TIMEOUT, REPORT, RULE_NAMES } from '../../common/phrases/moderation';
+import {
+  ACTIONS,
+  NOTICE_REMOVED,
+  NOTICE_REPORTED,
+  NOTICE_TIMEOUT,
+  REPORT,
+  RULE_NAMES,
+} from '../../common/phrases/moderation';
 import { MODERATION_EXCERPT_MAX } from '../../common/schemas/moderation';
 import { memberLanguage } from './members';
 import { countOffence, type Finding, type ModerationState, TIMEOUT_MS } from './moderation';
@@ -71,7 +78,12 @@ export function actOn(
     .returning({ id: moderationLogs.id })
     .get();
   // Their /setlanguage, else their Discord locale, else the language they just wrote in.
-  const lang = memberLanguage(db, msg.authorId, msg.locale, opts.language ?? serverLanguage(db, msg.guildId)).code;
+  const lang = memberLanguage(
+    db,
+    msg.authorId,
+    msg.locale,
+    opts.language ?? serverLanguage(db, msg.guildId),
+  ).code;
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const vars = { channel: `<#${msg.channelId}>`, rule: say(RULE_NAMES[finding.type], lang), minutes };
   const notice = [
@@ -122,7 +134,10 @@ export function recordModerationOutcome(
   if (o.timedOut === true) actions.push('timed out');
   else if (o.timedOut === false) actions.push(`timeout failed (${o.timeoutError ?? 'unknown error'})`);
   if (o.notified === 'none') actions.push('member not notified');
-  db.update(moderationLogs).set({ action: actions.join(', ') }).where(eq(moderationLogs.id, row.id)).run();
+  db.update(moderationLogs)
+    .set({ action: actions.join(', ') })
+    .where(eq(moderationLogs.id, row.id))
+    .run();
 
   const logChannel = logChannelOf(db, guildId);
   if (!logChannel) return { report: null };

@@ -11,7 +11,17 @@ import { editDistance, skeleton } from './moderation-text';
 
 /** Brands phishers imitate, with the domains that really belong to them. */
 const BRANDS: Record<string, string[]> = {
-  discord: ['discord.com', 'discord.gg', 'discordapp.com', 'discordapp.net', 'discord.media', 'discord.new', 'discord.gift', 'discordstatus.com', 'discord.dev'],
+  discord: [
+    'discord.com',
+    'discord.gg',
+    'discordapp.com',
+    'discordapp.net',
+    'discord.media',
+    'discord.new',
+    'discord.gift',
+    'discordstatus.com',
+    'discord.dev',
+  ],
   steam: ['steampowered.com', 'steamcommunity.com', 'steamstatic.com', 'steam.tv', 'steamchina.com'],
   steamcommunity: ['steamcommunity.com'],
   steampowered: ['steampowered.com'],
@@ -125,7 +135,35 @@ export interface ScamFinding {
 
 // Bare domains count too ("dlscord.gift/nitro" without https://): fuzzy links on, plus the TLDs scams favour.
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false });
-linkify.tlds(['gift', 'gifts', 'xyz', 'ru', 'su', 'ga', 'gq', 'ml', 'cf', 'tk', 'top', 'click', 'link', 'fun', 'site', 'store', 'shop', 'online', 'app', 'io', 'gg', 'me', 'cc', 'pw'], true);
+linkify.tlds(
+  [
+    'gift',
+    'gifts',
+    'xyz',
+    'ru',
+    'su',
+    'ga',
+    'gq',
+    'ml',
+    'cf',
+    'tk',
+    'top',
+    'click',
+    'link',
+    'fun',
+    'site',
+    'store',
+    'shop',
+    'online',
+    'app',
+    'io',
+    'gg',
+    'me',
+    'cc',
+    'pw',
+  ],
+  true,
+);
 
 interface FoundLink {
   domain: string;
@@ -157,9 +195,7 @@ function isOfficial(link: FoundLink): boolean {
 
 /** Folds a domain name the way an eye reads it: look-alikes, leet, rn→m, vv→w, dashes dropped. */
 function readAs(name: string): string {
-  return skeleton(name.replace(/rn/g, 'm').replace(/vv/g, 'w'))
-    .replace(/[\s-]/g, '')
-    .replace(/l/g, 'i');
+  return skeleton(name.replace(/rn/g, 'm').replace(/vv/g, 'w')).replace(/[\s-]/g, '').replace(/l/g, 'i');
 }
 
 /** Words phishing domains put beside a brand (discord-gift, steam-free-skins). */
@@ -186,6 +222,8 @@ export function imitatedBrand(link: FoundLink): string | null {
     if (b.length >= 5 && seen.includes(b) && (b.length >= 7 || BAIT.test(seen.replace(b, '')))) return brand;
     // A subdomain wearing the brand on a foreign domain: discord.com.gift-claim.ru
     if (sub && b.length >= 5 && sub.includes(b)) return brand;
+    // The brand split across labels: dis.cord-gift.ru
+    if (b.length >= 7 && readAs(link.hostname.replace(/\./g, '')).includes(b)) return brand;
   }
   const punycode = link.hostname.split('.').some((l) => l.startsWith('xn--'));
   return punycode && BAIT.test(link.hostname) ? 'a known site (punycode)' : null;

@@ -5,7 +5,8 @@ import { remove as foldConfusables } from 'confusables';
  * and on the messages, so an evasion only has to fold to the same skeleton as the word.
  * Steps: compatibility forms (full-width, ligatures), invisible characters dropped, Unicode
  * look-alikes folded with `confusables` (Cyrillic "а" and Latin "a" become the same letter),
- * lower case, accents dropped, leetspeak inside words (1d10t), repeated letters collapsed.
+ * lower case, accents dropped, leetspeak inside words (1d10t); repeated letters are handled by
+ * the matchers (repeatVariants).
  * Pure functions: nothing here keeps or stores a message.
  */
 
@@ -33,7 +34,11 @@ const LEET: Record<string, string> = {
 const LEET_CHARS = /[0-9@$!|€£]/;
 
 /** Scripts written without spaces between words: a banned word there is matched inside the text. */
-export const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+export const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** A letter that is a whole syllable or word on its own (Hangul, Han, kana). */
+const WIDE_LETTER = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** One character, folded (look-alike, case, accents). */
 function foldChar(ch: string): string {
@@ -63,8 +68,20 @@ function foldToken(raw: string): string {
     if (hasLetter && LEET_CHARS.test(ch)) out += LEET[ch] ?? ch;
     else out += foldChar(ch);
   }
-  return out.replace(/(.)\1+/gu, '$1');
+  return out;
 }
+
+/**
+ * Repeated letters: "idiooot" reads as "idiot", "asss" as "ass". The matcher tries the text with
+ * runs of three or more cut to one and to two, and with every run cut to one.
+ */
+export function repeatVariants(text: string): string[] {
+  return [
+    ...new Set([text.replace(/(.)\1{2,}/gu, '$1'), text.replace(/(.)\1{2,}/gu, '$1$1'), collapseRuns(text)]),
+  ];
+}
+
+export const collapseRuns = (text: string) => text.replace(/(.)\1+/gu, '$1');
 
 /**
  * The skeleton as a list of words. Separators are anything that is not a letter, digit or leet
@@ -72,12 +89,15 @@ function foldToken(raw: string): string {
  */
 export function skeletonWords(text: string): string[] {
   const clean = text.normalize('NFKC').replace(INVISIBLE, '').replace(/[ßẞ]/g, 'ss');
-  const raw = clean.match(/[\p{L}\p{M}\p{N}@$!|€£]+/gu) ?? [];
+  // "*" stays inside a word ("f*ck": a masked letter, resolved by the matcher).
+  const raw = clean.match(/[\p{L}\p{M}\p{N}@$!|€£]+(?:\*+[\p{L}\p{M}\p{N}@$!|€£]+)*/gu) ?? [];
   const words = raw.map(foldToken).filter((w) => w !== '');
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.length >= 3) out.push(run.join('').replace(/(.)\1+/gu, '$1'));
+    // Spaced-out Korean and Chinese ("씨 발") join from two characters on, other scripts from three.
+    if (run.length >= 3 || (run.length === 2 && run.every((r) => WIDE_LETTER.test(r))))
+      out.push(run.join(''));
     run = [];
   };
   for (const w of words) {

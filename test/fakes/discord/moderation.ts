@@ -9,7 +9,9 @@ import { type FakeGuild, type Json, memberPayload, snowflake, userPayload } from
  */
 
 /** VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | ADD_REACTIONS | EMBED_LINKS | ATTACH_FILES */
-export const MEMBER_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 6n) | (1n << 14n) | (1n << 15n));
+export const MEMBER_PERMISSIONS = String(
+  (1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 6n) | (1n << 14n) | (1n << 15n),
+);
 /** MEMBER_PERMISSIONS + MANAGE_MESSAGES */
 export const MODERATOR_PERMISSIONS = String(BigInt(MEMBER_PERMISSIONS) | (1n << 13n));
 
@@ -97,7 +99,10 @@ export function installModerationRoutes(fake: FakeDiscord): ModerationFake {
     dms(userId) {
       const ids = [...dmChannels].filter(([, u]) => u === userId).map(([c]) => c);
       return fake.rest.calls
-        .filter((c) => c.method === 'POST' && ids.some((id) => c.path === `/channels/${id}/messages`) && c.status < 300)
+        .filter(
+          (c) =>
+            c.method === 'POST' && ids.some((id) => c.path === `/channels/${id}/messages`) && c.status < 300,
+        )
         .map((c) => String(c.body?.content ?? ''));
     },
   };
