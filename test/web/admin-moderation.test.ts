@@ -3,6 +3,7 @@ import { seedDemo } from '../../db/demo';
 import { moderationLogs } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
+import { setGuildPlan } from '../helpers/guilds';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
 let server: TestServer;
@@ -10,7 +11,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'm1');
+  insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
+  setGuildPlan(server.services, 'm1', 'ultimate');
   insertGuild(server, 'm-empty');
   seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
@@ -41,14 +43,23 @@ describe('Moderation', () => {
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
     const spam = page.getByRole('switch', { name: 'Spam detection' });
     const filter = page.getByRole('switch', { name: 'Content filtering' });
+    const scams = page.getByRole('switch', { name: 'Scam and phishing detection' });
     const autoDelete = page.getByRole('switch', { name: 'Auto delete' });
     await spam.waitFor();
-    // Defaults of spec section 3.
-    expect([await spam.isChecked(), await filter.isChecked(), await autoDelete.isChecked()]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    await scams.waitFor();
+    // Defaults of spec section 3; every layer is open on the Ultimate plan.
+    expect([
+      await spam.isChecked(),
+      await filter.isChecked(),
+      await scams.isChecked(),
+      await autoDelete.isChecked(),
+    ]).toEqual([true, true, true, false]);
+    expect(await page.getByText('Needs the').count()).toBe(0);
+
+    await scams.click({ force: true });
+    await expect.poll(async () => (await rules('m1')).scamDetection).toBe(false);
+    await scams.click({ force: true });
+    await expect.poll(async () => (await rules('m1')).scamDetection).toBe(true);
 
     await autoDelete.click({ force: true });
     await page.getByText('Moderation rules updated').first().waitFor();
@@ -89,6 +100,31 @@ describe('Moderation', () => {
     expect(await entries.nth(1).textContent()).toContain('deleted');
     const box = await page.getByTestId('moderation-feed').boundingBox();
     expect(box?.height).toBe(384);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows the AI and scam layers locked on the Free plan, naming the plan that unlocks each', async () => {
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-empty');
+    const ai = page.getByTestId('locked-aiModeration');
+    const scam = page.getByTestId('locked-scamDetection');
+    await ai.waitFor();
+    expect(await ai.isDisabled()).toBe(true);
+    expect(await ai.isChecked()).toBe(false);
+    expect(await scam.isDisabled()).toBe(true);
+    await page.getByText('Needs the Plus plan').first().waitFor();
+    await page.getByText('Needs the Ultimate plan').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(1);
+    // Spam detection and banned words are Free: open.
+    expect(await page.getByRole('switch', { name: 'Spam detection' }).isDisabled()).toBe(false);
+    await page.context().close();
+  }, 60_000);
+
+  it('refuses a log channel that is not a text channel of the server', async () => {
+    const before = (await rules('m1')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    await page.getByLabel('Log channel ID').fill('500000000000008888');
+    await page.getByText('is not a text channel of this server').first().waitFor();
+    expect((await rules('m1')).logChannelId).toBe(before);
     await page.context().close();
   }, 60_000);
 
