@@ -14,6 +14,8 @@ beforeAll(async () => {
   insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
   setGuildPlan(server.services, 'm1', 'ultimate');
   insertGuild(server, 'm-empty');
+  // No synced channels: the log channel is typed as an id.
+  insertGuild(server, 'm-ids');
   seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
   server.services.db
@@ -73,7 +75,8 @@ describe('Moderation', () => {
     await words.fill('freenitro');
     await words.press('Enter');
     await expect.poll(async () => (await rules('m1')).bannedWords).toEqual(['scam', 'freenitro']);
-    await page.getByLabel('Log channel ID').fill('500000000000009999');
+    await page.getByRole('combobox', { name: 'Log channel ID' }).click();
+    await page.getByRole('option', { name: '#mod-log' }).click();
     await expect.poll(async () => (await rules('m1')).logChannelId).toBe('500000000000009999');
 
     await page.reload();
@@ -81,7 +84,7 @@ describe('Moderation', () => {
     expect(await autoDelete.isChecked()).toBe(true);
     expect(await spam.isChecked()).toBe(false);
     expect(await filter.isChecked()).toBe(true);
-    expect(await page.getByLabel('Log channel ID').inputValue()).toBe('500000000000009999');
+    expect(await page.getByRole('combobox', { name: 'Log channel ID' }).inputValue()).toBe('#mod-log');
     const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
     expect(pills).toEqual(['scam', 'freenitro']);
     await page.context().close();
@@ -120,20 +123,20 @@ describe('Moderation', () => {
   }, 60_000);
 
   it('refuses a log channel that is not a text channel of the server', async () => {
-    const before = (await rules('m1')).logChannelId;
-    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    const before = (await rules('m-ids')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
     await page.getByLabel('Log channel ID').fill('500000000000008888');
     await page.getByText('is not a text channel of this server').first().waitFor();
-    expect((await rules('m1')).logChannelId).toBe(before);
+    expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
   }, 60_000);
 
   it("shows the server's message when a value is refused", async () => {
-    const before = (await rules('m1')).logChannelId;
-    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    const before = (await rules('m-ids')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
     await page.getByLabel('Log channel ID').fill('#mod-log');
     await page.getByText('must be a Discord id').first().waitFor();
-    expect((await rules('m1')).logChannelId).toBe(before);
+    expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
   }, 60_000);
 
