@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { moderationRules } from '../../../db/schema';
 import { readModerationRules } from '../routers/moderation';
 import { findBannedWord } from './moderation-words';
 import { findScam } from './moderation-scam';
@@ -49,16 +51,25 @@ export interface Layers {
   ai: boolean;
 }
 
-/** The layers that run for this server: its switches, limited by what its plan includes. */
+/**
+ * The layers that run for this server: its switches, limited by what its plan includes. Nothing
+ * runs until an admin has saved the rules once (a server that never opened the Moderation screen
+ * is not moderated behind its back).
+ */
 export function moderationLayers(db: Db, guildId: string): Layers {
   const rules = readModerationRules(db, guildId);
-  const basic = hasCapability(db, guildId, 'moderation');
+  const saved = db
+    .select({ id: moderationRules.guildId })
+    .from(moderationRules)
+    .where(eq(moderationRules.guildId, guildId))
+    .get();
+  const basic = Boolean(saved) && hasCapability(db, guildId, 'moderation');
   return {
     rules,
     spam: basic && rules.spamDetection,
     words: basic && rules.bannedWords.length > 0,
-    scam: rules.scamDetection && hasCapability(db, guildId, 'scamDetection'),
-    ai: rules.contentFiltering && hasCapability(db, guildId, 'aiModeration'),
+    scam: basic && rules.scamDetection && hasCapability(db, guildId, 'scamDetection'),
+    ai: basic && rules.contentFiltering && hasCapability(db, guildId, 'aiModeration'),
   };
 }
 

@@ -72,7 +72,7 @@ function RuleSwitch({
         checked={false}
         onChange={() => {}}
         label={
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6}>
             <span>{label}</span>
             <Badge size="sm" variant="light" color="grape" leftSection={<IconLock size={11} aria-hidden />}>
               {plan.name}
