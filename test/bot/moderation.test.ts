@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installModerationRoutes, type ModerationFake, withMemberRoles } from '../fakes/discord/moderation';
 import { pseudoTranslate, type RecordedRequest } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
+import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
 
 /**
  * Moderation end to end: the real discord.js client against the fake Discord, the real engine
@@ -106,6 +106,30 @@ describe('moderation in Discord', () => {
     });
     expect(entry.action).toBe('deleted');
     expect(entry.message.length).toBeLessThanOrEqual(120);
+  });
+
+  it('a message edited to carry a banned word is deleted with its mirror copies', async () => {
+    setGuildPlan(h.server.services, gid(), 'free');
+    const spanish = h.channel('spanish');
+    const msg = h.fake.sendMessage({
+      channelId: spanish.id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'Hola a todos, ¿quién juega esta noche?',
+    });
+    const [copy] = await recordedCopies(h, msg.id);
+    expect(copy.channelId).toBe(h.channel('english').id);
+    h.fake.editMessage(msg, 'Hola a todos, sois unos 1d10t4s… no, idiota tú');
+    await eventually(() => deleted(spanish.id, msg.id));
+    await h.fake.waitForCall((c) => c.method === 'DELETE' && c.path.endsWith(`/messages/${copy.id}`));
+    expect(h.fake.rest.messages.has(copy.id)).toBe(false);
+    const [entry] = await feed();
+    expect(entry).toMatchObject({
+      type: 'filter',
+      rule: 'banned word',
+      userId: h.ana.user.id,
+      action: 'deleted',
+    });
   });
 
   it('a flood earns a Discord timeout after repeated offences', async () => {

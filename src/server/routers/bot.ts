@@ -13,7 +13,7 @@ import {
 } from '../services/announcement-delivery';
 import { planDelete, planEdit, planThread } from '../services/mirror';
 import { recordModerationOutcome } from '../services/moderation-actions';
-import { onMemberMessage } from '../services/moderation-flow';
+import { moderateEdit, onMemberMessage } from '../services/moderation-flow';
 import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
 import { planSingleEdit } from '../services/single-channel';
 import { usageNotice } from '../services/usage-notices';
@@ -176,12 +176,26 @@ export const botRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => recordModerationOutcome(ctx.db, ctx.guildId, input)),
-  /** A member edited a message: the new text of its mirror copies or of its single-channel reply. */
-  mirrorEdit: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+  /**
+   * A member edited a message: the new text of its mirror copies or of its single-channel reply;
+   * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
+   */
+  mirrorEdit: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
+    const moderation = await moderateEdit(
+      {
+        db: ctx.db,
+        translator: ctx.translator,
+        publicUrl: ctx.env.PUBLIC_URL,
+        state: ctx.moderation,
+        clock: ctx.clock,
+      },
+      msg,
+    );
+    if (moderation?.delete) return { status: 'none' as const, moderation };
     const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
-    if (single.status !== 'none') return single;
-    return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    if (single.status !== 'none') return { ...single, moderation };
+    return { ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg)), moderation };
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))

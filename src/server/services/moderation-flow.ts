@@ -117,3 +117,20 @@ export async function onMemberMessage(
   if (moderation.delete) plan = { status: 'none' };
   return { plan, moderation };
 }
+
+/**
+ * A member edited a message: the banned-word and scam layers look at the new text (spam windows
+ * count new messages only, and the AI verdict rides on new messages' translations). A message
+ * flagged under autoDelete is removed with every copy already posted.
+ */
+export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<ModerationAction | null> {
+  if (msg.exempt) return null;
+  const layers = moderationLayers(deps.db, msg.guildId);
+  const finding = checkLocal(deps.state, { ...layers, spam: false }, msg, deps.clock().getTime());
+  if (!finding) return null;
+  return actOn(deps.db, deps.state, msg, finding, {
+    autoDelete: layers.rules.autoDelete,
+    language: (await detectLanguage(msg.content))?.code ?? null,
+    at: deps.clock(),
+  });
+}
