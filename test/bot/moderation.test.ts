@@ -255,6 +255,29 @@ describe('moderation in Discord', () => {
     expect(notice.body?.allowed_mentions).toEqual({ users: [h.ana.user.id] });
   });
 
+  it('without Manage Messages: the message stays, the log says so, and the missing permission is reported once', async () => {
+    setGuildPlan(h.server.services, gid(), 'free');
+    const general = h.channel('general');
+    h.fake.rest.fail({
+      method: 'DELETE',
+      path: new RegExp(`^/channels/${general.id}/messages/`),
+      status: 403,
+      body: { message: 'Missing Permissions', code: 50013 },
+      times: 2,
+    });
+    for (const content of ['first: idiota', 'second: eres idiota']) {
+      h.fake.sendMessage({ channelId: general.id, author: h.ben.user, member: h.ben, content });
+      await eventually(async () =>
+        (await feed()).find(
+          (e) => e.message.includes(content.split(':')[0]) && e.action.includes('delete failed'),
+        ),
+      );
+    }
+    const permission = (await feed()).filter((e) => e.type === 'permission');
+    expect(permission).toHaveLength(1);
+    expect(permission[0].message).toContain('Manage Messages');
+  });
+
   it('a scam link needs the Ultimate plan', async () => {
     const general = h.channel('general');
     setGuildPlan(h.server.services, gid(), 'free');
