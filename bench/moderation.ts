@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../db/client';
-import { channelLinkChannels, channelLinks, guilds } from '../db/schema';
+import { channelLinkChannels, channelLinks, guilds, moderationRules } from '../db/schema';
 import { loadEnv } from '../src/server/env';
 import { createModerationState } from '../src/server/services/moderation';
 import { onMemberMessage } from '../src/server/services/moderation-flow';
@@ -18,7 +18,7 @@ import { createTranslator } from '../src/server/services/translation';
 import { warmDetector } from '../src/server/services/translation/detect';
 import type { Provider } from '../src/server/services/translation/providers/types';
 import { evaluateLocal } from '../test/moderation/eval-run';
-import { EVAL_SET } from '../test/moderation/eval-set';
+import { EVAL_BANNED_WORDS, EVAL_SET } from '../test/moderation/eval-set';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
@@ -76,6 +76,8 @@ async function providerCalls() {
   const counting = countingProvider();
   const translator = createTranslator({ db, env, clock: () => new Date(), provider: counting.provider });
   db.insert(guilds).values({ id: '1', name: 'Bench', plan: 'plus', present: true }).run();
+  // The admin saved the rules: spam, banned words and the AI layer on.
+  db.insert(moderationRules).values({ guildId: '1', bannedWords: EVAL_BANNED_WORDS, autoDelete: true }).run();
   const link = db
     .insert(channelLinks)
     .values({ guildId: '1', name: 'mirror', mode: 'mirror' })

@@ -199,7 +199,8 @@ function readAs(name: string): string {
 }
 
 /** Words phishing domains put beside a brand (discord-gift, steam-free-skins). */
-const BAIT = /gift|free|nitro|claim|promo|drop|bonus|giveaway|reward|airdrop|verify|login|skin|trade/;
+const BAIT =
+  /gift|free|nitro|claim|promo|drop|bonus|giveaway|reward|airdrop|verify|login|skin|trade|appeal|support|staff|security|wallet/;
 
 /** Close to the brand: equal once read, or one slip away (two for long names), same first letter. */
 function lookalike(seen: string, brand: string): boolean {
@@ -215,15 +216,21 @@ export function imitatedBrand(link: FoundLink): string | null {
   const seen = readAs(link.name);
   const parts = link.name.split(/[-_.]/).map(readAs);
   const sub = readAs(link.hostname.slice(0, Math.max(0, link.hostname.length - link.domain.length)));
+  // Bait words are read on the name as written (reading "l" as "i" would hide "claim").
+  const bait = BAIT.test(link.hostname);
   for (const brand of Object.keys(BRANDS)) {
     const b = readAs(brand);
+    // A brand with no site of its own (Nitro) counts only beside bait: nitro-drop.xyz, not nitro.build.
+    const needsBait = BRANDS[brand].length === 0;
+    if (needsBait && !BAIT.test(link.name.replace(brand, ''))) continue;
     if (lookalike(seen, b) || parts.some((p) => lookalike(p, b))) return brand;
     // The brand inside a longer name: discordnitro.xyz, steamgift-free.com.
-    if (b.length >= 5 && seen.includes(b) && (b.length >= 7 || BAIT.test(seen.replace(b, '')))) return brand;
-    // A subdomain wearing the brand on a foreign domain: discord.com.gift-claim.ru
-    if (sub && b.length >= 5 && sub.includes(b)) return brand;
+    if (b.length >= 5 && seen.includes(b) && (b.length >= 7 || BAIT.test(link.name.replace(brand, ''))))
+      return brand;
+    // A subdomain wearing the brand on a baiting domain: discord.com.gift-claim.ru (not discord.fandom.com)
+    if (bait && sub && b.length >= 5 && sub.includes(b)) return brand;
     // The brand split across labels: dis.cord-gift.ru
-    if (b.length >= 7 && readAs(link.hostname.replace(/\./g, '')).includes(b)) return brand;
+    if (bait && b.length >= 7 && readAs(link.hostname.replace(/\./g, '')).includes(b)) return brand;
   }
   const punycode = link.hostname.split('.').some((l) => l.startsWith('xn--'));
   return punycode && BAIT.test(link.hostname) ? 'a known site (punycode)' : null;

@@ -10,7 +10,8 @@ import { remove as foldConfusables } from 'confusables';
  * Pure functions: nothing here keeps or stores a message.
  */
 
-const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u17b4\u17b5\u3164\uffa0]/gu;
+/** Invisible characters, and the Arabic tatweel that only stretches a word ("حـمـار"). */
+const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u17b4\u17b5\u3164\uffa0\u0640]/gu;
 const MARKS = /\p{M}/gu;
 
 /** Digits and symbols read as letters when they sit inside a word. */
@@ -73,15 +74,23 @@ function foldToken(raw: string): string {
 
 /**
  * Repeated letters: "idiooot" reads as "idiot", "asss" as "ass". The matcher tries the text with
- * runs of three or more cut to one and to two, and with every run cut to one.
+ * runs of three or more cut to one and to two, with every run cut to one, and spelled by sound.
  */
 export function repeatVariants(text: string): string[] {
   return [
-    ...new Set([text.replace(/(.)\1{2,}/gu, '$1'), text.replace(/(.)\1{2,}/gu, '$1$1'), collapseRuns(text)]),
+    ...new Set([
+      text.replace(/(.)\1{2,}/gu, '$1'),
+      text.replace(/(.)\1{2,}/gu, '$1$1'),
+      collapseRuns(text),
+      collapseRuns(soundAlike(text)),
+    ]),
   ];
 }
 
 export const collapseRuns = (text: string) => text.replace(/(.)\1+/gu, '$1');
+
+/** Spellings that sound the same: "fvck", "phuck" (tried as one more variant of the text). */
+export const soundAlike = (text: string) => text.replace(/ph/g, 'f').replace(/v/g, 'u');
 
 /**
  * The skeleton as a list of words. Separators are anything that is not a letter, digit or leet
@@ -102,7 +111,8 @@ export function skeletonWords(text: string): string[] {
   };
   for (const w of words) {
     out.push(w);
-    if ([...w].length === 1 && /\p{L}/u.test(w)) run.push(w);
+    // One letter (with its marks: Devanagari "मी" is one syllable) spaced from the next.
+    if (/^\p{L}\p{M}*$/u.test(w)) run.push(w);
     else flush();
   }
   flush();

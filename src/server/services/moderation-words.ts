@@ -101,8 +101,12 @@ export function findBannedWord(text: string, words: string[]): string | null {
   }
   if (c.inside.length) {
     const flat = list.join('');
+    const inToken = (skel: string) => list.some((t) => containsWord(t, skel));
     const found = c.inside.find(
-      (w) => containsWord(flat, w.skeleton) || containsWord(collapseRuns(flat), collapseRuns(w.skeleton)),
+      (w) =>
+        inToken(w.skeleton) ||
+        containsWord(flat, w.skeleton) ||
+        containsWord(collapseRuns(flat), collapseRuns(w.skeleton)),
     );
     if (found) return found.word;
   }
