@@ -272,7 +272,8 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
 
     // ---- moderation log ------------------------------------------------------------------------
     for (let i = 0; i < 20; i++) {
-      const [type, message, action] = MODERATION_SAMPLES[rnd.int(0, MODERATION_SAMPLES.length - 1)];
+      const [type, message, action, rule, language] =
+        MODERATION_SAMPLES[rnd.int(0, MODERATION_SAMPLES.length - 1)];
       db.insert(moderationLogs)
         .values({
           guildId,
@@ -280,6 +281,8 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
           userId: `8${String(rnd.int(100000, 999999))}0000000${i % 10}`,
           message,
           action,
+          rule,
+          language,
           timestamp: ago(rnd.int(10, 14 * 24 * 60) * MINUTE),
         })
         .run();

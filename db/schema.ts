@@ -120,6 +120,8 @@ export const moderationRules = sqliteTable('moderation_rules', {
   bannedWords: text('banned_words', { mode: 'json' }).$type<string[]>().notNull().default([]),
   autoDelete: integer('auto_delete', { mode: 'boolean' }).notNull().default(false),
   logChannelId: text('log_channel_id').notNull().default(''),
+  /** Look-alike domains, masked links and gift lures (the Ultimate plan's layer). */
+  scamDetection: integer('scam_detection', { mode: 'boolean' }).notNull().default(true),
 });
 
 // ---- Channel links (mirror mode and single-channel mode) -------------------------------------
@@ -300,11 +302,16 @@ export const moderationLogs = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     guildId: guildId(),
-    type: text('type', { enum: ['spam', 'filter', 'scam', 'toxicity', 'permission'] }).notNull(),
+    /** notice: something admins should know that is not an action (e.g. the AI layer was skipped). */
+    type: text('type', { enum: ['spam', 'filter', 'scam', 'toxicity', 'permission', 'notice'] }).notNull(),
     userId: text('user_id').notNull(),
     /** What was flagged, shortened: moderators need to see why. */
     message: text('message').notNull(),
     action: text('action').notNull(),
+    /** The rule that matched, e.g. "banned word", "flood", "look-alike domain", "harassment". */
+    rule: text('rule').notNull().default(''),
+    /** The language of the flagged message (ISO code), '' when unknown. */
+    language: text('language').notNull().default(''),
     timestamp: integer('timestamp', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [index('moderation_logs_guild_time').on(t.guildId, t.timestamp)],

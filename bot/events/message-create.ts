@@ -1,6 +1,8 @@
 import { Events, type Message } from 'discord.js';
+import type { TranslationPlan } from '../../src/server/services/moderation-flow';
 import type { BotContext } from '../context';
 import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
+import { carryOutModeration, moderationFacts } from '../moderation';
 import { defineEvent } from './types';
 
 /** The message as the mirror procedures take it. */
@@ -56,8 +58,24 @@ async function markUntranslated(ctx: BotContext, message: Message<true>, kind: s
   }
 }
 
-async function translateMessage(ctx: BotContext, message: Message<true>): Promise<void> {
-  const plan = await ctx.caller.bot.onMessage(mirrorInput(message));
+async function handleMessage(ctx: BotContext, message: Message<true>): Promise<void> {
+  const result = await ctx.caller.bot.onMessage({
+    ...mirrorInput(message),
+    ...moderationFacts(message),
+    locale: null,
+  });
+  // A removed message comes with no translations to post; a reported one is still mirrored.
+  await Promise.all([
+    result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
+    postTranslations(ctx, message, result),
+  ]);
+}
+
+async function postTranslations(
+  ctx: BotContext,
+  message: Message<true>,
+  plan: TranslationPlan,
+): Promise<void> {
   if (plan.status === 'failed') {
     console.warn(`Translations of message ${message.id} not posted: ${plan.reason}`);
     await markUntranslated(ctx, message, plan.kind);
@@ -88,8 +106,8 @@ async function translateMessage(ctx: BotContext, message: Message<true>): Promis
   });
 }
 
-/** A member wrote in a channel: mirror it across its link (and single-channel replies). */
+/** A member wrote in a channel: moderate it, mirror it across its link (and single-channel replies). */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message)) return;
-  await translateMessage(ctx, message);
+  await handleMessage(ctx, message);
 });

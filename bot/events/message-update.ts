@@ -1,14 +1,16 @@
 import { Events, Routes } from 'discord.js';
 import { editThroughWebhook, isFromMember, NO_PINGS, reportFailure } from '../discord';
+import { carryOutModeration, moderationFacts } from '../moderation';
 import { mirrorInput } from './message-create';
 import { defineEvent } from './types';
 
-/** A member edited a message: its copies get the new translation. */
+/** A member edited a message: its copies get the new translation (or go, with it, when it breaks a rule). */
 export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
   const message = updated.partial ? await updated.fetch() : updated;
   if (!message.inGuild() || !isFromMember(message)) return;
   if (!old.partial && old.content === message.content) return; // embeds resolved, pins...: not an edit of the text
-  const plan = await ctx.caller.bot.mirrorEdit(mirrorInput(message));
+  const plan = await ctx.caller.bot.mirrorEdit({ ...mirrorInput(message), ...moderationFacts(message) });
+  if (plan.moderation) await carryOutModeration(ctx, message, plan.moderation);
   if (plan.status === 'failed') {
     console.warn(`Edit of message ${message.id} not mirrored: ${plan.reason}`);
     return;

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guilds, moderationLogs } from '../../db/schema';
+import { guildChannels, guilds, moderationLogs } from '../../db/schema';
+import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ guilds: ['m-empty', 'm-bad', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6'] });
+  s = await startTestServer();
+  for (const id of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm-bad', 'm-other-server', 'm-empty']) seedGuild(s.services, id);
+  s.services.db
+    .insert(guildChannels)
+    .values([
+      { id: '555', guildId: 'm2', name: 'mod-log', type: 0 },
+      { id: '556', guildId: 'm2', name: 'Lounge', type: 2 },
+      { id: '557', guildId: 'm-other-server', name: 'their-log', type: 0 },
+    ])
+    .run();
 });
 afterAll(() => s.close());
 
@@ -23,6 +33,7 @@ describe('moderation rules', () => {
       bannedWords: [],
       autoDelete: false,
       logChannelId: '',
+      scamDetection: true,
     });
     expect(tableCounts(s.services)).toEqual(before);
   });
@@ -38,6 +49,7 @@ describe('moderation rules', () => {
       bannedWords: [],
       autoDelete: true,
       logChannelId: '555',
+      scamDetection: true,
     });
     await patch(g, { logChannelId: '' });
     expect((await get(g)).json.logChannelId).toBe('');
@@ -72,12 +84,26 @@ describe('moderation rules', () => {
     [{ bannedWords: 'scam' }, 'bannedWords'],
     [{ bannedWords: ['ok', 'x'.repeat(65)] }, 'bannedWords.1: must be at most 64 characters'],
     [{ bannedWords: [3] }, 'bannedWords.0'],
+    [{ autoDelete: true, shouting: true }, 'unknown field shouting'],
+    [{ scamDetection: 'yes' }, 'scamDetection'],
+    [{ logChannelId: '999' }, 'logChannelId: 999 is not a text channel of this server'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const before = tableCounts(s.services);
     const res = await patch('m-bad', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
     expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('refuses a voice channel or another server’s channel as the log channel, writing nothing', async () => {
+    for (const channel of ['556', '557']) {
+      const before = tableCounts(s.services);
+      const res = await patch('m2', { logChannelId: channel, autoDelete: false });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe(`logChannelId: ${channel} is not a text channel of this server`);
+      expect(tableCounts(s.services)).toEqual(before);
+    }
+    expect((await get('m2')).json.autoDelete).toBe(true);
   });
 
   it('needs credentials', async () => {
@@ -131,6 +157,8 @@ describe('moderation logs', () => {
       message: 'message 119',
       timestamp: new Date(base + 119 * 60_000).toISOString(),
       action: 'deleted',
+      rule: '',
+      language: '',
     });
     expect(res.json[99].userId).toBe('u20');
     expect(res.json.some((l: { message: string }) => l.message === 'elsewhere')).toBe(false);

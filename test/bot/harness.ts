@@ -46,12 +46,18 @@ export const CHANNELS = [
 ];
 
 export async function startBotHarness(
-  opts: { env?: Record<string, string>; overrides?: ServiceOverrides } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: ServiceOverrides;
+    /** Changes the server before the fake Discord starts (roles, permissions). */
+    prepare?: (guild: FakeGuild) => void;
+  } = {},
 ): Promise<BotHarness> {
   const ana = makeMember('ana', 'es-ES');
   const ben = makeMember('ben', 'en-US');
   const chloe = makeMember('chloe', 'fr');
   const guild = makeGuild('Polyglot Test Server', CHANNELS, [ana, ben, chloe]);
+  opts.prepare?.(guild);
   const fake = await startFakeDiscord({ guilds: [guild] });
   const gemini = await startFakeGemini();
   const server = await startTestServer({

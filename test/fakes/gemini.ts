@@ -43,6 +43,8 @@ export interface EngineRequest {
   source?: string | null;
   tone?: string;
   context?: string[];
+  /** The engine also asks for a moderation verdict (targets is empty for a classification call). */
+  moderate?: boolean;
 }
 
 /** How the fake answers one request. */
@@ -90,7 +92,8 @@ export function pseudoTranslate(req: RecordedRequest): FakeReply {
   const t = req.translation;
   if (!t) return { text: 'ok' };
   const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
-  return { json: { source: t.source ?? 'en', translations } };
+  const moderation = t.moderate ? { moderation: { flagged: false, category: 'none', reason: '' } } : {};
+  return { json: { source: t.source ?? 'en', translations, ...moderation } };
 }
 
 /** Rough token count the fakes report (4 characters a token), so benchmarks can sum usage. */

@@ -3,6 +3,7 @@ import { seedDemo } from '../../db/demo';
 import { moderationLogs } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
+import { setGuildPlan } from '../helpers/guilds';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
 let server: TestServer;
@@ -10,8 +11,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'm1');
+  insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
+  setGuildPlan(server.services, 'm1', 'ultimate');
   insertGuild(server, 'm-empty');
+  // No synced channels: the log channel is typed as an id.
+  insertGuild(server, 'm-ids');
   seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
   server.services.db
@@ -41,14 +45,23 @@ describe('Moderation', () => {
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
     const spam = page.getByRole('switch', { name: 'Spam detection' });
     const filter = page.getByRole('switch', { name: 'Content filtering' });
+    const scams = page.getByRole('switch', { name: 'Scam and phishing detection' });
     const autoDelete = page.getByRole('switch', { name: 'Auto delete' });
     await spam.waitFor();
-    // Defaults of spec section 3.
-    expect([await spam.isChecked(), await filter.isChecked(), await autoDelete.isChecked()]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    await scams.waitFor();
+    // Defaults of spec section 3; every layer is open on the Ultimate plan.
+    expect([
+      await spam.isChecked(),
+      await filter.isChecked(),
+      await scams.isChecked(),
+      await autoDelete.isChecked(),
+    ]).toEqual([true, true, true, false]);
+    expect(await page.getByText('Needs the').count()).toBe(0);
+
+    await scams.click({ force: true });
+    await expect.poll(async () => (await rules('m1')).scamDetection).toBe(false);
+    await scams.click({ force: true });
+    await expect.poll(async () => (await rules('m1')).scamDetection).toBe(true);
 
     await autoDelete.click({ force: true });
     await page.getByText('Moderation rules updated').first().waitFor();
@@ -62,7 +75,8 @@ describe('Moderation', () => {
     await words.fill('freenitro');
     await words.press('Enter');
     await expect.poll(async () => (await rules('m1')).bannedWords).toEqual(['scam', 'freenitro']);
-    await page.getByLabel('Log channel ID').fill('500000000000009999');
+    await page.getByRole('combobox', { name: 'Log channel ID' }).click();
+    await page.getByRole('option', { name: '#mod-log' }).click();
     await expect.poll(async () => (await rules('m1')).logChannelId).toBe('500000000000009999');
 
     await page.reload();
@@ -70,7 +84,7 @@ describe('Moderation', () => {
     expect(await autoDelete.isChecked()).toBe(true);
     expect(await spam.isChecked()).toBe(false);
     expect(await filter.isChecked()).toBe(true);
-    expect(await page.getByLabel('Log channel ID').inputValue()).toBe('500000000000009999');
+    expect(await page.getByRole('combobox', { name: 'Log channel ID' }).inputValue()).toBe('#mod-log');
     const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
     expect(pills).toEqual(['scam', 'freenitro']);
     await page.context().close();
@@ -92,12 +106,37 @@ describe('Moderation', () => {
     await page.context().close();
   }, 60_000);
 
+  it('shows the AI and scam layers locked on the Free plan, naming the plan that unlocks each', async () => {
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-empty');
+    const ai = page.getByTestId('locked-aiModeration');
+    const scam = page.getByTestId('locked-scamDetection');
+    await ai.waitFor();
+    expect(await ai.isDisabled()).toBe(true);
+    expect(await ai.isChecked()).toBe(false);
+    expect(await scam.isDisabled()).toBe(true);
+    await page.getByText('Needs the Plus plan').first().waitFor();
+    await page.getByText('Needs the Ultimate plan').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(1);
+    // Spam detection and banned words are Free: open.
+    expect(await page.getByRole('switch', { name: 'Spam detection' }).isDisabled()).toBe(false);
+    await page.context().close();
+  }, 60_000);
+
+  it('refuses a log channel that is not a text channel of the server', async () => {
+    const before = (await rules('m-ids')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
+    await page.getByLabel('Log channel ID').fill('500000000000008888');
+    await page.getByText('is not a text channel of this server').first().waitFor();
+    expect((await rules('m-ids')).logChannelId).toBe(before);
+    await page.context().close();
+  }, 60_000);
+
   it("shows the server's message when a value is refused", async () => {
-    const before = (await rules('m1')).logChannelId;
-    const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
+    const before = (await rules('m-ids')).logChannelId;
+    const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
     await page.getByLabel('Log channel ID').fill('#mod-log');
     await page.getByText('must be a Discord id').first().waitFor();
-    expect((await rules('m1')).logChannelId).toBe(before);
+    expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
   }, 60_000);
 

@@ -11,7 +11,11 @@ export const moderationDefaults = {
   bannedWords: [] as string[],
   autoDelete: false,
   logChannelId: '',
+  scamDetection: true,
 };
+
+/** What a moderation log entry keeps of the message: enough for a moderator to see why. */
+export const MODERATION_EXCERPT_MAX = 120;
 
 /** Trimmed, blanks dropped, duplicates (ignoring case) dropped keeping the first spelling. */
 export const bannedWords = z
@@ -33,18 +37,31 @@ export const bannedWords = z
   })
   .refine((words) => words.length <= BANNED_WORDS_MAX, `at most ${BANNED_WORDS_MAX} words`);
 
-export const moderationRulesPatch = z
+const rulesShape = z
   .object({
     spamDetection: z.boolean({ error: 'must be true or false' }),
     contentFiltering: z.boolean({ error: 'must be true or false' }),
     autoDelete: z.boolean({ error: 'must be true or false' }),
     logChannelId: optionalDiscordId,
     bannedWords,
+    scamDetection: z.boolean({ error: 'must be true or false' }),
   })
-  .partial()
+  .partial().shape;
+
+export const moderationRulesPatch = z
+  // guildId is the procedure's own input (merged by tRPC); any other unknown field is refused.
+  .strictObject(
+    { ...rulesShape, guildId: z.string().optional() },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `unknown field${iss.keys.length > 1 ? 's' : ''} ${iss.keys.join(', ')}`
+          : undefined,
+    },
+  )
   .refine(
-    atLeastOneKey,
-    'give at least one of spamDetection, contentFiltering, autoDelete, logChannelId, bannedWords',
+    ({ guildId: _g, ...rules }) => atLeastOneKey(rules),
+    'give at least one of spamDetection, contentFiltering, scamDetection, autoDelete, logChannelId, bannedWords',
   );
 
 export type ModerationRulesPatch = z.input<typeof moderationRulesPatch>;

@@ -11,9 +11,11 @@ import {
   pendingAnnouncements,
   recordAnnouncementResults,
 } from '../services/announcement-delivery';
-import { planDelete, planEdit, planMirror, planThread } from '../services/mirror';
+import { planDelete, planEdit, planThread } from '../services/mirror';
+import { recordModerationOutcome } from '../services/moderation-actions';
+import { moderateEdit, onMemberMessage } from '../services/moderation-flow';
 import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
-import { planSingle, planSingleEdit } from '../services/single-channel';
+import { planSingleEdit } from '../services/single-channel';
 import { usageNotice } from '../services/usage-notices';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
@@ -45,6 +47,12 @@ const messageSchema = z.object({
   content: z.string(),
   attachments: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
   replyToMessageId: id.nullable().optional(),
+});
+/** A new member message also carries what moderation needs to know about it. */
+const memberMessageSchema = messageSchema.extend({
+  mentions: z.number().int().min(0).default(0),
+  exempt: z.boolean().default(false),
+  locale: z.string().nullable().optional(),
 });
 const copySchema = z.object({
   copyMessageId: id,
@@ -136,19 +144,58 @@ export const botRouter = router({
     }),
 
   // ---- Mirror mode ----
-  /** A member's message: the mirror copies to post, or the single-channel reply, or nothing. */
-  onMessage: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
-    const msg = { ...input, guildId: ctx.guildId };
-    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
-    if (single.status !== 'none') return single;
-    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+  /**
+   * A member's message: the mirror copies to post, or the single-channel reply, or nothing; and
+   * what moderation does about it (null when nothing).
+   */
+  onMessage: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
+    const { plan, moderation } = await onMemberMessage(
+      {
+        db: ctx.db,
+        translator: ctx.translator,
+        publicUrl: ctx.env.PUBLIC_URL,
+        state: ctx.moderation,
+        clock: ctx.clock,
+      },
+      { ...input, guildId: ctx.guildId },
+    );
+    return { ...plan, moderation };
   }),
-  /** A member edited a message: the new text of its mirror copies or of its single-channel reply. */
-  mirrorEdit: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+  /** What Discord accepted of a moderation action; answers the log channel's report. */
+  moderationOutcome: botGuildProcedure
+    .input(
+      z.object({
+        logId: z.number().int().positive(),
+        channelId: id,
+        messageId: id,
+        deleted: z.boolean().nullable(),
+        deleteError: z.string().max(300).optional(),
+        timedOut: z.boolean().nullable(),
+        timeoutError: z.string().max(300).optional(),
+        notified: z.enum(['dm', 'channel', 'none']),
+      }),
+    )
+    .mutation(({ ctx, input }) => recordModerationOutcome(ctx.db, ctx.guildId, input)),
+  /**
+   * A member edited a message: the new text of its mirror copies or of its single-channel reply;
+   * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
+   */
+  mirrorEdit: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
+    const moderation = await moderateEdit(
+      {
+        db: ctx.db,
+        translator: ctx.translator,
+        publicUrl: ctx.env.PUBLIC_URL,
+        state: ctx.moderation,
+        clock: ctx.clock,
+      },
+      msg,
+    );
+    if (moderation?.delete) return { status: 'none' as const, moderation };
     const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
-    if (single.status !== 'none') return single;
-    return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    if (single.status !== 'none') return { ...single, moderation };
+    return { ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg)), moderation };
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
-import { moderationLogs, moderationRules } from '../../../db/schema';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq } from 'drizzle-orm';
+import { guildChannels, moderationLogs, moderationRules } from '../../../db/schema';
 import {
   MODERATION_LOGS_LIMIT,
   moderationDefaults,
@@ -17,11 +18,29 @@ export function readModerationRules(db: Services['db'], guildId: string) {
   return rules;
 }
 
+/** Text and announcement channels take the reports: anything else (voice, category, another server's) is refused. */
+const LOG_CHANNEL_TYPES = [0, 5];
+
+function assertLogChannel(db: Services['db'], guildId: string, channelId: string): void {
+  const channel = db
+    .select({ type: guildChannels.type })
+    .from(guildChannels)
+    .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
+    .get();
+  if (!channel || !LOG_CHANNEL_TYPES.includes(channel.type)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `logChannelId: ${channelId} is not a text channel of this server`,
+    });
+  }
+}
+
 export const moderationRouter = router({
   getRules: guildProcedure.query(({ ctx }) => readModerationRules(ctx.db, ctx.guildId)),
 
   updateRules: guildProcedure.input(moderationRulesPatch).mutation(({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
+    if (patch.logChannelId) assertLogChannel(ctx.db, ctx.guildId, patch.logChannelId);
     ensureGuild(ctx.db, ctx.guildId);
     ctx.db
       .insert(moderationRules)
@@ -41,6 +60,8 @@ export const moderationRouter = router({
         message: moderationLogs.message,
         timestamp: moderationLogs.timestamp,
         action: moderationLogs.action,
+        rule: moderationLogs.rule,
+        language: moderationLogs.language,
       })
       .from(moderationLogs)
       .where(eq(moderationLogs.guildId, ctx.guildId))

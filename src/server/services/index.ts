@@ -3,6 +3,7 @@ import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
 import { ensureGuild } from './guilds';
+import { createModerationState, type ModerationState } from './moderation';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -28,6 +29,8 @@ export interface Services {
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
+  /** Moderation's in-memory windows (spam, repeated offences): never message text. */
+  moderation: ModerationState;
 }
 
 export interface ServiceOverrides {
@@ -58,5 +61,6 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
       login: createRateLimiter(10, 15 * 60_000, clock),
       checkout: createRateLimiter(10, 10 * 60_000, clock),
     },
+    moderation: createModerationState(),
   };
 }

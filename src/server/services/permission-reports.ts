@@ -18,6 +18,7 @@ const NEEDED: Record<string, string> = {
   'create thread': 'Create Public Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
+  'time out member': 'Moderate Members',
   'add reaction': 'Add Reactions and Read Message History',
   // Reaction roles and the welcome role: the bot's own role must also sit above the role it gives.
   'add role': 'Manage Roles',

@@ -90,6 +90,10 @@ export interface FakeGuild {
   ownerId: string;
   channels: FakeChannel[];
   members: FakeMember[];
+  /** @everyone's permissions (default ALL_PERMISSIONS: Administrator). */
+  everyonePermissions?: string;
+  /** More roles beyond @everyone (role payloads). */
+  roles?: Json[];
 }
 
 /** Administrator on @everyone: the bot may do anything unless a test injects a failure. */
@@ -117,11 +121,12 @@ export function guildPayload(g: FakeGuild): Json {
         icon: null,
         unicode_emoji: null,
         position: 0,
-        permissions: ALL_PERMISSIONS,
+        permissions: g.everyonePermissions ?? ALL_PERMISSIONS,
         managed: false,
         mentionable: false,
         flags: 0,
       },
+      ...(g.roles ?? []),
     ],
     emojis: [],
     stickers: [],

@@ -30,7 +30,7 @@ export interface StoredWebhook {
   name: string;
 }
 
-type Handler = (
+export type Handler = (
   m: RegExpMatchArray,
   body: Json | null,
   query: Record<string, string>,
@@ -120,6 +120,11 @@ export class FakeRest {
         (m) => this.withWebhook(m[1], m[2], () => this.deleteMessage(m[3])),
       ],
     ];
+  }
+
+  /** Serves one more route (feature fakes in test/fakes/discord/<feature>.ts add theirs). */
+  addRoute(method: string, path: RegExp, handler: Handler): void {
+    this.routes.push([method, path, handler]);
   }
 
   /** The next matching call fails with this status and Discord error body. */

@@ -23,12 +23,20 @@ import {
   RateLimitedError,
 } from './errors';
 import { createConcurrencyLimiter } from './limiter';
-import { parseAnswer, systemInstruction, userMessage } from './prompt';
+import { classifyInstruction, classifyMessage, parseAnswer, systemInstruction, userMessage } from './prompt';
 import { nothingToTranslate, protect, restore } from './protect';
-import { type Provider, ProviderHttpError, type ProviderResponse } from './providers/types';
+import {
+  type Provider,
+  ProviderHttpError,
+  type ProviderRequest,
+  type ProviderResponse,
+} from './providers/types';
 import { withRetries } from './retry';
 import { readTranslationSettings } from './settings';
 import {
+  type ClassifyRequest,
+  type ClassifyResult,
+  type ModerationVerdict,
   type TranslateRequest,
   type TranslateResult,
   type TranslateUsage,
@@ -117,11 +125,18 @@ export function createEngine(deps: EngineDeps): Translator {
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
-  async function call(p: Provider, system: string, user: string, targets: string[], guildId?: string) {
+  async function call(
+    p: Provider,
+    system: string,
+    user: string,
+    targets: string[],
+    guildId?: string,
+    moderation?: ProviderRequest['moderation'],
+  ) {
     breaker.enter();
     try {
       const res = await limiter.run(guildId, () =>
-        withRetries(() => callWithTimeout(p, system, user, targets), {
+        withRetries(() => callWithTimeout(p, system, user, targets, moderation), {
           attempts: opts.attempts,
           baseDelayMs: opts.baseDelayMs,
           maxDelayMs: opts.maxDelayMs,
@@ -136,11 +151,17 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
-  async function callWithTimeout(p: Provider, system: string, user: string, targets: string[]) {
+  async function callWithTimeout(
+    p: Provider,
+    system: string,
+    user: string,
+    targets: string[],
+    moderation?: ProviderRequest['moderation'],
+  ) {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
     try {
-      return await p.complete({ system, user, targets, signal: ac.signal });
+      return await p.complete({ system, user, targets, signal: ac.signal, moderation });
     } catch (err) {
       if (ac.signal.aborted) {
         throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
@@ -164,20 +185,24 @@ export function createEngine(deps: EngineDeps): Translator {
     context: string[],
     usage: TranslateUsage,
     guildId?: string,
+    moderate = false,
   ) {
     const { text: masked, tokens } = protect(text);
-    const system = systemInstruction(tone);
     const got: Record<string, string> = {};
     let reportedSource: string | null = null;
+    let verdict: ModerationVerdict | undefined;
     let remaining = targets;
     let problem = '';
     for (let round = 0; round < 2 && remaining.length; round++) {
+      // The verdict is asked once, in the first call (a repeat call only fills missing languages).
+      const withVerdict = moderate && !verdict;
       const res: ProviderResponse = await call(
         p,
-        system,
-        userMessage({ text: masked, targets: remaining, source, tone, context }),
+        systemInstruction(tone, withVerdict),
+        userMessage({ text: masked, targets: remaining, source, tone, context, moderate: withVerdict }),
         remaining,
         guildId,
+        withVerdict ? 'with-translations' : undefined,
       );
       usage.calls += 1;
       usage.inputTokens += res.inputTokens;
@@ -188,6 +213,7 @@ export function createEngine(deps: EngineDeps): Translator {
         continue;
       }
       reportedSource ??= normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null;
+      verdict ??= answer.moderation;
       const stillMissing: string[] = [];
       for (const t of remaining) {
         const value = answer.translations[t.toLowerCase()];
@@ -206,7 +232,7 @@ export function createEngine(deps: EngineDeps): Translator {
       remaining = stillMissing;
     }
     if (remaining.length) throw new MissingTranslationsError(remaining, got, problem);
-    return { translations: got, source: reportedSource };
+    return { translations: got, source: reportedSource, verdict };
   }
 
   return {
@@ -295,10 +321,21 @@ export function createEngine(deps: EngineDeps): Translator {
         else translations[t] = hit.text;
       }
 
+      let moderation: ModerationVerdict | undefined;
       if (toAsk.length) {
         let answer: Awaited<ReturnType<typeof ask>>;
         try {
-          answer = await ask(provider, text, toAsk, source, tone, context, usage, req.guildId);
+          answer = await ask(
+            provider,
+            text,
+            toAsk,
+            source,
+            tone,
+            context,
+            usage,
+            req.guildId,
+            req.moderate === true,
+          );
         } catch (err) {
           if (req.guildId) {
             writeLogs(
@@ -309,6 +346,7 @@ export function createEngine(deps: EngineDeps): Translator {
           }
           throw err;
         }
+        moderation = answer.verdict;
         if (!source) {
           source = answer.source ?? 'und';
           detectedBy = 'provider';
@@ -344,7 +382,51 @@ export function createEngine(deps: EngineDeps): Translator {
           }
         }
       }
-      return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
+      return {
+        source: source ?? 'und',
+        translations,
+        skipped,
+        detectedBy,
+        provider: name,
+        usage,
+        ...(moderation ? { moderation } : {}),
+      };
+    },
+
+    async classify(req: ClassifyRequest): Promise<ClassifyResult> {
+      const text = typeof req.text === 'string' ? req.text : '';
+      if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to classify');
+      if (text.length > opts.maxTextChars) {
+        throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
+      }
+      if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+      const now = clock();
+      // The same monthly allowance as translation: a paused server gets no AI calls either.
+      if (req.guildId) {
+        const allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
+        const used = allowance === null ? 0 : usedThisMonth(db, req.guildId, now);
+        if (allowance !== null && used >= allowance) {
+          throw new QuotaExceededError(used, allowance, nextMonthStart(now));
+        }
+      }
+      const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+      const { text: masked } = protect(text);
+      const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, 'only');
+      usage.calls += 1;
+      usage.inputTokens += res.inputTokens;
+      usage.outputTokens += res.outputTokens;
+      const answer = parseAnswer(res.text);
+      if (!answer.ok || !answer.moderation) {
+        throw new ProviderHttpError(
+          `${provider.name} gave no moderation verdict (${answer.ok ? 'missing' : answer.problem})`,
+          502,
+        );
+      }
+      return {
+        verdict: answer.moderation,
+        source: normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null,
+        usage,
+      };
     },
   };
 }

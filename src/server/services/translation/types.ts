@@ -30,6 +30,31 @@ export interface TranslateRequest {
   username?: string;
   /** false: never guess the source locally (the guild's autoDetect setting applies when absent). */
   autoDetect?: boolean;
+  /** Also ask the provider for a moderation verdict in the same call (AI moderation). */
+  moderate?: boolean;
+}
+
+/** The language model's moderation verdict on a message. */
+export interface ModerationVerdict {
+  flagged: boolean;
+  /** 'none' when not flagged. */
+  category: 'toxicity' | 'harassment' | 'hate' | 'threat' | 'sexual' | 'self-harm' | 'none';
+  /** A few English words saying why (for the moderators' report). */
+  reason: string;
+}
+
+export interface ClassifyRequest {
+  text: string;
+  guildId?: string;
+  channelId?: string;
+  userId?: string;
+}
+
+export interface ClassifyResult {
+  verdict: ModerationVerdict;
+  /** Language of the text, as the provider reports it. */
+  source: string | null;
+  usage: TranslateUsage;
 }
 
 /** What one translate() call cost (for benchmarks and logs). */
@@ -54,12 +79,19 @@ export interface TranslateResult {
   /** Name of the provider that answered (or would have), e.g. "gemini:gemini-2.5-flash". */
   provider?: string | null;
   usage?: TranslateUsage;
+  /** With `moderate`: the verdict, when a provider call was made and answered it. */
+  moderation?: ModerationVerdict;
 }
 
 export interface Translator {
   /** Name of the active provider, or null when none is configured. */
   readonly provider: string | null;
   translate(request: TranslateRequest): Promise<TranslateResult>;
+  /**
+   * One moderation call for a message that is not being translated, behind the same breaker,
+   * concurrency bounds and monthly allowance as translation. Absent on translators without it.
+   */
+  classify?(request: ClassifyRequest): Promise<ClassifyResult>;
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */

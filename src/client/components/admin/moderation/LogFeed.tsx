@@ -11,7 +11,15 @@ const TYPE_COLOR: Record<string, string> = {
   scam: 'red',
   toxicity: 'pink',
   permission: 'gray',
+  notice: 'blue',
 };
+
+/** "User 123 · banned word · ES": who, which rule, which language (what the log knows). */
+function byline(log: { userId: string; rule: string; language: string }): string {
+  return [log.userId ? `User ${log.userId}` : '', log.rule, log.language.toUpperCase()]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /** The feed of recent moderation actions, newest first, in a scroll area 96 units (384 px) high. */
 export function LogFeed({ guildId }: { guildId: string | undefined }) {
@@ -20,7 +28,7 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
     <Card withBorder radius="md" padding="lg">
       <Title order={4}>Recent moderation actions</Title>
       <Text size="sm" c="dimmed" mb="md">
-        The latest 100 messages the bot flagged.
+        The latest 100 messages the bot flagged, and notices for the admins.
       </Text>
       <ScrollArea h={384} type="hover" scrollHideDelay={600} data-testid="moderation-feed">
         {logs.isPending ? (
@@ -64,7 +72,7 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
                     {log.message}
                   </Text>
                   <Text size="xs" c="dimmed" ff="monospace" mt={2}>
-                    User {log.userId}
+                    {byline(log)}
                   </Text>
                 </div>
               </Fragment>

@@ -8,21 +8,50 @@ export interface GeminiOptions {
   baseUrl?: string;
 }
 
-/** Gemini's structured-output schema: { source, translations: { [code]: string } }, all required. */
-function responseSchema(targets: string[]): Schema {
+const VERDICT: Schema = {
+  type: Type.OBJECT,
+  properties: {
+    flagged: { type: Type.BOOLEAN },
+    category: {
+      type: Type.STRING,
+      format: 'enum',
+      enum: ['toxicity', 'harassment', 'hate', 'threat', 'sexual', 'self-harm', 'none'],
+    },
+    reason: { type: Type.STRING },
+  },
+  required: ['flagged', 'category', 'reason'],
+  propertyOrdering: ['flagged', 'category', 'reason'],
+};
+
+/**
+ * Gemini's structured-output schema: { source, translations: { [code]: string } }, all required;
+ * with moderation, a verdict beside them (or, for a message not translated, only the verdict).
+ */
+function responseSchema(targets: string[], moderation?: ProviderRequest['moderation']): Schema {
+  const source = { type: Type.STRING, description: 'language code of the original text (ISO 639-1)' };
+  if (moderation === 'only') {
+    return {
+      type: Type.OBJECT,
+      properties: { source, moderation: VERDICT },
+      required: ['source', 'moderation'],
+      propertyOrdering: ['source', 'moderation'],
+    };
+  }
+  const keys = ['source', 'translations', ...(moderation ? ['moderation'] : [])];
   return {
     type: Type.OBJECT,
     properties: {
-      source: { type: Type.STRING, description: 'language code of the original text (ISO 639-1)' },
+      source,
       translations: {
         type: Type.OBJECT,
         properties: Object.fromEntries(targets.map((t) => [t, { type: Type.STRING }])),
         required: targets,
         propertyOrdering: targets,
       },
+      ...(moderation ? { moderation: VERDICT } : {}),
     },
-    required: ['source', 'translations'],
-    propertyOrdering: ['source', 'translations'],
+    required: keys,
+    propertyOrdering: keys,
   };
 }
 
@@ -50,7 +79,7 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
           config: {
             systemInstruction: req.system,
             responseMimeType: 'application/json',
-            responseSchema: responseSchema(req.targets),
+            responseSchema: responseSchema(req.targets, req.moderation),
             temperature: 0.2,
             // Translation needs no thinking: on 2.5 Flash models it only adds latency and tokens.
             ...(/^gemini-2\.5-flash/.test(opts.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),

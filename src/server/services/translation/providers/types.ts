@@ -7,7 +7,24 @@ export interface ProviderRequest {
   /** Target codes: the answer's translations object must have exactly these keys. */
   targets: string[];
   signal: AbortSignal;
+  /** The answer also carries a moderation verdict ('with-translations'), or only one ('only'). */
+  moderation?: 'with-translations' | 'only';
 }
+
+/** The verdict's JSON schema (both providers). */
+export const verdictJsonSchema = {
+  type: 'object',
+  properties: {
+    flagged: { type: 'boolean' },
+    category: {
+      type: 'string',
+      enum: ['toxicity', 'harassment', 'hate', 'threat', 'sexual', 'self-harm', 'none'],
+    },
+    reason: { type: 'string' },
+  },
+  required: ['flagged', 'category', 'reason'],
+  additionalProperties: false,
+} as const;
 
 export interface ProviderResponse {
   /** The model's text, expected to be JSON. */
@@ -55,19 +72,29 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** The JSON shape both providers are asked for: { source, translations: { [code]: text } }. */
-export function answerJsonSchema(targets: string[]) {
+export function answerJsonSchema(targets: string[], moderation?: ProviderRequest['moderation']) {
+  const source = { type: 'string', description: 'language code of the original text (ISO 639-1)' };
+  if (moderation === 'only') {
+    return {
+      type: 'object',
+      properties: { source, moderation: verdictJsonSchema },
+      required: ['source', 'moderation'],
+      additionalProperties: false,
+    };
+  }
   return {
     type: 'object',
     properties: {
-      source: { type: 'string', description: 'language code of the original text (ISO 639-1)' },
+      source,
       translations: {
         type: 'object',
         properties: Object.fromEntries(targets.map((t) => [t, { type: 'string' }])),
         required: targets,
         additionalProperties: false,
       },
+      ...(moderation ? { moderation: verdictJsonSchema } : {}),
     },
-    required: ['source', 'translations'],
+    required: ['source', 'translations', ...(moderation ? ['moderation'] : [])],
     additionalProperties: false,
   };
 }
