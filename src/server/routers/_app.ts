@@ -14,6 +14,7 @@ import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
 import { pollsRouter } from './polls';
 import { reactionRolesRouter } from './reaction-roles';
+import { setupRouter } from './setup';
 import { siteRouter } from './site';
 import { singleChannelRouter } from './single-channel';
 import { statsRouter } from './stats';
@@ -48,6 +49,7 @@ export const appRouter = router({
   singleChannel: singleChannelRouter,
   community: communityRouter,
   memberRoles: memberRolesRouter,
+  setup: setupRouter,
 });
 
 export type AppRouter = typeof appRouter;

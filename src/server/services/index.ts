@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
+import { type BotStatusBox, createBotStatus } from './bot-status';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -27,6 +28,8 @@ export interface Services {
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
   limits: { contact: RateLimiter; login: RateLimiter };
+  /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
+  botStatus: BotStatusBox;
 }
 
 export interface ServiceOverrides {
@@ -50,6 +53,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     translator,
     events,
     adminToken: resolveAdminToken(env).token,
+    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock()),
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),
