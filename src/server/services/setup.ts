@@ -12,9 +12,17 @@ import type { BotStatus } from './bot-status';
  * (a Discord login that manages a server) sees the same steps in plain words.
  */
 
-/** The person who runs this installation (the admin token), as opposed to a server's admin. */
+/**
+ * The person who runs this installation, as opposed to a server's admin: the admin token, or a
+ * dashboard session opened with it. A session that belongs to a Discord user (Login with
+ * Discord) is a server admin's. The one place that decides who sees configuration words.
+ */
 export function isOperator(ctx: { actor: Actor }): boolean {
-  return ctx.actor.kind === 'admin' && ctx.actor.via === 'token';
+  const actor = ctx.actor;
+  if (actor.kind !== 'admin') return false;
+  if (actor.via === 'token') return true;
+  const discord = actor as { discordUserId?: unknown; userId?: unknown; user?: unknown };
+  return !discord.discordUserId && !discord.userId && !discord.user;
 }
 
 export type SetupStepKey = 'bot' | 'provider' | 'login' | 'stripe' | 'invite' | 'channelLink';
