@@ -52,7 +52,14 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
   const create = trpc.announcements.create.useMutation({
     onSuccess: (created) => {
       const count = Object.keys(created.translations ?? {}).length;
-      notifySuccess('Announcement created!', `Translated into ${count} language${count === 1 ? '' : 's'}.`);
+      if (created.untranslated.length === 0) {
+        notifySuccess('Draft saved', `Translated into ${count} language${count === 1 ? '' : 's'}.`);
+      } else {
+        notifySuccess(
+          'Draft saved untranslated',
+          `Not translated yet: ${created.untranslated.map(languageName).join(', ')}. It is translated when you post it, or with Translate now.`,
+        );
+      }
       void utils.announcements.list.invalidate();
       close();
     },

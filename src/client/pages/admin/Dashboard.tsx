@@ -7,6 +7,7 @@ import { RecentTranslations } from '../../components/admin/dashboard/RecentTrans
 import { StatCards } from '../../components/admin/dashboard/StatCards';
 import { SAMPLE_ACTIVITY, SAMPLE_STATS } from '../../components/admin/dashboard/sampleData';
 import { TopLanguages } from '../../components/admin/dashboard/TopLanguages';
+import { SetupChecklist } from '../../features/setup/SetupChecklist';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -59,6 +60,7 @@ export default function DashboardPage() {
           ) : null
         }
       />
+      <SetupChecklist />
       {sample ? (
         <Alert
           color="yellow"

@@ -1,5 +1,5 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PLANS, type PRICE_IDS, type Plan, type PlanKey } from '../../../common/plans';
@@ -8,6 +8,7 @@ import { ComparisonTable } from '../../components/public/pricing/ComparisonTable
 import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
 import { notifyError } from '../../lib/notify';
+import { useSiteConfig } from '../../lib/site';
 import { trpc } from '../../trpc';
 
 type PriceId = (typeof PRICE_IDS)[keyof typeof PRICE_IDS];
@@ -18,6 +19,8 @@ const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';
 export default function PricingPage() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
   const checkout = trpc.billing.createCheckoutSession.useMutation();
+  const site = useSiteConfig();
+  const canCheckout = site.checkout;
 
   const startCheckout = async (plan: Plan) => {
     if (!plan.priceId) return;
@@ -52,6 +55,24 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
+      {!site.loading && !canCheckout && (
+        <Alert
+          variant="light"
+          color="blurple"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="Online checkout is not available on this installation"
+          mb="xl"
+          maw={760}
+          mx="auto"
+          data-testid="checkout-unavailable"
+        >
+          The Free plan works right away. For Plus, Pro or Ultimate,{' '}
+          <Anchor component={Link} to="/contact" inherit fw={600}>
+            contact us
+          </Anchor>{' '}
+          and we will set up your plan.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
         {PLANS.map((plan) => (
           <PlanCard
@@ -59,6 +80,7 @@ export default function PricingPage() {
             plan={plan}
             loading={loadingPlan === plan.key}
             busy={loadingPlan !== null}
+            checkout={canCheckout}
             onCheckout={startCheckout}
           />
         ))}
