@@ -39,7 +39,11 @@ describe('bot status', () => {
 
   it('turns the bot and invite steps of the checklist green by itself', async () => {
     const { createCaller } = await import('../../src/server/routers/_app');
-    const caller = createCaller({ ...h.server.services, actor: { kind: 'admin', via: 'token' }, clientIp: 't' });
+    const caller = createCaller({
+      ...h.server.services,
+      actor: { kind: 'admin', via: 'token' },
+      clientIp: 't',
+    });
     const list = await caller.setup.checklist();
     const done = Object.fromEntries(list.steps.map((s) => [s.key, s.done]));
     expect(done).toMatchObject({ bot: true, provider: true, invite: true, channelLink: false });
@@ -94,7 +98,9 @@ describe('Post Now tells what Discord did', () => {
     await eventually(() => status().state === 'online');
     await eventually(async () => {
       const list = (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json;
-      return list.find((a: { id: number; status: string }) => a.id === created.json.id && a.status === 'posted');
+      return list.find(
+        (a: { id: number; status: string }) => a.id === created.json.id && a.status === 'posted',
+      );
     });
   });
 });

@@ -26,7 +26,8 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/api/announcements/:id/translate',
     procedure: 'announcements.translate',
-    summary: 'Translate now: fills in the languages the draft still lacks (503 without a provider, 409 when posted)',
+    summary:
+      'Translate now: fills in the languages the draft still lacks (503 without a provider, 409 when posted)',
   },
   {
     method: 'DELETE',

@@ -5,7 +5,11 @@ import { announcements } from '../../../db/schema';
 import { announcementCreate } from '../../common/schemas/announcements';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
-import { translateAnnouncement, translateMissing, untranslatedLanguages } from '../services/announcement-translation';
+import {
+  translateAnnouncement,
+  translateMissing,
+  untranslatedLanguages,
+} from '../services/announcement-translation';
 import { type DeliveryState, waitFor } from '../services/delivery';
 import { TranslationUnavailableError } from '../services/translation';
 import { NO_PROVIDER_REASON } from '../services/translation/providers/select';

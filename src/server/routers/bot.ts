@@ -232,7 +232,10 @@ export const botRouter = router({
       z.object({
         state: z.enum(['connecting', 'online', 'offline']),
         latencyMs: z.number().int().min(0).nullable().optional(),
-        shard: z.object({ id: z.number().int().min(0), count: z.number().int().min(1) }).nullable().optional(),
+        shard: z
+          .object({ id: z.number().int().min(0), count: z.number().int().min(1) })
+          .nullable()
+          .optional(),
         tag: z.string().nullable().optional(),
         guilds: z.number().int().min(0).nullable().optional(),
         reason: z.string().max(500).nullable().optional(),

@@ -26,7 +26,16 @@ export const setupRouter = router({
 
   /** One short sentence through the configured provider: proves the key and the model work. */
   testTranslation: adminProcedure
-    .input(z.object({ target: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/).default('es') }).default({ target: 'es' }))
+    .input(
+      z
+        .object({
+          target: z
+            .string()
+            .regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/)
+            .default('es'),
+        })
+        .default({ target: 'es' }),
+    )
     .mutation(async ({ ctx, input }) => {
       if (!ctx.translator.provider) {
         return { ok: false as const, error: 'No translation provider is configured.', provider: null };

@@ -88,18 +88,20 @@ export function recordAnnouncementResults(
       },
   );
   const allOk = merged.every((r) => r.ok);
-  return db
-    .update(announcements)
-    // postRequestedAt cleared: this request is answered (Post Now again asks anew).
-    .set({
-      postResults: merged,
-      status: allOk ? 'posted' : 'failed',
-      postedAt: allOk ? at : null,
-      postRequestedAt: null,
-    })
-    .where(eq(announcements.id, a.id))
-    .returning()
-    .get();
+  return (
+    db
+      .update(announcements)
+      // postRequestedAt cleared: this request is answered (Post Now again asks anew).
+      .set({
+        postResults: merged,
+        status: allOk ? 'posted' : 'failed',
+        postedAt: allOk ? at : null,
+        postRequestedAt: null,
+      })
+      .where(eq(announcements.id, a.id))
+      .returning()
+      .get()
+  );
 }
 
 /** Post Now pressed while the bot was offline (a first post or a retry): still waiting for delivery. */

@@ -6,7 +6,9 @@ import { InvalidTranslationRequestError, type Translator } from './translation';
 type Announcement = typeof announcements.$inferSelect;
 
 /** Target languages an announcement has no text for yet (posted as the original when still missing). */
-export function untranslatedLanguages(a: Pick<Announcement, 'targetChannels' | 'translations' | 'originalLanguage'>) {
+export function untranslatedLanguages(
+  a: Pick<Announcement, 'targetChannels' | 'translations' | 'originalLanguage'>,
+) {
   return [
     ...new Set(
       a.targetChannels
@@ -69,7 +71,13 @@ export async function translateMissing(
 ): Promise<{ announcement: Announcement; error: string | null }> {
   const missing = untranslatedLanguages(a);
   if (missing.length === 0) return { announcement: a, error: null };
-  const attempt = await translateAnnouncement(translator, a.guildId, a.originalText, a.originalLanguage, missing);
+  const attempt = await translateAnnouncement(
+    translator,
+    a.guildId,
+    a.originalText,
+    a.originalLanguage,
+    missing,
+  );
   if (Object.keys(attempt.translations).length === 0) return { announcement: a, error: attempt.error };
   const updated = db
     .update(announcements)

@@ -149,7 +149,7 @@ function StepRow({ step, operator }: { step: Step; operator: boolean }) {
  */
 export function SetupChecklist() {
   const list = trpc.setup.checklist.useQuery(undefined, { refetchInterval: 10_000 });
-  if (!list.data || !list.data.operator || list.data.complete) return null;
+  if (!list.data?.operator || list.data.complete) return null;
   const { steps } = list.data;
   const done = steps.filter((s) => s.done).length;
   return (
