@@ -55,7 +55,11 @@ describe('POST /api/announcements', () => {
       admin: true,
     });
     expect(post.status).toBe(200);
-    expect(post.json).toMatchObject({ delivery: 'queued', status: 'draft', untranslated: ['es', 'fr', 'de'] });
+    expect(post.json).toMatchObject({
+      delivery: 'queued',
+      status: 'draft',
+      untranslated: ['es', 'fr', 'de'],
+    });
   });
 
   it('Translate now fills in only the missing languages', async () => {
@@ -72,7 +76,10 @@ describe('POST /api/announcements', () => {
     });
     expect(done.status).toBe(200);
     expect(rec.calls.map((c) => c.targets)).toEqual([['fr', 'de']]);
-    expect(done.json).toMatchObject({ untranslated: [], translations: { es: 'hola', fr: `[fr] ${valid.originalText}` } });
+    expect(done.json).toMatchObject({
+      untranslated: [],
+      translations: { es: 'hola', fr: `[fr] ${valid.originalText}` },
+    });
     await s.api(`/api/announcements/${res.json.id}?guildId=555`, { method: 'DELETE', admin: true });
   });
 

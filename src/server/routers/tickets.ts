@@ -5,6 +5,7 @@ import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { type DeliveryState, waitFor } from '../services/delivery';
 import { replyDeliveredAt } from '../services/ticket-delivery';
+import { responseTime } from '../services/ticket-response';
 import {
   addTicketMessage,
   findTicket,
@@ -48,6 +49,9 @@ export const ticketsRouter = router({
       if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
       return updated;
     }),
+
+  /** Avg Response Time: opening to first staff reply, last 30 days; `measured: false` is the labelled fallback. */
+  responseTime: guildProcedure.query(({ ctx }) => responseTime(ctx.db, ctx.guildId, ctx.clock())),
 
   /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */
   reply: guildProcedure
