@@ -56,7 +56,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
   });
   afterAll(async () => {
     await server?.close();
-  });
+  }, 180_000);
 
   it('the header says the bot is not connected and the checklist lists every open step', async () => {
     for (const theme of ['dark', 'light'] as const) {
@@ -75,7 +75,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
         }
         await checklist.getByText('0 of 6 done').waitFor();
         // The operator sees what to set, and where.
-        await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN').waitFor();
+        await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN', { exact: true }).waitFor();
         await checklist
           .getByRole('link', { name: /docs\/discord-setup\.md/ })
           .first()
@@ -99,7 +99,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
         await page.context().close();
       }
     }
-  });
+  }, 180_000);
 
   it('saves an untranslated draft, and Post Now says queued, never posted', async () => {
     insertGuild(server, 'default', CHANNELS);
@@ -127,7 +127,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     await phone.getByTestId('announcement-card').first().waitFor();
     await shot(phone, 'setup-announcement-queued-light-phone');
     await phone.context().close();
-  });
+  }, 180_000);
 
   it('no public page shows a configuration word; paid plans offer contact; Add to Discord explains itself', async () => {
     const pages: [string, string][] = [
@@ -178,7 +178,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     expect(await guide.getAttribute('href')).toBe('/docs/discord-setup.md');
     await shot(landing, 'setup-invite-unavailable-dark-desktop');
     await landing.context().close();
-  });
+  }, 180_000);
 });
 
 describe('the bot connected through the fake Discord', () => {
@@ -201,7 +201,7 @@ describe('the bot connected through the fake Discord', () => {
     await bot?.stop();
     await fake?.close();
     await server?.close();
-  });
+  }, 180_000);
 
   it('the header says online, and Post Now says posted once Discord accepted it', async () => {
     const page = await adminPage(browser, server, '/admin/announcements');
@@ -240,5 +240,5 @@ describe('the bot connected through the fake Discord', () => {
     expect(await light.getByTestId('setup-step-invite').getAttribute('data-done')).toBe('true');
     await shot(light, 'setup-checklist-bot-online-light-phone');
     await light.context().close();
-  });
+  }, 180_000);
 });
