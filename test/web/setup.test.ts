@@ -104,7 +104,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
   it('saves an untranslated draft, and Post Now says queued, never posted', async () => {
     insertGuild(server, 'default', CHANNELS);
     const page = await adminPage(browser, server, '/admin/announcements');
-    await page.waitForFunction((t) => document.title === t, 'Smart Announcements · Dashboard');
+    await page.waitForFunction((t) => document.title === t, 'Announcements · Dashboard');
     await createAnnouncement(page, 'Welcome to the new season!');
     await page.getByText('Draft saved untranslated').waitFor();
     const card = page.getByTestId('announcement-card').first();
