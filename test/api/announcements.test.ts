@@ -83,6 +83,28 @@ describe('POST /api/announcements', () => {
     await s.api(`/api/announcements/${res.json.id}?guildId=555`, { method: 'DELETE', admin: true });
   });
 
+  it('Translate now answers 400 for a bad id, 404 for an unknown or foreign one, 409 once posted, writing nothing', async () => {
+    const created = await create(s, valid);
+    const before = tableCounts(s.services);
+    const at = (id: string | number, guild = '555') =>
+      s.api(`/api/announcements/${id}/translate?guildId=${guild}`, { method: 'POST', admin: true });
+    expect((await at('abc')).status).toBe(400);
+    expect((await at(99999)).status).toBe(404);
+    expect((await at(created.json.id, '556')).status).toBe(404);
+    expect((await s.api(`/api/announcements/${created.json.id}/translate`, { method: 'POST' })).status).toBe(
+      401,
+    );
+    s.services.db
+      .update(announcements)
+      .set({ status: 'posted' })
+      .where(eq(announcements.id, created.json.id))
+      .run();
+    const posted = await at(created.json.id);
+    expect(posted.status).toBe(409);
+    expect(tableCounts(s.services)).toEqual(before);
+    s.services.db.delete(announcements).where(eq(announcements.id, created.json.id)).run();
+  });
+
   it('translates into every target language in ONE call and stores a draft', async () => {
     rec.calls.length = 0;
     const res = await create(s, valid);

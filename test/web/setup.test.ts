@@ -144,6 +144,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
         const page = await openPage(browser, `${server.url}${path}`, { ...size });
         await page.locator('h1, h2').first().waitFor();
         await page.waitForLoadState('networkidle');
+        // biome-ignore lint/performance/useDomNodeTextContent: the text a visitor sees, as rendered
         const text = await page.locator('body').innerText();
         const html = await page.content();
         expect(text, path).not.toMatch(CONFIG_WORDS);

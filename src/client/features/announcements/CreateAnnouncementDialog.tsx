@@ -157,7 +157,8 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
             </Text>
             {!channelsFailed && channels && channels.length === 0 && (
               <Text size="xs" c="dimmed">
-                The bot has not synced this server's channels yet: type each channel's ID.
+                No channels to choose from: the bot has not synced this server yet (the bot status at the top
+                says whether it is connected). Type each channel's ID, or connect the bot first.
               </Text>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
