@@ -4,6 +4,7 @@ import type { Services } from '../src/server/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
 import { SERVER_EVENTS } from './server-events';
+import { watchStatus } from './status';
 
 export interface RunningBot {
   client: Client;
@@ -56,7 +57,7 @@ export async function startBot(
       event.run(ctx, ...args).catch((err) => console.error(`Discord event ${event.name} failed:`, err));
     });
   }
-  const unsubscribe = SERVER_EVENTS.map((e) => e.subscribe(ctx));
+  const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
   client.on('error', (err) => console.error('Discord client error:', err));
   const ready = once(client, 'clientReady').then(() => undefined);
   ready.catch(() => {});
@@ -66,6 +67,7 @@ export async function startBot(
     for (const off of unsubscribe) off();
     await client.destroy();
     console.error(`Discord bot not started: ${(err as Error).message}`);
+    await ctx.caller.bot.reportStatus({ state: 'offline', reason: (err as Error).message }).catch(() => {});
     return null;
   }
   return {
@@ -74,6 +76,7 @@ export async function startBot(
     async stop() {
       for (const off of unsubscribe) off();
       await client.destroy();
+      await ctx.caller.bot.reportStatus({ state: 'offline', reason: 'the bot was stopped' }).catch(() => {});
     },
   };
 }

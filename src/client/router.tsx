@@ -4,17 +4,29 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  useLocation,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/public/NotFound';
 import { PublicLayout } from './components/public/PublicLayout';
+import { pageTitle } from './lib/title';
 
 /**
  * Code-based routes (spec section 2). The landing page is in the first bundle; every other page,
  * the admin shell and each admin screen load on demand.
  */
+/** Every route names itself in the browser tab ("Pricing · Polyglot", "Tickets · Dashboard"). */
+function Root() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
+  return <Outlet />;
+}
+
 const rootRoute = createRootRoute({
-  component: Outlet,
+  component: Root,
   notFoundComponent: NotFound,
 });
 

@@ -7,6 +7,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { mountDocs } from './docs';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
@@ -84,6 +85,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
 
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
+  mountDocs(app);
 
   const clientDir = options.clientDir ? resolve(options.clientDir) : null;
   if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {

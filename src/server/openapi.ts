@@ -43,6 +43,38 @@ export function procedureOf(name: string): Procedure | undefined {
   return (appRouter._def.procedures as unknown as Record<string, Procedure | undefined>)[name];
 }
 
+const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
+
+/** A schema that is a date-time string, however zod spelled it (a Date or an ISO string). */
+function isDateTime(schema: JsonSchema): boolean {
+  return schema.type === 'string' && schema.format === 'date-time';
+}
+
+/**
+ * Over the wire a time is an ISO string: `Date | ISO string` unions become one date-time, and a
+ * nullable one keeps its null.
+ */
+function tidy(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(tidy);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = tidy(v) as never;
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf) {
+    const flat = anyOf.flatMap((m) =>
+      m.anyOf && Object.keys(m).length === 1 ? (m.anyOf as JsonSchema[]) : [m],
+    );
+    const dates = flat.filter(isDateTime);
+    const nulls = flat.filter((m) => m.type === 'null');
+    if (dates.length && dates.length + nulls.length === flat.length) {
+      const { anyOf: _a, ...rest } = out;
+      return nulls.length ? { ...rest, anyOf: [DATE_TIME, { type: 'null' }] } : { ...rest, ...DATE_TIME };
+    }
+    out.anyOf = flat as never;
+  }
+  return out;
+}
+
 /** The JSON Schema of one input parser (zod only; anything else is documented as any). */
 function schemaOf(parser: unknown): JsonSchema {
   if (!(parser instanceof z.ZodType)) return {};
@@ -50,12 +82,87 @@ function schemaOf(parser: unknown): JsonSchema {
     const { $schema: _s, ...schema } = z.toJSONSchema(parser, {
       io: 'input',
       unrepresentable: 'any',
+      override: (ctx) => {
+        // A Date input arrives as an ISO string over HTTP.
+        if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'date') {
+          Object.assign(ctx.jsonSchema, DATE_TIME);
+        }
+      },
     }) as JsonSchema;
-    return schema;
+    return tidy(schema) as JsonSchema;
   } catch {
     return {};
   }
 }
+
+/** A PATCH input that refuses an empty object although no field is required ("give at least one"). */
+function needsAField(name: string): boolean {
+  const proc = procedureOf(name);
+  if (!proc) return false;
+  return proc._def.inputs.some((parser) => {
+    if (!(parser instanceof z.ZodType)) return false;
+    const schema = schemaOf(parser);
+    if (schema.required?.length) return false;
+    return !parser.safeParse({}).success;
+  });
+}
+
+/**
+ * What the server enforces in refinements the generated schema cannot show: minimum list
+ * lengths and id patterns. Keyed by "METHOD /path"; each entry patches body properties.
+ */
+const REFINEMENTS: Record<string, Record<string, JsonSchema>> = {
+  'POST /api/channels/links': {
+    channels: {
+      minItems: 1,
+      items: { properties: { channelId: { pattern: '^\\s*(\\d{1,32})?\\s*$' } } },
+    },
+  },
+  'POST /api/polls': {
+    channelId: { pattern: '^\\s*(\\d{1,32})?\\s*$' },
+    question: { minProperties: 1 },
+    options: { minItems: 2, maxItems: 10 },
+  },
+  'POST /api/reaction-roles': {
+    channelId: { pattern: '^\\s*\\d{1,32}\\s*$' },
+    messageId: { pattern: '^\\s*\\d{1,32}\\s*$' },
+    roles: { items: { properties: { roleId: { pattern: '^\\s*\\d{1,32}\\s*$' } } } },
+  },
+};
+
+/** Deep-merges a patch into a schema (objects merge, everything else is replaced). */
+function patch(target: JsonSchema, extra: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...target };
+  for (const [k, v] of Object.entries(extra)) {
+    const cur = out[k];
+    out[k] = (
+      v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object'
+        ? patch(cur as JsonSchema, v as JsonSchema)
+        : v
+    ) as never;
+  }
+  return out;
+}
+
+/**
+ * Procedures that answer 503 (a provider or Stripe not configured) or 429 (a rate limit or the
+ * monthly allowance), besides the statuses every route may answer.
+ */
+const EXTRA_STATUSES: Record<string, Record<string, string>> = {
+  'contact.submit': { '429': 'Too many messages from this address; Retry-After says when to try again' },
+  'billing.createCheckoutSession': { '503': 'Online checkout is not configured on this installation' },
+  'billing.handleWebhook': { '503': 'Stripe webhooks are not configured on this installation' },
+  'announcements.create': { '429': 'The monthly translation allowance is used up' },
+  'announcements.translate': {
+    '503': 'No translation provider is configured',
+    '429': 'The monthly translation allowance is used up',
+  },
+  'tickets.reply': { '429': 'The monthly translation allowance is used up' },
+  'polls.create': {
+    '503': 'No translation provider is configured',
+    '429': 'The monthly translation allowance is used up',
+  },
+};
 
 /** Merges a procedure's chained inputs (tRPC merges the objects the same way). */
 export function inputSchemaOf(name: string): JsonSchema {
@@ -91,13 +198,16 @@ function operationOf(route: RestRoute) {
   const props: Record<string, JsonSchema> = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  /** The input field each path parameter fills (route.params renames). */
+  const fieldOf = (name: string) => route.params?.[name] ?? name;
+  const pathFields = pathNames.map(fieldOf);
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
 
   const parameters: Record<string, unknown>[] = pathNames.map((name) => ({
     name,
     in: 'path',
     required: true,
-    schema: props[name] ?? { type: 'string' },
+    schema: props[fieldOf(name)] ?? { type: 'string' },
   }));
   for (const header of RAW_ROUTE_HEADERS[route.path] ?? []) {
     parameters.push({
@@ -108,7 +218,7 @@ function operationOf(route: RestRoute) {
       schema: { type: 'string' },
     });
   }
-  const rest = Object.entries(props).filter(([name]) => !pathNames.includes(name));
+  const rest = Object.entries(props).filter(([name]) => !pathFields.includes(name));
   // Query strings carry every input of a read, and the guild of a write (the spec sends ?guildId=).
   for (const [name, schema] of rest) {
     if (hasBody && name !== 'guildId') continue;
@@ -128,8 +238,20 @@ function operationOf(route: RestRoute) {
         content: { 'application/json': { schema: {} } },
       },
       '400': errorResponse('Bad input; the message names the field'),
-      ...(isPublic ? {} : { '401': errorResponse('No or wrong credentials') }),
-      default: errorResponse('Any other failure: 403, 404, 409, 429, 503 with the reason'),
+      ...(isPublic
+        ? {}
+        : {
+            '401': errorResponse('No or wrong credentials'),
+            '403': errorResponse("Not allowed on this server, or the server's plan lacks the feature"),
+          }),
+      ...(pathNames.length ? { '404': errorResponse('No such record') } : {}),
+      ...Object.fromEntries(
+        Object.entries(EXTRA_STATUSES[route.procedure] ?? {}).map(([code, text]) => [
+          code,
+          errorResponse(text),
+        ]),
+      ),
+      default: errorResponse('Any other failure (409 conflict and the like) with the reason'),
     },
   };
   if (route.raw) {
@@ -141,11 +263,23 @@ function operationOf(route: RestRoute) {
   } else if (hasBody) {
     const bodyProps = Object.fromEntries(rest);
     const bodyRequired = [...required].filter((r) => r in bodyProps);
+    const refined = REFINEMENTS[`${route.method} ${route.path}`] ?? {};
+    for (const [name, extra] of Object.entries(refined)) {
+      if (bodyProps[name]) bodyProps[name] = patch(bodyProps[name], extra);
+    }
     const bodySchema: JsonSchema = input.allOf
       ? input
-      : { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}) };
+      : {
+          type: 'object',
+          properties: bodyProps,
+          ...(bodyRequired.length ? { required: bodyRequired } : {}),
+          // "Give at least one field": the empty object is refused.
+          ...(!bodyRequired.filter((r) => r !== 'guildId').length && needsAField(route.procedure)
+            ? { minProperties: 1 }
+            : {}),
+        };
     operation.requestBody = {
-      required: bodyRequired.length > 0,
+      required: bodyRequired.length > 0 || bodySchema.minProperties === 1,
       content: { 'application/json': { schema: bodySchema } },
     };
   }

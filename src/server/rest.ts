@@ -59,6 +59,11 @@ export interface RestRoute {
   input?: (req: RestRequest) => Record<string, unknown>;
   /** Do not parse the body as JSON; hand it over as `rawBody` (signed webhooks). */
   raw?: boolean;
+  /**
+   * A path parameter that fills a differently named input field: `{ id: 'sessionId' }`. One URL
+   * keeps one template and parameter name for every method (OpenAPI 3.1 requires it).
+   */
+  params?: Record<string, string>;
 }
 
 export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
@@ -80,6 +85,23 @@ export function pathGuild(id: string | undefined, param: string): string | undef
     });
   }
   return id;
+}
+
+/** Hono's /api/polls/:id as a regular expression matching concrete paths. */
+export function pathPattern(honoPath: string): RegExp {
+  const body = honoPath
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/** The methods the REST table (and the document path) answers at a concrete path; [] when none. */
+export function allowedMethods(path: string, extra: { method: string; path: string }[] = []): string[] {
+  const methods = [...restRoutes, ...extra]
+    .filter((r) => pathPattern(r.path).test(path))
+    .map((r) => r.method);
+  return [...new Set(methods)];
 }
 
 export const restRoutes: RestRoute[] = [
@@ -163,8 +185,12 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
           body = parsed as Record<string, unknown>;
         }
       }
+      const pathParams = c.req.param() as Record<string, string>;
+      const params = route.params
+        ? Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [route.params?.[k] ?? k, v]))
+        : pathParams;
       const req: RestRequest = {
-        params: c.req.param() as Record<string, string>,
+        params,
         query: c.req.query(),
         body,
         headers: c.req.header(),
@@ -182,5 +208,16 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
       }
     });
   }
-  app.all('/api/*', (c) => c.json({ error: `no such API path: ${c.req.method} ${c.req.path}` }, 404));
+  app.all('/api/*', (c) => {
+    // A known path asked with a method it does not have: 405 naming the ones it has.
+    const allowed = allowedMethods(c.req.path, [{ method: 'GET', path: '/api/openapi.json' }]);
+    if (allowed.length) {
+      c.header('Allow', allowed.join(', '));
+      return c.json(
+        { error: `method ${c.req.method} not allowed on ${c.req.path}: use ${allowed.join(', ')}` },
+        405,
+      );
+    }
+    return c.json({ error: `no such API path: ${c.req.method} ${c.req.path}` }, 404);
+  });
 }

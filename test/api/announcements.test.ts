@@ -36,12 +36,74 @@ afterAll(async () => {
 });
 
 describe('POST /api/announcements', () => {
-  it('answers 503 without a translation provider and stores nothing', async () => {
-    const before = tableCounts(bare.services);
+  it('stores an untranslated draft without a translation provider, naming the languages it lacks', async () => {
     const res = await create(bare, valid);
-    expect(res.status).toBe(503);
-    expect(res.json.error).toContain('translation provider not configured');
-    expect(tableCounts(bare.services)).toEqual(before);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: 'draft', translations: {}, untranslated: ['es', 'fr', 'de'] });
+    expect(res.json.translationError).toContain('translation provider not configured');
+    const list = await bare.api('/api/announcements?guildId=555', { admin: true });
+    expect(list.json[0].untranslated).toEqual(['es', 'fr', 'de']);
+    // Translate now without a provider: 503, nothing changes.
+    const now503 = await bare.api(`/api/announcements/${res.json.id}/translate?guildId=555`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(now503.status).toBe(503);
+    expect(now503.json.error).toContain('translation provider not configured');
+    // Post Now without a provider or a bot: queued, still untranslated (posted in the original).
+    const post = await bare.api(`/api/announcements/${res.json.id}/post?guildId=555`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(post.status).toBe(200);
+    expect(post.json).toMatchObject({
+      delivery: 'queued',
+      status: 'draft',
+      untranslated: ['es', 'fr', 'de'],
+    });
+  });
+
+  it('Translate now fills in only the missing languages', async () => {
+    const res = await create(s, valid);
+    s.services.db
+      .update(announcements)
+      .set({ translations: { es: 'hola' } })
+      .where(eq(announcements.id, res.json.id))
+      .run();
+    rec.calls.length = 0;
+    const done = await s.api(`/api/announcements/${res.json.id}/translate?guildId=555`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(done.status).toBe(200);
+    expect(rec.calls.map((c) => c.targets)).toEqual([['fr', 'de']]);
+    expect(done.json).toMatchObject({
+      untranslated: [],
+      translations: { es: 'hola', fr: `[fr] ${valid.originalText}` },
+    });
+    await s.api(`/api/announcements/${res.json.id}?guildId=555`, { method: 'DELETE', admin: true });
+  });
+
+  it('Translate now answers 400 for a bad id, 404 for an unknown or foreign one, 409 once posted, writing nothing', async () => {
+    const created = await create(s, valid);
+    const before = tableCounts(s.services);
+    const at = (id: string | number, guild = '555') =>
+      s.api(`/api/announcements/${id}/translate?guildId=${guild}`, { method: 'POST', admin: true });
+    expect((await at('abc')).status).toBe(400);
+    expect((await at(99999)).status).toBe(404);
+    expect((await at(created.json.id, '556')).status).toBe(404);
+    expect((await s.api(`/api/announcements/${created.json.id}/translate`, { method: 'POST' })).status).toBe(
+      401,
+    );
+    s.services.db
+      .update(announcements)
+      .set({ status: 'posted' })
+      .where(eq(announcements.id, created.json.id))
+      .run();
+    const posted = await at(created.json.id);
+    expect(posted.status).toBe(409);
+    expect(tableCounts(s.services)).toEqual(before);
+    s.services.db.delete(announcements).where(eq(announcements.id, created.json.id)).run();
   });
 
   it('translates into every target language in ONE call and stores a draft', async () => {
@@ -141,7 +203,13 @@ describe('list, post, delete', () => {
     now = new Date('2026-05-04T12:00:00Z');
     const res = await s.api(`/api/announcements/${first}/post?guildId=555`, { method: 'POST', admin: true });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: first, status: 'draft', postRequestedAt: now.toISOString() });
+    // No bot connected: queued, never "posted".
+    expect(res.json).toMatchObject({
+      id: first,
+      status: 'draft',
+      delivery: 'queued',
+      postRequestedAt: now.toISOString(),
+    });
     expect(seen).toEqual([{ guildId: '555', announcementId: first }]);
   });
 

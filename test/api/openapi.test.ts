@@ -42,7 +42,7 @@ const SPEC_SECTION_7 = [
   'GET /api/language-learning/progress/{serverId}/{userId}',
   'GET /api/voice-translation/sessions/{id}',
   'GET /api/voice-translation/sessions/{id}/active',
-  'PATCH /api/voice-translation/sessions/{sessionId}',
+  'PATCH /api/voice-translation/sessions/{id}',
 ];
 
 let s: TestServer;

@@ -72,7 +72,7 @@ describe('Smart Announcements', () => {
     await page.getByRole('option', { name: '#general-fr' }).click();
     expect(await dialog.getByText(/Please select a Discord channel/).count()).toBe(0);
     await create.click();
-    await page.getByText('Announcement created!').waitFor();
+    await page.getByText('Draft saved', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     expect(rec.calls).toHaveLength(1);
@@ -83,8 +83,8 @@ describe('Smart Announcements', () => {
       { language: 'fr', channelId: CHANNELS[1].id },
     ]);
     const card = page.getByTestId('announcement-card');
-    await card.getByText('draft').waitFor();
-    await card.getByText('Spanish · #general-es').waitFor();
+    await card.getByText('Draft', { exact: true }).waitFor();
+    await card.getByText('Spanish (#general-es):').waitFor();
 
     // The dialog was reset: defaults again, empty text.
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
@@ -99,16 +99,22 @@ describe('Smart Announcements', () => {
     await page.keyboard.press('Escape');
 
     await card.getByRole('button', { name: 'Post Now' }).click();
-    await page.getByText('Announcement posted!').waitFor();
+    // No bot is connected: the toast and the card say queued, never posted.
+    await page.getByText('Announcement queued').waitFor();
+    await page
+      .getByText(/Queued: delivered when the bot connects/)
+      .first()
+      .waitFor();
     expect(posted).toEqual([stored.id]);
     expect(rows()[0].postRequestedAt).toBeInstanceOf(Date);
-    await card.getByText(/Post requested/).waitFor();
+    await card.getByText('Queued', { exact: true }).waitFor();
 
     // The bot reports one channel failing: the card names the channel and the reason.
     server.services.db
       .update(announcements)
       .set({
         status: 'failed',
+        postRequestedAt: null,
         postResults: [
           { channelId: CHANNELS[0].id, language: 'es', ok: true, messageId: '1' },
           { channelId: CHANNELS[1].id, language: 'fr', ok: false, error: 'Missing Access' },
@@ -116,8 +122,8 @@ describe('Smart Announcements', () => {
       })
       .run();
     await page.reload();
-    await card.getByText('failed', { exact: true }).waitFor();
-    await card.getByText('French (#general-fr): Missing Access').waitFor();
+    await card.getByText('Partly posted', { exact: true }).waitFor();
+    await card.getByText('failed: Missing Access').waitFor();
     expect(await card.getByRole('button', { name: 'Post Now' }).count()).toBe(1);
 
     await card.getByRole('button', { name: 'Delete' }).click();
@@ -127,7 +133,7 @@ describe('Smart Announcements', () => {
     await page.context().close();
   });
 
-  it("shows the server's message in a red toast when translation is not configured, and keeps the dialog", async () => {
+  it('saves an untranslated draft when translation is not configured, naming the languages it lacks', async () => {
     rec.state.fail = new TranslationUnavailableError();
     try {
       const page = await adminPage(browser, server, '/admin/announcements?guildId=g-ann');
@@ -139,10 +145,21 @@ describe('Smart Announcements', () => {
       await page.getByRole('option', { name: '#general-es' }).click();
       await dialog.getByRole('button', { name: 'Create', exact: true }).click();
       const toast = page.locator('.mantine-Notification-root');
-      await toast.getByText('Failed to create announcement').waitFor();
-      await toast.getByText('translation provider not configured').waitFor();
-      expect(await dialog.getByLabel('Announcement').inputValue()).toBe('Hello');
-      expect(rows()).toHaveLength(0);
+      await toast.getByText('Draft saved untranslated').waitFor();
+      await toast.getByText(/Not translated yet: Spanish/).waitFor();
+      const card = page.getByTestId('announcement-card').first();
+      await card
+        .getByTestId('announcement-untranslated')
+        .getByText(/Spanish: translated when it is posted/)
+        .waitFor();
+      expect(rows()[0].translations).toEqual({});
+      // Translate now, once the provider works again: the languages fill in.
+      rec.state.fail = null;
+      await card.getByRole('button', { name: 'Translate now' }).click();
+      await page.getByText('Translated', { exact: true }).waitFor();
+      await card.getByTestId('announcement-untranslated').waitFor({ state: 'detached' });
+      expect(rows()[0].translations).toEqual({ es: '[es] Hello' });
+      server.services.db.delete(announcements).run();
       await page.context().close();
     } finally {
       rec.state.fail = null;
@@ -158,7 +175,7 @@ describe('Smart Announcements', () => {
     for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
     await dialog.getByLabel('Spanish channel').fill('200000000000000001');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByText('Announcement created!').waitFor();
+    await page.getByText('Draft saved', { exact: true }).waitFor();
     const stored = server.services.db
       .select()
       .from(announcements)

@@ -148,11 +148,13 @@ describe('Support Tickets', () => {
     expect(await send.isDisabled()).toBe(true);
     await box.fill('We are looking into it.');
     await send.click();
-    await page.getByText('Reply sent!').waitFor();
-    await page.getByText('Your response has been sent to the user.').waitFor();
+    // No bot is connected: queued, never "sent".
+    await page.getByText('Reply queued').waitFor();
+    await page.getByText('Queued: delivered when the bot connects.').waitFor();
     expect(await box.inputValue()).toBe('');
     await dialog.getByText('Support Team').waitFor();
-    await dialog.getByText('Sent to the user in Spanish:').waitFor();
+    await dialog.getByText('For the user in Spanish:').waitFor();
+    await dialog.getByTestId('delivery-badge').getByText('Queued').first().waitFor();
     await dialog.getByText('[es] We are looking into it.').waitFor();
     const stored = server.services.db
       .select()
@@ -194,7 +196,7 @@ describe('Support Tickets', () => {
       await dialog.getByText('No messages yet').waitFor();
       await dialog.getByLabel('Reply to User').fill('Restarted it, sorry!');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
-      await page.getByText('Reply sent!').waitFor();
+      await page.getByText('Reply queued').waitFor();
       // An English-speaking member: nothing to translate, so no mark.
       await dialog.getByText('Restarted it, sorry!').waitFor();
       expect(await dialog.getByText(/Not translated/).count()).toBe(0);
@@ -202,7 +204,7 @@ describe('Support Tickets', () => {
       await page.getByText('Frage zu Rollen').click();
       await dialog.getByLabel('Reply to User').fill('You get it with /rank.');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
-      await dialog.getByText('Not translated: sent in English').waitFor();
+      await dialog.getByText('Not translated: in English').waitFor();
       await page.context().close();
     } finally {
       rec.state.fail = null;

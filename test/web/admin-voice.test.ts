@@ -61,7 +61,10 @@ describe('Voice Translation', () => {
     const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice');
     await page.getByText('Real-time voice channel translation and monitoring').waitFor();
     const live = page.getByTestId('active-session');
-    await live.getByText('98765432...').waitFor();
+    await live
+      .getByTestId('active-session-channel')
+      .getByText(/98765432/)
+      .waitFor();
     await live.getByText('EN → ES').waitFor();
     await live.getByText('4,321 characters').waitFor();
 

@@ -140,16 +140,16 @@ describe('landing page', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
-  it('says the bot is not configured when DISCORD_CLIENT_ID is unset', async () => {
+  it('without DISCORD_CLIENT_ID, Add to Discord explains itself and points the owner to the setup guide', async () => {
     const page = await openPage(browser, `${bare.url}/`);
-    await page.getByRole('main').getByRole('button', { name: 'Bot not configured' }).first().waitFor();
-    expect(
-      await page
-        .getByRole('main')
-        .getByRole('link', { name: /Add to Discord/ })
-        .count(),
-    ).toBe(0);
-    await see(page, 'Add to Discord (bot not configured)');
+    await page.getByRole('main').getByRole('button', { name: 'Add to Discord' }).first().click();
+    await see(page, 'Not open for new servers yet');
+    expect(await page.getByRole('link', { name: 'Open the setup guide' }).getAttribute('href')).toBe(
+      '/docs/discord-setup.md',
+    );
+    expect(await page.getByText(/not configured/i).count()).toBe(0);
+    const footer = page.getByRole('link', { name: 'Set up the bot (for the owner of this site)' });
+    expect(await footer.getAttribute('href')).toBe('/docs/discord-setup.md');
     await page.context().close();
   });
 });
@@ -168,9 +168,15 @@ describe('pricing page', { timeout: 60_000 }, () => {
       for (const f of plan.features) await card.getByText(f.text, { exact: true }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
-    // Plus and Pro start checkout; Ultimate is Contact Sales to /contact.
-    await plans.getByRole('button', { name: /Get Plus/ }).waitFor();
-    await plans.getByRole('button', { name: /Get Pro/ }).waitFor();
+    // No Stripe on this server: Plus and Pro ask through the contact page (checkout is tested with
+    // Stripe in public-forms.test.ts); Ultimate is Contact Sales to /contact.
+    await page.getByTestId('checkout-unavailable').waitFor();
+    expect(await plans.getByRole('link', { name: 'Contact us about Plus' }).getAttribute('href')).toBe(
+      '/contact',
+    );
+    expect(await plans.getByRole('link', { name: 'Contact us about Pro' }).getAttribute('href')).toBe(
+      '/contact',
+    );
     expect(await plans.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/contact');
 
     const table = page.getByRole('table');

@@ -4,6 +4,8 @@ export interface SiteConfig {
   supportEmail: string | null;
   /** Discord's authorization URL; null when the server has no DISCORD_CLIENT_ID. */
   inviteUrl: string | null;
+  /** Online checkout works on this installation (otherwise paid plans are sold through contact). */
+  checkout: boolean;
   loading: boolean;
 }
 
@@ -13,6 +15,7 @@ export function useSiteConfig(): SiteConfig {
   return {
     supportEmail: q.data?.supportEmail ?? null,
     inviteUrl: q.data?.inviteUrl ?? null,
+    checkout: q.data?.checkout ?? false,
     loading: q.isPending,
   };
 }

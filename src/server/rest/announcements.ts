@@ -11,14 +11,23 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/api/announcements',
     procedure: 'announcements.create',
-    summary: 'Translate once into every target language and store a draft (503 without a provider)',
+    summary:
+      'Translate once into every target language and store a draft; without a provider the draft is stored untranslated (untranslated names the languages)',
     status: 201,
   },
   {
     method: 'POST',
     path: '/api/announcements/:id/post',
     procedure: 'announcements.post',
-    summary: 'Post Now: the bot delivers to every target channel (409 when already posted)',
+    summary:
+      "Post Now: translates what is missing, then the bot delivers to every target channel; delivery is 'delivered', 'failed' or 'queued' (409 when already posted)",
+  },
+  {
+    method: 'POST',
+    path: '/api/announcements/:id/translate',
+    procedure: 'announcements.translate',
+    summary:
+      'Translate now: fills in the languages the draft still lacks (503 without a provider, 409 when posted)',
   },
   {
     method: 'DELETE',

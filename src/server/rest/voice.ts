@@ -17,8 +17,9 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'PATCH',
-    path: '/api/voice-translation/sessions/:sessionId',
+    path: '/api/voice-translation/sessions/:id',
+    params: { id: 'sessionId' },
     procedure: 'voice.update',
-    summary: "End an active session: { status: 'ended', endedAt } (409 when not active)",
+    summary: "End the active session :id: { status: 'ended', endedAt } (409 when not active)",
   },
 ];

@@ -15,6 +15,7 @@ import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
 import { pollsRouter } from './polls';
 import { reactionRolesRouter } from './reaction-roles';
+import { setupRouter } from './setup';
 import { siteRouter } from './site';
 import { singleChannelRouter } from './single-channel';
 import { statsRouter } from './stats';
@@ -50,6 +51,7 @@ export const appRouter = router({
   community: communityRouter,
   memberRoles: memberRolesRouter,
   apiKeys: apiKeysRouter,
+  setup: setupRouter,
 });
 
 export type AppRouter = typeof appRouter;

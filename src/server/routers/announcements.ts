@@ -5,6 +5,14 @@ import { announcements } from '../../../db/schema';
 import { announcementCreate } from '../../common/schemas/announcements';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
+import {
+  translateAnnouncement,
+  translateMissing,
+  untranslatedLanguages,
+} from '../services/announcement-translation';
+import { type DeliveryState, waitFor } from '../services/delivery';
+import { TranslationUnavailableError } from '../services/translation';
+import { NO_PROVIDER_REASON } from '../services/translation/providers/select';
 import { ensureGuild } from '../services/guilds';
 import { guildProcedure, requires, notFound, router } from '../trpc';
 
@@ -24,41 +32,33 @@ const byId = z.object({ id: rowId });
 const announcementsProcedure = guildProcedure.use(requires('announcements'));
 
 export const announcementsRouter = router({
+  /** Newest first; `untranslated` names the target languages still without text. */
   list: announcementsProcedure.query(({ ctx }) =>
     ctx.db
       .select()
       .from(announcements)
       .where(eq(announcements.guildId, ctx.guildId))
       .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .all(),
+      .all()
+      .map((a) => ({ ...a, untranslated: untranslatedLanguages(a) })),
   ),
 
-  /** Translates once into every target language, then stores a draft. Nothing is stored when that fails. */
+  /**
+   * Translates once into every target language, then stores a draft. Without a working provider
+   * the draft is still stored, untranslated: the languages it lacks are translated when it is
+   * posted (or with Translate now). `translationError` says why some stayed untranslated.
+   */
   create: announcementsProcedure.input(announcementCreate).mutation(async ({ ctx, input }) => {
     const targets = input.targetChannels.map((t) => t.language);
-    const result = await ctx.translator.translate({
-      text: input.originalText,
+    const attempt = await translateAnnouncement(
+      ctx.translator,
+      ctx.guildId,
+      input.originalText,
+      input.originalLanguage,
       targets,
-      source: input.originalLanguage,
-      origin: 'announcement',
-      guildId: ctx.guildId,
-      // No userId: an admin's announcement is not subject to the per-member hourly limit.
-    });
-    const translations: Record<string, string> = {};
-    for (const language of targets) {
-      // A target the engine skipped (the text is already in that language) gets the original.
-      const text =
-        result.translations[language] ?? (result.skipped.includes(language) ? input.originalText : undefined);
-      if (text === undefined) {
-        throw new TRPCError({
-          code: 'BAD_GATEWAY',
-          message: `the translation provider returned no ${language} text`,
-        });
-      }
-      translations[language] = text;
-    }
+    );
     ensureGuild(ctx.db, ctx.guildId);
-    return ctx.db
+    const row = ctx.db
       .insert(announcements)
       .values({
         guildId: ctx.guildId,
@@ -66,28 +66,59 @@ export const announcementsRouter = router({
         createdBy: input.createdBy,
         originalText: input.originalText,
         originalLanguage: input.originalLanguage,
-        translations,
+        translations: attempt.translations,
         targetChannels: input.targetChannels,
         createdAt: ctx.clock(),
       })
       .returning()
       .get();
+    return { ...row, untranslated: untranslatedLanguages(row), translationError: attempt.error };
   }),
 
-  /** Post Now: marks the request and tells the bot, which delivers and records the results. */
-  post: announcementsProcedure.input(byId).mutation(({ ctx, input }) => {
+  /** Translate now: fills in the languages a draft still lacks (503 without a provider). */
+  translate: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
     const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
     }
-    const updated = ctx.db
+    if (untranslatedLanguages(found).length && !ctx.translator.provider) {
+      throw new TranslationUnavailableError(NO_PROVIDER_REASON);
+    }
+    const { announcement, error } = await translateMissing(ctx.db, ctx.translator, found);
+    return { ...announcement, untranslated: untranslatedLanguages(announcement), translationError: error };
+  }),
+
+  /**
+   * Post Now: translates what is still missing (when a provider exists), marks the request and
+   * tells the bot. When the bot is online the answer waits briefly for its outcome, so
+   * `delivery` is 'delivered' or 'failed' only when Discord answered; otherwise 'queued' (the bot
+   * delivers it when it connects, even after a restart).
+   */
+  post: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
+    if (found.status === 'posted') {
+      throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
+    }
+    const { error } = ctx.translator.provider
+      ? await translateMissing(ctx.db, ctx.translator, found)
+      : { error: null };
+    const requested = ctx.db
       .update(announcements)
       .set({ postRequestedAt: ctx.clock() })
       .where(eq(announcements.id, found.id))
       .returning()
       .get();
     ctx.events.emit('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
-    return updated;
+    const answered =
+      ctx.botStatus.get().state === 'online'
+        ? await waitFor(() => {
+            const row = findAnnouncement(ctx.db, ctx.guildId, found.id);
+            return row.postRequestedAt === null ? row : null;
+          })
+        : null;
+    const row = answered ?? requested;
+    const delivery: DeliveryState = !answered ? 'queued' : row.status === 'posted' ? 'delivered' : 'failed';
+    return { ...row, delivery, untranslated: untranslatedLanguages(row), translationError: error };
   }),
 
   delete: announcementsProcedure.input(byId).mutation(({ ctx, input }) => {

@@ -273,6 +273,23 @@ export const botRouter = router({
 
   pendingAnnouncements: botProcedure.query(({ ctx }) => pendingAnnouncements(ctx.db)),
 
+  // ---- Connection (the header's bot status, the setup checklist) ----
+  reportStatus: botProcedure
+    .input(
+      z.object({
+        state: z.enum(['connecting', 'online', 'offline']),
+        latencyMs: z.number().int().min(0).nullable().optional(),
+        shard: z
+          .object({ id: z.number().int().min(0), count: z.number().int().min(1) })
+          .nullable()
+          .optional(),
+        tag: z.string().nullable().optional(),
+        guilds: z.number().int().min(0).nullable().optional(),
+        reason: z.string().max(500).nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => ctx.botStatus.report(input, ctx.clock())),
+
   // ---- Usage ----
   usageNotice: botGuildProcedure
     .input(z.object({ threshold: z.number(), used: z.number(), allowance: z.number() }))

@@ -14,9 +14,14 @@ export function inviteUrlFor(clientId: string | undefined, guildId?: string): st
 }
 
 export const siteRouter = router({
-  /** What the public pages need from the server's configuration. inviteUrl is null when DISCORD_CLIENT_ID is unset. */
+  /**
+   * What the public pages need from the server's configuration, in words a visitor may see:
+   * inviteUrl is null when the Discord application is not set up; checkout is false when online
+   * payment is not (the pricing page then offers contact instead).
+   */
   config: publicProcedure.query(({ ctx }) => ({
     supportEmail: ctx.env.SUPPORT_EMAIL,
     inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
+    checkout: Boolean(ctx.env.STRIPE_SECRET_KEY),
   })),
 });

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { TICKET_STATUSES, ticketReply, ticketUpdate } from '../../common/schemas/tickets';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
+import { type DeliveryState, waitFor } from '../services/delivery';
+import { replyDeliveredAt } from '../services/ticket-delivery';
+import { responseTime } from '../services/ticket-response';
 import {
   addTicketMessage,
   findTicket,
@@ -47,6 +50,9 @@ export const ticketsRouter = router({
       return updated;
     }),
 
+  /** Avg Response Time: opening to first staff reply, last 30 days; `measured: false` is the labelled fallback. */
+  responseTime: guildProcedure.query(({ ctx }) => responseTime(ctx.db, ctx.guildId, ctx.clock())),
+
   /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */
   reply: guildProcedure
     .input(byId)
@@ -55,9 +61,17 @@ export const ticketsRouter = router({
       const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
       const { id: _id, guildId: _g, ...message } = input;
       const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
-      if (stored.isStaff) {
-        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
-      }
-      return stored;
+      if (!stored.isStaff) return { ...stored, delivery: null };
+      ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
+      // With the bot online, wait briefly for Discord's answer; otherwise it is queued for the bot.
+      const delivered =
+        ctx.botStatus.get().state === 'online'
+          ? await waitFor(() => {
+              const deliveredAt = replyDeliveredAt(ctx.db, stored.id);
+              return deliveredAt ? { ...stored, deliveredAt } : null;
+            })
+          : null;
+      const delivery: DeliveryState = delivered ? 'delivered' : 'queued';
+      return { ...(delivered ?? stored), delivery };
     }),
 });

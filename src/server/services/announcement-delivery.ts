@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { announcements, type PostResult } from '../../../db/schema';
 import { languageName } from '../../common/languages';
@@ -88,19 +88,27 @@ export function recordAnnouncementResults(
       },
   );
   const allOk = merged.every((r) => r.ok);
-  return db
-    .update(announcements)
-    .set({ postResults: merged, status: allOk ? 'posted' : 'failed', postedAt: allOk ? at : null })
-    .where(eq(announcements.id, a.id))
-    .returning()
-    .get();
+  return (
+    db
+      .update(announcements)
+      // postRequestedAt cleared: this request is answered (Post Now again asks anew).
+      .set({
+        postResults: merged,
+        status: allOk ? 'posted' : 'failed',
+        postedAt: allOk ? at : null,
+        postRequestedAt: null,
+      })
+      .where(eq(announcements.id, a.id))
+      .returning()
+      .get()
+  );
 }
 
-/** Post Now pressed while the bot was offline: announcements still waiting for delivery. */
+/** Post Now pressed while the bot was offline (a first post or a retry): still waiting for delivery. */
 export function pendingAnnouncements(db: Db): { guildId: string; id: number }[] {
   return db
     .select({ guildId: announcements.guildId, id: announcements.id })
     .from(announcements)
-    .where(and(eq(announcements.status, 'draft'), isNotNull(announcements.postRequestedAt)))
+    .where(and(ne(announcements.status, 'posted'), isNotNull(announcements.postRequestedAt)))
     .all();
 }

@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from './moderation';
+import { type BotStatusBox, createBotStatus } from './bot-status';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -31,6 +32,8 @@ export interface Services {
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
   /** Moderation's in-memory windows (spam, repeated offences): never message text. */
   moderation: ModerationState;
+  /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
+  botStatus: BotStatusBox;
 }
 
 export interface ServiceOverrides {
@@ -48,7 +51,8 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
   const clock = overrides.clock ?? (() => new Date());
   const events = new EventEmitter<ServerEvents>();
   const translator =
-    overrides.translator ?? createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
+    overrides.translator ??
+    createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
   return {
     env,
     db,
@@ -56,6 +60,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     translator,
     events,
     adminToken: resolveAdminToken(env).token,
+    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock()),
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),

@@ -83,3 +83,14 @@ export function planReplyDelivery(
 export function markReplyDelivered(db: Db, messageId: number, at: Date): void {
   db.update(ticketMessages).set({ deliveredAt: at }).where(eq(ticketMessages.id, messageId)).run();
 }
+
+/** When a staff reply reached the member, or null while it is queued (or failed). */
+export function replyDeliveredAt(db: Db, messageId: number): Date | null {
+  return (
+    db
+      .select({ at: ticketMessages.deliveredAt })
+      .from(ticketMessages)
+      .where(eq(ticketMessages.id, messageId))
+      .get()?.at ?? null
+  );
+}

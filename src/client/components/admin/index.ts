@@ -11,10 +11,12 @@
  * - ChannelPicker({ label, value, onChange, ... })    a synced channel of the guild, or a typed id
  * - useChannelName(): (id) => '#name' or the id
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
+ * - DeliveryBadge({ state, verb? })   Draft / Queued / Posted|Sent / Partly posted / Failed (lib/delivery.ts wording)
  */
 export { CardListSkeleton } from './CardListSkeleton';
 export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
 export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
+export { DeliveryBadge } from './DeliveryBadge';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage } from './errorMessage';
 export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';

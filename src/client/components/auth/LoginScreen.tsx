@@ -117,7 +117,7 @@ function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: str
         )}
         <PasswordInput
           label="Admin token"
-          description="The server prints a login link with it when it starts (the ADMIN_TOKEN setting)."
+          description="The server prints a login link with it when it starts."
           placeholder="Paste the admin token"
           required
           autoFocus={autoFocus && !initialToken}

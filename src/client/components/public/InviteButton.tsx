@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Anchor, Button, type ButtonProps, Popover, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord } from '@tabler/icons-react';
 import { useSiteConfig } from '../../lib/site';
 
@@ -8,9 +8,13 @@ interface Props extends ButtonProps {
   withIcon?: boolean;
 }
 
+/** Where the operator of an installation learns to connect it to Discord. */
+export const SETUP_GUIDE_URL = '/docs/discord-setup.md';
+
 /**
- * "Add to Discord": opens the bot's invite link in a new tab. Without DISCORD_CLIENT_ID on the
- * server there is no link, and the button says so instead of linking nowhere.
+ * "Add to Discord": opens the bot's invite link in a new tab. When this installation has no
+ * Discord application yet, the same button explains that in plain words and points whoever runs
+ * it to the setup guide, instead of looking broken.
  */
 export function InviteButton({ label = 'Add to Discord', withIcon = true, ...props }: Props) {
   const { inviteUrl, loading } = useSiteConfig();
@@ -37,13 +41,29 @@ export function InviteButton({ label = 'Add to Discord', withIcon = true, ...pro
     );
   }
   return (
-    <Button
-      leftSection={icon}
-      disabled
-      title="The server has no DISCORD_CLIENT_ID set, so there is no invite link yet"
-      {...props}
-    >
-      Bot not configured
-    </Button>
+    <Popover width={300} position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <Button leftSection={icon} data-invite="unavailable" {...props}>
+          {label}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Not open for new servers yet
+          </Text>
+          <Text size="sm">
+            This installation has not been connected to Discord, so the bot cannot be added yet.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Running this installation?{' '}
+            <Anchor href={SETUP_GUIDE_URL} target="_blank" inherit>
+              Open the setup guide
+            </Anchor>{' '}
+            or the dashboard's setup checklist.
+          </Text>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

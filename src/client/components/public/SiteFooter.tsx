@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { SETUP_GUIDE_URL } from './InviteButton';
 import { useSiteConfig } from '../../lib/site';
 import { Logo } from './Logo';
 import classes from './SiteFooter.module.css';
@@ -32,9 +33,9 @@ export function SiteFooter() {
                 Add to Discord
               </Anchor>
             ) : (
-              <Text size="sm" c="dimmed" title="The server has no DISCORD_CLIENT_ID set">
-                Add to Discord (bot not configured)
-              </Text>
+              <Anchor href={SETUP_GUIDE_URL} target="_blank" size="sm" c="dimmed">
+                Set up the bot (for the owner of this site)
+              </Anchor>
             )}
           </Stack>
           <Stack gap={6}>

@@ -7,6 +7,7 @@ import { notifyError } from '../../lib/notify';
 import { readSidebarCookie, writeSidebarCookie } from '../../lib/sidebar';
 import { trpc } from '../../trpc';
 import { ThemeToggle } from '../ThemeToggle';
+import { BotStatus } from './BotStatus';
 import { GuildPicker } from './GuildPicker';
 import { NoServer } from './NoServer';
 import { activePage } from './nav';
@@ -94,6 +95,7 @@ export function AdminShell() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <BotStatus />
             <GuildPicker />
             <ThemeToggle />
             <LogoutButton />

@@ -1,44 +1,47 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconEye, IconSend, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconClock, IconEye, IconLanguage, IconSend, IconTrash, IconX } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { languageName } from '../../../common/languages';
-import { AnnouncementStatusBadge } from './StatusBadge';
+import { DeliveryBadge } from '../../components/admin';
+import { QUEUED_MESSAGE } from '../../lib/delivery';
+import { announcementDelivery } from './delivery';
 import type { Announcement } from './types';
 
 interface Props {
   announcement: Announcement;
   channelNames: Map<string, string>;
   onPost: () => void;
+  onTranslate: () => void;
   onView: () => void;
   onDelete: () => void;
   posting: boolean;
+  translating: boolean;
   deleting: boolean;
 }
 
-/** One announcement: status, text, where it goes, per-channel failures and its actions. */
+/** One announcement: where it stands, text, where it goes, each channel's outcome and its actions. */
 export function AnnouncementCard({
   announcement: a,
   channelNames,
   onPost,
+  onTranslate,
   onView,
   onDelete,
   posting,
+  translating,
   deleting,
 }: Props) {
-  const failures = (a.postResults ?? []).filter((r) => !r.ok);
+  const state = announcementDelivery(a);
+  const results = new Map((a.postResults ?? []).map((r) => [r.channelId, r]));
   const canPost = a.status === 'draft' || a.status === 'failed';
   const channelLabel = (id: string) => (channelNames.has(id) ? `#${channelNames.get(id)}` : id);
+  const untranslated = a.untranslated ?? [];
   return (
     <Card withBorder padding="lg" radius="md" data-testid="announcement-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs">
-            <AnnouncementStatusBadge status={a.status} />
-            {a.status !== 'posted' && a.postRequestedAt && (
-              <Badge color="blue" variant="dot" tt="none">
-                Post requested {format(a.postRequestedAt, 'h:mm a')}
-              </Badge>
-            )}
+            <DeliveryBadge state={state} />
             <Badge variant="outline" color="gray">
               {languageName(a.originalLanguage)}
             </Badge>
@@ -50,29 +53,72 @@ export function AnnouncementCard({
         <Text lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {a.originalText}
         </Text>
-        <Group gap={6}>
-          {a.targetChannels.map((t) => (
-            <Badge key={`${t.language}-${t.channelId}`} variant="light" tt="none">
-              {languageName(t.language)} · {channelLabel(t.channelId)}
-            </Badge>
-          ))}
-        </Group>
-        {failures.length > 0 && (
+        {state === 'queued' && (
+          <Text size="sm" c="blue" data-testid="announcement-queued">
+            {QUEUED_MESSAGE}
+            {a.postRequestedAt ? ` Requested ${format(a.postRequestedAt, 'h:mm a')}.` : ''}
+          </Text>
+        )}
+        {untranslated.length > 0 && a.status !== 'posted' && (
           <Alert
-            color="red"
+            color="yellow"
             variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Some channels failed"
+            icon={<IconLanguage size={18} />}
+            title="Not translated yet"
+            data-testid="announcement-untranslated"
           >
-            <List size="sm" spacing={2}>
-              {failures.map((f) => (
-                <List.Item key={`${f.language}-${f.channelId}`}>
-                  {languageName(f.language)} ({channelLabel(f.channelId)}): {f.error ?? 'unknown error'}
-                </List.Item>
-              ))}
-            </List>
+            <Text size="sm">
+              {untranslated.map(languageName).join(', ')}: translated when it is posted; without a translation
+              provider those channels get the original.
+            </Text>
+            <Button
+              mt="xs"
+              size="xs"
+              variant="light"
+              color="yellow"
+              leftSection={<IconLanguage size={14} />}
+              onClick={onTranslate}
+              loading={translating}
+            >
+              Translate now
+            </Button>
           </Alert>
         )}
+        <List spacing={4} size="sm" center data-testid="announcement-channels">
+          {a.targetChannels.map((t) => {
+            const r = results.get(t.channelId);
+            const icon = r?.ok ? (
+              <ThemeIcon size={18} radius="xl" color="teal" variant="light" aria-label="Posted">
+                <IconCheck size={12} />
+              </ThemeIcon>
+            ) : r && !a.postRequestedAt ? (
+              <ThemeIcon size={18} radius="xl" color="red" variant="light" aria-label="Failed">
+                <IconX size={12} />
+              </ThemeIcon>
+            ) : (
+              <ThemeIcon size={18} radius="xl" color="gray" variant="light" aria-label="Not posted yet">
+                <IconClock size={12} />
+              </ThemeIcon>
+            );
+            const outcome = r?.ok
+              ? 'posted'
+              : r && !a.postRequestedAt
+                ? `failed: ${r.error ?? 'unknown error'}`
+                : state === 'queued'
+                  ? 'queued'
+                  : 'not posted yet';
+            return (
+              <List.Item key={`${t.language}-${t.channelId}`} icon={icon}>
+                <Text size="sm" span>
+                  {languageName(t.language)} ({channelLabel(t.channelId)}):{' '}
+                </Text>
+                <Text size="sm" span c={r && !r.ok && !a.postRequestedAt ? 'red' : 'dimmed'}>
+                  {outcome}
+                </Text>
+              </List.Item>
+            );
+          })}
+        </List>
         <Group gap="xs" justify="flex-end">
           {canPost && (
             <Button size="xs" leftSection={<IconSend size={14} />} onClick={onPost} loading={posting}>

@@ -1,20 +1,32 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
+import { languageName } from '../../../common/languages';
 import { EmptyState, errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
+import { notifyDelivery } from '../../lib/delivery';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { AnnouncementCard } from './AnnouncementCard';
 import { TranslationsDialog } from './TranslationsDialog';
 import type { Announcement } from './types';
 
-const STATUS_TEXT: Record<string, string> = {
-  draft: 'Queued: the bot is delivering it to every channel.',
-  posted: 'Delivered to every target channel.',
-  failed: 'Some channels could not be reached; see the card for reasons.',
-  scheduled: 'Scheduled for delivery.',
-};
+/** "Posted to 3 channels." / "2 of 3 channels failed: see the card." */
+function outcomeDetail(results: { ok: boolean }[] | null, untranslated: string[]): string {
+  const all = results ?? [];
+  const ok = all.filter((r) => r.ok).length;
+  const parts: string[] = [];
+  if (all.length) {
+    parts.push(
+      ok === all.length
+        ? `Posted to ${ok} channel${ok === 1 ? '' : 's'}.`
+        : `${all.length - ok} of ${all.length} channels failed: the card names each reason.`,
+    );
+  }
+  if (untranslated.length)
+    parts.push(`Not translated: ${untranslated.map(languageName).join(', ')} (the original is used).`);
+  return parts.join(' ');
+}
 
 /** The list of announcements with Post Now, View translations and Delete. */
 export function AnnouncementList({
@@ -33,10 +45,27 @@ export function AnnouncementList({
 
   const post = trpc.announcements.post.useMutation({
     onSuccess: (a) => {
-      notifySuccess('Announcement posted!', `Status: ${a.status}. ${STATUS_TEXT[a.status] ?? ''}`.trim());
+      notifyDelivery(
+        'Announcement',
+        a.delivery,
+        'posted',
+        outcomeDetail(a.delivery === 'queued' ? null : a.postResults, a.untranslated) || undefined,
+      );
       void refetch();
     },
     onError: (err) => notifyError('Failed to post announcement', errorMessage(err)),
+  });
+  const translate = trpc.announcements.translate.useMutation({
+    onSuccess: (a) => {
+      if (a.untranslated.length === 0) notifySuccess('Translated', 'Every target language has its text now.');
+      else
+        notifyError(
+          'Not every language was translated',
+          `Still missing: ${a.untranslated.map(languageName).join(', ')}. ${a.translationError ?? ''}`.trim(),
+        );
+      void refetch();
+    },
+    onError: (err) => notifyError('Could not translate', errorMessage(err)),
   });
   const remove = trpc.announcements.delete.useMutation({
     onSuccess: () => {
@@ -68,6 +97,8 @@ export function AnnouncementList({
           announcement={a}
           channelNames={channelNames}
           posting={post.isPending && post.variables?.id === a.id}
+          translating={translate.isPending && translate.variables?.id === a.id}
+          onTranslate={() => translate.mutate({ guildId, id: a.id })}
           deleting={remove.isPending && remove.variables?.id === a.id}
           onPost={() => post.mutate({ guildId, id: a.id })}
           onView={() => setViewing(a)}

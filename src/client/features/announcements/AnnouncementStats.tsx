@@ -6,7 +6,8 @@ import type { Announcement } from './types';
 /** Total, posted, drafts and the number of languages reached by posted announcements. */
 export function AnnouncementStats({ items }: { items: Announcement[] }) {
   const posted = items.filter((a) => a.status === 'posted');
-  const drafts = items.filter((a) => a.status === 'draft').length;
+  const drafts = items.filter((a) => a.status === 'draft' && !a.postRequestedAt).length;
+  const queued = items.filter((a) => a.status !== 'posted' && a.postRequestedAt).length;
   const reached = new Set<string>();
   for (const a of posted) {
     reached.add(a.originalLanguage);
@@ -30,7 +31,7 @@ export function AnnouncementStats({ items }: { items: Announcement[] }) {
         title="Drafts"
         value={drafts}
         icon={<IconPencil size={18} />}
-        description="Waiting for Post Now"
+        description={queued ? `Waiting for Post Now · ${queued} queued for the bot` : 'Waiting for Post Now'}
       />
       <StatCard
         title="Languages Reached"

@@ -52,7 +52,14 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
   const create = trpc.announcements.create.useMutation({
     onSuccess: (created) => {
       const count = Object.keys(created.translations ?? {}).length;
-      notifySuccess('Announcement created!', `Translated into ${count} language${count === 1 ? '' : 's'}.`);
+      if (created.untranslated.length === 0) {
+        notifySuccess('Draft saved', `Translated into ${count} language${count === 1 ? '' : 's'}.`);
+      } else {
+        notifySuccess(
+          'Draft saved untranslated',
+          `Not translated yet: ${created.untranslated.map(languageName).join(', ')}. It is translated when you post it, or with Translate now.`,
+        );
+      }
       void utils.announcements.list.invalidate();
       close();
     },
@@ -150,7 +157,8 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
             </Text>
             {!channelsFailed && channels && channels.length === 0 && (
               <Text size="xs" c="dimmed">
-                The bot has not synced this server's channels yet: type each channel's ID.
+                No channels to choose from: the bot has not synced this server yet (the bot status at the top
+                says whether it is connected). Type each channel's ID, or connect the bot first.
               </Text>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

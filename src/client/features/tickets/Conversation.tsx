@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import { languageName } from '../../../common/languages';
+import { DeliveryBadge } from '../../components/admin';
 import { messageView } from './display';
 import type { TicketMessage } from './types';
 
@@ -41,9 +42,12 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 <Text size="sm" fw={600}>
                   {m.isStaff ? 'Support Team' : `User (${userLanguage.toUpperCase()})`}
                 </Text>
+                {m.isStaff && (
+                  <DeliveryBadge size="xs" verb="sent" state={m.deliveredAt ? 'delivered' : 'queued'} />
+                )}
                 {m.isStaff && m.translated === false && (
                   <Badge size="xs" color="orange" variant="light">
-                    Not translated: sent in English
+                    Not translated: in English
                   </Badge>
                 )}
                 {!m.isStaff && view.untranslated && (
@@ -72,7 +76,7 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
             {sentToUser && (
               <Box mt={6} pt={6} style={{ borderTop: '1px dashed var(--mantine-color-default-border)' }}>
                 <Text size="xs" c="dimmed">
-                  Sent to the user in {languageName(userLanguage)}:
+                  {m.deliveredAt ? 'Sent to the user' : 'For the user'} in {languageName(userLanguage)}:
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {sentToUser}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { languageName } from '../../../common/languages';
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyDelivery } from '../../lib/delivery';
+import { notifyError } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 /** Spec section 6: staff replies are posted under this fixed user id. */
@@ -22,8 +23,13 @@ export function ReplyBox({ ticketId, userLanguage, onClose }: Props) {
   const utils = trpc.useUtils();
   const [text, setText] = useState('');
   const reply = trpc.tickets.reply.useMutation({
-    onSuccess: () => {
-      notifySuccess('Reply sent!', 'Your response has been sent to the user.');
+    onSuccess: (m) => {
+      notifyDelivery(
+        'Reply',
+        m.delivery ?? 'queued',
+        'sent',
+        m.delivery === 'delivered' ? 'The member has it in their language.' : undefined,
+      );
       setText('');
       void utils.tickets.get.invalidate();
     },

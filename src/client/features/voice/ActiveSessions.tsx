@@ -1,16 +1,17 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, useChannelName } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-import { shortChannelId } from './format';
 import type { VoiceSession } from './types';
 
 /** Sessions translating now, each with End Session. */
 export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
+  // The channel's name when the bot synced it, else its whole id: two sessions never look alike.
+  const channelName = useChannelName();
   const end = trpc.voice.update.useMutation({
     onSuccess: () => {
       notifySuccess('Session Ended', 'Voice translation session has been stopped');
@@ -35,8 +36,16 @@ export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
           <Card key={s.id} withBorder radius="sm" padding="sm" data-testid="active-session">
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Stack gap={2}>
-                <Text fw={600} ff="monospace" size="sm">
-                  {shortChannelId(s.channelId)}
+                <Text
+                  fw={600}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid="active-session-channel"
+                >
+                  {channelName(s.channelId)}{' '}
+                  <Text span size="xs" c="dimmed" fw={400}>
+                    · session #{s.id}
+                  </Text>
                 </Text>
                 <Text size="sm">
                   {s.sourceLanguage.toUpperCase()} → {s.targetLanguage.toUpperCase()}

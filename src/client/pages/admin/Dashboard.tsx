@@ -8,6 +8,7 @@ import { StatCards } from '../../components/admin/dashboard/StatCards';
 import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { SAMPLE_ACTIVITY, SAMPLE_STATS } from '../../components/admin/dashboard/sampleData';
 import { TopLanguages } from '../../components/admin/dashboard/TopLanguages';
+import { SetupChecklist } from '../../features/setup/SetupChecklist';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -60,6 +61,7 @@ export default function DashboardPage() {
           ) : null
         }
       />
+      <SetupChecklist />
       {sample ? (
         <Alert
           color="yellow"

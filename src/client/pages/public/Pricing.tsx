@@ -1,5 +1,17 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PLANS, type Plan, type PlanKey } from '../../../common/plans';
@@ -7,11 +19,14 @@ import { InviteButton } from '../../components/public/InviteButton';
 import { ComparisonTable } from '../../components/public/pricing/ComparisonTable';
 import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
+import { useSiteConfig } from '../../lib/site';
 
 
 /** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
+  const site = useSiteConfig();
+  const canCheckout = site.checkout;
 
   // A plan is bought for one server by an admin who may manage it: the button leads to that
   // server's Plan & Usage card (through Login with Discord and the server picker when needed),
@@ -41,6 +56,24 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
+      {!site.loading && !canCheckout && (
+        <Alert
+          variant="light"
+          color="blurple"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="Online checkout is not available on this installation"
+          mb="xl"
+          maw={760}
+          mx="auto"
+          data-testid="checkout-unavailable"
+        >
+          The Free plan works right away. For Plus, Pro or Ultimate,{' '}
+          <Anchor component={Link} to="/contact" inherit fw={600}>
+            contact us
+          </Anchor>{' '}
+          and we will set up your plan.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
         {PLANS.map((plan) => (
           <PlanCard
@@ -48,6 +81,7 @@ export default function PricingPage() {
             plan={plan}
             loading={loadingPlan === plan.key}
             busy={loadingPlan !== null}
+            checkout={canCheckout}
             onCheckout={startCheckout}
           />
         ))}

@@ -75,49 +75,56 @@ function CellValue({ value }: { value: Cell }) {
 
 export function ComparisonTable() {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table
-        striped
-        highlightOnHover
-        withTableBorder
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        layout="fixed"
-      >
-        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
-          <VisuallyHidden>Features of each plan</VisuallyHidden>
-        </caption>
-        <Table.Thead className={classes.tableHead}>
-          <Table.Tr>
-            <Table.Th scope="col" w="32%">
-              Feature
-            </Table.Th>
-            {PLANS.map((p) => (
-              <Table.Th key={p.key} scope="col" ta="center">
-                {p.name}
-                <Text size="xs" c="dimmed" fw={400}>
-                  {p.price}
-                  {p.period}
-                </Text>
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ROWS.map((row) => (
-            <Table.Tr key={row.label}>
-              <Table.Th scope="row" fw={500}>
-                {row.label}
-              </Table.Th>
-              {PLANS.map((p) => (
-                <Table.Td key={p.key} ta="center">
-                  <CellValue value={row.values[p.key]} />
-                </Table.Td>
+    <div className={classes.scrollWrap}>
+      <Text size="sm" c="dimmed" ta="center" mb="xs" hiddenFrom="sm" data-testid="table-scroll-hint">
+        Swipe sideways to compare every plan →
+      </Text>
+      <div className={classes.scrollFade}>
+        <Table.ScrollContainer minWidth={720}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            layout="fixed"
+          >
+            <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+              <VisuallyHidden>Features of each plan</VisuallyHidden>
+            </caption>
+            <Table.Thead className={classes.tableHead}>
+              <Table.Tr>
+                <Table.Th scope="col" w="32%">
+                  Feature
+                </Table.Th>
+                {PLANS.map((p) => (
+                  <Table.Th key={p.key} scope="col" ta="center">
+                    {p.name}
+                    <Text size="xs" c="dimmed" fw={400}>
+                      {p.price}
+                      {p.period}
+                    </Text>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ROWS.map((row) => (
+                <Table.Tr key={row.label}>
+                  <Table.Th scope="row" fw={500}>
+                    {row.label}
+                  </Table.Th>
+                  {PLANS.map((p) => (
+                    <Table.Td key={p.key} ta="center">
+                      <CellValue value={row.values[p.key]} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
               ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+    </div>
   );
 }

@@ -11,11 +11,27 @@ interface Props {
   loading: boolean;
   /** Any checkout is under way (the other paid button waits too). */
   busy: boolean;
+  /** Online checkout works here; otherwise a paid plan is asked for through the contact page. */
+  checkout: boolean;
   onCheckout: (plan: Plan) => void;
 }
 
-function PlanAction({ plan, loading, busy, onCheckout }: Props) {
+function PlanAction({ plan, loading, busy, checkout, onCheckout }: Props) {
   const variant = plan.highlight ? 'filled' : 'light';
+  if (plan.priceId && !checkout) {
+    return (
+      <Button
+        component={Link}
+        to="/contact"
+        fullWidth
+        size="md"
+        variant={variant}
+        aria-label={`Contact us about ${plan.name}`}
+      >
+        Contact us
+      </Button>
+    );
+  }
   if (plan.priceId) {
     return (
       <Button
