@@ -36,6 +36,14 @@ export const envSchema = z
     ),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    SMTP_URL: optional.refine(
+      (v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v),
+      'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    ),
+    CONTACT_TO: optional.refine(
+      (v) => v === undefined || z.email().safeParse(v).success,
+      'CONTACT_TO must be an email address',
+    ),
   })
   .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
 

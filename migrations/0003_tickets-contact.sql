@@ -1,0 +1,1 @@
+ALTER TABLE `ticket_messages` ADD `source` text DEFAULT 'dashboard' NOT NULL;
