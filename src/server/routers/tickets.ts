@@ -2,7 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { guildChannels } from '../../../db/schema';
-import { TICKET_STATUSES, ticketReply, ticketSettingsInput, ticketUpdate } from '../../common/schemas/tickets';
+import {
+  TICKET_STATUSES,
+  ticketReply,
+  ticketSettingsInput,
+  ticketUpdate,
+} from '../../common/schemas/tickets';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
@@ -101,7 +106,7 @@ export const ticketsRouter = router({
         .from(guildChannels)
         .where(and(eq(guildChannels.id, change.channelId), eq(guildChannels.guildId, ctx.guildId)))
         .get();
-      if (!channel || channel.type !== 0)
+      if (channel?.type !== 0)
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'channelId: not a text channel of this server' });
     }
     ensureGuild(ctx.db, ctx.guildId);

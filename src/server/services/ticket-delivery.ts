@@ -3,11 +3,7 @@ import type { Db } from '../../../db/client';
 import { ticketMessages } from '../../../db/schema';
 import { languageName } from '../../common/languages';
 import { say } from '../../common/phrases';
-import {
-  TICKET_NOT_TRANSLATED,
-  TICKET_ORIGINAL,
-  TICKET_SUPPORT_REPLY,
-} from '../../common/phrases/tickets';
+import { TICKET_NOT_TRANSLATED, TICKET_ORIGINAL, TICKET_SUPPORT_REPLY } from '../../common/phrases/tickets';
 import { findTicket } from './tickets';
 
 /**
@@ -99,8 +95,7 @@ export function planReplyDelivery(
   let parts: string[];
   if (message.originalLanguage === target) parts = splitForDiscord(`${head}\n${message.originalText}`);
   else if (inTarget !== undefined) parts = withCollapsedOriginal(head, inTarget, message.originalText, note);
-  else
-    parts = splitForDiscord(`${head}\n${message.originalText}\n-# ${say(TICKET_NOT_TRANSLATED, target)}`);
+  else parts = splitForDiscord(`${head}\n${message.originalText}\n-# ${say(TICKET_NOT_TRANSLATED, target)}`);
   return { ...base, parts };
 }
 

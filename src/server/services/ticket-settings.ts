@@ -30,7 +30,11 @@ export function getTicketSettings(db: Db, guildId: string): TicketSettings {
 }
 
 /** The caller made sure the guild row exists. */
-export function updateTicketSettings(db: Db, guildId: string, change: Partial<TicketSettings>): TicketSettings {
+export function updateTicketSettings(
+  db: Db,
+  guildId: string,
+  change: Partial<TicketSettings>,
+): TicketSettings {
   db.insert(ticketSettings)
     .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })
     .onConflictDoUpdate({ target: ticketSettings.guildId, set: change })

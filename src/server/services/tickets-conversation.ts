@@ -33,7 +33,7 @@ export interface ThreadMessage {
 }
 
 export type ThreadMessageResult =
-  | { stored: true; messageId: number; isStaff: boolean }
+  | { stored: true; ticketId: number; messageId: number; isStaff: boolean }
   | { stored: false; reason: 'not a ticket' | 'closed' | 'empty' | 'duplicate'; ticketId?: number };
 
 /**
@@ -69,7 +69,7 @@ export async function recordThreadMessage(
     isStaff,
     fromDiscord: true,
   });
-  return { stored: true, messageId: stored.id, isStaff };
+  return { stored: true, ticketId: ticket.id, messageId: stored.id, isStaff };
 }
 
 /** The announcement of a new status, queued for the bot (deliveredAt null until posted). */

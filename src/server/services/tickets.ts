@@ -138,8 +138,7 @@ export async function addTicketMessage(
   const at = clock();
   // A member's message needs no delivery; a staff reply is pending until the bot posted it
   // (one written in the thread still needs its translation posted for the member).
-  const delivered =
-    !message.isStaff || (fromDiscord && (!translated || target === message.originalLanguage));
+  const delivered = !message.isStaff || (fromDiscord && (!translated || target === message.originalLanguage));
   return db
     .insert(ticketMessages)
     .values({
