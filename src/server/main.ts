@@ -20,9 +20,7 @@ async function main() {
   const app = createApp(services, { clientDir: 'dist/client' });
   const server = await listen(app, env.PORT, env.HOST);
   console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);
-  console.log(
-    `Translation provider: ${services.translator.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`,
-  );
+  console.log(`Translation provider: ${services.translator.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`);
   console.log(
     `Dashboard login: ${env.PUBLIC_URL}/login?token=${services.adminToken}${env.ADMIN_TOKEN ? '' : ' (generated token, kept beside the database as admin-token)'}`,
   );

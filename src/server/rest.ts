@@ -96,11 +96,7 @@ export function toHttpError(err: unknown): {
   locked?: { capability: string; plan: string };
 } {
   if (err instanceof CapabilityLockedError) {
-    return {
-      status: 403,
-      error: err.message,
-      locked: { capability: err.capability, plan: err.requiredPlan },
-    };
+    return { status: 403, error: err.message, locked: { capability: err.capability, plan: err.requiredPlan } };
   }
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);

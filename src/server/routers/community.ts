@@ -27,7 +27,6 @@ import { communityTicketProcedures } from './community-tickets';
 
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const member = z.object({ userId: id });
-const rowId = z.number().int().positive();
 
 function defaultLanguage(db: Services['db'], guildId: string): string {
   return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';

@@ -32,9 +32,7 @@ export function createSession(db: Services['db'], now: Date): { cookieValue: str
   const cookieValue = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
-  db.insert(adminSessions)
-    .values({ id: sha256(cookieValue), kind: 'token', expiresAt })
-    .run();
+  db.insert(adminSessions).values({ id: sha256(cookieValue), kind: 'token', expiresAt }).run();
   return { cookieValue, expiresAt };
 }
 

@@ -42,8 +42,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
   const clock = overrides.clock ?? (() => new Date());
   const events = new EventEmitter<ServerEvents>();
   const translator =
-    overrides.translator ??
-    createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
+    overrides.translator ?? createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
   return {
     env,
     db,

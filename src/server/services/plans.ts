@@ -2,13 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guilds } from '../../../db/schema';
-import {
-  type Capability,
-  lockedMessage,
-  type PlanKey,
-  planIncludes,
-  unlockingPlan,
-} from '../../common/plans';
+import { type Capability, lockedMessage, type PlanKey, planIncludes, unlockingPlan } from '../../common/plans';
 
 /** The guild's plan (free until billing says otherwise). */
 export function guildPlan(db: Db, guildId: string): PlanKey {
