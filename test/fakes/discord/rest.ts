@@ -30,7 +30,7 @@ export interface StoredWebhook {
   name: string;
 }
 
-type Handler = (
+export type Handler = (
   m: RegExpMatchArray,
   body: Json | null,
   query: Record<string, string>,
@@ -120,6 +120,11 @@ export class FakeRest {
         (m) => this.withWebhook(m[1], m[2], () => this.deleteMessage(m[3])),
       ],
     ];
+  }
+
+  /** Extra routes (a feature's fake, e.g. threads.ts), tried before the built-in ones. */
+  addRoutes(routes: [method: string, path: RegExp, handler: Handler][]) {
+    this.routes.unshift(...routes);
   }
 
   /** The next matching call fails with this status and Discord error body. */
