@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
-import { languageName } from '../../common/languages';
+import { findLanguage, languageName } from '../../common/languages';
 import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { say } from '../../common/phrases';
 import { LOCKED } from '../../common/phrases/plans';
@@ -165,7 +165,7 @@ export const communityTicketProcedures = {
           ? say(TICKET_OPENED_THREAD, ticket.userLanguage, { id: ticket.id, thread: `<#${input.threadId}>` })
           : say(TICKET_OPENED_DM, ticket.userLanguage, {
               id: ticket.id,
-              language: languageName(ticket.userLanguage),
+              language: findLanguage(ticket.userLanguage)?.native ?? languageName(ticket.userLanguage),
             }),
       };
     }),
