@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import { languageName } from '../../../common/languages';
-import { messageView } from './display';
+import { deliveryState, messageView } from './display';
 import type { TicketMessage } from './types';
 
 interface Props {
@@ -22,6 +22,21 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
   return (
     <Stack gap="sm">
       {messages.map((m) => {
+        const delivery = deliveryState(m);
+        if (m.kind === 'status') {
+          return (
+            <Group key={m.id} justify="center" gap="xs" data-testid="ticket-status-note">
+              <Text size="xs" c="dimmed">
+                {m.originalText} · {format(m.createdAt, 'MMM d, h:mm a')}
+              </Text>
+              {delivery && (
+                <Badge size="xs" variant="light" color={delivery.color} title={delivery.title}>
+                  {delivery.label}
+                </Badge>
+              )}
+            </Group>
+          );
+        }
         const view = messageView(m, supportLanguage);
         const sentToUser =
           m.isStaff && userLanguage !== m.originalLanguage ? m.translations[userLanguage] : undefined;
@@ -44,6 +59,18 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 {m.isStaff && m.translated === false && (
                   <Badge size="xs" color="orange" variant="light">
                     Not translated: sent in English
+                  </Badge>
+                )}
+                {delivery && (
+                  <Badge
+                    size="xs"
+                    color={delivery.color}
+                    variant="light"
+                    title={delivery.title}
+                    data-testid="delivery-state"
+                    style={{ maxWidth: 260 }}
+                  >
+                    {delivery.label}
                   </Badge>
                 )}
                 {!m.isStaff && view.untranslated && (

@@ -1,37 +1,42 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconClock, IconProgress, IconTicket, IconInbox } from '@tabler/icons-react';
+import { IconClock, IconInbox, IconProgress, IconTicket } from '@tabler/icons-react';
 import { StatCard } from '../../components/admin';
-import type { Ticket } from './types';
+import type { RouterOutputs } from '../router-types';
+import { formatResponseTime } from './display';
 
-/** Open, In Progress, Total and the fixed Avg Response Time placeholder (spec section 9). */
-export function TicketStats({ tickets }: { tickets: Ticket[] }) {
-  const open = tickets.filter((t) => t.status === 'open').length;
-  const inProgress = tickets.filter((t) => t.status === 'in_progress').length;
+type Stats = RouterOutputs['tickets']['stats'];
+
+/** Open, In Progress, Total and the average first staff response over the last 30 days. */
+export function TicketStats({ stats }: { stats: Stats }) {
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Open Tickets"
-        value={open}
+        value={stats.open}
         icon={<IconInbox size={18} />}
         description="Waiting for a reply"
       />
       <StatCard
         title="In Progress"
-        value={inProgress}
+        value={stats.inProgress}
         icon={<IconProgress size={18} />}
         description="Being worked on"
       />
       <StatCard
         title="Total Tickets"
-        value={tickets.length}
+        value={stats.total}
         icon={<IconTicket size={18} />}
         description="All time"
       />
       <StatCard
         title="Avg Response Time"
-        value="2.4h"
+        value={formatResponseTime(stats.avgResponseMs)}
         icon={<IconClock size={18} />}
-        description="Last 30 days"
+        description={
+          stats.avgResponseMs === null
+            ? 'No staff replies in the last 30 days'
+            : 'First staff reply, last 30 days'
+        }
       />
     </SimpleGrid>
   );
