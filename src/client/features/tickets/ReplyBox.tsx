@@ -35,6 +35,7 @@ export function ReplyBox({ ticketId, userLanguage, closed = false, onClose }: Pr
       );
       setText('');
       void utils.tickets.get.invalidate();
+      void utils.tickets.stats.invalidate();
     },
     onError: (err) => notifyError('Failed to send reply', errorMessage(err)),
   });

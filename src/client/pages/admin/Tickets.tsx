@@ -22,7 +22,9 @@ const SUBTITLE = 'Manage multilingual support tickets for your community';
 
 /** Support Tickets: multilingual tickets members open with /ticket create (Ultimate). */
 export default function TicketsPage() {
+  const guildId = useGuildId();
   const allowed = useCapability('tickets');
+  const plan = trpc.billing.plan.useQuery({ guildId });
   if (allowed === false) {
     return (
       <Stack gap="lg">
@@ -34,7 +36,8 @@ export default function TicketsPage() {
       </Stack>
     );
   }
-  if (allowed === undefined) return <StatGridSkeleton cards={4} />;
+  // While the plan loads: the skeleton. A plan that cannot be read: the screen names the error.
+  if (allowed === undefined && !plan.error) return <StatGridSkeleton cards={4} />;
   return <Tickets />;
 }
 
