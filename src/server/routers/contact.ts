@@ -69,7 +69,8 @@ export const contactRouter = router({
       const messages = listContactMessages(ctx.db, input);
       return {
         messages,
-        unread: messages.filter((m) => !m.readAt).length,
+        /** Unread messages in the inbox (not archived), whatever the type filter. */
+        unread: listContactMessages(ctx.db, { archived: false }).filter((m) => !m.readAt).length,
         forwarding: forwardingEnabled(ctx.env),
       };
     }),

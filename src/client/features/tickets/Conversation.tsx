@@ -68,7 +68,7 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                     variant="light"
                     title={delivery.title}
                     data-testid="delivery-state"
-                    style={{ maxWidth: 260 }}
+                    style={{ maxWidth: '100%', textTransform: 'none' }}
                   >
                     {delivery.label}
                   </Badge>
