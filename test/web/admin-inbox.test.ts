@@ -42,7 +42,7 @@ describe('Inbox', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     await page.getByTestId('unread-count').getByText('2 unread').waitFor();
-    expect(await rows.first().innerText()).toMatch(
+    expect(await rows.first().textContent()).toMatch(
       /Please add Klingon[\s\S]*Kenji · kenji@example.com[\s\S]*Feature Request/i,
     );
     await page.getByText('Email forwarding is off: set SMTP_URL and CONTACT_TO').waitFor();
