@@ -122,7 +122,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       db.update(guilds).set({ name: DEMO_GUILD_NAME }).where(eq(guilds.id, guildId)).run();
     // The demo shows every screen with data: support tickets need Ultimate (voice needs Pro), so
     // a demo guild still on Free moves to Ultimate (a paid plan is left as it is).
-    if (guild.plan !== 'ultimate')
+    if (guild.plan === 'free')
       db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, guildId)).run();
 
     const category = snowflake(1, 0);
