@@ -84,23 +84,24 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
             <Stack gap={2} component="ul" className={classes.list}>
               {adminPages.map(item)}
             </Stack>
-            {access.data?.operator && (
-              <>
-                <Text
-                  className={classes.groupLabel}
-                  aria-hidden={collapsed || undefined}
-                  data-hidden={collapsed || undefined}
-                  mt="sm"
-                >
-                  Operator
-                </Text>
-                <Stack gap={2} component="ul" className={classes.list} aria-label="Operator">
-                  {operatorPages.map(item)}
-                </Stack>
-              </>
-            )}
           </Tooltip.Group>
         </Box>
+        {access.data?.operator && (
+          <Box component="nav" aria-label="Operator" pb="xs">
+            <Text
+              className={classes.groupLabel}
+              aria-hidden={collapsed || undefined}
+              data-hidden={collapsed || undefined}
+            >
+              Operator
+            </Text>
+            <Tooltip.Group openDelay={700} closeDelay={300}>
+              <Stack gap={2} component="ul" className={classes.list}>
+                {operatorPages.map(item)}
+              </Stack>
+            </Tooltip.Group>
+          </Box>
+        )}
       </ScrollArea>
 
       <Group gap="xs" wrap="nowrap" className={classes.footer}>
