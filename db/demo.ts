@@ -113,12 +113,17 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
 
   sqlite.transaction(() => {
     // ---- guild and its channels --------------------------------------------------------------
-    db.insert(guilds).values({ id: guildId, name: DEMO_GUILD_NAME, plan: 'pro' }).onConflictDoNothing().run();
+    db.insert(guilds)
+      .values({ id: guildId, name: DEMO_GUILD_NAME, plan: 'ultimate' })
+      .onConflictDoNothing()
+      .run();
     const guild = db.select().from(guilds).where(eq(guilds.id, guildId)).get()!;
     if (guild.name === '')
       db.update(guilds).set({ name: DEMO_GUILD_NAME }).where(eq(guilds.id, guildId)).run();
-    // Voice translation needs Premium: a demo guild still on Free moves to Pro.
-    if (guild.plan === 'free') db.update(guilds).set({ plan: 'pro' }).where(eq(guilds.id, guildId)).run();
+    // The demo shows every screen with data: support tickets need Ultimate (voice needs Pro), so
+    // a demo guild still on Free moves to Ultimate (a paid plan is left as it is).
+    if (guild.plan === 'free')
+      db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, guildId)).run();
 
     const category = snowflake(1, 0);
     const channelDefs: [name: string, type: number][] = [

@@ -394,10 +394,38 @@ export const ticketMessages = sqliteTable(
     isStaff: integer('is_staff', { mode: 'boolean' }).notNull().default(false),
     /** Set once the bot delivered a staff reply to the member. */
     deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+    /** message: written by the member or staff; status: the bot's announcement of a status change. */
+    kind: text('kind', { enum: ['message', 'status'] })
+      .notNull()
+      .default('message'),
+    /** Where it was written: the dashboard (delivered by the bot) or Discord (the ticket's thread). */
+    source: text('source', { enum: ['dashboard', 'discord'] })
+      .notNull()
+      .default('dashboard'),
+    /** The last reason a delivery to Discord failed (kept while it is retried). */
+    deliveryError: text('delivery_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_messages_ticket').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_messages_ticket').on(t.ticketId, t.createdAt),
+    index('ticket_messages_pending').on(t.deliveredAt, t.isStaff),
+  ],
 );
+
+/** Where tickets open on Discord: the channel their private threads live in, and who answers. */
+export const ticketSettings = sqliteTable('ticket_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  /** The admin's pick; null: the bot uses (and creates when missing) a #tickets channel. */
+  channelId: text('channel_id'),
+  /** The channel the bot created as the default, remembered so it is made once. */
+  defaultChannelId: text('default_channel_id'),
+  /** The role added to every ticket thread (mentioned in the opening message). */
+  supportRoleId: text('support_role_id'),
+  /** The language staff read and write in. */
+  supportLanguage: text('support_language').notNull().default('en'),
+});
 
 // ---- Language learning ----------------------------------------------------------------------
 
@@ -455,6 +483,15 @@ export const contactMessages = sqliteTable('contact_messages', {
   type: text('type', { enum: ['bug', 'feature', 'support', 'other'] }).notNull(),
   message: text('message').notNull(),
   createdAt: createdAt(),
+  /** The operator opened it in the inbox. */
+  readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
+  /** Forwarding by email (SMTP_URL, CONTACT_TO): set once the SMTP server accepted it. */
+  forwardedAt: integer('forwarded_at', { mode: 'timestamp_ms' }),
+  forwardAttempts: integer('forward_attempts').notNull().default(0),
+  forwardError: text('forward_error'),
+  /** When the next forwarding attempt is due (backoff after a failure). */
+  nextForwardAt: integer('next_forward_at', { mode: 'timestamp_ms' }),
 });
 
 // ---- Dashboard sessions ---------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context';
 import { answerCard, CARD_PREFIX } from './practice';
 import { answerQuiz, QUIZ_PREFIX } from './quiz';
-import { submitTicket, TICKET_MODAL } from './ticket';
+import { closeTicketButton, submitTicket, TICKET_CLOSE_PREFIX, TICKET_MODAL } from './ticket';
 
 /**
  * Buttons and forms the commands send: custom ids are "<prefix>:<questionId>:<choice>" for the
@@ -16,6 +16,11 @@ export async function handleComponent(
   if (interaction.isModalSubmit()) {
     if (interaction.customId !== TICKET_MODAL) return false;
     await submitTicket(ctx, interaction);
+    return true;
+  }
+  const close = new RegExp(`^${TICKET_CLOSE_PREFIX}:(\\d{1,12})$`).exec(interaction.customId);
+  if (close) {
+    await closeTicketButton(ctx, interaction, Number(close[1]));
     return true;
   }
   const match = /^(\w+):(\w{1,64}):(\d)$/.exec(interaction.customId);

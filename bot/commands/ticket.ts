@@ -1,5 +1,12 @@
 import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  ChannelType,
+  type Guild,
   LabelBuilder,
+  PermissionFlagsBits,
+  type PrivateThreadChannel,
   MessageFlags,
   type ModalSubmitInteraction,
   ModalBuilder,
@@ -7,7 +14,11 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
+import type { ButtonInteraction } from 'discord.js';
+import { TICKET_CLOSE_PREFIX } from '../../src/common/schemas/tickets';
 import type { BotContext } from '../context';
+
+export { TICKET_CLOSE_PREFIX };
 import type { BotCommand } from './types';
 
 /** Custom id of the /ticket create form. */
@@ -64,7 +75,7 @@ export const ticket: BotCommand = {
     .setName('ticket')
     .setDescription('Support tickets')
     .addSubcommand((s) => s.setName('create').setDescription('Open a support ticket in your language')),
-  async execute(_ctx, interaction) {
+  async execute(ctx, interaction) {
     if (!interaction.inGuild()) {
       await interaction.reply({
         content: 'Support tickets are opened in a server where the bot is.',
@@ -72,9 +83,83 @@ export const ticket: BotCommand = {
       });
       return;
     }
+    const access = await ctx.caller.community.ticketAccess({
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      locale: interaction.locale,
+    });
+    if (!access.ok) {
+      await interaction.reply({ content: access.message, flags: MessageFlags.Ephemeral });
+      return;
+    }
     await interaction.showModal(ticketForm());
   },
 };
+
+type Opened = Extract<Awaited<ReturnType<BotContext['caller']['community']['openTicket']>>, { ok: true }>;
+
+/** The channel ticket threads open in: the admin's pick, else #tickets (created once, read-only but for threads). */
+async function ticketChannel(ctx: BotContext, guild: Guild, opened: Opened) {
+  for (const id of opened.thread.channelIds) {
+    const channel = await ctx.client.channels.fetch(id).catch(() => null);
+    if (channel?.type === ChannelType.GuildText) return channel;
+  }
+  const everyone = guild.roles.everyone.id;
+  const created = await guild.channels.create({
+    name: 'tickets',
+    type: ChannelType.GuildText,
+    topic: 'Support tickets: each opens as a private thread here (/ticket create).',
+    permissionOverwrites: [
+      {
+        id: everyone,
+        allow: [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessagesInThreads],
+        deny: [PermissionFlagsBits.SendMessages, PermissionFlagsBits.CreatePublicThreads],
+      },
+    ],
+  });
+  await ctx.caller.community.ticketDefaultChannel({ guildId: guild.id, channelId: created.id });
+  return created;
+}
+
+/** Opens the ticket's private thread with the member and the support role; null when Discord refused. */
+async function openThread(ctx: BotContext, guild: Guild, opened: Opened, userId: string) {
+  let thread: PrivateThreadChannel | null = null;
+  try {
+    const channel = await ticketChannel(ctx, guild, opened);
+    thread = (await channel.threads.create({
+      name: opened.thread.name,
+      type: ChannelType.PrivateThread,
+      invitable: false,
+      autoArchiveDuration: 10080,
+      reason: `Support ticket #${opened.id}`,
+    })) as PrivateThreadChannel;
+    await thread.members.add(userId);
+    const close = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(opened.thread.closeId)
+        .setLabel(opened.thread.closeLabel)
+        .setStyle(ButtonStyle.Secondary)
+        .setEmoji('🔒'),
+    );
+    const parts = opened.thread.opening;
+    for (const [i, content] of parts.entries()) {
+      await thread.send({
+        content,
+        // The mentions add the member and the support role's members to the private thread.
+        allowedMentions: {
+          users: i === 0 ? [userId] : [],
+          roles: i === 0 && opened.thread.supportRoleId ? [opened.thread.supportRoleId] : [],
+        },
+        components: i === parts.length - 1 ? [close] : [],
+      });
+    }
+    return thread.id;
+  } catch (err) {
+    console.warn(`Ticket #${opened.id}: no thread (${(err as Error).message}); replies go by DM`);
+    if (thread) await thread.delete().catch(() => {});
+    return null;
+  }
+}
 
 /** The form was sent: the ticket is stored (translated to English when a provider is set). */
 export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInteraction): Promise<void> {
@@ -102,7 +187,34 @@ export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInte
     description: description.slice(0, 2000),
     category: field(TICKET_FIELDS.category).trim().slice(0, 50) || null,
   });
-  await interaction.editReply({
-    content: `🎫 Ticket **#${opened.id}** is open. The support team will answer here in direct messages, in ${opened.userLanguageName}. Keep your DMs from this server open so the reply reaches you.`,
+  if (!opened.ok) {
+    await interaction.editReply({ content: opened.message });
+    return;
+  }
+  const guild = interaction.guild ?? (await ctx.client.guilds.fetch(interaction.guildId));
+  const threadId = await openThread(ctx, guild, opened, interaction.user.id);
+  const answer = await ctx.caller.community.ticketThreadOpened({
+    guildId: interaction.guildId,
+    ticketId: opened.id,
+    threadId,
   });
+  await interaction.editReply({ content: answer.content });
+}
+
+/** The thread's Close button: the member (or staff who may manage threads) closes the ticket. */
+export async function closeTicketButton(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  ticketId: number,
+): Promise<void> {
+  if (!interaction.inGuild()) return;
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const result = await ctx.caller.community.closeTicket({
+    guildId: interaction.guildId,
+    ticketId,
+    userId: interaction.user.id,
+    locale: interaction.locale,
+    isStaff: interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false,
+  });
+  await interaction.editReply({ content: result.message });
 }

@@ -1,5 +1,6 @@
 import { Events } from 'discord.js';
 import { deliverAnnouncement } from '../server-events/announcement-post';
+import { deliverPendingTicketReplies } from '../server-events/ticket-reply';
 import { syncWholeGuild } from './guild-create';
 import { defineEvent } from './types';
 
@@ -10,4 +11,6 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   // Post Now pressed while the bot was offline: deliver now.
   for (const a of await ctx.caller.bot.pendingAnnouncements())
     await deliverAnnouncement(ctx, a.guildId, a.id);
+  // Staff replies and ticket announcements queued while the bot was offline.
+  await deliverPendingTicketReplies(ctx);
 });

@@ -13,6 +13,7 @@ import messageUpdate from './message-update';
 import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
 import threadCreate from './thread-create';
+import ticketThreadMessage from './ticket-thread-message';
 import type { BotEvent } from './types';
 
 /** Every Discord event the bot handles. */
@@ -26,6 +27,7 @@ export const EVENTS = [
   channelDelete,
   threadCreate,
   messageCreate,
+  ticketThreadMessage,
   messageUpdate,
   messageDelete,
   reactionAdd,

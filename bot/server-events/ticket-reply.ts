@@ -1,55 +1,108 @@
-import { DiscordAPIError } from 'discord.js';
+import { type Client, DiscordAPIError, type ThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
 import type { ServerEventHandler } from '../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
+type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['community']['ticketReply']>>>;
 
 function reasonOf(err: unknown): string {
   if (err instanceof DiscordAPIError) return `${err.message} (Discord ${err.status})`;
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The ticket's thread, reopened for posting when it was archived; null when the bot cannot see it. */
+async function openThread(client: Client, plan: Plan): Promise<ThreadChannel | null> {
+  if (!plan.channelId) return null;
+  const channel = await client.channels.fetch(plan.channelId).catch(() => null);
+  if (!channel?.isThread()) return null;
+  if (channel.archived || channel.locked) {
+    // Reopening (or a last announcement on a closed ticket): unarchive, unlock unless closed.
+    await channel.edit({ archived: false, ...(plan.ticketStatus === 'closed' ? {} : { locked: false }) });
+  }
+  return channel;
+}
+
+/** The member is still in the thread's server (else the reply goes by DM). */
+async function memberPresent(thread: ThreadChannel, userId: string): Promise<boolean> {
+  if (thread.guild.members.cache.has(userId)) return true;
+  return Boolean(await thread.guild.members.fetch(userId).catch(() => null));
+}
+
+interface Sendable {
+  send(options: { content: string; allowedMentions: typeof NO_PINGS }): Promise<unknown>;
+}
+
+async function send(target: Sendable, plan: Plan): Promise<void> {
+  for (const part of plan.parts) await target.send({ content: part, allowedMentions: NO_PINGS });
+}
+
 /**
- * A staff reply from the dashboard reaches the member in their language: by DM, or in the
- * ticket's channel when it has one. Delivered replies are marked; a failed one is told to the
- * admins in the log channel (and the operator's log), never swallowed.
+ * A staff reply or status announcement reaches the member in their language: in the ticket's
+ * private thread, or by DM when the thread is gone or the member left the server. Delivered ones
+ * are marked; a failed one keeps its reason on the message (shown in the dashboard, retried on
+ * the next connect) and is told to the admins in the log channel. Closing locks and archives
+ * the thread after the announcement.
  */
 export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): Promise<void> {
   const plan = await ctx.caller.community.ticketReply(e);
   if (!plan) return;
   try {
-    const target = plan.channelId
-      ? await ctx.client.channels.fetch(plan.channelId)
-      : await ctx.client.users.createDM(plan.userId);
-    if (!target?.isSendable()) throw new Error('the ticket channel does not exist or is not a text channel');
-    for (const part of plan.parts) await target.send({ content: part, allowedMentions: NO_PINGS });
+    let thread: ThreadChannel | null = null;
+    try {
+      thread = await openThread(ctx.client, plan);
+    } catch (err) {
+      console.warn(`Ticket #${e.ticketId}: thread ${plan.channelId} unusable (${reasonOf(err)}); using DM`);
+    }
+    if (thread && (await memberPresent(thread, plan.userId))) {
+      await send(thread, plan);
+      if (plan.ticketStatus === 'closed') await thread.edit({ locked: true, archived: true });
+    } else {
+      await send(await ctx.client.users.createDM(plan.userId), plan);
+    }
   } catch (err) {
     const error = reasonOf(err);
-    console.error(
-      `Ticket #${e.ticketId}: staff reply ${e.messageId} not delivered to ${plan.userId}: ${error}`,
-    );
+    console.error(`Ticket #${e.ticketId}: message ${e.messageId} not delivered to ${plan.userId}: ${error}`);
     const report = await ctx.caller.community.ticketReplyFailed({
       guildId: e.guildId,
       ticketId: e.ticketId,
+      messageId: e.messageId,
       userId: plan.userId,
       error,
     });
     const logChannelId = report.channelId ?? ctx.client.guilds.cache.get(e.guildId)?.systemChannelId ?? null;
     if (!logChannelId) return;
-    const log = await ctx.client.channels.fetch(logChannelId);
+    const log = await ctx.client.channels.fetch(logChannelId).catch(() => null);
     if (log?.isSendable()) await log.send({ content: `⚠️ ${report.text}`, allowedMentions: NO_PINGS });
     return;
   }
   await ctx.caller.community.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
 }
 
+/** On connect: whatever was queued while the bot was offline (or failed before), oldest first. */
+export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void> {
+  for (const pending of await ctx.caller.community.pendingTicketReplies()) {
+    if (!ctx.client.guilds.cache.has(pending.guildId)) continue;
+    await deliverTicketReply(ctx, pending).catch((err) =>
+      console.error(`Ticket #${pending.ticketId}: queued delivery failed:`, err),
+    );
+  }
+}
+
+/** One delivery at a time per ticket, so a reply and the announcement after it arrive in order. */
+const queues = new Map<number, Promise<void>>();
+
 const handler: ServerEventHandler = {
   subscribe(ctx) {
     const listener = (e: TicketReplyEvent) => {
-      deliverTicketReply(ctx, e).catch((err) =>
-        console.error(`Ticket #${e.ticketId}: reply delivery failed:`, err),
-      );
+      const previous = queues.get(e.ticketId) ?? Promise.resolve();
+      const next = previous
+        .then(() => deliverTicketReply(ctx, e))
+        .catch((err) => console.error(`Ticket #${e.ticketId}: reply delivery failed:`, err));
+      queues.set(e.ticketId, next);
+      void next.finally(() => {
+        if (queues.get(e.ticketId) === next) queues.delete(e.ticketId);
+      });
     };
     ctx.services.events.on('ticket:reply', listener);
     return () => ctx.services.events.off('ticket:reply', listener);

@@ -92,6 +92,8 @@ const adminRoutes = [
   adminScreen('voice-translation', () => import('./pages/admin/VoiceTranslation')),
   adminScreen('analytics', () => import('./pages/admin/Analytics')),
   adminScreen('settings', () => import('./pages/admin/Settings')),
+  // The operator's contact inbox (not in the spec's table; its nav entry shows for the operator only).
+  adminScreen('inbox', () => import('./pages/admin/Inbox')),
 ];
 
 const routeTree = rootRoute.addChildren([

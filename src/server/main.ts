@@ -27,12 +27,17 @@ async function main() {
     `Dashboard login: ${env.PUBLIC_URL}/login?token=${services.adminToken}${env.ADMIN_TOKEN ? '' : ' (generated token, kept beside the database as admin-token)'}`,
   );
 
+  // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
+  const { startContactForwarding } = await import('./services/contact');
+  const stopForwarding = startContactForwarding(services.db, env, services.clock);
+
   const { startBot } = await import('../../bot/client');
   const bot = await startBot(services);
 
   const stop = async () => {
     console.log('Shutting down');
     retention.stop();
+    stopForwarding();
     await bot?.stop();
     await server.close();
     services.db.$client.close();

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketMessages, tickets } from '../../db/schema';
+import { guilds, ticketMessages, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
@@ -24,7 +24,13 @@ beforeAll(async () => {
   ]);
   insertGuild(server, 'g-tix');
   insertGuild(server, 'g-empty');
+  insertGuild(server, 'g-demo');
   const db = server.services.db;
+  // Support tickets are an Ultimate capability.
+  db.update(guilds)
+    .set({ plan: 'ultimate' })
+    .where(inArray(guilds.id, ['g-tix', 'g-empty', 'g-demo']))
+    .run();
   const at = (h: number) => new Date(Date.UTC(2026, 10, 20, h, 5));
   const [pay] = db
     .insert(tickets)
@@ -99,7 +105,8 @@ describe('Support Tickets', () => {
       expect.stringMatching(/Open Tickets\s+1/),
       expect.stringMatching(/In Progress\s+1/),
       expect.stringMatching(/Total Tickets\s+3/),
-      expect.stringMatching(/Avg Response Time\s+2\.4h/),
+      // No staff reply yet in the last 30 days.
+      expect.stringMatching(/Avg Response Time\s+—/),
     ]);
     // Support language first, falling back to the member's language; date as 'MMM d, h:mm a'.
     const first = rows.first();
@@ -148,13 +155,12 @@ describe('Support Tickets', () => {
     expect(await send.isDisabled()).toBe(true);
     await box.fill('We are looking into it.');
     await send.click();
-    // No bot is connected: queued, never "sent".
-    await page.getByText('Reply queued').waitFor();
-    await page.getByText('Queued: delivered when the bot connects.').waitFor();
+    // Stored, not yet on Discord (no bot here): never "sent".
+    await page.getByText('Reply saved').waitFor();
+    await dialog.getByText('Queued: delivered when the bot connects').waitFor();
     expect(await box.inputValue()).toBe('');
     await dialog.getByText('Support Team').waitFor();
-    await dialog.getByText('For the user in Spanish:').waitFor();
-    await dialog.getByTestId('delivery-badge').getByText('Queued').first().waitFor();
+    await dialog.getByText('Sent to the user in Spanish:').waitFor();
     await dialog.getByText('[es] We are looking into it.').waitFor();
     const stored = server.services.db
       .select()
@@ -170,12 +176,18 @@ describe('Support Tickets', () => {
     });
     expect(Number(stored.at(-1)?.messageId)).toBeGreaterThan(Date.now() - 60_000);
     expect(updates).toHaveLength(1);
+    // The first staff reply gives the average response time.
+    await page
+      .getByTestId('stat-card')
+      .nth(3)
+      .getByText(/^\d+(\.\d)?d$/)
+      .waitFor();
     await shot(page, 'tickets-detail-dialog');
 
     await dialog.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Resolved' }).click();
     await page.getByText('Ticket updated!').waitFor();
-    await page.getByText('Status has been changed successfully.').waitFor();
+    await page.getByText('Status has been changed; the member is told in their language.').waitFor();
     const row = server.services.db.select().from(tickets).where(eq(tickets.id, payId)).get();
     expect(row?.status).toBe('resolved');
     expect(row?.resolvedAt).toBeInstanceOf(Date);
@@ -196,7 +208,7 @@ describe('Support Tickets', () => {
       await dialog.getByText('No messages yet').waitFor();
       await dialog.getByLabel('Reply to User').fill('Restarted it, sorry!');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
-      await page.getByText('Reply queued').waitFor();
+      await page.getByText('Reply saved').waitFor();
       // An English-speaking member: nothing to translate, so no mark.
       await dialog.getByText('Restarted it, sorry!').waitFor();
       expect(await dialog.getByText(/Not translated/).count()).toBe(0);
@@ -204,7 +216,7 @@ describe('Support Tickets', () => {
       await page.getByText('Frage zu Rollen').click();
       await dialog.getByLabel('Reply to User').fill('You get it with /rank.');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
-      await dialog.getByText('Not translated: in English').waitFor();
+      await dialog.getByText('Not translated: sent in English').waitFor();
       await page.context().close();
     } finally {
       rec.state.fail = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Phrase, say } from '.';
 import { LOCKED } from './plans';
+import * as TICKETS from './tickets';
 
 describe('say', () => {
   const hello: Phrase = { en: 'Hello {name}', es: 'Hola {name}' };
@@ -13,6 +14,24 @@ describe('say', () => {
   it('the locked notice exists in every language the spec lists', () => {
     for (const code of ['en', 'es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it', 'hi', 'tr']) {
       expect(LOCKED[code], code).toContain('{plan}');
+    }
+  });
+});
+
+describe('ticket phrases', () => {
+  it('every member-facing ticket sentence exists in every language the spec lists, with the same blanks', () => {
+    const phrases = Object.entries(TICKETS).flatMap(([name, p]) =>
+      'en' in p
+        ? [[name, p as Phrase] as const]
+        : Object.entries(p).map(([k, v]) => [`${name}.${k}`, v as Phrase] as const),
+    );
+    expect(phrases.length).toBeGreaterThan(10);
+    for (const [name, phrase] of phrases) {
+      const blanks = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const code of ['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it', 'hi', 'tr']) {
+        expect(phrase[code], `${name} ${code}`).toBeDefined();
+        expect(blanks(phrase[code]!), `${name} ${code}`).toEqual(blanks(phrase.en));
+      }
     }
   });
 });

@@ -45,3 +45,27 @@ export const ticketReply = z.object({
   isStaff: z.boolean('must be true or false'),
 });
 export type TicketReply = z.infer<typeof ticketReply>;
+
+const discordIdOrNone = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,32}$/, 'must be a Discord id'),
+    z.literal(''),
+    z.null(),
+  ])
+  .transform((v) => v || null);
+
+/** Support Tickets settings (besides guildId): null or '' = none (the default channel, no role). */
+export const ticketSettingsInput = z
+  .object({
+    channelId: discordIdOrNone.optional(),
+    supportRoleId: discordIdOrNone.optional(),
+  })
+  .refine((v) => v.channelId !== undefined || v.supportRoleId !== undefined, {
+    message: 'give channelId or supportRoleId',
+  });
+
+/** The custom id of a ticket thread's Close button: "ticketclose:<ticket id>". */
+export const TICKET_CLOSE_PREFIX = 'ticketclose';

@@ -26,4 +26,23 @@ export const routes: RestRoute[] = [
     summary: 'Add a message; staff replies are translated into the member language and delivered by the bot',
     status: 201,
   },
+  {
+    method: 'GET',
+    path: '/api/ticket-stats',
+    procedure: 'tickets.stats',
+    summary: 'Counts by status and the average first staff response (ms) over the last 30 days',
+  },
+  {
+    method: 'GET',
+    path: '/api/ticket-settings',
+    procedure: 'tickets.settings',
+    summary: 'Support Tickets settings: the channel ticket threads open in and the support role',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/ticket-settings',
+    procedure: 'tickets.updateSettings',
+    summary:
+      'Change the ticket channel (a text channel of the server, or null for #tickets) or the support role',
+  },
 ];

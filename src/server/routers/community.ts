@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { languageName } from '../../common/languages';
 import { DIFFICULTY_LEVELS } from '../../common/schemas/learning';
-import { ticketText } from '../../common/schemas/tickets';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
 import {
@@ -17,10 +16,8 @@ import {
   saveLearning,
 } from '../services/learning';
 import { memberLanguage } from '../services/members';
-import { logChannelOf } from '../services/permission-reports';
-import { markReplyDelivered, planReplyDelivery } from '../services/ticket-delivery';
-import { createTicket } from '../services/tickets';
 import { botGuildProcedure, botProcedure, router } from '../trpc';
+import { communityTicketProcedures } from './community-tickets';
 
 /**
  * Members' chat commands (spec section 1): /learn, /practice, /quiz, /progress and /ticket create,
@@ -30,7 +27,6 @@ import { botGuildProcedure, botProcedure, router } from '../trpc';
 
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const member = z.object({ userId: id });
-const rowId = z.number().int().positive();
 
 function defaultLanguage(db: Services['db'], guildId: string): string {
   return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
@@ -97,58 +93,6 @@ export const communityRouter = router({
     .input(member)
     .query(({ ctx, input }) => progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
 
-  // ---- Support tickets ----
-  /** /ticket create: stored in the member's language and in English for the support team. */
-  openTicket: botGuildProcedure
-    .input(
-      member.extend({
-        locale: z.string().max(20).nullable(),
-        subject: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-        description: ticketText,
-        category: z
-          .string()
-          .trim()
-          .max(50, 'must be at most 50 characters')
-          .nullable()
-          .optional()
-          .transform((v) => v || null),
-      }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      const userLanguage = languageOf(ctx, input.userId, input.locale);
-      ensureGuild(ctx.db, ctx.guildId);
-      const ticket = await createTicket(ctx.db, ctx.translator, ctx.clock, {
-        guildId: ctx.guildId,
-        userId: input.userId,
-        userLanguage,
-        supportLanguage: 'en',
-        subject: input.subject,
-        description: input.description,
-        category: input.category,
-      });
-      return {
-        id: ticket.id,
-        userLanguage,
-        userLanguageName: languageName(userLanguage),
-        translated:
-          userLanguage === ticket.supportLanguage || ticket.subject[ticket.supportLanguage] !== undefined,
-      };
-    }),
-
-  /** What to send for a staff reply (null: nothing to deliver). */
-  ticketReply: botGuildProcedure
-    .input(z.object({ ticketId: rowId, messageId: rowId }))
-    .query(({ ctx, input }) => planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId)),
-
-  ticketReplyDelivered: botGuildProcedure
-    .input(z.object({ messageId: rowId }))
-    .mutation(({ ctx, input }) => markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
-
-  /** A reply the bot could not deliver: what to tell the admins, and where (the guild's log channel). */
-  ticketReplyFailed: botGuildProcedure
-    .input(z.object({ ticketId: rowId, userId: id, error: z.string().max(500) }))
-    .query(({ ctx, input }) => ({
-      channelId: logChannelOf(ctx.db, ctx.guildId),
-      text: `I could not deliver the support reply on ticket #${input.ticketId} to <@${input.userId}>: ${input.error}. They may not accept direct messages from this server; the reply is kept on the ticket.`,
-    })),
+  // ---- Support tickets: see routers/community-tickets.ts ----
+  ...communityTicketProcedures,
 });

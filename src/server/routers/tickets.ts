@@ -1,11 +1,17 @@
 import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { TICKET_STATUSES, ticketReply, ticketUpdate } from '../../common/schemas/tickets';
+import { guildChannels } from '../../../db/schema';
+import {
+  TICKET_STATUSES,
+  ticketReply,
+  ticketSettingsInput,
+  ticketUpdate,
+} from '../../common/schemas/tickets';
 import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
-import { type DeliveryState, waitFor } from '../services/delivery';
-import { replyDeliveredAt } from '../services/ticket-delivery';
-import { responseTime } from '../services/ticket-response';
+import { ensureGuild } from '../services/guilds';
+import { getTicketSettings, updateTicketSettings } from '../services/ticket-settings';
 import {
   addTicketMessage,
   findTicket,
@@ -13,9 +19,13 @@ import {
   ticketConversation,
   updateTicket,
 } from '../services/tickets';
-import { guildProcedure, notFound, router } from '../trpc';
+import { avgResponseMs, queueStatusAnnouncement } from '../services/tickets-conversation';
+import { guildProcedure, notFound, requires, router } from '../trpc';
 
 const byId = z.object({ id: rowId });
+
+/** Support tickets are an Ultimate capability (spec section 9). */
+const ticketProcedure = guildProcedure.use(requires('tickets'));
 
 function ticketOf(db: Services['db'], guildId: string, id: number) {
   return findTicket(db, guildId, id) ?? notFound('ticket', id);
@@ -23,7 +33,7 @@ function ticketOf(db: Services['db'], guildId: string, id: number) {
 
 export const ticketsRouter = router({
   /** Newest first, without messages. `status` empty or 'all' means every status. */
-  list: guildProcedure
+  list: ticketProcedure
     .input(
       z.object({
         status: z.preprocess(
@@ -34,44 +44,72 @@ export const ticketsRouter = router({
     )
     .query(({ ctx, input }) => listTickets(ctx.db, ctx.guildId, input.status)),
 
-  /** One ticket with its conversation, oldest message first. */
-  get: guildProcedure.input(byId).query(({ ctx, input }) => {
+  /** One ticket with its conversation, oldest message first (each staff message with its delivery state). */
+  get: ticketProcedure.input(byId).query(({ ctx, input }) => {
     const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
     return { ...ticket, messages: ticketConversation(ctx.db, ticket.id) };
   }),
 
-  update: guildProcedure
+  /** The stat cards: counts by status and the average first response over the last 30 days. */
+  stats: ticketProcedure.query(({ ctx }) => {
+    const all = listTickets(ctx.db, ctx.guildId);
+    const count = (s: string) => all.filter((t) => t.status === s).length;
+    return {
+      open: count('open'),
+      inProgress: count('in_progress'),
+      resolved: count('resolved'),
+      closed: count('closed'),
+      total: all.length,
+      avgResponseMs: avgResponseMs(ctx.db, ctx.guildId, ctx.clock()),
+    };
+  }),
+
+  update: ticketProcedure
     .input(byId)
     .input(ticketUpdate)
     .mutation(({ ctx, input }) => {
       const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
       const updated = updateTicket(ctx.db, ctx.clock, ticket, input);
       if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
+      if (updated.status !== ticket.status) {
+        // Announced in the thread in the member's language; closing locks and archives it.
+        const note = queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
+        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
+      }
       return updated;
     }),
 
-  /** Avg Response Time: opening to first staff reply, last 30 days; `measured: false` is the labelled fallback. */
-  responseTime: guildProcedure.query(({ ctx }) => responseTime(ctx.db, ctx.guildId, ctx.clock())),
-
   /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */
-  reply: guildProcedure
+  reply: ticketProcedure
     .input(byId)
     .input(ticketReply)
     .mutation(async ({ ctx, input }) => {
       const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
+      if (ticket.status === 'closed')
+        throw new TRPCError({ code: 'CONFLICT', message: 'id: the ticket is closed; reopen it to reply' });
       const { id: _id, guildId: _g, ...message } = input;
       const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
-      if (!stored.isStaff) return { ...stored, delivery: null };
-      ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
-      // With the bot online, wait briefly for Discord's answer; otherwise it is queued for the bot.
-      const delivered =
-        ctx.botStatus.get().state === 'online'
-          ? await waitFor(() => {
-              const deliveredAt = replyDeliveredAt(ctx.db, stored.id);
-              return deliveredAt ? { ...stored, deliveredAt } : null;
-            })
-          : null;
-      const delivery: DeliveryState = delivered ? 'delivered' : 'queued';
-      return { ...(delivered ?? stored), delivery };
+      if (stored.isStaff) {
+        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
+      }
+      return stored;
     }),
+
+  /** Support Tickets settings: the channel ticket threads open in, and the support role. */
+  settings: ticketProcedure.query(({ ctx }) => getTicketSettings(ctx.db, ctx.guildId)),
+
+  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(({ ctx, input }) => {
+    const { guildId: _g, ...change } = input;
+    if (change.channelId) {
+      const channel = ctx.db
+        .select({ type: guildChannels.type })
+        .from(guildChannels)
+        .where(and(eq(guildChannels.id, change.channelId), eq(guildChannels.guildId, ctx.guildId)))
+        .get();
+      if (channel?.type !== 0)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'channelId: not a text channel of this server' });
+    }
+    ensureGuild(ctx.db, ctx.guildId);
+    return updateTicketSettings(ctx.db, ctx.guildId, change);
+  }),
 });

@@ -2,12 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ticketMessages } from '../../../db/schema';
 import { languageName } from '../../common/languages';
+import { say } from '../../common/phrases';
+import { TICKET_NOT_TRANSLATED, TICKET_ORIGINAL, TICKET_SUPPORT_REPLY } from '../../common/phrases/tickets';
 import { findTicket } from './tickets';
 
 /**
- * Staff replies reach the member through the bot: by DM, or in the ticket's channel when it has
- * one. The reply is shown in the member's language, with the English original beneath when it
- * was translated. deliveredAt marks a reply that arrived.
+ * Staff replies and status announcements reach the member through the bot: in the ticket's
+ * private thread, or by DM when there is none (or the member can no longer be reached there).
+ * The reply is shown in the member's language with the original collapsed beneath (a spoiler).
+ * deliveredAt null = pending: delivered when the bot is connected, retried on its next start
+ * after a failure (deliveryError says why).
  */
 
 export const DISCORD_LIMIT = 2000;
@@ -31,13 +35,26 @@ export interface ReplyDelivery {
   ticketId: number;
   messageId: number;
   userId: string;
-  /** The ticket's channel, or null for a DM. */
+  /** The ticket's private thread, or null: by DM. */
   channelId: string | null;
+  kind: 'message' | 'status';
+  /** The ticket's status now: a closed ticket's thread is locked and archived after posting. */
+  ticketStatus: string;
   parts: string[];
   translated: boolean;
 }
 
-/** What to send for a stored staff reply; null when it is not a staff reply of this guild or was delivered. */
+/** A translated text with its original collapsed beneath, in as few Discord messages as fit. */
+function withCollapsedOriginal(head: string, translated: string, original: string, note: string): string[] {
+  const body = `${head}\n${translated}`;
+  const tail = `-# ${note}\n||${original}||`;
+  const whole = `${body}\n${tail}`;
+  if (whole.length <= DISCORD_LIMIT) return [whole];
+  const spoilers = splitForDiscord(original, DISCORD_LIMIT - 4).map((p) => `||${p}||`);
+  return [...splitForDiscord(body), `-# ${note}`, ...spoilers];
+}
+
+/** What to send for a stored staff message or announcement; null when there is nothing to deliver. */
 export function planReplyDelivery(
   db: Db,
   guildId: string,
@@ -54,34 +71,47 @@ export function planReplyDelivery(
   if (!message?.isStaff || message.deliveredAt) return null;
   const target = ticket.userLanguage;
   const inTarget = message.translations[target];
-  const translated = message.originalLanguage !== target && inTarget !== undefined;
-  const subject = ticket.subject[target] ?? Object.values(ticket.subject)[0] ?? '';
-  const lines = [
-    `📩 **Support team reply** · ticket #${ticket.id}${subject ? ` · ${subject}` : ''}`,
-    '',
-    inTarget ?? message.originalText,
-  ];
-  if (translated) {
-    lines.push(
-      '',
-      `-# Written in ${languageName(message.originalLanguage)}, translated to ${languageName(target)}. Original:`,
-    );
-    lines.push(...message.originalText.split('\n').map((l) => `> ${l}`));
-  } else if (message.originalLanguage !== target) {
-    lines.push('', `-# Could not be translated to ${languageName(target)} right now; this is the original.`);
-  }
-  return {
+  const translated = message.originalLanguage === target || inTarget !== undefined;
+  const base = {
     ticketId: ticket.id,
     messageId: message.id,
     userId: ticket.userId,
     channelId: ticket.channelId,
-    parts: splitForDiscord(lines.join('\n')),
+    kind: message.kind,
+    ticketStatus: ticket.status,
     translated,
   };
+  if (message.kind === 'status') {
+    const text = inTarget ?? message.originalText;
+    const english = target === 'en' ? '' : `\n-# ${message.originalText}`;
+    return { ...base, parts: [`${text}${english}`] };
+  }
+  const subject = ticket.subject[target] ?? Object.values(ticket.subject)[0] ?? '';
+  const head =
+    message.source === 'discord'
+      ? `-# 🌐 ${languageName(target)}`
+      : `💬 **${say(TICKET_SUPPORT_REPLY, target)}** · #${ticket.id}${subject ? ` · ${subject}` : ''}`;
+  const note = say(TICKET_ORIGINAL, target, { language: languageName(message.originalLanguage) });
+  let parts: string[];
+  if (message.originalLanguage === target) parts = splitForDiscord(`${head}\n${message.originalText}`);
+  else if (inTarget !== undefined) parts = withCollapsedOriginal(head, inTarget, message.originalText, note);
+  else parts = splitForDiscord(`${head}\n${message.originalText}\n-# ${say(TICKET_NOT_TRANSLATED, target)}`);
+  return { ...base, parts };
 }
 
 export function markReplyDelivered(db: Db, messageId: number, at: Date): void {
-  db.update(ticketMessages).set({ deliveredAt: at }).where(eq(ticketMessages.id, messageId)).run();
+  db.update(ticketMessages)
+    .set({ deliveredAt: at, deliveryError: null })
+    .where(eq(ticketMessages.id, messageId))
+    .run();
+}
+
+/** The delivery failed: kept pending (retried when the bot next connects), the reason shown. */
+export function markReplyFailed(db: Db, messageId: number, error: string): void {
+  db.update(ticketMessages)
+    .set({ deliveryError: error.slice(0, 500) })
+    .where(and(eq(ticketMessages.id, messageId), eq(ticketMessages.isStaff, true)))
+    .run();
 }
 
 /** When a staff reply reached the member, or null while it is queued (or failed). */

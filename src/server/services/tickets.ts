@@ -110,6 +110,8 @@ export interface NewTicketMessage {
   originalText: string;
   originalLanguage: string;
   isStaff: boolean;
+  /** Written on Discord (in the ticket's thread): already there, nothing to deliver of the original. */
+  fromDiscord?: boolean;
 }
 
 /**
@@ -132,9 +134,22 @@ export async function addTicketMessage(
     // The support team is never held by the per-member hourly limit; members are.
     message.isStaff ? { guildId: ticket.guildId } : { guildId: ticket.guildId, userId: message.userId },
   );
+  const { fromDiscord, ...row } = message;
+  const at = clock();
+  // A member's message needs no delivery; a staff reply is pending until the bot posted it
+  // (one written in the thread still needs its translation posted for the member).
+  const delivered = !message.isStaff || (fromDiscord && (!translated || target === message.originalLanguage));
   return db
     .insert(ticketMessages)
-    .values({ ticketId: ticket.id, ...message, translations: texts, translated, createdAt: clock() })
+    .values({
+      ticketId: ticket.id,
+      ...row,
+      translations: texts,
+      translated,
+      createdAt: at,
+      source: fromDiscord ? 'discord' : 'dashboard',
+      deliveredAt: delivered ? at : null,
+    })
     .returning()
     .get();
 }

@@ -66,6 +66,8 @@ export interface FakeChannel {
   type?: number;
   position?: number;
   parent_id?: string | null;
+  /** Threads: archived, locked... (see fakes/discord/threads.ts). */
+  thread_metadata?: Json;
 }
 
 export function channelPayload(guildId: string, c: FakeChannel): Json {
@@ -81,6 +83,7 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
     topic: null,
     last_message_id: null,
     rate_limit_per_user: 0,
+    ...(c.thread_metadata ? { thread_metadata: c.thread_metadata } : {}),
   };
 }
 
@@ -151,8 +154,11 @@ export function guildPayload(g: FakeGuild): Json {
     member_count: g.members.length,
     voice_states: [],
     members: g.members.map((m) => memberPayload(m)),
-    channels: g.channels.filter((c) => c.type !== 11).map((c) => channelPayload(g.id, c)),
-    threads: g.channels.filter((c) => c.type === 11).map((c) => channelPayload(g.id, c)),
+    channels: g.channels.filter((c) => c.type !== 11 && c.type !== 12).map((c) => channelPayload(g.id, c)),
+    // Active threads only, as Discord sends them (12: private threads).
+    threads: g.channels
+      .filter((c) => (c.type === 11 || c.type === 12) && !c.thread_metadata?.archived)
+      .map((c) => channelPayload(g.id, c)),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

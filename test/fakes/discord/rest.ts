@@ -122,9 +122,14 @@ export class FakeRest {
     ];
   }
 
-  /** Serves one more route (feature fakes in test/fakes/discord/<feature>.ts add theirs). */
+  /** Extra routes (a feature's fake, e.g. threads.ts), tried before the built-in ones. */
+  addRoutes(routes: [method: string, path: RegExp, handler: Handler][]) {
+    this.routes.unshift(...routes);
+  }
+
+  /** One extra route (test/fakes/discord/moderation.ts). */
   addRoute(method: string, path: RegExp, handler: Handler): void {
-    this.routes.push([method, path, handler]);
+    this.addRoutes([[method, path, handler]]);
   }
 
   /** The next matching call fails with this status and Discord error body. */

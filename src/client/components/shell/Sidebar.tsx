@@ -3,7 +3,8 @@ import { IconLanguage, IconSparkles } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useGuildId } from '../../lib/guild';
 import classes from './Sidebar.module.css';
-import { activePage, adminPages } from './nav';
+import { trpc } from '../../trpc';
+import { type AdminPage, activePage, adminPages, operatorPages } from './nav';
 
 interface Props {
   /** Icons only (the desktop sidebar collapsed to 3 rem). */
@@ -17,6 +18,38 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const guildId = useGuildId();
   const active = activePage(pathname);
+  // The operator's own pages (the contact inbox) appear only for the operator.
+  const access = trpc.contact.access.useQuery(undefined, { staleTime: 60_000 });
+  const item = (page: AdminPage) => {
+    const isActive = page === active;
+    const Icon = page.icon;
+    const link = (
+      <Link
+        to={page.to}
+        search={{ guildId }}
+        activeOptions={{ exact: true, includeSearch: false }}
+        className={classes.item}
+        data-active={isActive || undefined}
+        aria-current={isActive ? 'page' : undefined}
+        aria-label={collapsed ? page.label : undefined}
+        onClick={onNavigate}
+      >
+        <Icon size={18} stroke={1.7} className={classes.icon} aria-hidden />
+        {!collapsed && <span className={classes.label}>{page.label}</span>}
+      </Link>
+    );
+    return (
+      <li key={page.to}>
+        {collapsed ? (
+          <Tooltip label={page.label} position="right" withArrow>
+            {link}
+          </Tooltip>
+        ) : (
+          link
+        )}
+      </li>
+    );
+  };
 
   return (
     <Stack gap={0} h="100%" className={classes.sidebar} data-collapsed={collapsed || undefined}>
@@ -49,39 +82,26 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
           {/* Spec section 9: tooltips open after 700 ms; moving between items skips the delay. */}
           <Tooltip.Group openDelay={700} closeDelay={300}>
             <Stack gap={2} component="ul" className={classes.list}>
-              {adminPages.map((page) => {
-                const isActive = page === active;
-                const Icon = page.icon;
-                const link = (
-                  <Link
-                    to={page.to}
-                    search={{ guildId }}
-                    activeOptions={{ exact: true, includeSearch: false }}
-                    className={classes.item}
-                    data-active={isActive || undefined}
-                    aria-current={isActive ? 'page' : undefined}
-                    aria-label={collapsed ? page.label : undefined}
-                    onClick={onNavigate}
-                  >
-                    <Icon size={18} stroke={1.7} className={classes.icon} aria-hidden />
-                    {!collapsed && <span className={classes.label}>{page.label}</span>}
-                  </Link>
-                );
-                return (
-                  <li key={page.to}>
-                    {collapsed ? (
-                      <Tooltip label={page.label} position="right" withArrow>
-                        {link}
-                      </Tooltip>
-                    ) : (
-                      link
-                    )}
-                  </li>
-                );
-              })}
+              {adminPages.map(item)}
             </Stack>
           </Tooltip.Group>
         </Box>
+        {access.data?.operator && (
+          <Box component="nav" aria-label="Operator" pb="xs">
+            <Text
+              className={classes.groupLabel}
+              aria-hidden={collapsed || undefined}
+              data-hidden={collapsed || undefined}
+            >
+              Operator
+            </Text>
+            <Tooltip.Group openDelay={700} closeDelay={300}>
+              <Stack gap={2} component="ul" className={classes.list}>
+                {operatorPages.map(item)}
+              </Stack>
+            </Tooltip.Group>
+          </Box>
+        )}
       </ScrollArea>
 
       <Group gap="xs" wrap="nowrap" className={classes.footer}>

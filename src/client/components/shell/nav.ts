@@ -7,6 +7,7 @@ import {
   IconLanguage,
   IconLayoutDashboard,
   IconLink,
+  IconMail,
   IconMicrophone,
   IconSettings,
   IconShieldCheck,
@@ -26,7 +27,8 @@ export type AdminPath =
   | '/admin/language-learning'
   | '/admin/voice-translation'
   | '/admin/analytics'
-  | '/admin/settings';
+  | '/admin/settings'
+  | '/admin/inbox';
 
 export interface AdminPage {
   label: string;
@@ -99,9 +101,14 @@ export const adminPages: AdminPage[] = [
   },
 ];
 
+/** Pages for the operator of the installation only (not server admins): shown when contact.access says so. */
+export const operatorPages: AdminPage[] = [{ label: 'Inbox', to: '/admin/inbox', icon: IconMail }];
+
 /** The page whose route matches a pathname (/admin and /admin/dashboard are the Dashboard). */
 export function activePage(pathname: string): AdminPage | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin' || path === '/admin/dashboard') return adminPages[0];
-  return adminPages.find((p) => p.to !== '/admin' && (path === p.to || path.startsWith(`${p.to}/`)));
+  return [...adminPages, ...operatorPages].find(
+    (p) => p.to !== '/admin' && (path === p.to || path.startsWith(`${p.to}/`)),
+  );
 }

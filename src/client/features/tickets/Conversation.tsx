@@ -1,8 +1,7 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import { languageName } from '../../../common/languages';
-import { DeliveryBadge } from '../../components/admin';
-import { messageView } from './display';
+import { deliveryState, messageView } from './display';
 import type { TicketMessage } from './types';
 
 interface Props {
@@ -23,6 +22,21 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
   return (
     <Stack gap="sm">
       {messages.map((m) => {
+        const delivery = deliveryState(m);
+        if (m.kind === 'status') {
+          return (
+            <Group key={m.id} justify="center" gap="xs" data-testid="ticket-status-note">
+              <Text size="xs" c="dimmed">
+                {m.originalText} · {format(m.createdAt, 'MMM d, h:mm a')}
+              </Text>
+              {delivery && (
+                <Badge size="xs" variant="light" color={delivery.color} title={delivery.title}>
+                  {delivery.label}
+                </Badge>
+              )}
+            </Group>
+          );
+        }
         const view = messageView(m, supportLanguage);
         const sentToUser =
           m.isStaff && userLanguage !== m.originalLanguage ? m.translations[userLanguage] : undefined;
@@ -42,12 +56,21 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 <Text size="sm" fw={600}>
                   {m.isStaff ? 'Support Team' : `User (${userLanguage.toUpperCase()})`}
                 </Text>
-                {m.isStaff && (
-                  <DeliveryBadge size="xs" verb="sent" state={m.deliveredAt ? 'delivered' : 'queued'} />
-                )}
                 {m.isStaff && m.translated === false && (
                   <Badge size="xs" color="orange" variant="light">
-                    Not translated: in English
+                    Not translated: sent in English
+                  </Badge>
+                )}
+                {delivery && (
+                  <Badge
+                    size="xs"
+                    color={delivery.color}
+                    variant="light"
+                    title={delivery.title}
+                    data-testid="delivery-state"
+                    style={{ maxWidth: '100%', textTransform: 'none' }}
+                  >
+                    {delivery.label}
                   </Badge>
                 )}
                 {!m.isStaff && view.untranslated && (
@@ -76,7 +99,7 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
             {sentToUser && (
               <Box mt={6} pt={6} style={{ borderTop: '1px dashed var(--mantine-color-default-border)' }}>
                 <Text size="xs" c="dimmed">
-                  {m.deliveredAt ? 'Sent to the user' : 'For the user'} in {languageName(userLanguage)}:
+                  Sent to the user in {languageName(userLanguage)}:
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {sentToUser}

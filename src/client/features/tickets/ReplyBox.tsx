@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { languageName } from '../../../common/languages';
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
-import { notifyDelivery } from '../../lib/delivery';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 /** Spec section 6: staff replies are posted under this fixed user id. */
@@ -14,36 +13,52 @@ export const SUPPORT_USER_ID = 'support-team';
 interface Props {
   ticketId: number | null;
   userLanguage: string | undefined;
+  /** A closed ticket takes no reply (reopen it first). */
+  closed?: boolean;
   onClose: () => void;
 }
 
+/** Discord's limit for one message (the server refuses longer replies). */
+export const REPLY_MAX = 2000;
+
 /** 'Reply to User': written in English, translated by the server into the member's language. */
-export function ReplyBox({ ticketId, userLanguage, onClose }: Props) {
+export function ReplyBox({ ticketId, userLanguage, closed = false, onClose }: Props) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const [text, setText] = useState('');
   const reply = trpc.tickets.reply.useMutation({
-    onSuccess: (m) => {
-      notifyDelivery(
-        'Reply',
-        m.delivery ?? 'queued',
-        'sent',
-        m.delivery === 'delivered' ? 'The member has it in their language.' : undefined,
+    onSuccess: () => {
+      // Stored now; the bot posts it on Discord (the conversation shows queued, delivered or failed).
+      notifySuccess(
+        'Reply saved',
+        'The bot posts it to the user, translated; its delivery state shows below.',
       );
       setText('');
       void utils.tickets.get.invalidate();
+      void utils.tickets.stats.invalidate();
     },
     onError: (err) => notifyError('Failed to send reply', errorMessage(err)),
   });
   const target = userLanguage ? languageName(userLanguage) : "the user's language";
-  const disabled = !text.trim() || ticketId === null || reply.isPending;
+  const tooLong = text.trim().length > REPLY_MAX;
+  const disabled = !text.trim() || tooLong || closed || ticketId === null || reply.isPending;
 
   return (
     <>
       <Textarea
         label="Reply to User"
         placeholder={`Type your reply in English... it will be auto-translated to ${target}`}
-        description={`Your message is sent in English and automatically translated to the user's language (${target}).`}
+        description={
+          closed
+            ? 'This ticket is closed. Set its status to Open to reply.'
+            : `Your message is sent in English and automatically translated to the user's language (${target}). ${text.trim().length}/${REPLY_MAX}`
+        }
+        error={
+          tooLong
+            ? `At most ${REPLY_MAX} characters (Discord's limit): shorten it or send it in two replies.`
+            : undefined
+        }
+        disabled={closed}
         autosize
         minRows={3}
         maxRows={8}

@@ -30,11 +30,16 @@ interface Props {
 export function TicketDetailDialog({ ticketId, onClose }: Props) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
-  const ticket = trpc.tickets.get.useQuery({ guildId, id: ticketId ?? 0 }, { enabled: ticketId !== null });
+  // The conversation updates while open: new member messages and delivery states every 3 s.
+  const ticket = trpc.tickets.get.useQuery(
+    { guildId, id: ticketId ?? 0 },
+    { enabled: ticketId !== null, refetchInterval: 3000, refetchIntervalInBackground: false },
+  );
   const update = trpc.tickets.update.useMutation({
     onSuccess: () => {
-      notifySuccess('Ticket updated!', 'Status has been changed successfully.');
+      notifySuccess('Ticket updated!', 'Status has been changed; the member is told in their language.');
       void utils.tickets.list.invalidate();
+      void utils.tickets.stats.invalidate();
       void utils.tickets.get.invalidate();
     },
     onError: (err) => notifyError('Failed to update ticket', errorMessage(err)),
@@ -124,7 +129,12 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
             />
           </ScrollArea.Autosize>
           <Divider />
-          <ReplyBox ticketId={t.id} userLanguage={t.userLanguage} onClose={onClose} />
+          <ReplyBox
+            ticketId={t.id}
+            userLanguage={t.userLanguage}
+            closed={t.status === 'closed'}
+            onClose={onClose}
+          />
         </Stack>
       )}
     </Modal>

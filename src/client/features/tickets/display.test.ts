@@ -41,3 +41,32 @@ describe('ticket display', () => {
     expect(raw.original).toBeNull();
   });
 });
+
+describe('deliveryState and formatResponseTime', () => {
+  it('a staff message is queued, delivered or failed; a member message has no state', async () => {
+    const { deliveryState } = await import('./display');
+    expect(deliveryState({ isStaff: false, deliveredAt: null })).toBeNull();
+    expect(deliveryState({ isStaff: true, deliveredAt: null })?.label).toBe(
+      'Queued: delivered when the bot connects',
+    );
+    expect(
+      deliveryState({ isStaff: true, deliveredAt: null, deliveryError: 'Missing Access (Discord 403)' })
+        ?.label,
+    ).toBe('Failed: Missing Access (Discord 403)');
+    expect(deliveryState({ isStaff: true, deliveredAt: new Date() })?.label).toBe('Delivered');
+    expect(deliveryState({ isStaff: true, deliveredAt: new Date(), source: 'discord' })?.label).toBe(
+      'Written in Discord',
+    );
+  });
+
+  it('shows seconds, minutes, hours and days, and a dash without data', async () => {
+    const { formatResponseTime } = await import('./display');
+    expect([null, 20_000, 45 * 60_000, 2.4 * 3_600_000, 3 * 86_400_000].map(formatResponseTime)).toEqual([
+      '—',
+      '20s',
+      '45m',
+      '2.4h',
+      '3.0d',
+    ]);
+  });
+});

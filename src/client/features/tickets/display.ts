@@ -56,3 +56,39 @@ export function messageView(m: MessageLike, supportLanguage: string) {
     untranslated: !hasTranslation,
   };
 }
+
+export interface DeliveryLike {
+  isStaff: boolean;
+  deliveredAt: Date | string | null;
+  deliveryError?: string | null;
+  source?: string;
+}
+
+/**
+ * Where a staff message or announcement stands on Discord: delivered (the bot posted it), queued
+ * (the bot is offline or busy: it goes out when it connects) or failed (kept, retried when the
+ * bot reconnects). null for what the member wrote.
+ */
+export function deliveryState(m: DeliveryLike): { label: string; color: string; title?: string } | null {
+  if (!m.isStaff) return null;
+  if (m.deliveredAt)
+    return { label: m.source === 'discord' ? 'Written in Discord' : 'Delivered', color: 'green' };
+  if (m.deliveryError)
+    return {
+      label: `Failed: ${m.deliveryError}`,
+      color: 'red',
+      title: 'Kept and retried when the bot reconnects',
+    };
+  return { label: 'Queued: delivered when the bot connects', color: 'yellow' };
+}
+
+/** Average response in ms as the stat card shows it: 45m, 2.4h, 1.5d; no data: a dash. */
+export function formatResponseTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  const minutes = ms / 60_000;
+  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))}s`;
+  if (minutes < 60) return `${Math.round(minutes)}m`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${hours.toFixed(1)}h`;
+  return `${(hours / 24).toFixed(1)}d`;
+}

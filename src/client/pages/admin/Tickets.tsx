@@ -1,9 +1,12 @@
 import { Alert, Group, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CardListSkeleton, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { LockedFeature } from '../../features/billing/LockedFeature';
+import { useCapability } from '../../features/billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from '../../features/tickets/display';
 import { TicketDetailDialog } from '../../features/tickets/TicketDetailDialog';
 import { TicketList } from '../../features/tickets/TicketList';
+import { TicketSettings } from '../../features/tickets/TicketSettings';
 import { TicketStats } from '../../features/tickets/TicketStats';
 import { useGuildId } from '../../lib/guild';
 import { notifyError } from '../../lib/notify';
@@ -14,18 +17,42 @@ const FILTERS = [
   ...TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
 ];
 
-/** Support Tickets: multilingual tickets members open with /ticket create. */
+const TITLE = 'Support Tickets';
+const SUBTITLE = 'Manage multilingual support tickets for your community';
+
+/** Support Tickets: multilingual tickets members open with /ticket create (Ultimate). */
 export default function TicketsPage() {
+  const guildId = useGuildId();
+  const allowed = useCapability('tickets');
+  const plan = trpc.billing.plan.useQuery({ guildId });
+  if (allowed === false) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title={TITLE} description={SUBTITLE} />
+        <LockedFeature
+          capability="tickets"
+          description="Members open tickets with /ticket create and talk with your team in a private thread, each in their own language."
+        />
+      </Stack>
+    );
+  }
+  // While the plan loads: the skeleton. A plan that cannot be read: the screen names the error.
+  if (allowed === undefined && !plan.error) return <StatGridSkeleton cards={4} />;
+  return <Tickets />;
+}
+
+function Tickets() {
   const guildId = useGuildId();
   const [status, setStatus] = useState<TicketStatus | 'all'>('all');
   const [openId, setOpenId] = useState<number | null>(null);
   // The stat cards count every ticket; the list carries the status filter in its query.
   const all = trpc.tickets.list.useQuery({ guildId });
+  const stats = trpc.tickets.stats.useQuery({ guildId }, { refetchInterval: 30_000 });
   // While another filter loads, the previous list stays on screen instead of a skeleton.
   const list = trpc.tickets.list.useQuery(status === 'all' ? { guildId } : { guildId, status }, {
     placeholderData: (previous) => previous,
   });
-  const error = list.error ?? all.error;
+  const error = list.error ?? all.error ?? stats.error;
 
   useEffect(() => {
     if (error) notifyError('Failed to fetch tickets', errorMessage(error));
@@ -33,11 +60,8 @@ export default function TicketsPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title="Support Tickets"
-        description="Manage multilingual support tickets for your community"
-      />
-      {all.isLoading ? <StatGridSkeleton cards={4} /> : all.data && <TicketStats tickets={all.data} />}
+      <PageHeader title={TITLE} description={SUBTITLE} />
+      {stats.isLoading ? <StatGridSkeleton cards={4} /> : stats.data && <TicketStats stats={stats.data} />}
       <Group justify="space-between" align="flex-end">
         <Select
           label="Filter by Status"
@@ -56,6 +80,7 @@ export default function TicketsPage() {
       )}
       {list.isLoading && !all.isLoading && <CardListSkeleton count={3} height={110} />}
       {list.data && <TicketList tickets={list.data} status={status} onOpen={setOpenId} />}
+      <TicketSettings />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(null)} />
     </Stack>
   );

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ticketSettings } from '../../../db/schema';
+
+/**
+ * Where tickets live on Discord (Support Tickets settings): the channel their private threads
+ * open in (the admin's pick, else a #tickets channel the bot creates once), the support role
+ * added to each thread, and the language staff write in.
+ */
+
+export interface TicketSettings {
+  channelId: string | null;
+  defaultChannelId: string | null;
+  supportRoleId: string | null;
+  supportLanguage: string;
+}
+
+export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
+  channelId: null,
+  defaultChannelId: null,
+  supportRoleId: null,
+  supportLanguage: 'en',
+};
+
+export function getTicketSettings(db: Db, guildId: string): TicketSettings {
+  const row = db.select().from(ticketSettings).where(eq(ticketSettings.guildId, guildId)).get();
+  if (!row) return { ...DEFAULT_TICKET_SETTINGS };
+  const { guildId: _g, ...settings } = row;
+  return settings;
+}
+
+/** The caller made sure the guild row exists. */
+export function updateTicketSettings(
+  db: Db,
+  guildId: string,
+  change: Partial<TicketSettings>,
+): TicketSettings {
+  db.insert(ticketSettings)
+    .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })
+    .onConflictDoUpdate({ target: ticketSettings.guildId, set: change })
+    .run();
+  return getTicketSettings(db, guildId);
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guildChannels } from '../../db/schema';
+import { createTicket } from '../../src/server/services/tickets';
+import { seedGuild } from '../helpers/guilds';
+import { recordingTranslator } from '../helpers/recording-translator';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+/** Support Tickets settings, the stat cards' average response time, and the plan gate. */
+
+const rec = recordingTranslator();
+let s: TestServer;
+let now = new Date('2026-06-30T12:00:00Z');
+const clock = () => now;
+
+beforeAll(async () => {
+  s = await startTestServer({ overrides: { translator: rec.translator, clock } });
+  seedGuild(s.services, '901', { plan: 'ultimate' });
+  seedGuild(s.services, '902', { plan: 'pro' });
+  s.services.db
+    .insert(guildChannels)
+    .values([
+      { id: '111', guildId: '901', name: 'support', type: 0 },
+      { id: '112', guildId: '901', name: 'Voice', type: 2 },
+      { id: '113', guildId: '902', name: 'elsewhere', type: 0 },
+    ])
+    .run();
+});
+afterAll(() => s.close());
+
+const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  s.api(`${path}${path.includes('?') ? '&' : '?'}guildId=901`, { admin: true, ...init });
+
+describe('GET/PATCH /api/ticket-settings', () => {
+  it('starts with the default channel (created by the bot) and no support role', async () => {
+    const res = await api('/api/ticket-settings');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      channelId: null,
+      defaultChannelId: null,
+      supportRoleId: null,
+      supportLanguage: 'en',
+    });
+  });
+
+  it('takes a text channel of the server and a role id; null goes back to the default', async () => {
+    const res = await api('/api/ticket-settings', {
+      method: 'PATCH',
+      body: { channelId: '111', supportRoleId: '222' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ channelId: '111', supportRoleId: '222' });
+    const back = await api('/api/ticket-settings', { method: 'PATCH', body: { channelId: null } });
+    expect(back.json).toMatchObject({ channelId: null, supportRoleId: '222' });
+  });
+
+  it.each([
+    [{ channelId: '112' }, 'channelId: not a text channel of this server'],
+    [{ channelId: '113' }, 'channelId: not a text channel of this server'],
+    [{ channelId: 'general' }, 'channelId: must be a Discord id'],
+    [{ supportRoleId: '@support' }, 'supportRoleId: must be a Discord id'],
+    [{}, 'give channelId or supportRoleId'],
+  ])('refuses %j naming the problem and writes nothing', async (body, error) => {
+    const before = tableCounts(s.services);
+    const snapshot = s.services.db.$client.prepare('select * from ticket_settings').all();
+    const res = await api('/api/ticket-settings', { method: 'PATCH', body });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain(error);
+    expect(tableCounts(s.services)).toEqual(before);
+    expect(s.services.db.$client.prepare('select * from ticket_settings').all()).toEqual(snapshot);
+  });
+});
+
+describe('GET /api/ticket-stats', () => {
+  it('averages the first staff reply of tickets opened in the last 30 days; announcements and later replies do not count', async () => {
+    expect((await api('/api/ticket-stats')).json).toMatchObject({ total: 0, avgResponseMs: null });
+    const open = async (at: string, userLanguage = 'es') => {
+      now = new Date(at);
+      return createTicket(s.services.db, s.services.translator, clock, {
+        guildId: '901',
+        userId: '300',
+        userLanguage,
+        subject: 'Ayuda',
+        description: 'No funciona',
+      });
+    };
+    const reply = async (id: number, at: string) => {
+      now = new Date(at);
+      const res = await api(`/api/tickets/${id}/messages`, {
+        method: 'POST',
+        body: {
+          userId: 'support-team',
+          messageId: `m${at}`,
+          originalText: 'On it',
+          originalLanguage: 'en',
+          isStaff: true,
+        },
+      });
+      expect(res.status).toBe(201);
+    };
+    const a = await open('2026-06-20T10:00:00Z');
+    const b = await open('2026-06-21T10:00:00Z');
+    const old = await open('2026-04-01T10:00:00Z');
+    now = new Date('2026-06-20T10:30:00Z');
+    // A status change is not a response.
+    expect(
+      (await api(`/api/tickets/${a.id}`, { method: 'PATCH', body: { status: 'in_progress' } })).status,
+    ).toBe(200);
+    await reply(a.id, '2026-06-20T11:00:00Z'); // 1 h
+    await reply(a.id, '2026-06-20T15:00:00Z'); // a later reply: ignored
+    await reply(b.id, '2026-06-21T13:00:00Z'); // 3 h
+    await reply(old.id, '2026-04-05T10:00:00Z'); // opened more than 30 days ago
+    now = new Date('2026-06-30T12:00:00Z');
+    const stats = (await api('/api/ticket-stats')).json;
+    expect(stats).toMatchObject({ total: 3, open: 2, inProgress: 1 });
+    expect(stats.avgResponseMs).toBe(2 * 3_600_000);
+  });
+});
+
+describe('the plan gate', () => {
+  it('below Ultimate every ticket path answers 403 naming the plan, and writes nothing', async () => {
+    const before = tableCounts(s.services);
+    for (const [method, path, body] of [
+      ['GET', '/api/tickets', undefined],
+      ['GET', '/api/ticket-stats', undefined],
+      ['PATCH', '/api/ticket-settings', { supportRoleId: '5' }],
+    ] as const) {
+      const res = await s.api(`${path}?guildId=902`, { method, admin: true, body });
+      expect(res.status, path).toBe(403);
+      expect(res.json.error).toContain('Support tickets needs the Ultimate plan');
+      expect(res.json.locked).toEqual({ capability: 'tickets', plan: 'ultimate' });
+    }
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+});
