@@ -255,6 +255,13 @@ export const polls = sqliteTable(
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
     createdBy: text('created_by').notNull(),
     messageId: text('message_id'),
+    /** Why the bot could not post the poll (null while queued or once posted). */
+    postError: text('post_error'),
+    /** Votes or a close the Discord message does not show yet (the bot edits it, debounced). */
+    stale: integer('stale', { mode: 'boolean' }).notNull().default(false),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** Deleted in the dashboard: the bot removes the Discord message, then the row goes. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('polls_guild').on(t.guildId)],

@@ -1,4 +1,5 @@
 import { learn } from './learn';
+import { poll } from './poll';
 import { practice } from './practice';
 import { progress } from './progress';
 import { quiz } from './quiz';
@@ -16,6 +17,7 @@ export const COMMANDS: BotCommand[] = [
   quiz,
   progress,
   ticket,
+  poll,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -14,6 +14,8 @@ export interface ServerEvents {
   /** A voice session was ended from the dashboard. */
   'voice:ended': [{ guildId: string; sessionId: number }];
   /** The guild passed a usage threshold (75, 90 or 100 percent). */
+  /** A poll to post, refresh (debounced after votes), or whose message to remove. */
+  'polls:changed': [{ guildId: string; pollId: number; debounce?: boolean }];
   'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
 }
 
