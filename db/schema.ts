@@ -74,6 +74,19 @@ export const memberXp = sqliteTable(
   (t) => [primaryKey({ columns: [t.guildId, t.userId] }), index('member_xp_rank').on(t.guildId, t.xp)],
 );
 
+export type XpRoleReward = { level: number; roleId: string };
+
+/** XP and levels (the Plus plan): where level-ups are announced, what they give, where no XP is earned. */
+export const xpSettings = sqliteTable('xp_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  /** '' = announce in the channel where the member leveled up. */
+  levelUpChannelId: text('level_up_channel_id').notNull().default(''),
+  ignoredChannels: text('ignored_channels', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  roleRewards: text('role_rewards', { mode: 'json' }).$type<XpRoleReward[]>().notNull().default([]),
+});
+
 // ---- Settings (one row per guild, defaults from spec section 3 and 9) -----------------------
 
 export const translationSettings = sqliteTable('translation_settings', {

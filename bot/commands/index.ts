@@ -3,6 +3,7 @@ import { poll } from './poll';
 import { practice } from './practice';
 import { progress } from './progress';
 import { quiz } from './quiz';
+import { leaderboardCommand, rank } from './rank';
 import { setlanguage } from './setlanguage';
 import { ticket } from './ticket';
 import { translateMessage } from './translate-message';
@@ -18,6 +19,8 @@ export const COMMANDS: BotCommand[] = [
   progress,
   ticket,
   poll,
+  rank,
+  leaderboardCommand,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

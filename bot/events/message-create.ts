@@ -2,6 +2,7 @@ import { Events, type Message } from 'discord.js';
 import type { BotContext } from '../context';
 import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
 import { defineEvent } from './types';
+import { earnXp } from './xp';
 
 /** The message as the mirror procedures take it. */
 export function mirrorInput(message: Message<true>) {
@@ -88,8 +89,8 @@ async function translateMessage(ctx: BotContext, message: Message<true>): Promis
   });
 }
 
-/** A member wrote in a channel: mirror it across its link (and single-channel replies). */
+/** A member wrote in a channel: mirror it across its link (and single-channel replies); it earns XP. */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message)) return;
-  await translateMessage(ctx, message);
+  await Promise.all([translateMessage(ctx, message), earnXp(ctx, message)]);
 });

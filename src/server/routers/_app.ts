@@ -22,6 +22,7 @@ import { translationRouter } from './translation';
 import { usageRouter } from './usage';
 import { voiceRouter } from './voice';
 import { welcomeRouter } from './welcome';
+import { xpRouter } from './xp';
 
 /** The one router that holds every behaviour (DESIGN.md). */
 export const appRouter = router({
@@ -48,6 +49,7 @@ export const appRouter = router({
   singleChannel: singleChannelRouter,
   community: communityRouter,
   memberRoles: memberRolesRouter,
+  xp: xpRouter,
 });
 
 export type AppRouter = typeof appRouter;
