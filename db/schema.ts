@@ -53,6 +53,24 @@ export const guildChannels = sqliteTable(
   (t) => [index('guild_channels_guild').on(t.guildId)],
 );
 
+/** The server's roles, as the bot syncs them (pickers show names and colours, never raw ids). */
+export const guildRoles = sqliteTable(
+  'guild_roles',
+  {
+    id: text('id').primaryKey(),
+    guildId: guildId(),
+    name: text('name').notNull(),
+    /** RGB colour as a number (0 = no colour). */
+    color: integer('color').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    /** Held by an integration (a bot's own role): nobody can give it. */
+    managed: integer('managed', { mode: 'boolean' }).notNull().default(false),
+    /** The bot can give it: below the bot's highest role, not managed, and the bot may manage roles. */
+    assignable: integer('assignable', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('guild_roles_guild').on(t.guildId)],
+);
+
 /** A member's preferred language, set with /setlanguage. Global per Discord user. */
 export const userLanguages = sqliteTable('user_languages', {
   userId: text('user_id').primaryKey(),

@@ -12,6 +12,7 @@ import messageDelete from './message-delete';
 import messageUpdate from './message-update';
 import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
+import { roleCreate, roleDelete, roleUpdate } from './roles';
 import threadCreate from './thread-create';
 import type { BotEvent } from './types';
 
@@ -25,6 +26,9 @@ export const EVENTS = [
   channelUpdate,
   channelDelete,
   threadCreate,
+  roleCreate,
+  roleUpdate,
+  roleDelete,
   messageCreate,
   messageUpdate,
   messageDelete,

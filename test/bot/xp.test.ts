@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeMember, type Json, snowflake } from '../fakes/discord';
+import { type FakeMember, type Json, rolePayload, snowflake } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
@@ -117,6 +117,28 @@ describe('earning XP', () => {
 
   it('a chosen level-up channel and a role reward', async () => {
     const reward = snowflake();
+    const admins = snowflake();
+    h.fake.dispatch('GUILD_ROLE_CREATE', {
+      guild_id: h.guild.id,
+      role: rolePayload({ id: reward, name: 'Regular', position: 2 }),
+    });
+    h.fake.dispatch('GUILD_ROLE_CREATE', {
+      guild_id: h.guild.id,
+      role: rolePayload({ id: admins, name: 'Admins', position: 30 }),
+    });
+    await eventually(
+      async () =>
+        (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json.length === 3,
+    );
+    // A role above the bot's own is refused with a sentence that says how to fix it.
+    const refused = await api('/api/xp/settings', {
+      method: 'PATCH',
+      body: { roleRewards: [{ level: 5, roleId: admins }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe(
+      'roleRewards: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)',
+    );
     const saved = await api('/api/xp/settings', {
       method: 'PATCH',
       body: { levelUpChannelId: h.channel('english').id, roleRewards: [{ level: 1, roleId: reward }] },

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { guildChannels, guilds } from '../../../db/schema';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { guildChannels, guildRoles, guilds } from '../../../db/schema';
 import { guildProcedure, router } from '../trpc';
 
 /** Channel types a message can be posted to: 0 text, 5 announcement, 15 forum. */
@@ -15,6 +15,23 @@ export const discordRouter = router({
         and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, TEXT_LIKE_CHANNEL_TYPES)),
       )
       .orderBy(asc(guildChannels.position), asc(guildChannels.name), asc(guildChannels.id))
+      .all(),
+  ),
+
+  /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
+  roles: guildProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: guildRoles.id,
+        name: guildRoles.name,
+        color: guildRoles.color,
+        position: guildRoles.position,
+        managed: guildRoles.managed,
+        assignable: guildRoles.assignable,
+      })
+      .from(guildRoles)
+      .where(eq(guildRoles.guildId, ctx.guildId))
+      .orderBy(desc(guildRoles.position), asc(guildRoles.name))
       .all(),
   ),
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { xpSettingsPatch } from '../../common/schemas/xp';
+import { assertAssignableRoles } from '../services/guild-roles';
 import { ensureGuild } from '../services/guilds';
 import { leaderboard, levelingOn, readXpSettings, writeXpSettings } from '../services/xp';
 import { guildProcedure, requires, router } from '../trpc';
@@ -15,6 +16,12 @@ export const xpRouter = router({
   })),
 
   updateSettings: xpProcedure.input(xpSettingsPatch).mutation(({ ctx, input }) => {
+    assertAssignableRoles(
+      ctx.db,
+      ctx.guildId,
+      (input.roleRewards ?? []).map((r) => r.roleId),
+      'roleRewards',
+    );
     ensureGuild(ctx.db, ctx.guildId);
     writeXpSettings(ctx.db, ctx.guildId, input);
     return { ...readXpSettings(ctx.db, ctx.guildId), enabled: levelingOn(ctx.db, ctx.guildId) };

@@ -84,12 +84,40 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
   };
 }
 
+export interface FakeRole {
+  id: string;
+  name: string;
+  position: number;
+  color?: number;
+  /** An integration's role (the bot's own). */
+  managed?: boolean;
+}
+
 export interface FakeGuild {
   id: string;
   name: string;
   ownerId: string;
   channels: FakeChannel[];
   members: FakeMember[];
+  /** Roles besides @everyone. */
+  roles?: FakeRole[];
+}
+
+export function rolePayload(r: FakeRole): Json {
+  return {
+    id: r.id,
+    name: r.name,
+    color: r.color ?? 0,
+    colors: { primary_color: r.color ?? 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: r.position,
+    permissions: '0',
+    managed: r.managed ?? false,
+    mentionable: false,
+    flags: 0,
+  };
 }
 
 /** Administrator on @everyone: the bot may do anything unless a test injects a failure. */
@@ -122,6 +150,7 @@ export function guildPayload(g: FakeGuild): Json {
         mentionable: false,
         flags: 0,
       },
+      ...(g.roles ?? []).map(rolePayload),
     ],
     emojis: [],
     stickers: [],
