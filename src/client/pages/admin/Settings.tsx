@@ -2,10 +2,11 @@ import { Alert, Stack } from '@mantine/core';
 import { CardListSkeleton, errorMessage, PageHeader } from '../../components/admin';
 import { DangerZone } from '../../features/settings/DangerZone';
 import { SettingsForm } from '../../features/settings/SettingsForm';
+import { LevelingPanel } from '../../features/xp/LevelingPanel';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
-/** Bot Settings: prefix, default language, leveling, and the Danger Zone. */
+/** Bot Settings: prefix, default language, leveling (settings and leaderboard), and the Danger Zone. */
 export default function SettingsPage() {
   const guildId = useGuildId();
   const config = trpc.config.get.useQuery({ guildId });
@@ -22,6 +23,7 @@ export default function SettingsPage() {
         </Alert>
       )}
       {config.data && <SettingsForm key={JSON.stringify(config.data)} initial={config.data} />}
+      <LevelingPanel guildId={guildId} />
       <DangerZone guildId={guildId} confirmId={guildId ?? 'default'} />
     </Stack>
   );
