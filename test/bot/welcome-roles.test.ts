@@ -94,17 +94,44 @@ describe('welcome messages', () => {
       admin: true,
       body: { defaultLanguage: 'de' },
     });
+    // No German template: the English one is translated through the engine, {user} kept intact.
     const finn = makeMember('finn');
     h.fake.memberJoin(finn);
-    const en = await h.fake.waitForCall(
+    const de = await h.fake.waitForCall(
       (c) => postsIn('general').includes(c) && c.body?.content?.includes(finn.user.id),
     );
-    expect(en.body?.content).toBe(`Welcome <@${finn.user.id}>! Say hi.`);
+    expect(de.body?.content).toBe(`[de] Welcome <@${finn.user.id}>! Say hi.`);
     await h.server.api(`/api/config?guildId=${h.guild.id}`, {
       method: 'PATCH',
       admin: true,
       body: { defaultLanguage: 'en' },
     });
+  });
+
+  it('a member whose language has no template reads the welcome translated; hand-written ones still win', async () => {
+    const hana = makeMember('hana');
+    await setLanguage(hana, 'ja');
+    const calls = h.gemini.requests.length;
+    h.fake.memberJoin(hana);
+    const ja = await h.fake.waitForCall(
+      (c) => postsIn('general').includes(c) && c.body?.content?.includes(hana.user.id),
+    );
+    expect(ja.body?.content).toBe(`[ja] Welcome <@${hana.user.id}>! Say hi.`);
+    expect(ja.body?.allowed_mentions).toEqual({ parse: [], users: [hana.user.id] });
+    // The engine never saw the member's id: {user} travelled as a protected placeholder.
+    const sent = h.gemini.requests.slice(calls).map((c) => JSON.stringify(c));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.some((c) => c.includes(hana.user.id))).toBe(false);
+    // A French speaker still gets the hand-written French template, with no engine call.
+    const ines = makeMember('ines');
+    await setLanguage(ines, 'fr');
+    const before = h.gemini.requests.length;
+    h.fake.memberJoin(ines);
+    const fr = await h.fake.waitForCall(
+      (c) => postsIn('general').includes(c) && c.body?.content?.includes(ines.user.id),
+    );
+    expect(fr.body?.content).toBe(`Bienvenue <@${ines.user.id}> !`);
+    expect(h.gemini.requests.length).toBe(before);
   });
 
   it('a missing Manage Roles permission (403) is reported to the admins; the welcome is still posted', async () => {
