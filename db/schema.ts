@@ -324,6 +324,11 @@ export const reactionRoles = sqliteTable(
     messageId: text('message_id').notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     roles: text('roles', { mode: 'json' }).$type<ReactionRoleEntry[]>().notNull(),
+    /** A menu the bot posts: its title and role lines per server language ('' messageId = not posted yet). */
+    menu: text('menu', { mode: 'json' }).$type<Record<string, { title: string; labels: string[] }> | null>(),
+    postError: text('post_error'),
+    /** Deleted in the dashboard: the bot removes the posted menu, then the row goes. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('reaction_roles_guild').on(t.guildId), index('reaction_roles_message').on(t.messageId)],

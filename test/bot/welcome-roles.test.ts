@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeMember, type Json, type RecordedCall, snowflake } from '../fakes/discord';
+import { type FakeMember, type Json, type RecordedCall, rolePayload, snowflake } from '../fakes/discord';
 import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
 
 /**
@@ -182,6 +182,22 @@ describe('welcome messages', () => {
 describe('reaction roles', () => {
   let menu: Json;
   let other: Json;
+
+  beforeAll(async () => {
+    // The roles exist in the server, below the bot's own role (the bot syncs them).
+    for (const [id, name] of [
+      [GAMER_ROLE, 'Gamer'],
+      [FAN_ROLE, 'Fan'],
+    ])
+      h.fake.dispatch('GUILD_ROLE_CREATE', {
+        guild_id: h.guild.id,
+        role: rolePayload({ id, name, position: 2 }),
+      });
+    await eventually(
+      async () =>
+        (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json.length >= 3,
+    );
+  });
 
   beforeAll(async () => {
     const owner = h.guild.members[0]!;
