@@ -197,9 +197,6 @@ describe('reaction roles', () => {
       async () =>
         (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json.length >= 3,
     );
-  });
-
-  beforeAll(async () => {
     const owner = h.guild.members[0]!;
     menu = h.fake.sendMessage({
       channelId: h.channel('general').id,

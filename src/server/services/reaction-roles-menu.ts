@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { guildRoles, type ReactionRoleEntry, reactionRoles } from '../../../db/schema';
+import { guildRoles, type ReactionRoleEntry, type reactionRoles } from '../../../db/schema';
 import { guildDefaultLanguage, serverLanguages } from './polls';
 import type { Translator } from './translation';
 
