@@ -1,5 +1,7 @@
 import type { BotContext } from './context';
 import announcementPost from './server-events/announcement-post';
+import polls from './server-events/polls';
+import reactionRoles from './server-events/reaction-roles';
 import ticketReply from './server-events/ticket-reply';
 import usageThreshold from './server-events/usage-threshold';
 
@@ -8,4 +10,10 @@ export interface ServerEventHandler {
   subscribe(ctx: BotContext): () => void;
 }
 
-export const SERVER_EVENTS: ServerEventHandler[] = [announcementPost, usageThreshold, ticketReply];
+export const SERVER_EVENTS: ServerEventHandler[] = [
+  announcementPost,
+  usageThreshold,
+  ticketReply,
+  polls,
+  reactionRoles,
+];

@@ -295,6 +295,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     add('moderation logs', 20);
 
     // ---- polls ---------------------------------------------------------------------------------
+    const row0 = 1;
     for (const poll of POLLS) {
       const row = db
         .insert(polls)
@@ -308,6 +309,9 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
           endsAt: poll.active ? new Date(t + 3 * DAY) : ago((poll.daysAgo - 2) * DAY),
           createdBy: 'admin',
           createdAt: ago(poll.daysAgo * DAY),
+          // Shown as posted (a demo message id), so no bot tries to post demo polls.
+          messageId: `9${String(row0 + POLLS.indexOf(poll)).padStart(17, '0')}`,
+          closedAt: poll.active ? null : ago((poll.daysAgo - 2) * DAY),
         })
         .returning()
         .get();

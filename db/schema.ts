@@ -55,6 +55,24 @@ export const guildChannels = sqliteTable(
   (t) => [index('guild_channels_guild').on(t.guildId)],
 );
 
+/** The server's roles, as the bot syncs them (pickers show names and colours, never raw ids). */
+export const guildRoles = sqliteTable(
+  'guild_roles',
+  {
+    id: text('id').primaryKey(),
+    guildId: guildId(),
+    name: text('name').notNull(),
+    /** RGB colour as a number (0 = no colour). */
+    color: integer('color').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    /** Held by an integration (a bot's own role): nobody can give it. */
+    managed: integer('managed', { mode: 'boolean' }).notNull().default(false),
+    /** The bot can give it: below the bot's highest role, not managed, and the bot may manage roles. */
+    assignable: integer('assignable', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('guild_roles_guild').on(t.guildId)],
+);
+
 /** A member's preferred language, set with /setlanguage. Global per Discord user. */
 export const userLanguages = sqliteTable('user_languages', {
   userId: text('user_id').primaryKey(),
@@ -75,6 +93,19 @@ export const memberXp = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.guildId, t.userId] }), index('member_xp_rank').on(t.guildId, t.xp)],
 );
+
+export type XpRoleReward = { level: number; roleId: string };
+
+/** XP and levels (the Plus plan): where level-ups are announced, what they give, where no XP is earned. */
+export const xpSettings = sqliteTable('xp_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  /** '' = announce in the channel where the member leveled up. */
+  levelUpChannelId: text('level_up_channel_id').notNull().default(''),
+  ignoredChannels: text('ignored_channels', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  roleRewards: text('role_rewards', { mode: 'json' }).$type<XpRoleReward[]>().notNull().default([]),
+});
 
 // ---- Settings (one row per guild, defaults from spec section 3 and 9) -----------------------
 
@@ -259,6 +290,13 @@ export const polls = sqliteTable(
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
     createdBy: text('created_by').notNull(),
     messageId: text('message_id'),
+    /** Why the bot could not post the poll (null while queued or once posted). */
+    postError: text('post_error'),
+    /** Votes or a close the Discord message does not show yet (the bot edits it, debounced). */
+    stale: integer('stale', { mode: 'boolean' }).notNull().default(false),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** Deleted in the dashboard: the bot removes the Discord message, then the row goes. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('polls_guild').on(t.guildId)],
@@ -290,6 +328,11 @@ export const reactionRoles = sqliteTable(
     messageId: text('message_id').notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     roles: text('roles', { mode: 'json' }).$type<ReactionRoleEntry[]>().notNull(),
+    /** A menu the bot posts: its title and role lines per server language ('' messageId = not posted yet). */
+    menu: text('menu', { mode: 'json' }).$type<Record<string, { title: string; labels: string[] }> | null>(),
+    postError: text('post_error'),
+    /** Deleted in the dashboard: the bot removes the posted menu, then the row goes. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('reaction_roles_guild').on(t.guildId), index('reaction_roles_message').on(t.messageId)],

@@ -1,5 +1,6 @@
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context';
+import { handlePollButton } from './poll';
 import { answerCard, CARD_PREFIX } from './practice';
 import { answerQuiz, QUIZ_PREFIX } from './quiz';
 import { closeTicketButton, submitTicket, TICKET_CLOSE_PREFIX, TICKET_MODAL } from './ticket';
@@ -23,6 +24,7 @@ export async function handleComponent(
     await closeTicketButton(ctx, interaction, Number(close[1]));
     return true;
   }
+  if (interaction.customId.startsWith('poll:')) return handlePollButton(ctx, interaction);
   const match = /^(\w+):(\w{1,64}):(\d)$/.exec(interaction.customId);
   if (!match) return false;
   const [, prefix, questionId = '', choice = ''] = match;

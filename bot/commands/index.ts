@@ -1,7 +1,9 @@
 import { learn } from './learn';
+import { poll } from './poll';
 import { practice } from './practice';
 import { progress } from './progress';
 import { quiz } from './quiz';
+import { leaderboardCommand, rank } from './rank';
 import { setlanguage } from './setlanguage';
 import { ticket } from './ticket';
 import { translateMessage } from './translate-message';
@@ -16,6 +18,9 @@ export const COMMANDS: BotCommand[] = [
   quiz,
   progress,
   ticket,
+  poll,
+  rank,
+  leaderboardCommand,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -1,6 +1,7 @@
 import { Events, type Guild } from 'discord.js';
 import type { BotContext } from '../context';
 import { channelRow, isSyncedChannel } from './channels';
+import { syncRoles } from './roles';
 import { defineEvent } from './types';
 
 export async function syncWholeGuild(ctx: BotContext, guild: Guild): Promise<void> {
@@ -8,6 +9,7 @@ export async function syncWholeGuild(ctx: BotContext, guild: Guild): Promise<voi
     guild: { id: guild.id, name: guild.name, icon: guild.icon },
     channels: [...guild.channels.cache.values()].filter(isSyncedChannel).map(channelRow),
   });
+  await syncRoles(ctx, guild);
 }
 
 /** The bot joined a server (or it came back from an outage). */

@@ -12,6 +12,7 @@ import messageDelete from './message-delete';
 import messageUpdate from './message-update';
 import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
+import { roleCreate, roleDelete, roleUpdate } from './roles';
 import threadCreate from './thread-create';
 import ticketThreadMessage from './ticket-thread-message';
 import type { BotEvent } from './types';
@@ -26,6 +27,9 @@ export const EVENTS = [
   channelUpdate,
   channelDelete,
   threadCreate,
+  roleCreate,
+  roleUpdate,
+  roleDelete,
   messageCreate,
   ticketThreadMessage,
   messageUpdate,

@@ -4,6 +4,7 @@ import type { BotContext } from '../context';
 import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
 import { defineEvent } from './types';
+import { earnXp } from './xp';
 
 /** The message as the mirror procedures take it. */
 export function mirrorInput(message: Message<true>) {
@@ -106,8 +107,8 @@ async function postTranslations(
   });
 }
 
-/** A member wrote in a channel: moderate it, mirror it across its link (and single-channel replies). */
+/** A member wrote in a channel: moderate it, mirror it across its link (and single-channel replies); it earns XP. */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message)) return;
-  await handleMessage(ctx, message);
+  await Promise.all([handleMessage(ctx, message), earnXp(ctx, message)]);
 });

@@ -15,6 +15,7 @@ import { routes as discord } from './rest/discord';
 import { routes as learning } from './rest/learning';
 import { routes as moderation } from './rest/moderation';
 import { routes as polls } from './rest/polls';
+import { routes as xp } from './rest/xp';
 import { routes as reactionRoles } from './rest/reaction-roles';
 import { routes as stats } from './rest/stats';
 import { routes as tickets } from './rest/tickets';
@@ -122,6 +123,7 @@ export const restRoutes: RestRoute[] = [
   ...learning,
   ...voice,
   ...usage,
+  ...xp,
   ...bot,
   ...apiKeys,
 ];

@@ -39,6 +39,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 let nextGuild = 100;
+/** A server on the Plus plan (polls need it). */
 const freshGuild = () => {
   const id = `p${nextGuild++}`;
   seedGuild(s.services, id, { plan: 'plus' });
@@ -185,10 +186,10 @@ describe('polls', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.json.error).toBe(`poll ${made.json.id} not found`);
     expect((await list(g1)).json).toHaveLength(1);
-    expect((await s.api('/api/polls/424242', { method: 'DELETE', admin: true })).json.error).toBe(
-      'poll 424242 not found',
-    );
-    const nan = await s.api('/api/polls/first', { method: 'DELETE', admin: true });
+    expect(
+      (await s.api(`/api/polls/424242?guildId=${g1}`, { method: 'DELETE', admin: true })).json.error,
+    ).toBe('poll 424242 not found');
+    const nan = await s.api(`/api/polls/first?guildId=${g1}`, { method: 'DELETE', admin: true });
     expect(nan.status).toBe(400);
     expect(nan.json.error).toContain('id: must be a whole number');
   });
@@ -345,5 +346,71 @@ describe('poll translation', () => {
     } finally {
       fake.failWith(null);
     }
+  });
+});
+
+describe('poll delivery, closing and the plan', () => {
+  it('a poll with a channel is queued until the bot posts it; without one it is not posted', async () => {
+    const g = freshGuild();
+    const queued = await create(g, poll({ channelId: String(nextChannel++) }));
+    expect(queued.json.delivery).toBe('queued');
+    const unposted = await create(g, poll());
+    expect(unposted.json.delivery).toBe('not posted');
+    expect(queued.json).not.toHaveProperty('messageId');
+  });
+
+  it('close ends the poll early (active false, closedAt set); closing again changes nothing', async () => {
+    const g = freshGuild();
+    const made = await create(g, poll());
+    const closed = await s.api(`/api/polls/${made.json.id}/close?guildId=${g}`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.json.active).toBe(false);
+    expect(closed.json.closedAt).toBeTruthy();
+    const again = await s.api(`/api/polls/${made.json.id}/close?guildId=${g}`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(again.json.closedAt).toBe(closed.json.closedAt);
+    expect((await list(g)).json[0].active).toBe(false);
+  });
+
+  it('close answers 404 for an unknown or foreign poll and writes nothing', async () => {
+    const [g1, g2] = [freshGuild(), freshGuild()];
+    const made = await create(g1, poll());
+    const before = tableCounts(s.services);
+    const foreign = await s.api(`/api/polls/${made.json.id}/close?guildId=${g2}`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(foreign.status).toBe(404);
+    const unknown = await s.api(`/api/polls/999999/close?guildId=${g1}`, { method: 'POST', admin: true });
+    expect(unknown.status).toBe(404);
+    expect(tableCounts(s.services)).toEqual(before);
+    expect((await list(g1)).json[0].active).toBe(true);
+  });
+
+  it('rejects an option longer than a Discord button label (80 characters)', async () => {
+    const g = freshGuild();
+    const before = tableCounts(s.services);
+    const res = await create(
+      g,
+      poll({ options: [{ text: { en: 'x'.repeat(81) } }, { text: { en: 'Go' } }] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain('options.0.text.en: must be at most 80 characters');
+    expect(tableCounts(s.services)).toEqual(before);
+  });
+
+  it('on the Free plan polls answer 403 naming the Plus plan and write nothing', async () => {
+    const g = `free-${nextGuild++}`;
+    seedGuild(s.services, g, { plan: 'free' });
+    const before = tableCounts(s.services);
+    const res = await create(g, poll());
+    expect(res.status).toBe(403);
+    expect(res.json.locked).toEqual({ capability: 'polls', plan: 'plus' });
+    expect(tableCounts(s.services)).toEqual(before);
   });
 });

@@ -26,7 +26,14 @@ describe('reaction roles', () => {
     const body = entry();
     const res = await create('r1', body);
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), active: true, ...body });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      active: true,
+      ...body,
+      title: '',
+      delivery: 'own message',
+      postError: null,
+    });
     const listed = await list('r1');
     expect(listed.status).toBe(200);
     expect(listed.json).toEqual([res.json]);
@@ -73,7 +80,8 @@ describe('reaction roles', () => {
     [entry({ roles: [] }), 'roles: give at least one'],
     [entry({ roles: undefined }), 'roles'],
     [entry({ messageId: 'abc' }), 'messageId'],
-    [entry({ messageId: undefined }), 'messageId'],
+    [entry({ messageId: 42 }), 'messageId'],
+    [entry({ messageId: undefined, title: 'x'.repeat(201) }), 'title: must be at most 200 characters'],
     [entry({ channelId: '#roles' }), 'channelId'],
     [entry({ roles: [{ emoji: 'smile', label: 'Smile', roleId: '1' }] }), 'roles.0.emoji'],
     [entry({ roles: [{ emoji: '🎮', label: '  ', roleId: '1' }] }), 'roles.0.label'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeMember, type Json, type RecordedCall, snowflake } from '../fakes/discord';
+import { type FakeMember, type Json, type RecordedCall, rolePayload, snowflake } from '../fakes/discord';
 import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
 
 /**
@@ -94,17 +94,44 @@ describe('welcome messages', () => {
       admin: true,
       body: { defaultLanguage: 'de' },
     });
+    // No German template: the English one is translated through the engine, {user} kept intact.
     const finn = makeMember('finn');
     h.fake.memberJoin(finn);
-    const en = await h.fake.waitForCall(
+    const de = await h.fake.waitForCall(
       (c) => postsIn('general').includes(c) && c.body?.content?.includes(finn.user.id),
     );
-    expect(en.body?.content).toBe(`Welcome <@${finn.user.id}>! Say hi.`);
+    expect(de.body?.content).toBe(`[de] Welcome <@${finn.user.id}>! Say hi.`);
     await h.server.api(`/api/config?guildId=${h.guild.id}`, {
       method: 'PATCH',
       admin: true,
       body: { defaultLanguage: 'en' },
     });
+  });
+
+  it('a member whose language has no template reads the welcome translated; hand-written ones still win', async () => {
+    const hana = makeMember('hana');
+    await setLanguage(hana, 'ja');
+    const calls = h.gemini.requests.length;
+    h.fake.memberJoin(hana);
+    const ja = await h.fake.waitForCall(
+      (c) => postsIn('general').includes(c) && c.body?.content?.includes(hana.user.id),
+    );
+    expect(ja.body?.content).toBe(`[ja] Welcome <@${hana.user.id}>! Say hi.`);
+    expect(ja.body?.allowed_mentions).toEqual({ parse: [], users: [hana.user.id] });
+    // The engine never saw the member's id: {user} travelled as a protected placeholder.
+    const sent = h.gemini.requests.slice(calls).map((c) => JSON.stringify(c));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.some((c) => c.includes(hana.user.id))).toBe(false);
+    // A French speaker still gets the hand-written French template, with no engine call.
+    const ines = makeMember('ines');
+    await setLanguage(ines, 'fr');
+    const before = h.gemini.requests.length;
+    h.fake.memberJoin(ines);
+    const fr = await h.fake.waitForCall(
+      (c) => postsIn('general').includes(c) && c.body?.content?.includes(ines.user.id),
+    );
+    expect(fr.body?.content).toBe(`Bienvenue <@${ines.user.id}> !`);
+    expect(h.gemini.requests.length).toBe(before);
   });
 
   it('a missing Manage Roles permission (403) is reported to the admins; the welcome is still posted', async () => {
@@ -157,6 +184,19 @@ describe('reaction roles', () => {
   let other: Json;
 
   beforeAll(async () => {
+    // The roles exist in the server, below the bot's own role (the bot syncs them).
+    for (const [id, name] of [
+      [GAMER_ROLE, 'Gamer'],
+      [FAN_ROLE, 'Fan'],
+    ])
+      h.fake.dispatch('GUILD_ROLE_CREATE', {
+        guild_id: h.guild.id,
+        role: rolePayload({ id, name, position: 2 }),
+      });
+    await eventually(
+      async () =>
+        (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json.length >= 3,
+    );
     const owner = h.guild.members[0]!;
     menu = h.fake.sendMessage({
       channelId: h.channel('general').id,

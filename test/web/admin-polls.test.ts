@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
+import { pollVotes } from '../../db/schema';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
+import { setGuildPlan } from '../helpers/guilds';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
 let server: TestServer;
@@ -11,6 +13,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   insertGuild(server, 'p1');
   insertGuild(server, 'p-empty');
+  insertGuild(server, 'p-free');
+  // Polls are a Plus capability.
+  setGuildPlan(server.services, 'p1', 'plus');
+  setGuildPlan(server.services, 'p-empty', 'plus');
   seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
@@ -115,6 +121,51 @@ describe('Polls', () => {
       allowMultiple: true,
     });
     await page.getByTestId('poll').getByText('Multiple choice', { exact: true }).waitFor();
+    await page.context().close();
+  }, 60_000);
+
+  it('shows the real votes as bars, says where the message stands, and Close ends the poll', async () => {
+    const made = await server.api('/api/polls?guildId=p1', {
+      method: 'POST',
+      admin: true,
+      body: {
+        channelId: '123456789',
+        question: { en: 'Tea or coffee?' },
+        options: [{ text: { en: 'Tea' } }, { text: { en: 'Coffee' } }],
+        createdBy: 'admin',
+      },
+    });
+    expect(made.json.delivery).toBe('queued');
+    const db = server.services.db;
+    for (const [optionId, userId] of [
+      ['opt-1', '11'],
+      ['opt-2', '12'],
+      ['opt-2', '13'],
+    ])
+      db.insert(pollVotes).values({ pollId: made.json.id, optionId, userId }).run();
+
+    const page = await adminPage(browser, server, '/admin/polls?guildId=p1');
+    const card = page.getByTestId('poll').filter({ hasText: 'Tea or coffee?' });
+    await card.waitFor();
+    await card.getByText('2 votes · 67%').waitFor();
+    await card.getByText('1 vote · 33%').waitFor();
+    await card.getByText('Queued', { exact: true }).waitFor();
+    expect(await card.getByRole('progressbar', { name: 'Coffee: 67% of votes' }).count()).toBe(1);
+
+    await card.getByRole('button', { name: 'Close poll Tea or coffee?' }).click();
+    await page.getByText('Poll closed').waitFor();
+    await card.getByText('Closed', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Close poll Tea or coffee?' }).count()).toBe(0);
+    const [stored] = (await polls('p1')).filter((p: { id: number }) => p.id === made.json.id);
+    expect(stored.active).toBe(false);
+    await page.context().close();
+  }, 60_000);
+
+  it('on the Free plan the screen names the Plus plan instead of the polls', async () => {
+    const page = await adminPage(browser, server, '/admin/polls?guildId=p-free');
+    await page.getByText('Multilingual polls needs the Plus plan').waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create Poll' }).count()).toBe(0);
     await page.context().close();
   }, 60_000);
 

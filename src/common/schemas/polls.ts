@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { languageCode } from './util';
 
 export const POLL_QUESTION_MAX = 300;
-export const POLL_OPTION_MAX = 100;
+/** Discord's button label limit: each option is a button. */
+export const POLL_OPTION_MAX = 80;
 export const POLL_OPTIONS_MAX = 10;
 const OPTION_ID = /^opt-\d{1,15}$/;
 

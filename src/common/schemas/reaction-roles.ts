@@ -34,10 +34,27 @@ const reactionRole = z.object({
   roleId: requiredId('roleId'),
 });
 
-/** Create a reaction-role message: each emoji on the message grants one role. */
+export const REACTION_TITLE_MAX = 200;
+
+/**
+ * Create a reaction-role message: each emoji on the message grants one role. Without messageId the
+ * bot posts the menu (title and role lines in the server's languages) and adds the reactions.
+ */
 export const reactionRoleCreate = z.object({
   channelId: requiredId('channelId'),
-  messageId: requiredId('messageId'),
+  messageId: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .refine(
+      (v) => v === '' || /^\d{1,32}$/.test(v),
+      'messageId must be a Discord id (digits only), or empty for the bot to post the menu',
+    )
+    .default(''),
+  title: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(REACTION_TITLE_MAX, `must be at most ${REACTION_TITLE_MAX} characters`)
+    .default(''),
   roles: z
     .array(reactionRole, { error: 'must be a list of { emoji, label, roleId }' })
     .min(1, 'give at least one { emoji, label, roleId } row')

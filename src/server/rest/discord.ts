@@ -9,6 +9,12 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/discord/roles',
+    procedure: 'discord.roles',
+    summary: 'Roles of the guild (as the bot synced them), highest first, with whether the bot can give each',
+  },
+  {
+    method: 'GET',
     path: '/api/discord/guilds',
     procedure: 'discord.guilds',
     summary: 'The servers the bot is in, with their plan',

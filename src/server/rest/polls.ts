@@ -16,9 +16,15 @@ export const routes: RestRoute[] = [
     status: 201,
   },
   {
+    method: 'POST',
+    path: '/api/polls/:id/close',
+    procedure: 'polls.close',
+    summary: 'Close a poll early: votes stop and its Discord message shows the final results',
+  },
+  {
     method: 'DELETE',
     path: '/api/polls/:id',
     procedure: 'polls.delete',
-    summary: 'Delete a poll and its votes',
+    summary: 'Delete a poll and its votes; the bot removes its Discord message',
   },
 ];

@@ -24,6 +24,7 @@ import { translationRouter } from './translation';
 import { usageRouter } from './usage';
 import { voiceRouter } from './voice';
 import { welcomeRouter } from './welcome';
+import { xpRouter } from './xp';
 
 /** The one router that holds every behaviour (DESIGN.md). */
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   memberRoles: memberRolesRouter,
   apiKeys: apiKeysRouter,
   setup: setupRouter,
+  xp: xpRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { findLanguage, languageName } from '../../common/languages';
-import { leaveGuild, removeChannel, syncGuild, updateGuild, upsertChannel } from '../services/guild-sync';
+import { leaveGuild, removeChannel, syncGuild, syncRoles, updateGuild, upsertChannel } from '../services/guild-sync';
 import { forgetCopy, recordCopies } from '../services/message-copies';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
 import {
@@ -75,6 +75,23 @@ export const botRouter = router({
   upsertChannel: botGuildProcedure
     .input(z.object({ channel: channelSchema }))
     .mutation(({ ctx, input }) => upsertChannel(ctx.db, ctx.guildId, input.channel)),
+  /** The guild's roles (at join, at connection and whenever a role changes). */
+  syncRoles: botGuildProcedure
+    .input(
+      z.object({
+        roles: z.array(
+          z.object({
+            id,
+            name: z.string(),
+            color: z.number().int(),
+            position: z.number().int(),
+            managed: z.boolean(),
+            assignable: z.boolean(),
+          }),
+        ),
+      }),
+    )
+    .mutation(({ ctx, input }) => syncRoles(ctx.db, ctx.guildId, input.roles)),
   removeChannel: botProcedure
     .input(z.object({ channelId: id }))
     .mutation(({ ctx, input }) => removeChannel(ctx.db, input.channelId)),

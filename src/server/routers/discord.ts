@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { guildChannels, guilds } from '../../../db/schema';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { guildChannels, guildRoles, guilds } from '../../../db/schema';
 import { sessionGuilds } from '../services/access';
 import { canManage } from '../services/discord-oauth';
 import { adminProcedure, guildProcedure, router } from '../trpc';
@@ -66,4 +66,20 @@ export const discordRouter = router({
         .sort((a, b) => a.name.localeCompare(b.name));
       return [...withBot, ...without];
     }),
+  /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
+  roles: guildProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: guildRoles.id,
+        name: guildRoles.name,
+        color: guildRoles.color,
+        position: guildRoles.position,
+        managed: guildRoles.managed,
+        assignable: guildRoles.assignable,
+      })
+      .from(guildRoles)
+      .where(eq(guildRoles.guildId, ctx.guildId))
+      .orderBy(desc(guildRoles.position), asc(guildRoles.name))
+      .all(),
+  ),
 });

@@ -14,7 +14,7 @@ const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 export const memberRolesRouter = router({
   welcomeFor: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().nullable() }))
-    .query(({ ctx, input }) => planWelcome(ctx.db, ctx.guildId, input)),
+    .query(({ ctx, input }) => planWelcome(ctx.db, ctx.translator, ctx.guildId, input)),
 
   reactionRole: botGuildProcedure
     .input(

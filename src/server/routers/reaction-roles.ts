@@ -1,66 +1,171 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { reactionRoles } from '../../../db/schema';
 import { reactionRoleCreate } from '../../common/schemas/reaction-roles';
 import { rowId } from '../../common/schemas/util';
+import { assertAssignableRoles } from '../services/guild-roles';
 import { ensureGuild } from '../services/guilds';
-import { guildProcedure, notFound, router } from '../trpc';
+import { buildMenu, hasSyncedRoles, renderMenu } from '../services/reaction-roles-menu';
+import { botGuildProcedure, botProcedure, guildProcedure, notFound, router } from '../trpc';
 
-const columns = {
-  id: reactionRoles.id,
-  channelId: reactionRoles.channelId,
-  messageId: reactionRoles.messageId,
-  active: reactionRoles.active,
-  roles: reactionRoles.roles,
-};
+type Row = typeof reactionRoles.$inferSelect;
+
+/** An entry as the API answers it; a menu the bot posts says where its message stands. */
+function toEntry(r: Row) {
+  return {
+    id: r.id,
+    channelId: r.channelId,
+    messageId: r.messageId,
+    active: r.active,
+    roles: r.roles,
+    title: r.menu ? (Object.values(r.menu)[0]?.title ?? '') : '',
+    delivery: !r.menu
+      ? ('own message' as const)
+      : r.messageId
+        ? ('posted' as const)
+        : r.postError
+          ? ('failed' as const)
+          : ('queued' as const),
+    postError: r.postError,
+  };
+}
+
+const byId = (guildId: string, id: number) =>
+  and(eq(reactionRoles.id, id), eq(reactionRoles.guildId, guildId));
 
 export const reactionRolesRouter = router({
   list: guildProcedure.query(({ ctx }) =>
     ctx.db
-      .select(columns)
+      .select()
       .from(reactionRoles)
-      .where(eq(reactionRoles.guildId, ctx.guildId))
+      .where(and(eq(reactionRoles.guildId, ctx.guildId), isNull(reactionRoles.deletedAt)))
       .orderBy(asc(reactionRoles.id))
-      .all(),
+      .all()
+      .map(toEntry),
   ),
 
-  create: guildProcedure.input(reactionRoleCreate).mutation(({ ctx, input }) => {
-    // One entry per message: the bot looks the message up on every reaction.
-    const existing = ctx.db
-      .select({ id: reactionRoles.id, guildId: reactionRoles.guildId })
-      .from(reactionRoles)
-      .where(eq(reactionRoles.messageId, input.messageId))
-      .get();
-    if (existing) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message:
-          existing.guildId === ctx.guildId
-            ? `messageId: message ${input.messageId} already has reaction roles (entry ${existing.id}); delete that entry first`
-            : `messageId: message ${input.messageId} already has reaction roles`,
-      });
+  create: guildProcedure.input(reactionRoleCreate).mutation(async ({ ctx, input }) => {
+    // A role the bot cannot give is refused (once the bot has synced the server's roles).
+    if (hasSyncedRoles(ctx.db, ctx.guildId))
+      assertAssignableRoles(
+        ctx.db,
+        ctx.guildId,
+        input.roles.map((r) => r.roleId),
+        'roles',
+      );
+    if (input.messageId) {
+      // One entry per message: the bot looks the message up on every reaction.
+      const existing = ctx.db
+        .select({ id: reactionRoles.id, guildId: reactionRoles.guildId })
+        .from(reactionRoles)
+        .where(eq(reactionRoles.messageId, input.messageId))
+        .get();
+      if (existing) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message:
+            existing.guildId === ctx.guildId
+              ? `messageId: message ${input.messageId} already has reaction roles (entry ${existing.id}); delete that entry first`
+              : `messageId: message ${input.messageId} already has reaction roles`,
+        });
+      }
     }
+    const menu = input.messageId
+      ? null
+      : await buildMenu(ctx.db, ctx.translator, ctx.guildId, input.title, input.roles);
     ensureGuild(ctx.db, ctx.guildId);
-    return ctx.db
+    const row = ctx.db
       .insert(reactionRoles)
       .values({
         guildId: ctx.guildId,
         channelId: input.channelId,
         messageId: input.messageId,
         roles: input.roles,
+        menu,
       })
-      .returning(columns)
+      .returning()
       .get();
+    if (menu) ctx.events.emit('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
+    return toEntry(row);
   }),
 
+  /** Deletes the entry; a menu the bot posted is removed from Discord first. */
   delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    const gone = ctx.db
-      .delete(reactionRoles)
-      .where(and(eq(reactionRoles.id, input.id), eq(reactionRoles.guildId, ctx.guildId)))
-      .returning({ id: reactionRoles.id })
-      .all();
-    if (gone.length === 0) notFound('reaction role', input.id);
+    const row = ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
+    if (!row || row.deletedAt) notFound('reaction role', input.id);
+    if (row.menu && row.messageId) {
+      ctx.db
+        .update(reactionRoles)
+        .set({ deletedAt: ctx.clock(), active: false })
+        .where(eq(reactionRoles.id, row.id))
+        .run();
+      ctx.events.emit('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
+    } else {
+      ctx.db.delete(reactionRoles).where(eq(reactionRoles.id, row.id)).run();
+    }
     return { id: input.id, deleted: true as const };
+  }),
+
+  /** What only the bot calls: posting menus and removing deleted ones. */
+  bot: router({
+    work: botGuildProcedure
+      .input(z.object({ id: z.number().int().positive() }))
+      .mutation(({ ctx, input }) => {
+        const row = ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
+        if (!row?.menu) return null;
+        if (row.deletedAt)
+          return row.messageId
+            ? { kind: 'remove' as const, channelId: row.channelId, messageId: row.messageId }
+            : null;
+        if (row.messageId || row.postError) return null;
+        return {
+          kind: 'post' as const,
+          channelId: row.channelId,
+          content: renderMenu(row),
+          emojis: row.roles.map((r) => r.emoji),
+        };
+      }),
+    posted: botGuildProcedure
+      .input(
+        z.object({
+          id: z.number().int().positive(),
+          messageId: z
+            .string()
+            .regex(/^\d{1,32}$/)
+            .nullable(),
+          error: z.string().max(300).nullable(),
+        }),
+      )
+      .mutation(({ ctx, input }) => {
+        ctx.db
+          .update(reactionRoles)
+          .set({ messageId: input.messageId ?? '', postError: input.messageId ? null : input.error })
+          .where(byId(ctx.guildId, input.id))
+          .run();
+        return { ok: true as const };
+      }),
+    forget: botGuildProcedure
+      .input(z.object({ id: z.number().int().positive() }))
+      .mutation(({ ctx, input }) => {
+        ctx.db.delete(reactionRoles).where(byId(ctx.guildId, input.id)).run();
+        return { ok: true as const };
+      }),
+    /** Menus still to post (queued while the bot was away) and deleted menus still in Discord. */
+    pending: botProcedure.query(({ ctx }) =>
+      ctx.db
+        .select({
+          guildId: reactionRoles.guildId,
+          id: reactionRoles.id,
+          deletedAt: reactionRoles.deletedAt,
+          messageId: reactionRoles.messageId,
+          postError: reactionRoles.postError,
+        })
+        .from(reactionRoles)
+        .where(isNotNull(reactionRoles.menu))
+        .all()
+        .filter((r) => (r.deletedAt ? r.messageId !== '' : r.messageId === '' && !r.postError))
+        .map((r) => ({ guildId: r.guildId, id: r.id })),
+    ),
   }),
 });

@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { guildChannels, guilds } from '../../../db/schema';
+import { guildChannels, guildRoles, guilds } from '../../../db/schema';
 import { ensureGuild } from './guilds';
 
 /**
@@ -57,6 +57,7 @@ export function leaveGuild(db: Db, guildId: string, at: Date): void {
   db.transaction((tx) => {
     tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
     tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
+    tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
   });
 }
 
@@ -75,4 +76,28 @@ function upsert(db: Db, guildId: string, c: SyncedChannel) {
     .values({ id: c.id, guildId, ...values })
     .onConflictDoUpdate({ target: guildChannels.id, set: { guildId, ...values } })
     .run();
+}
+
+export interface SyncedRole {
+  id: string;
+  name: string;
+  color: number;
+  position: number;
+  managed: boolean;
+  assignable: boolean;
+}
+
+/** The guild's whole role list (@everyone left out): replaces what was stored. */
+export function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): { roles: number } {
+  ensureGuild(db, guildId);
+  db.transaction((tx) => {
+    tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
+    for (const r of roles) {
+      tx.insert(guildRoles)
+        .values({ ...r, guildId })
+        .onConflictDoUpdate({ target: guildRoles.id, set: { ...r, guildId } })
+        .run();
+    }
+  });
+  return { roles: roles.length };
 }

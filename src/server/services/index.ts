@@ -17,6 +17,10 @@ export interface ServerEvents {
   /** A voice session was ended from the dashboard. */
   'voice:ended': [{ guildId: string; sessionId: number }];
   /** The guild passed a usage threshold (75, 90 or 100 percent). */
+  /** A poll to post, refresh (debounced after votes), or whose message to remove. */
+  'polls:changed': [{ guildId: string; pollId: number; debounce?: boolean }];
+  /** A reaction-role menu to post, or a deleted one whose message to remove. */
+  'reactionRoles:changed': [{ guildId: string; id: number }];
   'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
 }
 

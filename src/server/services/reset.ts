@@ -18,6 +18,7 @@ import {
   translationSettings,
   voiceSessions,
   welcomeConfig,
+  xpSettings,
 } from '../../../db/schema';
 import { monthKey, usedThisMonth } from './translation/accounting';
 
@@ -47,6 +48,7 @@ export const RESET_TABLES = [
   learnerProgress,
   voiceSessions,
   memberXp,
+  xpSettings,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

@@ -4,10 +4,12 @@ import { botConfig } from '../../../db/schema';
 import { WELCOME_TEMPLATE_MAX, WELCOME_USER_PLACEHOLDER } from '../../common/schemas/welcome';
 import { readWelcome } from '../routers/welcome';
 import { languageOfLocale, storedLanguage } from './members';
+import type { Translator } from './translation';
 
 /**
- * The welcome a new member gets (spec: Welcome & Roles): the guild's template in the member's
- * language, their mention in place of {user}, posted in the welcome channel; then the
+ * The welcome a new member gets (spec: Welcome & Roles): the admin writes it once; the member
+ * reads it in their language (a hand-written template for that language wins, else the engine
+ * translates one), their mention in place of {user}, posted in the welcome channel; then the
  * auto-assign role.
  */
 export interface WelcomePlan {
@@ -41,30 +43,61 @@ export function fillTemplate(template: string, userId: string): string {
   return template.split(WELCOME_USER_PLACEHOLDER).join(`<@${userId}>`).slice(0, WELCOME_TEMPLATE_MAX);
 }
 
-export function planWelcome(
+/** Stands for {user} while the template is translated: a mention, which the engine protects. */
+const USER_TOKEN = '<@0>';
+
+/**
+ * The template in `target`: the hand-written one when there is one, else the best template
+ * translated through the engine ({user} kept intact as a protected mention). Null when no
+ * template has text; the untranslated template when the engine cannot translate now.
+ */
+export async function welcomeText(
+  translator: Translator,
+  guildId: string,
+  messages: Record<string, string>,
+  target: string,
+  userId: string,
+): Promise<{ content: string; language: string } | null> {
+  const own = pickTemplate(messages, [target]);
+  if (!own) return null;
+  if (own.language === target) return { content: fillTemplate(own.template, userId), language: target };
+  try {
+    const text = own.template.split(WELCOME_USER_PLACEHOLDER).join(USER_TOKEN);
+    const r = await translator.translate({
+      text,
+      source: own.language,
+      targets: [target],
+      origin: 'welcome',
+      guildId,
+    });
+    const translated = r.skipped.includes(target) ? text : r.translations[target];
+    if (translated?.trim()) {
+      const content = translated.split(USER_TOKEN).join(`<@${userId}>`).slice(0, WELCOME_TEMPLATE_MAX);
+      return { content, language: target };
+    }
+  } catch (err) {
+    console.warn(`welcome not translated to ${target} for guild ${guildId}: ${(err as Error).message}`);
+  }
+  return { content: fillTemplate(own.template, userId), language: own.language };
+}
+
+export async function planWelcome(
   db: Db,
+  translator: Translator,
   guildId: string,
   member: { userId: string; locale: string | null },
-): WelcomePlan {
+): Promise<WelcomePlan> {
   const config = readWelcome(db, guildId);
   if (!config.enabled) return { post: null, roleId: null, channelId: null };
   const serverDefault =
     db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
-  const picked = config.channelId
-    ? pickTemplate(config.messages, [
-        storedLanguage(db, member.userId),
-        languageOfLocale(member.locale),
-        serverDefault,
-      ])
+  // Their saved /setlanguage, else their Discord locale when known, else the server default.
+  const target = storedLanguage(db, member.userId) ?? languageOfLocale(member.locale) ?? serverDefault;
+  const text = config.channelId
+    ? await welcomeText(translator, guildId, config.messages, target, member.userId)
     : null;
   return {
-    post: picked
-      ? {
-          channelId: config.channelId,
-          content: fillTemplate(picked.template, member.userId),
-          language: picked.language,
-        }
-      : null,
+    post: text ? { channelId: config.channelId, ...text } : null,
     roleId: config.roleId || null,
     channelId: config.channelId || null,
   };

@@ -93,12 +93,15 @@ export function makeMember(username: string, locale = 'en-US', extra: Partial<Fa
 export function makeGuild(name: string, channelNames: string[], members: FakeMember[] = []): FakeGuild {
   const id = snowflake();
   const owner = makeMember('owner');
+  // Discord gives a bot its own managed role when it joins; roles below it are the ones it can give.
+  const botRole = { id: snowflake(), name: 'Polyglot', position: 10, managed: true, color: 0x5865f2 };
   return {
     id,
     name,
     ownerId: owner.user.id,
     channels: channelNames.map((n, i) => ({ id: snowflake(), name: n, type: 0, position: i })),
-    members: [owner, { user: BOT_USER }, ...members],
+    members: [owner, { user: BOT_USER, roles: [botRole.id] }, ...members],
+    roles: [botRole],
   };
 }
 

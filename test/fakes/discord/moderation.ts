@@ -1,5 +1,5 @@
 import type { FakeDiscord } from '.';
-import { type FakeGuild, type Json, memberPayload, snowflake, userPayload } from './payloads';
+import { type FakeGuild, type FakeRole, type Json, memberPayload, snowflake, userPayload } from './payloads';
 
 /**
  * What moderation needs of the fake Discord: DM channels (POST /users/@me/channels, with members
@@ -15,18 +15,11 @@ export const MEMBER_PERMISSIONS = String(
 /** MEMBER_PERMISSIONS + MANAGE_MESSAGES */
 export const MODERATOR_PERMISSIONS = String(BigInt(MEMBER_PERMISSIONS) | (1n << 13n));
 
-const role = (id: string, name: string, permissions: string, position: number): Json => ({
+const role = (id: string, name: string, permissions: string, position: number): FakeRole => ({
   id,
   name,
-  color: 0,
-  hoist: false,
-  icon: null,
-  unicode_emoji: null,
   position,
   permissions,
-  managed: false,
-  mentionable: false,
-  flags: 0,
 });
 
 /**

@@ -87,6 +87,17 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
   };
 }
 
+export interface FakeRole {
+  id: string;
+  name: string;
+  position: number;
+  color?: number;
+  /** An integration's role (the bot's own). */
+  managed?: boolean;
+  /** Permission bits as a decimal string (default none). */
+  permissions?: string;
+}
+
 export interface FakeGuild {
   id: string;
   name: string;
@@ -95,8 +106,25 @@ export interface FakeGuild {
   members: FakeMember[];
   /** @everyone's permissions (default ALL_PERMISSIONS: Administrator). */
   everyonePermissions?: string;
-  /** More roles beyond @everyone (role payloads). */
-  roles?: Json[];
+  /** Roles besides @everyone. */
+  roles?: FakeRole[];
+}
+
+export function rolePayload(r: FakeRole): Json {
+  return {
+    id: r.id,
+    name: r.name,
+    color: r.color ?? 0,
+    colors: { primary_color: r.color ?? 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: r.position,
+    permissions: r.permissions ?? '0',
+    managed: r.managed ?? false,
+    mentionable: false,
+    flags: 0,
+  };
 }
 
 /** Administrator on @everyone: the bot may do anything unless a test injects a failure. */
@@ -129,7 +157,7 @@ export function guildPayload(g: FakeGuild): Json {
         mentionable: false,
         flags: 0,
       },
-      ...(g.roles ?? []),
+      ...(g.roles ?? []).map(rolePayload),
     ],
     emojis: [],
     stickers: [],

@@ -264,6 +264,7 @@ export class FakeRest {
     });
     msg.embeds = body?.embeds ?? [];
     msg.flags = body?.flags ?? 0;
+    msg.components = body?.components ?? [];
     if (body?.message_reference) {
       msg.message_reference = body.message_reference;
       msg.type = 19;
@@ -289,6 +290,7 @@ export class FakeRest {
         });
     if (body?.content !== undefined) msg.content = body.content;
     if (body?.embeds !== undefined) msg.embeds = body.embeds;
+    if (body?.components !== undefined) msg.components = body.components;
     msg.edited_timestamp = new Date().toISOString();
     if (existing) this.messages.set(id, msg);
     return msg;

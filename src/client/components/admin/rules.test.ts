@@ -28,7 +28,8 @@ describe('create-dialog rules of spec section 5', () => {
     const row = { key: 1, emoji: '🎮', label: '', roleId: '5' };
     expect(canCreateReactionRole('1', '2', [row])).toBe(true);
     expect(canCreateReactionRole('', '2', [row])).toBe(false);
-    expect(canCreateReactionRole('1', '', [row])).toBe(false);
+    // No message id: the bot posts the menu.
+    expect(canCreateReactionRole('1', '', [row])).toBe(true);
     expect(canCreateReactionRole('1', '2', [{ ...row, roleId: '' }])).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { LockedFeature } from '../../features/billing/LockedFeature';
+import { useCapability } from '../../features/billing/useCapability';
 import { CreatePollDialog } from '../../components/admin/polls/CreatePollDialog';
 import { PollCard } from '../../components/admin/polls/PollCard';
 import { useGuildId } from '../../lib/guild';
@@ -12,8 +14,25 @@ import { trpc } from '../../trpc';
 export default function PollsPage() {
   const guildId = useGuildId();
   const [creating, setCreating] = useState(false);
-  const polls = trpc.polls.list.useQuery({ guildId });
+  const unlocked = useCapability('polls');
+  // While a poll waits for the bot, look again every few seconds: its badge turns to posted.
+  const polls = trpc.polls.list.useQuery(
+    { guildId },
+    {
+      enabled: unlocked !== false,
+      refetchInterval: (q) => (q.state.data?.some((p) => p.delivery === 'queued') ? 3000 : false),
+    },
+  );
   const utils = trpc.useUtils();
+  const close = trpc.polls.close.useMutation({
+    onSuccess: (p) =>
+      notifySuccess(
+        'Poll closed',
+        p?.delivery === 'posted' ? 'Its Discord message now shows the final results.' : undefined,
+      ),
+    onError: (err) => notifyError('Could not close the poll', errorMessage(err)),
+    onSettled: () => utils.polls.list.invalidate(),
+  });
   const remove = trpc.polls.delete.useMutation({
     onSuccess: () => notifySuccess('Poll deleted'),
     onError: (err) => notifyError('Could not delete the poll', errorMessage(err)),
@@ -31,9 +50,14 @@ export default function PollsPage() {
       <PageHeader
         title="Polls"
         description="Ask your community in one language; every member votes in theirs."
-        action={createButton}
+        action={unlocked === false ? undefined : createButton}
       />
-      {polls.isPending ? (
+      {unlocked === false ? (
+        <LockedFeature
+          capability="polls"
+          description="Multilingual polls with buttons in Discord, each member voting in their own language."
+        />
+      ) : polls.isPending ? (
         <CardListSkeleton count={4} height={220} columns={2} />
       ) : polls.isError ? (
         <EmptyState
@@ -56,6 +80,8 @@ export default function PollsPage() {
               poll={poll}
               deleting={remove.isPending && remove.variables?.id === poll.id}
               onDelete={() => remove.mutate({ guildId, id: poll.id })}
+              closing={close.isPending && close.variables?.id === poll.id}
+              onClose={() => close.mutate({ guildId, id: poll.id })}
             />
           ))}
         </SimpleGrid>

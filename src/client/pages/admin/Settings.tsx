@@ -4,10 +4,11 @@ import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
 import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { DangerZone } from '../../features/settings/DangerZone';
 import { SettingsForm } from '../../features/settings/SettingsForm';
+import { LevelingPanel } from '../../features/xp/LevelingPanel';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
-/** Bot Settings: prefix, default language, leveling, and the Danger Zone. */
+/** Bot Settings: prefix, default language, leveling (settings and leaderboard), and the Danger Zone. */
 export default function SettingsPage() {
   const guildId = useGuildId();
   const config = trpc.config.get.useQuery({ guildId });
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       )}
       <PlanUsageCard />
       {config.data && <SettingsForm key={JSON.stringify(config.data)} initial={config.data} />}
+      <LevelingPanel guildId={guildId} />
       <ApiKeysCard />
       <DangerZone guildId={guildId} confirmId={guildId ?? 'default'} />
     </Stack>

@@ -11,6 +11,7 @@ export type TranslationOrigin =
   | 'announcement'
   | 'ticket'
   | 'poll'
+  | 'welcome'
   | 'cli';
 
 export interface TranslateRequest {

@@ -47,8 +47,13 @@ export function CreatePollDialog({
     setAllowMultiple(false);
   };
   const create = trpc.polls.create.useMutation({
-    onSuccess: () => {
-      notifySuccess('Poll created');
+    onSuccess: (poll) => {
+      notifySuccess(
+        'Poll created',
+        poll?.delivery === 'queued'
+          ? 'Queued: the bot posts it in Discord as soon as it is connected.'
+          : 'Not posted in Discord: no channel was chosen.',
+      );
       reset();
       onClose();
     },

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { languageName } from '../../../../common/languages';
 import { useChannelName } from '../ChannelPicker';
 import { ConfirmDelete } from '../ConfirmDelete';
@@ -15,6 +15,37 @@ export interface PollView {
   active: boolean;
   channelId: string;
   createdAt?: Date | string | null;
+  endsAt?: Date | string | null;
+  /** Where its Discord message stands: queued until Discord accepted the post. */
+  delivery?: 'posted' | 'queued' | 'failed' | 'not posted';
+  postError?: string | null;
+}
+
+/** The delivery badge: honest about whether the members can see the poll yet. */
+function DeliveryBadge({ poll }: { poll: PollView }) {
+  if (poll.delivery === 'queued')
+    return (
+      <Tooltip label="The bot posts it as soon as it is connected" openDelay={300}>
+        <Badge color="yellow" variant="light">
+          Queued
+        </Badge>
+      </Tooltip>
+    );
+  if (poll.delivery === 'failed')
+    return (
+      <Tooltip label={poll.postError ?? 'Discord refused the post'} openDelay={300} multiline w={260}>
+        <Badge color="red" variant="light">
+          Not posted: failed
+        </Badge>
+      </Tooltip>
+    );
+  if (poll.delivery === 'posted')
+    return (
+      <Badge color="blue" variant="light">
+        Posted in Discord
+      </Badge>
+    );
+  return null;
 }
 
 /** The text of a language map in `lang`, else its first entry. */
@@ -28,10 +59,14 @@ export function PollCard({
   poll,
   onDelete,
   deleting,
+  onClose,
+  closing,
 }: {
   poll: PollView;
   onDelete: () => void;
   deleting: boolean;
+  onClose?: () => void;
+  closing?: boolean;
 }) {
   const channelName = useChannelName();
   const lang = Object.keys(poll.question)[0];
@@ -63,6 +98,7 @@ export function PollCard({
                 </Badge>
               </Tooltip>
             ) : null}
+            <DeliveryBadge poll={poll} />
             {poll.allowMultiple ? (
               <Badge variant="outline" color="gray">
                 Multiple choice
@@ -70,12 +106,29 @@ export function PollCard({
             ) : null}
           </Group>
         </Stack>
-        <ConfirmDelete
-          label={`Delete poll ${question}`}
-          question="Delete this poll and its votes?"
-          onConfirm={onDelete}
-          loading={deleting}
-        />
+        <Group gap={4} wrap="nowrap">
+          {poll.active && onClose ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onClose}
+              loading={closing}
+              aria-label={`Close poll ${question}`}
+            >
+              Close
+            </Button>
+          ) : null}
+          <ConfirmDelete
+            label={`Delete poll ${question}`}
+            question={
+              poll.delivery === 'posted'
+                ? 'Delete this poll, its votes and its message in Discord?'
+                : 'Delete this poll and its votes?'
+            }
+            onConfirm={onDelete}
+            loading={deleting}
+          />
+        </Group>
       </Group>
       <Stack gap="sm" mt="md">
         {poll.options.map((o, i) => {
@@ -100,6 +153,7 @@ export function PollCard({
         {total} {total === 1 ? 'vote' : 'votes'}
         {poll.channelId ? ` · in ${channelName(poll.channelId)}` : ''}
         {poll.createdAt ? ` · created ${relativeTime(poll.createdAt)}` : ''}
+        {poll.active && poll.endsAt ? ` · closes ${new Date(poll.endsAt).toLocaleString()}` : ''}
       </Text>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -17,9 +17,52 @@ let nextKey = 1;
 const newRow = (): Row => ({ key: nextKey++, emoji: '', label: '', roleId: '' });
 const complete = (r: Row) => r.emoji.trim() !== '' && r.roleId.trim() !== '';
 
-/** Create: a message id, a channel, and at least one row with an emoji and a role id. */
-export function canCreateReactionRole(channelId: string, messageId: string, rows: Row[]): boolean {
-  return channelId.trim() !== '' && messageId.trim() !== '' && rows.some(complete);
+/** Create: a channel and at least one row with an emoji and a role (no message id: the bot posts the menu). */
+export function canCreateReactionRole(channelId: string, _messageId: string, rows: Row[]): boolean {
+  return channelId.trim() !== '' && rows.some(complete);
+}
+
+/** A role of the server by name (roles the bot cannot give are shown, not offered); an id field until roles are synced. */
+function RolePicker({
+  guildId,
+  index,
+  value,
+  onChange,
+}: {
+  guildId: string | undefined;
+  index: number;
+  value: string;
+  onChange: (roleId: string) => void;
+}) {
+  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const list = (roles.data ?? []).filter((r) => !r.managed);
+  if (list.length === 0)
+    return (
+      <TextInput
+        aria-label={`Role ID ${index}`}
+        placeholder="Role ID"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        style={{ flex: 1, minWidth: 0 }}
+      />
+    );
+  return (
+    <Select
+      aria-label={`Role ${index}`}
+      placeholder="Pick a role"
+      searchable
+      data={list.map((r) => ({
+        value: r.id,
+        label: r.assignable ? r.name : `${r.name} (above my role)`,
+        disabled: !r.assignable,
+      }))}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      style={{ flex: 1, minWidth: 0 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
 }
 
 /** Reaction roles' Create dialog: members react with an emoji on the message to get the role. */
@@ -34,16 +77,23 @@ export function CreateReactionRoleDialog({
 }) {
   const [channelId, setChannelId] = useState('');
   const [messageId, setMessageId] = useState('');
+  const [title, setTitle] = useState('');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const utils = trpc.useUtils();
   const reset = () => {
     setChannelId('');
     setMessageId('');
+    setTitle('');
     setRows([newRow()]);
   };
   const create = trpc.reactionRoles.create.useMutation({
-    onSuccess: () => {
-      notifySuccess('Reaction role created');
+    onSuccess: (entry) => {
+      if (entry.delivery === 'queued')
+        notifySuccess(
+          'Reaction role menu created',
+          'Queued: the bot posts it in Discord as soon as it is connected.',
+        );
+      else notifySuccess('Reaction role created');
       reset();
       onClose();
     },
@@ -64,6 +114,7 @@ export function CreateReactionRoleDialog({
             guildId,
             channelId: channelId.trim(),
             messageId: messageId.trim(),
+            title: title.trim(),
             roles: rows.filter(complete).map((r) => ({
               emoji: r.emoji.trim(),
               label: r.label.trim() || r.emoji.trim(),
@@ -81,13 +132,23 @@ export function CreateReactionRoleDialog({
             <ChannelPicker label="Channel" required value={channelId} onChange={setChannelId} />
             <TextInput
               label="Message ID"
-              required
+              description="Leave empty: the bot posts the menu and adds the reactions"
               placeholder="e.g. 123456789012345678"
               inputMode="numeric"
               value={messageId}
               onChange={(e) => setMessageId(e.currentTarget.value)}
             />
           </SimpleGrid>
+          {messageId.trim() === '' ? (
+            <TextInput
+              label="Menu title"
+              description="Translated into the server's languages with the role lines"
+              placeholder="Pick your roles"
+              maxLength={200}
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
+          ) : null}
           <Stack gap="xs">
             <Text size="sm" fw={600}>
               Roles
@@ -108,13 +169,11 @@ export function CreateReactionRoleDialog({
                   onChange={(e) => setRow(row.key, { label: e.currentTarget.value })}
                   style={{ flex: 1, minWidth: 0 }}
                 />
-                <TextInput
-                  aria-label={`Role ID ${i + 1}`}
-                  placeholder="Role ID"
-                  inputMode="numeric"
+                <RolePicker
+                  guildId={guildId}
+                  index={i + 1}
                   value={row.roleId}
-                  onChange={(e) => setRow(row.key, { roleId: e.currentTarget.value })}
-                  style={{ flex: 1, minWidth: 0 }}
+                  onChange={(roleId) => setRow(row.key, { roleId })}
                 />
                 <ActionIcon
                   variant="subtle"

@@ -64,7 +64,7 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <LanguageSelect
               label="Template language"
-              description="Members get the template of their language when there is one"
+              description="Write it once: members get the template of their language when there is one, else it is translated for them"
               languages={languages}
               value={lang}
               onChange={(l) => {

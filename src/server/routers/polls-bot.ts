@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { polls } from '../../../db/schema';
+import { CAPABILITIES, unlockingPlan } from '../../common/plans';
+import { say } from '../../common/phrases';
+import { LOCKED } from '../../common/phrases/plans';
+import { POLL_CLOSED, VOTE_CHANGED, VOTE_REMOVED, VOTED } from '../../common/phrases/polls';
+import { pollCreate } from '../../common/schemas/polls';
+import { memberLanguage } from '../services/members';
+import { hasCapability } from '../services/plans';
+import {
+  closeDuePolls,
+  fillLanguages,
+  guildDefaultLanguage,
+  isOpen,
+  nextPollEnd,
+  pendingPollWork,
+  pollRow,
+  readPollVotes,
+  serverLanguages,
+  vote,
+} from '../services/polls';
+import { renderPoll, textIn } from '../services/polls-render';
+import { botGuildProcedure, botProcedure, router, zodMessage } from '../trpc';
+
+/** Poll procedures only the bot calls (in-process): what to post or edit, and the members' votes. */
+
+const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+const pollRef = z.object({ id: z.number().int().positive() });
+const member = z.object({ userId: discordId, locale: z.string().nullable() });
+
+export const pollsBotRouter = router({
+  /** What the bot owes Discord for this poll now: post it, refresh its message, remove it, or nothing. */
+  work: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
+    const row = pollRow(ctx.db, ctx.guildId, input.id);
+    if (!row) return null;
+    if (row.deletedAt) {
+      if (row.messageId)
+        return { kind: 'remove' as const, channelId: row.channelId, messageId: row.messageId };
+      ctx.db.delete(polls).where(eq(polls.id, row.id)).run();
+      return null;
+    }
+    const message = renderPoll(
+      row,
+      readPollVotes(ctx.db, row.id),
+      guildDefaultLanguage(ctx.db, ctx.guildId),
+      ctx.clock(),
+    );
+    if (!row.messageId) {
+      if (!row.channelId || row.postError) return null;
+      return { kind: 'post' as const, channelId: row.channelId, message };
+    }
+    if (!row.stale) return null;
+    ctx.db.update(polls).set({ stale: false }).where(eq(polls.id, row.id)).run();
+    return { kind: 'refresh' as const, channelId: row.channelId, messageId: row.messageId, message };
+  }),
+
+  /** The outcome of a post: its message id, or why Discord refused it. */
+  posted: botGuildProcedure
+    .input(pollRef.extend({ messageId: discordId.nullable(), error: z.string().max(300).nullable() }))
+    .mutation(({ ctx, input }) => {
+      ctx.db
+        .update(polls)
+        .set({ messageId: input.messageId, postError: input.messageId ? null : input.error })
+        .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
+        .run();
+      return { ok: true as const };
+    }),
+
+  /** A refresh that Discord refused: the message stays stale, to be tried again. */
+  refreshFailed: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
+    ctx.db
+      .update(polls)
+      .set({ stale: true })
+      .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
+      .run();
+    return { ok: true as const };
+  }),
+
+  /** A deleted poll's message is gone from Discord: the poll and its votes go too. */
+  forget: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
+    ctx.db
+      .delete(polls)
+      .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
+      .run();
+    return { ok: true as const };
+  }),
+
+  pending: botProcedure.query(({ ctx }) => pendingPollWork(ctx.db)),
+  closeDue: botProcedure.mutation(({ ctx }) => closeDuePolls(ctx.db, ctx.clock())),
+  nextEnd: botProcedure.query(({ ctx }) => nextPollEnd(ctx.db)),
+
+  /** A member pressed an option: the vote is counted (or taken back); the answer is in their language. */
+  vote: botGuildProcedure
+    .input(member.extend({ pollId: z.number().int().positive(), optionId: z.string().max(32) }))
+    .mutation(({ ctx, input }) => {
+      const language = memberLanguage(
+        ctx.db,
+        input.userId,
+        input.locale,
+        guildDefaultLanguage(ctx.db, ctx.guildId),
+      ).code;
+      const result = vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
+      if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
+      const option = result.options.find((o) => o.id === result.optionId);
+      const phrase = { added: VOTED, changed: VOTE_CHANGED, removed: VOTE_REMOVED }[result.action];
+      ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: input.pollId, debounce: true });
+      return {
+        ok: true as const,
+        action: result.action,
+        text: say(phrase, language, { option: option ? textIn(option.text, language) : result.optionId }),
+      };
+    }),
+
+  /** "Show in my language": the poll as it stands, in the member's language. */
+  show: botGuildProcedure
+    .input(member.extend({ pollId: z.number().int().positive() }))
+    .query(({ ctx, input }) => {
+      const language = memberLanguage(
+        ctx.db,
+        input.userId,
+        input.locale,
+        guildDefaultLanguage(ctx.db, ctx.guildId),
+      ).code;
+      const row = pollRow(ctx.db, ctx.guildId, input.pollId);
+      if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
+      const message = renderPoll(row, readPollVotes(ctx.db, row.id), language, ctx.clock());
+      return { ok: true as const, open: isOpen(row, ctx.clock()), text: message.content };
+    }),
+
+  /** /poll create: the question and options in the admin's language, translated for the others. */
+  createFromDiscord: botGuildProcedure
+    .input(
+      member.extend({
+        channelId: discordId,
+        username: z.string().max(100),
+        question: z.string(),
+        options: z.array(z.string()),
+        allowMultiple: z.boolean(),
+        minutes: z.number().int().nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const language = memberLanguage(
+        ctx.db,
+        input.userId,
+        input.locale,
+        guildDefaultLanguage(ctx.db, ctx.guildId),
+      ).code;
+      if (!hasCapability(ctx.db, ctx.guildId, 'polls')) {
+        return {
+          ok: false as const,
+          message: say(LOCKED, language, {
+            feature: CAPABILITIES.polls.label,
+            plan: unlockingPlan('polls').name,
+          }),
+        };
+      }
+      if (input.minutes !== null && (input.minutes < 1 || input.minutes > 60 * 24 * 30)) {
+        return {
+          ok: false as const,
+          message: '❌ duration: give the minutes the poll stays open, from 1 to 43200 (30 days).',
+        };
+      }
+      const parsed = pollCreate.safeParse({
+        channelId: input.channelId,
+        question: { [language]: input.question },
+        options: input.options.map((text) => ({ text: { [language]: text } })),
+        allowMultiple: input.allowMultiple,
+        createdBy: input.username || input.userId,
+        endsAt: input.minutes ? new Date(ctx.clock().getTime() + input.minutes * 60_000) : null,
+      });
+      if (!parsed.success) return { ok: false as const, message: `❌ ${zodMessage(parsed.error)}` };
+      const { question, options } = await fillLanguages(
+        ctx.translator,
+        ctx.guildId,
+        serverLanguages(ctx.db, ctx.guildId),
+        parsed.data.question,
+        parsed.data.options,
+      );
+      const row = ctx.db
+        .insert(polls)
+        .values({
+          ...parsed.data,
+          guildId: ctx.guildId,
+          question,
+          options,
+          endsAt: parsed.data.endsAt ?? null,
+        })
+        .returning()
+        .get();
+      return { ok: true as const, id: row.id, language };
+    }),
+});

@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  botConfig,
+  channelLinkChannels,
+  channelLinks,
+  type LangText,
+  type PollOption,
+  polls,
+  pollVotes,
+} from '../../../db/schema';
+import type { Translator } from './translation';
+
+/**
+ * Multilingual polls: stored first (messageId null = not posted yet), posted and kept up to date by
+ * the bot (bot/server-events/polls.ts), closed on time by the bot's scheduler.
+ */
+
+type PollRow = typeof polls.$inferSelect;
+type VoteRow = { pollId: number; optionId: string; userId: string };
+
+export function isOpen(row: Pick<PollRow, 'active' | 'endsAt' | 'deletedAt'>, now: Date): boolean {
+  return row.active && row.deletedAt === null && (row.endsAt === null || row.endsAt > now);
+}
+
+/** A poll as the API answers it: votes per option (every option present), where its message stands. */
+function toPoll(row: PollRow, votes: VoteRow[], now: Date) {
+  const byOption: Record<string, string[]> = Object.fromEntries(
+    row.options.map((o) => [o.id, [] as string[]]),
+  );
+  for (const v of votes) if (v.pollId === row.id && byOption[v.optionId]) byOption[v.optionId].push(v.userId);
+  const { messageId, stale: _s, deletedAt: _d, ...rest } = row;
+  const delivery = !row.channelId
+    ? ('not posted' as const)
+    : messageId
+      ? ('posted' as const)
+      : row.postError
+        ? ('failed' as const)
+        : ('queued' as const);
+  return { ...rest, votes: byOption, active: isOpen(row, now), delivery };
+}
+
+export function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
+  const rows = db
+    .select()
+    .from(polls)
+    .where(
+      and(
+        eq(polls.guildId, guildId),
+        isNull(polls.deletedAt),
+        onlyId === undefined ? undefined : eq(polls.id, onlyId),
+      ),
+    )
+    .orderBy(desc(polls.createdAt), desc(polls.id))
+    .all();
+  if (rows.length === 0) return [];
+  const votes = readVotes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPoll(r, votes, now));
+}
+
+function readVotes(db: Db, ids: number[]): VoteRow[] {
+  return db
+    .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId, userId: pollVotes.userId })
+    .from(pollVotes)
+    .where(inArray(pollVotes.pollId, ids))
+    .orderBy(asc(pollVotes.createdAt))
+    .all();
+}
+
+export function pollRow(db: Db, guildId: string, id: number): PollRow | undefined {
+  return db
+    .select()
+    .from(polls)
+    .where(and(eq(polls.id, id), eq(polls.guildId, guildId)))
+    .get();
+}
+
+export function guildDefaultLanguage(db: Db, guildId: string): string {
+  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+}
+
+/** The languages of the guild's linked channels: the audience a poll should speak to. */
+export function linkedLanguages(db: Db, guildId: string): string[] {
+  return db
+    .selectDistinct({ language: channelLinkChannels.language })
+    .from(channelLinkChannels)
+    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .where(eq(channelLinks.guildId, guildId))
+    .all()
+    .map((r) => r.language)
+    .sort();
+}
+
+/** The server's languages: its default language and those of its linked channels. */
+export function serverLanguages(db: Db, guildId: string): string[] {
+  return [...new Set([guildDefaultLanguage(db, guildId), ...linkedLanguages(db, guildId)])];
+}
+
+/**
+ * Fills the languages each text lacks among `languages`: one call per distinct text (all its
+ * missing targets at once). All or nothing: when any call fails, the texts stay as given.
+ */
+export async function fillLanguages(
+  translator: Translator,
+  guildId: string,
+  languages: string[],
+  question: LangText,
+  options: PollOption[],
+): Promise<{ question: LangText; options: PollOption[] }> {
+  const maps = [question, ...options.map((o) => o.text)];
+  const jobs = new Map<string, { text: string; source: string; targets: string[] }>();
+  const plan = maps.map((map) => {
+    const targets = languages.filter((l) => !(l in map));
+    if (targets.length === 0) return null;
+    const source = 'en' in map ? 'en' : Object.keys(map)[0];
+    const key = JSON.stringify([source, map[source], targets]);
+    if (!jobs.has(key)) jobs.set(key, { text: map[source], source, targets });
+    return key;
+  });
+  if (jobs.size === 0) return { question, options };
+  let results: Map<string, LangText>;
+  try {
+    const done = await Promise.all(
+      [...jobs].map(async ([key, job]) => {
+        const r = await translator.translate({ ...job, origin: 'poll', guildId });
+        const out: LangText = {};
+        for (const target of job.targets) {
+          const text = r.translations[target] ?? (r.skipped.includes(target) ? job.text : undefined);
+          if (text?.trim()) out[target] = text.trim();
+        }
+        return [key, out] as const;
+      }),
+    );
+    results = new Map(done);
+  } catch (err) {
+    console.warn(`poll translation skipped for guild ${guildId}: ${(err as Error).message}`);
+    return { question, options };
+  }
+  const filled = maps.map((map, i) => {
+    const key = plan[i];
+    return key ? { ...map, ...results.get(key) } : map;
+  });
+  return { question: filled[0], options: options.map((o, i) => ({ id: o.id, text: filled[i + 1] })) };
+}
+
+export type VoteResult =
+  | { ok: false; reason: 'closed' | 'unknown option' }
+  | { ok: true; action: 'added' | 'removed' | 'changed'; optionId: string; options: PollOption[] };
+
+/**
+ * A member pressed an option's button. One choice: pressing it adds the vote, pressing it again
+ * removes it, pressing another moves the vote. Several choices: each button toggles its own vote.
+ * The poll becomes stale (its message is edited, debounced, by the bot).
+ */
+export function vote(
+  db: Db,
+  guildId: string,
+  pollId: number,
+  optionId: string,
+  userId: string,
+  now: Date,
+): VoteResult {
+  return db.transaction((tx) => {
+    const row = pollRow(tx as unknown as Db, guildId, pollId);
+    if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
+    if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;
+    const mine = tx
+      .select({ optionId: pollVotes.optionId })
+      .from(pollVotes)
+      .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+      .all()
+      .map((v) => v.optionId);
+    let action: 'added' | 'removed' | 'changed';
+    const forMember = and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId));
+    if (mine.includes(optionId)) {
+      tx.delete(pollVotes)
+        .where(and(forMember, eq(pollVotes.optionId, optionId)))
+        .run();
+      action = 'removed';
+    } else {
+      action = 'added';
+      if (!row.allowMultiple && mine.length > 0) {
+        tx.delete(pollVotes).where(forMember).run();
+        action = 'changed';
+      }
+      tx.insert(pollVotes).values({ pollId, optionId, userId, createdAt: now }).run();
+    }
+    tx.update(polls).set({ stale: true }).where(eq(polls.id, pollId)).run();
+    return { ok: true, action, optionId, options: row.options } as const;
+  });
+}
+
+/** Closes the poll now (Close in the dashboard, or its endsAt passed). False when it was closed already. */
+export function closePoll(db: Db, guildId: string, id: number, now: Date): boolean {
+  const row = pollRow(db, guildId, id);
+  if (!row || row.deletedAt || row.closedAt) return false;
+  db.update(polls)
+    .set({ active: false, closedAt: now, stale: row.messageId !== null })
+    .where(eq(polls.id, id))
+    .run();
+  return true;
+}
+
+/** Polls whose endsAt has passed and that are not closed yet: closes them, answers which. */
+export function closeDuePolls(db: Db, now: Date): { guildId: string; id: number }[] {
+  const due = db
+    .select({ guildId: polls.guildId, id: polls.id })
+    .from(polls)
+    .where(
+      and(isNull(polls.closedAt), isNull(polls.deletedAt), isNotNull(polls.endsAt), lte(polls.endsAt, now)),
+    )
+    .all();
+  return due.filter((p) => closePoll(db, p.guildId, p.id, now));
+}
+
+/** When the next open poll ends (the bot's scheduler sleeps until then). */
+export function nextPollEnd(db: Db): Date | null {
+  const row = db
+    .select({ endsAt: polls.endsAt })
+    .from(polls)
+    .where(and(isNull(polls.closedAt), isNull(polls.deletedAt), isNotNull(polls.endsAt)))
+    .orderBy(asc(polls.endsAt))
+    .limit(1)
+    .get();
+  return row?.endsAt ?? null;
+}
+
+/** Work the bot owes Discord: posts still queued, messages to refresh, messages of deleted polls. */
+export function pendingPollWork(db: Db) {
+  const rows = db
+    .select({
+      guildId: polls.guildId,
+      id: polls.id,
+      messageId: polls.messageId,
+      deletedAt: polls.deletedAt,
+      stale: polls.stale,
+    })
+    .from(polls)
+    .where(
+      or(
+        isNotNull(polls.deletedAt),
+        eq(polls.stale, true),
+        and(ne(polls.channelId, ''), isNull(polls.messageId), isNull(polls.postError)),
+      ),
+    )
+    .all();
+  return rows.map((r) => ({
+    guildId: r.guildId,
+    id: r.id,
+    kind: r.deletedAt ? ('remove' as const) : r.messageId ? ('refresh' as const) : ('post' as const),
+  }));
+}
+
+export function readPollVotes(db: Db, id: number): VoteRow[] {
+  return readVotes(db, [id]);
+}
