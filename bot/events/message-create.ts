@@ -1,6 +1,7 @@
 import { Events, type Message } from 'discord.js';
 import type { BotContext } from '../context';
 import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
+import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
 
 /** The message as the mirror procedures take it. */
@@ -15,6 +16,7 @@ export function mirrorInput(message: Message<true>) {
     content: message.content,
     attachments: [...message.attachments.values()].map((a) => ({ name: a.name, url: a.url })),
     replyToMessageId: message.reference?.messageId ?? null,
+    voiceMessage: voiceMessageOf(message),
   };
 }
 

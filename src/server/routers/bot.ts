@@ -17,6 +17,7 @@ import { planSingle, planSingleEdit } from '../services/single-channel';
 import { usageNotice } from '../services/usage-notices';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
+import { translateVoiceForMember } from '../services/voice-messages';
 import { forgetWebhook, saveWebhook } from '../services/webhooks';
 import { botGuildProcedure, botProcedure, router } from '../trpc';
 import { readTranslationSettings } from './translation';
@@ -35,6 +36,12 @@ const channelSchema = z.object({
   position: z.number().int(),
 });
 const guildInfo = z.object({ id, name: z.string(), icon: z.string().nullable() });
+/** A voice message's audio attachment (message flag IS_VOICE_MESSAGE), as the bot passes it. */
+const voiceMessageSchema = z.object({
+  url: z.url(),
+  contentType: z.string().nullable(),
+  size: z.number().int().min(0),
+});
 const messageSchema = z.object({
   channelId: id,
   parentChannelId: id.nullable().optional(),
@@ -45,6 +52,8 @@ const messageSchema = z.object({
   content: z.string(),
   attachments: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
   replyToMessageId: id.nullable().optional(),
+  /** A voice message's audio attachment (message flag IS_VOICE_MESSAGE). */
+  voiceMessage: voiceMessageSchema.nullable().optional(),
 });
 const copySchema = z.object({
   copyMessageId: id,
@@ -98,10 +107,14 @@ export const botRouter = router({
         locale: z.string().nullable(),
         channelId: id,
         text: z.string(),
+        voiceMessage: voiceMessageSchema.nullable().optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const target = memberLanguage(ctx.db, input.userId, input.locale, defaultLanguage(ctx.db, ctx.guildId));
+      if (!input.text.trim() && input.voiceMessage) {
+        return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
+      }
       if (!input.text.trim()) {
         return { ok: false as const, message: 'This message has no text to translate.' };
       }
@@ -127,6 +140,7 @@ export const botRouter = router({
           targetName: languageName(target.code),
           targetFrom: target.from,
           alreadyInTarget: same,
+          transcript: null as string | null,
         };
       } catch (err) {
         const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
@@ -139,13 +153,15 @@ export const botRouter = router({
   /** A member's message: the mirror copies to post, or the single-channel reply, or nothing. */
   onMessage: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
-    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    const api = ctx.env.DISCORD_API_URL;
+    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, api);
     if (single.status !== 'none') return single;
-    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, api);
   }),
   /** A member edited a message: the new text of its mirror copies or of its single-channel reply. */
   mirrorEdit: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
-    const msg = { ...input, guildId: ctx.guildId };
+    // A voice message cannot be edited: its transcript is made once, when it is sent.
+    const msg = { ...input, guildId: ctx.guildId, voiceMessage: null };
     const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
     if (single.status !== 'none') return single;
     return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);

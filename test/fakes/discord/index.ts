@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeAttachments } from './attachments';
 import { FakeGateway } from './gateway';
 import {
   type FakeChannel,
@@ -36,6 +37,8 @@ export interface FakeDiscord {
   guilds: FakeGuild[];
   rest: FakeRest;
   gateway: FakeGateway;
+  /** Attachment bytes served on loopback (voice messages). */
+  attachments: FakeAttachments;
   calls: RecordedCall[];
   dispatch(t: string, d: Json): number;
   /** A member (or bot, or webhook) writes a message: MESSAGE_CREATE. */
@@ -110,7 +113,9 @@ export async function startFakeDiscord(
     gatewayUrl: () => gatewayUrl,
     guildIdOf,
   });
+  const attachments = new FakeAttachments();
   const server: Server = createServer((req, res) => {
+    if (attachments.handle(req, res)) return;
     rest.handle(req, res).catch((err) => {
       res.writeHead(500);
       res.end(String(err));
@@ -122,6 +127,7 @@ export async function startFakeDiscord(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   gatewayUrl = `ws://127.0.0.1:${port}`;
+  attachments.setBase(`http://127.0.0.1:${port}`);
   gateway.setUrl(gatewayUrl);
 
   const defaultGuild = () => {
@@ -157,6 +163,7 @@ export async function startFakeDiscord(
     guilds,
     rest,
     gateway,
+    attachments,
     calls: rest.calls,
     dispatch: (t, d) => gateway.dispatch(t, d),
     sendMessage(input) {
