@@ -4,6 +4,7 @@ import type { Services } from '../src/server/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
 import { SERVER_EVENTS } from './server-events';
+import { stopAllSessions } from './voice/session';
 
 export interface RunningBot {
   client: Client;
@@ -24,6 +25,8 @@ export const INTENTS = [
   GatewayIntentBits.MessageContent,
   GatewayIntentBits.GuildMessageReactions,
   GatewayIntentBits.GuildMembers,
+  // Live captions: who is in which voice channel, and the voice connection's own handshake.
+  GatewayIntentBits.GuildVoiceStates,
 ];
 
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
@@ -73,6 +76,8 @@ export async function startBot(
     ready,
     async stop() {
       for (const off of unsubscribe) off();
+      // Leaving every voice channel ends its session (never active after the bot left).
+      await stopAllSessions(ctx, 'the bot shut down');
       await client.destroy();
     },
   };

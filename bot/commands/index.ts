@@ -6,6 +6,7 @@ import { setlanguage } from './setlanguage';
 import { ticket } from './ticket';
 import { translateMessage } from './translate-message';
 import type { BotCommand } from './types';
+import { voice } from './voice';
 
 /** Every application command of the bot, by name. */
 export const COMMANDS: BotCommand[] = [
@@ -16,6 +17,7 @@ export const COMMANDS: BotCommand[] = [
   quiz,
   progress,
   ticket,
+  voice,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -10,4 +10,6 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   // Post Now pressed while the bot was offline: deliver now.
   for (const a of await ctx.caller.bot.pendingAnnouncements())
     await deliverAnnouncement(ctx, a.guildId, a.id);
+  // Just connected, the bot is in no voice channel: sessions still marked active have ended.
+  await ctx.caller.voice.endStale();
 });

@@ -14,6 +14,7 @@ import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
 import threadCreate from './thread-create';
 import type { BotEvent } from './types';
+import voiceStateUpdate from './voice-state-update';
 
 /** Every Discord event the bot handles. */
 export const EVENTS = [
@@ -32,4 +33,5 @@ export const EVENTS = [
   reactionRemove,
   memberAdd,
   interactionCreate,
+  voiceStateUpdate,
 ] as BotEvent[];

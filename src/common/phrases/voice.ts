@@ -113,3 +113,67 @@ export const VOICE_MINUTES_USED: Phrase = {
   ar: 'استخدم هذا الخادم كل دقائق الصوت البالغة {minutes} في خطته هذا الشهر. تتجدد الشهر القادم، أو فورًا عند الترقية.',
   hi: 'इस सर्वर ने इस महीने अपने प्लान के सभी {minutes} वॉइस मिनट इस्तेमाल कर लिए हैं। ये अगले महीने फिर मिलेंगे, या अपग्रेड से तुरंत।',
 };
+
+export const VOICE_STARTED: Phrase = {
+  en: '✅ Live captions are on in {channel} ({languages}). /voice stop ends them.',
+  es: '✅ Los subtítulos en vivo están activos en {channel} ({languages}). /voice stop los termina.',
+  fr: '✅ Les sous-titres en direct sont actifs dans {channel} ({languages}). /voice stop les arrête.',
+  de: '✅ Live-Untertitel laufen in {channel} ({languages}). /voice stop beendet sie.',
+  pt: '✅ As legendas ao vivo estão ativas em {channel} ({languages}). /voice stop as encerra.',
+  it: '✅ I sottotitoli dal vivo sono attivi in {channel} ({languages}). /voice stop li termina.',
+  tr: '✅ {channel} kanalında canlı altyazı açık ({languages}). /voice stop ile bitir.',
+  ru: '✅ Живые субтитры включены в {channel} ({languages}). /voice stop выключает их.',
+  ja: '✅ {channel} でライブ字幕を開始しました（{languages}）。/voice stop で終了します。',
+  ko: '✅ {channel}에서 실시간 자막이 켜졌습니다 ({languages}). /voice stop으로 끝냅니다.',
+  zh: '✅ {channel} 的实时字幕已开启（{languages}）。使用 /voice stop 结束。',
+  ar: '✅ الترجمة النصية المباشرة تعمل في {channel} ({languages}). ‏/voice stop ينهيها.',
+  hi: '✅ {channel} में लाइव कैप्शन चालू हैं ({languages})। /voice stop से बंद करें।',
+};
+
+export const VOICE_CONNECT_FAILED: Phrase = {
+  en: '❌ I could not join {channel}, so no captions: {reason}',
+  es: '❌ No pude unirme a {channel}, así que no hay subtítulos: {reason}',
+  fr: "❌ Je n'ai pas pu rejoindre {channel}, donc pas de sous-titres : {reason}",
+  de: '❌ Ich konnte {channel} nicht beitreten, also keine Untertitel: {reason}',
+  pt: '❌ Não consegui entrar em {channel}, então não há legendas: {reason}',
+  it: '❌ Non sono riuscito a entrare in {channel}, quindi niente sottotitoli: {reason}',
+  tr: '❌ {channel} kanalına katılamadım, bu yüzden altyazı yok: {reason}',
+  ru: '❌ Не удалось подключиться к {channel}, поэтому субтитров не будет: {reason}',
+  ja: '❌ {channel} に参加できなかったため、字幕はありません：{reason}',
+  ko: '❌ {channel}에 들어가지 못해 자막이 없습니다: {reason}',
+  zh: '❌ 无法加入 {channel}，因此没有字幕：{reason}',
+  ar: '❌ لم أتمكن من الانضمام إلى {channel}، لذا لا توجد ترجمة نصية: {reason}',
+  hi: '❌ मैं {channel} में नहीं जुड़ सका, इसलिए कैप्शन नहीं: {reason}',
+};
+
+export const VOICE_NO_SESSION: Phrase = {
+  en: 'There are no live captions running in {channel}.',
+  es: 'No hay subtítulos en vivo activos en {channel}.',
+  fr: "Il n'y a pas de sous-titres en direct dans {channel}.",
+  de: 'In {channel} laufen keine Live-Untertitel.',
+  pt: 'Não há legendas ao vivo ativas em {channel}.',
+  it: 'Non ci sono sottotitoli dal vivo attivi in {channel}.',
+  tr: '{channel} kanalında çalışan canlı altyazı yok.',
+  ru: 'В {channel} нет живых субтитров.',
+  ja: '{channel} ではライブ字幕は動作していません。',
+  ko: '{channel}에서 실행 중인 실시간 자막이 없습니다.',
+  zh: '{channel} 中没有正在运行的实时字幕。',
+  ar: 'لا توجد ترجمة نصية مباشرة تعمل في {channel}.',
+  hi: '{channel} में कोई लाइव कैप्शन नहीं चल रहे।',
+};
+
+export const VOICE_STOPPED: Phrase = {
+  en: '⏹️ Live captions in {channel} have ended.',
+  es: '⏹️ Los subtítulos en vivo de {channel} han terminado.',
+  fr: '⏹️ Les sous-titres en direct de {channel} sont terminés.',
+  de: '⏹️ Die Live-Untertitel in {channel} sind beendet.',
+  pt: '⏹️ As legendas ao vivo em {channel} terminaram.',
+  it: '⏹️ I sottotitoli dal vivo in {channel} sono terminati.',
+  tr: '⏹️ {channel} kanalındaki canlı altyazı sona erdi.',
+  ru: '⏹️ Живые субтитры в {channel} остановлены.',
+  ja: '⏹️ {channel} のライブ字幕を終了しました。',
+  ko: '⏹️ {channel}의 실시간 자막이 끝났습니다.',
+  zh: '⏹️ {channel} 的实时字幕已结束。',
+  ar: '⏹️ انتهت الترجمة النصية المباشرة في {channel}.',
+  hi: '⏹️ {channel} में लाइव कैप्शन खत्म हो गए।',
+};

@@ -1,14 +1,29 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { voiceSessions } from '../../../db/schema';
+import { botConfig, voiceSessions } from '../../../db/schema';
 import { pathId } from '../../common/schemas/learning';
 import { rowId } from '../../common/schemas/util';
 import { voiceSessionUpdate } from '../../common/schemas/voice';
-import { adminProcedure, guildIdSchema, notFound, router } from '../trpc';
+import { memberLanguage } from '../services/members';
+import {
+  activeVoiceSessions,
+  captionLanguages,
+  captionUtterance,
+  endVoiceSession,
+  startVoiceSession,
+  voiceMinutesLeft,
+} from '../services/voice-sessions';
+import { adminProcedure, botGuildProcedure, botProcedure, guildIdSchema, notFound, router } from '../trpc';
 
 /** The dashboard sends the literal 'default' for the default server (spec section 6). */
 const guildOf = (id: string, defaultGuildId: string) => (id === 'default' ? defaultGuildId : id);
+const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+
+function readDefaultLanguage(db: Parameters<typeof voiceMinutesLeft>[0], guildId: string): string {
+  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+}
+
 const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
 
 export const voiceRouter = router({
@@ -59,11 +74,107 @@ export const voiceRouter = router({
       }
       const updated = ctx.db
         .update(voiceSessions)
-        .set({ status: 'ended', endedAt: input.endedAt, durationSeconds: Math.round(ms / 1000) })
+        .set({
+          status: 'ended',
+          endedAt: input.endedAt,
+          durationSeconds: Math.round(ms / 1000),
+          endReason: 'ended from the dashboard',
+        })
         .where(eq(voiceSessions.id, session.id))
         .returning()
         .get();
       ctx.events.emit('voice:ended', { guildId: session.guildId, sessionId: session.id });
       return updated;
     }),
+
+  // ---- The bot's side (in-process only): /voice start and stop, captions, the session's end ----
+  /** /voice start: the session row, or a refusal in the member's language (nothing written). */
+  start: botGuildProcedure
+    .input(
+      z.object({
+        channelId: discordId,
+        channelName: z.string(),
+        languages: z.string().max(200).nullable(),
+        userId: discordId,
+        locale: z.string().nullable(),
+        /** Members of the server the bot knows (their Discord locales), for the default languages. */
+        members: z.array(z.object({ userId: discordId, locale: z.string().nullable() })).max(5000),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const fallback = readDefaultLanguage(ctx.db, ctx.guildId);
+      const memberLang = memberLanguage(ctx.db, input.userId, input.locale, fallback).code;
+      const languages = captionLanguages(
+        input.languages,
+        input.members.map((m) => memberLanguage(ctx.db, m.userId, m.locale, fallback).code),
+      );
+      return startVoiceSession(ctx, {
+        guildId: ctx.guildId,
+        channelId: input.channelId,
+        channelName: input.channelName,
+        languages,
+        startedBy: input.userId,
+        memberLanguage: memberLang,
+      });
+    }),
+  /** The member's language, for the bot's replies before a session exists. */
+  memberLanguage: botGuildProcedure
+    .input(z.object({ userId: discordId, locale: z.string().nullable() }))
+    .query(({ ctx, input }) => ({
+      code: memberLanguage(ctx.db, input.userId, input.locale, readDefaultLanguage(ctx.db, ctx.guildId)).code,
+    })),
+  /** The session in a channel, for /voice stop. */
+  activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
+    ({ ctx, input }) =>
+      ctx.db
+        .select()
+        .from(voiceSessions)
+        .where(
+          and(
+            eq(voiceSessions.guildId, ctx.guildId),
+            eq(voiceSessions.channelId, input.channelId),
+            eq(voiceSessions.status, 'active'),
+          ),
+        )
+        .get() ?? null,
+  ),
+  /** Minutes this server has left this month (null: unlimited), for the session's timer. */
+  minutesLeft: botGuildProcedure.query(({ ctx }) => ({
+    minutes: voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
+  })),
+  /** The bot left the channel (or never got in): the session ends, with the reason. */
+  end: botProcedure
+    .input(
+      z.object({
+        sessionId: rowId,
+        status: z.enum(['ended', 'error']),
+        reason: z.string().min(1).max(300),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
+    ),
+  /** On start the bot is in no voice channel: sessions still marked active end with that reason. */
+  endStale: botProcedure.mutation(({ ctx }) =>
+    activeVoiceSessions(ctx.db).map((s) =>
+      endVoiceSession(
+        ctx.db,
+        s.id,
+        { status: 'error', reason: 'the bot restarted and left the channel' },
+        ctx.clock(),
+      ),
+    ),
+  ),
+  /** One utterance (WAV in memory): its caption, or why none. */
+  caption: botProcedure
+    .input(
+      z.object({
+        sessionId: rowId,
+        audio: z.instanceof(Uint8Array),
+        mimeType: z.string(),
+        userId: discordId,
+        username: z.string(),
+      }),
+    )
+    .mutation(({ ctx, input }) => captionUtterance(ctx, input)),
 });

@@ -11,7 +11,8 @@ export type TranslationOrigin =
   | 'announcement'
   | 'ticket'
   | 'poll'
-  | 'cli';
+  | 'cli'
+  | 'voice';
 
 export interface TranslateRequest {
   text: string;
