@@ -34,7 +34,7 @@ afterAll(async () => {
 beforeEach(() => gemini.reset());
 
 /** One second of a 440 Hz tone as Discord's decoder gives it (48 kHz stereo s16le), as the bot sends it. */
-function utterance(): Uint8Array {
+function utterance() {
   const pcm = Buffer.alloc(48_000 * 4);
   for (let i = 0; i < 48_000; i++) {
     const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / 48_000) * 8000);
