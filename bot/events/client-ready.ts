@@ -11,5 +11,5 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   for (const a of await ctx.caller.bot.pendingAnnouncements())
     await deliverAnnouncement(ctx, a.guildId, a.id);
   // Just connected, the bot is in no voice channel: sessions still marked active have ended.
-  await ctx.caller.voice.endStale();
+  await ctx.caller.voice.endStale({ connectedAt: client.readyAt });
 });

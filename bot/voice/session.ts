@@ -5,6 +5,7 @@ import {
   type VoiceConnection,
   VoiceConnectionStatus,
 } from '@discordjs/voice';
+import type { Readable } from 'node:stream';
 import type { Guild, VoiceBasedChannel } from 'discord.js';
 import prism from 'prism-media';
 import type { BotContext } from '../context';
@@ -157,6 +158,27 @@ function listen(ctx: BotContext, r: Running, userId: string): void {
   const opus = r.connection.receiver.subscribe(userId, {
     end: { behavior: EndBehaviorType.AfterSilence, duration: voiceTimings.silenceMs },
   });
+  utterancesOf(
+    opus,
+    (pcm) => void caption(ctx, r, userId, pcm),
+    (err) => {
+      r.listening.delete(userId);
+      if (err) console.warn(`voice session ${r.sessionId}: undecodable audio from ${userId}: ${err.message}`);
+    },
+  );
+}
+
+/**
+ * Decodes one speaker's Opus packets (opusscript through prism-media) and hands over each
+ * utterance's PCM (48 kHz stereo): when the stream ends (the receiver ends it after
+ * voiceTimings.silenceMs of silence), or every maxUtteranceMs of continuous speech. Too short
+ * sounds are dropped.
+ */
+export function utterancesOf(
+  opus: Readable,
+  onUtterance: (pcm: Buffer) => void,
+  onDone: (err?: Error) => void,
+): void {
   const decoder = new prism.opus.Decoder({ rate: 48_000, channels: 2, frameSize: 960 });
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -164,26 +186,28 @@ function listen(ctx: BotContext, r: Running, userId: string): void {
     const pcm = Buffer.concat(chunks);
     chunks.length = 0;
     bytes = 0;
-    if (pcmMs(pcm.length) >= voiceTimings.minUtteranceMs) void caption(ctx, r, userId, pcm);
+    if (pcmMs(pcm.length) >= voiceTimings.minUtteranceMs) onUtterance(pcm);
   };
   decoder.on('data', (chunk: Buffer) => {
     chunks.push(chunk);
     bytes += chunk.length;
     if (pcmMs(bytes) >= voiceTimings.maxUtteranceMs) flush();
   });
-  const done = () => {
-    r.listening.delete(userId);
+  decoder.once('end', () => {
     flush();
-  };
-  decoder.once('end', done);
-  decoder.once('error', (err) => {
-    console.warn(`voice session ${r.sessionId}: undecodable audio from ${userId}: ${err.message}`);
-    r.listening.delete(userId);
+    onDone();
   });
+  decoder.once('error', (err) => onDone(err));
   opus.pipe(decoder);
 }
 
-async function caption(ctx: BotContext, r: Running, userId: string, pcm: Buffer): Promise<void> {
+/** One utterance → voice.caption → the caption through the channel's webhook, as the speaker. */
+export async function caption(
+  ctx: BotContext,
+  r: Pick<Running, 'sessionId' | 'guildId' | 'channelId' | 'ended'>,
+  userId: string,
+  pcm: Buffer,
+): Promise<void> {
   if (r.ended) return;
   const guild = ctx.client.guilds.cache.get(r.guildId);
   const member = guild?.members.cache.get(userId) ?? (await guild?.members.fetch(userId).catch(() => null));

@@ -147,7 +147,7 @@ describe('captions of a live session', () => {
     setGuildPlan(s.services, GUILD, 'ultimate');
     const started = await startIn('545454545454545454', 'es');
     if (!started.ok) throw new Error(started.message);
-    const ended = await caller.voice.endStale();
+    const ended = await caller.voice.endStale({ connectedAt: new Date(now.getTime() + 1) });
     expect(ended.map((x) => x?.id)).toEqual([started.session.id]);
     expect(ended[0]).toMatchObject({ status: 'error', endReason: 'the bot restarted and left the channel' });
   });

@@ -154,16 +154,21 @@ export const voiceRouter = router({
     .mutation(({ ctx, input }) =>
       endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
     ),
-  /** On start the bot is in no voice channel: sessions still marked active end with that reason. */
-  endStale: botProcedure.mutation(({ ctx }) =>
-    activeVoiceSessions(ctx.db).map((s) =>
-      endVoiceSession(
-        ctx.db,
-        s.id,
-        { status: 'error', reason: 'the bot restarted and left the channel' },
-        ctx.clock(),
+  /**
+   * On start the bot is in no voice channel: sessions started before it connected, still marked
+   * active, end with that reason (sessions started since are its own).
+   */
+  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(({ ctx, input }) =>
+    activeVoiceSessions(ctx.db)
+      .filter((s) => s.startedAt < input.connectedAt)
+      .map((s) =>
+        endVoiceSession(
+          ctx.db,
+          s.id,
+          { status: 'error', reason: 'the bot restarted and left the channel' },
+          ctx.clock(),
+        ),
       ),
-    ),
   ),
   /** One utterance (WAV in memory): its caption, or why none. */
   caption: botProcedure

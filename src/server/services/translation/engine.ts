@@ -297,8 +297,9 @@ export function createEngine(deps: EngineDeps): Translator {
     const autoDetect = req.autoDetect ?? settings.autoDetect;
     const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
 
-    // Accounting before any work: the monthly pause, then the member's hourly limit.
-    const { used, allowance } = admit(req, now, true);
+    // Accounting before any work: the monthly pause, then the member's hourly limit (live
+    // captions are bounded by the session's minutes instead).
+    const { used, allowance } = admit(req, now, req.origin !== 'voice');
 
     let source = given;
     let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
@@ -429,7 +430,8 @@ export function createEngine(deps: EngineDeps): Translator {
 
     const completeAudio = provider.completeAudio?.bind(provider);
     if (!completeAudio) throw new AudioUnsupportedError(name as string);
-    const { used, allowance } = admit(req, now, true);
+    // Live captions are bounded by the session's minutes, not by the member's hourly limit.
+    const { used, allowance } = admit(req, now, req.origin !== 'voice');
     const system = audioSystemInstruction(tone);
     const user = audioUserMessage({ targets, tone });
     let problem = '';
