@@ -5,6 +5,7 @@ import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './status';
+import { stopAllSessions } from './voice/session';
 
 export interface RunningBot {
   client: Client;
@@ -25,6 +26,8 @@ export const INTENTS = [
   GatewayIntentBits.MessageContent,
   GatewayIntentBits.GuildMessageReactions,
   GatewayIntentBits.GuildMembers,
+  // Live captions: who is in which voice channel, and the voice connection's own handshake.
+  GatewayIntentBits.GuildVoiceStates,
 ];
 
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
@@ -75,6 +78,8 @@ export async function startBot(
     ready,
     async stop() {
       for (const off of unsubscribe) off();
+      // Leaving every voice channel ends its session (never active after the bot left).
+      await stopAllSessions(ctx, 'the bot shut down');
       await client.destroy();
       await ctx.caller.bot.reportStatus({ state: 'offline', reason: 'the bot was stopped' }).catch(() => {});
     },

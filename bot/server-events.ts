@@ -4,6 +4,7 @@ import polls from './server-events/polls';
 import reactionRoles from './server-events/reaction-roles';
 import ticketReply from './server-events/ticket-reply';
 import usageThreshold from './server-events/usage-threshold';
+import voiceEnded from './server-events/voice-ended';
 
 /** A server event (services.events) the bot acts on; subscribe returns the unsubscribe. */
 export interface ServerEventHandler {
@@ -16,4 +17,5 @@ export const SERVER_EVENTS: ServerEventHandler[] = [
   ticketReply,
   polls,
   reactionRoles,
+  voiceEnded,
 ];

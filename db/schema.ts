@@ -512,6 +512,8 @@ export const voiceSessions = sqliteTable(
     startedBy: text('started_by'),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull().default(now),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    /** Why the session ended or failed (status error: the connection's failure), for the dashboard. */
+    endReason: text('end_reason'),
   },
   (t) => [index('voice_sessions_guild').on(t.guildId, t.status, t.startedAt)],
 );

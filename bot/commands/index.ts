@@ -8,6 +8,7 @@ import { setlanguage } from './setlanguage';
 import { ticket } from './ticket';
 import { translateMessage } from './translate-message';
 import type { BotCommand } from './types';
+import { voice } from './voice';
 
 /** Every application command of the bot, by name. */
 export const COMMANDS: BotCommand[] = [
@@ -21,6 +22,7 @@ export const COMMANDS: BotCommand[] = [
   poll,
   rank,
   leaderboardCommand,
+  voice,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -1,4 +1,5 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder, MessageFlags } from 'discord.js';
+import { voiceMessageOf } from '../voice-message';
 import type { BotCommand } from './types';
 
 export const TRANSLATE_MESSAGE = 'Translate Message';
@@ -25,16 +26,18 @@ export const translateMessage: BotCommand = {
       locale: interaction.locale,
       channelId: interaction.channelId,
       text: target.content,
+      voiceMessage: voiceMessageOf(target),
     });
     if (!result.ok) {
       await interaction.editReply({ content: result.message, allowedMentions: { parse: [] } });
       return;
     }
+    const heard = result.transcript && !result.alreadyInTarget ? `🎤 *${result.transcript}*\n` : '';
     const heading = result.alreadyInTarget
       ? `This message is already in **${result.targetName}**:`
       : `**${result.sourceName} → ${result.targetName}**`;
     const hint = result.targetFrom === 'setting' ? '' : `\n-# Choose your language with /setlanguage.`;
-    const body = `${heading}\n${result.text}${hint}`;
+    const body = `${heard}${heading}\n${result.text}${hint}`;
     await interaction.editReply({
       content: body.length > 2000 ? `${body.slice(0, 1999)}…` : body,
       allowedMentions: { parse: [] },

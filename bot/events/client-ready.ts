@@ -13,4 +13,6 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
     await deliverAnnouncement(ctx, a.guildId, a.id);
   // Staff replies and ticket announcements queued while the bot was offline.
   await deliverPendingTicketReplies(ctx);
+  // Just connected, the bot is in no voice channel: sessions still marked active have ended.
+  await ctx.caller.voice.endStale({ connectedAt: client.readyAt });
 });

@@ -16,6 +16,7 @@ import { roleCreate, roleDelete, roleUpdate } from './roles';
 import threadCreate from './thread-create';
 import ticketThreadMessage from './ticket-thread-message';
 import type { BotEvent } from './types';
+import voiceStateUpdate from './voice-state-update';
 
 /** Every Discord event the bot handles. */
 export const EVENTS = [
@@ -38,4 +39,5 @@ export const EVENTS = [
   reactionRemove,
   memberAdd,
   interactionCreate,
+  voiceStateUpdate,
 ] as BotEvent[];

@@ -3,6 +3,7 @@ import type { TranslationPlan } from '../../src/server/services/moderation-flow'
 import type { BotContext } from '../context';
 import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
+import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
 import { earnXp } from './xp';
 
@@ -18,6 +19,7 @@ export function mirrorInput(message: Message<true>) {
     content: message.content,
     attachments: [...message.attachments.values()].map((a) => ({ name: a.name, url: a.url })),
     replyToMessageId: message.reference?.messageId ?? null,
+    voiceMessage: voiceMessageOf(message),
   };
 }
 

@@ -25,6 +25,7 @@ export const envSchema = z
     OPENAI_API_KEY: optional,
     OPENAI_BASE_URL: url('OPENAI_BASE_URL'),
     OPENAI_MODEL: optional,
+    OPENAI_TRANSCRIBE_MODEL: optional,
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: url('STRIPE_API_URL'),

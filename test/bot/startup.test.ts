@@ -46,8 +46,9 @@ describe('starting and stopping the bot', () => {
       const bot = await startBot(server.services, { retries: 0 });
       await bot!.ready;
       expect(fake.gateway.connected).toBe(true);
-      // Guilds (1) + GuildMembers (2) + GuildMessages (512) + GuildMessageReactions (1024) + MessageContent (32768)
-      expect(bot!.client.options.intents.bitfield).toBe(1 + 2 + 512 + 1024 + 32768);
+      // Guilds (1) + GuildMembers (2) + GuildVoiceStates (128, live captions) + GuildMessages (512)
+      // + GuildMessageReactions (1024) + MessageContent (32768)
+      expect(bot!.client.options.intents.bitfield).toBe(1 + 2 + 128 + 512 + 1024 + 32768);
       expect(server.services.events.listenerCount('announcement:post')).toBe(1);
       await bot!.stop();
       await eventually(() => !fake.gateway.connected);

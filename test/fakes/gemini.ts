@@ -34,6 +34,8 @@ export interface RecordedRequest {
   translation: EngineRequest | null;
   /** Index of this request since start (0-based). */
   index: number;
+  /** Audio sent with the request (Gemini inlineData, an OpenAI transcription's file). */
+  audio: { mimeType: string; bytes: Buffer }[];
 }
 
 /** What the engine puts in its user message: the text and the languages it wants. */
@@ -87,8 +89,34 @@ export function translationRequestOf(texts: string[]): EngineRequest | null {
   return null;
 }
 
-/** The default answer: "[code] text" for every target, source as given or "en". */
+/** What the fakes "hear" in any audio (tests answer something else with respondWith). */
+export const FAKE_TRANSCRIPT = 'Hello everyone, can you hear me?';
+
+/** Target codes of an audio request (the engine's JSON carries { task, targets }). */
+export function audioTargetsOf(req: RecordedRequest): string[] {
+  for (const t of req.prompt.split('\n')) {
+    try {
+      const v = JSON.parse(t);
+      if (v && Array.isArray(v.targets)) return v.targets;
+    } catch {
+      // not JSON
+    }
+  }
+  return [];
+}
+
+/**
+ * The default answer: "[code] text" for every target, source as given or "en". Audio: the
+ * transcript FAKE_TRANSCRIPT (English) and "[code] " + it for every target; a transcription
+ * endpoint gets the bare transcript.
+ */
 export function pseudoTranslate(req: RecordedRequest): FakeReply {
+  if (req.audio.length) {
+    if (/\/audio\/transcriptions/.test(req.path)) return { text: FAKE_TRANSCRIPT };
+    const targets = audioTargetsOf(req).filter((c) => c !== 'en');
+    const translations = Object.fromEntries(targets.map((c) => [c, `[${c}] ${FAKE_TRANSCRIPT}`]));
+    return { json: { transcript: FAKE_TRANSCRIPT, source: 'en', translations } };
+  }
   const t = req.translation;
   if (!t) return { text: 'ok' };
   const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
@@ -106,7 +134,11 @@ type Encoder = (
 
 interface Wire {
   /** Parses one request; null when the path is not served (404). */
-  parse(method: string, path: string, body: unknown): { model: string; texts: string[] } | null;
+  parse(
+    method: string,
+    path: string,
+    body: unknown,
+  ): { model: string; texts: string[]; audio?: RecordedRequest['audio'] } | null;
   encode: Encoder;
   errorBody(status: number, message: string): unknown;
 }
@@ -121,12 +153,24 @@ export async function startFakeServer(wire: Wire, basePath: string): Promise<Fak
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const raw = bytes.toString('utf8');
     let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = null;
+    const type = String(req.headers['content-type'] ?? '');
+    if (type.startsWith('multipart/form-data')) {
+      // An audio upload (OpenAI /audio/transcriptions): fields as strings, files as { type, bytes }.
+      const form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+      const fields: Record<string, unknown> = {};
+      for (const [k, v] of form.entries()) {
+        fields[k] = typeof v === 'string' ? v : { type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
+      }
+      body = fields;
+    } else {
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = null;
+      }
     }
     const parsed = wire.parse(req.method ?? 'GET', req.url ?? '/', body);
     if (!parsed) {
@@ -144,6 +188,7 @@ export async function startFakeServer(wire: Wire, basePath: string): Promise<Fak
       prompt: parsed.texts.join('\n'),
       translation: translationRequestOf(parsed.texts),
       index: requests.length,
+      audio: parsed.audio ?? [],
     };
     requests.push(record);
     let reply: FakeReply;
@@ -212,7 +257,17 @@ export const geminiWire: Wire = {
     // biome-ignore lint/suspicious/noExplicitAny: request JSON
     const b = (body ?? {}) as any;
     const texts = [...partsText(b.systemInstruction), ...(b.contents ?? []).flatMap(partsText)];
-    return { model: decodeURIComponent(m[1]), texts };
+    const audio = (b.contents ?? [])
+      // biome-ignore lint/suspicious/noExplicitAny: request parts as sent on the wire
+      .flatMap((c: any) => c?.parts ?? [])
+      // biome-ignore lint/suspicious/noExplicitAny: idem
+      .filter((p: any) => typeof p?.inlineData?.data === 'string')
+      // biome-ignore lint/suspicious/noExplicitAny: idem
+      .map((p: any) => ({
+        mimeType: String(p.inlineData.mimeType),
+        bytes: Buffer.from(p.inlineData.data, 'base64'),
+      }));
+    return { model: decodeURIComponent(m[1]), texts, audio };
   },
   encode({ text, usage }) {
     return {

@@ -3,6 +3,7 @@
  * vLLM speak): POST {url}/chat/completions, `Authorization: Bearer ...`, body
  * `{ model, messages: [{ role, content }], response_format? }`, answer
  * `{ id, object: 'chat.completion', choices: [{ index, message: { role, content }, finish_reason }], usage }`.
+ * Speech: POST {url}/audio/transcriptions (multipart: file, model) answers `{ text }`.
  * Same API as test/fakes/gemini.ts: start() → { url, requests, respondWith(fn), queue(...), close() }.
  */
 import { type FakeProvider, startFakeServer } from './gemini';
@@ -15,6 +16,16 @@ export function startFakeOpenAI(): Promise<FakeProvider> {
   return startFakeServer(
     {
       parse(method, path, body) {
+        if (method === 'POST' && /^\/v1\/audio\/transcriptions(\?|$)/.test(path)) {
+          // biome-ignore lint/suspicious/noExplicitAny: multipart fields as the fake read them
+          const f = (body ?? {}) as any;
+          if (!f.file?.bytes) return null;
+          return {
+            model: String(f.model ?? ''),
+            texts: [],
+            audio: [{ mimeType: f.file.type, bytes: f.file.bytes }],
+          };
+        }
         if (method !== 'POST' || !/^\/v1\/chat\/completions(\?|$)/.test(path)) return null;
         // biome-ignore lint/suspicious/noExplicitAny: request JSON as sent on the wire
         const b = (body ?? {}) as any;
@@ -25,6 +36,7 @@ export function startFakeOpenAI(): Promise<FakeProvider> {
         return { model: String(b.model ?? ''), texts };
       },
       encode({ text, usage }, req) {
+        if (req.path.startsWith('/v1/audio/transcriptions')) return { text };
         counter += 1;
         return {
           id: `chatcmpl-fake-${counter}`,

@@ -19,6 +19,7 @@ import { planSingleEdit } from '../services/single-channel';
 import { usageNotice } from '../services/usage-notices';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
+import { translateVoiceForMember } from '../services/voice-messages';
 import { forgetWebhook, saveWebhook } from '../services/webhooks';
 import { botGuildProcedure, botProcedure, router } from '../trpc';
 import { readTranslationSettings } from './translation';
@@ -37,6 +38,12 @@ const channelSchema = z.object({
   position: z.number().int(),
 });
 const guildInfo = z.object({ id, name: z.string(), icon: z.string().nullable() });
+/** A voice message's audio attachment (message flag IS_VOICE_MESSAGE), as the bot passes it. */
+const voiceMessageSchema = z.object({
+  url: z.url(),
+  contentType: z.string().nullable(),
+  size: z.number().int().min(0),
+});
 const messageSchema = z.object({
   channelId: id,
   parentChannelId: id.nullable().optional(),
@@ -47,6 +54,8 @@ const messageSchema = z.object({
   content: z.string(),
   attachments: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
   replyToMessageId: id.nullable().optional(),
+  /** A voice message's audio attachment (message flag IS_VOICE_MESSAGE). */
+  voiceMessage: voiceMessageSchema.nullable().optional(),
 });
 /** A new member message also carries what moderation needs to know about it. */
 const memberMessageSchema = messageSchema.extend({
@@ -123,10 +132,14 @@ export const botRouter = router({
         locale: z.string().nullable(),
         channelId: id,
         text: z.string(),
+        voiceMessage: voiceMessageSchema.nullable().optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const target = memberLanguage(ctx.db, input.userId, input.locale, defaultLanguage(ctx.db, ctx.guildId));
+      if (!input.text.trim() && input.voiceMessage) {
+        return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
+      }
       if (!input.text.trim()) {
         return { ok: false as const, message: 'This message has no text to translate.' };
       }
@@ -152,6 +165,7 @@ export const botRouter = router({
           targetName: languageName(target.code),
           targetFrom: target.from,
           alreadyInTarget: same,
+          transcript: null as string | null,
         };
       } catch (err) {
         const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
@@ -171,6 +185,7 @@ export const botRouter = router({
         db: ctx.db,
         translator: ctx.translator,
         publicUrl: ctx.env.PUBLIC_URL,
+        discordApiUrl: ctx.env.DISCORD_API_URL,
         state: ctx.moderation,
         clock: ctx.clock,
       },
@@ -198,7 +213,8 @@ export const botRouter = router({
    * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
    */
   mirrorEdit: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
-    const msg = { ...input, guildId: ctx.guildId };
+    // A voice message cannot be edited: its transcript is made once, when it is sent.
+    const msg = { ...input, guildId: ctx.guildId, voiceMessage: null };
     const moderation = await moderateEdit(
       {
         db: ctx.db,

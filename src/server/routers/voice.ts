@@ -1,20 +1,38 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { voiceSessions } from '../../../db/schema';
+import { botConfig, voiceSessions } from '../../../db/schema';
 import { rowId } from '../../common/schemas/util';
 import { voiceSessionUpdate } from '../../common/schemas/voice';
-import { guildProcedure, notFound, router } from '../trpc';
+import { memberLanguage } from '../services/members';
+import {
+  activeVoiceSessions,
+  captionLanguages,
+  captionUtterance,
+  endVoiceSession,
+  startVoiceSession,
+  voiceMinutesLeft,
+} from '../services/voice-sessions';
+import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, router } from '../trpc';
+
+const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+
+function readDefaultLanguage(db: Parameters<typeof voiceMinutesLeft>[0], guildId: string): string {
+  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+}
 
 const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
 
+/** The dashboard's voice procedures need the plan that sells voice translation (Pro). */
+const voiceProcedure = guildProcedure.use(requires('voice'));
+
 export const voiceRouter = router({
   /** Every session of the guild, newest first (REST: the guild in the path). */
-  sessions: guildProcedure.query(({ ctx }) =>
+  sessions: voiceProcedure.query(({ ctx }) =>
     ctx.db.select().from(voiceSessions).where(eq(voiceSessions.guildId, ctx.guildId)).orderBy(...newest).all(),
   ),
 
-  active: guildProcedure.query(({ ctx }) =>
+  active: voiceProcedure.query(({ ctx }) =>
     ctx.db
       .select()
       .from(voiceSessions)
@@ -24,7 +42,7 @@ export const voiceRouter = router({
   ),
 
   /** End Session: only an active session ends; the bot leaves the channel on 'voice:ended'. */
-  update: guildProcedure
+  update: voiceProcedure
     .input(z.object({ sessionId: rowId }))
     .input(voiceSessionUpdate)
     .mutation(({ ctx, input }) => {
@@ -49,11 +67,112 @@ export const voiceRouter = router({
       }
       const updated = ctx.db
         .update(voiceSessions)
-        .set({ status: 'ended', endedAt: input.endedAt, durationSeconds: Math.round(ms / 1000) })
+        .set({
+          status: 'ended',
+          endedAt: input.endedAt,
+          durationSeconds: Math.round(ms / 1000),
+          endReason: 'ended from the dashboard',
+        })
         .where(eq(voiceSessions.id, session.id))
         .returning()
         .get();
       ctx.events.emit('voice:ended', { guildId: session.guildId, sessionId: session.id });
       return updated;
     }),
+
+  // ---- The bot's side (in-process only): /voice start and stop, captions, the session's end ----
+  /** /voice start: the session row, or a refusal in the member's language (nothing written). */
+  start: botGuildProcedure
+    .input(
+      z.object({
+        channelId: discordId,
+        channelName: z.string(),
+        languages: z.string().max(200).nullable(),
+        userId: discordId,
+        locale: z.string().nullable(),
+        /** Members of the server the bot knows (their Discord locales), for the default languages. */
+        members: z.array(z.object({ userId: discordId, locale: z.string().nullable() })).max(5000),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const fallback = readDefaultLanguage(ctx.db, ctx.guildId);
+      const memberLang = memberLanguage(ctx.db, input.userId, input.locale, fallback).code;
+      const languages = captionLanguages(
+        input.languages,
+        input.members.map((m) => memberLanguage(ctx.db, m.userId, m.locale, fallback).code),
+      );
+      return startVoiceSession(ctx, {
+        guildId: ctx.guildId,
+        channelId: input.channelId,
+        channelName: input.channelName,
+        languages,
+        startedBy: input.userId,
+        memberLanguage: memberLang,
+      });
+    }),
+  /** The member's language, for the bot's replies before a session exists. */
+  memberLanguage: botGuildProcedure
+    .input(z.object({ userId: discordId, locale: z.string().nullable() }))
+    .query(({ ctx, input }) => ({
+      code: memberLanguage(ctx.db, input.userId, input.locale, readDefaultLanguage(ctx.db, ctx.guildId)).code,
+    })),
+  /** The session in a channel, for /voice stop. */
+  activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
+    ({ ctx, input }) =>
+      ctx.db
+        .select()
+        .from(voiceSessions)
+        .where(
+          and(
+            eq(voiceSessions.guildId, ctx.guildId),
+            eq(voiceSessions.channelId, input.channelId),
+            eq(voiceSessions.status, 'active'),
+          ),
+        )
+        .get() ?? null,
+  ),
+  /** Minutes this server has left this month (null: unlimited), for the session's timer. */
+  minutesLeft: botGuildProcedure.query(({ ctx }) => ({
+    minutes: voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
+  })),
+  /** The bot left the channel (or never got in): the session ends, with the reason. */
+  end: botProcedure
+    .input(
+      z.object({
+        sessionId: rowId,
+        status: z.enum(['ended', 'error']),
+        reason: z.string().min(1).max(300),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
+    ),
+  /**
+   * On start the bot is in no voice channel: sessions started before it connected, still marked
+   * active, end with that reason (sessions started since are its own).
+   */
+  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(({ ctx, input }) =>
+    activeVoiceSessions(ctx.db)
+      .filter((s) => s.startedAt < input.connectedAt)
+      .map((s) =>
+        endVoiceSession(
+          ctx.db,
+          s.id,
+          { status: 'error', reason: 'the bot restarted and left the channel' },
+          ctx.clock(),
+        ),
+      ),
+  ),
+  /** One utterance (WAV in memory): its caption, or why none. */
+  caption: botProcedure
+    .input(
+      z.object({
+        sessionId: rowId,
+        audio: z.instanceof(Uint8Array),
+        mimeType: z.string(),
+        userId: discordId,
+        username: z.string(),
+      }),
+    )
+    .mutation(({ ctx, input }) => captionUtterance(ctx, input)),
 });

@@ -5,6 +5,7 @@ import { readTranslationSettings } from '../routers/translation';
 import { copiesOf, counterparts, takeCopies } from './message-copies';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
+import { spoken, translateVoiceMessage, VoiceFetchError, type VoiceMessageRef } from './voice-messages';
 import { type StoredWebhook, webhookFor } from './webhooks';
 
 /**
@@ -29,6 +30,8 @@ export interface IncomingMessage {
   attachments: { name: string; url: string }[];
   /** The message this one replies to, when it is a reply. */
   replyToMessageId?: string | null;
+  /** A Discord voice message's audio attachment (transcribed and translated on Pro and up). */
+  voiceMessage?: VoiceMessageRef | null;
 }
 
 export interface WebhookPost {
@@ -156,12 +159,16 @@ async function translateFor(
   msg: IncomingMessage,
   sourceLanguage: string,
   languages: string[],
+  discordApiUrl?: string,
 ): Promise<
   { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
 > {
   const wanted = [...new Set(languages)];
-  if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
   const settings = readTranslationSettings(db, msg.guildId);
+  if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
+    return translateSpoken(db, translator, publicUrl, msg, msg.voiceMessage, wanted, discordApiUrl);
+  }
+  if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
   try {
     const result = await translator.translate({
       text: msg.content,
@@ -183,12 +190,55 @@ async function translateFor(
   }
 }
 
+/** A voice message's translated transcript per language (none when the plan or provider has no voice). */
+async function translateSpoken(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+  voice: VoiceMessageRef,
+  wanted: string[],
+  discordApiUrl: string,
+): Promise<
+  { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
+> {
+  try {
+    const result = await translateVoiceMessage({
+      db,
+      translator,
+      discordApiUrl,
+      guildId: msg.guildId,
+      voice,
+      targets: wanted,
+      tone: readTranslationSettings(db, msg.guildId).translationTone,
+      origin: 'mirror',
+      channelId: msg.channelId,
+      userId: msg.authorId,
+      username: msg.authorName,
+    });
+    if (!result?.transcript) return { ok: true, source: result?.source ?? 'und', texts: {} };
+    const texts: Record<string, string> = {};
+    for (const l of wanted) texts[l] = spoken(result.translations[l] ?? result.transcript);
+    return { ok: true, source: result.source, texts };
+  } catch (err) {
+    // Audio that cannot be fetched (too large, gone): the copies still link it, without a transcript.
+    if (err instanceof VoiceFetchError) {
+      console.warn(`voice message ${msg.messageId} not transcribed: ${err.message}`);
+      return { ok: true, source: 'und', texts: {} };
+    }
+    const e = explainTranslationFailure(err, publicUrl);
+    if (e.kind === 'failed') console.warn(`voice message ${msg.messageId}: ${(err as Error).message}`);
+    return { ok: false, reason: e.message, kind: e.kind };
+  }
+}
+
 /** What to post for a new message in a mirror-linked channel. */
 export async function planMirror(
   db: Db,
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
+  discordApiUrl?: string,
 ): Promise<MirrorOutcome> {
   const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
@@ -204,6 +254,7 @@ export async function planMirror(
     msg,
     channels[0].language,
     targets.map((t) => t.language),
+    discordApiUrl,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   return {

@@ -33,6 +33,8 @@ export interface FlowDeps {
   db: Db;
   translator: Translator;
   publicUrl: string;
+  /** Voice messages' audio is fetched only from Discord's hosts or this one (tests' fake Discord). */
+  discordApiUrl?: string;
   state: ModerationState;
   clock: () => Date;
 }
@@ -61,9 +63,9 @@ async function translate(
   translator: Translator,
   msg: IncomingMessage,
 ): Promise<TranslationPlan> {
-  const single = await planSingle(deps.db, translator, deps.publicUrl, msg);
+  const single = await planSingle(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl);
   if (single.status !== 'none') return single;
-  return planMirror(deps.db, translator, deps.publicUrl, msg);
+  return planMirror(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl);
 }
 
 export async function onMemberMessage(

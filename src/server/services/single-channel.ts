@@ -8,6 +8,7 @@ import { copiesOf } from './message-copies';
 import { type CopyEdit, composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
+import { spoken, translateVoiceMessage } from './voice-messages';
 
 /**
  * Single-channel mode: a link of mode 'single' has one channel, and every member message there
@@ -76,6 +77,7 @@ export async function planSingle(
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
+  discordApiUrl?: string,
 ): Promise<SingleOutcome> {
   if (msg.parentChannelId) return { status: 'none' };
   const channels = linkOfChannel(db, msg.guildId, msg.channelId);
@@ -85,6 +87,9 @@ export async function planSingle(
   const settings = readTranslationSettings(db, msg.guildId);
   if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix))
     return { status: 'skipped', reason: 'prefix' };
+  if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
+    return singleVoiceReply(db, translator, publicUrl, msg, languages, discordApiUrl);
+  }
   if (!msg.content.trim()) return { status: 'skipped', reason: 'empty' };
   try {
     const result = await translator.translate({
@@ -104,6 +109,45 @@ export async function planSingle(
     if (shown.length === 0) return { status: 'skipped', reason: 'same-language' };
     const body = shown.map((l) => `**${languageName(l)}**: ${result.translations[l]}`).join('\n');
     return { status: 'reply', content: composeCopy(body, { attachments: [] }), languages: shown };
+  } catch (err) {
+    const e = explainTranslationFailure(err, publicUrl);
+    return { status: 'failed', reason: e.message, kind: e.kind };
+  }
+}
+
+/** A voice message in a single-channel link: one reply with the transcript and its translations. */
+async function singleVoiceReply(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+  languages: string[],
+  discordApiUrl: string,
+): Promise<SingleOutcome> {
+  if (!msg.voiceMessage) return { status: 'none' };
+  try {
+    const result = await translateVoiceMessage({
+      db,
+      translator,
+      discordApiUrl,
+      guildId: msg.guildId,
+      voice: msg.voiceMessage,
+      targets: languages,
+      tone: readTranslationSettings(db, msg.guildId).translationTone,
+      origin: 'single',
+      channelId: msg.channelId,
+      userId: msg.authorId,
+      username: msg.authorName,
+    });
+    if (!result?.transcript) return { status: 'skipped', reason: 'empty' };
+    const shown = languages.filter(
+      (l) => result.translations[l] !== undefined && !result.skipped.includes(l),
+    );
+    const lines = [
+      spoken(`*${result.transcript}*`),
+      ...shown.map((l) => `**${languageName(l)}**: ${result.translations[l]}`),
+    ];
+    return { status: 'reply', content: composeCopy(lines.join('\n'), { attachments: [] }), languages: shown };
   } catch (err) {
     const e = explainTranslationFailure(err, publicUrl);
     return { status: 'failed', reason: e.message, kind: e.kind };

@@ -1,4 +1,9 @@
-import { QuotaExceededError, RateLimitedError, TranslationUnavailableError } from './translation';
+import {
+  AudioUnsupportedError,
+  QuotaExceededError,
+  RateLimitedError,
+  TranslationUnavailableError,
+} from './translation';
 
 /**
  * What a member or an admin reads when a translation could not be made: plain words, never a
@@ -28,6 +33,13 @@ export function explainTranslationFailure(err: unknown, publicUrl: string): Expl
     return {
       kind: 'rate_limited',
       message: `You have reached this server's limit of ${err.limit} translations per hour. Please try again in ${wait}.`,
+    };
+  }
+  if (err instanceof AudioUnsupportedError) {
+    return {
+      kind: 'unavailable',
+      message:
+        "Voice can't be translated right now: the bot's translation provider takes no audio. Please tell a server admin.",
     };
   }
   if (err instanceof TranslationUnavailableError) {

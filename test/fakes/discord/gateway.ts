@@ -96,6 +96,9 @@ export class FakeGateway {
     });
   }
 
+  /** Payloads the bot sent besides heartbeat, identify and resume (op 4 voice state updates). */
+  readonly received: Json[] = [];
+
   private onPayload(ws: WebSocket, msg: Json) {
     switch (msg.op) {
       case 1:
@@ -107,6 +110,8 @@ export class FakeGateway {
       case 6:
         return this.resume(ws, msg.d);
       default:
+        // Other ops the bot sends (op 4: join or leave a voice channel), for tests to read.
+        this.received.push(msg);
         return;
     }
   }

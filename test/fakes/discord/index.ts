@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeAttachments } from './attachments';
 import { FakeGateway } from './gateway';
 import {
   type FakeChannel,
@@ -43,6 +44,8 @@ export interface FakeDiscord {
   gateway: FakeGateway;
   /** Login with Discord: the consent page, token and identity endpoints (DISCORD_CLIENT_ID = applicationId). */
   oauth: FakeOAuth;
+  /** Attachment bytes served on loopback (voice messages). */
+  attachments: FakeAttachments;
   calls: RecordedCall[];
   dispatch(t: string, d: Json): number;
   /** A member (or bot, or webhook) writes a message: MESSAGE_CREATE. */
@@ -121,7 +124,9 @@ export async function startFakeDiscord(
     guildIdOf,
   });
   const oauth = new FakeOAuth({ id: applicationId, secret: FAKE_CLIENT_SECRET });
+  const attachments = new FakeAttachments();
   const server: Server = createServer((req, res) => {
+    if (attachments.handle(req, res)) return;
     (oauth.handles(req) ? oauth.handle(req, res) : rest.handle(req, res)).catch((err) => {
       res.writeHead(500);
       res.end(String(err));
@@ -133,6 +138,7 @@ export async function startFakeDiscord(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   gatewayUrl = `ws://127.0.0.1:${port}`;
+  attachments.setBase(`http://127.0.0.1:${port}`);
   gateway.setUrl(gatewayUrl);
 
   const defaultGuild = () => {
@@ -169,6 +175,7 @@ export async function startFakeDiscord(
     rest,
     gateway,
     oauth,
+    attachments,
     calls: rest.calls,
     dispatch: (t, d) => gateway.dispatch(t, d),
     sendMessage(input) {

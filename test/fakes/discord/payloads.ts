@@ -202,7 +202,17 @@ export interface MessageInput {
   id?: string;
   /** Set for a message sent through a webhook. */
   webhookId?: string;
-  attachments?: { filename: string; url: string; size?: number; content_type?: string }[];
+  attachments?: {
+    filename: string;
+    url: string;
+    size?: number;
+    content_type?: string;
+    /** Voice messages: the recording's length and waveform. */
+    duration_secs?: number;
+    waveform?: string;
+  }[];
+  /** Message flags, e.g. 1 << 13 (IS_VOICE_MESSAGE). */
+  flags?: number;
   /** The message this one replies to. */
   replyTo?: { messageId: string; channelId: string };
   member?: FakeMember;
@@ -229,11 +239,14 @@ export function messagePayload(m: MessageInput): Json {
       url: a.url,
       proxy_url: a.url,
       content_type: a.content_type ?? 'application/octet-stream',
+      ...(a.duration_secs !== undefined
+        ? { duration_secs: a.duration_secs, waveform: a.waveform ?? '' }
+        : {}),
     })),
     embeds: [],
     pinned: false,
     type: m.replyTo ? 19 : 0,
-    flags: 0,
+    flags: m.flags ?? 0,
     components: [],
   };
   if (m.guildId) payload.guild_id = m.guildId;

@@ -4,14 +4,17 @@ import { ActiveSessions } from '../../features/voice/ActiveSessions';
 import { GettingStarted } from '../../features/voice/GettingStarted';
 import { SessionHistory } from '../../features/voice/SessionHistory';
 import { VoiceStats } from '../../features/voice/VoiceStats';
+import { LockedFeature } from '../../features/billing/LockedFeature';
+import { useCapability } from '../../features/billing/useCapability';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
 /** Voice Translation: live sessions, their history and how to start one. */
 export default function VoiceTranslationPage() {
   const guildId = useGuildId();
-  const sessions = trpc.voice.sessions.useQuery({ guildId });
-  const active = trpc.voice.active.useQuery({ guildId });
+  const unlocked = useCapability('voice');
+  const sessions = trpc.voice.sessions.useQuery({ guildId }, { enabled: unlocked === true });
+  const active = trpc.voice.active.useQuery({ guildId }, { enabled: unlocked === true });
   const error = sessions.error ?? active.error;
 
   return (
@@ -20,7 +23,13 @@ export default function VoiceTranslationPage() {
         title="Voice Translation"
         description="Real-time voice channel translation and monitoring"
       />
-      {(sessions.isLoading || active.isLoading) && <StatGridSkeleton cards={4} />}
+      {unlocked === false && (
+        <LockedFeature
+          capability="voice"
+          description="Live captions from voice channels and translated voice messages, in every member's language."
+        />
+      )}
+      {(unlocked === undefined || sessions.isLoading || active.isLoading) && <StatGridSkeleton cards={4} />}
       {error && (
         <Alert color="red" title="Failed to fetch voice sessions">
           {errorMessage(error)}

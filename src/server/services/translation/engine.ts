@@ -17,13 +17,23 @@ import { createBreaker } from './breaker';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
 import {
+  AudioUnsupportedError,
   InvalidTranslationRequestError,
   MissingTranslationsError,
   QuotaExceededError,
   RateLimitedError,
 } from './errors';
 import { createConcurrencyLimiter } from './limiter';
-import { classifyInstruction, classifyMessage, parseAnswer, systemInstruction, userMessage } from './prompt';
+import {
+  audioSystemInstruction,
+  audioUserMessage,
+  classifyInstruction,
+  classifyMessage,
+  parseAnswer,
+  parseAudioAnswer,
+  systemInstruction,
+  userMessage,
+} from './prompt';
 import { nothingToTranslate, protect, restore } from './protect';
 import {
   type Provider,
@@ -37,6 +47,8 @@ import {
   type ClassifyRequest,
   type ClassifyResult,
   type ModerationVerdict,
+  type TranslateAudioRequest,
+  type TranslateAudioResult,
   type TranslateRequest,
   type TranslateResult,
   type TranslateUsage,
@@ -64,6 +76,8 @@ export interface EngineOptions {
   maxContextChars: number;
   /** Longest text accepted (Discord's own limit is 4,000 with Nitro). */
   maxTextChars: number;
+  /** Largest audio accepted (a few minutes of Opus voice message; kept in memory only). */
+  maxAudioBytes: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -80,6 +94,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxContextMessages: 5,
   maxContextChars: 2_000,
   maxTextChars: 4_000,
+  maxAudioBytes: 8 * 1024 * 1024,
 };
 
 export interface EngineDeps {
@@ -125,7 +140,7 @@ export function createEngine(deps: EngineDeps): Translator {
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
-  async function call(
+  function call(
     p: Provider,
     system: string,
     user: string,
@@ -133,10 +148,18 @@ export function createEngine(deps: EngineDeps): Translator {
     guildId?: string,
     moderation?: ProviderRequest['moderation'],
   ) {
+    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, moderation }));
+  }
+
+  async function guarded<T>(
+    p: Provider,
+    guildId: string | undefined,
+    fn: (signal: AbortSignal) => Promise<T>,
+  ) {
     breaker.enter();
     try {
       const res = await limiter.run(guildId, () =>
-        withRetries(() => callWithTimeout(p, system, user, targets, moderation), {
+        withRetries(() => callWithTimeout(p, fn), {
           attempts: opts.attempts,
           baseDelayMs: opts.baseDelayMs,
           maxDelayMs: opts.maxDelayMs,
@@ -151,17 +174,11 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
-  async function callWithTimeout(
-    p: Provider,
-    system: string,
-    user: string,
-    targets: string[],
-    moderation?: ProviderRequest['moderation'],
-  ) {
+  async function callWithTimeout<T>(p: Provider, fn: (signal: AbortSignal) => Promise<T>) {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
     try {
-      return await p.complete({ system, user, targets, signal: ac.signal, moderation });
+      return await fn(ac.signal);
     } catch (err) {
       if (ac.signal.aborted) {
         throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
@@ -189,8 +206,8 @@ export function createEngine(deps: EngineDeps): Translator {
   ) {
     const { text: masked, tokens } = protect(text);
     const got: Record<string, string> = {};
-    let reportedSource: string | null = null;
     let verdict: ModerationVerdict | undefined;
+    let reportedSource: string | null = null;
     let remaining = targets;
     let problem = '';
     for (let round = 0; round < 2 && remaining.length; round++) {
@@ -235,200 +252,308 @@ export function createEngine(deps: EngineDeps): Translator {
     return { translations: got, source: reportedSource, verdict };
   }
 
-  return {
-    provider: name,
-    async translate(req: TranslateRequest): Promise<TranslateResult> {
-      const started = performance.now();
-      const text = typeof req.text === 'string' ? req.text : '';
-      if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to translate');
-      if (text.length > opts.maxTextChars) {
-        throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
+  /** The monthly pause and (when `takeUserSlot`) the member's hourly limit, before any work. */
+  function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
+    let used = 0;
+    let allowance: number | null = null;
+    if (req.guildId) {
+      ensureGuild(db, req.guildId);
+      const settings = readTranslationSettings(db, req.guildId);
+      allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
+      if (allowance !== null) {
+        used = usedThisMonth(db, req.guildId, now);
+        if (used >= allowance) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
       }
-      const targets: string[] = [];
-      for (const raw of req.targets ?? []) {
-        const code = typeof raw === 'string' ? normalizeCode(raw) : null;
-        if (!code) throw new InvalidTranslationRequestError(`targets: "${raw}" is not a language code`);
-        if (!targets.includes(code)) targets.push(code);
+      if (req.userId && takeUserSlot) {
+        const taken = userLimiter.take(`${req.guildId}:${req.userId}`, settings.rateLimitPerUser, now);
+        if (!taken.ok) throw new RateLimitedError(settings.rateLimitPerUser, taken.retryAfterSeconds);
       }
-      if (!targets.length) throw new InvalidTranslationRequestError('targets: give at least one language');
-      const given = req.source ? normalizeCode(req.source) : null;
-      if (req.source && !given)
-        throw new InvalidTranslationRequestError(`source: "${req.source}" is not a language code`);
-      if (req.tone !== undefined && req.tone !== 'casual' && req.tone !== 'formal') {
-        throw new InvalidTranslationRequestError(`tone: must be casual or formal`);
-      }
-      if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+    }
+    return { used, allowance };
+  }
 
-      const now = clock();
-      const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
-      const tone = req.tone ?? settings.translationTone;
-      const autoDetect = req.autoDetect ?? settings.autoDetect;
-      const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
+  /** usage:threshold notices for the translations just delivered. */
+  function noticeThresholds(guildId: string, used: number, allowance: number | null, now: Date) {
+    if (allowance === null) return;
+    for (const threshold of newThresholds(db, guildId, used, allowance, now)) {
+      const notice = { guildId, threshold, used, allowance };
+      try {
+        deps.events?.emit('usage:threshold', notice);
+      } catch (err) {
+        // A failing listener must not take the member's translation away.
+        console.error(`usage:threshold listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
 
-      // Accounting before any work: the monthly pause, then the member's hourly limit.
-      let used = 0;
-      let allowance: number | null = null;
-      if (req.guildId) {
-        ensureGuild(db, req.guildId);
-        allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
-        if (allowance !== null) {
-          used = usedThisMonth(db, req.guildId, now);
-          if (used >= allowance) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
+  function targetCodes(raw: unknown[] | undefined): string[] {
+    const targets: string[] = [];
+    for (const r of raw ?? []) {
+      const code = typeof r === 'string' ? normalizeCode(r) : null;
+      if (!code) throw new InvalidTranslationRequestError(`targets: "${r}" is not a language code`);
+      if (!targets.includes(code)) targets.push(code);
+    }
+    if (!targets.length) throw new InvalidTranslationRequestError('targets: give at least one language');
+    return targets;
+  }
+
+  async function translate(req: TranslateRequest): Promise<TranslateResult> {
+    const started = performance.now();
+    const text = typeof req.text === 'string' ? req.text : '';
+    if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to translate');
+    if (text.length > opts.maxTextChars) {
+      throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
+    }
+    const targets = targetCodes(req.targets);
+    const given = req.source ? normalizeCode(req.source) : null;
+    if (req.source && !given)
+      throw new InvalidTranslationRequestError(`source: "${req.source}" is not a language code`);
+    if (req.tone !== undefined && req.tone !== 'casual' && req.tone !== 'formal') {
+      throw new InvalidTranslationRequestError(`tone: must be casual or formal`);
+    }
+    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+
+    const now = clock();
+    const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
+    const tone = req.tone ?? settings.translationTone;
+    const autoDetect = req.autoDetect ?? settings.autoDetect;
+    const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
+
+    // Accounting before any work: the monthly pause, then the member's hourly limit (live
+    // captions are bounded by the session's minutes instead).
+    const { used, allowance } = admit(req, now, req.origin !== 'voice');
+
+    let source = given;
+    let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
+    if (!source && autoDetect) {
+      const local = await detectLanguage(text);
+      if (local) {
+        source = local.code;
+        detectedBy = 'local';
+      }
+    }
+
+    const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+    const translations: Record<string, string> = {};
+    let skipped = source ? targets.filter((t) => sameLanguage(t, source as string)) : [];
+
+    if (nothingToTranslate(text)) {
+      // Only mentions, emoji, links or code: every language gets the message as it is, for free.
+      for (const t of targets) if (!skipped.includes(t)) translations[t] = text;
+      return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
+    }
+
+    const model = name as string;
+    const pending = targets.filter((t) => !skipped.includes(t));
+    // Cache entries are keyed by the source as known before the call (null: left to the provider).
+    const keySource = source;
+    const toAsk: string[] = [];
+    for (const t of pending) {
+      const hit = cache.get({ text, source: keySource, target: t, tone, model });
+      if (!hit) {
+        toAsk.push(t);
+        continue;
+      }
+      usage.cached.push(t);
+      if (!source) {
+        source = hit.source;
+        detectedBy = 'provider';
+      }
+      if (sameLanguage(t, hit.source)) skipped = [...skipped, t];
+      else translations[t] = hit.text;
+    }
+
+    let moderation: ModerationVerdict | undefined;
+    if (toAsk.length) {
+      let answer: Awaited<ReturnType<typeof ask>>;
+      try {
+        answer = await ask(provider, text, toAsk, source, tone, context, usage, req.guildId, req.moderate === true);
+      } catch (err) {
+        if (req.guildId) {
+          writeLogs(
+            db,
+            toAsk.map((t) => logRow(req, source ?? 'und', t, text, started, 'error')),
+            clock(),
+          );
         }
-        if (req.userId) {
-          const taken = userLimiter.take(`${req.guildId}:${req.userId}`, settings.rateLimitPerUser, now);
-          if (!taken.ok) throw new RateLimitedError(settings.rateLimitPerUser, taken.retryAfterSeconds);
-        }
+        throw err;
       }
-
-      let source = given;
-      let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
-      if (!source && autoDetect) {
-        const local = await detectLanguage(text);
-        if (local) {
-          source = local.code;
-          detectedBy = 'local';
-        }
+      moderation = answer.verdict;
+      if (!source) {
+        source = answer.source ?? 'und';
+        detectedBy = 'provider';
       }
-
-      const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
-      const translations: Record<string, string> = {};
-      let skipped = source ? targets.filter((t) => sameLanguage(t, source as string)) : [];
-
-      if (nothingToTranslate(text)) {
-        // Only mentions, emoji, links or code: every language gets the message as it is, for free.
-        for (const t of targets) if (!skipped.includes(t)) translations[t] = text;
-        return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
+      for (const t of toAsk) {
+        const reported = answer.source ?? (source as string);
+        cache.set(
+          { text, source: keySource, target: t, tone, model },
+          { text: answer.translations[t], source: reported },
+        );
+        // The provider says the text is already in this language: skipped, like a local detection.
+        if (!keySource && sameLanguage(t, source as string)) skipped = [...skipped, t];
+        else translations[t] = answer.translations[t];
       }
+    }
 
-      const model = name as string;
-      const pending = targets.filter((t) => !skipped.includes(t));
-      // Cache entries are keyed by the source as known before the call (null: left to the provider).
-      const keySource = source;
-      const toAsk: string[] = [];
-      for (const t of pending) {
-        const hit = cache.get({ text, source: keySource, target: t, tone, model });
-        if (!hit) {
-          toAsk.push(t);
+    const delivered = Object.keys(translations);
+    if (req.guildId && delivered.length) {
+      writeLogs(
+        db,
+        delivered.map((t) => logRow(req, source as string, t, text, started, 'ok')),
+        clock(),
+      );
+      noticeThresholds(req.guildId, used + delivered.length, allowance, now);
+    }
+    return {
+      source: source ?? 'und',
+      translations,
+      skipped,
+      detectedBy,
+      provider: name,
+      usage,
+      ...(moderation ? { moderation } : {}),
+    };
+  }
+
+  /**
+   * One moderation call for a message that is not being translated, behind the same breaker,
+   * concurrency bounds and monthly allowance as translation.
+   */
+  async function classify(req: ClassifyRequest): Promise<ClassifyResult> {
+    const text = typeof req.text === 'string' ? req.text : '';
+    if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to classify');
+    if (text.length > opts.maxTextChars) {
+      throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
+    }
+    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+    // The same monthly allowance as translation: a paused server gets no AI calls either.
+    admit({ guildId: req.guildId }, clock(), false);
+    const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+    const { text: masked } = protect(text);
+    const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, 'only');
+    usage.calls += 1;
+    usage.inputTokens += res.inputTokens;
+    usage.outputTokens += res.outputTokens;
+    const answer = parseAnswer(res.text);
+    if (!answer.ok || !answer.moderation) {
+      throw new ProviderHttpError(
+        `${provider.name} gave no moderation verdict (${answer.ok ? 'missing' : answer.problem})`,
+        502,
+      );
+    }
+    return {
+      verdict: answer.moderation,
+      source: normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null,
+      usage,
+    };
+  }
+
+  /**
+   * Speech: Gemini-like providers answer transcript, language and translations in one call;
+   * transcription servers transcribe, then the transcript goes through translate() (one text call).
+   * Translations of speech count against the allowance like text; the audio stays in memory.
+   */
+  async function translateAudio(req: TranslateAudioRequest): Promise<TranslateAudioResult> {
+    const started = performance.now();
+    const audio = req.audio;
+    if (!(audio instanceof Uint8Array) || audio.byteLength === 0) {
+      throw new InvalidTranslationRequestError('audio: nothing to transcribe');
+    }
+    if (audio.byteLength > opts.maxAudioBytes) {
+      throw new InvalidTranslationRequestError(`audio: larger than ${opts.maxAudioBytes} bytes`);
+    }
+    const targets = targetCodes(req.targets);
+    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+    if (!provider.audio) throw new AudioUnsupportedError(name as string);
+    const now = clock();
+    const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
+    const tone = req.tone ?? settings.translationTone;
+    const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+    const media = { data: audio, mimeType: req.mimeType };
+
+    if (provider.audio === 'transcription' && provider.transcribe) {
+      const transcribe = provider.transcribe.bind(provider);
+      admit(req, now, false);
+      const heard = await guarded(provider, req.guildId, (signal) => transcribe({ audio: media, signal }));
+      usage.calls += 1;
+      const transcript = heard.text.trim();
+      if (!transcript)
+        return { transcript: '', source: 'und', translations: {}, skipped: [], provider: name, usage };
+      const result = await translate({ ...req, text: transcript, targets, tone });
+      const more = result.usage;
+      return {
+        ...result,
+        transcript,
+        usage: {
+          calls: usage.calls + (more?.calls ?? 0),
+          inputTokens: more?.inputTokens ?? 0,
+          outputTokens: more?.outputTokens ?? 0,
+          cached: more?.cached ?? [],
+        },
+      };
+    }
+
+    const completeAudio = provider.completeAudio?.bind(provider);
+    if (!completeAudio) throw new AudioUnsupportedError(name as string);
+    // Live captions are bounded by the session's minutes, not by the member's hourly limit.
+    const { used, allowance } = admit(req, now, req.origin !== 'voice');
+    const system = audioSystemInstruction(tone);
+    const user = audioUserMessage({ targets, tone });
+    let problem = '';
+    let answer: ReturnType<typeof parseAudioAnswer> = { ok: false, problem: 'no answer' };
+    try {
+      for (let round = 0; round < 2; round++) {
+        const res = await guarded(provider, req.guildId, (signal) =>
+          completeAudio({ system, user, audio: media, targets, signal }),
+        );
+        usage.calls += 1;
+        usage.inputTokens += res.inputTokens;
+        usage.outputTokens += res.outputTokens;
+        const parsed = parseAudioAnswer(res.text);
+        answer = parsed;
+        if (!parsed.ok) {
+          problem = res.problem ?? parsed.problem;
           continue;
         }
-        usage.cached.push(t);
-        if (!source) {
-          source = hit.source;
-          detectedBy = 'provider';
-        }
-        if (sameLanguage(t, hit.source)) skipped = [...skipped, t];
-        else translations[t] = hit.text;
+        if (!parsed.transcript) break;
+        const missing = targets.filter(
+          (t) => !sameLanguage(t, parsed.source) && !parsed.translations[t.toLowerCase()],
+        );
+        if (!missing.length) break;
+        problem = 'language missing from the answer';
+        if (round === 1) throw new MissingTranslationsError(missing, parsed.translations, problem);
       }
-
-      let moderation: ModerationVerdict | undefined;
-      if (toAsk.length) {
-        let answer: Awaited<ReturnType<typeof ask>>;
-        try {
-          answer = await ask(
-            provider,
-            text,
-            toAsk,
-            source,
-            tone,
-            context,
-            usage,
-            req.guildId,
-            req.moderate === true,
-          );
-        } catch (err) {
-          if (req.guildId) {
-            writeLogs(
-              db,
-              toAsk.map((t) => logRow(req, source ?? 'und', t, text, started, 'error')),
-              clock(),
-            );
-          }
-          throw err;
-        }
-        moderation = answer.verdict;
-        if (!source) {
-          source = answer.source ?? 'und';
-          detectedBy = 'provider';
-        }
-        for (const t of toAsk) {
-          const reported = answer.source ?? (source as string);
-          cache.set(
-            { text, source: keySource, target: t, tone, model },
-            { text: answer.translations[t], source: reported },
-          );
-          // The provider says the text is already in this language: skipped, like a local detection.
-          if (!keySource && sameLanguage(t, source as string)) skipped = [...skipped, t];
-          else translations[t] = answer.translations[t];
-        }
-      }
-
-      const delivered = Object.keys(translations);
-      if (req.guildId && delivered.length) {
+      if (!answer.ok) throw new MissingTranslationsError(targets, {}, problem);
+    } catch (err) {
+      if (req.guildId) {
         writeLogs(
           db,
-          delivered.map((t) => logRow(req, source as string, t, text, started, 'ok')),
+          targets.map((t) => logRow({ ...req, text: '' }, 'und', t, '', started, 'error')),
           clock(),
         );
-        if (allowance !== null) {
-          for (const threshold of newThresholds(db, req.guildId, used + delivered.length, allowance, now)) {
-            const notice = { guildId: req.guildId, threshold, used: used + delivered.length, allowance };
-            try {
-              deps.events?.emit('usage:threshold', notice);
-            } catch (err) {
-              // A failing listener must not take the member's translation away.
-              console.error(`usage:threshold listener failed: ${(err as Error).message}`);
-            }
-          }
-        }
       }
-      return {
-        source: source ?? 'und',
-        translations,
-        skipped,
-        detectedBy,
-        provider: name,
-        usage,
-        ...(moderation ? { moderation } : {}),
-      };
-    },
+      throw err;
+    }
+    const { transcript } = answer;
+    const source = normalizeCode(answer.source.split(/[_\s]/)[0]) ?? 'und';
+    if (!transcript)
+      return { transcript: '', source: 'und', translations: {}, skipped: [], provider: name, usage };
+    const skipped = targets.filter((t) => sameLanguage(t, source));
+    const translations: Record<string, string> = {};
+    for (const t of targets) if (!skipped.includes(t)) translations[t] = answer.translations[t.toLowerCase()];
+    const delivered = Object.keys(translations);
+    if (req.guildId && delivered.length) {
+      writeLogs(
+        db,
+        delivered.map((t) => logRow({ ...req, text: transcript }, source, t, transcript, started, 'ok')),
+        clock(),
+      );
+      noticeThresholds(req.guildId, used + delivered.length, allowance, now);
+    }
+    return { transcript, source, translations, skipped, detectedBy: 'provider', provider: name, usage };
+  }
 
-    async classify(req: ClassifyRequest): Promise<ClassifyResult> {
-      const text = typeof req.text === 'string' ? req.text : '';
-      if (text.trim() === '') throw new InvalidTranslationRequestError('text: nothing to classify');
-      if (text.length > opts.maxTextChars) {
-        throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
-      }
-      if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
-      const now = clock();
-      // The same monthly allowance as translation: a paused server gets no AI calls either.
-      if (req.guildId) {
-        const allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
-        const used = allowance === null ? 0 : usedThisMonth(db, req.guildId, now);
-        if (allowance !== null && used >= allowance) {
-          throw new QuotaExceededError(used, allowance, nextMonthStart(now));
-        }
-      }
-      const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
-      const { text: masked } = protect(text);
-      const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, 'only');
-      usage.calls += 1;
-      usage.inputTokens += res.inputTokens;
-      usage.outputTokens += res.outputTokens;
-      const answer = parseAnswer(res.text);
-      if (!answer.ok || !answer.moderation) {
-        throw new ProviderHttpError(
-          `${provider.name} gave no moderation verdict (${answer.ok ? 'missing' : answer.problem})`,
-          502,
-        );
-      }
-      return {
-        verdict: answer.moderation,
-        source: normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null,
-        usage,
-      };
-    },
-  };
+  return { provider: name, audio: Boolean(provider?.audio), translate, translateAudio, classify };
 }
 
 function trimContext(context: string[], opts: EngineOptions): string[] {

@@ -72,3 +72,13 @@ export class QuotaExceededError extends TranslationError {
 export class InvalidTranslationRequestError extends TranslationError {
   override name = 'InvalidTranslationRequestError';
 }
+
+/** The configured provider cannot take audio (an OpenAI-compatible server without a speech model). */
+export class AudioUnsupportedError extends TranslationError {
+  override name = 'AudioUnsupportedError';
+  constructor(provider: string) {
+    super(
+      `${provider} takes no audio: use Gemini (GEMINI_API_KEY) or set OPENAI_TRANSCRIBE_MODEL for an OpenAI-compatible server`,
+    );
+  }
+}

@@ -12,7 +12,8 @@ export type TranslationOrigin =
   | 'ticket'
   | 'poll'
   | 'welcome'
-  | 'cli';
+  | 'cli'
+  | 'voice';
 
 export interface TranslateRequest {
   text: string;
@@ -84,6 +85,19 @@ export interface TranslateResult {
   moderation?: ModerationVerdict;
 }
 
+/** Speech (a voice message, a live utterance) to transcribe and translate; never written to disk. */
+export interface TranslateAudioRequest
+  extends Omit<TranslateRequest, 'text' | 'source' | 'context' | 'autoDetect'> {
+  audio: Uint8Array;
+  /** audio/ogg (Discord voice messages) or audio/wav (live captions). */
+  mimeType: string;
+}
+
+export interface TranslateAudioResult extends TranslateResult {
+  /** What was said, in the language it was said in ('' when nothing was said). */
+  transcript: string;
+}
+
 export interface Translator {
   /** Name of the active provider, or null when none is configured. */
   readonly provider: string | null;
@@ -93,6 +107,10 @@ export interface Translator {
    * concurrency bounds and monthly allowance as translation. Absent on translators without it.
    */
   classify?(request: ClassifyRequest): Promise<ClassifyResult>;
+  /** Whether the provider takes audio (absent: no). */
+  readonly audio?: boolean;
+  /** Transcript, detected language and every target translation of a piece of speech. */
+  translateAudio?(request: TranslateAudioRequest): Promise<TranslateAudioResult>;
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */

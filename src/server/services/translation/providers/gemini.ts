@@ -1,5 +1,12 @@
 import { ApiError, GoogleGenAI, type Schema, Type } from '@google/genai';
-import { type Provider, ProviderHttpError, type ProviderRequest, parseRetryAfter } from './types';
+import {
+  type Provider,
+  type ProviderAudioRequest,
+  ProviderHttpError,
+  type ProviderRequest,
+  type ProviderResponse,
+  parseRetryAfter,
+} from './types';
 
 export interface GeminiOptions {
   apiKey: string;
@@ -55,59 +62,97 @@ function responseSchema(targets: string[], moderation?: ProviderRequest['moderat
   };
 }
 
-/** Gemini through the official SDK (@google/genai), one generateContent per message. */
+/** The audio answer: { transcript, source, translations }, all required. */
+function audioResponseSchema(targets: string[]): Schema {
+  const base = responseSchema(targets);
+  return {
+    ...base,
+    properties: {
+      transcript: { type: Type.STRING, description: 'what was said, in the language it was said in' },
+      ...base.properties,
+    },
+    required: ['transcript', 'source', 'translations'],
+    propertyOrdering: ['transcript', 'source', 'translations'],
+  };
+}
+
+type Part = { text: string } | { inlineData: { mimeType: string; data: string } };
+
+/**
+ * Gemini through the official SDK (@google/genai), one generateContent per message; audio (voice
+ * messages, utterances) goes inline in the same call, so one call gives transcript and translations.
+ */
 export function createGeminiProvider(opts: GeminiOptions): Provider {
   const ai = new GoogleGenAI({
     apiKey: opts.apiKey,
     httpOptions: opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined,
   });
+
+  async function generate(
+    parts: Part[],
+    system: string,
+    schema: Schema,
+    signal: AbortSignal,
+  ): Promise<ProviderResponse> {
+    // The SDK's ApiError carries no headers: a fetch of our own keeps Retry-After for the engine.
+    let retryAfter: string | null = null;
+    const fetchKeepingRetryAfter: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      retryAfter = res.headers.get('retry-after');
+      return res;
+    };
+    try {
+      const res = await ai.models.generateContent({
+        model: opts.model,
+        contents: [{ role: 'user', parts }],
+        config: {
+          systemInstruction: system,
+          responseMimeType: 'application/json',
+          responseSchema: schema,
+          temperature: 0.2,
+          // Translation needs no thinking: on 2.5 Flash models it only adds latency and tokens.
+          ...(/^gemini-2\.5-flash/.test(opts.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
+          abortSignal: signal,
+          httpOptions: { fetch: fetchKeepingRetryAfter },
+        },
+      });
+      const text = res.text ?? '';
+      const reason = res.candidates?.[0]?.finishReason ?? res.promptFeedback?.blockReason ?? 'no candidates';
+      return {
+        text,
+        problem: text ? undefined : `empty answer (${reason})`,
+        inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
+        outputTokens:
+          (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
+      };
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const after = parseRetryAfter(retryAfter) ?? retryDelayFromBody(err.message);
+        throw new ProviderHttpError(
+          `Gemini answered ${err.status}: ${errorText(err.message)}`,
+          err.status,
+          after,
+        );
+      }
+      throw new ProviderHttpError(`Gemini unreachable: ${(err as Error).message}`, null);
+    }
+  }
+
   return {
     name: 'gemini',
     model: opts.model,
-    async complete(req: ProviderRequest) {
-      // The SDK's ApiError carries no headers: a fetch of our own keeps Retry-After for the engine.
-      let retryAfter: string | null = null;
-      const fetchKeepingRetryAfter: typeof fetch = async (input, init) => {
-        const res = await fetch(input, init);
-        retryAfter = res.headers.get('retry-after');
-        return res;
-      };
-      try {
-        const res = await ai.models.generateContent({
-          model: opts.model,
-          contents: [{ role: 'user', parts: [{ text: req.user }] }],
-          config: {
-            systemInstruction: req.system,
-            responseMimeType: 'application/json',
-            responseSchema: responseSchema(req.targets, req.moderation),
-            temperature: 0.2,
-            // Translation needs no thinking: on 2.5 Flash models it only adds latency and tokens.
-            ...(/^gemini-2\.5-flash/.test(opts.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
-            abortSignal: req.signal,
-            httpOptions: { fetch: fetchKeepingRetryAfter },
-          },
-        });
-        const text = res.text ?? '';
-        const reason =
-          res.candidates?.[0]?.finishReason ?? res.promptFeedback?.blockReason ?? 'no candidates';
-        return {
-          text,
-          problem: text ? undefined : `empty answer (${reason})`,
-          inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
-          outputTokens:
-            (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
-        };
-      } catch (err) {
-        if (err instanceof ApiError) {
-          const after = parseRetryAfter(retryAfter) ?? retryDelayFromBody(err.message);
-          throw new ProviderHttpError(
-            `Gemini answered ${err.status}: ${errorText(err.message)}`,
-            err.status,
-            after,
-          );
-        }
-        throw new ProviderHttpError(`Gemini unreachable: ${(err as Error).message}`, null);
-      }
+    audio: 'inline',
+    complete(req: ProviderRequest) {
+      return generate([{ text: req.user }], req.system, responseSchema(req.targets, req.moderation), req.signal);
+    },
+    completeAudio(req: ProviderAudioRequest) {
+      const data = Buffer.from(req.audio.data.buffer, req.audio.data.byteOffset, req.audio.data.byteLength);
+      return generate(
+        [{ inlineData: { mimeType: req.audio.mimeType, data: data.toString('base64') } }, { text: req.user }],
+        req.system,
+        audioResponseSchema(req.targets),
+        req.signal,
+      );
     },
   };
 }

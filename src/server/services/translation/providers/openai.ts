@@ -1,12 +1,25 @@
 import { z } from 'zod';
-import { type Provider, ProviderHttpError, type ProviderRequest, parseRetryAfter } from './types';
+import {
+  type Provider,
+  type ProviderAudio,
+  ProviderHttpError,
+  type ProviderRequest,
+  type ProviderTranscript,
+  parseRetryAfter,
+} from './types';
 
 export interface OpenAIOptions {
   /** OPENAI_BASE_URL including its version path, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
   baseUrl: string;
   apiKey?: string;
   model: string;
+  /** Speech-to-text model for {baseUrl}/audio/transcriptions; absent: this server takes no audio. */
+  transcribeModel?: string;
 }
+
+const transcription = z.object({ text: z.string(), language: z.string().nullable().optional() });
+
+const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
 
 const completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
@@ -51,9 +64,52 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
     }
   }
 
+  /** POST {base}/audio/transcriptions (multipart, the audio from memory): the transcript. */
+  async function transcribe(req: { audio: ProviderAudio; signal: AbortSignal }): Promise<ProviderTranscript> {
+    const form = new FormData();
+    const ext = EXTENSIONS[req.audio.mimeType] ?? 'bin';
+    form.append(
+      'file',
+      new Blob([new Uint8Array(req.audio.data)], { type: req.audio.mimeType }),
+      `audio.${ext}`,
+    );
+    form.append('model', opts.transcribeModel as string);
+    form.append('response_format', 'json');
+    const at = `${opts.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+    let res: Response;
+    try {
+      res = await fetch(at, {
+        method: 'POST',
+        headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
+        body: form,
+        signal: req.signal,
+      });
+    } catch (err) {
+      throw new ProviderHttpError(
+        `OpenAI-compatible server unreachable at ${at}: ${(err as Error).message}`,
+        null,
+      );
+    }
+    const body = await res.text();
+    if (!res.ok) {
+      throw new ProviderHttpError(
+        `OpenAI-compatible server answered ${res.status} to a transcription: ${errorText(body) || res.statusText}`,
+        res.status,
+        parseRetryAfter(res.headers.get('retry-after')),
+      );
+    }
+    try {
+      const parsed = transcription.parse(JSON.parse(body));
+      return { text: parsed.text, language: parsed.language ?? null };
+    } catch {
+      throw new ProviderHttpError('OpenAI-compatible server sent a body that is not a transcription', 502);
+    }
+  }
+
   return {
     name: 'openai-compatible',
     model: opts.model,
+    ...(opts.transcribeModel ? { audio: 'transcription' as const, transcribe } : {}),
     async complete(req: ProviderRequest) {
       let res = await post(req);
       let body = await res.text();

@@ -17,6 +17,7 @@ export function providerFromEnv(env: Env): Provider | null {
       baseUrl: env.OPENAI_BASE_URL,
       apiKey: env.OPENAI_API_KEY,
       model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
+      transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
     });
   }
   return null;

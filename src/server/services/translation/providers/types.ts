@@ -35,12 +35,45 @@ export interface ProviderResponse {
   outputTokens: number;
 }
 
+/** Audio (a voice message, an utterance) for transcription and translation; kept in memory only. */
+export interface ProviderAudio {
+  data: Uint8Array;
+  /** e.g. audio/ogg (Discord voice messages, Opus) or audio/wav (live captions, PCM). */
+  mimeType: string;
+}
+
+/**
+ * What the engine asks of a provider taking audio inline (Gemini): one call answering
+ * { transcript, source, translations } for every target.
+ */
+export interface ProviderAudioRequest {
+  system: string;
+  user: string;
+  audio: ProviderAudio;
+  targets: string[];
+  signal: AbortSignal;
+}
+
+/** A speech-to-text answer (OpenAI-compatible /audio/transcriptions). */
+export interface ProviderTranscript {
+  text: string;
+  /** The language the server detected, when it says (verbose_json). */
+  language?: string | null;
+}
+
 /** One translation backend (Gemini, any OpenAI-compatible server). A second one is a file. */
 export interface Provider {
   /** Short name, e.g. "gemini". */
   readonly name: string;
   readonly model: string;
   complete(request: ProviderRequest): Promise<ProviderResponse>;
+  /**
+   * How the provider takes audio: 'inline' (completeAudio: transcript and translations in one
+   * call), 'transcription' (transcribe, then the engine makes one text call), absent: none.
+   */
+  readonly audio?: 'inline' | 'transcription';
+  completeAudio?(request: ProviderAudioRequest): Promise<ProviderResponse>;
+  transcribe?(request: { audio: ProviderAudio; signal: AbortSignal }): Promise<ProviderTranscript>;
 }
 
 /** A provider answered with an HTTP error, or could not be reached. */

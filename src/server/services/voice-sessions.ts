@@ -1,0 +1,250 @@
+import { and, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { voiceSessions } from '../../../db/schema';
+import { findLanguage, languageName } from '../../common/languages';
+import { type Phrase, say } from '../../common/phrases';
+import { LOCKED } from '../../common/phrases/plans';
+import {
+  VOICE_ALREADY_RUNNING,
+  VOICE_MINUTES_USED,
+  VOICE_NO_AUDIO,
+  VOICE_NO_PROVIDER,
+} from '../../common/phrases/voice';
+import { CAPABILITIES, unlockingPlan, VOICE_MINUTES } from '../../common/plans';
+import { readTranslationSettings } from '../routers/translation';
+import type { Services } from '.';
+import { ensureGuild } from './guilds';
+import { guildPlan, hasCapability } from './plans';
+import { monthStart } from './translation/accounting';
+import { webhookUsername } from './mirror';
+import { explainTranslationFailure } from './translation-failures';
+import { type StoredWebhook, webhookFor } from './webhooks';
+
+/**
+ * Live voice captions: a session is a row (voice_sessions) from /voice start to its end (/voice
+ * stop, End Session, an empty channel, the plan's minutes, a failed connection). The bot joins and
+ * listens; each utterance goes once to the provider for transcript, language and translations, and
+ * its caption goes to the voice channel's chat. Minutes count per calendar month (UTC).
+ */
+
+/** At most this many target languages per session (captions stay short enough to read live). */
+export const MAX_CAPTION_LANGUAGES = 5;
+
+type Session = typeof voiceSessions.$inferSelect;
+
+/** Seconds a session has lasted (up to now while active). */
+function secondsOf(s: Session, now: Date): number {
+  if (s.status !== 'active') return s.durationSeconds;
+  return Math.max(0, Math.round((now.getTime() - s.startedAt.getTime()) / 1000));
+}
+
+/** Voice minutes used this month (sessions started this month; active ones up to now). */
+export function voiceMinutesUsed(db: Db, guildId: string, now: Date): number {
+  const rows = db
+    .select()
+    .from(voiceSessions)
+    .where(and(eq(voiceSessions.guildId, guildId), gte(voiceSessions.startedAt, monthStart(now))))
+    .all();
+  return rows.reduce((sum, s) => sum + secondsOf(s, now), 0) / 60;
+}
+
+/** Minutes left this month; null = unlimited (Ultimate), 0 = none (Free and Plus, or used up). */
+export function voiceMinutesLeft(db: Db, guildId: string, now: Date): number | null {
+  const allowance = VOICE_MINUTES[guildPlan(db, guildId)];
+  if (allowance === null) return null;
+  return Math.max(0, allowance - voiceMinutesUsed(db, guildId, now));
+}
+
+export function activeSessionIn(db: Db, channelId: string): Session | undefined {
+  return db
+    .select()
+    .from(voiceSessions)
+    .where(and(eq(voiceSessions.channelId, channelId), eq(voiceSessions.status, 'active')))
+    .get();
+}
+
+export function voiceSession(db: Db, id: number): Session | undefined {
+  return db.select().from(voiceSessions).where(eq(voiceSessions.id, id)).get();
+}
+
+/** The languages captions are written in: the ones asked for, else the members' (most common first). */
+export function captionLanguages(requested: string | null | undefined, memberLanguages: string[]): string[] {
+  const asked = (requested ?? '')
+    .split(/[\s,;]+/)
+    .map((c) => findLanguage(c)?.code)
+    .filter((c): c is string => Boolean(c));
+  if (asked.length) return [...new Set(asked)].slice(0, MAX_CAPTION_LANGUAGES);
+  const counts = new Map<string, number>();
+  for (const l of memberLanguages) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([l]) => l)
+    .slice(0, MAX_CAPTION_LANGUAGES);
+}
+
+export type VoiceStartResult =
+  | { ok: true; session: Session; languages: string[]; minutesLeft: number | null; announcement: string }
+  | { ok: false; reason: 'locked' | 'no-provider' | 'no-audio' | 'minutes' | 'running'; message: string };
+
+/**
+ * /voice start: every refusal (plan, provider, minutes, a session already in the channel) answers
+ * in the member's language and writes nothing; otherwise the session row, status active.
+ */
+export function startVoiceSession(
+  s: Pick<Services, 'db' | 'translator' | 'clock'>,
+  input: {
+    guildId: string;
+    channelId: string;
+    channelName: string;
+    languages: string[];
+    startedBy: string;
+    memberLanguage: string;
+  },
+): VoiceStartResult {
+  const { db, translator } = s;
+  const lang = input.memberLanguage;
+  const no = (reason: Exclude<VoiceStartResult, { ok: true }>['reason'], phrase: Phrase, vars = {}) => ({
+    ok: false as const,
+    reason,
+    message: say(phrase, lang, vars),
+  });
+  const now = s.clock();
+  if (!hasCapability(db, input.guildId, 'voice')) {
+    return no('locked', LOCKED, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name });
+  }
+  if (!translator.provider) return no('no-provider', VOICE_NO_PROVIDER);
+  if (!translator.audio || !translator.translateAudio) return no('no-audio', VOICE_NO_AUDIO);
+  const left = voiceMinutesLeft(db, input.guildId, now);
+  if (left !== null && left < 1 / 60) {
+    return no('minutes', VOICE_MINUTES_USED, { minutes: VOICE_MINUTES[guildPlan(db, input.guildId)] ?? 0 });
+  }
+  if (activeSessionIn(db, input.channelId)) {
+    return no('running', VOICE_ALREADY_RUNNING, { channel: `<#${input.channelId}>` });
+  }
+  ensureGuild(db, input.guildId);
+  const languages = input.languages.length ? input.languages : [lang];
+  const session = db
+    .insert(voiceSessions)
+    .values({
+      guildId: input.guildId,
+      channelId: input.channelId,
+      sourceLanguage: 'auto',
+      targetLanguage: languages.join(','),
+      status: 'active',
+      startedBy: input.startedBy,
+      startedAt: now,
+    })
+    .returning()
+    .get();
+  const names = languages.map(languageName).join(', ');
+  const announcement = `🎙️ **Live captions are on** in this channel (${names}). Polyglot is listening to translate what is said here: captions appear in this chat, and no audio is kept. /voice stop ends them.`;
+  return { ok: true, session, languages, minutesLeft: left, announcement };
+}
+
+/**
+ * Ends an active session (idempotent: an ended or failed one stays as it is). status 'error' keeps
+ * the reason (a failed connection); 'ended' records why it ended (stopped, empty channel, minutes).
+ */
+export function endVoiceSession(
+  db: Db,
+  sessionId: number,
+  outcome: { status: 'ended' | 'error'; reason: string },
+  now: Date,
+): Session | null {
+  const s = voiceSession(db, sessionId);
+  if (s?.status !== 'active') return s ?? null;
+  return (
+    db
+      .update(voiceSessions)
+      .set({
+        status: outcome.status,
+        endReason: outcome.reason.slice(0, 300),
+        endedAt: now,
+        durationSeconds: secondsOf(s, now),
+      })
+      .where(and(eq(voiceSessions.id, s.id), eq(voiceSessions.status, 'active')))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/** Sessions still marked active (the bot, starting, ends them: it is in no voice channel then). */
+export function activeVoiceSessions(db: Db): Session[] {
+  return db.select().from(voiceSessions).where(eq(voiceSessions.status, 'active')).all();
+}
+
+export type CaptionResult =
+  | {
+      status: 'caption';
+      content: string;
+      characters: number;
+      username: string;
+      webhook: StoredWebhook | null;
+    }
+  | { status: 'silent' }
+  | { status: 'ended'; reason: string }
+  | { status: 'failed'; reason: string };
+
+/**
+ * One utterance of one speaker (WAV in memory): transcript, language and every target translation
+ * in one provider call, the session's characters counted, the caption's text returned.
+ */
+export async function captionUtterance(
+  s: Pick<Services, 'db' | 'translator' | 'clock' | 'env'>,
+  input: { sessionId: number; audio: Uint8Array; mimeType: string; userId: string; username: string },
+): Promise<CaptionResult> {
+  const session = voiceSession(s.db, input.sessionId);
+  if (session?.status !== 'active') return { status: 'ended', reason: 'session is not active' };
+  const left = voiceMinutesLeft(s.db, session.guildId, s.clock());
+  if (left !== null && left <= 0) return { status: 'ended', reason: 'voice minutes used' };
+  if (!s.translator.translateAudio) return { status: 'failed', reason: 'provider takes no audio' };
+  const languages = session.targetLanguage.split(',').filter(Boolean);
+  try {
+    const result = await s.translator.translateAudio({
+      audio: input.audio,
+      mimeType: input.mimeType,
+      targets: languages,
+      tone: readTranslationSettings(s.db, session.guildId).translationTone,
+      origin: 'voice',
+      guildId: session.guildId,
+      channelId: session.channelId,
+      userId: input.userId,
+      username: input.username,
+    });
+    if (!result.transcript) return { status: 'silent' };
+    const characters = result.transcript.length;
+    const fresh = voiceSession(s.db, session.id);
+    if (fresh?.status === 'active') {
+      s.db
+        .update(voiceSessions)
+        .set({ charactersProcessed: fresh.charactersProcessed + characters })
+        .where(eq(voiceSessions.id, session.id))
+        .run();
+    }
+    return {
+      status: 'caption',
+      content: captionText(result.transcript, result.source, languages, result.translations),
+      characters,
+      username: webhookUsername(input.username),
+      webhook: webhookFor(s.db, session.channelId),
+    };
+  } catch (err) {
+    return { status: 'failed', reason: explainTranslationFailure(err, s.env.PUBLIC_URL).message };
+  }
+}
+
+/** The caption: the original line, then one short line per other language. */
+export function captionText(
+  transcript: string,
+  source: string,
+  languages: string[],
+  translations: Record<string, string>,
+): string {
+  const lines = [`> ${transcript}`];
+  for (const l of languages) {
+    const t = translations[l];
+    if (t && l !== source) lines.push(`-# ${l.toUpperCase()} · ${t}`);
+  }
+  const text = lines.join('\n');
+  return text.length > 2000 ? `${text.slice(0, 1999)}…` : text;
+}
