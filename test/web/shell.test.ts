@@ -165,8 +165,10 @@ describe('admin shell', { timeout: 60_000 }, () => {
     await page.waitForURL(`${server.url}/admin/polls?guildId=222222222222222222`);
     expect(await page.locator('input[aria-label="Discord server"]').inputValue()).toBe('Lingua Club');
     await page.locator('input[aria-label="Discord server"]').click();
+    // One entry per server: the operator's default server is listed once, by its name.
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Default server', 'Lingua Club']);
     await page.getByRole('option', { name: 'Default server' }).click();
-    await page.waitForURL(`${server.url}/admin/polls`);
+    await page.waitForURL(`${server.url}/admin/polls?guildId=default`);
     await page.context().close();
   });
 
