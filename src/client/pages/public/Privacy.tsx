@@ -30,6 +30,11 @@ const SECTIONS: LegalSection[] = [
           reference, the plan and the status of your subscription, never your full card number. If you write
           to us through the contact form, we keep your name, email address and message so we can answer.
         </p>
+        <p>
+          If you log in to the dashboard with Discord, we keep a login session for up to 7 days: your Discord
+          user ID, name and avatar, the list of servers Discord reports for your account, and the access token
+          Discord issued for it (scopes identify and guilds only). Logging out deletes the session.
+        </p>
       </>
     ),
   },
