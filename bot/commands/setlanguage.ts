@@ -1,5 +1,5 @@
-import { MessageFlags, SlashCommandBuilder } from 'discord.js';
 import { TRPCError } from '@trpc/server';
+import { MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { BotCommand } from './types';
 
 /** /setlanguage language:<autocomplete>: the member's language for every translation. */

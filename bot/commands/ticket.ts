@@ -1,3 +1,4 @@
+import type { ButtonInteraction } from 'discord.js';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -5,20 +6,20 @@ import {
   ChannelType,
   type Guild,
   LabelBuilder,
+  MessageFlags,
+  ModalBuilder,
+  type ModalSubmitInteraction,
   PermissionFlagsBits,
   type PrivateThreadChannel,
-  MessageFlags,
-  type ModalSubmitInteraction,
-  ModalBuilder,
   SlashCommandBuilder,
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import type { ButtonInteraction } from 'discord.js';
 import { TICKET_CLOSE_PREFIX } from '../../src/common/schemas/tickets';
 import type { BotContext } from '../context';
 
 export { TICKET_CLOSE_PREFIX };
+
 import type { BotCommand } from './types';
 
 /** Custom id of the /ticket create form. */

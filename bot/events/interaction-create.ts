@@ -1,7 +1,7 @@
 import { Events, type Interaction, MessageFlags } from 'discord.js';
-import type { BotContext } from '../context';
 import { commandsByName } from '../commands';
 import { handleComponent } from '../commands/components';
+import type { BotContext } from '../context';
 import { defineEvent } from './types';
 
 const SORRY =

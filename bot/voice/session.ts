@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   EndBehaviorType,
   entersState,
@@ -5,7 +6,6 @@ import {
   type VoiceConnection,
   VoiceConnectionStatus,
 } from '@discordjs/voice';
-import type { Readable } from 'node:stream';
 import type { Guild, VoiceBasedChannel } from 'discord.js';
 import prism from 'prism-media';
 import type { BotContext } from '../context';

@@ -7,10 +7,10 @@ import {
   useLocation,
 } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import Landing from './pages/public/Landing';
-import NotFound from './pages/public/NotFound';
 import { PublicLayout } from './components/public/PublicLayout';
 import { pageTitle } from './lib/title';
+import Landing from './pages/public/Landing';
+import NotFound from './pages/public/NotFound';
 
 /**
  * Code-based routes (spec section 2). The landing page is in the first bundle; every other page,

@@ -66,12 +66,12 @@ export function authenticate(services: Services, c: HonoContext, clientIp: strin
   }
   const session = findSession(services.db, cookie, services.clock());
   if (!session) return { actor: { kind: 'public' } };
-  if (session.kind === 'discord' && session.discordUserId) {
+  if (session.kind === 'discord') {
     return {
       actor: {
         kind: 'discord',
         sessionId: session.id,
-        userId: session.discordUserId,
+        userId: session.discordUserId ?? '',
         username: session.username ?? '',
         avatar: session.avatar,
       },

@@ -4,16 +4,16 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { type Context as HonoContext, Hono } from 'hono';
+import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { mountDiscordAuth } from './auth-routes';
+import { authenticate, clientIpOf } from './authenticate';
 import { mountDocs } from './docs';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
 import type { Services } from './services';
-import { authenticate, clientIpOf } from './authenticate';
-import { mountDiscordAuth } from './auth-routes';
 import type { Actor, Context } from './trpc';
 
 /** Bodies above this answer 413 before they are read whole (JSON forms, tRPC, Stripe's webhook). */

@@ -150,7 +150,12 @@ function patch(target: JsonSchema, extra: JsonSchema): JsonSchema {
  */
 const EXTRA_STATUSES: Record<string, Record<string, string>> = {
   'contact.submit': { '429': 'Too many messages from this address; Retry-After says when to try again' },
-  'billing.createCheckoutSession': { '503': 'Online checkout is not configured on this installation' },
+  'billing.createCheckoutSession': {
+    '429': 'Too many checkouts started; Retry-After says when to try again',
+    '503': 'Online checkout is not configured on this installation',
+  },
+  'billing.portal': { '503': 'Billing is not configured on this installation' },
+  'contact.retryForward': { '503': 'Email forwarding is not configured on this installation' },
   'billing.handleWebhook': { '503': 'Stripe webhooks are not configured on this installation' },
   'announcements.create': { '429': 'The monthly translation allowance is used up' },
   'announcements.translate': {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src/server/routers/_app';
 import { inputSchemaOf } from '../../src/server/openapi';
 import { restRoutes } from '../../src/server/rest';
+import { appRouter } from '../../src/server/routers/_app';
 import { FAKE_CLIENT_SECRET, type FakeDiscord, makeMember, startFakeDiscord } from '../fakes/discord';
 import { loginWithDiscord } from '../helpers/discord-login';
 import { seedGuild } from '../helpers/guilds';

@@ -15,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeGemini();
   s = await startTestServer({
     env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url },
-    guilds: [{ id: '6001', plan: 'plus' }],
+    guilds: [{ id: '6001', plan: 'ultimate' }],
   });
 });
 afterAll(async () => {

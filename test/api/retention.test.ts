@@ -1,6 +1,6 @@
 import { eq as eqId } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guilds, pollVotes, polls, translationLogs } from '../../db/schema';
+import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
 import { runRetention } from '../../src/server/services/retention';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';

@@ -68,13 +68,13 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     expect((await trpc(s, 'setup.checklist', { token: false })).status).toBe(401);
   });
 
-  it("a server admin's Discord session sees the steps without configuration words", async () => {
-    const actor = { kind: 'admin', via: 'session', sessionId: 's1', discordUserId: '42' } as const;
+  it("a server admin's Discord login is not the operator: no checklist, no configuration words", async () => {
+    const actor = { kind: 'discord', sessionId: 's1', userId: '42', username: 'ana', avatar: null } as const;
     expect(isOperator({ actor })).toBe(false);
     const caller = createCaller({ ...s.services, actor, clientIp: 'test' });
-    const list = await caller.setup.checklist();
-    expect(list.operator).toBe(false);
-    expect(JSON.stringify(list)).not.toMatch(/DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/);
+    const refused = await caller.setup.checklist().catch((e) => e);
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(await caller.setup.status())).not.toMatch(/DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/);
     expect(isOperator({ actor: { kind: 'admin', via: 'session', sessionId: 's2' } })).toBe(true);
     expect(isOperator({ actor: { kind: 'public' } })).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { downmix, wav } from '../../bot/voice/audio';
 import { botCaller } from '../../bot/context';
+import { downmix, wav } from '../../bot/voice/audio';
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';

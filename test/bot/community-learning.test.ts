@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../../src/server/services/learning-deck';
+import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { buttonLabels, pressButton } from './community-interactions';
 import { type BotHarness, startBotHarness } from './harness';
@@ -9,6 +10,8 @@ let h: BotHarness;
 let ahead = 0;
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + ahead) } });
+  // Language learning's dashboard is a Plus capability.
+  setGuildPlan(h.server.services, h.guild.id, 'plus');
 });
 afterAll(async () => {
   await h?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
 import type { RecordedCall } from '../fakes/discord';
+import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
 
@@ -159,6 +160,10 @@ describe('single-channel mode', () => {
 });
 
 describe('announcements', () => {
+  // Smart announcements are a Plus capability; the other tests here run on Free.
+  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(() => setGuildPlan(h.server.services, h.guild.id, 'free'));
+
   it('Post Now posts the original and each translation to its channel; one failing channel makes it failed with the reason; a retry finishes it', async () => {
     const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
       method: 'POST',
@@ -235,6 +240,9 @@ describe('announcements', () => {
 });
 
 describe('announcements while the bot is offline', () => {
+  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(() => setGuildPlan(h.server.services, h.guild.id, 'free'));
+
   it('Post Now pressed while the bot is down is delivered when it connects', async () => {
     await h.bot.stop();
     const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {

@@ -1,12 +1,12 @@
 import { type RunningBot, startBot } from '../../bot/client';
 import type { ServiceOverrides } from '../../src/server/services';
 import {
+  type FakeDiscord,
   type FakeGuild,
   type FakeMember,
   makeGuild,
   makeMember,
   startFakeDiscord,
-  type FakeDiscord,
 } from '../fakes/discord';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startTestServer, type TestServer } from '../helpers/server';

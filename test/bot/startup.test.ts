@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBot } from '../../bot/client';
-import { makeGuild, startFakeDiscord, type FakeDiscord } from '../fakes/discord';
+import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { eventually } from './harness';
 

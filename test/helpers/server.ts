@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PlanKey } from '../../src/common/plans';
 import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, listen } from '../../src/server/http';
-import type { PlanKey } from '../../src/common/plans';
 import { createServices, type ServiceOverrides, type Services } from '../../src/server/services';
 import { seedGuild } from './guilds';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
 import {
@@ -15,6 +16,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
+  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
   // The sample logs moved to end today (same hours), so the 30-day trend shows them.
   const DAY = 86_400_000;
   const shift = Math.floor(Date.now() / DAY) * DAY - Math.floor(SAMPLE_NOW.getTime() / DAY) * DAY;

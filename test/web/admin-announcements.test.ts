@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema';
 import { TranslationUnavailableError } from '../../src/server/services/translation';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { seedGuild } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
 import {
@@ -29,6 +30,8 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   insertGuild(server, 'g-ann', CHANNELS);
+  // Smart announcements belong to Plus and up: the servers here are on Ultimate (the plan table).
+  for (const id of ['g-ann', 'g-nochan', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
 });
 afterAll(async () => {
   await browser?.close();

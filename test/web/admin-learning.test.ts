@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerProgress } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
   adminPage,
@@ -33,6 +34,8 @@ const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
+  for (const id of ['g-learn', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
   insertGuild(server, 'g-learn');
   insertGuild(server, 'g-empty');
   server.services.db

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { pollVotes } from '../../db/schema';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
 import { setGuildPlan } from '../helpers/guilds';
+import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { seedDemo } from '../../db/demo';
 import { guildChannels, guilds } from '../../db/schema';
-import { type Browser, DESKTOP, loginAsAdmin, openPage, PHONE, type Page, shot } from '../helpers/browser';
+import { type Browser, DESKTOP, loginAsAdmin, openPage, type Page, PHONE, shot } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
 /** Shared by the admin screen tests (Announcements, Tickets, Learning, Voice, Analytics, Settings). */

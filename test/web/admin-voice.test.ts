@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
   adminPage,
@@ -17,6 +18,8 @@ let liveId: number;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
+  for (const id of ['g-voice', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
   insertGuild(server, 'g-voice');
   insertGuild(server, 'g-empty');
   const now = Date.now();

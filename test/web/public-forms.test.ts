@@ -3,6 +3,7 @@ import { PLANS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import { type Browser, launchBrowser, openPage, type Page, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
+import { adminPage } from './admin-screens-helpers';
 
 let server: TestServer;
 let limited: TestServer;
@@ -143,44 +144,40 @@ describe('contact form', { timeout: 60_000 }, () => {
 describe('checkout', { timeout: 60_000 }, () => {
   const plus = PLANS.find((p) => p.key === 'plus')!;
 
-  it('shows Loading... on the clicked plan, then goes to the url the server answers', async () => {
+  it('a visitor who picks Plus is led to log in, on the way to the server\'s plan card', async () => {
     const page = await openPage(browser, `${server.url}/pricing`);
-    await page.route('https://checkout.stripe.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
-    );
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/trpc/billing.createCheckoutSession**', async (route) => {
-      await held;
-      await route.continue();
-    });
     await page.getByRole('button', { name: /Get Plus/ }).click();
-    const loading = page.getByRole('button', { name: 'Loading checkout for Plus' });
-    await loading.waitFor();
-    expect(await loading.textContent()).toContain('Loading...');
-    expect(await loading.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: /Get Pro/ }).isDisabled()).toBe(true);
-    release();
+    await page.waitForURL(`${server.url}/admin/settings?upgrade=plus#plan`);
+    await page.getByRole('heading', { name: 'Log in to the dashboard' }).waitFor();
+    await page.context().close();
+  });
+
+  it('from the plan card, Upgrade to Plus starts checkout for that server and goes to Stripe', async () => {
+    const page = await adminPage(browser, server, '/admin/settings?upgrade=plus#plan', {
+      beforeGoto: (p) =>
+        p.route('https://checkout.stripe.com/**', (route) =>
+          route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+        ),
+    });
+    await page.getByRole('button', { name: /Upgrade to Plus/ }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_fake\d+$/);
     await page.getByRole('heading', { name: 'Stripe Checkout' }).waitFor();
     const sent = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
     expect(sent?.form['line_items[0][price]']).toBe(plus.priceId);
+    expect(sent?.form['metadata[guildId]']).toBe('default');
     await page.context().close();
   });
 
-  it('a Stripe failure shows the error toast and the buttons come back', async () => {
-    const page = await openPage(browser, `${server.url}/pricing`);
+  it('a Stripe failure shows the error toast and the upgrade buttons come back', async () => {
+    const page = await adminPage(browser, server, '/admin/settings#plan');
     stripe.failNext(400, 'No such price');
-    await page.getByRole('button', { name: /Get Pro/ }).click();
-    await toast(page).getByText('Error', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Upgrade to Pro/ }).click();
+    await toast(page).getByText('Could not start checkout').waitFor();
     await toast(page)
       .getByText(/No such price/)
       .waitFor();
-    await page.getByRole('button', { name: /Get Pro/ }).waitFor();
-    expect(await page.getByRole('button', { name: /Get Pro/ }).isEnabled()).toBe(true);
-    expect(page.url()).toBe(`${server.url}/pricing`);
+    expect(await page.getByRole('button', { name: /Upgrade to Pro/ }).isEnabled()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/admin/settings#plan`);
     await page.context().close();
   });
 

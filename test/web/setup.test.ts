@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { envSchema } from '../../src/server/env';
-import { makeGuild, startFakeDiscord, type FakeDiscord } from '../fakes/discord';
+import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import {
   type Browser,
   DESKTOP,

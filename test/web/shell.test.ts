@@ -157,7 +157,7 @@ describe('admin shell', { timeout: 60_000 }, () => {
   it('the guild picker sets ?guildId= and the sidebar links keep it', async () => {
     const page = await adminPage('/admin/channels');
     await page.locator('input[aria-label="Discord server"]').click();
-    await page.getByRole('option', { name: 'Lingua Club' }).click();
+    await page.getByRole('option', { name: /Lingua Club/ }).click();
     await page.waitForURL(`${server.url}/admin/channels?guildId=222222222222222222`);
     const href = await nav(page).getByRole('link', { name: 'Polls' }).getAttribute('href');
     expect(href).toBe('/admin/polls?guildId=222222222222222222');
@@ -166,8 +166,9 @@ describe('admin shell', { timeout: 60_000 }, () => {
     expect(await page.locator('input[aria-label="Discord server"]').inputValue()).toBe('Lingua Club');
     await page.locator('input[aria-label="Discord server"]').click();
     // One entry per server: the operator's default server is listed once, by its name.
-    expect(await page.getByRole('option').allTextContents()).toEqual(['Default server', 'Lingua Club']);
-    await page.getByRole('option', { name: 'Default server' }).click();
+    expect(await page.getByRole('option').count()).toBe(2);
+    expect(await page.getByRole('option', { name: /Default server/ }).count()).toBe(1);
+    await page.getByRole('option', { name: /Default server/ }).click();
     await page.waitForURL(`${server.url}/admin/polls?guildId=default`);
     await page.context().close();
   });

@@ -11,10 +11,10 @@ import {
   untranslatedLanguages,
 } from '../services/announcement-translation';
 import { type DeliveryState, waitFor } from '../services/delivery';
+import { ensureGuild } from '../services/guilds';
 import { TranslationUnavailableError } from '../services/translation';
 import { NO_PROVIDER_REASON } from '../services/translation/providers/select';
-import { ensureGuild } from '../services/guilds';
-import { guildProcedure, requires, notFound, router } from '../trpc';
+import { guildProcedure, notFound, requires, router } from '../trpc';
 
 function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../common/plans';
-import { eq } from 'drizzle-orm';
 import { guilds } from '../../../db/schema';
+import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../common/plans';
 import {
   applyStripeEvent,
   BillingUnavailableError,

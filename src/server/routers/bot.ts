@@ -3,22 +3,22 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { findLanguage, languageName } from '../../common/languages';
-import { leaveGuild, removeChannel, syncGuild, syncRoles, updateGuild, upsertChannel } from '../services/guild-sync';
-import { forgetCopy, recordCopies } from '../services/message-copies';
-import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
 import {
   announcementPosts,
   pendingAnnouncements,
   recordAnnouncementResults,
 } from '../services/announcement-delivery';
+import { leaveGuild, removeChannel, syncGuild, syncRoles, updateGuild, upsertChannel } from '../services/guild-sync';
+import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
+import { forgetCopy, recordCopies } from '../services/message-copies';
 import { planDelete, planEdit, planThread } from '../services/mirror';
 import { recordModerationOutcome } from '../services/moderation-actions';
 import { moderateEdit, onMemberMessage } from '../services/moderation-flow';
+import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { planFlagRetraction, planFlagTranslation } from '../services/reactions';
 import { planSingleEdit } from '../services/single-channel';
-import { usageNotice } from '../services/usage-notices';
-import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';
 import { explainTranslationFailure } from '../services/translation-failures';
+import { usageNotice } from '../services/usage-notices';
 import { translateVoiceForMember } from '../services/voice-messages';
 import { forgetWebhook, saveWebhook } from '../services/webhooks';
 import { botGuildProcedure, botProcedure, router } from '../trpc';

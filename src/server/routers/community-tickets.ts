@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { findLanguage, languageName } from '../../common/languages';
-import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { say } from '../../common/phrases';
 import { LOCKED } from '../../common/phrases/plans';
 import {
@@ -15,6 +14,7 @@ import {
   TICKET_SUBJECT,
   TICKET_THREAD_WELCOME,
 } from '../../common/phrases/tickets';
+import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { TICKET_CLOSE_PREFIX, ticketText } from '../../common/schemas/tickets';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';

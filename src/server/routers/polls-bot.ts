@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { polls } from '../../../db/schema';
-import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { say } from '../../common/phrases';
 import { LOCKED } from '../../common/phrases/plans';
 import { POLL_CLOSED, VOTE_CHANGED, VOTE_REMOVED, VOTED } from '../../common/phrases/polls';
+import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { pollCreate } from '../../common/schemas/polls';
 import { memberLanguage } from '../services/members';
 import { hasCapability } from '../services/plans';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { say } from '../../common/phrases';
 import { LOCKED } from '../../common/phrases/plans';
 import {
@@ -12,6 +11,7 @@ import {
   RANK_CARD,
   YOUR_PLACE,
 } from '../../common/phrases/xp';
+import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { memberLanguage } from '../services/members';
 import { hasCapability } from '../services/plans';
 import { guildDefaultLanguage } from '../services/polls';

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { adminSessions, guilds, type ManagedGuild } from '../../../db/schema';
-import type { Services } from '.';
 import type { Actor } from '../trpc';
+import type { Services } from '.';
 import { canManage, fetchGuilds, LoginError } from './discord-oauth';
 import { assertCapability } from './plans';
 

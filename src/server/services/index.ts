@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
+import { type BotStatusBox, createBotStatus } from './bot-status';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from './moderation';
-import { type BotStatusBox, createBotStatus } from './bot-status';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../../db/client';
 import { guilds } from '../../../db/schema';
-import { DECK, deckWord } from './learning-deck';
 import {
   answerQuestion,
   cardLanguage,
@@ -17,6 +16,7 @@ import {
   progressReport,
   saveLearning,
 } from './learning';
+import { DECK, deckWord } from './learning-deck';
 import { QUESTION_TTL_MS } from './learning-questions';
 
 const day = (iso: string) => new Date(iso);

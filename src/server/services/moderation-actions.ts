@@ -12,9 +12,9 @@ import {
 } from '../../common/phrases/moderation';
 import { MODERATION_EXCERPT_MAX } from '../../common/schemas/moderation';
 import { memberLanguage } from './members';
+import { type CopyDelete, jumpLink, planDelete } from './mirror';
 import { countOffence, type Finding, type ModerationState, TIMEOUT_MS } from './moderation';
 import { excerpt } from './moderation-text';
-import { type CopyDelete, jumpLink, planDelete } from './mirror';
 import { logChannelOf } from './permission-reports';
 
 /**

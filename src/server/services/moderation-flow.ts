@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { type IncomingMessage, type MirrorOutcome, planMirror } from './mirror';
 import {
   checkLocal,
   type Finding,
@@ -7,11 +8,10 @@ import {
   moderationLayers,
 } from './moderation';
 import { actOn, type ModerationAction, noteAiSkipped } from './moderation-actions';
-import { type IncomingMessage, type MirrorOutcome, planMirror } from './mirror';
 import { planSingle, type SingleOutcome } from './single-channel';
+import type { ModerationVerdict, Translator } from './translation';
 import { detectLanguage } from './translation/detect';
 import { explainTranslationFailure } from './translation-failures';
-import type { ModerationVerdict, Translator } from './translation';
 
 /**
  * A member's new message: moderation and translation in one pass. The local layers run first;
@@ -48,6 +48,12 @@ function verdictTranslator(inner: Translator, moderate: boolean) {
     get provider() {
       return inner.provider;
     },
+    // Voice messages (translateAudio) and classification pass straight through.
+    get audio() {
+      return inner.audio;
+    },
+    ...(inner.translateAudio ? { translateAudio: (req) => inner.translateAudio!(req) } : {}),
+    ...(inner.classify ? { classify: (req) => inner.classify!(req) } : {}),
     async translate(req) {
       const result = await inner.translate(moderate ? { ...req, moderate: true } : req);
       seen.verdict ??= result.moderation;

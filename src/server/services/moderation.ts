@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { moderationRules } from '../../../db/schema';
 import { readModerationRules } from '../routers/moderation';
-import { findBannedWord } from './moderation-words';
 import { findScam } from './moderation-scam';
 import { checkSpam, createSpamWindows, type SpamWindows } from './moderation-spam';
+import { findBannedWord } from './moderation-words';
 import { hasCapability } from './plans';
 import type { ModerationVerdict } from './translation';
 

@@ -2,9 +2,9 @@ import { eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   announcements,
-  guilds,
   botConfig,
   channelLinks,
+  guilds,
   learnerProgress,
   memberXp,
   messageCopies,
@@ -12,8 +12,8 @@ import {
   moderationRules,
   polls,
   reactionRoles,
-  tickets,
   ticketSettings,
+  tickets,
   translationLogs,
   translationSettings,
   voiceSessions,

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { channelLinks, guildChannels, guilds } from '../../../db/schema';
 import type { Env } from '../env';
-import { isOperator as isOperatorActor } from './access';
 import type { Actor } from '../trpc';
+import { isOperator as isOperatorActor } from './access';
 import type { BotStatus } from './bot-status';
 
 /**

@@ -14,9 +14,9 @@ import { CAPABILITIES, unlockingPlan, VOICE_MINUTES } from '../../common/plans';
 import { readTranslationSettings } from '../routers/translation';
 import type { Services } from '.';
 import { ensureGuild } from './guilds';
+import { webhookUsername } from './mirror';
 import { guildPlan, hasCapability } from './plans';
 import { monthStart } from './translation/accounting';
-import { webhookUsername } from './mirror';
 import { explainTranslationFailure } from './translation-failures';
 import { type StoredWebhook, webhookFor } from './webhooks';
 

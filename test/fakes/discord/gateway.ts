@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { guildPayload, type FakeGuild, type FakeUser, type Json, snowflake, userPayload } from './payloads';
+import { type FakeGuild, type FakeUser, guildPayload, type Json, snowflake, userPayload } from './payloads';
 
 /**
  * The gateway side of the fake Discord: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats,

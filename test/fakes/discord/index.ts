@@ -2,30 +2,30 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeAttachments } from './attachments';
 import { FakeGateway } from './gateway';
+import { FakeOAuth } from './oauth';
 import {
+  CommandType,
+  channelPayload,
   type FakeChannel,
   type FakeGuild,
   type FakeMember,
   type FakeUser,
-  InteractionType,
-  CommandType,
-  type Json,
-  channelPayload,
   guildPayload,
+  InteractionType,
   interactionPayload,
+  type Json,
+  type MessageInput,
   memberPayload,
   messagePayload,
-  type MessageInput,
   snowflake,
 } from './payloads';
-import { FakeOAuth } from './oauth';
 import { FakeRest, type RecordedCall } from './rest';
 
 /** The application's client secret the fake expects at its token endpoint. */
 export const FAKE_CLIENT_SECRET = 'fake-client-secret';
 
-export * from './payloads';
 export type { OAuthAccount, OAuthGuild } from './oauth';
+export * from './payloads';
 export type { RecordedCall } from './rest';
 
 /**
@@ -287,7 +287,7 @@ export async function startFakeDiscord(
   return fake;
 }
 
-export { guildPayload, channelPayload };
+export { channelPayload, guildPayload };
 
 /** A reaction's emoji as the gateway sends it: custom ones (<:name:id>) carry their id. */
 function emojiPayload(emoji: string): Json {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Json, messagePayload, snowflake, type FakeUser } from './payloads';
+import { type FakeUser, type Json, messagePayload, snowflake } from './payloads';
 
 /** One REST call the bot made, as the fake received it. */
 export interface RecordedCall {

@@ -1,5 +1,5 @@
 import type { FakeDiscord } from '.';
-import { type FakeChannel, type FakeGuild, type Json, channelPayload, snowflake } from './payloads';
+import { channelPayload, type FakeChannel, type FakeGuild, type Json, snowflake } from './payloads';
 
 /**
  * Threads and channels the bot creates, as Discord keeps them: POST /channels/{id}/threads

@@ -2,9 +2,9 @@ import { Box, Group, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantin
 import { IconLanguage, IconSparkles } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useGuildId } from '../../lib/guild';
-import classes from './Sidebar.module.css';
 import { trpc } from '../../trpc';
 import { type AdminPage, activePage, adminPages, operatorPages } from './nav';
+import classes from './Sidebar.module.css';
 
 interface Props {
   /** Icons only (the desktop sidebar collapsed to 3 rem). */

@@ -3,7 +3,7 @@ import { IconCreditCard, IconSparkles } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
-import { PLAN_ORDER, type PlanKey, PLANS, planOf, type PRICE_IDS } from '../../../common/plans';
+import { PLAN_ORDER, PLANS, type PlanKey, type PRICE_IDS, planOf } from '../../../common/plans';
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -1,5 +1,5 @@
-import { DIFFICULTY_LEVELS } from '../../../common/schemas/learning';
 import { languageName } from '../../../common/languages';
+import { DIFFICULTY_LEVELS } from '../../../common/schemas/learning';
 import { chartSlices } from '../chart-slices';
 
 export interface LearnerLike {

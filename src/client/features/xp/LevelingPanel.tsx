@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { errorMessage } from '../../components/admin';
+import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';

@@ -5,9 +5,9 @@ import { EmptyState, errorMessage, PageHeader, relativeTime, StatGridSkeleton } 
 import { ActivityChart } from '../../components/admin/dashboard/ActivityChart';
 import { RecentTranslations } from '../../components/admin/dashboard/RecentTranslations';
 import { StatCards } from '../../components/admin/dashboard/StatCards';
-import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { SAMPLE_ACTIVITY, SAMPLE_STATS } from '../../components/admin/dashboard/sampleData';
 import { TopLanguages } from '../../components/admin/dashboard/TopLanguages';
+import { PlanUsageCard } from '../../features/billing/PlanUsageCard';
 import { SetupChecklist } from '../../features/setup/SetupChecklist';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';

@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { LockedFeature } from '../../features/billing/LockedFeature';
+import { useCapability } from '../../features/billing/useCapability';
 import { ActiveSessions } from '../../features/voice/ActiveSessions';
 import { GettingStarted } from '../../features/voice/GettingStarted';
 import { SessionHistory } from '../../features/voice/SessionHistory';
 import { VoiceStats } from '../../features/voice/VoiceStats';
-import { LockedFeature } from '../../features/billing/LockedFeature';
-import { useCapability } from '../../features/billing/useCapability';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 

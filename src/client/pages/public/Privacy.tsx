@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
 import { PRODUCT_NAME } from '../../components/public/Logo';
+import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
 
 const SECTIONS: LegalSection[] = [
   {
