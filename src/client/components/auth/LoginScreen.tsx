@@ -71,9 +71,9 @@ export function LoginScreen({ initialToken, redirectTo, error }: Props) {
             </Button>
           )}
           {discord && !showToken ? (
-            <Button variant="subtle" size="xs" onClick={() => setShowToken(true)}>
+            <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setShowToken(true)}>
               Operator of this installation? Use the admin token
-            </Button>
+            </Anchor>
           ) : (
             <>
               {discord && <Divider label="or, for the operator" labelPosition="center" />}
