@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerProgress } from '../../db/schema';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
+import { type Browser, launchBrowser, openPage, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
@@ -48,7 +49,7 @@ beforeAll(async () => {
         learningLanguage: LANGS[i],
         nativeLanguage: i % 2 ? 'en' : 'pt',
         difficultyLevel: LEVELS[i % 3],
-        // maria has most words: she is the journey card's learner.
+        // maria (the first) logs in with Discord below: the journey card is hers.
         wordsLearned: 500 - i * 30,
         practiceStreak: i % 4 === 3 ? 0 : 12 - i,
         flashcardsReviewed: 200 - i * 10,
@@ -63,8 +64,19 @@ afterAll(async () => {
 });
 
 describe('Language Learning', () => {
-  it('shows the journey card, the community figures, charts and the first 10 learners', async () => {
-    const page = await adminPage(browser, server, '/admin/language-learning?guildId=g-learn');
+  it("shows the logged-in member's journey card, the community figures, charts and the first 10 learners", async () => {
+    // Maria logged in with Discord and manages g-learn (her session as Discord last listed it).
+    const { cookieValue } = createSession(server.services.db, new Date(), {
+      discordUserId: '4000000000000000000',
+      username: 'maria',
+      avatar: null,
+      accessToken: 'unused-here',
+      guilds: [{ id: 'g-learn', name: 'Guild g-learn', icon: null, owner: false, permissions: String(1 << 5) }],
+    });
+    const page = await openPage(browser, `${server.url}/`, { theme: 'dark' });
+    page.context().setDefaultTimeout(30_000);
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: server.url }]);
+    await page.goto(`${server.url}/admin/language-learning?guildId=g-learn`);
     await page.getByText('Track your progress and help others learn languages').waitFor();
     const journey = page.getByTestId('journey-card');
     await journey.getByText('Your Learning Journey').waitFor();
