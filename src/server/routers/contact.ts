@@ -48,7 +48,13 @@ export const contactRouter = router({
       .returning({ id: contactMessages.id })
       .get();
     // Forwarded by email in the background; a failure is recorded and retried, never lost.
-    if (forwardingEnabled(ctx.env)) void forwardContactMessage(ctx.db, ctx.env, ctx.clock, row.id);
+    if (forwardingEnabled(ctx.env)) {
+      // In the background: a failure is recorded on the row and retried by the forwarding timer; one
+      // that cannot even be recorded (the server shutting down) is only logged, never thrown.
+      forwardContactMessage(ctx.db, ctx.env, ctx.clock, row.id).catch((err) =>
+        console.error(`Contact message ${row.id}: forward not recorded: ${(err as Error).message}`),
+      );
+    }
     return { id: row.id };
   }),
 
