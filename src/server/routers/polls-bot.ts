@@ -6,13 +6,13 @@ import { LOCKED } from '../../common/phrases/plans';
 import { POLL_CLOSED, VOTE_CHANGED, VOTE_REMOVED, VOTED } from '../../common/phrases/polls';
 import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { pollCreate } from '../../common/schemas/polls';
-import { memberLanguage } from '../services/members';
 import { hasCapability } from '../services/plans';
 import {
   closeDuePolls,
   fillLanguages,
   guildDefaultLanguage,
   isOpen,
+  memberLanguageIn,
   nextPollEnd,
   pendingPollWork,
   pollRow,
@@ -94,12 +94,7 @@ export const pollsBotRouter = router({
   vote: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive(), optionId: z.string().max(32) }))
     .mutation(({ ctx, input }) => {
-      const language = memberLanguage(
-        ctx.db,
-        input.userId,
-        input.locale,
-        guildDefaultLanguage(ctx.db, ctx.guildId),
-      ).code;
+      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const result = vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
       if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
       const option = result.options.find((o) => o.id === result.optionId);
@@ -116,12 +111,7 @@ export const pollsBotRouter = router({
   show: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive() }))
     .query(({ ctx, input }) => {
-      const language = memberLanguage(
-        ctx.db,
-        input.userId,
-        input.locale,
-        guildDefaultLanguage(ctx.db, ctx.guildId),
-      ).code;
+      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const row = pollRow(ctx.db, ctx.guildId, input.pollId);
       if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
       const message = renderPoll(row, readPollVotes(ctx.db, row.id), language, ctx.clock());
@@ -141,12 +131,7 @@ export const pollsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const language = memberLanguage(
-        ctx.db,
-        input.userId,
-        input.locale,
-        guildDefaultLanguage(ctx.db, ctx.guildId),
-      ).code;
+      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       if (!hasCapability(ctx.db, ctx.guildId, 'polls')) {
         return {
           ok: false as const,

@@ -12,9 +12,8 @@ import {
   YOUR_PLACE,
 } from '../../common/phrases/xp';
 import { CAPABILITIES, unlockingPlan } from '../../common/plans';
-import { memberLanguage } from '../services/members';
 import { hasCapability } from '../services/plans';
-import { guildDefaultLanguage } from '../services/polls';
+import { memberLanguageIn } from '../services/polls';
 import { awardMessage, leaderboard, levelingOn, memberRank, readXpSettings } from '../services/xp';
 import { botGuildProcedure, router } from '../trpc';
 
@@ -46,12 +45,7 @@ export const xpBotRouter = router({
     .mutation(({ ctx, input }) => {
       const award = awardMessage(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock());
       if (!award.awarded || !award.leveledUp) return { levelUp: null, award };
-      const language = memberLanguage(
-        ctx.db,
-        input.userId,
-        input.locale,
-        guildDefaultLanguage(ctx.db, ctx.guildId),
-      ).code;
+      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const settings = readXpSettings(ctx.db, ctx.guildId);
       return {
         award,
@@ -67,12 +61,7 @@ export const xpBotRouter = router({
   rank: botGuildProcedure
     .input(member.extend({ targetId: discordId, targetName: z.string().max(100) }))
     .query(({ ctx, input }) => {
-      const language = memberLanguage(
-        ctx.db,
-        input.userId,
-        input.locale,
-        guildDefaultLanguage(ctx.db, ctx.guildId),
-      ).code;
+      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const off = unavailable(ctx.db, ctx.guildId, language);
       if (off) return { ok: false as const, text: off };
       const r = memberRank(ctx.db, ctx.guildId, input.targetId);
@@ -97,12 +86,7 @@ export const xpBotRouter = router({
 
   /** /leaderboard: the top 10 and the member's own place, in their language. */
   leaderboard: botGuildProcedure.input(member).query(({ ctx, input }) => {
-    const language = memberLanguage(
-      ctx.db,
-      input.userId,
-      input.locale,
-      guildDefaultLanguage(ctx.db, ctx.guildId),
-    ).code;
+    const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
     const off = unavailable(ctx.db, ctx.guildId, language);
     if (off) return { ok: false as const, text: off };
     const top = leaderboard(ctx.db, ctx.guildId, 10);

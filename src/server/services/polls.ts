@@ -9,6 +9,7 @@ import {
   polls,
   pollVotes,
 } from '../../../db/schema';
+import { memberLanguage } from './members';
 import type { Translator } from './translation';
 
 /**
@@ -80,6 +81,11 @@ export function pollRow(db: Db, guildId: string, id: number): PollRow | undefine
 
 export function guildDefaultLanguage(db: Db, guildId: string): string {
   return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+}
+
+/** A member's language on a server: their /setlanguage, else their Discord locale, else the server default. */
+export function memberLanguageIn(db: Db, guildId: string, userId: string, locale: string | null | undefined): string {
+  return memberLanguage(db, userId, locale, guildDefaultLanguage(db, guildId)).code;
 }
 
 /** The languages of the guild's linked channels: the audience a poll should speak to. */
