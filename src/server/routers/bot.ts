@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { botConfig } from '../../../db/schema';
 import { findLanguage, languageName } from '../../common/languages';
 import { leaveGuild, removeChannel, syncGuild, updateGuild, upsertChannel } from '../services/guild-sync';
+import { contextFor, conversationKey, rememberMessage } from '../services/conversation';
 import { forgetCopy, recordCopies } from '../services/message-copies';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
 import {
@@ -97,6 +98,9 @@ export const botRouter = router({
         username: z.string(),
         locale: z.string().nullable(),
         channelId: id,
+        /** The message translated (its conversation's earlier messages become context). */
+        messageId: id.optional(),
+        parentChannelId: id.nullable().optional(),
         text: z.string(),
       }),
     )
@@ -111,6 +115,7 @@ export const botRouter = router({
           text: input.text,
           targets: [target.code],
           tone: settings.translationTone,
+          context: contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
           origin: 'context-menu',
           guildId: ctx.guildId,
           channelId: input.channelId,
@@ -139,20 +144,26 @@ export const botRouter = router({
   /** A member's message: the mirror copies to post, or the single-channel reply, or nothing. */
   onMessage: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
-    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    // Remembered first (in memory only), so messages translated at the same time see each other.
+    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+    const single = await planSingle(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
     if (single.status !== 'none') return single;
-    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    return planMirror(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
   }),
   /** A member edited a message: the new text of its mirror copies or of its single-channel reply. */
   mirrorEdit: botGuildProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
-    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
     if (single.status !== 'none') return single;
-    return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    return planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
-    .mutation(({ ctx, input }) => planDelete(ctx.db, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, input), input.messageId);
+      return planDelete(ctx.db, input);
+    }),
   mirrorThread: botGuildProcedure
     .input(z.object({ id, parentChannelId: id, name: z.string() }))
     .query(({ ctx, input }) => planThread(ctx.db, ctx.guildId, input)),
@@ -187,6 +198,7 @@ export const botRouter = router({
     .input(
       z.object({
         channelId: id,
+        parentChannelId: id.nullable().optional(),
         messageId: id,
         content: z.string(),
         emoji: z.string(),
@@ -195,7 +207,13 @@ export const botRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      planFlagTranslation(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
+      planFlagTranslation(
+        ctx.db,
+        ctx.translator,
+        ctx.env.PUBLIC_URL,
+        { ...input, guildId: ctx.guildId },
+        contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+      ),
     ),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))

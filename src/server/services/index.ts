@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
+import { type Conversation, createConversation } from './conversation';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
@@ -23,6 +24,8 @@ export interface Services {
   db: Db;
   clock: () => Date;
   translator: Translator;
+  /** The last messages of each channel, in memory only (conversation context). */
+  conversation: Conversation;
   events: EventEmitter<ServerEvents>;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
@@ -48,6 +51,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     db,
     clock,
     translator,
+    conversation: createConversation(),
     events,
     adminToken: resolveAdminToken(env).token,
     limits: {

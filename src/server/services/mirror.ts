@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
+import { type Conversation, contextFor } from './conversation';
 import { copiesOf, counterparts, takeCopies } from './message-copies';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
@@ -156,6 +157,7 @@ async function translateFor(
   msg: IncomingMessage,
   sourceLanguage: string,
   languages: string[],
+  conversation?: Conversation,
 ): Promise<
   { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
 > {
@@ -168,6 +170,7 @@ async function translateFor(
       targets: wanted,
       source: settings.autoDetect ? undefined : sourceLanguage,
       tone: settings.translationTone,
+      context: contextFor(db, conversation, msg.guildId, msg),
       origin: 'mirror',
       guildId: msg.guildId,
       channelId: msg.channelId,
@@ -189,6 +192,7 @@ export async function planMirror(
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
+  conversation?: Conversation,
 ): Promise<MirrorOutcome> {
   const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
@@ -204,6 +208,7 @@ export async function planMirror(
     msg,
     channels[0].language,
     targets.map((t) => t.language),
+    conversation,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   return {
@@ -239,6 +244,7 @@ export async function planEdit(
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
+  conversation?: Conversation,
 ): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
   const copies = copiesOf(db, msg.messageId, ['webhook']);
   if (copies.length === 0) return { status: 'none' };
@@ -251,6 +257,7 @@ export async function planEdit(
     msg,
     sourceLanguage,
     copies.map((c) => c.language),
+    conversation,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason };
   const threads = threadsOf(db, msg);

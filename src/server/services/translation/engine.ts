@@ -281,7 +281,7 @@ export function createEngine(deps: EngineDeps): Translator {
       const keySource = source;
       const toAsk: string[] = [];
       for (const t of pending) {
-        const hit = cache.get({ text, source: keySource, target: t, tone, model });
+        const hit = cache.get({ text, source: keySource, target: t, tone, model, context });
         if (!hit) {
           toAsk.push(t);
           continue;
@@ -316,7 +316,7 @@ export function createEngine(deps: EngineDeps): Translator {
         for (const t of toAsk) {
           const reported = answer.source ?? (source as string);
           cache.set(
-            { text, source: keySource, target: t, tone, model },
+            { text, source: keySource, target: t, tone, model, context },
             { text: answer.translations[t], source: reported },
           );
           // The provider says the text is already in this language: skipped, like a local detection.
