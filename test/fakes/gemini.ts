@@ -43,6 +43,8 @@ export interface EngineRequest {
   source?: string | null;
   tone?: string;
   context?: string[];
+  /** A micro-batch (issue 16): its messages, each with its own placeholders; `text` joins them. */
+  messages?: { id: string; text: string; source?: string | null }[];
 }
 
 /** How the fake answers one request. */
@@ -78,6 +80,10 @@ export function translationRequestOf(texts: string[]): EngineRequest | null {
     try {
       const v = JSON.parse(t);
       if (v && typeof v.text === 'string' && Array.isArray(v.targets)) return v as EngineRequest;
+      if (v && Array.isArray(v.messages) && Array.isArray(v.targets)) {
+        // biome-ignore lint/suspicious/noExplicitAny: the batch JSON as sent
+        return { ...v, text: v.messages.map((m: any) => m.text).join('\n') } as EngineRequest;
+      }
     } catch {
       // not the engine's JSON part
     }
@@ -89,6 +95,14 @@ export function translationRequestOf(texts: string[]): EngineRequest | null {
 export function pseudoTranslate(req: RecordedRequest): FakeReply {
   const t = req.translation;
   if (!t) return { text: 'ok' };
+  if (t.messages) {
+    const items = t.messages.map((m) => ({
+      id: m.id,
+      source: m.source ?? 'en',
+      translations: Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${m.text}`])),
+    }));
+    return { json: { items } };
+  }
   const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
   return { json: { source: t.source ?? 'en', translations } };
 }

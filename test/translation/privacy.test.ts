@@ -41,7 +41,9 @@ describe('privacy: no message content on disk', () => {
     }
     // The provider did see it (so the test would notice a write), 100 calls.
     expect(fake.requests.filter((r) => r.raw.includes(CANARY))).toHaveLength(100);
-    expect(fake.requests.filter((r) => r.translation?.context?.[0]?.includes(CONTEXT_CANARY))).toHaveLength(100);
+    expect(fake.requests.filter((r) => r.translation?.context?.[0]?.includes(CONTEXT_CANARY))).toHaveLength(
+      100,
+    );
     const rows = s.services.db.$client
       .prepare("select count(*) as n from translation_logs where guild_id = 'g-privacy'")
       .get();
@@ -50,7 +52,10 @@ describe('privacy: no message content on disk', () => {
     const files = dbFiles();
     expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['app.db', 'app.db-wal']));
     expect(files.find((f) => f.name === 'app.db-wal')!.bytes.length).toBeGreaterThan(0);
-    const needles = [CANARY, CONTEXT_CANARY].flatMap((c) => [Buffer.from(c, 'utf8'), Buffer.from(c, 'utf16le')]);
+    const needles = [CANARY, CONTEXT_CANARY].flatMap((c) => [
+      Buffer.from(c, 'utf8'),
+      Buffer.from(c, 'utf16le'),
+    ]);
     for (const needle of needles) {
       for (const f of files) expect(f.bytes.includes(needle), f.name).toBe(false);
     }

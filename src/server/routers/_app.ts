@@ -9,6 +9,7 @@ import { communityRouter } from './community';
 import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
+import { glossaryRouter } from './glossary';
 import { learningRouter } from './learning';
 import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
@@ -19,6 +20,7 @@ import { singleChannelRouter } from './single-channel';
 import { statsRouter } from './stats';
 import { ticketsRouter } from './tickets';
 import { translationRouter } from './translation';
+import { translationStyleRouter } from './translation-style';
 import { usageRouter } from './usage';
 import { voiceRouter } from './voice';
 import { welcomeRouter } from './welcome';
@@ -48,6 +50,8 @@ export const appRouter = router({
   singleChannel: singleChannelRouter,
   community: communityRouter,
   memberRoles: memberRolesRouter,
+  glossary: glossaryRouter,
+  translationStyle: translationStyleRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,7 +27,8 @@ export interface TranslationCache {
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export function cacheKey(k: CacheKeyParts): string {
-  const extra = k.context?.length || k.prompt ? `|${hash(JSON.stringify([k.context ?? [], k.prompt ?? '']))}` : '';
+  const extra =
+    k.context?.length || k.prompt ? `|${hash(JSON.stringify([k.context ?? [], k.prompt ?? '']))}` : '';
   return `${hash(k.text)}|${k.source ?? 'auto'}|${k.target}|${k.tone}|${k.model}${extra}`;
 }
 

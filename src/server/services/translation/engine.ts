@@ -13,19 +13,18 @@ import {
   usedThisMonth,
   writeLogs,
 } from './accounting';
+import type { GlossaryEntry } from '../../../common/schemas/glossary';
+import { activeGlossary } from '../glossary';
+import { activeTranslationStyle } from '../translation-style';
+import { type AskItem, type AskOutcome, type AskShared, askAll, keepTerms } from './ask';
+import { createBatcher, MICRO_BATCH_WINDOW_MS } from './batcher';
 import { createBreaker } from './breaker';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
-import {
-  InvalidTranslationRequestError,
-  MissingTranslationsError,
-  QuotaExceededError,
-  RateLimitedError,
-} from './errors';
+import { InvalidTranslationRequestError, QuotaExceededError, RateLimitedError } from './errors';
 import { createConcurrencyLimiter } from './limiter';
-import { parseAnswer, systemInstruction, userMessage } from './prompt';
-import { nothingToTranslate, protect, restore } from './protect';
-import { type Provider, ProviderHttpError, type ProviderResponse } from './providers/types';
+import { nothingToTranslate } from './protect';
+import { type Provider, ProviderHttpError } from './providers/types';
 import { withRetries } from './retry';
 import { readTranslationSettings } from './settings';
 import {
@@ -56,6 +55,10 @@ export interface EngineOptions {
   maxContextChars: number;
   /** Longest text accepted (Discord's own limit is 4,000 with Nitro). */
   maxTextChars: number;
+  /** Micro-batching window for channel traffic (mirror, single-channel); 0 = one call per message. */
+  batchWindowMs: number;
+  /** The prompt of before issue 16 (benchmarks compare against it). */
+  legacyPrompt: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -72,7 +75,18 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxContextMessages: 5,
   maxContextChars: 2_000,
   maxTextChars: 4_000,
+  batchWindowMs: MICRO_BATCH_WINDOW_MS,
+  legacyPrompt: false,
 };
+
+/** Origins that are channel traffic, worth batching; a member waiting on a command never waits. */
+const BATCHED_ORIGINS = new Set(['mirror', 'single']);
+
+interface Job {
+  item: AskItem;
+  shared: AskShared;
+  guildId?: string;
+}
 
 export interface EngineDeps {
   provider: Provider | null;
@@ -117,11 +131,18 @@ export function createEngine(deps: EngineDeps): Translator {
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
-  async function call(p: Provider, system: string, user: string, targets: string[], guildId?: string) {
+  async function call(
+    p: Provider,
+    system: string,
+    user: string,
+    targets: string[],
+    guildId?: string,
+    ids?: string[],
+  ) {
     breaker.enter();
     try {
       const res = await limiter.run(guildId, () =>
-        withRetries(() => callWithTimeout(p, system, user, targets), {
+        withRetries(() => callWithTimeout(p, system, user, targets, ids), {
           attempts: opts.attempts,
           baseDelayMs: opts.baseDelayMs,
           maxDelayMs: opts.maxDelayMs,
@@ -136,11 +157,17 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
-  async function callWithTimeout(p: Provider, system: string, user: string, targets: string[]) {
+  async function callWithTimeout(
+    p: Provider,
+    system: string,
+    user: string,
+    targets: string[],
+    ids?: string[],
+  ) {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
     try {
-      return await p.complete({ system, user, targets, signal: ac.signal });
+      return await p.complete({ system, user, targets, ids, signal: ac.signal });
     } catch (err) {
       if (ac.signal.aborted) {
         throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
@@ -151,63 +178,14 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
-  /**
-   * One request for all `targets`; a malformed or partial answer (missing languages, lost
-   * placeholders) is asked again once for what is missing; what is still missing then fails.
-   */
-  async function ask(
-    p: Provider,
-    text: string,
-    targets: string[],
-    source: string | null,
-    tone: 'casual' | 'formal',
-    context: string[],
-    usage: TranslateUsage,
-    guildId?: string,
-  ) {
-    const { text: masked, tokens } = protect(text);
-    const system = systemInstruction(tone);
-    const got: Record<string, string> = {};
-    let reportedSource: string | null = null;
-    let remaining = targets;
-    let problem = '';
-    for (let round = 0; round < 2 && remaining.length; round++) {
-      const res: ProviderResponse = await call(
-        p,
-        system,
-        userMessage({ text: masked, targets: remaining, source, tone, context }),
-        remaining,
-        guildId,
-      );
-      usage.calls += 1;
-      usage.inputTokens += res.inputTokens;
-      usage.outputTokens += res.outputTokens;
-      const answer = parseAnswer(res.text);
-      if (!answer.ok) {
-        problem = res.problem ?? answer.problem;
-        continue;
-      }
-      reportedSource ??= normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null;
-      const stillMissing: string[] = [];
-      for (const t of remaining) {
-        const value = answer.translations[t.toLowerCase()];
-        if (value === undefined) {
-          stillMissing.push(t);
-          problem = 'language missing from the answer';
-          continue;
-        }
-        const restored = restore(value, tokens);
-        if (restored.ok) got[t] = restored.text;
-        else {
-          stillMissing.push(t);
-          problem = restored.problem;
-        }
-      }
-      remaining = stillMissing;
-    }
-    if (remaining.length) throw new MissingTranslationsError(remaining, got, problem);
-    return { translations: got, source: reportedSource };
-  }
+  /** One provider call for a micro-batch of jobs (same guild, channel, targets and prompt). */
+  const runJobs = (jobs: Job[]): Promise<AskOutcome[]> =>
+    askAll(
+      (system, user, targets, ids) => call(provider as Provider, system, user, targets, jobs[0].guildId, ids),
+      jobs.map((j) => j.item),
+      jobs[0].shared,
+    );
+  const batcher = createBatcher<Job, AskOutcome>(opts.batchWindowMs, runJobs);
 
   return {
     provider: name,
@@ -238,6 +216,19 @@ export function createEngine(deps: EngineDeps): Translator {
       const tone = req.tone ?? settings.translationTone;
       const autoDetect = req.autoDetect ?? settings.autoDetect;
       const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
+      const glossary: GlossaryEntry[] = req.guildId ? activeGlossary(db, req.guildId) : [];
+      const style = req.guildId
+        ? activeTranslationStyle(db, req.guildId)
+        : { slang: false, customInstructions: '' };
+      const shared: AskShared = {
+        style: { tone, ...style },
+        glossary,
+        guildId: req.guildId,
+        legacy: opts.legacyPrompt,
+      };
+      // Everything of the prompt beyond text and context that changes the answer (part of the cache key).
+      const prompt =
+        glossary.length || style.slang || style.customInstructions ? JSON.stringify([style, glossary]) : '';
 
       // Accounting before any work: the monthly pause, then the member's hourly limit.
       let used = 0;
@@ -265,11 +256,17 @@ export function createEngine(deps: EngineDeps): Translator {
         }
       }
 
-      const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+      const usage: TranslateUsage = {
+        calls: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedTokens: 0,
+        cached: [],
+      };
       const translations: Record<string, string> = {};
       let skipped = source ? targets.filter((t) => sameLanguage(t, source as string)) : [];
 
-      if (nothingToTranslate(text)) {
+      if (nothingToTranslate(text, keepTerms(glossary))) {
         // Only mentions, emoji, links or code: every language gets the message as it is, for free.
         for (const t of targets) if (!skipped.includes(t)) translations[t] = text;
         return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
@@ -281,7 +278,7 @@ export function createEngine(deps: EngineDeps): Translator {
       const keySource = source;
       const toAsk: string[] = [];
       for (const t of pending) {
-        const hit = cache.get({ text, source: keySource, target: t, tone, model, context });
+        const hit = cache.get({ text, source: keySource, target: t, tone, model, context, prompt });
         if (!hit) {
           toAsk.push(t);
           continue;
@@ -296,9 +293,23 @@ export function createEngine(deps: EngineDeps): Translator {
       }
 
       if (toAsk.length) {
-        let answer: Awaited<ReturnType<typeof ask>>;
+        let answer: { translations: Record<string, string>; source: string | null };
         try {
-          answer = await ask(provider, text, toAsk, source, tone, context, usage, req.guildId);
+          const job: Job = { item: { text, source, targets: toAsk, context }, shared, guildId: req.guildId };
+          const batched = !opts.legacyPrompt && req.channelId && BATCHED_ORIGINS.has(req.origin);
+          const outcome = batched
+            ? await batcher.submit(
+                [req.guildId ?? '-', req.channelId, tone, [...toAsk].sort().join(','), prompt].join('|'),
+                job,
+                text.length,
+              )
+            : (await runJobs([job]))[0];
+          usage.calls += outcome.usage.calls;
+          usage.inputTokens += outcome.usage.inputTokens;
+          usage.outputTokens += outcome.usage.outputTokens;
+          usage.cachedTokens = (usage.cachedTokens ?? 0) + outcome.usage.cachedTokens;
+          if (!outcome.ok) throw outcome.error;
+          answer = outcome;
         } catch (err) {
           if (req.guildId) {
             writeLogs(
@@ -316,7 +327,7 @@ export function createEngine(deps: EngineDeps): Translator {
         for (const t of toAsk) {
           const reported = answer.source ?? (source as string);
           cache.set(
-            { text, source: keySource, target: t, tone, model, context },
+            { text, source: keySource, target: t, tone, model, context, prompt },
             { text: answer.translations[t], source: reported },
           );
           // The provider says the text is already in this language: skipped, like a local detection.
@@ -329,7 +340,14 @@ export function createEngine(deps: EngineDeps): Translator {
       if (req.guildId && delivered.length) {
         writeLogs(
           db,
-          delivered.map((t) => logRow(req, source as string, t, text, started, 'ok')),
+          delivered.map((t) => ({
+            ...logRow(req, source as string, t, text, started, 'ok'),
+            tokens: {
+              input: usage.inputTokens / delivered.length,
+              output: usage.outputTokens / delivered.length,
+              cached: (usage.cachedTokens ?? 0) / delivered.length,
+            },
+          })),
           clock(),
         );
         if (allowance !== null) {

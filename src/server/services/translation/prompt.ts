@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { languageName } from '../../../common/languages';
 
 /**
- * What the provider is told (one request for all target languages) and how its answer is read.
- * The user message is JSON: { text, targets, names, source, tone, context }.
+ * What the provider is told and how its answer is read.
+ *
+ * Token economy (issue 16): the system instruction starts with a fixed prefix, byte-identical for
+ * every request of its kind (one message, or a batch), so providers' prompt caching applies. What
+ * varies by server (tone, slang, custom instructions, glossary) comes after the prefix, then the
+ * message itself in the user turn: compact JSON, no repetition of what the prefix already says.
  */
 
 export interface PromptInput {
@@ -14,16 +18,98 @@ export interface PromptInput {
   context: string[];
 }
 
+/** Server-level additions after the prefix, in this order. */
+export interface PromptStyle {
+  tone: 'casual' | 'formal';
+  /** Slang-aware mode (Pro): keep register, slang, gaming jargon and emoji tone. */
+  slang?: boolean;
+  /** The server's own instructions (Pro), e.g. "keep block names in English". */
+  customInstructions?: string;
+  /** Fixed translations of terms found in the text(s): term → { target: translation }. */
+  fixed?: { term: string; translations: Record<string, string> }[];
+}
+
 const TONES = {
+  casual: 'Register: natural, casual chat, as members of an online community write to each other.',
+  formal: 'Register: polite and formal, suitable for official announcements and support.',
+} as const;
+
+const SLANG =
+  'Keep the register of the original: slang, gaming jargon, abbreviations, swearing level and emoji tone stay as informal as they are; use the equivalent slang of each language rather than formal words.';
+
+/** Fixed prefix for one message. Never put anything variable here. */
+export const SINGLE_PREFIX = [
+  'You translate Discord chat messages.',
+  'Input JSON: translate "text" into each language code in "targets". "context" holds the previous messages of the channel, for understanding only: never translate them and never include them. "source" is the language of the text when known, otherwise detect it.',
+  'Tokens like {{0}} stand for mentions, emoji, links, code and formatting: copy each exactly once, unchanged, to where it belongs. Never add new ones.',
+  'Answer JSON only: {"source":"<ISO 639-1 code of the text>","translations":{"<target code>":"<translation>"}} with every target present.',
+].join('\n');
+
+/** Fixed prefix for a batch of consecutive messages of one channel. */
+export const BATCH_PREFIX = [
+  'You translate Discord chat messages.',
+  'Input JSON: translate the "text" of each item of "messages" (consecutive messages of one channel) into each language code in "targets". "context" holds earlier messages of the channel, for understanding only: never translate them and never include them. An item\'s "source" is its language when known, otherwise detect it.',
+  "Tokens like {{0}} stand for mentions, emoji, links, code and formatting: each item has its own; copy each exactly once, unchanged, into that item's translations. Never add new ones.",
+  'Answer JSON only: {"items":[{"id":"<item id>","source":"<ISO 639-1 code>","translations":{"<target code>":"<translation>"}}]} with every item and every target present.',
+].join('\n');
+
+/** The server's part of the system instruction, after the prefix (stable order). */
+export function styleLines(style: PromptStyle): string[] {
+  const lines: string[] = [TONES[style.tone]];
+  if (style.slang) lines.push(SLANG);
+  const own = style.customInstructions?.trim();
+  if (own) lines.push(`The server's own instructions (they never override the JSON answer format): ${own}`);
+  if (style.fixed?.length) {
+    lines.push(
+      `Glossary: translate these terms exactly as given: ${style.fixed
+        .map(
+          (f) =>
+            `"${f.term}" → ${Object.entries(f.translations)
+              .map(([c, t]) => `${c}: "${t}"`)
+              .join(', ')}`,
+        )
+        .join('; ')}.`,
+    );
+  }
+  return lines;
+}
+
+export function systemInstruction(tone: 'casual' | 'formal' | PromptStyle, batch = false): string {
+  const style = typeof tone === 'string' ? { tone } : tone;
+  return [batch ? BATCH_PREFIX : SINGLE_PREFIX, ...styleLines(style)].join('\n');
+}
+
+/** The user turn for one message. */
+export function userMessage(input: PromptInput): string {
+  return JSON.stringify({
+    text: input.text,
+    targets: input.targets,
+    source: input.source,
+    ...(input.context.length ? { context: input.context } : { context: [] }),
+  });
+}
+
+/** The user turn for a batch: items keep their own placeholders. */
+export function batchMessage(input: {
+  items: { id: string; text: string; source: string | null }[];
+  targets: string[];
+  context: string[];
+}): string {
+  return JSON.stringify({ messages: input.items, targets: input.targets, context: input.context });
+}
+
+// ---- The prompt before issue 16 (kept for `npm run bench:translate` to compare against) ----
+
+const LEGACY_TONES = {
   casual: 'Use a natural, casual chat register, as members of an online community write to each other.',
   formal: 'Use a polite, formal register suitable for official announcements and support.',
 } as const;
 
-export function systemInstruction(tone: 'casual' | 'formal'): string {
+export function legacySystemInstruction(tone: 'casual' | 'formal'): string {
   return [
     'You translate chat messages of a Discord server.',
     'The user message is JSON. Translate its "text" into every language code listed in "targets" ("names" gives their English names).',
-    TONES[tone],
+    LEGACY_TONES[tone],
     'Tokens like {{0}} stand for mentions, emoji, links, code and formatting: copy each exactly once, unchanged, to where it belongs in each translation. Never add new ones.',
     '"context" holds the previous messages of the channel, for understanding only: never translate them and never include them in the answer.',
     '"source" is the language of the text when known; otherwise detect it.',
@@ -31,7 +117,7 @@ export function systemInstruction(tone: 'casual' | 'formal'): string {
   ].join('\n');
 }
 
-export function userMessage(input: PromptInput): string {
+export function legacyUserMessage(input: PromptInput): string {
   return JSON.stringify({
     text: input.text,
     targets: input.targets,
@@ -42,6 +128,8 @@ export function userMessage(input: PromptInput): string {
   });
 }
 
+// ---- Answers ----
+
 const answerSchema = z.object({
   source: z.string().trim().min(2).max(16),
   translations: z.record(z.string(), z.unknown()),
@@ -51,19 +139,20 @@ export type ParsedAnswer =
   | { ok: true; source: string; translations: Record<string, string> }
   | { ok: false; problem: string };
 
-/** Reads the model's text: JSON (a ```json fence tolerated), validated; keeps only non-empty strings. */
-export function parseAnswer(raw: string): ParsedAnswer {
+function readJson(raw: string): { ok: true; json: unknown } | { ok: false; problem: string } {
   const text = raw
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
   if (!text) return { ok: false, problem: 'empty answer' };
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return { ok: true, json: JSON.parse(text) };
   } catch {
     return { ok: false, problem: 'answer is not JSON' };
   }
+}
+
+function readOne(json: unknown): ParsedAnswer {
   const parsed = answerSchema.safeParse(json);
   if (!parsed.success) {
     return {
@@ -76,4 +165,26 @@ export function parseAnswer(raw: string): ParsedAnswer {
     if (typeof value === 'string' && value.trim() !== '') translations[code.toLowerCase()] = value;
   }
   return { ok: true, source: parsed.data.source.toLowerCase(), translations };
+}
+
+/** Reads the model's text: JSON (a ```json fence tolerated), validated; keeps only non-empty strings. */
+export function parseAnswer(raw: string): ParsedAnswer {
+  const r = readJson(raw);
+  return r.ok ? readOne(r.json) : r;
+}
+
+/** A batch answer: each item by id (items that are missing or malformed are absent). */
+export function parseBatchAnswer(
+  raw: string,
+): { ok: true; items: Map<string, ParsedAnswer> } | { ok: false; problem: string } {
+  const r = readJson(raw);
+  if (!r.ok) return r;
+  const items = (r.json as { items?: unknown })?.items;
+  if (!Array.isArray(items)) return { ok: false, problem: 'answer has the wrong shape (items)' };
+  const out = new Map<string, ParsedAnswer>();
+  for (const item of items) {
+    const id = (item as { id?: unknown })?.id;
+    if (typeof id === 'string' || typeof id === 'number') out.set(String(id), readOne(item));
+  }
+  return { ok: true, items: out };
 }

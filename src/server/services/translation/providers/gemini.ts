@@ -9,7 +9,25 @@ export interface GeminiOptions {
 }
 
 /** Gemini's structured-output schema: { source, translations: { [code]: string } }, all required. */
-function responseSchema(targets: string[]): Schema {
+function responseSchema(targets: string[], ids?: string[]): Schema {
+  if (ids) {
+    const one = responseSchema(targets);
+    return {
+      type: Type.OBJECT,
+      properties: {
+        items: {
+          type: Type.ARRAY,
+          items: {
+            type: Type.OBJECT,
+            properties: { id: { type: Type.STRING, enum: ids }, ...one.properties },
+            required: ['id', ...(one.required ?? [])],
+            propertyOrdering: ['id', 'source', 'translations'],
+          },
+        },
+      },
+      required: ['items'],
+    };
+  }
   return {
     type: Type.OBJECT,
     properties: {
@@ -50,7 +68,7 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
           config: {
             systemInstruction: req.system,
             responseMimeType: 'application/json',
-            responseSchema: responseSchema(req.targets),
+            responseSchema: responseSchema(req.targets, req.ids),
             temperature: 0.2,
             // Translation needs no thinking: on 2.5 Flash models it only adds latency and tokens.
             ...(/^gemini-2\.5-flash/.test(opts.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
@@ -65,6 +83,8 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
           text,
           problem: text ? undefined : `empty answer (${reason})`,
           inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
+          // Implicit prompt caching: the part of the prompt Gemini served from its cache.
+          cachedTokens: res.usageMetadata?.cachedContentTokenCount ?? 0,
           outputTokens:
             (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
         };

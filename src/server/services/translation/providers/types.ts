@@ -6,6 +6,8 @@ export interface ProviderRequest {
   user: string;
   /** Target codes: the answer's translations object must have exactly these keys. */
   targets: string[];
+  /** A micro-batch: the answer is { items: [{ id, source, translations }] } with these ids. */
+  ids?: string[];
   signal: AbortSignal;
 }
 
@@ -16,6 +18,8 @@ export interface ProviderResponse {
   problem?: string;
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens the provider served from its prompt cache (part of inputTokens). */
+  cachedTokens?: number;
 }
 
 /** One translation backend (Gemini, any OpenAI-compatible server). A second one is a file. */
@@ -55,7 +59,29 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** The JSON shape both providers are asked for: { source, translations: { [code]: text } }. */
-export function answerJsonSchema(targets: string[]) {
+export function answerJsonSchema(targets: string[], ids?: string[]): Record<string, unknown> {
+  if (ids) {
+    const { properties, required } = answerJsonSchema(targets) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    return {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string', enum: ids }, ...properties },
+            required: ['id', ...required],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['items'],
+      additionalProperties: false,
+    };
+  }
   return {
     type: 'object',
     properties: {
