@@ -85,7 +85,7 @@ describe('fixed translations', () => {
       origin: 'cli',
       guildId: 'g1',
     });
-    expect(system(0)).toMatch(/^You translate Discord chat messages\./);
+    expect(system(0)).toMatch(/^Translate a Discord chat message\./);
     expect(system(0)).toContain('"raid" → es: "incursión", fr: "raid"');
     expect(res.translations).toEqual({ es: 'La incursión empieza', fr: 'Le raid commence' });
     expect(fake.requests).toHaveLength(1);

@@ -1,14 +1,13 @@
 /**
  * Micro-batching (issue 16): translations of messages that arrive in the same channel within a short
- * window go to the provider in one call. A quiet channel waits for nothing: only when the previous
- * message of the channel arrived less than BUSY_GAP ago does a message wait (at most the window)
- * for company. Each job keeps its own placeholders and gets its own answer.
+ * window go to the provider in one call. The batcher keeps, per channel, the average gap between
+ * messages: a message that expects company within the window waits for it (never longer than the
+ * window); a quiet channel, or a batch the next message would not reach in time, goes at once.
+ * Each job keeps its own placeholders and gets its own answer.
  */
 
 /** The longest a message waits for others of its channel. */
-export const MICRO_BATCH_WINDOW_MS = 110;
-/** A channel counts as busy when its previous message arrived within this many windows. */
-export const BUSY_GAP_WINDOWS = 2;
+export const MICRO_BATCH_WINDOW_MS = 120;
 /** Most messages in one provider call (the answer must fit the model's output). */
 export const MICRO_BATCH_MAX_ITEMS = 8;
 /** Most characters of text in one provider call. */
@@ -17,7 +16,14 @@ export const MICRO_BATCH_MAX_CHARS = 6_000;
 interface Pending<J, R> {
   jobs: { job: J; resolve: (r: R) => void; reject: (e: unknown) => void }[];
   chars: number;
+  openedAt: number;
   timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Per channel: when its last message arrived and the smoothed gap between its messages. */
+interface Rhythm {
+  last: number;
+  gap: number;
 }
 
 export interface Batcher<J, R> {
@@ -34,7 +40,19 @@ export function createBatcher<J, R>(
   const maxChars = opts.maxChars ?? MICRO_BATCH_MAX_CHARS;
   const now = opts.now ?? (() => performance.now());
   const open = new Map<string, Pending<J, R>>();
-  const lastArrival = new Map<string, number>();
+  const rhythm = new Map<string, Rhythm>();
+
+  /** The expected gap before the channel's next message (Infinity for a channel heard once). */
+  function arrive(key: string, t: number): number {
+    const r = rhythm.get(key);
+    rhythm.delete(key);
+    const next = r
+      ? { last: t, gap: r.gap === Infinity ? t - r.last : 0.5 * r.gap + 0.5 * (t - r.last) }
+      : { last: t, gap: Infinity };
+    rhythm.set(key, next);
+    if (rhythm.size > 10_000) rhythm.delete(rhythm.keys().next().value as string);
+    return next.gap;
+  }
 
   function flush(key: string) {
     const batch = open.get(key);
@@ -54,10 +72,7 @@ export function createBatcher<J, R>(
   return {
     submit(key, job, chars) {
       const t = now();
-      const previous = lastArrival.get(key);
-      lastArrival.delete(key);
-      lastArrival.set(key, t);
-      if (lastArrival.size > 10_000) lastArrival.delete(lastArrival.keys().next().value as string);
+      const gap = arrive(key, t);
       return new Promise<R>((resolve, reject) => {
         let batch = open.get(key);
         if (batch && (batch.jobs.length >= maxItems || batch.chars + chars > maxChars)) {
@@ -65,15 +80,15 @@ export function createBatcher<J, R>(
           batch = undefined;
         }
         if (!batch) {
-          batch = { jobs: [], chars: 0, timer: null };
+          batch = { jobs: [], chars: 0, openedAt: t, timer: null };
           open.set(key, batch);
-          const busy = previous !== undefined && t - previous < windowMs * BUSY_GAP_WINDOWS;
-          if (windowMs > 0 && busy) batch.timer = setTimeout(() => flush(key), windowMs);
+          // Wait only when the next message is expected within the window.
+          if (windowMs > 0 && gap < windowMs) batch.timer = setTimeout(() => flush(key), windowMs);
         }
         batch.jobs.push({ job, resolve, reject });
         batch.chars += chars;
-        if (!batch.timer) flush(key);
-        else if (batch.jobs.length >= maxItems) flush(key);
+        const nextFits = t - batch.openedAt + gap < windowMs;
+        if (!batch.timer || batch.jobs.length >= maxItems || !nextFits) flush(key);
       });
     },
   };

@@ -30,27 +30,32 @@ export interface PromptStyle {
 }
 
 const TONES = {
-  casual: 'Register: natural, casual chat, as members of an online community write to each other.',
-  formal: 'Register: polite and formal, suitable for official announcements and support.',
+  casual: 'Register: natural casual chat, as community members write.',
+  formal: 'Register: polite and formal, as in announcements and support.',
 } as const;
 
 const SLANG =
   'Keep the register of the original: slang, gaming jargon, abbreviations, swearing level and emoji tone stay as informal as they are; use the equivalent slang of each language rather than formal words.';
 
+const PLACEHOLDERS =
+  '{{n}} tokens stand for mentions, emoji, links, code and formatting: copy each exactly once, unchanged, where it belongs; never add any.';
+const CONTEXT =
+  '"context": earlier messages, for understanding only; never translate them or output them. "source": the language when known, else detect it.';
+
 /** Fixed prefix for one message. Never put anything variable here. */
 export const SINGLE_PREFIX = [
-  'You translate Discord chat messages.',
-  'Input JSON: translate "text" into each language code in "targets". "context" holds the previous messages of the channel, for understanding only: never translate them and never include them. "source" is the language of the text when known, otherwise detect it.',
-  'Tokens like {{0}} stand for mentions, emoji, links, code and formatting: copy each exactly once, unchanged, to where it belongs. Never add new ones.',
-  'Answer JSON only: {"source":"<ISO 639-1 code of the text>","translations":{"<target code>":"<translation>"}} with every target present.',
+  'Translate a Discord chat message. Input JSON: translate "text" into each code in "targets".',
+  CONTEXT,
+  PLACEHOLDERS,
+  'Answer JSON only: {"source":"<ISO 639-1>","translations":{"<code>":"<text>"}}, every target present.',
 ].join('\n');
 
 /** Fixed prefix for a batch of consecutive messages of one channel. */
 export const BATCH_PREFIX = [
-  'You translate Discord chat messages.',
-  'Input JSON: translate the "text" of each item of "messages" (consecutive messages of one channel) into each language code in "targets". "context" holds earlier messages of the channel, for understanding only: never translate them and never include them. An item\'s "source" is its language when known, otherwise detect it.',
-  "Tokens like {{0}} stand for mentions, emoji, links, code and formatting: each item has its own; copy each exactly once, unchanged, into that item's translations. Never add new ones.",
-  'Answer JSON only: {"items":[{"id":"<item id>","source":"<ISO 639-1 code>","translations":{"<target code>":"<translation>"}}]} with every item and every target present.',
+  'Translate consecutive Discord chat messages. Input JSON: translate the "text" of each of "messages" into each code in "targets".',
+  CONTEXT,
+  `${PLACEHOLDERS} Each message has its own.`,
+  'Answer JSON only: {"items":[{"id":"<id>","source":"<ISO 639-1>","translations":{"<code>":"<text>"}}]}, every message and target present.',
 ].join('\n');
 
 /** The server's part of the system instruction, after the prefix (stable order). */
@@ -95,7 +100,15 @@ export function batchMessage(input: {
   targets: string[];
   context: string[];
 }): string {
-  return JSON.stringify({ messages: input.items, targets: input.targets, context: input.context });
+  // One source for all (the usual case) is said once.
+  const sources = new Set(input.items.map((i) => i.source));
+  const shared = sources.size === 1 ? [...sources][0] : undefined;
+  return JSON.stringify({
+    messages: input.items.map((i) => (shared === undefined ? i : { id: i.id, text: i.text })),
+    targets: input.targets,
+    ...(shared !== undefined ? { source: shared } : {}),
+    context: input.context,
+  });
 }
 
 // ---- The prompt before issue 16 (kept for `npm run bench:translate` to compare against) ----
