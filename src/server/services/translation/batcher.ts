@@ -42,16 +42,19 @@ export function createBatcher<J, R>(
   const open = new Map<string, Pending<J, R>>();
   const rhythm = new Map<string, Rhythm>();
 
-  /** The expected gap before the channel's next message (Infinity for a channel heard once). */
+  /**
+   * The expected gap before the channel's next message: the smaller of the smoothed gap and the
+   * last one, so a burst after a quiet spell is seen at its second message (Infinity when the
+   * channel is heard for the first time).
+   */
   function arrive(key: string, t: number): number {
     const r = rhythm.get(key);
     rhythm.delete(key);
-    const next = r
-      ? { last: t, gap: r.gap === Infinity ? t - r.last : 0.5 * r.gap + 0.5 * (t - r.last) }
-      : { last: t, gap: Infinity };
-    rhythm.set(key, next);
+    const last = r ? t - r.last : Infinity;
+    const smoothed = !r || r.gap === Infinity ? last : 0.5 * r.gap + 0.5 * last;
+    rhythm.set(key, { last: t, gap: smoothed });
     if (rhythm.size > 10_000) rhythm.delete(rhythm.keys().next().value as string);
-    return next.gap;
+    return Math.min(smoothed, last);
   }
 
   function flush(key: string) {

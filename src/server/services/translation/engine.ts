@@ -53,7 +53,7 @@ export interface EngineOptions {
   /** Previous messages sent as context, at most this many and this many characters in all. */
   maxContextMessages: number;
   maxContextChars: number;
-  /** Longest text accepted (Discord's own limit is 4,000 with Nitro). */
+  /** Longest text accepted (Discord's own limit is 4,000 with Nitro; a bot's or an edited embed's can be longer). */
   maxTextChars: number;
   /** Micro-batching window for channel traffic (mirror, single-channel); 0 = one call per message. */
   batchWindowMs: number;
@@ -74,7 +74,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   cacheSize: 5_000,
   maxContextMessages: 5,
   maxContextChars: 2_000,
-  maxTextChars: 4_000,
+  maxTextChars: 6_000,
   batchWindowMs: MICRO_BATCH_WINDOW_MS,
   legacyPrompt: false,
 };
