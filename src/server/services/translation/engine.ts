@@ -309,7 +309,9 @@ export function createEngine(deps: EngineDeps): Translator {
           usage.outputTokens += outcome.usage.outputTokens;
           usage.cachedTokens = (usage.cachedTokens ?? 0) + outcome.usage.cachedTokens;
           if (!outcome.ok) throw outcome.error;
-          answer = outcome;
+          // "en_US", "EN " → "en-US", "en": the provider's code as the product writes it.
+          const reported = outcome.source ? normalizeCode(outcome.source.split(/[_\s]/)[0]) : null;
+          answer = { translations: outcome.translations, source: reported };
         } catch (err) {
           if (req.guildId) {
             writeLogs(
