@@ -2,7 +2,9 @@
  * npm run bench:translate — printed figures, never asserted.
  * Engine overhead per message with an instant in-process provider (p50, p99), messages per second
  * on one core, and provider calls and tokens per message for 1, 3 and 10 target languages, side by
- * side with a naive baseline that makes one provider call per language.
+ * side with a naive baseline that makes one provider call per language. Then (issue 16) one busy
+ * channel at 10 messages/s into 5 languages: tokens, calls and added latency against today's
+ * behaviour (bench/translate-load.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { createTranslator, type TranslateRequest, type Translator } from '../src
 import { warmDetector } from '../src/server/services/translation/detect';
 import type { Provider } from '../src/server/services/translation/providers/types';
 import { startFakeGemini } from '../test/fakes/gemini';
+import { channelLoadBench } from './translate-load';
 
 const roughTokens = (s: string) => Math.ceil(s.length / 4);
 
@@ -203,6 +206,7 @@ async function main() {
       `  ${label.padEnd(50)} p50 ${us(r.p50).padStart(8)}  p99 ${us(r.p99).padStart(8)}  ${r.perSecond.toFixed(0).padStart(6)} msg/s`,
     );
   }
+  await channelLoadBench();
 }
 
 main().then(

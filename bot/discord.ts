@@ -95,12 +95,16 @@ export async function postThroughWebhook(
     created = true;
   }
   try {
-    return await execute(hook);
+    const sent = await execute(hook);
+    // The next message of a copy in several parts reuses the webhook just made.
+    post.webhook = hook;
+    return sent;
   } catch (err) {
     if (created || !isUnknownWebhook(err)) throw err;
     // Someone deleted the bot's webhook: make a new one and try once more.
     await ctx.caller.bot.forgetWebhook({ channelId: post.channelId });
-    return execute(await createWebhook(ctx, guildId, post.channelId));
+    post.webhook = await createWebhook(ctx, guildId, post.channelId);
+    return execute(post.webhook);
   }
 }
 

@@ -123,6 +123,32 @@ export const translationSettings = sqliteTable('translation_settings', {
   skipPrefix: text('skip_prefix').notNull().default('!'),
 });
 
+/**
+ * Server glossary (issue 16): terms never translated (no translations) or translated the same way
+ * every time (translations by language). Admin configuration, not member text.
+ */
+export const glossaryTerms = sqliteTable(
+  'glossary_terms',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    term: text('term').notNull(),
+    /** Empty: never translated. Otherwise the fixed translation per language code. */
+    translations: text('translations', { mode: 'json' }).$type<LangText>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('glossary_terms_guild_term').on(t.guildId, t.term)],
+);
+
+/** Per-server translation style (issue 16, Pro): custom instructions and slang-aware mode. */
+export const translationStyle = sqliteTable('translation_style', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  customInstructions: text('custom_instructions').notNull().default(''),
+  slang: integer('slang', { mode: 'boolean' }).notNull().default(false),
+});
+
 export const botConfig = sqliteTable('bot_config', {
   guildId: text('guild_id')
     .primaryKey()
@@ -247,6 +273,10 @@ export const translationLogs = sqliteTable(
     targetLanguage: text('target_language').notNull(),
     characters: integer('characters').notNull(),
     latencyMs: integer('latency_ms').notNull().default(0),
+    /** The provider tokens this translation's share of its call cost (cached: served from the prompt cache). */
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cachedTokens: integer('cached_tokens').notNull().default(0),
     outcome: text('outcome', { enum: ['ok', 'error', 'skipped', 'rate_limited', 'quota'] })
       .notNull()
       .default('ok'),

@@ -25,6 +25,8 @@ export const translateMessage: BotCommand = {
       username: interaction.user.username,
       locale: interaction.locale,
       channelId: interaction.channelId,
+      messageId: target.id,
+      parentChannelId: target.channel?.isThread() ? target.channel.parentId : null,
       text: target.content,
       voiceMessage: voiceMessageOf(target),
     });

@@ -86,26 +86,32 @@ async function postTranslations(
   }
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
+  // Channels in parallel; the messages of one long copy in order.
   const copies = await Promise.all(
     plan.posts.map(async (post) => {
+      const sent: { copyMessageId: string; copyChannelId: string; language: string; kind: 'webhook' }[] = [];
       try {
-        const sent = await postThroughWebhook(ctx, message.guildId, post);
-        return {
-          copyMessageId: sent.id,
-          copyChannelId: post.channelId,
-          language: post.language,
-          kind: 'webhook' as const,
-        };
+        const hookPost = { ...post };
+        for (const content of post.parts) {
+          hookPost.content = content;
+          const m = await postThroughWebhook(ctx, message.guildId, hookPost);
+          sent.push({
+            copyMessageId: m.id,
+            copyChannelId: post.channelId,
+            language: post.language,
+            kind: 'webhook',
+          });
+        }
       } catch (err) {
         await reportFailure(ctx, message.guildId, post.channelId, 'post through webhook', err);
-        return null;
       }
+      return sent;
     }),
   );
   await ctx.caller.bot.recordCopies({
     guildId: message.guildId,
     original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
-    copies: copies.filter((c) => c !== null),
+    copies: copies.flat(),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Events, Routes } from 'discord.js';
-import { editThroughWebhook, isFromMember, NO_PINGS, reportFailure } from '../discord';
+import { deleteThroughWebhook, editThroughWebhook, isFromMember, NO_PINGS, reportFailure } from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
 import { mirrorInput } from './message-create';
 import { defineEvent } from './types';
@@ -16,6 +16,22 @@ export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
     return;
   }
   if (plan.status !== 'ok') return;
+  // A long copy that needs fewer messages now: the extra ones go.
+  const deletes: {
+    channelId: string;
+    threadId: string | null;
+    messageId: string;
+    webhook: { id: string; token: string } | null;
+  }[] = 'deletes' in plan && Array.isArray(plan.deletes) ? plan.deletes : [];
+  await Promise.all(
+    deletes.map(async (d) => {
+      try {
+        if (d.webhook) await deleteThroughWebhook(ctx.client, d.webhook, d.messageId, d.threadId);
+      } catch (err) {
+        await reportFailure(ctx, message.guildId, d.channelId, 'delete message', err);
+      }
+    }),
+  );
   await Promise.all(
     plan.edits.map(async (edit) => {
       try {

@@ -15,6 +15,7 @@ export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user
     guildId: message.guildId,
     channelId: message.channelId,
     messageId: message.id,
+    parentChannelId: message.channel.isThread() ? message.channel.parentId : null,
     content: message.content,
     emoji,
     userId: user.id,

@@ -13,6 +13,7 @@ import { routes as channels } from './rest/channels';
 import { routes as config } from './rest/config';
 import { routes as contact } from './rest/contact';
 import { routes as discord } from './rest/discord';
+import { routes as glossary } from './rest/glossary';
 import { routes as learning } from './rest/learning';
 import { routes as moderation } from './rest/moderation';
 import { routes as polls } from './rest/polls';
@@ -20,6 +21,7 @@ import { routes as reactionRoles } from './rest/reaction-roles';
 import { routes as stats } from './rest/stats';
 import { routes as tickets } from './rest/tickets';
 import { routes as translation } from './rest/translation';
+import { routes as translationStyle } from './rest/translation-style';
 import { routes as usage } from './rest/usage';
 import { routes as voice } from './rest/voice';
 import { routes as welcome } from './rest/welcome';
@@ -110,6 +112,8 @@ export const restRoutes: RestRoute[] = [
   ...billing,
   ...contact,
   ...translation,
+  ...glossary,
+  ...translationStyle,
   ...channels,
   ...polls,
   ...welcome,

@@ -47,6 +47,8 @@ export interface EngineRequest {
   context?: string[];
   /** The engine also asks for a moderation verdict (targets is empty for a classification call). */
   moderate?: boolean;
+  /** A micro-batch (issue 16): its messages, each with its own placeholders; `text` joins them. */
+  messages?: { id: string; text: string; source?: string | null }[];
 }
 
 /** How the fake answers one request. */
@@ -82,6 +84,10 @@ export function translationRequestOf(texts: string[]): EngineRequest | null {
     try {
       const v = JSON.parse(t);
       if (v && typeof v.text === 'string' && Array.isArray(v.targets)) return v as EngineRequest;
+      if (v && Array.isArray(v.messages) && Array.isArray(v.targets)) {
+        // biome-ignore lint/suspicious/noExplicitAny: the batch JSON as sent
+        return { ...v, text: v.messages.map((m: any) => m.text).join('\n') } as EngineRequest;
+      }
     } catch {
       // not the engine's JSON part
     }
@@ -119,6 +125,14 @@ export function pseudoTranslate(req: RecordedRequest): FakeReply {
   }
   const t = req.translation;
   if (!t) return { text: 'ok' };
+  if (t.messages) {
+    const items = t.messages.map((m) => ({
+      id: m.id,
+      source: m.source ?? 'en',
+      translations: Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${m.text}`])),
+    }));
+    return { json: { items } };
+  }
   const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
   const moderation = t.moderate ? { moderation: { flagged: false, category: 'none', reason: '' } } : {};
   return { json: { source: t.source ?? 'en', translations, ...moderation } };

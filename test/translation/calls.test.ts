@@ -131,7 +131,8 @@ describe('tone and context', () => {
       origin: 'mirror',
     });
     const sent = fake.requests[0];
-    expect(sent.translation?.tone).toBe('formal');
+    // The tone is in the system instruction (after its fixed prefix), not repeated in the message.
+    expect(sent.translation?.tone).toBeUndefined();
     expect(sent.translation?.context).toEqual(context);
     expect(sent.body.systemInstruction.parts[0].text).toMatch(/formal/);
     expect(sent.body.systemInstruction.parts[0].text).toMatch(/never translate them/);
@@ -185,6 +186,6 @@ describe('guild settings', () => {
     const sent = fake.requests[0].translation!;
     expect(sent.context).toEqual([]);
     expect(sent.source).toBeNull();
-    expect(sent.tone).toBe('formal');
+    expect(fake.requests[0].body.systemInstruction.parts[0].text).toMatch(/Register: polite and formal/);
   });
 });

@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const CANARY = 'zq-canary-7f3e9b21-quokka';
+/** Conversation context (previous messages of the channel) is held in memory only, never on disk. */
+const CONTEXT_CANARY = 'zq-context-4be1-wombat';
 
 /** Every file of the database folder (app.db, app.db-wal, app.db-shm, ...) as bytes. */
 const dbFiles = () => readdirSync(s.dir).map((name) => ({ name, bytes: readFileSync(join(s.dir, name)) }));
@@ -28,6 +30,7 @@ describe('privacy: no message content on disk', () => {
         text: `Message ${i} mentions ${CANARY} again`,
         targets: ['es', 'fr'],
         source: 'en',
+        context: [`someone: earlier message ${i} about ${CONTEXT_CANARY}`],
         origin: 'mirror',
         guildId: 'g-privacy',
         channelId: 'c-privacy',
@@ -38,6 +41,9 @@ describe('privacy: no message content on disk', () => {
     }
     // The provider did see it (so the test would notice a write), 100 calls.
     expect(fake.requests.filter((r) => r.raw.includes(CANARY))).toHaveLength(100);
+    expect(fake.requests.filter((r) => r.translation?.context?.[0]?.includes(CONTEXT_CANARY))).toHaveLength(
+      100,
+    );
     const rows = s.services.db.$client
       .prepare("select count(*) as n from translation_logs where guild_id = 'g-privacy'")
       .get();
@@ -46,12 +52,19 @@ describe('privacy: no message content on disk', () => {
     const files = dbFiles();
     expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['app.db', 'app.db-wal']));
     expect(files.find((f) => f.name === 'app.db-wal')!.bytes.length).toBeGreaterThan(0);
-    for (const needle of [Buffer.from(CANARY, 'utf8'), Buffer.from(CANARY, 'utf16le')]) {
+    const needles = [CANARY, CONTEXT_CANARY].flatMap((c) => [
+      Buffer.from(c, 'utf8'),
+      Buffer.from(c, 'utf16le'),
+    ]);
+    for (const needle of needles) {
       for (const f of files) expect(f.bytes.includes(needle), f.name).toBe(false);
     }
     // After a checkpoint and close as well.
     s.services.db.$client.pragma('wal_checkpoint(TRUNCATE)');
     await s.stop();
-    for (const f of dbFiles()) expect(f.bytes.includes(Buffer.from(CANARY)), f.name).toBe(false);
+    for (const f of dbFiles()) {
+      expect(f.bytes.includes(Buffer.from(CANARY)), f.name).toBe(false);
+      expect(f.bytes.includes(Buffer.from(CONTEXT_CANARY)), f.name).toBe(false);
+    }
   });
 });

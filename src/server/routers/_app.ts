@@ -10,6 +10,7 @@ import { communityRouter } from './community';
 import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
+import { glossaryRouter } from './glossary';
 import { learningRouter } from './learning';
 import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
@@ -21,6 +22,7 @@ import { siteRouter } from './site';
 import { statsRouter } from './stats';
 import { ticketsRouter } from './tickets';
 import { translationRouter } from './translation';
+import { translationStyleRouter } from './translation-style';
 import { usageRouter } from './usage';
 import { voiceRouter } from './voice';
 import { welcomeRouter } from './welcome';
@@ -54,6 +56,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   setup: setupRouter,
   xp: xpRouter,
+  glossary: glossaryRouter,
+  translationStyle: translationStyleRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,15 @@ import {
   pendingAnnouncements,
   recordAnnouncementResults,
 } from '../services/announcement-delivery';
-import { leaveGuild, removeChannel, syncGuild, syncRoles, updateGuild, upsertChannel } from '../services/guild-sync';
+import { contextFor, conversationKey, rememberMessage } from '../services/conversation';
+import {
+  leaveGuild,
+  removeChannel,
+  syncGuild,
+  syncRoles,
+  updateGuild,
+  upsertChannel,
+} from '../services/guild-sync';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
 import { forgetCopy, recordCopies } from '../services/message-copies';
 import { planDelete, planEdit, planThread } from '../services/mirror';
@@ -131,6 +139,9 @@ export const botRouter = router({
         username: z.string(),
         locale: z.string().nullable(),
         channelId: id,
+        /** The message translated (its conversation's earlier messages become context). */
+        messageId: id.optional(),
+        parentChannelId: id.nullable().optional(),
         text: z.string(),
         voiceMessage: voiceMessageSchema.nullable().optional(),
       }),
@@ -149,6 +160,7 @@ export const botRouter = router({
           text: input.text,
           targets: [target.code],
           tone: settings.translationTone,
+          context: contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
           origin: 'context-menu',
           guildId: ctx.guildId,
           channelId: input.channelId,
@@ -180,6 +192,9 @@ export const botRouter = router({
    * what moderation does about it (null when nothing).
    */
   onMessage: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
+    const msg = { ...input, guildId: ctx.guildId };
+    // Remembered first (in memory only), so messages translated at the same time see each other.
+    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
     const { plan, moderation } = await onMemberMessage(
       {
         db: ctx.db,
@@ -188,9 +203,12 @@ export const botRouter = router({
         discordApiUrl: ctx.env.DISCORD_API_URL,
         state: ctx.moderation,
         clock: ctx.clock,
+        conversation: ctx.conversation,
       },
-      { ...input, guildId: ctx.guildId },
+      msg,
     );
+    // A message moderation removes is no context for the next ones.
+    if (moderation?.delete) ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
     return { ...plan, moderation };
   }),
   /** What Discord accepted of a moderation action; answers the log channel's report. */
@@ -225,14 +243,24 @@ export const botRouter = router({
       },
       msg,
     );
-    if (moderation?.delete) return { status: 'none' as const, moderation };
-    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg);
+    if (moderation?.delete) {
+      ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+      return { status: 'none' as const, moderation };
+    }
+    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
     if (single.status !== 'none') return { ...single, moderation };
-    return { ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg)), moderation };
+    return {
+      ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation)),
+      moderation,
+    };
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
-    .mutation(({ ctx, input }) => planDelete(ctx.db, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, input), input.messageId);
+      return planDelete(ctx.db, input);
+    }),
   mirrorThread: botGuildProcedure
     .input(z.object({ id, parentChannelId: id, name: z.string() }))
     .query(({ ctx, input }) => planThread(ctx.db, ctx.guildId, input)),
@@ -267,6 +295,7 @@ export const botRouter = router({
     .input(
       z.object({
         channelId: id,
+        parentChannelId: id.nullable().optional(),
         messageId: id,
         content: z.string(),
         emoji: z.string(),
@@ -275,7 +304,13 @@ export const botRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      planFlagTranslation(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, { ...input, guildId: ctx.guildId }),
+      planFlagTranslation(
+        ctx.db,
+        ctx.translator,
+        ctx.env.PUBLIC_URL,
+        { ...input, guildId: ctx.guildId },
+        contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+      ),
     ),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))

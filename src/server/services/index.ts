@@ -3,6 +3,7 @@ import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
 import { type BotStatusBox, createBotStatus } from './bot-status';
+import { type Conversation, createConversation } from './conversation';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from './moderation';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
@@ -30,6 +31,8 @@ export interface Services {
   db: Db;
   clock: () => Date;
   translator: Translator;
+  /** The last messages of each channel, in memory only (conversation context). */
+  conversation: Conversation;
   events: EventEmitter<ServerEvents>;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
@@ -62,6 +65,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     db,
     clock,
     translator,
+    conversation: createConversation(),
     events,
     adminToken: resolveAdminToken(env).token,
     botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock()),

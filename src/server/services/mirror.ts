@@ -2,7 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
-import { copiesOf, counterparts, takeCopies } from './message-copies';
+import { type Conversation, contextFor } from './conversation';
+import { copiesOf, counterparts, forgetCopy, takeCopies } from './message-copies';
+import { splitMessage } from './mirror-split';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
 import { spoken, translateVoiceMessage, VoiceFetchError, type VoiceMessageRef } from './voice-messages';
@@ -39,7 +41,10 @@ export interface WebhookPost {
   /** Post into this thread of the channel (webhook thread_id). */
   threadId: string | null;
   language: string;
+  /** The first message of the copy (the whole copy unless it is longer than one message). */
   content: string;
+  /** Every message of the copy, in order (a text over 2,000 characters is several). */
+  parts: string[];
   username: string;
   avatarUrl: string | null;
   webhook: StoredWebhook | null;
@@ -108,6 +113,25 @@ export function composeCopy(
   return `${head}${body}${tail}`.trim();
 }
 
+/**
+ * A mirror copy as one or more messages: a reply's jump link above the first, attachments as links
+ * below the last, the text split at natural boundaries when over Discord's limit.
+ */
+export function composeCopies(
+  text: string,
+  opts: { replyLink?: string | null; attachments: { name: string; url: string }[] },
+): string[] {
+  const head = opts.replyLink ? `-# ↪ [replying to this message](${opts.replyLink})\n` : '';
+  const tail = opts.attachments.length ? `\n${opts.attachments.map((a) => a.url).join('\n')}` : '';
+  const parts = splitMessage(text, DISCORD_MESSAGE_LIMIT - Math.max(head.length, tail.length));
+  if (parts.length === 0) parts.push('');
+  parts[0] = `${head}${parts[0]}`;
+  const last = parts.length - 1;
+  if (`${parts[last]}${tail}`.length <= DISCORD_MESSAGE_LIMIT) parts[last] = `${parts[last]}${tail}`;
+  else parts.push(tail.trim());
+  return parts.map((p) => p.trim()).filter((p, i) => p || i === 0);
+}
+
 export function jumpLink(guildId: string, channelId: string, messageId: string): string {
   return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
 }
@@ -160,6 +184,7 @@ async function translateFor(
   sourceLanguage: string,
   languages: string[],
   discordApiUrl?: string,
+  conversation?: Conversation,
 ): Promise<
   { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
 > {
@@ -175,6 +200,7 @@ async function translateFor(
       targets: wanted,
       source: settings.autoDetect ? undefined : sourceLanguage,
       tone: settings.translationTone,
+      context: contextFor(db, conversation, msg.guildId, msg),
       origin: 'mirror',
       guildId: msg.guildId,
       channelId: msg.channelId,
@@ -239,6 +265,7 @@ export async function planMirror(
   publicUrl: string,
   msg: IncomingMessage,
   discordApiUrl?: string,
+  conversation?: Conversation,
 ): Promise<MirrorOutcome> {
   const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
@@ -255,23 +282,28 @@ export async function planMirror(
     channels[0].language,
     targets.map((t) => t.language),
     discordApiUrl,
+    conversation,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   return {
     status: 'ok',
     source: tr.source,
-    posts: targets.map((t) => ({
-      channelId: t.channelId,
-      threadId: t.threadId,
-      language: t.language,
-      content: composeCopy(tr.texts[t.language] ?? msg.content, {
+    posts: targets.map((t) => {
+      const parts = composeCopies(tr.texts[t.language] ?? msg.content, {
         replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
         attachments: msg.attachments,
-      }),
-      username: webhookUsername(msg.authorName),
-      avatarUrl: msg.avatarUrl ?? null,
-      webhook: webhookFor(db, t.channelId),
-    })),
+      });
+      return {
+        channelId: t.channelId,
+        threadId: t.threadId,
+        language: t.language,
+        content: parts[0],
+        parts,
+        username: webhookUsername(msg.authorName),
+        avatarUrl: msg.avatarUrl ?? null,
+        webhook: webhookFor(db, t.channelId),
+      };
+    }),
   };
 }
 
@@ -284,14 +316,23 @@ export interface CopyEdit {
   webhook: StoredWebhook | null;
 }
 
-/** An original was edited: the new text of each of its mirror copies (one translator call). */
+/**
+ * An original was edited: the new text of each of its mirror copies (one translator call). A copy
+ * in several messages keeps its messages in order; when the new text needs fewer, the extra ones
+ * are deleted (and forgotten); when it needs more, the last one holds the rest, cut at the limit.
+ */
 export async function planEdit(
   db: Db,
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
-): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
-  const copies = copiesOf(db, msg.messageId, ['webhook']);
+  conversation?: Conversation,
+): Promise<
+  | { status: 'ok'; edits: CopyEdit[]; deletes?: CopyDelete[] }
+  | { status: 'none' }
+  | { status: 'failed'; reason: string }
+> {
+  const copies = copiesOf(db, msg.messageId, ['webhook']).sort((a, b) => a.id - b.id);
   if (copies.length === 0) return { status: 'none' };
   const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   const sourceLanguage = channels?.[0].language ?? 'en';
@@ -302,26 +343,43 @@ export async function planEdit(
     msg,
     sourceLanguage,
     copies.map((c) => c.language),
+    undefined,
+    conversation,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason };
   const threads = threadsOf(db, msg);
-  return {
-    status: 'ok',
-    edits: copies.map((c) => {
-      const threadId = threads?.get(c.copyChannelId) ?? null;
-      return {
-        channelId: c.copyChannelId,
-        threadId,
-        messageId: c.copyMessageId,
-        kind: c.kind,
-        content: composeCopy(tr.texts[c.language] ?? msg.content, {
-          replyLink: replyLinkFor(db, msg, c.copyChannelId, threadId),
-          attachments: msg.attachments,
-        }),
-        webhook: webhookFor(db, c.copyChannelId),
-      };
-    }),
-  };
+  const byChannel = new Map<string, typeof copies>();
+  for (const c of copies) byChannel.set(c.copyChannelId, [...(byChannel.get(c.copyChannelId) ?? []), c]);
+  const edits: CopyEdit[] = [];
+  const deletes: CopyDelete[] = [];
+  for (const [channelId, rows] of byChannel) {
+    const threadId = threads?.get(channelId) ?? null;
+    const webhook = webhookFor(db, channelId);
+    const parts = composeCopies(tr.texts[rows[0].language] ?? msg.content, {
+      replyLink: replyLinkFor(db, msg, channelId, threadId),
+      attachments: msg.attachments,
+    });
+    if (parts.length > rows.length) {
+      const rest = parts.splice(rows.length - 1).join('\n');
+      parts.push(rest.length > DISCORD_MESSAGE_LIMIT ? `${rest.slice(0, DISCORD_MESSAGE_LIMIT - 1)}…` : rest);
+    }
+    rows.forEach((c, i) => {
+      if (i < parts.length) {
+        edits.push({
+          channelId,
+          threadId,
+          messageId: c.copyMessageId,
+          kind: c.kind,
+          content: parts[i],
+          webhook,
+        });
+      } else {
+        forgetCopy(db, c.copyMessageId);
+        deletes.push({ channelId, threadId, messageId: c.copyMessageId, kind: c.kind, webhook });
+      }
+    });
+  }
+  return { status: 'ok', edits, ...(deletes.length ? { deletes } : {}) };
 }
 
 export interface CopyDelete {

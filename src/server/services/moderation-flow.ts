@@ -1,3 +1,4 @@
+import type { Conversation } from './conversation';
 import type { Db } from '../../../db/client';
 import { type IncomingMessage, type MirrorOutcome, planMirror } from './mirror';
 import {
@@ -37,6 +38,8 @@ export interface FlowDeps {
   discordApiUrl?: string;
   state: ModerationState;
   clock: () => Date;
+  /** The channels' recent messages (in memory), the context of each translation. */
+  conversation?: Conversation;
 }
 
 export type TranslationPlan = SingleOutcome | MirrorOutcome;
@@ -69,9 +72,16 @@ async function translate(
   translator: Translator,
   msg: IncomingMessage,
 ): Promise<TranslationPlan> {
-  const single = await planSingle(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl);
+  const single = await planSingle(
+    deps.db,
+    translator,
+    deps.publicUrl,
+    msg,
+    deps.discordApiUrl,
+    deps.conversation,
+  );
   if (single.status !== 'none') return single;
-  return planMirror(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl);
+  return planMirror(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl, deps.conversation);
 }
 
 export async function onMemberMessage(

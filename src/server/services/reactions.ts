@@ -31,6 +31,8 @@ export async function planFlagTranslation(
     userId: string;
     username: string;
   },
+  /** The channel's messages before this one (conversation context; empty when off). */
+  context: string[] = [],
 ): Promise<ReactionPlan> {
   const language = languageOfFlag(r.emoji);
   if (!language || !findLanguage(language) || !r.content.trim()) return { status: 'none' };
@@ -53,6 +55,7 @@ export async function planFlagTranslation(
       text: r.content,
       targets: [language],
       tone: translationTone,
+      context,
       origin: 'reaction',
       guildId: r.guildId,
       channelId: r.channelId,

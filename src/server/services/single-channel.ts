@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../db/schema';
 import { languageName } from '../../common/languages';
 import { readTranslationSettings } from '../routers/translation';
+import { type Conversation, contextFor } from './conversation';
 import { copiesOf } from './message-copies';
 import { type CopyEdit, composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
 import type { Translator } from './translation';
@@ -78,6 +79,7 @@ export async function planSingle(
   publicUrl: string,
   msg: IncomingMessage,
   discordApiUrl?: string,
+  conversation?: Conversation,
 ): Promise<SingleOutcome> {
   if (msg.parentChannelId) return { status: 'none' };
   const channels = linkOfChannel(db, msg.guildId, msg.channelId);
@@ -97,6 +99,7 @@ export async function planSingle(
       targets: languages,
       source: settings.autoDetect ? undefined : channels[0].language,
       tone: settings.translationTone,
+      context: contextFor(db, conversation, msg.guildId, msg),
       origin: 'single',
       guildId: msg.guildId,
       channelId: msg.channelId,
@@ -160,10 +163,11 @@ export async function planSingleEdit(
   translator: Translator,
   publicUrl: string,
   msg: IncomingMessage,
+  conversation?: Conversation,
 ): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
   const replies = copiesOf(db, msg.messageId, ['reply']);
   if (replies.length === 0) return { status: 'none' };
-  const plan = await planSingle(db, translator, publicUrl, msg);
+  const plan = await planSingle(db, translator, publicUrl, msg, undefined, conversation);
   if (plan.status === 'failed') return { status: 'failed', reason: plan.reason };
   if (plan.status !== 'reply') return { status: 'none' };
   return {

@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
 import { SettingsForm } from '../../components/admin/translation/SettingsForm';
+import { GlossaryCard } from '../../features/glossary/GlossaryCard';
+import { StyleCard } from '../../features/translation-style/StyleCard';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -24,7 +26,11 @@ export default function TranslationPage() {
           description={errorMessage(settings.error)}
         />
       ) : (
-        <SettingsForm guildId={guildId} settings={settings.data} />
+        <>
+          <SettingsForm guildId={guildId} settings={settings.data} />
+          <GlossaryCard guildId={guildId} />
+          <StyleCard guildId={guildId} />
+        </>
       )}
     </Stack>
   );

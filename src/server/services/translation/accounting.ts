@@ -83,6 +83,8 @@ export interface LogRow {
   latencyMs: number;
   outcome: 'ok' | 'error' | 'skipped' | 'rate_limited' | 'quota';
   origin: TranslationOrigin;
+  /** This row's share of the provider call's tokens (cached: served from the provider's prompt cache). */
+  tokens?: { input: number; output: number; cached: number };
 }
 
 export function writeLogs(db: Db, rows: LogRow[], now: Date): void {
@@ -100,6 +102,9 @@ export function writeLogs(db: Db, rows: LogRow[], now: Date): void {
         latencyMs: Math.round(r.latencyMs),
         outcome: r.outcome,
         source: r.origin,
+        inputTokens: Math.round(r.tokens?.input ?? 0),
+        outputTokens: Math.round(r.tokens?.output ?? 0),
+        cachedTokens: Math.round(r.tokens?.cached ?? 0),
         createdAt: now,
       })),
     )

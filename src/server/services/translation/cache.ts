@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * In-memory LRU of translations (never written to disk: the privacy promise). Keyed by a hash of
- * the text, the source, the target, the tone and the model, so a change of any of them misses.
+ * the text, the source, the target, the tone, the model, the conversation context and the server's
+ * prompt additions, so a change of any of them misses.
  */
 export interface CacheKeyParts {
   text: string;
@@ -10,6 +11,10 @@ export interface CacheKeyParts {
   target: string;
   tone: string;
   model: string;
+  /** The conversation context sent with the text (empty when none): another conversation misses. */
+  context?: string[];
+  /** Anything else that changes the answer (glossary, custom instructions), as one string. */
+  prompt?: string;
 }
 
 export interface TranslationCache {
@@ -22,7 +27,9 @@ export interface TranslationCache {
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export function cacheKey(k: CacheKeyParts): string {
-  return `${hash(k.text)}|${k.source ?? 'auto'}|${k.target}|${k.tone}|${k.model}`;
+  const extra =
+    k.context?.length || k.prompt ? `|${hash(JSON.stringify([k.context ?? [], k.prompt ?? '']))}` : '';
+  return `${hash(k.text)}|${k.source ?? 'auto'}|${k.target}|${k.tone}|${k.model}${extra}`;
 }
 
 export function createCache(maxEntries = 5000): TranslationCache {

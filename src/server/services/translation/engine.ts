@@ -1,10 +1,13 @@
 import type { EventEmitter } from 'node:events';
 import type { Db } from '../../../../db/client';
 import { planOf } from '../../../common/plans';
+import type { GlossaryEntry } from '../../../common/schemas/glossary';
 import { translationDefaults } from '../../../common/schemas/settings';
 import type { ServerEvents } from '..';
+import { activeGlossary } from '../glossary';
 import { ensureGuild } from '../guilds';
 import { guildPlan } from '../plans';
+import { activeTranslationStyle } from '../translation-style';
 import {
   createUserLimiter,
   type LogRow,
@@ -13,6 +16,8 @@ import {
   usedThisMonth,
   writeLogs,
 } from './accounting';
+import { type AskItem, type AskOutcome, type AskShared, askAll, keepTerms } from './ask';
+import { createBatcher, MICRO_BATCH_WINDOW_MS } from './batcher';
 import { createBreaker } from './breaker';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
@@ -31,16 +36,9 @@ import {
   classifyMessage,
   parseAnswer,
   parseAudioAnswer,
-  systemInstruction,
-  userMessage,
 } from './prompt';
-import { nothingToTranslate, protect, restore } from './protect';
-import {
-  type Provider,
-  ProviderHttpError,
-  type ProviderRequest,
-  type ProviderResponse,
-} from './providers/types';
+import { nothingToTranslate, protect } from './protect';
+import { type Provider, ProviderHttpError, type ProviderRequest } from './providers/types';
 import { withRetries } from './retry';
 import { readTranslationSettings } from './settings';
 import {
@@ -74,10 +72,14 @@ export interface EngineOptions {
   /** Previous messages sent as context, at most this many and this many characters in all. */
   maxContextMessages: number;
   maxContextChars: number;
-  /** Longest text accepted (Discord's own limit is 4,000 with Nitro). */
+  /** Longest text accepted (Discord's own limit is 4,000 with Nitro; a bot's or an edited embed's can be longer). */
   maxTextChars: number;
   /** Largest audio accepted (a few minutes of Opus voice message; kept in memory only). */
   maxAudioBytes: number;
+  /** Micro-batching window for channel traffic (mirror, single-channel); 0 = one call per message. */
+  batchWindowMs: number;
+  /** The prompt of before issue 16 (benchmarks compare against it). */
+  legacyPrompt: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -93,9 +95,20 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   cacheSize: 5_000,
   maxContextMessages: 5,
   maxContextChars: 2_000,
-  maxTextChars: 4_000,
+  maxTextChars: 6_000,
   maxAudioBytes: 8 * 1024 * 1024,
+  batchWindowMs: MICRO_BATCH_WINDOW_MS,
+  legacyPrompt: false,
 };
+
+/** Origins that are channel traffic, worth batching; a member waiting on a command never waits. */
+const BATCHED_ORIGINS = new Set(['mirror', 'single']);
+
+interface Job {
+  item: AskItem;
+  shared: AskShared;
+  guildId?: string;
+}
 
 export interface EngineDeps {
   provider: Provider | null;
@@ -146,9 +159,9 @@ export function createEngine(deps: EngineDeps): Translator {
     user: string,
     targets: string[],
     guildId?: string,
-    moderation?: ProviderRequest['moderation'],
+    extra: { moderation?: ProviderRequest['moderation']; ids?: string[] } = {},
   ) {
-    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, moderation }));
+    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, ...extra }));
   }
 
   async function guarded<T>(
@@ -189,68 +202,15 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
-  /**
-   * One request for all `targets`; a malformed or partial answer (missing languages, lost
-   * placeholders) is asked again once for what is missing; what is still missing then fails.
-   */
-  async function ask(
-    p: Provider,
-    text: string,
-    targets: string[],
-    source: string | null,
-    tone: 'casual' | 'formal',
-    context: string[],
-    usage: TranslateUsage,
-    guildId?: string,
-    moderate = false,
-  ) {
-    const { text: masked, tokens } = protect(text);
-    const got: Record<string, string> = {};
-    let verdict: ModerationVerdict | undefined;
-    let reportedSource: string | null = null;
-    let remaining = targets;
-    let problem = '';
-    for (let round = 0; round < 2 && remaining.length; round++) {
-      // The verdict is asked once, in the first call (a repeat call only fills missing languages).
-      const withVerdict = moderate && !verdict;
-      const res: ProviderResponse = await call(
-        p,
-        systemInstruction(tone, withVerdict),
-        userMessage({ text: masked, targets: remaining, source, tone, context, moderate: withVerdict }),
-        remaining,
-        guildId,
-        withVerdict ? 'with-translations' : undefined,
-      );
-      usage.calls += 1;
-      usage.inputTokens += res.inputTokens;
-      usage.outputTokens += res.outputTokens;
-      const answer = parseAnswer(res.text);
-      if (!answer.ok) {
-        problem = res.problem ?? answer.problem;
-        continue;
-      }
-      reportedSource ??= normalizeCode(answer.source.split(/[_\s]/)[0]) ?? null;
-      verdict ??= answer.moderation;
-      const stillMissing: string[] = [];
-      for (const t of remaining) {
-        const value = answer.translations[t.toLowerCase()];
-        if (value === undefined) {
-          stillMissing.push(t);
-          problem = 'language missing from the answer';
-          continue;
-        }
-        const restored = restore(value, tokens);
-        if (restored.ok) got[t] = restored.text;
-        else {
-          stillMissing.push(t);
-          problem = restored.problem;
-        }
-      }
-      remaining = stillMissing;
-    }
-    if (remaining.length) throw new MissingTranslationsError(remaining, got, problem);
-    return { translations: got, source: reportedSource, verdict };
-  }
+  /** One provider call for a micro-batch of jobs (same guild, channel, targets and prompt). */
+  const runJobs = (jobs: Job[]): Promise<AskOutcome[]> =>
+    askAll(
+      (system, user, targets, extra) =>
+        call(provider as Provider, system, user, targets, jobs[0].guildId, extra),
+      jobs.map((j) => j.item),
+      jobs[0].shared,
+    );
+  const batcher = createBatcher<Job, AskOutcome>(opts.batchWindowMs, runJobs);
 
   /** The monthly pause and (when `takeUserSlot`) the member's hourly limit, before any work. */
   function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
@@ -318,6 +278,19 @@ export function createEngine(deps: EngineDeps): Translator {
     const tone = req.tone ?? settings.translationTone;
     const autoDetect = req.autoDetect ?? settings.autoDetect;
     const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
+    const glossary: GlossaryEntry[] = req.guildId ? activeGlossary(db, req.guildId) : [];
+    const style = req.guildId
+      ? activeTranslationStyle(db, req.guildId)
+      : { slang: false, customInstructions: '' };
+    const shared: AskShared = {
+      style: { tone, ...style },
+      glossary,
+      guildId: req.guildId,
+      legacy: opts.legacyPrompt,
+    };
+    // Everything of the prompt beyond text and context that changes the answer (part of the cache key).
+    const prompt =
+      glossary.length || style.slang || style.customInstructions ? JSON.stringify([style, glossary]) : '';
 
     // Accounting before any work: the monthly pause, then the member's hourly limit (live
     // captions are bounded by the session's minutes instead).
@@ -333,11 +306,11 @@ export function createEngine(deps: EngineDeps): Translator {
       }
     }
 
-    const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
+    const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, cached: [] };
     const translations: Record<string, string> = {};
     let skipped = source ? targets.filter((t) => sameLanguage(t, source as string)) : [];
 
-    if (nothingToTranslate(text)) {
+    if (nothingToTranslate(text, keepTerms(glossary))) {
       // Only mentions, emoji, links or code: every language gets the message as it is, for free.
       for (const t of targets) if (!skipped.includes(t)) translations[t] = text;
       return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
@@ -349,7 +322,7 @@ export function createEngine(deps: EngineDeps): Translator {
     const keySource = source;
     const toAsk: string[] = [];
     for (const t of pending) {
-      const hit = cache.get({ text, source: keySource, target: t, tone, model });
+      const hit = cache.get({ text, source: keySource, target: t, tone, model, context, prompt });
       if (!hit) {
         toAsk.push(t);
         continue;
@@ -365,9 +338,35 @@ export function createEngine(deps: EngineDeps): Translator {
 
     let moderation: ModerationVerdict | undefined;
     if (toAsk.length) {
-      let answer: Awaited<ReturnType<typeof ask>>;
+      let answer: {
+        translations: Record<string, string>;
+        source: string | null;
+        verdict?: ModerationVerdict;
+      };
       try {
-        answer = await ask(provider, text, toAsk, source, tone, context, usage, req.guildId, req.moderate === true);
+        const moderate = req.moderate === true;
+        const job: Job = {
+          item: { text, source, targets: toAsk, context, moderate },
+          shared,
+          guildId: req.guildId,
+        };
+        // A message that also needs a moderation verdict is asked alone (a batch carries none).
+        const batched = !opts.legacyPrompt && !moderate && req.channelId && BATCHED_ORIGINS.has(req.origin);
+        const outcome = batched
+          ? await batcher.submit(
+              [req.guildId ?? '-', req.channelId, tone, [...toAsk].sort().join(','), prompt].join('|'),
+              job,
+              text.length,
+            )
+          : (await runJobs([job]))[0];
+        usage.calls += outcome.usage.calls;
+        usage.inputTokens += outcome.usage.inputTokens;
+        usage.outputTokens += outcome.usage.outputTokens;
+        usage.cachedTokens = (usage.cachedTokens ?? 0) + outcome.usage.cachedTokens;
+        if (!outcome.ok) throw outcome.error;
+        // "en_US", "EN " → "en-US", "en": the provider's code as the product writes it.
+        const reported = outcome.source ? normalizeCode(outcome.source.split(/[_\s]/)[0]) : null;
+        answer = { translations: outcome.translations, source: reported, verdict: outcome.verdict };
       } catch (err) {
         if (req.guildId) {
           writeLogs(
@@ -386,7 +385,7 @@ export function createEngine(deps: EngineDeps): Translator {
       for (const t of toAsk) {
         const reported = answer.source ?? (source as string);
         cache.set(
-          { text, source: keySource, target: t, tone, model },
+          { text, source: keySource, target: t, tone, model, context, prompt },
           { text: answer.translations[t], source: reported },
         );
         // The provider says the text is already in this language: skipped, like a local detection.
@@ -399,7 +398,14 @@ export function createEngine(deps: EngineDeps): Translator {
     if (req.guildId && delivered.length) {
       writeLogs(
         db,
-        delivered.map((t) => logRow(req, source as string, t, text, started, 'ok')),
+        delivered.map((t) => ({
+          ...logRow(req, source as string, t, text, started, 'ok'),
+          tokens: {
+            input: usage.inputTokens / delivered.length,
+            output: usage.outputTokens / delivered.length,
+            cached: (usage.cachedTokens ?? 0) / delivered.length,
+          },
+        })),
         clock(),
       );
       noticeThresholds(req.guildId, used + delivered.length, allowance, now);
@@ -430,7 +436,9 @@ export function createEngine(deps: EngineDeps): Translator {
     admit({ guildId: req.guildId }, clock(), false);
     const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
     const { text: masked } = protect(text);
-    const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, 'only');
+    const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, {
+      moderation: 'only',
+    });
     usage.calls += 1;
     usage.inputTokens += res.inputTokens;
     usage.outputTokens += res.outputTokens;

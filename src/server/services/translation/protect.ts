@@ -21,6 +21,37 @@ const PATTERNS = [
 ];
 
 const TOKEN = new RegExp(PATTERNS.map((p) => `(?:${p.source})`).join('|'), 'gmu');
+/** Where a server's never-translate terms go: after code, mentions, emoji and URLs, before markup. */
+const TERMS_AT = 7;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const withTerms = new Map<string, RegExp>();
+const NO_SPACES =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
+
+/**
+ * The token pattern with the server glossary's never-translate terms (whole words, any case; the
+ * bytes as written come back). Longest terms first so "Polyglot Bot" wins over "Polyglot".
+ */
+function tokenPattern(keep: readonly string[] = []): RegExp {
+  const terms = keep.map((t) => t.trim()).filter(Boolean);
+  if (!terms.length) return TOKEN;
+  const key = terms.join('\u0000');
+  let re = withTerms.get(key);
+  if (!re) {
+    // Whole words; scripts written without spaces (Chinese, Japanese, Thai...) match anywhere.
+    const glossary = [...terms]
+      .sort((a, b) => b.length - a.length)
+      .map((t) => (NO_SPACES.test(t) ? escapeRe(t) : `(?<![\\p{L}\\p{N}_])${escapeRe(t)}(?![\\p{L}\\p{N}_])`))
+      .join('|');
+    const parts = PATTERNS.map((p) => `(?:${p.source})`);
+    parts.splice(TERMS_AT, 0, `(?:${glossary})`);
+    re = new RegExp(parts.join('|'), 'gimu');
+    if (withTerms.size > 500) withTerms.clear();
+    withTerms.set(key, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
 const PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
 
 export interface Protected {
@@ -30,9 +61,9 @@ export interface Protected {
   tokens: string[];
 }
 
-export function protect(original: string): Protected {
+export function protect(original: string, keep?: readonly string[]): Protected {
   const tokens: string[] = [];
-  const text = original.replace(TOKEN, (match) => {
+  const text = original.replace(tokenPattern(keep), (match) => {
     tokens.push(match);
     return `{{${tokens.length - 1}}}`;
   });
@@ -63,11 +94,11 @@ export function restore(translated: string, tokens: string[]): Restored {
 }
 
 /** The words a detector or a translator should look at: everything protected removed. */
-export function plainWords(original: string): string {
-  return original.replace(TOKEN, ' ').replace(/\s+/g, ' ').trim();
+export function plainWords(original: string, keep?: readonly string[]): string {
+  return original.replace(tokenPattern(keep), ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** True when nothing in the text is translatable (only mentions, emoji, links, code, markup). */
-export function nothingToTranslate(original: string): boolean {
-  return !/\p{L}/u.test(plainWords(original));
+export function nothingToTranslate(original: string, keep?: readonly string[]): boolean {
+  return !/\p{L}/u.test(plainWords(original, keep));
 }

@@ -61,10 +61,12 @@ export interface ClassifyResult {
 
 /** What one translate() call cost (for benchmarks and logs). */
 export interface TranslateUsage {
-  /** Provider calls made (0 when everything came from the cache or was skipped). */
+  /** Provider calls made (0 when everything came from the cache or was skipped); a micro-batch's call is shared (e.g. 0.5 each for two). */
   calls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens the provider served from its prompt cache. */
+  cachedTokens?: number;
   /** Targets served from the in-memory cache. */
   cached: string[];
 }

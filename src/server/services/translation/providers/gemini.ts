@@ -34,8 +34,31 @@ const VERDICT: Schema = {
  * Gemini's structured-output schema: { source, translations: { [code]: string } }, all required;
  * with moderation, a verdict beside them (or, for a message not translated, only the verdict).
  */
-function responseSchema(targets: string[], moderation?: ProviderRequest['moderation']): Schema {
+function responseSchema(
+  targets: string[],
+  moderation?: ProviderRequest['moderation'],
+  ids?: string[],
+): Schema {
   const source = { type: Type.STRING, description: 'language code of the original text (ISO 639-1)' };
+  if (ids) {
+    // A micro-batch: { items: [{ id, source, translations }] }, one per message.
+    const one = responseSchema(targets);
+    return {
+      type: Type.OBJECT,
+      properties: {
+        items: {
+          type: Type.ARRAY,
+          items: {
+            type: Type.OBJECT,
+            properties: { id: { type: Type.STRING, enum: ids }, ...one.properties },
+            required: ['id', ...(one.required ?? [])],
+            propertyOrdering: ['id', 'source', 'translations'],
+          },
+        },
+      },
+      required: ['items'],
+    };
+  }
   if (moderation === 'only') {
     return {
       type: Type.OBJECT,
@@ -122,6 +145,8 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
         text,
         problem: text ? undefined : `empty answer (${reason})`,
         inputTokens: res.usageMetadata?.promptTokenCount ?? 0,
+        // Implicit prompt caching: the part of the prompt Gemini served from its cache.
+        cachedTokens: res.usageMetadata?.cachedContentTokenCount ?? 0,
         outputTokens:
           (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
       };
@@ -143,7 +168,12 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
     model: opts.model,
     audio: 'inline',
     complete(req: ProviderRequest) {
-      return generate([{ text: req.user }], req.system, responseSchema(req.targets, req.moderation), req.signal);
+      return generate(
+        [{ text: req.user }],
+        req.system,
+        responseSchema(req.targets, req.moderation, req.ids),
+        req.signal,
+      );
     },
     completeAudio(req: ProviderAudioRequest) {
       const data = Buffer.from(req.audio.data.buffer, req.audio.data.byteOffset, req.audio.data.byteLength);

@@ -23,7 +23,14 @@ const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/wav': 'w
 
 const completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).partial().optional(),
+  usage: z
+    .object({
+      prompt_tokens: z.number(),
+      completion_tokens: z.number(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number() }).partial().nullable(),
+    })
+    .partial()
+    .optional(),
 });
 
 /**
@@ -138,6 +145,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
         text: parsed.choices[0].message.content ?? '',
         inputTokens: parsed.usage?.prompt_tokens ?? 0,
         outputTokens: parsed.usage?.completion_tokens ?? 0,
+        cachedTokens: parsed.usage?.prompt_tokens_details?.cached_tokens ?? 0,
       };
     },
   };

@@ -6,6 +6,8 @@ export interface ProviderRequest {
   user: string;
   /** Target codes: the answer's translations object must have exactly these keys. */
   targets: string[];
+  /** A micro-batch: the answer is { items: [{ id, source, translations }] } with these ids. */
+  ids?: string[];
   signal: AbortSignal;
   /** The answer also carries a moderation verdict ('with-translations'), or only one ('only'). */
   moderation?: 'with-translations' | 'only';
@@ -33,6 +35,8 @@ export interface ProviderResponse {
   problem?: string;
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens the provider served from its prompt cache (part of inputTokens). */
+  cachedTokens?: number;
 }
 
 /** Audio (a voice message, an utterance) for transcription and translation; kept in memory only. */
@@ -105,8 +109,34 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** The JSON shape both providers are asked for: { source, translations: { [code]: text } }. */
-export function answerJsonSchema(targets: string[], moderation?: ProviderRequest['moderation']) {
+export function answerJsonSchema(
+  targets: string[],
+  moderation?: ProviderRequest['moderation'],
+  ids?: string[],
+): Record<string, unknown> {
   const source = { type: 'string', description: 'language code of the original text (ISO 639-1)' };
+  if (ids) {
+    const { properties, required } = answerJsonSchema(targets) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    return {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string', enum: ids }, ...properties },
+            required: ['id', ...required],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['items'],
+      additionalProperties: false,
+    };
+  }
   if (moderation === 'only') {
     return {
       type: 'object',

@@ -1,0 +1,16 @@
+import { translationStylePatch } from '../../common/schemas/translation-style';
+import { assertCapability } from '../services/plans';
+import { readTranslationStyle, updateTranslationStyle } from '../services/translation-style';
+import { guildProcedure, router } from '../trpc';
+
+/** Custom instructions and slang-aware mode (Pro): what the model is told about this server. */
+export const translationStyleRouter = router({
+  get: guildProcedure.query(({ ctx }) => readTranslationStyle(ctx.db, ctx.guildId)),
+  update: guildProcedure.input(translationStylePatch).mutation(({ ctx, input }) => {
+    const { guildId: _g, ...patch } = input;
+    // Each field needs its own capability (both are Pro today, but they are sold separately).
+    if (patch.customInstructions !== undefined) assertCapability(ctx.db, ctx.guildId, 'customInstructions');
+    if (patch.slang !== undefined) assertCapability(ctx.db, ctx.guildId, 'slang');
+    return updateTranslationStyle(ctx.db, ctx.guildId, patch);
+  }),
+});

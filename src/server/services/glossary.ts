@@ -1,0 +1,75 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { glossaryTerms } from '../../../db/schema';
+import { GLOSSARY_MAX_TERMS, type GlossaryEntry, glossaryLimits } from '../../common/schemas/glossary';
+import { ensureGuild } from './guilds';
+import { hasCapability } from './plans';
+
+/** The server's glossary terms, oldest first. */
+export function listGlossary(db: Db, guildId: string) {
+  const terms = db
+    .select({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
+    .from(glossaryTerms)
+    .where(eq(glossaryTerms.guildId, guildId))
+    .orderBy(asc(glossaryTerms.id))
+    .all();
+  return { terms, limits: glossaryLimits };
+}
+
+/** What the engine applies: nothing when the plan does not include the glossary. */
+export function activeGlossary(db: Db, guildId: string): GlossaryEntry[] {
+  if (!hasCapability(db, guildId, 'glossary')) return [];
+  return listGlossary(db, guildId).terms.map(({ term, translations }) => ({ term, translations }));
+}
+
+const norm = (code: string) => code.trim();
+
+function cleanTranslations(t: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [norm(k), v]));
+}
+
+export function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
+  const { terms } = listGlossary(db, guildId);
+  if (terms.length >= GLOSSARY_MAX_TERMS) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `terms: the glossary holds at most ${GLOSSARY_MAX_TERMS} terms; remove one first`,
+    });
+  }
+  const same = terms.find((t) => t.term.toLowerCase() === entry.term.toLowerCase());
+  if (same) {
+    throw new TRPCError({ code: 'CONFLICT', message: `term: "${entry.term}" is already in the glossary` });
+  }
+  ensureGuild(db, guildId);
+  return db
+    .insert(glossaryTerms)
+    .values({ guildId, term: entry.term, translations: cleanTranslations(entry.translations) })
+    .returning({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
+    .get();
+}
+
+export function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
+  ensureGuild(db, guildId);
+  db.transaction((tx) => {
+    tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
+    if (entries.length) {
+      tx.insert(glossaryTerms)
+        .values(
+          entries.map((e) => ({ guildId, term: e.term, translations: cleanTranslations(e.translations) })),
+        )
+        .run();
+    }
+  });
+  return listGlossary(db, guildId);
+}
+
+export function removeGlossaryTerm(db: Db, guildId: string, id: number) {
+  const gone = db
+    .delete(glossaryTerms)
+    .where(and(eq(glossaryTerms.id, id), eq(glossaryTerms.guildId, guildId)))
+    .returning({ id: glossaryTerms.id })
+    .get();
+  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: `glossary term ${id} not found` });
+  return { ok: true as const, id };
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { translationStyle } from '../../../db/schema';
+import { translationStyleDefaults } from '../../common/schemas/translation-style';
+import { ensureGuild } from './guilds';
+import { hasCapability } from './plans';
+
+/** The server's saved style (defaults until changed). */
+export function readTranslationStyle(db: Db, guildId: string) {
+  const row = db.select().from(translationStyle).where(eq(translationStyle.guildId, guildId)).get();
+  if (!row) return { ...translationStyleDefaults };
+  return { customInstructions: row.customInstructions, slang: row.slang };
+}
+
+/** What the engine applies: each part only when the plan includes it. */
+export function activeTranslationStyle(db: Db, guildId: string) {
+  const saved = readTranslationStyle(db, guildId);
+  return {
+    slang: saved.slang && hasCapability(db, guildId, 'slang'),
+    customInstructions: hasCapability(db, guildId, 'customInstructions') ? saved.customInstructions : '',
+  };
+}
+
+export function updateTranslationStyle(
+  db: Db,
+  guildId: string,
+  patch: { customInstructions?: string; slang?: boolean },
+) {
+  ensureGuild(db, guildId);
+  db.insert(translationStyle)
+    .values({ guildId, ...patch })
+    .onConflictDoUpdate({ target: translationStyle.guildId, set: patch })
+    .run();
+  return readTranslationStyle(db, guildId);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json, RecordedCall } from '../fakes/discord';
+import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
+
+/** Issue 16: long messages arrive whole; a burst of messages shares one provider call. */
+let h: BotHarness;
+beforeAll(async () => {
+  // A window long enough that a loaded test machine still delivers the burst within it.
+  h = await startBotHarness({ overrides: { translatorOptions: { batchWindowMs: 1000 } } });
+  await h.link('Fidelity', [
+    ['english', 'en'],
+    ['spanish', 'es'],
+    ['french', 'fr'],
+  ]);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const postsIn = (channel: string): RecordedCall[] => {
+  const id = h.channel(channel).id;
+  return h.fake.calls.filter(
+    (c) =>
+      c.method === 'POST' &&
+      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
+      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
+      c.status === 200,
+  );
+};
+
+/** About `n` characters of prose in sentences of ~60 characters. */
+const prose = (n: number, word: string) => {
+  const out: string[] = [];
+  let len = 0;
+  for (let i = 0; len < n; i++) {
+    const s = `Sentence ${i} tells the ${word} story of the long raid night.`;
+    out.push(s);
+    len += s.length + 1;
+  }
+  return out
+    .join(' ')
+    .slice(0, n)
+    .replace(/\s\S*$/, '.');
+};
+
+describe('a message over 2,000 characters', () => {
+  let original: Json;
+  it('becomes three copies in each channel, cut at sentence ends, in order', async () => {
+    const text = prose(4500, 'first');
+    expect(text.length).toBeGreaterThan(4400);
+    original = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: text,
+    });
+    const copies = await recordedCopies(h, original.id, 6);
+    expect(copies.filter((c) => c.language === 'es')).toHaveLength(3);
+    const es = postsIn('spanish')
+      .slice(-3)
+      .map((c) => c.body?.content as string);
+    expect(es.every((p) => p.length <= 2000)).toBe(true);
+    expect(es[0].startsWith('[es] Sentence 0')).toBe(true);
+    for (const p of es.slice(0, 2)) expect(p.endsWith('.')).toBe(true);
+    // Nothing lost: the parts put together are the whole translation.
+    expect(es.join(' ')).toBe(`[es] ${text}`);
+  });
+
+  it('an edit edits the three copies; a shorter edit deletes the copies it no longer needs', async () => {
+    const edited = prose(4500, 'second');
+    h.fake.editMessage(original, edited);
+    const edits = () =>
+      h.fake.calls.filter(
+        (c) => c.method === 'PATCH' && /^\/webhooks\/\d+\/[^/]+\/messages\/\d+$/.test(c.path),
+      );
+    await eventually(() => edits().length >= 6);
+    expect(edits().every((c) => String(c.body?.content).includes('second'))).toBe(true);
+
+    h.fake.editMessage(original, 'Short now.');
+    const deletes = () =>
+      h.fake.calls.filter(
+        (c) => c.method === 'DELETE' && /^\/webhooks\/\d+\/[^/]+\/messages\/\d+$/.test(c.path),
+      );
+    await eventually(() => deletes().length >= 4);
+    const copies = await recordedCopies(h, original.id, 2);
+    expect(copies).toHaveLength(2);
+  });
+
+  it('deleting the original deletes every copy', async () => {
+    const text = prose(4500, 'third');
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: text,
+    });
+    await recordedCopies(h, msg.id, 6);
+    const before = h.fake.calls.filter((c) => c.method === 'DELETE').length;
+    h.fake.deleteMessage(msg);
+    await eventually(() => h.fake.calls.filter((c) => c.method === 'DELETE').length - before >= 6);
+  });
+});
+
+describe('a burst of messages', () => {
+  it('three messages within the window are translated in one call, each copy in the right channel with the right reply link', async () => {
+    const first = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Who brings the map?',
+    });
+    await recordedCopies(h, first.id, 2);
+    const before = h.gemini.requests.length;
+    // A busy channel: messages in quick succession (the first of a burst goes at once, the next
+    // three travel together), the last a reply to the first message.
+    h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'Ready?',
+    });
+    const a = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ana.user,
+      member: h.ana,
+      content: 'I do',
+    });
+    const b = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'I bring potions',
+    });
+    const c = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'Great, see you there',
+      replyTo: { messageId: first.id, channelId: h.channel('english').id },
+    });
+    for (const m of [a, b, c]) await recordedCopies(h, m.id, 2);
+    // One call carried all three (each with its own answer), none of them asked alone.
+    const calls = h.gemini.requests.slice(before);
+    const texts = (r: (typeof calls)[number]) => r.translation?.messages?.map((m) => m.text) ?? [];
+    const batch = calls.find((r) =>
+      ['I do', 'I bring potions', 'Great, see you there'].every((t) => texts(r).includes(t)),
+    );
+    expect(batch, `calls: ${calls.map((r) => r.translation?.text).join(' | ')}`).toBeDefined();
+    expect(
+      calls.filter(
+        (r) => !r.translation?.messages && /I do|potions|see you there/.test(r.translation?.text ?? ''),
+      ),
+    ).toEqual([]);
+    const firstCopies = await recordedCopies(h, first.id, 2);
+    const esFirst = firstCopies.find((x) => x.language === 'es')!;
+    const es = postsIn('spanish').map((p) => p.body?.content as string);
+    expect(es).toContain('[es] I do');
+    expect(es).toContain('[es] I bring potions');
+    const reply = es.find((p) => p.endsWith('[es] Great, see you there'))!;
+    expect(reply).toContain(`/${h.channel('spanish').id}/${esFirst.id}`);
+    expect(postsIn('french').map((p) => p.body?.content)).toContain('[fr] I bring potions');
+  });
+});
