@@ -55,7 +55,9 @@ describe('single-channel translation rooms', () => {
     // The spec's link list still shows it (mode single), and the API's languages path reads it.
     const links = (await s.api(`/api/channels/links?guildId=${g.id}`, { admin: true })).json;
     expect(links).toMatchObject([{ id: made.json.id, mode: 'single', channels: [{ channelId: g.general }] }]);
-    const langs = await s.api(`/api/channels/links/${made.json.id}/languages?guildId=${g.id}`, { admin: true });
+    const langs = await s.api(`/api/channels/links/${made.json.id}/languages?guildId=${g.id}`, {
+      admin: true,
+    });
     expect(langs.json.languages).toEqual(['es', 'fr', 'ja']);
 
     const edited = await patch(g.id, made.json.id, { languages: ['de', 'es'] });
@@ -86,13 +88,37 @@ describe('single-channel translation rooms', () => {
 
   it.each([
     ['no channel', { languages: ['es'] }, /^channelId: is required/],
-    ['a channel id that is not digits', { channelId: '#general', languages: ['es'] }, /^channelId: must be a Discord channel id/],
-    ['an unknown channel', { channelId: '123456789', languages: ['es'] }, /^channelId: 123456789 is not a channel of this server/],
+    [
+      'a channel id that is not digits',
+      { channelId: '#general', languages: ['es'] },
+      /^channelId: must be a Discord channel id/,
+    ],
+    [
+      'an unknown channel',
+      { channelId: '123456789', languages: ['es'] },
+      /^channelId: 123456789 is not a channel of this server/,
+    ],
     ['no languages', { channelId: 'GENERAL', languages: [] }, /^languages: give at least one language code$/],
-    ['eleven languages', { channelId: 'GENERAL', languages: ['es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ru', 'ar', 'tr'] }, /^languages: at most 10 languages/],
-    ['an unknown language', { channelId: 'GENERAL', languages: ['es', 'xx'] }, /^languages\.1: unknown language code xx$/],
-    ['a language twice', { channelId: 'GENERAL', languages: ['es', 'es'] }, /^languages\.1: es is listed twice$/],
-    ['languages not a list', { channelId: 'GENERAL', languages: 'es' }, /^languages: must be a list of language codes$/],
+    [
+      'eleven languages',
+      { channelId: 'GENERAL', languages: ['es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ru', 'ar', 'tr'] },
+      /^languages: at most 10 languages/,
+    ],
+    [
+      'an unknown language',
+      { channelId: 'GENERAL', languages: ['es', 'xx'] },
+      /^languages\.1: unknown language code xx$/,
+    ],
+    [
+      'a language twice',
+      { channelId: 'GENERAL', languages: ['es', 'es'] },
+      /^languages\.1: es is listed twice$/,
+    ],
+    [
+      'languages not a list',
+      { channelId: 'GENERAL', languages: 'es' },
+      /^languages: must be a list of language codes$/,
+    ],
   ])('create with %s: 400 naming the field, nothing written', async (_what, body, error) => {
     const g = freshGuild();
     const input = { ...(body as Record<string, unknown>) };
@@ -161,7 +187,9 @@ describe('single-channel translation rooms', () => {
     const before = tableCounts(s.services);
     const third = await create(g.id, { channelId: g.news, languages: ['es'] });
     expect(third.status).toBe(403);
-    expect(third.json.error).toMatch(/^the Free plan allows 2 channel links \(translation rooms count as links\)/);
+    expect(third.json.error).toMatch(
+      /^the Free plan allows 2 channel links \(translation rooms count as links\)/,
+    );
     expect(third.json.error).toContain('upgrade to Plus');
     expect(tableCounts(s.services)).toEqual(before);
     setGuildPlan(s.services, g.id, 'plus');
@@ -171,7 +199,12 @@ describe('single-channel translation rooms', () => {
   it.each([
     ['no change', {}, 400, /^input: give languages and\/or active$/],
     ['no languages', { languages: [] }, 400, /^languages: give at least one language code$/],
-    ['eleven languages', { languages: ['es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ru', 'ar', 'tr'] }, 400, /^languages: at most 10 languages/],
+    [
+      'eleven languages',
+      { languages: ['es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ru', 'ar', 'tr'] },
+      400,
+      /^languages: at most 10 languages/,
+    ],
     ['an unknown language', { languages: ['qq'] }, 400, /^languages\.0: unknown language code qq$/],
     ['active not a boolean', { active: 'yes' }, 400, /^active: must be true or false$/],
   ])('update with %s: %i naming it, nothing changed', async (_what, body, status, error) => {
@@ -238,7 +271,9 @@ describe('single-channel translation rooms', () => {
       body: { languages: ['fr'] },
     });
     expect(viaA.status).toBe(404);
-    expect((await asKey(`/api/channels/rooms/${roomB.id}?guildId=${a.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(
+      (await asKey(`/api/channels/rooms/${roomB.id}?guildId=${a.id}`, { method: 'DELETE' })).status,
+    ).toBe(404);
     const channelOfB = await asKey(`/api/channels/rooms?guildId=${a.id}`, {
       method: 'POST',
       body: { channelId: b.lobby, languages: ['es'] },

@@ -6,7 +6,8 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/channels/rooms',
     procedure: 'singleChannel.list',
-    summary: 'Single-channel translation rooms: [{ id, channelId, channelName, languages, active, createdAt }]',
+    summary:
+      'Single-channel translation rooms: [{ id, channelId, channelName, languages, active, createdAt }]',
   },
   {
     method: 'POST',

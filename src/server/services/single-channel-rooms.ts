@@ -1,7 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { botConfig, channelLinkChannels, channelLinkLanguages, channelLinks, guildChannels } from '../../../db/schema';
+import {
+  botConfig,
+  channelLinkChannels,
+  channelLinkLanguages,
+  channelLinks,
+  guildChannels,
+} from '../../../db/schema';
 import { checkChannelsFree, checkPlanLimit } from '../routers/channels';
 import { ensureGuild } from './guilds';
 
@@ -150,6 +156,8 @@ export function updateRoom(
 /** Removes the room: its channel is an ordinary channel again (its rows cascade). */
 export function removeRoom(db: Db, guildId: string, id: number): { id: number; removed: true } {
   roomOrThrow(db, guildId, id);
-  db.delete(channelLinks).where(and(eq(channelLinks.id, id), eq(channelLinks.guildId, guildId))).run();
+  db.delete(channelLinks)
+    .where(and(eq(channelLinks.id, id), eq(channelLinks.guildId, guildId)))
+    .run();
   return { id, removed: true };
 }
