@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildChannels } from '../../db/schema';
-import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { type Browser, launchBrowser, PHONE, shot, startWebServer } from '../helpers/browser';
 import { setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
@@ -115,6 +115,7 @@ describe('Translation rooms on the Channels screen', () => {
     await page.keyboard.press('Backspace');
     await page.getByRole('option', { name: 'French', exact: true }).click();
     await page.keyboard.press('Escape');
+    await shot(page, 'channels-room-edit-dialog');
     await edit.getByRole('button', { name: 'Save languages' }).click();
     await page.getByText('Room languages saved').waitFor();
     await page.getByText('#international now translates into Spanish and French.').waitFor();
@@ -212,5 +213,18 @@ describe('Translation rooms on the Channels screen', () => {
       },
     );
     expect(errors).toEqual([]);
+
+    // The dialog on a phone, light: the room's channel is offered no more, the others are.
+    const phone = await adminPage(browser, server, '/admin/channels?guildId=rooms1', {
+      theme: 'light',
+      ...PHONE,
+    });
+    await phone.getByTestId('translation-room').waitFor();
+    await phone.getByRole('button', { name: 'New Room' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'New Translation Room' });
+    await dialog.getByRole('combobox', { name: 'Channel' }).click();
+    await phone.getByRole('option', { name: '#international (already a room)' }).waitFor();
+    await shot(phone, 'channels-room-dialog-light-phone');
+    await phone.context().close();
   }, 240_000);
 });

@@ -71,8 +71,10 @@ export function RoomCard({
           The bot no longer sees this channel: it was deleted or its permissions changed.
         </Text>
       )}
-      <Text size="xs" c="dimmed" mt="md" mb={6}>
-        Each message gets one reply in
+      <Text size="xs" c={room.languages.length ? 'dimmed' : 'orange'} mt="md" mb={6}>
+        {room.languages.length
+          ? 'Each message gets one reply in'
+          : 'No languages yet: messages here are not translated until you add one.'}
       </Text>
       <Group gap={6}>
         {room.languages.map((code) => (
