@@ -18,6 +18,7 @@ import { routes as learning } from './rest/learning';
 import { routes as moderation } from './rest/moderation';
 import { routes as polls } from './rest/polls';
 import { routes as reactionRoles } from './rest/reaction-roles';
+import { routes as singleChannel } from './rest/single-channel';
 import { routes as stats } from './rest/stats';
 import { routes as tickets } from './rest/tickets';
 import { routes as translation } from './rest/translation';
@@ -115,6 +116,7 @@ export const restRoutes: RestRoute[] = [
   ...glossary,
   ...translationStyle,
   ...channels,
+  ...singleChannel,
   ...polls,
   ...welcome,
   ...reactionRoles,

@@ -135,7 +135,7 @@ describe('Channel Management', () => {
     await dialog.getByLabel('Link name').fill('Third');
     await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000003');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
-    await page.getByText('upgrade to Plus').waitFor();
+    await page.getByText('upgrade to Plus to link more channels').waitFor();
     expect(await links('ch-typed')).toHaveLength(2);
     await page.context().close();
   }, 60_000);
@@ -149,7 +149,7 @@ describe('Channel Management', () => {
       async (page, kind) => {
         await (kind === 'data'
           ? page.getByTestId('channel-link').first()
-          : page.getByTestId('empty-state')
+          : page.getByTestId('empty-state').first()
         ).waitFor();
       },
     );

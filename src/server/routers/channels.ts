@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { channelLinkChannels, channelLinks } from '../../../db/schema';
+import { channelLinkChannels, channelLinks, guildChannels } from '../../../db/schema';
 import { PLANS, planOf } from '../../common/plans';
 import { channelLinkCreate } from '../../common/schemas/channels';
 import { rowId } from '../../common/schemas/util';
@@ -48,8 +48,8 @@ export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
   }));
 }
 
-/** 403 when one more link would pass the plan's channelPairs (spec section 9). */
-function checkPlanLimit(db: Db, guildId: string): void {
+/** 403 when one more link or room would pass the plan's channelPairs (spec section 9). */
+export function checkPlanLimit(db: Db, guildId: string): void {
   const plan = planOf(guildPlan(db, guildId));
   if (plan.channelPairs === null) return;
   const n =
@@ -59,32 +59,49 @@ function checkPlanLimit(db: Db, guildId: string): void {
   throw new TRPCError({
     code: 'FORBIDDEN',
     message:
-      `the ${plan.name} plan allows ${plan.channelPairs} channel links and this server has ${n}; ` +
-      `upgrade${bigger ? ` to ${bigger.name}` : ''} to link more channels, or delete a link`,
+      `the ${plan.name} plan allows ${plan.channelPairs} channel links (translation rooms count as links) ` +
+      `and this server has ${n}; upgrade${bigger ? ` to ${bigger.name}` : ''} to link more channels, ` +
+      'or delete a link or room',
   });
 }
 
-/** 409 when a channel already belongs to a link (of any guild): a channel in two links would loop. */
-function checkChannelsFree(db: Db, guildId: string, channelIds: string[]): void {
+/**
+ * 409 when a channel already belongs to a link or a translation room (of any guild): a channel in
+ * two would loop. Names the channel (#name when synced) and, in this guild, the link or room.
+ */
+export function checkChannelsFree(db: Db, guildId: string, channelIds: string[], field = 'channels'): void {
   const taken = db
     .select({
       channelId: channelLinkChannels.channelId,
       guildId: channelLinks.guildId,
       name: channelLinks.name,
+      mode: channelLinks.mode,
+      channelName: guildChannels.name,
     })
     .from(channelLinkChannels)
     .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .leftJoin(
+      guildChannels,
+      and(eq(guildChannels.id, channelLinkChannels.channelId), eq(guildChannels.guildId, guildId)),
+    )
     .where(inArray(channelLinkChannels.channelId, channelIds))
     .all();
   if (taken.length === 0) return;
   const list = taken
-    .map(
-      (t) => `${t.channelId} (${t.guildId === guildId ? `in link "${t.name}"` : "in another server's link"})`,
-    )
+    .map((t) => {
+      const channel = t.channelName ? `#${t.channelName} (${t.channelId})` : t.channelId;
+      const where =
+        t.guildId !== guildId
+          ? "in another server's link"
+          : t.mode === 'single'
+            ? `in translation room "${t.name}"`
+            : `in link "${t.name}"`;
+      return `${channel} (${where})`;
+    })
     .join(', ');
   throw new TRPCError({
     code: 'CONFLICT',
-    message: `channels: already linked: ${list}; a channel can be in one link only, delete that link first`,
+    message: `${field}: already linked: ${list}; a channel can be in one link or room only, delete that one first`,
   });
 }
 

@@ -1,34 +1,45 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { findLanguage } from '../../common/languages';
-import { languageCode, rowId } from '../../common/schemas/util';
+import {
+  SINGLE_CHANNEL_MAX_LANGUAGES,
+  singleChannelLanguages,
+  singleChannelRoomCreate,
+  singleChannelRoomId,
+  singleChannelRoomUpdate,
+} from '../../common/schemas/single-channel';
+import { rowId } from '../../common/schemas/util';
 import { readSingleChannel, setSingleChannelLanguages } from '../services/single-channel';
+import { createRoom, listRooms, removeRoom, updateRoom } from '../services/single-channel-rooms';
 import { guildProcedure, router } from '../trpc';
 
-/** Single-channel mode's list of languages, for the dashboard and the API (not only the bot). */
-export const SINGLE_CHANNEL_MAX_LANGUAGES = 10;
+export { SINGLE_CHANNEL_MAX_LANGUAGES };
 
-const languages = z
-  .array(languageCode, { error: 'must be a list of language codes' })
-  .max(SINGLE_CHANNEL_MAX_LANGUAGES, `at most ${SINGLE_CHANNEL_MAX_LANGUAGES} languages`)
-  .superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((code, i) => {
-      if (!findLanguage(code))
-        ctx.addIssue({ code: 'custom', path: [i], message: `unknown language code ${code}` });
-      if (seen.has(code)) ctx.addIssue({ code: 'custom', path: [i], message: `${code} is listed twice` });
-      seen.add(code);
-    });
-  });
-
+/**
+ * Single-channel translation rooms: one channel whose every message gets one reply with its
+ * translations into the room's languages. The dashboard's Channels screen uses list, create,
+ * update and remove; get and setLanguages keep serving the API's /api/channels/links/:id/languages.
+ */
 export const singleChannelRouter = router({
+  list: guildProcedure.query(({ ctx }) => listRooms(ctx.db, ctx.guildId)),
+  create: guildProcedure
+    .input(singleChannelRoomCreate)
+    .mutation(({ ctx, input }) => createRoom(ctx.db, ctx.guildId, input)),
+  update: guildProcedure
+    .input(singleChannelRoomUpdate)
+    .mutation(({ ctx, input }) => updateRoom(ctx.db, ctx.guildId, input)),
+  remove: guildProcedure
+    .input(singleChannelRoomId)
+    .mutation(({ ctx, input }) => removeRoom(ctx.db, ctx.guildId, input.id)),
+
   get: guildProcedure
     .input(z.object({ id: rowId }))
     .query(({ ctx, input }) => readSingleChannel(ctx.db, ctx.guildId, input.id)),
-  setLanguages: guildProcedure.input(z.object({ id: rowId, languages })).mutation(({ ctx, input }) => {
-    if (input.languages.length === 0) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
-    }
-    return setSingleChannelLanguages(ctx.db, ctx.guildId, input.id, input.languages);
-  }),
+  setLanguages: guildProcedure
+    .input(z.object({ id: rowId, languages: singleChannelLanguages }))
+    .mutation(({ ctx, input }) => {
+      if (input.languages.length === 0) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
+      }
+      return setSingleChannelLanguages(ctx.db, ctx.guildId, input.id, input.languages);
+    }),
 });

@@ -1,18 +1,24 @@
-import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
 import { CreateLinkDialog } from '../../components/admin/channels/CreateLinkDialog';
 import { LinkCard } from '../../components/admin/channels/LinkCard';
+import { RoomsSection } from '../../features/single-channel/RoomsSection';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
-/** Channel Management (spec section 2): link cards, Create Link dialog, Delete, empty state. */
+/**
+ * Channel Management (spec section 2): mirror link cards, Create Link dialog, Delete, empty state;
+ * beside them the single-channel translation rooms (features/single-channel).
+ */
 export default function ChannelsPage() {
   const guildId = useGuildId();
   const [creating, setCreating] = useState(false);
   const links = trpc.channels.list.useQuery({ guildId });
+  // Rooms are links of mode single: their own section below lists them.
+  const mirrors = links.data?.filter((l) => l.mode !== 'single');
   const utils = trpc.useUtils();
   const remove = trpc.channels.delete.useMutation({
     onSuccess: () => notifySuccess('Channel link deleted'),
@@ -30,9 +36,17 @@ export default function ChannelsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Channel Management"
-        description="Link channels of different languages: every message is translated and mirrored between them."
-        action={createButton}
+        description="Mirror conversations between language channels, or turn one channel into a translation room."
       />
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Title order={3}>Mirror links</Title>
+          <Text c="dimmed" size="sm">
+            Link channels of different languages: every message is translated and mirrored between them.
+          </Text>
+        </Stack>
+        {createButton}
+      </Group>
       {links.isPending ? (
         <CardListSkeleton count={4} height={160} columns={2} />
       ) : links.isError ? (
@@ -41,7 +55,7 @@ export default function ChannelsPage() {
           title="Could not load the channel links"
           description={errorMessage(links.error)}
         />
-      ) : links.data.length === 0 ? (
+      ) : !mirrors || mirrors.length === 0 ? (
         <EmptyState
           icon={<IconLink size={28} />}
           title="No channel links yet"
@@ -50,7 +64,7 @@ export default function ChannelsPage() {
         />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {links.data.map((link) => (
+          {mirrors.map((link) => (
             <LinkCard
               key={link.id}
               link={link}
@@ -60,6 +74,7 @@ export default function ChannelsPage() {
           ))}
         </SimpleGrid>
       )}
+      <RoomsSection links={links.data} />
       <CreateLinkDialog opened={creating} onClose={() => setCreating(false)} guildId={guildId} />
     </Stack>
   );

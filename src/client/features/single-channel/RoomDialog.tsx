@@ -1,0 +1,179 @@
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { IconHash, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LANGUAGES, languageName } from '../../../common/languages';
+import { SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/schemas/single-channel';
+import { errorMessage } from '../../components/admin';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+/** Text and announcement channels: a forum's messages live in threads, voice has no chat here. */
+const ROOM_CHANNEL_TYPES = new Set([0, 5]);
+const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
+
+export interface RoomView {
+  id: number;
+  channelId: string;
+  channelName: string | null;
+  languages: string[];
+  active: boolean;
+}
+
+/** "Spanish, French and German" */
+export function languageList(codes: string[]): string {
+  const names = codes.map(languageName);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * New room (pick a synced text channel and its languages) or, with `room`, edit a room's
+ * languages. Channels already in a link or a room are listed but disabled, saying where they are.
+ */
+export function RoomDialog({
+  opened,
+  onClose,
+  room,
+  taken,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  room?: RoomView;
+  /** Channel id -> what it already belongs to ("in link General chat", "a room"). */
+  taken: Map<string, string>;
+}) {
+  const guildId = useGuildId();
+  const utils = trpc.useUtils();
+  const refresh = () =>
+    Promise.all([utils.singleChannel.list.invalidate(), utils.channels.list.invalidate()]);
+  const create = trpc.singleChannel.create.useMutation({
+    onSuccess: (made) => {
+      notifySuccess(
+        'Translation room created',
+        `Each message in #${made.channelName ?? made.channelId} gets a reply in ${languageList(made.languages)}.`,
+      );
+      onClose();
+    },
+    onError: (err) => notifyError('Could not create the room', errorMessage(err)),
+    onSettled: refresh,
+  });
+  const update = trpc.singleChannel.update.useMutation({
+    onSuccess: (saved) => {
+      notifySuccess(
+        'Room languages saved',
+        `#${saved.channelName ?? saved.channelId} now translates into ${languageList(saved.languages)}.`,
+      );
+      onClose();
+    },
+    onError: (err) => notifyError('Could not save the languages', errorMessage(err)),
+    onSettled: refresh,
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={room ? `Languages of #${room.channelName ?? room.channelId}` : 'New Translation Room'}
+      size="lg"
+    >
+      {/* The Modal mounts its content when it opens: the form starts from the room each time. */}
+      <RoomForm
+        room={room}
+        taken={taken}
+        pending={create.isPending || update.isPending}
+        onCancel={onClose}
+        onSubmit={(channelId, languages) => {
+          if (room) update.mutate({ guildId, id: room.id, languages });
+          else create.mutate({ guildId, channelId, languages });
+        }}
+      />
+    </Modal>
+  );
+}
+
+function RoomForm({
+  room,
+  taken,
+  pending,
+  onCancel,
+  onSubmit,
+}: {
+  room?: RoomView;
+  taken: Map<string, string>;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (channelId: string, languages: string[]) => void;
+}) {
+  const guildId = useGuildId();
+  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  const [channelId, setChannelId] = useState<string | null>(room?.channelId ?? null);
+  const [languages, setLanguages] = useState<string[]>(room?.languages ?? []);
+
+  const usable = (channels.data ?? []).filter((c) => ROOM_CHANNEL_TYPES.has(c.type));
+  const channelData = usable.map((c) => {
+    const where = taken.get(c.id);
+    return { value: c.id, label: where ? `#${c.name} (${where})` : `#${c.name}`, disabled: Boolean(where) };
+  });
+  const ready = Boolean(channelId) && languages.length > 0;
+  const noChannels = !room && channels.isSuccess && usable.length === 0;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready && !pending && channelId) onSubmit(channelId, languages);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {room
+            ? 'Every message in this channel gets one reply holding its translation into each of these languages.'
+            : 'Members keep talking in one channel; the bot answers each message with its translations into the languages you pick.'}
+        </Text>
+        {noChannels ? (
+          <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="No text channels known yet">
+            The bot lists the server's channels when it joins and whenever they change. Check that the bot is
+            in this server and can see the channel, then open this dialog again.
+          </Alert>
+        ) : null}
+        {room ? null : (
+          <Select
+            label="Channel"
+            placeholder={channels.isPending ? 'Loading channels…' : 'Pick a text channel'}
+            required
+            searchable
+            nothingFoundMessage="No text channel of that name"
+            leftSection={<IconHash size={14} aria-hidden />}
+            data={channelData}
+            value={channelId}
+            onChange={setChannelId}
+            disabled={channels.isPending || noChannels}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
+        )}
+        <MultiSelect
+          label="Translate into"
+          description={`Up to ${SINGLE_CHANNEL_MAX_LANGUAGES} languages, in the order each reply lists them`}
+          placeholder={languages.length ? undefined : 'Pick languages'}
+          required
+          searchable
+          hidePickedOptions
+          maxValues={SINGLE_CHANNEL_MAX_LANGUAGES}
+          nothingFoundMessage="No language of that name"
+          data={LANGUAGE_OPTIONS}
+          value={languages}
+          onChange={setLanguages}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready} loading={pending}>
+            {room ? 'Save languages' : 'Create room'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
