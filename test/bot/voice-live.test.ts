@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { voiceTimings } from '../../bot/voice/session';
+import { type FakeChannel, type RecordedCall, snowflake } from '../fakes/discord';
+import { type FakeVoice, startFakeVoice } from '../fakes/discord/voice-gateway';
+import { readOpusPackets } from '../fakes/discord/voice-rtp';
+import { FAKE_TRANSCRIPT } from '../fakes/gemini';
+import { setGuildPlan } from '../helpers/guilds';
+import { type BotHarness, eventually, startBotHarness } from './harness';
+
+/**
+ * Live captions end to end: the real discord.js client and @discordjs/voice join a voice channel
+ * on the fake voice server (voice gateway + RTP over UDP, AES-GCM, no DAVE), a member speaks the
+ * committed espeak-ng utterance, the fake Gemini hears it, and the caption is posted in the voice
+ * channel's chat through a webhook as the speaker.
+ */
+const UTTERANCE = readOpusPackets(readFileSync(new URL('../fixtures/voice-utterance.opus', import.meta.url)));
+
+let h: BotHarness;
+let voice: FakeVoice;
+let hall: FakeChannel;
+beforeAll(async () => {
+  h = await startBotHarness();
+  voice = await startFakeVoice(h.fake);
+  hall = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
+  h.guild.channels.push(hall);
+  h.fake.dispatch('CHANNEL_CREATE', {
+    id: hall.id,
+    guild_id: h.guild.id,
+    name: hall.name,
+    type: 2,
+    position: 20,
+    parent_id: null,
+    permission_overwrites: [],
+    bitrate: 64000,
+    user_limit: 0,
+    rtc_region: null,
+  });
+  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  voice.memberVoice(h.ben, h.guild.id, hall.id);
+  voice.memberVoice(h.ana, h.guild.id, hall.id);
+  await eventually(() => h.bot.client.guilds.cache.get(h.guild.id)?.voiceStates.cache.get(h.ana.user.id)?.channelId);
+});
+afterAll(async () => {
+  await voice?.close();
+  await h?.close();
+});
+beforeEach(() => {
+  setGuildPlan(h.server.services, h.guild.id, 'pro');
+  voiceTimings.silenceMs = 300;
+  voiceTimings.connectTimeoutMs = 10_000;
+});
+
+interface Row {
+  id: number;
+  status: string;
+  reason: string | null;
+  characters: number;
+  duration: number;
+}
+const sessions = () =>
+  h.server.services.db.$client
+    .prepare(
+      'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
+    )
+    .all() as Row[];
+const start = (options: object[] = []) =>
+  h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member: h.ben, channel: hall });
+const captions = (channelId = hall.id) =>
+  h.fake.calls.filter(
+    (c) => c.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(c.path) && webhookChannel(c) === channelId,
+  );
+const webhookChannel = (c: RecordedCall) => {
+  const id = c.path.split('/')[2];
+  return h.fake.rest.webhooks.get(id)?.channel_id;
+};
+
+/** /voice start, then waits until the bot's call is ready on the fake voice server. */
+async function startSession(options: object[] = []) {
+  const i = start(options);
+  const answer = await h.fake.interactionAnswer(i, 10_000);
+  expect(answer.content).toMatch(/^🎙️|Live captions|captions/i);
+  const call = await eventually(() => voice.server.current(h.guild.id), 5000);
+  const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+  return { call, row, answer };
+}
+
+describe('live captions through the fake voice server', () => {
+  it('a member speaks: the caption appears in the voice channel’s chat as the speaker, in each target language', async () => {
+    const { call, row, answer } = await startSession([{ name: 'languages', type: 3, value: 'es, fr' }]);
+    expect(answer.content).toContain('Spanish, French');
+    // The bot offered DAVE (as Discord requires); the fake answered without it.
+    expect(call.maxDaveProtocolVersion).toBeGreaterThanOrEqual(1);
+    expect(call.mode).toBe('aead_aes256_gcm_rtpsize');
+    const before = captions().length;
+    const rtp = voice.server.announceSpeaker(call, h.ana.user.id);
+    await voice.server.play(call, rtp, UTTERANCE);
+    const posted = await eventually(() => captions()[before], 10_000);
+    expect(posted.body.username).toMatch(/^ana/);
+    expect(posted.body.avatar_url).toContain(h.ana.user.id);
+    expect(posted.body.content).toBe(
+      [`> ${FAKE_TRANSCRIPT}`, `-# ES · [es] ${FAKE_TRANSCRIPT}`, `-# FR · [fr] ${FAKE_TRANSCRIPT}`].join('\n'),
+    );
+    // The provider heard the utterance once, as 16 kHz WAV.
+    const audioCalls = h.gemini.requests.filter((r) => r.audio.length);
+    expect(audioCalls.at(-1)?.audio[0].mimeType).toBe('audio/wav');
+    expect(sessions().find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
+  });
+});
