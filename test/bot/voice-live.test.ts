@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
+import { voiceMinutesUsed } from '../../src/server/services/voice-sessions';
 import { type FakeChannel, type RecordedCall, snowflake } from '../fakes/discord';
 import { type FakeVoice, startFakeVoice } from '../fakes/discord/voice-gateway';
 import { readOpusPackets } from '../fakes/discord/voice-rtp';
@@ -101,9 +102,65 @@ describe('live captions through the fake voice server', () => {
     expect(posted.body.content).toBe(
       [`> ${FAKE_TRANSCRIPT}`, `-# ES · [es] ${FAKE_TRANSCRIPT}`, `-# FR · [fr] ${FAKE_TRANSCRIPT}`].join('\n'),
     );
-    // The provider heard the utterance once, as 16 kHz WAV.
+    // The provider heard the utterance once, as 16 kHz mono WAV of about its length, not silence;
+    // Ben, in the channel but silent, was never sent.
     const audioCalls = h.gemini.requests.filter((r) => r.audio.length);
-    expect(audioCalls.at(-1)?.audio[0].mimeType).toBe('audio/wav');
+    expect(audioCalls).toHaveLength(1);
+    const heard = audioCalls[0].audio[0];
+    expect(heard.mimeType).toBe('audio/wav');
+    const seconds = (heard.bytes.length - 44) / (16_000 * 2);
+    expect(seconds).toBeGreaterThan(UTTERANCE.length * 0.02 - 0.2);
+    expect(seconds).toBeLessThan(UTTERANCE.length * 0.02 + 0.5);
+    expect(rms(heard.bytes.subarray(44))).toBeGreaterThan(500);
     expect(sessions().find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
+    // The bot said it listens, in the channel's chat, before anyone spoke.
+    const announced = h.fake.calls.find((c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`);
+    expect(announced?.body.content).toMatch(/^🎙️ \*\*Live captions are on\*\* in this channel \(Spanish, French\)/);
+    expect(h.fake.calls.indexOf(announced as RecordedCall)).toBeLessThan(h.fake.calls.indexOf(posted));
+
+    // End Session on the dashboard: the bot leaves the channel and the call; the row keeps its figures.
+    const leavesBefore = voice.botChannels.filter((c) => c === null).length;
+    await new Promise((r) => setTimeout(r, 1000));
+    const res = await h.server.api(`/api/voice-translation/sessions/${row.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { status: 'ended', endedAt: new Date().toISOString() },
+    });
+    expect(res.status).toBe(200);
+    await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore);
+    await eventually(() => call.ws.readyState === 3);
+    const ended = sessions().find((s) => s.id === row.id);
+    expect(ended).toMatchObject({ status: 'ended', reason: 'ended from the dashboard', characters: FAKE_TRANSCRIPT.length });
+    expect(ended?.duration).toBeGreaterThanOrEqual(2);
+    expect(ended?.duration).toBeLessThan(60);
+  });
+
+  it('the plan’s minutes run out during a session: the bot leaves and the row says why', async () => {
+    // Pro: 100 minutes a month. Leave this server 3 seconds of them.
+    const usedSeconds = Math.ceil(voiceMinutesUsed(h.server.services.db, h.guild.id, new Date()) * 60);
+    h.server.services.db.$client
+      .prepare(
+        "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
+      )
+      .run(h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now());
+    const leavesBefore = voice.botChannels.filter((c) => c === null).length;
+    const { row, call } = await startSession();
+    await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore, 10_000);
+    await eventually(() => call.ws.readyState === 3);
+    expect(sessions().find((s) => s.id === row.id)).toMatchObject({ status: 'ended', reason: 'voice minutes used' });
+    // And nothing is left to start with.
+    const again = await h.fake.interactionAnswer(start(), 5000);
+    expect(again.content).toBe(
+      'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
+    );
+    h.server.services.db.$client.prepare("delete from voice_sessions where channel_id = ?").run(h.channel('german').id);
   });
 });
+
+/** Root mean square of 16-bit PCM: speech is hundreds to thousands, silence near 0. */
+function rms(pcm: Buffer): number {
+  let sum = 0;
+  const n = Math.floor(pcm.length / 2);
+  for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2;
+  return Math.sqrt(sum / Math.max(1, n));
+}
