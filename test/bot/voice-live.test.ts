@@ -40,7 +40,9 @@ beforeAll(async () => {
   await eventually(() => h.bot.client.channels.cache.has(hall.id));
   voice.memberVoice(h.ben, h.guild.id, hall.id);
   voice.memberVoice(h.ana, h.guild.id, hall.id);
-  await eventually(() => h.bot.client.guilds.cache.get(h.guild.id)?.voiceStates.cache.get(h.ana.user.id)?.channelId);
+  await eventually(
+    () => h.bot.client.guilds.cache.get(h.guild.id)?.voiceStates.cache.get(h.ana.user.id)?.channelId,
+  );
 });
 afterAll(async () => {
   await voice?.close();
@@ -97,10 +99,12 @@ describe('live captions through the fake voice server', () => {
     const rtp = voice.server.announceSpeaker(call, h.ana.user.id);
     await voice.server.play(call, rtp, UTTERANCE);
     const posted = await eventually(() => captions()[before], 10_000);
-    expect(posted.body.username).toMatch(/^ana/);
-    expect(posted.body.avatar_url).toContain(h.ana.user.id);
-    expect(posted.body.content).toBe(
-      [`> ${FAKE_TRANSCRIPT}`, `-# ES · [es] ${FAKE_TRANSCRIPT}`, `-# FR · [fr] ${FAKE_TRANSCRIPT}`].join('\n'),
+    expect(posted.body?.username).toMatch(/^ana/);
+    expect(posted.body?.avatar_url).toContain(h.ana.user.id);
+    expect(posted.body?.content).toBe(
+      [`> ${FAKE_TRANSCRIPT}`, `-# ES · [es] ${FAKE_TRANSCRIPT}`, `-# FR · [fr] ${FAKE_TRANSCRIPT}`].join(
+        '\n',
+      ),
     );
     // The provider heard the utterance once, as 16 kHz mono WAV of about its length, not silence;
     // Ben, in the channel but silent, was never sent.
@@ -114,8 +118,12 @@ describe('live captions through the fake voice server', () => {
     expect(rms(heard.bytes.subarray(44))).toBeGreaterThan(500);
     expect(sessions().find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
     // The bot said it listens, in the channel's chat, before anyone spoke.
-    const announced = h.fake.calls.find((c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`);
-    expect(announced?.body.content).toMatch(/^🎙️ \*\*Live captions are on\*\* in this channel \(Spanish, French\)/);
+    const announced = h.fake.calls.find(
+      (c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`,
+    );
+    expect(announced?.body?.content).toMatch(
+      /^🎙️ \*\*Live captions are on\*\* in this channel \(Spanish, French\)/,
+    );
     expect(h.fake.calls.indexOf(announced as RecordedCall)).toBeLessThan(h.fake.calls.indexOf(posted));
 
     // End Session on the dashboard: the bot leaves the channel and the call; the row keeps its figures.
@@ -130,7 +138,11 @@ describe('live captions through the fake voice server', () => {
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore);
     await eventually(() => call.ws.readyState === 3);
     const ended = sessions().find((s) => s.id === row.id);
-    expect(ended).toMatchObject({ status: 'ended', reason: 'ended from the dashboard', characters: FAKE_TRANSCRIPT.length });
+    expect(ended).toMatchObject({
+      status: 'ended',
+      reason: 'ended from the dashboard',
+      characters: FAKE_TRANSCRIPT.length,
+    });
     expect(ended?.duration).toBeGreaterThanOrEqual(2);
     expect(ended?.duration).toBeLessThan(60);
   });
@@ -147,13 +159,18 @@ describe('live captions through the fake voice server', () => {
     const { row, call } = await startSession();
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore, 10_000);
     await eventually(() => call.ws.readyState === 3);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({ status: 'ended', reason: 'voice minutes used' });
+    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+      status: 'ended',
+      reason: 'voice minutes used',
+    });
     // And nothing is left to start with.
     const again = await h.fake.interactionAnswer(start(), 5000);
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    h.server.services.db.$client.prepare("delete from voice_sessions where channel_id = ?").run(h.channel('german').id);
+    h.server.services.db.$client
+      .prepare('delete from voice_sessions where channel_id = ?')
+      .run(h.channel('german').id);
   });
 });
 
@@ -164,3 +181,67 @@ function rms(pcm: Buffer): number {
   for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2;
   return Math.sqrt(sum / Math.max(1, n));
 }
+
+describe('the voice connection', () => {
+  beforeEach(() => {
+    voiceTimings.reconnectMs = 500;
+  });
+
+  /** Ana speaks the utterance on the bot's current call; resolves with the caption posted. */
+  async function speak(): Promise<RecordedCall> {
+    const call = await eventually(() => voice.server.current(h.guild.id), 5000);
+    const before = captions().length;
+    await voice.server.play(call, voice.server.announceSpeaker(call, h.ana.user.id), UTTERANCE);
+    return eventually(() => captions()[before], 10_000);
+  }
+
+  it('a dropped voice connection resumes (or rejoins through the gateway) and captions go on', async () => {
+    const { call, row } = await startSession();
+    // A network cut (close code below 4000): the library resumes the same voice session.
+    voice.server.drop(call, 1012);
+    await eventually(() => voice.server.current(h.guild.id) !== call && voice.server.current(h.guild.id));
+    expect(voice.server.received.filter((p) => p.op === 7)).not.toHaveLength(0); // op 7 Resume
+    expect((await speak()).body?.content).toContain(FAKE_TRANSCRIPT);
+    // The voice server forgets the session (4006): the bot asks the main gateway again (op 4).
+    const joins = voice.botChannels.filter((c) => c === hall.id).length;
+    const resumed = voice.server.current(h.guild.id);
+    if (resumed) voice.server.drop(resumed, 4006);
+    await eventually(() => voice.botChannels.filter((c) => c === hall.id).length > joins);
+    await eventually(() => voice.server.current(h.guild.id) !== resumed && voice.server.current(h.guild.id));
+    expect((await speak()).body?.content).toContain(FAKE_TRANSCRIPT);
+    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+      status: 'active',
+      characters: 2 * FAKE_TRANSCRIPT.length,
+    });
+    h.fake.slash('voice', [{ name: 'stop', type: 1, options: [] }], { member: h.ben, channel: hall });
+    await eventually(() => sessions().find((s) => s.id === row.id)?.status === 'ended');
+  });
+
+  it('a moderator disconnects the bot: the session ends with that reason, not left active', async () => {
+    const { row } = await startSession();
+    voice.kickBot(h.guild.id);
+    await eventually(() => sessions().find((s) => s.id === row.id && s.status !== 'active'), 5000);
+    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+      status: 'ended',
+      reason: 'the bot was disconnected from the voice channel (close code 4014)',
+    });
+  });
+
+  it('Discord voice refuses the connection (4017, DAVE required): status error with the reason, told to the member', async () => {
+    voice.server.refuseWith = 4017;
+    try {
+      const i = start();
+      const reply = await eventually(() => {
+        const c = h.fake.interactionCalls(i).at(-1)?.body?.content;
+        return typeof c === 'string' && c.startsWith('❌') ? c : null;
+      }, 10_000);
+      const reason =
+        'could not connect to the voice channel: Discord requires end-to-end encryption (DAVE) for this call (close code 4017)';
+      expect(reply).toBe(`❌ I could not join <#${hall.id}>, so no captions: ${reason}`);
+      expect(sessions().at(-1)).toMatchObject({ status: 'error', reason });
+      expect(voice.botChannels.at(-1)).toBeNull();
+    } finally {
+      voice.server.refuseWith = null;
+    }
+  });
+});

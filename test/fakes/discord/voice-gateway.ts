@@ -15,10 +15,18 @@ export interface FakeVoice {
   botChannels: (string | null)[];
   /** A member enters a voice channel (null: leaves): VOICE_STATE_UPDATE, and op 11/13 to the bot's call. */
   memberVoice(member: FakeMember, guildId: string, channelId: string | null): void;
+  /** A moderator disconnects the bot from the channel: its voice state goes null, the call closes with 4014. */
+  kickBot(guildId: string): void;
   close(): Promise<void>;
 }
 
-function voiceState(guildId: string, channelId: string | null, member: FakeMember, sessionId: string, d: Json = {}) {
+function voiceState(
+  guildId: string,
+  channelId: string | null,
+  member: FakeMember,
+  sessionId: string,
+  d: Json = {},
+) {
   return {
     guild_id: guildId,
     channel_id: channelId,
@@ -44,7 +52,9 @@ export async function startFakeVoice(fake: FakeDiscord): Promise<FakeVoice> {
     const guildId: string = d.guild_id;
     const channelId: string | null = d.channel_id ?? null;
     botChannels.push(channelId);
-    const botMember = fake.guilds.find((g) => g.id === guildId)?.members.find((m) => m.user.id === fake.botUser.id);
+    const botMember = fake.guilds
+      .find((g) => g.id === guildId)
+      ?.members.find((m) => m.user.id === fake.botUser.id);
     if (!botMember) return;
     const sessionId = server.sessions.get(guildId) ?? randomBytes(16).toString('hex');
     server.sessions.set(guildId, sessionId);
@@ -62,11 +72,24 @@ export async function startFakeVoice(fake: FakeDiscord): Promise<FakeVoice> {
     server,
     botChannels,
     memberVoice(member, guildId, channelId) {
-      fake.dispatch('VOICE_STATE_UPDATE', voiceState(guildId, channelId, member, randomBytes(16).toString('hex')));
+      fake.dispatch(
+        'VOICE_STATE_UPDATE',
+        voiceState(guildId, channelId, member, randomBytes(16).toString('hex')),
+      );
       const call = server.current(guildId);
       if (!call) return;
       if (channelId) server.clientsConnect(call, [member.user.id]);
       else call.ws.send(JSON.stringify({ op: 13, d: { user_id: member.user.id } }));
+    },
+    kickBot(guildId) {
+      const botMember = fake.guilds
+        .find((g) => g.id === guildId)
+        ?.members.find((m) => m.user.id === fake.botUser.id);
+      const sessionId = server.sessions.get(guildId);
+      if (botMember && sessionId)
+        fake.dispatch('VOICE_STATE_UPDATE', voiceState(guildId, null, botMember, sessionId));
+      const call = server.current(guildId);
+      if (call) server.drop(call, 4014);
     },
     async close() {
       const at = fake.gateway.payloadListeners.indexOf(listener);

@@ -76,6 +76,8 @@ export class FakeVoiceServer {
   readonly tokens = new Map<string, string>();
   /** Session ids from the bot's VOICE_STATE_UPDATE: guild id -> session id. */
   readonly sessions = new Map<string, string>();
+  /** When set, the server closes every new connection with this code right after Identify (4017: DAVE required). */
+  refuseWith: number | null = null;
   private nextSsrc = 1000;
   private restoreTls: (() => void) | null = null;
 
@@ -117,7 +119,9 @@ export class FakeVoiceServer {
 
   /** The bot's current connection (ready: it selected a protocol and got its key). */
   current(serverId?: string): VoiceClient | undefined {
-    return this.clients.filter((c) => c.ready && c.ws.readyState === 1 && (!serverId || c.serverId === serverId)).at(-1);
+    return this.clients
+      .filter((c) => c.ready && c.ws.readyState === 1 && (!serverId || c.serverId === serverId))
+      .at(-1);
   }
 
   issueToken(guildId: string): string {
@@ -130,7 +134,12 @@ export class FakeVoiceServer {
   announceSpeaker(client: VoiceClient, userId: string): RtpState {
     const ssrc = this.nextSsrc++;
     this.send(client, { op: VoiceOp.Speaking, d: { user_id: userId, ssrc, speaking: 1 } });
-    return { ssrc, sequence: randomBytes(2).readUInt16BE(0), timestamp: randomBytes(4).readUInt32BE(0), nonce: 0 };
+    return {
+      ssrc,
+      sequence: randomBytes(2).readUInt16BE(0),
+      timestamp: randomBytes(4).readUInt32BE(0),
+      nonce: 0,
+    };
   }
 
   /** Op 11: members connected to the call (as Discord tells each client). */
@@ -164,8 +173,8 @@ export class FakeVoiceServer {
     const ca = readFileSync(new URL('cert.pem', TLS_DIR));
     const original = tls.connect;
     const port = this.port;
-    const patched = ((...args: Parameters<typeof tls.connect>) => {
-      const options = args[0] as tls.ConnectionOptions;
+    const patched = ((...args: unknown[]) => {
+      const options = args[0] as tls.ConnectionOptions | undefined;
       if (options && typeof options === 'object' && Number(options.port) === port) {
         args[0] = { ...options, ca };
       }
@@ -230,6 +239,10 @@ export class FakeVoiceServer {
           return;
         }
         if (msg.op === VoiceOp.Resume) return this.resume(client, d);
+        if (this.refuseWith !== null) {
+          client.ws.close(this.refuseWith, 'refused by the fake voice server');
+          return;
+        }
         client.serverId = d.server_id;
         client.userId = d.user_id;
         client.sessionId = d.session_id;
