@@ -254,15 +254,15 @@ export async function caption(
   if (result.status !== 'caption') return;
   try {
     await postThroughWebhook(ctx, r.guildId, {
-      channelId: r.channelId,
-      threadId: null,
+      channelId: result.channelId,
+      threadId: result.threadId,
       content: result.content,
       username: result.username,
       avatarUrl: member?.displayAvatarURL() ?? null,
       webhook: result.webhook,
     });
   } catch (err) {
-    await reportFailure(ctx, r.guildId, r.channelId, 'post a voice caption', err);
+    await reportFailure(ctx, r.guildId, result.threadId ?? result.channelId, 'post a voice caption', err);
   }
 }
 

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
 import { voiceMinutesUsed } from '../../src/server/services/voice-sessions';
-import { type FakeChannel, type RecordedCall, snowflake } from '../fakes/discord';
+import {
+  CommandType,
+  channelPayload,
+  type FakeChannel,
+  InteractionType,
+  interactionPayload,
+  type RecordedCall,
+  snowflake,
+} from '../fakes/discord';
 import { type FakeVoice, startFakeVoice } from '../fakes/discord/voice-gateway';
 import { readOpusPackets } from '../fakes/discord/voice-rtp';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
@@ -181,6 +189,80 @@ function rms(pcm: Buffer): number {
   for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2;
   return Math.sqrt(sum / Math.max(1, n));
 }
+
+describe('where captions go', () => {
+  /** /voice start with a channel option (captions:), resolved as Discord sends it. */
+  function startWithCaptions(target: FakeChannel) {
+    const payload = interactionPayload({
+      applicationId: h.fake.applicationId,
+      guildId: h.guild.id,
+      channel: hall,
+      member: h.ben,
+      type: InteractionType.ApplicationCommand,
+      data: {
+        id: snowflake(),
+        name: 'voice',
+        type: CommandType.ChatInput,
+        options: [{ name: 'start', type: 1, options: [{ name: 'captions', type: 7, value: target.id }] }],
+        resolved: { channels: { [target.id]: channelPayload(h.guild.id, target) } },
+      },
+    });
+    h.fake.rest.interactionChannels.set(payload.token, hall.id);
+    h.fake.dispatch('INTERACTION_CREATE', payload);
+    return payload;
+  }
+
+  async function speakAndStop(row: Row, where: string) {
+    const call = await eventually(() => voice.server.current(h.guild.id), 5000);
+    const before = captions(where).length;
+    await voice.server.play(call, voice.server.announceSpeaker(call, h.ana.user.id), UTTERANCE);
+    const posted = await eventually(() => captions(where)[before], 10_000);
+    h.fake.slash('voice', [{ name: 'stop', type: 1, options: [] }], { member: h.ben, channel: hall });
+    await eventually(() => sessions().find((s) => s.id === row.id)?.status === 'ended');
+    return posted;
+  }
+
+  it('/voice start captions:<thread>: captions go into the thread through its channel’s webhook', async () => {
+    const thread = h.fake.createThread(h.channel('english'), null, 'Voice captions');
+    await eventually(() => h.bot.client.channels.cache.has(thread.id));
+    const hallBefore = captions(hall.id).length;
+    const answer = await h.fake.interactionAnswer(startWithCaptions(thread), 10_000);
+    expect(answer.content).toMatch(/^✅ Live captions are on/);
+    const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+    const posted = await speakAndStop(row, h.channel('english').id);
+    expect(posted.query.thread_id).toBe(thread.id);
+    expect(posted.body?.content).toContain(FAKE_TRANSCRIPT);
+    expect(captions(hall.id)).toHaveLength(hallBefore);
+    // The presence notice stays in the voice channel's chat, pointing at the thread.
+    const notice = h.fake.calls
+      .filter((c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`)
+      .at(-1);
+    expect(notice?.body?.content).toContain(`captions appear in <#${thread.id}>`);
+  });
+
+  it('the dashboard’s default caption channel is used when /voice start names none', async () => {
+    const spanish = h.channel('spanish');
+    const set = await h.server.api(`/api/voice-translation/settings?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { captionChannelId: spanish.id },
+    });
+    expect(set.status).toBe(200);
+    expect(set.json).toEqual({ captionChannelId: spanish.id });
+    try {
+      const { row } = await startSession();
+      const posted = await speakAndStop(row, spanish.id);
+      expect(posted.query.thread_id).toBeUndefined();
+      expect(posted.body?.username).toMatch(/^ana/);
+    } finally {
+      await h.server.api(`/api/voice-translation/settings?guildId=${h.guild.id}`, {
+        method: 'PATCH',
+        admin: true,
+        body: { captionChannelId: null },
+      });
+    }
+  });
+});
 
 describe('the voice connection', () => {
   beforeEach(() => {
