@@ -3,6 +3,7 @@ import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/adm
 import { LockedFeature } from '../../features/billing/LockedFeature';
 import { useCapability } from '../../features/billing/useCapability';
 import { ActiveSessions } from '../../features/voice/ActiveSessions';
+import { CaptionSettings } from '../../features/voice/CaptionSettings';
 import { GettingStarted } from '../../features/voice/GettingStarted';
 import { SessionHistory } from '../../features/voice/SessionHistory';
 import { VoiceStats } from '../../features/voice/VoiceStats';
@@ -39,6 +40,7 @@ export default function VoiceTranslationPage() {
         <>
           <VoiceStats sessions={sessions.data} active={active.data} />
           <ActiveSessions sessions={active.data} />
+          <CaptionSettings />
           <SessionHistory sessions={sessions.data} />
           {sessions.data.length === 0 && <GettingStarted />}
         </>
