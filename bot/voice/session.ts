@@ -184,6 +184,9 @@ function listen(ctx: BotContext, r: Running, userId: string): void {
     (err) => {
       r.listening.delete(userId);
       if (err) console.warn(`voice session ${r.sessionId}: undecodable audio from ${userId}: ${err.message}`);
+      // Still sending (a client that transmits through its pauses): listen again at once, since
+      // the receiver announces a speaker only after a gap in their packets.
+      else if (!r.ended && r.connection.receiver.speaking.users.has(userId)) listen(ctx, r, userId);
     },
   );
 }

@@ -151,13 +151,21 @@ export class FakeVoiceServer {
    * Plays Opus packets as the member, one every 20 ms (paced like a real client), then the 5
    * silence frames a Discord client sends when the member stops talking. Resolves after the last.
    */
-  async play(client: VoiceClient, rtp: RtpState, packets: Buffer[], frameMs = 20): Promise<void> {
+  async play(
+    client: VoiceClient,
+    rtp: RtpState,
+    packets: Buffer[],
+    frameMs = 20,
+    /** Called right after the last packet of speech is sent (the utterance's end). */
+    onSpeechEnd?: () => void,
+  ): Promise<void> {
     if (!client.udp || !client.secretKey || !client.mode) throw new Error('fake voice: client not ready');
     const frames = [...packets, ...Array.from({ length: 5 }, () => SILENCE_FRAME)];
     const start = performance.now();
     for (let i = 0; i < frames.length; i++) {
       const packet = rtpPacket(rtp, frames[i], client.mode, client.secretKey);
       this.udp.send(packet, client.udp.port, client.udp.address);
+      if (i === packets.length - 1) onSpeechEnd?.();
       const wait = start + (i + 1) * frameMs - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
