@@ -15,6 +15,7 @@ import { type FakeVoice, startFakeVoice } from '../fakes/discord/voice-gateway';
 import { readOpusPackets } from '../fakes/discord/voice-rtp';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
+import { tableCounts } from '../helpers/server';
 import { type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
@@ -238,6 +239,42 @@ describe('where captions go', () => {
       .filter((c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`)
       .at(-1);
     expect(notice?.body?.content).toContain(`captions appear in <#${thread.id}>`);
+  });
+
+  it('a captions: channel where the bot cannot post is refused in the member’s language, nothing started', async () => {
+    const everyone = (permissions: string) =>
+      h.fake.dispatch('GUILD_ROLE_UPDATE', {
+        guild_id: h.guild.id,
+        role: {
+          id: h.guild.id,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          position: 0,
+          permissions,
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      });
+    const me = () => h.bot.client.guilds.cache.get(h.guild.id)?.members.me;
+    // View Channel, Send Messages, Connect, Speak: enough to caption, not to make a webhook.
+    everyone(String(1024 + 2048 + 1048576 + 2097152));
+    await eventually(() => me()?.permissions.has('Connect') && !me()?.permissions.has('ManageWebhooks'));
+    try {
+      const before = tableCounts(h.server.services);
+      const joins = voice.botChannels.length;
+      const answer = await h.fake.interactionAnswer(startWithCaptions(h.channel('french')), 5000);
+      expect(answer.content).toBe(
+        `I need the View Channel, Send Messages and Manage Webhooks permissions in <#${h.channel('french').id}> to post captions there. A server admin can grant them in the channel settings.`,
+      );
+      expect(answer.flags).toBe(64);
+      expect(tableCounts(h.server.services)).toEqual(before);
+      expect(voice.botChannels).toHaveLength(joins);
+    } finally {
+      everyone('8');
+      await eventually(() => me()?.permissions.has('ManageWebhooks'));
+    }
   });
 
   it('the dashboard’s default caption channel is used when /voice start names none', async () => {
