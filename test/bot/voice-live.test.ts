@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
 import { voiceMinutesUsed } from '../../src/server/services/voice-sessions';
@@ -126,6 +127,12 @@ describe('live captions through the fake voice server', () => {
     expect(seconds).toBeLessThan(UTTERANCE.length * 0.02 + 0.5);
     expect(rms(heard.bytes.subarray(44))).toBeGreaterThan(500);
     expect(sessions().find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
+    // What was said is counted, never stored: no database file holds the transcript or a translation.
+    for (const name of readdirSync(h.server.dir)) {
+      const bytes = readFileSync(join(h.server.dir, name));
+      expect(bytes.includes(FAKE_TRANSCRIPT), name).toBe(false);
+      expect(bytes.includes('can you hear me'), name).toBe(false);
+    }
     // The bot said it listens, in the channel's chat, before anyone spoke.
     const announced = h.fake.calls.find(
       (c) => c.method === 'POST' && c.path === `/channels/${hall.id}/messages`,
@@ -344,6 +351,29 @@ describe('the voice connection', () => {
       status: 'ended',
       reason: 'the bot was disconnected from the voice channel (close code 4014)',
     });
+  });
+
+  it('the channel left empty ends the session after a while; back in time, it goes on', async () => {
+    voiceTimings.emptyChannelMs = 400;
+    try {
+      const { row } = await startSession();
+      voice.memberVoice(h.ben, h.guild.id, null);
+      voice.memberVoice(h.ana, h.guild.id, null);
+      voice.memberVoice(h.ana, h.guild.id, hall.id); // Ana comes back at once
+      await new Promise((r) => setTimeout(r, 800));
+      expect(sessions().find((s) => s.id === row.id)?.status).toBe('active');
+      voice.memberVoice(h.ana, h.guild.id, null);
+      await eventually(() => sessions().find((s) => s.id === row.id && s.status !== 'active'), 5000);
+      expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+        status: 'ended',
+        reason: 'the voice channel was empty',
+      });
+      await eventually(() => voice.botChannels.at(-1) === null);
+    } finally {
+      voiceTimings.emptyChannelMs = 60_000;
+      voice.memberVoice(h.ben, h.guild.id, hall.id);
+      voice.memberVoice(h.ana, h.guild.id, hall.id);
+    }
   });
 
   it('Discord voice refuses the connection (4017, DAVE required): status error with the reason, told to the member', async () => {

@@ -14,8 +14,10 @@ import { trpc } from '../../trpc';
 export default function VoiceTranslationPage() {
   const guildId = useGuildId();
   const unlocked = useCapability('voice');
-  const sessions = trpc.voice.sessions.useQuery({ guildId }, { enabled: unlocked === true });
-  const active = trpc.voice.active.useQuery({ guildId }, { enabled: unlocked === true });
+  // Live: sessions start and end from Discord, and their characters grow while they run.
+  const live = { enabled: unlocked === true, refetchInterval: 5000 };
+  const sessions = trpc.voice.sessions.useQuery({ guildId }, live);
+  const active = trpc.voice.active.useQuery({ guildId }, live);
   const error = sessions.error ?? active.error;
 
   return (
