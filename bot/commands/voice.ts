@@ -72,7 +72,9 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
   const caption = captionOption(interaction);
   if (caption === null) {
     const picked = interaction.options.getChannel('captions');
-    await ephemeral(say(VOICE_CAPTIONS_MISSING_PERMISSIONS, lang, { channel: picked ? `<#${picked.id}>` : '—' }));
+    await ephemeral(
+      say(VOICE_CAPTIONS_MISSING_PERMISSIONS, lang, { channel: picked ? `<#${picked.id}>` : '—' }),
+    );
     return;
   }
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -7,7 +7,12 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 
 beforeAll(async () => {
-  s = await startTestServer({ guilds: [{ id: '901', plan: 'pro' }, { id: '902', plan: 'pro' }] });
+  s = await startTestServer({
+    guilds: [
+      { id: '901', plan: 'pro' },
+      { id: '902', plan: 'pro' },
+    ],
+  });
   s.services.db
     .insert(guildChannels)
     .values([
@@ -58,7 +63,9 @@ describe('voice settings', () => {
     expect(res.status).toBe(403);
     expect(res.json.locked).toMatchObject({ capability: 'voice', plan: 'pro' });
     const before = tableCounts(s.services);
-    expect((await api({ guildId: '902', method: 'PATCH', body: { captionChannelId: '121' } })).status).toBe(403);
+    expect((await api({ guildId: '902', method: 'PATCH', body: { captionChannelId: '121' } })).status).toBe(
+      403,
+    );
     expect(tableCounts(s.services)).toEqual(before);
     expect((await s.api('/api/voice-translation/settings?guildId=901')).status).toBe(401);
   });

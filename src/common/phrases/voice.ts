@@ -185,7 +185,7 @@ export const VOICE_CAPTIONS_MISSING_PERMISSIONS: Phrase = {
   de: 'Ich brauche die Berechtigungen Kanal ansehen, Nachrichten senden und Webhooks verwalten in {channel}, um dort Untertitel zu posten. Ein Server-Admin kann sie in den Kanaleinstellungen vergeben.',
   pt: 'Preciso das permissões Ver canal, Enviar mensagens e Gerenciar webhooks em {channel} para publicar legendas lá. Um administrador pode concedê-las nas configurações do canal.',
   it: 'Mi servono i permessi Visualizzare il canale, Inviare messaggi e Gestire i webhook in {channel} per pubblicarvi i sottotitoli. Un amministratore può concederli nelle impostazioni del canale.',
-  tr: '{channel} kanalına altyazı gönderebilmem için Kanalı Görüntüle, Mesaj Gönder ve Webhook\'ları Yönet izinlerine ihtiyacım var. Bir sunucu yöneticisi bunları kanal ayarlarından verebilir.',
+  tr: "{channel} kanalına altyazı gönderebilmem için Kanalı Görüntüle, Mesaj Gönder ve Webhook'ları Yönet izinlerine ihtiyacım var. Bir sunucu yöneticisi bunları kanal ayarlarından verebilir.",
   ru: 'Чтобы публиковать субтитры в {channel}, мне нужны права «Просматривать канал», «Отправлять сообщения» и «Управлять вебхуками». Администратор может выдать их в настройках канала.',
   ja: '{channel} に字幕を投稿するには「チャンネルを見る」「メッセージを送信」「ウェブフックの管理」の権限が必要です。サーバー管理者がチャンネル設定で付与できます。',
   ko: '{channel}에 자막을 올리려면 채널 보기, 메시지 보내기, 웹후크 관리 권한이 필요합니다. 서버 관리자가 채널 설정에서 부여할 수 있습니다.',

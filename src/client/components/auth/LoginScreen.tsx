@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Divider,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandDiscord, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -97,15 +86,7 @@ export function LoginScreen({ initialToken, redirectTo, error }: Props) {
   );
 }
 
-function TokenForm({
-  initialToken,
-  redirectTo,
-  autoFocus,
-}: {
-  initialToken?: string;
-  redirectTo?: string;
-  autoFocus: boolean;
-}) {
+function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: string; redirectTo?: string; autoFocus: boolean }) {
   const [token, setToken] = useState(initialToken ?? '');
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -145,13 +126,7 @@ function TokenForm({
           onChange={(e) => setToken(e.currentTarget.value)}
           leftSection={<IconLock size={16} aria-hidden />}
         />
-        <Button
-          type="submit"
-          variant={autoFocus ? 'filled' : 'default'}
-          fullWidth
-          loading={login.isPending}
-          disabled={!token.trim()}
-        >
+        <Button type="submit" variant={autoFocus ? 'filled' : 'default'} fullWidth loading={login.isPending} disabled={!token.trim()}>
           Log in with the token
         </Button>
       </Stack>

@@ -41,10 +41,7 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
     if (compact || told.current) return;
     told.current = true;
     if (search.checkout === 'success')
-      notifySuccess(
-        'Payment received by Stripe',
-        'The plan changes as soon as Stripe confirms the subscription.',
-      );
+      notifySuccess('Payment received by Stripe', 'The plan changes as soon as Stripe confirms the subscription.');
     if (search.checkout === 'cancelled') notifyError('Checkout cancelled', 'Nothing was charged.');
   }, [compact, search.checkout]);
 

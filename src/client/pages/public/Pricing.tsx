@@ -21,6 +21,7 @@ import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
 import { useSiteConfig } from '../../lib/site';
 
+
 /** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);

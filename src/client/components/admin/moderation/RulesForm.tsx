@@ -123,8 +123,7 @@ export function RulesForm({ guildId, initial }: { guildId: string | undefined; i
     <Card withBorder radius="md" padding="lg">
       <Title order={4}>Rules</Title>
       <Text size="sm" c="dimmed" mb="md">
-        What the bot watches for. Changes are saved as you make them; the bot starts moderating once the rules
-        have been saved here.
+        What the bot watches for. Changes are saved as you make them; the bot starts moderating once the rules have been saved here.
       </Text>
       <Stack gap="lg">
         {SWITCHES.map((s) => (
