@@ -1,35 +1,40 @@
 /**
  * Voice benchmark, with the bot's own code and an instant in-process provider (so the figures are
  * the product's cost, not the model's):
- *  - CPU per minute of audio per speaker: Opus packets (the committed espeak-ng fixture, looped
- *    to one minute) decoded with opusscript through prism-media, cut into utterances, downmixed
- *    to 16 kHz mono and wrapped as WAV (utterancesOf + downmix + wav, as a live session does).
- *  - Latency from the end of an utterance (the decoder's last PCM, after the silence window) to
- *    its caption posted: voice.caption (engine, accounting, session row) and the webhook POST
- *    through the real discord.js client to the fake Discord.
- * Not measured here: the voice connection itself (RTP receive and decryption, DAVE); the silence
- * window (voiceTimings.silenceMs) comes on top of the latency in a live channel.
+ *  - CPU per minute of audio per speaker, decoding only: Opus packets (the committed espeak-ng
+ *    utterance, looped to one minute) decoded with opusscript through prism-media, cut into
+ *    utterances, downmixed to 16 kHz mono and wrapped as WAV (utterancesOf + downmix + wav).
+ *  - The live pipeline end to end (latency()): the real discord.js client and @discordjs/voice
+ *    joined through /voice start to the fake voice server (test/fakes/discord/voice.ts: voice
+ *    gateway, IP discovery, AES-GCM RTP over UDP, no DAVE); a member plays the utterance as RTP;
+ *    latency from the member's last voice packet to the caption's webhook POST arriving at the
+ *    fake Discord, which includes the silence window (voiceTimings.silenceMs) that ends an
+ *    utterance; and the process's CPU for one minute of one speaker through that path.
+ * Not measured: DAVE's end-to-end decryption (the fake answers without DAVE).
  *
  *   npm run bench:voice
  */
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import prism from 'prism-media';
 import { startBot } from '../bot/client';
-import { botCaller } from '../bot/context';
 import { downmix, wav } from '../bot/voice/audio';
-import { caption, utterancesOf, voiceTimings } from '../bot/voice/session';
+import { utterancesOf, voiceTimings } from '../bot/voice/session';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/env';
 import { createServices } from '../src/server/services';
 import { createTranslator } from '../src/server/services/translation';
 import type { Provider } from '../src/server/services/translation/providers/types';
-import { makeGuild, makeMember, snowflake, startFakeDiscord } from '../test/fakes/discord';
+import { channelPayload, makeGuild, makeMember, snowflake, startFakeDiscord } from '../test/fakes/discord';
+import { startFakeVoice } from '../test/fakes/discord/voice-gateway';
+import { readOpusPackets } from '../test/fakes/discord/voice-rtp';
 
-const FIXTURE = new URL('../test/fixtures/voice-message.ogg', import.meta.url);
-const UTTERANCES = 200;
+/** The espeak-ng utterance as Discord sends voice: 48 kHz stereo Opus, 20 ms a packet. */
+const UTTERANCE = readOpusPackets(
+  readFileSync(new URL('../test/fixtures/voice-utterance.opus', import.meta.url)),
+);
+const LIVE_UTTERANCES = 20;
 
 const instant: Provider = {
   name: 'instant',
@@ -52,13 +57,6 @@ const instant: Provider = {
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function opusPackets(): Promise<Buffer[]> {
-  const packets: Buffer[] = [];
-  const demux = createReadStream(FIXTURE).pipe(new prism.opus.OggDemuxer());
-  for await (const p of demux) packets.push(p as Buffer);
-  return packets;
-}
 
 /** Decodes, cuts and wraps `packets` as a live session would; resolves with the utterances' WAVs. */
 function decode(packets: Buffer[], onUtterance: (pcm: Buffer) => void = () => {}): Promise<number> {
@@ -90,13 +88,21 @@ async function cpuPerMinute(packets: Buffer[]) {
   return { ms, wall: performance.now() - wall, utterances };
 }
 
-async function latency(packets: Buffer[]) {
+/**
+ * The live pipeline end to end: the real discord.js client and @discordjs/voice in a voice
+ * channel of the fake voice server (voice gateway, UDP, AES-GCM), a member playing the committed
+ * utterance as RTP, the bot receiving, decrypting, decoding, cutting on silence, calling the
+ * (instant) provider and posting the caption through the webhook to the fake Discord.
+ * Utterance end = the member's last voice packet sent; caption posted = the webhook POST received.
+ */
+async function latency() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-voice-'));
   const speaker = makeMember('speaker');
-  const guild = makeGuild('Bench', ['text'], [speaker]);
+  const admin = makeMember('admin');
+  const guild = makeGuild('Bench', ['text'], [speaker, admin]);
   const hall = { id: snowflake(), name: 'hall', type: 2, position: 1 };
-  guild.channels.push(hall);
   const fake = await startFakeDiscord({ guilds: [guild] });
+  const voice = await startFakeVoice(fake);
   const env = loadEnv({
     DATABASE_PATH: join(dir, 'app.db'),
     DISCORD_TOKEN: fake.token,
@@ -112,52 +118,86 @@ async function latency(packets: Buffer[]) {
   if (!bot) throw new Error('bot did not start');
   await bot.ready;
   db.$client.prepare("update guilds set plan = 'ultimate' where id = ?").run(guild.id);
-  const caller = botCaller(services);
-  const started = await caller.voice.start({
-    guildId: guild.id,
-    channelId: hall.id,
-    channelName: hall.name,
-    languages: 'es, fr, de, ja',
-    userId: speaker.user.id,
-    locale: 'en-US',
-    members: [],
+  // A voice channel as Discord sends it (with its bitrate: discord.js tells voice channels by it).
+  guild.channels.push(hall);
+  fake.dispatch('CHANNEL_CREATE', {
+    ...channelPayload(guild.id, hall),
+    bitrate: 64_000,
+    user_limit: 0,
+    rtc_region: null,
   });
-  if (!started.ok) throw new Error(started.message);
-  const ctx = { client: bot.client, caller, services };
-  const r = { sessionId: started.session.id, guildId: guild.id, channelId: hall.id, ended: false };
-  const one = packets; // one utterance: the fixture (about 2.5 s of speech)
+  while (!bot.client.channels.cache.has(hall.id)) await new Promise((r) => setTimeout(r, 5));
+  voice.memberVoice(speaker, guild.id, hall.id);
+  const i = fake.slash(
+    'voice',
+    [{ name: 'start', type: 1, options: [{ name: 'languages', type: 3, value: 'es, fr, de, ja' }] }],
+    {
+      member: admin,
+      channel: hall,
+    },
+  );
+  const answer = await fake.interactionAnswer(i, 20_000);
+  if (!String(answer.content).startsWith('✅')) throw new Error(`not started: ${answer.content}`);
+  const call = voice.server.current(guild.id);
+  if (!call) throw new Error('the bot is not in the call');
+  const posted = () => fake.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/webhooks/'));
+  const rtp = voice.server.announceSpeaker(call, speaker.user.id);
   const lat: number[] = [];
-  for (let i = 0; i < UTTERANCES + 10; i++) {
-    let t0 = 0;
-    let pending: Promise<void> = Promise.resolve();
-    await decode(one, (pcm) => {
-      t0 = performance.now();
-      pending = caption(ctx, r, speaker.user.id, pcm);
+  const frame = 20;
+  for (let n = 0; n < LIVE_UTTERANCES + 2; n++) {
+    const before = posted().length;
+    let end = 0;
+    await voice.server.play(call, rtp, UTTERANCE, frame, () => {
+      end = performance.now();
     });
-    await pending;
-    if (i >= 10) lat.push(performance.now() - t0); // the first 10 warm up (webhook creation, JIT)
+    const t0 = performance.now();
+    while (posted().length === before) {
+      if (performance.now() - t0 > 10_000) throw new Error('no caption within 10 s');
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    if (n >= 2) lat.push((posted()[before].at as number) - end); // the first two warm up
   }
-  const posted = fake.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/webhooks/')).length;
+  // CPU of one speaker through the whole live path, one minute of speech played at real pace:
+  // receive, decrypt, decode, cut, WAV, provider, webhook (the fake's own sending is included).
+  // The member talks and pauses as a Discord client does: the utterance, 5 silence frames, then
+  // no packets for a second; 18 times is about a minute.
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  const before = posted().length;
+  for (let played = 0; played < 3000; played += UTTERANCE.length + 5 + 50) {
+    await voice.server.play(call, rtp, UTTERANCE, frame);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await new Promise((r) => setTimeout(r, voiceTimings.silenceMs + 500));
+  const used = process.cpuUsage(cpu);
+  const liveCpu = {
+    ms: (used.user + used.system) / 1000,
+    wall: performance.now() - wall,
+    captions: posted().length - before,
+  };
   await bot.stop();
+  await voice.close();
   await fake.close();
   db.$client.close();
   rmSync(dir, { recursive: true, force: true });
-  if (posted < UTTERANCES) throw new Error(`only ${posted} captions were posted`);
   lat.sort((a, b) => a - b);
-  return { p50: pct(lat, 50), p99: pct(lat, 99), posted };
+  return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat.at(-1) ?? 0, n: lat.length, liveCpu };
 }
 
-const packets = await opusPackets();
+const packets = UTTERANCE;
 const cpu = await cpuPerMinute(packets);
-const lat = await latency(packets);
+const lat = await latency();
 console.log(
   `voice benchmark (instant provider; fixture ${packets.length} Opus packets ≈ ${(packets.length * 0.02).toFixed(1)} s)`,
 );
 console.log(
   `CPU per minute of audio per speaker: ${cpu.ms.toFixed(0)} ms (${((cpu.ms / 60_000) * 100).toFixed(2)}% of one core; decode + cut + 16 kHz WAV, ${cpu.utterances} utterances, wall ${cpu.wall.toFixed(0)} ms)`,
 );
+const silence = voiceTimings.silenceMs;
 console.log(
-  `utterance end -> caption posted (4 languages, ${UTTERANCES} utterances): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms; plus the ${voiceTimings.silenceMs} ms silence window that ends an utterance live`,
+  `live pipeline (fake voice server, real @discordjs/voice): utterance end -> caption posted, 4 languages, ${lat.n} utterances: p50 ${lat.p50.toFixed(0)} ms, p99 ${lat.p99.toFixed(0)} ms, max ${lat.max.toFixed(0)} ms; of which ${silence} ms is the silence window that ends an utterance (so p50 ${(lat.p50 - silence).toFixed(0)} ms of work)`,
 );
-console.log(`captions posted through the webhook: ${lat.posted}`);
+console.log(
+  `live pipeline CPU for one minute of one speaker (whole process, real pace): ${lat.liveCpu.ms.toFixed(0)} ms (${((lat.liveCpu.ms / lat.liveCpu.wall) * 100).toFixed(2)}% of one core), ${lat.liveCpu.captions} captions`,
+);
 process.exit(0);

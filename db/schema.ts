@@ -544,9 +544,22 @@ export const voiceSessions = sqliteTable(
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     /** Why the session ended or failed (status error: the connection's failure), for the dashboard. */
     endReason: text('end_reason'),
+    /** Where captions go: null = the voice channel's own chat; else a text channel (the webhook's). */
+    captionChannelId: text('caption_channel_id'),
+    /** A thread of captionChannelId the captions go into (null: the channel itself). */
+    captionThreadId: text('caption_thread_id'),
   },
   (t) => [index('voice_sessions_guild').on(t.guildId, t.status, t.startedAt)],
 );
+
+/** Live captions settings of a server (the dashboard's Voice screen). */
+export const voiceSettings = sqliteTable('voice_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  /** Default caption channel or thread for sessions (null: each voice channel's own chat). */
+  captionChannelId: text('caption_channel_id'),
+});
 
 // ---- Public site ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import {
 import { languageName } from '../../src/common/languages';
 import { say } from '../../src/common/phrases';
 import {
+  VOICE_CAPTIONS_MISSING_PERMISSIONS,
   VOICE_CONNECT_FAILED,
   VOICE_MISSING_PERMISSIONS,
   VOICE_NO_SESSION,
@@ -22,6 +23,31 @@ import type { BotCommand } from './types';
 
 /** Needed in the voice channel to caption it. */
 const NEEDED = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.Connect, PermissionFlagsBits.Speak];
+
+/** Needed where captions go (the webhook is made in the channel, or in a thread's parent). */
+const CAPTION_NEEDED = [
+  PermissionFlagsBits.ViewChannel,
+  PermissionFlagsBits.SendMessages,
+  PermissionFlagsBits.ManageWebhooks,
+];
+
+/**
+ * The captions: option: a text channel, or a thread (posted into through its parent's webhook).
+ * undefined: not given; null: given but the bot may not post there.
+ */
+function captionOption(
+  interaction: ChatInputCommandInteraction<'cached'>,
+): { channelId: string; threadId: string | null; mention: string } | null | undefined {
+  const picked = interaction.options.getChannel('captions');
+  if (!picked) return undefined;
+  const channel = interaction.guild.channels.cache.get(picked.id);
+  const me = interaction.guild.members.me;
+  const parent = channel?.isThread() ? channel.parent : channel;
+  if (!channel || !parent || !me || !parent.permissionsFor(me).has(CAPTION_NEEDED)) return null;
+  return channel.isThread()
+    ? { channelId: parent.id, threadId: channel.id, mention: `<#${channel.id}>` }
+    : { channelId: channel.id, threadId: null, mention: `<#${channel.id}>` };
+}
 
 /** The channel named in the option, else the voice channel the member is in, else where they typed. */
 function channelOf(interaction: ChatInputCommandInteraction<'cached'>): GuildBasedChannel | null {
@@ -43,6 +69,14 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     await ephemeral(say(VOICE_MISSING_PERMISSIONS, lang, { channel: `<#${channel.id}>` }));
     return;
   }
+  const caption = captionOption(interaction);
+  if (caption === null) {
+    const picked = interaction.options.getChannel('captions');
+    await ephemeral(
+      say(VOICE_CAPTIONS_MISSING_PERMISSIONS, lang, { channel: picked ? `<#${picked.id}>` : '—' }),
+    );
+    return;
+  }
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const members = [...interaction.guild.members.cache.values()]
     .filter((m) => !m.user.bot)
@@ -56,6 +90,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     userId: interaction.user.id,
     locale: interaction.locale,
     members,
+    caption: caption ? { channelId: caption.channelId, threadId: caption.threadId } : undefined,
   });
   if (!started.ok) {
     await interaction.editReply({ content: started.message, allowedMentions: { parse: [] } });
@@ -127,6 +162,18 @@ export const voice: BotCommand = {
             .setName('languages')
             .setDescription('Caption languages, e.g. "es, fr, ja" (default: the members’ languages)')
             .setMaxLength(200),
+        )
+        .addChannelOption((o) =>
+          o
+            .setName('captions')
+            .setDescription('A text channel or thread for the captions (default: the voice channel’s chat)')
+            .addChannelTypes(
+              ChannelType.GuildText,
+              ChannelType.GuildAnnouncement,
+              ChannelType.PublicThread,
+              ChannelType.PrivateThread,
+              ChannelType.AnnouncementThread,
+            ),
         ),
     )
     .addSubcommand((s) =>

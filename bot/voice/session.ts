@@ -11,6 +11,7 @@ import prism from 'prism-media';
 import type { BotContext } from '../context';
 import { postThroughWebhook, reportFailure } from '../discord';
 import { downmix, pcmMs, wav } from './audio';
+import { closeReason, watchConnection } from './connection';
 
 /**
  * One live-caption session in one voice channel: the bot joins (DAVE end-to-end encryption as
@@ -48,6 +49,8 @@ interface Running {
   ended: boolean;
   /** Aborted when the session stops (a stop while still connecting ends the wait at once). */
   stopped: AbortController;
+  /** Why the connection was given up (Discord voice kept refusing it). */
+  failure?: string;
 }
 
 const running = new Map<number, Running>();
@@ -111,29 +114,46 @@ export async function runSession(
   };
   running.set(sessionId, r);
   connection.on('error', (err) => console.warn(`voice session ${sessionId}: ${err.message}`));
+  // A server that keeps refusing the bot (4017 without DAVE, a bad token): the session fails.
+  let connected = false;
+  const watched = watchConnection(connection, (why) => {
+    const reason = `${connected ? 'voice connection lost' : 'could not connect to the voice channel'}: ${why}`;
+    r.failure = reason;
+    if (!r.ended) void stopSession(ctx, sessionId, { status: 'error', reason });
+  });
   try {
     await entersState(
       connection,
       VoiceConnectionStatus.Ready,
       AbortSignal.any([AbortSignal.timeout(voiceTimings.connectTimeoutMs), r.stopped.signal]),
     );
-  } catch (err) {
+  } catch {
+    if (r.failure) return { ok: false, reason: r.failure };
     if (r.ended) return { ok: false, reason: 'the session ended before the bot could join' };
-    const reason = `could not connect to the voice channel: ${(err as Error).message || 'no answer from Discord voice'}`;
+    const reason = `could not connect to the voice channel: ${closeReason(watched.lastClose())}`;
     await stopSession(ctx, sessionId, { status: 'error', reason });
     return { ok: false, reason };
   }
   if (r.ended) return { ok: false, reason: 'ended while connecting' };
+  connected = true;
 
-  connection.on(VoiceConnectionStatus.Disconnected, async () => {
+  connection.on(VoiceConnectionStatus.Disconnected, async (_before, state) => {
+    const kicked = 'closeCode' in state && state.closeCode === 4014;
     try {
-      // Moved or a network blip: the library reconnects by itself when it can.
+      // Moved to another channel, or a network blip: the library reconnects by itself when it can.
       await Promise.race([
         entersState(connection, VoiceConnectionStatus.Signalling, voiceTimings.reconnectMs),
         entersState(connection, VoiceConnectionStatus.Connecting, voiceTimings.reconnectMs),
       ]);
     } catch {
-      if (!r.ended) await stopSession(ctx, sessionId, { status: 'error', reason: 'voice connection lost' });
+      if (r.ended) return;
+      await stopSession(
+        ctx,
+        sessionId,
+        kicked
+          ? { status: 'ended', reason: closeReason(4014) }
+          : { status: 'error', reason: `voice connection lost: ${closeReason(watched.lastClose())}` },
+      );
     }
   });
   connection.on(VoiceConnectionStatus.Destroyed, () => {
@@ -164,6 +184,9 @@ function listen(ctx: BotContext, r: Running, userId: string): void {
     (err) => {
       r.listening.delete(userId);
       if (err) console.warn(`voice session ${r.sessionId}: undecodable audio from ${userId}: ${err.message}`);
+      // Still sending (a client that transmits through its pauses): listen again at once, since
+      // the receiver announces a speaker only after a gap in their packets.
+      else if (!r.ended && r.connection.receiver.speaking.users.has(userId)) listen(ctx, r, userId);
     },
   );
 }
@@ -198,6 +221,12 @@ export function utterancesOf(
     onDone();
   });
   decoder.once('error', (err) => onDone(err));
+  // The receiver destroys a speaker's stream on a packet it cannot decrypt, and every stream
+  // when the connection ends: what was heard so far still counts, and the speaker can start anew.
+  opus.once('error', (err) => console.warn(`voice: a speaker's audio stream failed: ${err.message}`));
+  opus.once('close', () => {
+    if (!decoder.writableEnded) decoder.end();
+  });
   opus.pipe(decoder);
 }
 
@@ -228,15 +257,15 @@ export async function caption(
   if (result.status !== 'caption') return;
   try {
     await postThroughWebhook(ctx, r.guildId, {
-      channelId: r.channelId,
-      threadId: null,
+      channelId: result.channelId,
+      threadId: result.threadId,
       content: result.content,
       username: result.username,
       avatarUrl: member?.displayAvatarURL() ?? null,
       webhook: result.webhook,
     });
   } catch (err) {
-    await reportFailure(ctx, r.guildId, r.channelId, 'post a voice caption', err);
+    await reportFailure(ctx, r.guildId, result.threadId ?? result.channelId, 'post a voice caption', err);
   }
 }
 

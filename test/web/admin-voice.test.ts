@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { readVoiceSettings } from '../../src/server/services/voice-settings';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
@@ -136,6 +137,33 @@ describe('Voice Translation', () => {
     await toast.getByText('Failed to end voice translation session').waitFor();
     // Both lists refetched: the session is gone from the active list.
     await live.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('picks the channel captions go to, then back to the voice channel’s own chat', async () => {
+    seedGuild(server.services, 'g-captions', { plan: 'pro' });
+    insertGuild(server, 'g-captions', [
+      { id: '700000000000000001', name: 'live-captions' },
+      { id: '700000000000000002', name: 'general' },
+    ]);
+    const stored = () => readVoiceSettings(server.services.db, 'g-captions').captionChannelId;
+    const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-captions');
+    await page.getByText('Where captions go').waitFor();
+    const select = page.getByRole('combobox', { name: 'Caption channel' });
+    expect(await select.getAttribute('placeholder')).toBe("The voice channel's own chat");
+    await select.click();
+    await page.getByRole('option', { name: '#live-captions' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Caption channel saved').waitFor();
+    await page.getByText('The next sessions post their captions there.').waitFor();
+    expect(stored()).toBe('700000000000000001');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Caption channel' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Caption channel' }).inputValue()).toBe('#live-captions');
+    await page.locator('.mantine-Select-section button, .mantine-InputClearButton-root').first().click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("The next sessions post their captions in the voice channel's own chat.").waitFor();
+    expect(stored()).toBeNull();
     await page.context().close();
   });
 

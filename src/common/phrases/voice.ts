@@ -177,3 +177,19 @@ export const VOICE_STOPPED: Phrase = {
   ar: '⏹️ انتهت الترجمة النصية المباشرة في {channel}.',
   hi: '⏹️ {channel} में लाइव कैप्शन खत्म हो गए।',
 };
+
+export const VOICE_CAPTIONS_MISSING_PERMISSIONS: Phrase = {
+  en: 'I need the View Channel, Send Messages and Manage Webhooks permissions in {channel} to post captions there. A server admin can grant them in the channel settings.',
+  es: 'Necesito los permisos Ver canal, Enviar mensajes y Gestionar webhooks en {channel} para publicar subtítulos allí. Un administrador puede darlos en los ajustes del canal.',
+  fr: "J'ai besoin des permissions Voir le salon, Envoyer des messages et Gérer les webhooks dans {channel} pour y publier les sous-titres. Un administrateur peut les accorder dans les paramètres du salon.",
+  de: 'Ich brauche die Berechtigungen Kanal ansehen, Nachrichten senden und Webhooks verwalten in {channel}, um dort Untertitel zu posten. Ein Server-Admin kann sie in den Kanaleinstellungen vergeben.',
+  pt: 'Preciso das permissões Ver canal, Enviar mensagens e Gerenciar webhooks em {channel} para publicar legendas lá. Um administrador pode concedê-las nas configurações do canal.',
+  it: 'Mi servono i permessi Visualizzare il canale, Inviare messaggi e Gestire i webhook in {channel} per pubblicarvi i sottotitoli. Un amministratore può concederli nelle impostazioni del canale.',
+  tr: "{channel} kanalına altyazı gönderebilmem için Kanalı Görüntüle, Mesaj Gönder ve Webhook'ları Yönet izinlerine ihtiyacım var. Bir sunucu yöneticisi bunları kanal ayarlarından verebilir.",
+  ru: 'Чтобы публиковать субтитры в {channel}, мне нужны права «Просматривать канал», «Отправлять сообщения» и «Управлять вебхуками». Администратор может выдать их в настройках канала.',
+  ja: '{channel} に字幕を投稿するには「チャンネルを見る」「メッセージを送信」「ウェブフックの管理」の権限が必要です。サーバー管理者がチャンネル設定で付与できます。',
+  ko: '{channel}에 자막을 올리려면 채널 보기, 메시지 보내기, 웹후크 관리 권한이 필요합니다. 서버 관리자가 채널 설정에서 부여할 수 있습니다.',
+  zh: '我需要 {channel} 的“查看频道”、“发送消息”和“管理 Webhook”权限才能在那里发布字幕。服务器管理员可以在频道设置中授予。',
+  ar: 'أحتاج إلى صلاحيات عرض القناة وإرسال الرسائل وإدارة الويب هوك في {channel} لنشر الترجمة النصية هناك. يمكن لمسؤول الخادم منحها من إعدادات القناة.',
+  hi: '{channel} में कैप्शन पोस्ट करने के लिए मुझे View Channel, Send Messages और Manage Webhooks अनुमतियां चाहिए। सर्वर एडमिन चैनल सेटिंग में ये दे सकते हैं।',
+};

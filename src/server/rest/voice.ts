@@ -22,4 +22,16 @@ export const routes: RestRoute[] = [
     procedure: 'voice.update',
     summary: "End the active session :id: { status: 'ended', endedAt } (409 when not active)",
   },
+  {
+    method: 'GET',
+    path: '/api/voice-translation/settings',
+    procedure: 'voice.settings',
+    summary: "Live captions settings: captionChannelId, the default text channel or thread for captions (null: each voice channel's own chat)",
+  },
+  {
+    method: 'PATCH',
+    path: '/api/voice-translation/settings',
+    procedure: 'voice.updateSettings',
+    summary: 'Set captionChannelId (a text channel or thread of the server, or null)',
+  },
 ];

@@ -13,6 +13,7 @@ import {
   startVoiceSession,
   voiceMinutesLeft,
 } from '../services/voice-sessions';
+import { readVoiceSettings, updateVoiceSettings } from '../services/voice-settings';
 import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, router } from '../trpc';
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
@@ -40,6 +41,12 @@ export const voiceRouter = router({
       .orderBy(...newest)
       .all(),
   ),
+
+  /** Where captions go by default: a text channel or thread (null: each voice channel's own chat). */
+  settings: voiceProcedure.query(({ ctx }) => readVoiceSettings(ctx.db, ctx.guildId)),
+  updateSettings: voiceProcedure
+    .input(z.object({ captionChannelId: discordId.nullable() }))
+    .mutation(({ ctx, input }) => updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId)),
 
   /** End Session: only an active session ends; the bot leaves the channel on 'voice:ended'. */
   update: voiceProcedure
@@ -92,6 +99,8 @@ export const voiceRouter = router({
         locale: z.string().nullable(),
         /** Members of the server the bot knows (their Discord locales), for the default languages. */
         members: z.array(z.object({ userId: discordId, locale: z.string().nullable() })).max(5000),
+        /** captions: in /voice start, a text channel (threadId null) or a thread of one. */
+        caption: z.object({ channelId: discordId, threadId: discordId.nullable() }).nullable().optional(),
       }),
     )
     .mutation(({ ctx, input }) => {
@@ -108,6 +117,7 @@ export const voiceRouter = router({
         languages,
         startedBy: input.userId,
         memberLanguage: memberLang,
+        caption: input.caption,
       });
     }),
   /** The member's language, for the bot's replies before a session exists. */

@@ -17,6 +17,7 @@ import {
   translationLogs,
   translationSettings,
   voiceSessions,
+  voiceSettings,
   welcomeConfig,
   xpSettings,
 } from '../../../db/schema';
@@ -47,6 +48,7 @@ export const RESET_TABLES = [
   translationLogs,
   learnerProgress,
   voiceSessions,
+  voiceSettings,
   memberXp,
   xpSettings,
 ].map(getTableName);

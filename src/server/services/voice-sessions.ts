@@ -18,6 +18,7 @@ import { webhookUsername } from './mirror';
 import { guildPlan, hasCapability } from './plans';
 import { monthStart } from './translation/accounting';
 import { explainTranslationFailure } from './translation-failures';
+import { type CaptionDestination, sessionCaptionDestination } from './voice-settings';
 import { type StoredWebhook, webhookFor } from './webhooks';
 
 /**
@@ -99,6 +100,8 @@ export function startVoiceSession(
     languages: string[];
     startedBy: string;
     memberLanguage: string;
+    /** Asked in /voice start (captions:); otherwise the server's default, else the voice channel's chat. */
+    caption?: CaptionDestination | null;
   },
 ): VoiceStartResult {
   const { db, translator } = s;
@@ -123,6 +126,7 @@ export function startVoiceSession(
   }
   ensureGuild(db, input.guildId);
   const languages = input.languages.length ? input.languages : [lang];
+  const caption = sessionCaptionDestination(db, input.guildId, input.caption);
   const session = db
     .insert(voiceSessions)
     .values({
@@ -133,11 +137,14 @@ export function startVoiceSession(
       status: 'active',
       startedBy: input.startedBy,
       startedAt: now,
+      captionChannelId: caption?.channelId ?? null,
+      captionThreadId: caption?.threadId ?? null,
     })
     .returning()
     .get();
   const names = languages.map(languageName).join(', ');
-  const announcement = `🎙️ **Live captions are on** in this channel (${names}). Polyglot is listening to translate what is said here: captions appear in this chat, and no audio is kept. /voice stop ends them.`;
+  const where = caption ? `in <#${caption.threadId ?? caption.channelId}>` : 'in this chat';
+  const announcement = `🎙️ **Live captions are on** in this channel (${names}). Polyglot is listening to translate what is said here: captions appear ${where}, and no audio is kept. /voice stop ends them.`;
   return { ok: true, session, languages, minutesLeft: left, announcement };
 }
 
@@ -179,6 +186,9 @@ export type CaptionResult =
       content: string;
       characters: number;
       username: string;
+      /** Where to post it: the channel whose webhook posts, and its thread if any. */
+      channelId: string;
+      threadId: string | null;
       webhook: StoredWebhook | null;
     }
   | { status: 'silent' }
@@ -226,7 +236,9 @@ export async function captionUtterance(
       content: captionText(result.transcript, result.source, languages, result.translations),
       characters,
       username: webhookUsername(input.username),
-      webhook: webhookFor(s.db, session.channelId),
+      channelId: session.captionChannelId ?? session.channelId,
+      threadId: session.captionThreadId,
+      webhook: webhookFor(s.db, session.captionChannelId ?? session.channelId),
     };
   } catch (err) {
     return { status: 'failed', reason: explainTranslationFailure(err, s.env.PUBLIC_URL).message };

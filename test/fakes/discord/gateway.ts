@@ -98,6 +98,8 @@ export class FakeGateway {
 
   /** Payloads the bot sent besides heartbeat, identify and resume (op 4 voice state updates). */
   readonly received: Json[] = [];
+  /** Called with each of those payloads (the fake voice server answers op 4, see voice-gateway.ts). */
+  readonly payloadListeners: ((msg: Json) => void)[] = [];
 
   private onPayload(ws: WebSocket, msg: Json) {
     switch (msg.op) {
@@ -112,6 +114,7 @@ export class FakeGateway {
       default:
         // Other ops the bot sends (op 4: join or leave a voice channel), for tests to read.
         this.received.push(msg);
+        for (const listener of this.payloadListeners) listener(msg);
         return;
     }
   }

@@ -11,15 +11,15 @@ export function GettingStarted() {
       <Stepper active={-1} orientation="vertical" size="sm" allowNextStepsSelect={false}>
         <Stepper.Step
           label="Join a voice channel"
-          description="Join the voice channel you want translated in Discord."
+          description="Join the voice channel you want captioned in Discord (the bot needs Connect and Speak there)."
         />
         <Stepper.Step
           label="Configure languages"
-          description="Choose the language spoken in the channel and the language to translate into."
+          description="By default, captions are in the languages of your members; /voice start languages: picks others (up to 5)."
         />
         <Stepper.Step
           label="Start translation"
-          description="The bot joins, transcribes the speech and posts the translation in real time."
+          description="Run /voice start: the bot joins, says it is listening, and posts each speaker's words with their translations in the channel's chat. /voice stop or End Session ends it."
         />
       </Stepper>
       <Alert

@@ -3,6 +3,7 @@ import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/adm
 import { LockedFeature } from '../../features/billing/LockedFeature';
 import { useCapability } from '../../features/billing/useCapability';
 import { ActiveSessions } from '../../features/voice/ActiveSessions';
+import { CaptionSettings } from '../../features/voice/CaptionSettings';
 import { GettingStarted } from '../../features/voice/GettingStarted';
 import { SessionHistory } from '../../features/voice/SessionHistory';
 import { VoiceStats } from '../../features/voice/VoiceStats';
@@ -13,8 +14,10 @@ import { trpc } from '../../trpc';
 export default function VoiceTranslationPage() {
   const guildId = useGuildId();
   const unlocked = useCapability('voice');
-  const sessions = trpc.voice.sessions.useQuery({ guildId }, { enabled: unlocked === true });
-  const active = trpc.voice.active.useQuery({ guildId }, { enabled: unlocked === true });
+  // Live: sessions start and end from Discord, and their characters grow while they run.
+  const live = { enabled: unlocked === true, refetchInterval: 5000 };
+  const sessions = trpc.voice.sessions.useQuery({ guildId }, live);
+  const active = trpc.voice.active.useQuery({ guildId }, live);
   const error = sessions.error ?? active.error;
 
   return (
@@ -39,6 +42,7 @@ export default function VoiceTranslationPage() {
         <>
           <VoiceStats sessions={sessions.data} active={active.data} />
           <ActiveSessions sessions={active.data} />
+          <CaptionSettings />
           <SessionHistory sessions={sessions.data} />
           {sessions.data.length === 0 && <GettingStarted />}
         </>

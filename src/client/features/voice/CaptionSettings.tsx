@@ -1,0 +1,76 @@
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../components/admin';
+import { useGuildId } from '../../lib/guild';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+/** Text (0) and announcement (5) channels and threads (10, 11, 12) take captions. */
+const CAPTION_TYPES = [0, 5, 10, 11, 12];
+
+/**
+ * Where live captions go: by default the voice channel's own text chat; an admin may send every
+ * session's captions to one text channel or thread instead (/voice start captions: overrides it
+ * for one session).
+ */
+export function CaptionSettings() {
+  const guildId = useGuildId();
+  const utils = trpc.useUtils();
+  const settings = trpc.voice.settings.useQuery({ guildId });
+  const channels = trpc.discord.channels.useQuery({ guildId });
+  const [channelId, setChannelId] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) setChannelId(settings.data.captionChannelId);
+  }, [settings.data]);
+  const save = trpc.voice.updateSettings.useMutation({
+    onSuccess: (saved) =>
+      notifySuccess(
+        'Caption channel saved',
+        saved.captionChannelId
+          ? 'The next sessions post their captions there.'
+          : "The next sessions post their captions in the voice channel's own chat.",
+      ),
+    onError: (err) => notifyError('Failed to save the caption channel', errorMessage(err)),
+    onSettled: () => void utils.voice.settings.invalidate(),
+  });
+  const options = (channels.data ?? []).filter((c) => CAPTION_TYPES.includes(c.type));
+  const data = options.map((c) => ({ value: c.id, label: `#${c.name}` }));
+  if (channelId && !options.some((c) => c.id === channelId))
+    data.unshift({ value: channelId, label: channelId });
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <div>
+          <Title order={4}>Where captions go</Title>
+          <Text size="sm" c="dimmed">
+            Each caption is posted as the speaker: the original line, then one short line per language. By
+            default it goes to the voice channel&apos;s own text chat, where the bot also says it is
+            listening.
+          </Text>
+        </div>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Caption channel"
+            placeholder="The voice channel's own chat"
+            data={data}
+            value={channelId}
+            onChange={setChannelId}
+            clearable
+            searchable
+            nothingFoundMessage="No text channel of that name"
+            w={{ base: '100%', sm: 300 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Button
+            loading={save.isPending}
+            disabled={settings.isLoading || (settings.data?.captionChannelId ?? null) === channelId}
+            onClick={() => save.mutate({ guildId, captionChannelId: channelId })}
+          >
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { guildChannels, voiceSettings } from '../../../db/schema';
+import { ensureGuild } from './guilds';
+
+/**
+ * Where live captions go. By default each voice channel's own text chat; the admin may pick a text
+ * channel or a thread for every session (the dashboard's Voice screen) or for one session
+ * (/voice start captions:). A thread is posted into through its parent channel's webhook.
+ */
+
+/** Text (0), announcement (5) channels and threads (10 announcement, 11 public, 12 private). */
+export const CAPTION_CHANNEL_TYPES = [0, 5, 10, 11, 12];
+const THREAD_TYPES = [10, 11, 12];
+
+export interface CaptionDestination {
+  /** The channel whose webhook posts the captions. */
+  channelId: string;
+  /** The thread of that channel they go into, if any. */
+  threadId: string | null;
+}
+
+export function readVoiceSettings(db: Db, guildId: string): { captionChannelId: string | null } {
+  const row = db.select().from(voiceSettings).where(eq(voiceSettings.guildId, guildId)).get();
+  return { captionChannelId: row?.captionChannelId ?? null };
+}
+
+/** A synced channel of the guild as a caption destination, or null when it cannot take captions. */
+export function captionDestination(db: Db, guildId: string, channelId: string): CaptionDestination | null {
+  const c = db
+    .select()
+    .from(guildChannels)
+    .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
+    .get();
+  if (!c || !CAPTION_CHANNEL_TYPES.includes(c.type)) return null;
+  if (THREAD_TYPES.includes(c.type)) return c.parentId ? { channelId: c.parentId, threadId: c.id } : null;
+  return { channelId: c.id, threadId: null };
+}
+
+/** Sets (or clears, null) the default caption channel; a channel that cannot take captions is refused. */
+export function updateVoiceSettings(
+  db: Db,
+  guildId: string,
+  captionChannelId: string | null,
+): { captionChannelId: string | null } {
+  if (captionChannelId && !captionDestination(db, guildId, captionChannelId)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `captionChannelId: ${captionChannelId} is not a text channel or thread of this server`,
+    });
+  }
+  ensureGuild(db, guildId);
+  db.insert(voiceSettings)
+    .values({ guildId, captionChannelId })
+    .onConflictDoUpdate({ target: voiceSettings.guildId, set: { captionChannelId } })
+    .run();
+  return readVoiceSettings(db, guildId);
+}
+
+/**
+ * The destination of a new session's captions: the one asked in /voice start, else the server's
+ * default (when that channel still exists), else null (the voice channel's own chat).
+ */
+export function sessionCaptionDestination(
+  db: Db,
+  guildId: string,
+  asked: CaptionDestination | null | undefined,
+): CaptionDestination | null {
+  if (asked) return asked;
+  const { captionChannelId } = readVoiceSettings(db, guildId);
+  return captionChannelId ? captionDestination(db, guildId, captionChannelId) : null;
+}
