@@ -13,6 +13,7 @@ import { routes as channels } from './rest/channels';
 import { routes as config } from './rest/config';
 import { routes as contact } from './rest/contact';
 import { routes as discord } from './rest/discord';
+import { routes as exchange } from './rest/exchange';
 import { routes as learning } from './rest/learning';
 import { routes as moderation } from './rest/moderation';
 import { routes as polls } from './rest/polls';
@@ -124,6 +125,7 @@ export const restRoutes: RestRoute[] = [
   ...voice,
   ...usage,
   ...xp,
+  ...exchange,
   ...bot,
   ...apiKeys,
 ];

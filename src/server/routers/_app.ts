@@ -10,6 +10,7 @@ import { communityRouter } from './community';
 import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
+import { exchangeRouter } from './exchange';
 import { learningRouter } from './learning';
 import { memberRolesRouter } from './member-roles';
 import { moderationRouter } from './moderation';
@@ -54,6 +55,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   setup: setupRouter,
   xp: xpRouter,
+  exchange: exchangeRouter,
 });
 
 export type AppRouter = typeof appRouter;
