@@ -1,5 +1,9 @@
-import { type ChatInputCommandInteraction, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { BotContext } from '../context';
+import {
+  type ChatInputCommandInteraction,
+  MessageFlags,
+  SlashCommandBuilder,
+  type SlashCommandStringOption,
+} from 'discord.js';
 import { deliverChanges } from '../server-events/exchange';
 import type { BotCommand } from './types';
 
@@ -16,7 +20,7 @@ const who = (interaction: ChatInputCommandInteraction & { guildId: string }) => 
   locale: interaction.locale ?? null,
 });
 
-const languageOption = (name: string, description: string) => (o: import('discord.js').SlashCommandStringOption) =>
+const languageOption = (name: string, description: string) => (o: SlashCommandStringOption) =>
   o.setName(name).setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(100);
 
 export const exchange: BotCommand = {
@@ -29,7 +33,9 @@ export const exchange: BotCommand = {
         .setName('join')
         .setDescription('Wait for a partner who speaks what you learn and learns what you speak')
         .addStringOption(languageOption('native', 'The language you speak natively (start typing to search)'))
-        .addStringOption(languageOption('learning', 'The language you are learning (start typing to search)')),
+        .addStringOption(
+          languageOption('learning', 'The language you are learning (start typing to search)'),
+        ),
     )
     .addSubcommand((s) => s.setName('leave').setDescription('Leave the language exchange (ends your pair)'))
     .addSubcommand((s) =>
@@ -75,7 +81,11 @@ export const exchange: BotCommand = {
     await deliverChanges(ctx, interaction.guildId, answer, interaction.user.id);
     const pairId = answer.matchedPairId;
     const matched = pairId
-      ? await ctx.caller.exchange.bot.matched({ guildId: interaction.guildId, pairId, userId: interaction.user.id })
+      ? await ctx.caller.exchange.bot.matched({
+          guildId: interaction.guildId,
+          pairId,
+          userId: interaction.user.id,
+        })
       : null;
     await interaction.editReply({
       content: matched ? `${answer.text}\n\n${matched}` : answer.text,

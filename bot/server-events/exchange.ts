@@ -30,7 +30,8 @@ async function openThread(
   let thread: PrivateThreadChannel | null = null;
   try {
     const channel = await ctx.client.channels.fetch(plan.channelId);
-    if (channel?.type !== ChannelType.GuildText) throw new Error('the exchange channel is not a text channel');
+    if (channel?.type !== ChannelType.GuildText)
+      throw new Error('the exchange channel is not a text channel');
     thread = (await channel.threads.create({
       name: plan.name,
       type: ChannelType.PrivateThread,
@@ -85,7 +86,13 @@ export async function deliverPair(
       try {
         const dm = await ctx.client.users.createDM(notice.userId);
         await dm.send({ content: notice.text, allowedMentions: { parse: [] } });
-        await ctx.caller.exchange.bot.told({ guildId, pairId, userId: notice.userId, how: 'dm', error: null });
+        await ctx.caller.exchange.bot.told({
+          guildId,
+          pairId,
+          userId: notice.userId,
+          how: 'dm',
+          error: null,
+        });
       } catch (err) {
         // DMs closed: the private thread (the member was added, and the starter mentions them) tells them.
         await ctx.caller.exchange.bot.told({

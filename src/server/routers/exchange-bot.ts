@@ -163,7 +163,10 @@ export const exchangeBotRouter = router({
     const langs = { native: nativeName(row.nativeLanguage), learning: nativeName(row.learningLanguage) };
     const pair = activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!pair)
-      return { ok: true, text: say(EXCHANGE_STATUS_WAITING, language, { since: when(row.waitingSince), ...langs }) };
+      return {
+        ok: true,
+        text: say(EXCHANGE_STATUS_WAITING, language, { since: when(row.waitingSince), ...langs }),
+      };
     const text = say(EXCHANGE_STATUS_PAIRED, language, {
       partner: `<@${partnerOf(pair, input.userId)}>`,
       since: when(pair.createdAt),
@@ -183,15 +186,15 @@ export const exchangeBotRouter = router({
     .query(({ input }) => languageChoices(input.query)),
 
   /** What the presser of a command reads about their new pair (their reply carries it). */
-  matched: botGuildProcedure
-    .input(pairRef.extend({ userId: discordId }))
-    .query(({ ctx, input }) => {
-      const p = activePairOf(ctx.db, ctx.guildId, input.userId);
-      if (!p || p.id !== input.pairId) return null;
-      return matchedText(ctx.db, p, input.userId);
-    }),
+  matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(({ ctx, input }) => {
+    const p = activePairOf(ctx.db, ctx.guildId, input.userId);
+    if (!p || p.id !== input.pairId) return null;
+    return matchedText(ctx.db, p, input.userId);
+  }),
 
-  work: botGuildProcedure.input(pairRef).query(({ ctx, input }) => pairWork(ctx.db, ctx.guildId, input.pairId)),
+  work: botGuildProcedure
+    .input(pairRef)
+    .query(({ ctx, input }) => pairWork(ctx.db, ctx.guildId, input.pairId)),
 
   threadOpened: botGuildProcedure
     .input(pairRef.extend({ channelId: discordId, threadId: discordId.nullable(), error: reason }))
@@ -213,7 +216,9 @@ export const exchangeBotRouter = router({
       return { ok: true };
     }),
 
-  endWork: botGuildProcedure.input(pairRef).query(({ ctx, input }) => endWork(ctx.db, ctx.guildId, input.pairId)),
+  endWork: botGuildProcedure
+    .input(pairRef)
+    .query(({ ctx, input }) => endWork(ctx.db, ctx.guildId, input.pairId)),
 
   endTold: botGuildProcedure
     .input(pairRef.extend({ how: z.enum(['dm', 'failed']) }))

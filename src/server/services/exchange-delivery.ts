@@ -57,7 +57,9 @@ export function matchedText(db: Db, pair: PairRow, userId: string): string {
     learning: nativeName(theirs),
     native: nativeName(mine),
   });
-  return pair.threadId ? `${text}\n${say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` })}` : text;
+  return pair.threadId
+    ? `${text}\n${say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` })}`
+    : text;
 }
 
 /** The Discord work a new pair still needs; null when there is none (ended, done, unknown). */
@@ -120,8 +122,7 @@ export function recordTold(
 ): void {
   const pair = pairRow(db, guildId, pairId);
   if (!pair) return;
-  const patch =
-    pair.userA === userId ? { toldA: how } : pair.userB === userId ? { toldB: how } : null;
+  const patch = pair.userA === userId ? { toldA: how } : pair.userB === userId ? { toldB: how } : null;
   if (!patch) return;
   const toldA = 'toldA' in patch ? patch.toldA : pair.toldA;
   const toldB = 'toldB' in patch ? patch.toldB : pair.toldB;
@@ -138,7 +139,7 @@ export function recordTold(
 /** An ended pair: the member left behind is told in their language; the thread is closed. */
 export function endWork(db: Db, guildId: string, pairId: number) {
   const pair = pairRow(db, guildId, pairId);
-  if (!pair || !pair.endedAt || !pair.endedBy || pair.endTold) return null;
+  if (!pair?.endedAt || !pair.endedBy || pair.endTold) return null;
   const stayer = pair.endedBy === pair.userA ? pair.userB : pair.userA;
   const told = stayer === pair.userA ? pair.toldA : pair.toldB;
   const member = membersOf(db, guildId).get(stayer);
@@ -172,18 +173,31 @@ export function pendingExchangeWork(db: Db) {
     .where(
       or(
         and(isNull(exchangePairs.endedAt), isNull(exchangePairs.deliveredAt)),
-        and(isNotNull(exchangePairs.endedAt), isNotNull(exchangePairs.endedBy), isNull(exchangePairs.endTold)),
+        and(
+          isNotNull(exchangePairs.endedAt),
+          isNotNull(exchangePairs.endedBy),
+          isNull(exchangePairs.endTold),
+        ),
       ),
     )
     .orderBy(exchangePairs.id)
     .all()
-    .map((r) => ({ guildId: r.guildId, pairId: r.pairId, kind: r.endedAt ? ('end' as const) : ('start' as const) }));
+    .map((r) => ({
+      guildId: r.guildId,
+      pairId: r.pairId,
+      kind: r.endedAt ? ('end' as const) : ('start' as const),
+    }));
 }
 
 /** Retention: ended pairs older than 30 days are deleted. */
 export function deleteOldPairs(db: DbLike, now: Date): number {
   return db
     .delete(exchangePairs)
-    .where(and(isNotNull(exchangePairs.endedAt), lt(exchangePairs.endedAt, new Date(now.getTime() - ENDED_PAIR_DAYS * DAY))))
+    .where(
+      and(
+        isNotNull(exchangePairs.endedAt),
+        lt(exchangePairs.endedAt, new Date(now.getTime() - ENDED_PAIR_DAYS * DAY)),
+      ),
+    )
     .run().changes;
 }

@@ -47,11 +47,11 @@ export function exchangeState(db: Db, guildId: string) {
       waitingSince: m.waitingSince,
     })),
     pairs: activePairs(db, guildId).map((p) => {
-      const delivery: PairDelivery = p.deliveredAt
-        ? p.deliveryError || p.toldA === 'failed' || p.toldB === 'failed'
-          ? 'failed'
-          : 'delivered'
-        : 'queued';
+      // Failed: a member could not be told at all, or the thread could not be opened. A member
+      // whose DMs are closed but who is in the thread was told there.
+      const failed =
+        p.toldA === 'failed' || p.toldB === 'failed' || (p.threadChannelId !== null && p.threadId === null);
+      const delivery: PairDelivery = failed ? 'failed' : p.deliveredAt ? 'delivered' : 'queued';
       return {
         id: p.id,
         a: { ...person(p.userA, p.languageA), told: p.toldA },

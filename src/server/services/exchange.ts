@@ -1,6 +1,12 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { exchangeMembers, exchangePairs, exchangeSettings, guildChannels, memberXp } from '../../../db/schema';
+import {
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
+  guildChannels,
+  memberXp,
+} from '../../../db/schema';
 
 /**
  * Language exchange (the Pro plan): members say what they speak natively and what they learn;
@@ -212,7 +218,13 @@ export function nextPartner(db: DbLike, guildId: string, userId: string, now: Da
 }
 
 /** Keeps the language the bot speaks to the member current (their latest command's). */
-export function touchMember(db: DbLike, guildId: string, userId: string, replyLanguage: string, username: string) {
+export function touchMember(
+  db: DbLike,
+  guildId: string,
+  userId: string,
+  replyLanguage: string,
+  username: string,
+) {
   db.update(exchangeMembers)
     .set({ replyLanguage, username })
     .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
