@@ -47,7 +47,7 @@ const ephemeral = (i: Json) =>
 const run = async (member: FakeMember, sub: string, options: Json[] = []) => {
   const i = h.fake.slash('exchange', [{ name: sub, type: 1, options }], { member, channel: general() });
   const answer = await h.fake.interactionAnswer(i);
-  return { ...answer, ephemeral: ephemeral(i) };
+  return { ...answer, ephemeral: ephemeral(i) } as Json;
 };
 const join = (member: FakeMember, native: string, learning: string) =>
   exchange(member, 'join', [
