@@ -1,9 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconExternalLink, IconHash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName } from '../../../common/languages';
 import { EmptyState, errorMessage, relativeTime } from '../../components/admin';
-import { DeliveryBadge } from '../../components/admin/DeliveryBadge';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
@@ -22,6 +21,32 @@ const TOLD: Record<string, string> = {
   thread: 'DMs closed: told in the thread',
   failed: 'not told (DMs closed, no thread)',
 };
+
+const TOLD_BADGE = {
+  delivered: { label: 'Both told', color: 'green', tip: 'Discord accepted the news for both members.' },
+  queued: {
+    label: 'Queued',
+    color: 'blue',
+    tip: 'The bot tells both members (and opens the thread) as soon as it connects.',
+  },
+  failed: {
+    label: 'Not all told',
+    color: 'red',
+    tip: 'Discord refused a message or the thread (see below).',
+  },
+} as const;
+
+/** Whether both members have heard of their pair: only what Discord accepted counts. */
+function ToldBadge({ state }: { state: Pair['delivery'] }) {
+  const b = TOLD_BADGE[state];
+  return (
+    <Tooltip label={b.tip} multiline w={240} openDelay={300}>
+      <Badge color={b.color} variant="light" size="sm" data-testid="exchange-told" data-state={state}>
+        {b.label}
+      </Badge>
+    </Tooltip>
+  );
+}
 
 /**
  * Language exchange (the Pro plan) on the Language Learning screen: the channel pairs get their
@@ -147,14 +172,16 @@ function WaitingList({ waiting }: { waiting: ExchangeState['waiting'] }) {
           {waiting.map((m) => (
             <Card key={m.userId} withBorder radius="sm" padding="sm" data-testid="exchange-waiting">
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text fw={600} size="sm">
-                  {m.username || m.userId}
-                </Text>
-                <Badge variant="light" size="sm" style={{ textTransform: 'none' }}>
-                  {languages(m.native, m.learning)}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  waiting since {relativeTime(m.waitingSince).replace(/ ago$/, '')}
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={600} size="sm">
+                    {m.username || m.userId}
+                  </Text>
+                  <Badge variant="light" size="sm" style={{ textTransform: 'none' }}>
+                    {languages(m.native, m.learning)}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed" title={new Date(m.waitingSince).toLocaleString()}>
+                  waiting {relativeTime(m.waitingSince).replace(/ ago$/, '')}
                 </Text>
               </Group>
             </Card>
@@ -185,7 +212,7 @@ function PairList({ pairs }: { pairs: Pair[] }) {
                   <Text fw={600} size="sm">
                     {p.a.username || p.a.userId} ↔ {p.b.username || p.b.userId}
                   </Text>
-                  <DeliveryBadge state={p.delivery} verb="sent" size="sm" />
+                  <ToldBadge state={p.delivery} />
                 </Group>
                 <Group gap="xs" wrap="wrap">
                   <Badge variant="light" size="sm" style={{ textTransform: 'none' }}>
