@@ -102,6 +102,14 @@ describe('Language exchange on the Language Learning screen', () => {
     await page.context().close();
   });
 
+  it('the privacy page lists what the exchange stores and how long', async () => {
+    const page = await adminPage(browser, server, '/privacy');
+    const text = (await page.getByRole('main').textContent()) ?? '';
+    expect(text).toContain('the language you speak, the one you learn, who you are paired with');
+    expect(text).toContain('A language exchange pair is deleted 30 days after it ends');
+    await page.context().close();
+  });
+
   it('looks finished with pairs, empty and locked, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(
       browser,

@@ -57,12 +57,12 @@ export function ExchangePanel({ guildId }: { guildId: string | undefined }) {
   const state = trpc.exchange.state.useQuery({ guildId }, { enabled: unlocked === true });
   if (unlocked === false)
     return (
-      <Card withBorder radius="md" padding="lg" aria-label="Language exchange">
+      <section aria-label="Language exchange">
         <LockedFeature
           capability="exchange"
           description="Members who speak each other's language are paired for practice, with a private thread and a starter prompt in both languages."
         />
-      </Card>
+      </section>
     );
   if (state.error)
     return (
