@@ -264,3 +264,22 @@ describe('durable delivery', () => {
     );
   });
 });
+
+describe('npm run deploy-commands', () => {
+  it('registers /exchange with join (two autocompleted language options), leave, status and next', async () => {
+    const { deployCommands } = await import('../../bot/deploy-commands');
+    const saved = await deployCommands({
+      token: h.fake.token,
+      applicationId: h.fake.applicationId,
+      api: h.fake.apiUrl,
+      guildId: h.guild.id,
+    });
+    expect(saved.names).toContain('exchange');
+    const command = h.fake.rest.commands.get(h.guild.id)!.find((c) => c.name === 'exchange')!;
+    expect(command.options.map((o: Json) => o.name)).toEqual(['join', 'leave', 'status', 'next']);
+    expect(command.options[0].options).toMatchObject([
+      { name: 'native', type: 3, required: true, autocomplete: true },
+      { name: 'learning', type: 3, required: true, autocomplete: true },
+    ]);
+  });
+});
