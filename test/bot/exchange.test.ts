@@ -77,6 +77,8 @@ describe('/exchange join refuses bad input and writes nothing', () => {
       const answer = await join(h.ana, 'es', 'en');
       expect(answer.content).toContain('requiere el plan Pro');
       expect(answer.ephemeral).toBe(true);
+      for (const sub of ['status', 'next'])
+        expect((await exchange(h.ben, sub)).content).toContain('needs the Pro plan on this server');
       expect(tableCounts(h.server.services)).toEqual(before);
     } finally {
       setGuildPlan(h.server.services, h.guild.id, 'pro');

@@ -57,6 +57,15 @@ function languageOf(value: string) {
 
 type Answer = { ok: boolean; text: string; pairs: number[]; ended: number[] };
 
+/** The plan notice in the member's language, or null when the server's plan includes exchange. */
+function locked(db: Parameters<typeof hasCapability>[0], guildId: string, language: string): string | null {
+  if (hasCapability(db, guildId, 'exchange')) return null;
+  return say(LOCKED, language, {
+    feature: CAPABILITIES.exchange.label,
+    plan: unlockingPlan('exchange').name,
+  });
+}
+
 export const exchangeBotRouter = router({
   /** /exchange join: checks, then the member waits; new pairs' ids for the bot to deliver. */
   join: botGuildProcedure
@@ -64,13 +73,8 @@ export const exchangeBotRouter = router({
     .mutation(({ ctx, input }): Answer & { matchedPairId: number | null } => {
       const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const refuse = (text: string) => ({ ok: false, text, pairs: [], ended: [], matchedPairId: null });
-      if (!hasCapability(ctx.db, ctx.guildId, 'exchange'))
-        return refuse(
-          say(LOCKED, language, {
-            feature: CAPABILITIES.exchange.label,
-            plan: unlockingPlan('exchange').name,
-          }),
-        );
+      const lockedText = locked(ctx.db, ctx.guildId, language);
+      if (lockedText) return refuse(lockedText);
       const native = languageOf(input.native);
       if (!native)
         return refuse(
@@ -117,7 +121,10 @@ export const exchangeBotRouter = router({
       };
     }),
 
-  /** /exchange leave: the pair (if any) ends, the member is out; pairs made for others meanwhile. */
+  /**
+   * /exchange leave: the pair (if any) ends, the member is out; pairs made for others meanwhile.
+   * Open on every plan, so a member can always take their languages back out.
+   */
   leave: botGuildProcedure.input(member).mutation(({ ctx, input }): Answer => {
     const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
     const result = leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
@@ -136,9 +143,11 @@ export const exchangeBotRouter = router({
     .input(member)
     .mutation(({ ctx, input }): Answer & { matchedPairId: number | null } => {
       const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const none = { pairs: [], ended: [], matchedPairId: null };
+      const lockedText = locked(ctx.db, ctx.guildId, language);
+      if (lockedText) return { ok: false, text: lockedText, ...none };
       touchMember(ctx.db, ctx.guildId, input.userId, language, input.username);
       const result = nextPartner(ctx.db, ctx.guildId, input.userId, ctx.clock());
-      const none = { pairs: [], ended: [], matchedPairId: null };
       if (result.kind === 'not in') return { ok: false, text: say(EXCHANGE_NOT_IN, language), ...none };
       if (result.kind === 'waiting')
         return {
@@ -158,6 +167,8 @@ export const exchangeBotRouter = router({
   /** /exchange status: waiting since, or the partner; the member's languages. */
   status: botGuildProcedure.input(member).query(({ ctx, input }) => {
     const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    const lockedText = locked(ctx.db, ctx.guildId, language);
+    if (lockedText) return { ok: false, text: lockedText };
     const row = memberRow(ctx.db, ctx.guildId, input.userId);
     if (!row) return { ok: false, text: say(EXCHANGE_NOT_IN, language) };
     const langs = { native: nativeName(row.nativeLanguage), learning: nativeName(row.learningLanguage) };
