@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
 import { joinExchange } from '../../src/server/services/exchange';
-import type { FakeMember, Json } from '../fakes/discord';
+import { type FakeMember, type Json, userPayload } from '../fakes/discord';
 import { installModerationRoutes, type ModerationFake } from '../fakes/discord/moderation';
 import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
@@ -264,6 +264,20 @@ describe('durable delivery', () => {
     expect(await eventually(() => dms.dms(goran.user.id)[0])).toContain(
       'You have a language exchange partner',
     );
+  });
+});
+
+describe('a member leaving the server', () => {
+  it('leaves the exchange: the pair ends and the partner is told in their language', async () => {
+    const before = await pairOf(goran);
+    expect(before).toBeTruthy();
+    h.fake.dispatch('GUILD_MEMBER_REMOVE', { guild_id: h.guild.id, user: userPayload(goran.user) });
+    const ended = await eventually(() => dms.dms(fumiko.user.id).find((t) => t.includes('終了しました')));
+    expect(ended).toContain(`<@${goran.user.id}>`);
+    expect(await pairOf(fumiko)).toBeUndefined();
+    const s = await state();
+    expect(s.waiting.map((w) => w.userId)).toContain(fumiko.user.id);
+    expect(s.waiting.map((w) => w.userId)).not.toContain(goran.user.id);
   });
 });
 

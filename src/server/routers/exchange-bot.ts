@@ -138,6 +138,13 @@ export const exchangeBotRouter = router({
     };
   }),
 
+  /** A member left the server: out of the exchange like /exchange leave (their partner waits again). */
+  memberGone: botGuildProcedure.input(z.object({ userId: discordId })).mutation(({ ctx, input }) => {
+    const result = leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
+    if (result.kind === 'not in') return { pairs: [] as number[], ended: [] as number[] };
+    return { pairs: result.created, ended: result.ended ? [result.ended.id] : [] };
+  }),
+
   /** /exchange next: ends the pair, the member waits again and is matched with someone else if possible. */
   next: botGuildProcedure
     .input(member)
