@@ -22,11 +22,12 @@ const diego = makeMember('diego', 'es-ES');
 const eve = makeMember('eve', 'en-GB');
 const fumiko = makeMember('fumiko', 'ja');
 const goran = makeMember('goran', 'en-US');
+const hana = makeMember('hana', 'en-US');
 
 beforeAll(async () => {
   h = await startBotHarness({
     prepare: (guild) => {
-      guild.members.push(diego, eve, fumiko, goran);
+      guild.members.push(diego, eve, fumiko, goran, hana);
     },
   });
   threads = installThreads(h.fake);
@@ -278,6 +279,23 @@ describe('a member leaving the server', () => {
     const s = await state();
     expect(s.waiting.map((w) => w.userId)).toContain(fumiko.user.id);
     expect(s.waiting.map((w) => w.userId)).not.toContain(goran.user.id);
+  });
+});
+
+describe('without an exchange channel', () => {
+  it('a partner whose DMs are closed is not called told: the one who ran the command is asked to say hello', async () => {
+    expect((await api('', { method: 'PATCH', body: { channelId: '' } })).status).toBe(200);
+    dms.closedDms.add(fumiko.user.id);
+    const answer = await join(hana, 'en', 'ja');
+    expect(answer.content).toContain(`<@${fumiko.user.id}> speaks 日本語`);
+    expect(answer.content).toContain(
+      `I could not reach <@${fumiko.user.id}> by direct message (their DMs are closed): say hello to them yourself in the server.`,
+    );
+    const pair = await pairOf(hana);
+    expect(pair?.threadId).toBeNull();
+    expect(pair?.delivery).toBe('failed');
+    const fumikoSide = pair?.a.userId === fumiko.user.id ? pair?.a : pair?.b;
+    expect(fumikoSide?.told).toBe('failed');
   });
 });
 

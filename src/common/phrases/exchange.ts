@@ -231,19 +231,19 @@ export const EXCHANGE_PARTNER_GONE: Phrase = {
   hi: '🔄 {server} पर {partner} के साथ आपका भाषा विनिमय समाप्त हो गया। आप फिर से कतार में हैं; नया साथी मिलते ही बताया जाएगा।',
 };
 
-/** The pair's private thread is not reachable by DM: the note for the one whose DMs are closed. */
-export const EXCHANGE_DM_CLOSED: Phrase = {
-  en: 'I could not send you a direct message (your DMs are closed on this server).',
-  es: 'No pude enviarte un mensaje directo (tus MD están cerrados en este servidor).',
-  fr: 'Je n’ai pas pu vous envoyer de message privé (vos MP sont fermés sur ce serveur).',
-  de: 'Ich konnte dir keine Direktnachricht senden (deine DMs sind auf diesem Server geschlossen).',
-  pt: 'Não consegui enviar uma mensagem direta (suas DMs estão fechadas neste servidor).',
-  it: 'Non ho potuto inviarti un messaggio diretto (i tuoi DM sono chiusi su questo server).',
-  tr: 'Sana doğrudan mesaj gönderemedim (bu sunucuda DM’lerin kapalı).',
-  ru: 'Не удалось отправить вам личное сообщение (ЛС на этом сервере закрыты).',
-  ja: 'ダイレクトメッセージを送れませんでした（このサーバーでは DM が閉じられています）。',
-  ko: '개인 메시지를 보낼 수 없었습니다(이 서버에서 DM이 닫혀 있습니다).',
-  zh: '无法给你发送私信（你在此服务器关闭了私信）。',
-  ar: 'لم أتمكن من إرسال رسالة خاصة إليك (رسائلك الخاصة مغلقة على هذا الخادم).',
-  hi: 'मैं आपको डायरेक्ट मैसेज नहीं भेज सका (इस सर्वर पर आपके DM बंद हैं)।',
+/** The partner could not be told (DMs closed, no thread): the member who ran the command is asked to reach out. */
+export const EXCHANGE_PARTNER_NO_DM: Phrase = {
+  en: 'I could not reach {partner} by direct message (their DMs are closed): say hello to them yourself in the server.',
+  es: 'No pude contactar a {partner} por mensaje directo (tiene los MD cerrados): salúdale tú en el servidor.',
+  fr: 'Je n’ai pas pu joindre {partner} en message privé (ses MP sont fermés) : saluez-le vous-même sur le serveur.',
+  de: 'Ich konnte {partner} nicht per Direktnachricht erreichen (DMs geschlossen): Sag selbst auf dem Server hallo.',
+  pt: 'Não consegui falar com {partner} por mensagem direta (as DMs estão fechadas): cumprimente-o você mesmo no servidor.',
+  it: 'Non sono riuscito a contattare {partner} in messaggio diretto (DM chiusi): salutalo tu nel server.',
+  tr: '{partner} kişisine doğrudan mesajla ulaşamadım (DM’leri kapalı): sunucuda ona sen merhaba de.',
+  ru: 'Не удалось написать {partner} в личные сообщения (ЛС закрыты): поздоровайтесь с ним сами на сервере.',
+  ja: '{partner} さんに DM を送れませんでした（DM が閉じられています）。サーバーであなたから挨拶してください。',
+  ko: '{partner} 님에게 DM을 보낼 수 없었습니다(DM이 닫혀 있음). 서버에서 직접 인사해 주세요.',
+  zh: '无法私信联系 {partner}（对方关闭了私信）：请在服务器里主动打个招呼。',
+  ar: 'لم أتمكن من مراسلة {partner} برسالة خاصة (رسائله الخاصة مغلقة): ألقِ عليه التحية بنفسك في الخادم.',
+  hi: 'मैं {partner} को डायरेक्ट मैसेज नहीं भेज सका (उनके DM बंद हैं): सर्वर में खुद उन्हें नमस्ते कहिए।',
 };

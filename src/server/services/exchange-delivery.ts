@@ -6,6 +6,7 @@ import { say } from '../../common/phrases';
 import {
   EXCHANGE_MATCHED,
   EXCHANGE_PARTNER_GONE,
+  EXCHANGE_PARTNER_NO_DM,
   EXCHANGE_STARTER,
   EXCHANGE_THREAD,
 } from '../../common/phrases/exchange';
@@ -57,9 +58,12 @@ export function matchedText(db: Db, pair: PairRow, userId: string): string {
     learning: nativeName(theirs),
     native: nativeName(mine),
   });
-  return pair.threadId
-    ? `${text}\n${say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` })}`
-    : text;
+  const lines = [text];
+  if (pair.threadId) lines.push(say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` }));
+  const partnerTold = pair.userA === userId ? pair.toldB : pair.toldA;
+  if (partnerTold === 'failed')
+    lines.push(say(EXCHANGE_PARTNER_NO_DM, language, { partner: `<@${partner}>` }));
+  return lines.join('\n');
 }
 
 /** The Discord work a new pair still needs; null when there is none (ended, done, unknown). */
