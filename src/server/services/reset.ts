@@ -4,6 +4,9 @@ import {
   announcements,
   botConfig,
   channelLinks,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
   guilds,
   learnerProgress,
   memberXp,
@@ -49,6 +52,9 @@ export const RESET_TABLES = [
   voiceSessions,
   memberXp,
   xpSettings,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */
