@@ -1,5 +1,6 @@
 import type { BotContext } from './context';
 import announcementPost from './server-events/announcement-post';
+import exchange from './server-events/exchange';
 import polls from './server-events/polls';
 import reactionRoles from './server-events/reaction-roles';
 import ticketReply from './server-events/ticket-reply';
@@ -18,4 +19,5 @@ export const SERVER_EVENTS: ServerEventHandler[] = [
   polls,
   reactionRoles,
   voiceEnded,
+  exchange,
 ];

@@ -19,6 +19,8 @@ import {
   channelLinkChannels,
   channelLinkLanguages,
   channelLinks,
+  exchangeMembers,
+  exchangePairs,
   guildChannels,
   guilds,
   learnerProgress,
@@ -439,6 +441,50 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
         .run();
     }
     add('learners', LEARNERS.length);
+
+    // ---- language exchange: two pairs told by DM, two members waiting ---------------------------
+    const exchange: [member: number, learning: string, waitingHours: number][] = [
+      [0, 'en', 50],
+      [1, 'es', 40],
+      [2, 'en', 30],
+      [4, 'fr', 26],
+      [5, 'en', 9],
+      [6, 'en', 3],
+    ];
+    for (const [m, learning, hours] of exchange) {
+      const [username, native] = MEMBERS[m];
+      db.insert(exchangeMembers)
+        .values({
+          guildId,
+          userId: userId(m),
+          username,
+          nativeLanguage: native,
+          learningLanguage: learning,
+          replyLanguage: native,
+          waitingSince: ago(hours * HOUR),
+          joinedAt: ago(hours * HOUR),
+        })
+        .run();
+    }
+    for (const [a, b, hours] of [
+      [0, 1, 40],
+      [2, 4, 26],
+    ] as const) {
+      db.insert(exchangePairs)
+        .values({
+          guildId,
+          userA: userId(a),
+          userB: userId(b),
+          languageA: MEMBERS[a][1],
+          languageB: MEMBERS[b][1],
+          createdAt: ago(hours * HOUR),
+          toldA: 'dm',
+          toldB: 'reply',
+          deliveredAt: ago(hours * HOUR),
+        })
+        .run();
+    }
+    add('exchange members', exchange.length);
 
     // ---- voice sessions ------------------------------------------------------------------------
     const pairs: [string, string][] = [

@@ -524,6 +524,75 @@ export const learnerProgress = sqliteTable(
   (t) => [uniqueIndex('learner_progress_member').on(t.guildId, t.userId)],
 );
 
+// ---- Language exchange (the Pro plan) ---------------------------------------------------------
+
+/** Where exchange pairs get their private thread ('' = no thread, members are told by DM only). */
+export const exchangeSettings = sqliteTable('exchange_settings', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  channelId: text('channel_id').notNull().default(''),
+});
+
+/**
+ * A member taking part in language exchange (waiting, or in a pair): ids, language codes and
+ * times only (and the username the dashboard shows, as other member tables keep it).
+ */
+export const exchangeMembers = sqliteTable(
+  'exchange_members',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    username: text('username').notNull().default(''),
+    nativeLanguage: text('native_language').notNull(),
+    learningLanguage: text('learning_language').notNull(),
+    /** The language the bot speaks to this member in (their /setlanguage, locale or the server's). */
+    replyLanguage: text('reply_language').notNull().default('en'),
+    /** Since when the member waits (joined, or their last pair ended). */
+    waitingSince: integer('waiting_since', { mode: 'timestamp_ms' }).notNull(),
+    /** The partner of the pair this member ended with /exchange next: not matched with again. */
+    previousPartnerId: text('previous_partner_id'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
+);
+
+/**
+ * A pair: stored first, then the bot tells both members (DM) and opens the private thread.
+ * `deliveredAt` null = Discord work pending (retried when the bot connects).
+ */
+export const exchangePairs = sqliteTable(
+  'exchange_pairs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    userA: text('user_a').notNull(),
+    userB: text('user_b').notNull(),
+    /** A's native language = what B learns; B's native language = what A learns. */
+    languageA: text('language_a').notNull(),
+    languageB: text('language_b').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    endedReason: text('ended_reason', { enum: ['next', 'left'] }),
+    /** The member who ended the pair (next or leave); the other one is told ('endTold'). */
+    endedBy: text('ended_by'),
+    /** How the member left behind was told the pair ended: null pending, 'dm', 'failed'. */
+    endTold: text('end_told', { enum: ['dm', 'failed'] }),
+    /** How each member was told: null pending, 'dm', 'reply' (the command's ephemeral answer), 'thread', 'failed'. */
+    toldA: text('told_a', { enum: ['dm', 'reply', 'thread', 'failed'] }),
+    toldB: text('told_b', { enum: ['dm', 'reply', 'thread', 'failed'] }),
+    threadId: text('thread_id'),
+    threadChannelId: text('thread_channel_id'),
+    /** Why the thread or a notice could not be made (Discord's answer). */
+    deliveryError: text('delivery_error'),
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('exchange_pairs_guild').on(t.guildId, t.endedAt),
+    index('exchange_pairs_pending').on(t.deliveredAt),
+  ],
+);
+
 // ---- Voice translation ----------------------------------------------------------------------
 
 export const voiceSessions = sqliteTable(

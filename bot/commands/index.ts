@@ -1,3 +1,4 @@
+import { exchange } from './exchange';
 import { learn } from './learn';
 import { poll } from './poll';
 import { practice } from './practice';
@@ -23,6 +24,7 @@ export const COMMANDS: BotCommand[] = [
   rank,
   leaderboardCommand,
   voice,
+  exchange,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -7,6 +7,7 @@ import guildDelete from './guild-delete';
 import guildUpdate from './guild-update';
 import interactionCreate from './interaction-create';
 import memberAdd from './member-add';
+import memberRemove from './member-remove';
 import messageCreate from './message-create';
 import messageDelete from './message-delete';
 import messageUpdate from './message-update';
@@ -38,6 +39,7 @@ export const EVENTS = [
   reactionAdd,
   reactionRemove,
   memberAdd,
+  memberRemove,
   interactionCreate,
   voiceStateUpdate,
 ] as BotEvent[];

@@ -13,6 +13,7 @@ import { routes as channels } from './rest/channels';
 import { routes as config } from './rest/config';
 import { routes as contact } from './rest/contact';
 import { routes as discord } from './rest/discord';
+import { routes as exchange } from './rest/exchange';
 import { routes as glossary } from './rest/glossary';
 import { routes as learning } from './rest/learning';
 import { routes as moderation } from './rest/moderation';
@@ -130,6 +131,7 @@ export const restRoutes: RestRoute[] = [
   ...voice,
   ...usage,
   ...xp,
+  ...exchange,
   ...bot,
   ...apiKeys,
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Phrase, say } from '.';
+import * as EXCHANGE from './exchange';
 import { LOCKED } from './plans';
 import * as TICKETS from './tickets';
 
@@ -28,6 +29,20 @@ describe('ticket phrases', () => {
     expect(phrases.length).toBeGreaterThan(10);
     for (const [name, phrase] of phrases) {
       const blanks = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const code of ['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it', 'hi', 'tr']) {
+        expect(phrase[code], `${name} ${code}`).toBeDefined();
+        expect(blanks(phrase[code]!), `${name} ${code}`).toEqual(blanks(phrase.en));
+      }
+    }
+  });
+});
+
+describe('language exchange phrases', () => {
+  it('every exchange sentence exists in every language the spec lists, with the same blanks', () => {
+    const blanks = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const phrases = Object.entries(EXCHANGE);
+    expect(phrases.length).toBeGreaterThan(10);
+    for (const [name, phrase] of phrases) {
       for (const code of ['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it', 'hi', 'tr']) {
         expect(phrase[code], `${name} ${code}`).toBeDefined();
         expect(blanks(phrase[code]!), `${name} ${code}`).toEqual(blanks(phrase.en));

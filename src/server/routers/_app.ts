@@ -10,6 +10,7 @@ import { communityRouter } from './community';
 import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
+import { exchangeRouter } from './exchange';
 import { glossaryRouter } from './glossary';
 import { learningRouter } from './learning';
 import { memberRolesRouter } from './member-roles';
@@ -58,6 +59,7 @@ export const appRouter = router({
   xp: xpRouter,
   glossary: glossaryRouter,
   translationStyle: translationStyleRouter,
+  exchange: exchangeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,9 @@ import {
   announcements,
   botConfig,
   channelLinks,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
   guilds,
   learnerProgress,
   memberXp,
@@ -51,6 +54,9 @@ export const RESET_TABLES = [
   voiceSettings,
   memberXp,
   xpSettings,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

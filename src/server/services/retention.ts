@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { adminSessions, guilds, translationLogs } from '../../../db/schema';
+import { deleteOldPairs } from './exchange-delivery';
 
 /** The privacy page's promises (spec section 9): logs at most 90 days; a server's data 30 days after the bot leaves. */
 export const TRANSLATION_LOG_DAYS = 90;
@@ -15,12 +16,15 @@ export interface RetentionResult {
   translationLogs: number;
   servers: number;
   sessions: number;
+  /** Language exchange pairs that ended more than 30 days ago. */
+  exchangePairs: number;
 }
 
 /**
  * Deletes what the privacy page says is no longer kept: translation logs older than 90 days, every
  * row of a server the bot left more than 30 days ago (a server that re-added the bot in time is
- * present again and keeps everything), and expired dashboard sessions.
+ * present again and keeps everything), expired dashboard sessions, and language exchange pairs
+ * that ended more than 30 days ago.
  */
 export function runRetention(db: Db, now: Date): RetentionResult {
   return db.transaction((tx) => {
@@ -34,7 +38,8 @@ export function runRetention(db: Db, now: Date): RetentionResult {
       .where(and(eq(guilds.present, false), lt(guilds.leftAt, new Date(now.getTime() - LEFT_SERVER_DAYS * DAY))))
       .run().changes;
     const sessions = tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run().changes;
-    return { translationLogs: logs, servers, sessions };
+    const exchangePairs = deleteOldPairs(tx, now);
+    return { translationLogs: logs, servers, sessions, exchangePairs };
   });
 }
 

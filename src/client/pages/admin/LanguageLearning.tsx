@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { EmptyState, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { ExchangePanel } from '../../features/exchange/ExchangePanel';
 import { CommandGuide } from '../../features/learning/CommandGuide';
 import { JourneyCard, StartLearningCard } from '../../features/learning/JourneyCard';
 import { LearnerList } from '../../features/learning/LearnerList';
@@ -9,7 +10,7 @@ import { LearningStats } from '../../features/learning/LearningStats';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
-/** Language Learning: a member's journey, the community's figures and the learners. */
+/** Language Learning: a member's journey, the community's figures, the learners and the language exchange. */
 export default function LanguageLearningPage() {
   const guildId = useGuildId();
   const learners = trpc.learning.learners.useQuery({ guildId });
@@ -57,6 +58,7 @@ export default function LanguageLearningPage() {
           )}
         </>
       )}
+      <ExchangePanel guildId={guildId} />
     </Stack>
   );
 }

@@ -17,7 +17,11 @@ const SECTIONS: LegalSection[] = [
           <li>the IDs of the servers and channels where the bot is used;</li>
           <li>the commands you use and the settings administrators choose;</li>
           <li>your language preferences;</li>
-          <li>translation history, XP, levels and message counts; and</li>
+          <li>translation history, XP, levels and message counts;</li>
+          <li>
+            if you join the language exchange: the language you speak, the one you learn, who you are paired
+            with and since when; and
+          </li>
           <li>timestamps of these events.</li>
         </ul>
         <p>
@@ -93,6 +97,10 @@ const SECTIONS: LegalSection[] = [
         <li>
           A server's data, including its settings, linked channels, XP and statistics, is deleted within 30
           days after the bot is removed from that server.
+        </li>
+        <li>
+          A language exchange pair is deleted 30 days after it ends; leaving the exchange (/exchange leave)
+          removes your languages at once.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>Billing records are kept for as long as tax and accounting law requires.</li>
