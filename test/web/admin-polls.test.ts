@@ -36,7 +36,8 @@ describe('Polls', () => {
     const create = dialog.getByRole('button', { name: 'Create Poll' });
     const options = dialog.getByRole('textbox', { name: /^Option \d+$/ });
 
-    // Two option inputs from the start, no remove buttons, multiple choice off.
+    // Two option inputs from the start, no remove buttons, multiple choice off (once the dialog is open).
+    await options.nth(1).waitFor();
     expect(await options.count()).toBe(2);
     expect(await dialog.getByRole('button', { name: /^Remove option/ }).count()).toBe(0);
     expect(await dialog.getByRole('switch', { name: 'Allow Multiple Choices' }).isChecked()).toBe(false);
