@@ -24,6 +24,8 @@ export interface HookPost {
   username: string;
   avatarUrl: string | null;
   webhook: { id: string; token: string } | null;
+  /** Files uploaded with the message (multipart), held in memory. */
+  files?: { name: string; data: Uint8Array; contentType: string | null }[];
 }
 
 export function isMissingPermission(err: unknown): err is DiscordAPIError {
@@ -87,6 +89,15 @@ export async function postThroughWebhook(
         avatar_url: post.avatarUrl ?? undefined,
         allowed_mentions: NO_PINGS,
       },
+      ...(post.files?.length
+        ? {
+            files: post.files.map((f) => ({
+              name: f.name,
+              data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+              ...(f.contentType ? { contentType: f.contentType } : {}),
+            })),
+          }
+        : {}),
     }) as Promise<APIMessage>;
   let hook = post.webhook;
   let created = false;

@@ -1,7 +1,14 @@
 import { Events, type Message } from 'discord.js';
 import type { TranslationPlan } from '../../src/server/services/moderation-flow';
 import type { BotContext } from '../context';
-import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
+import {
+  authorOf,
+  type HookPost,
+  isFromMember,
+  parentOf,
+  postThroughWebhook,
+  reportFailure,
+} from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
 import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
@@ -17,7 +24,13 @@ export function mirrorInput(message: Message<true>) {
     authorId: message.author.id,
     ...authorOf(message),
     content: message.content,
-    attachments: [...message.attachments.values()].map((a) => ({ name: a.name, url: a.url })),
+    attachments: [...message.attachments.values()].map((a) => ({
+      name: a.name,
+      url: a.url,
+      size: a.size,
+      contentType: a.contentType,
+    })),
+    premiumTier: message.guild?.premiumTier ?? 0,
     replyToMessageId: message.reference?.messageId ?? null,
     voiceMessage: voiceMessageOf(message),
   };
@@ -91,9 +104,11 @@ async function postTranslations(
     plan.posts.map(async (post) => {
       const sent: { copyMessageId: string; copyChannelId: string; language: string; kind: 'webhook' }[] = [];
       try {
-        const hookPost = { ...post };
-        for (const content of post.parts) {
+        const hookPost: HookPost = { ...post, files: [] };
+        for (const [i, content] of post.parts.entries()) {
           hookPost.content = content;
+          // The files go with the last message of the copy, under the link lines.
+          if (i === post.parts.length - 1) hookPost.files = post.files;
           const m = await postThroughWebhook(ctx, message.guildId, hookPost);
           sent.push({
             copyMessageId: m.id,

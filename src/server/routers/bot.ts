@@ -60,7 +60,19 @@ const messageSchema = z.object({
   authorName: z.string(),
   avatarUrl: z.string().nullable().optional(),
   content: z.string(),
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
+  attachments: z
+    .array(
+      z.object({
+        name: z.string(),
+        url: z.string(),
+        size: z.number().int().min(0).optional(),
+        contentType: z.string().nullable().optional(),
+      }),
+    )
+    .max(10)
+    .default([]),
+  /** The server's boost tier (its upload limit). */
+  premiumTier: z.number().int().min(0).max(3).nullable().optional(),
   replyToMessageId: id.nullable().optional(),
   /** A voice message's audio attachment (message flag IS_VOICE_MESSAGE). */
   voiceMessage: voiceMessageSchema.nullable().optional(),

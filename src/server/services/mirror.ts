@@ -4,6 +4,7 @@ import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
 import { copiesOf, counterparts, forgetCopy, takeCopies } from './message-copies';
+import { type AttachmentRef, type CopyFile, carryAttachments, linkedOnEdit } from './mirror-attachments';
 import { splitMessage } from './mirror-split';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
@@ -29,7 +30,9 @@ export interface IncomingMessage {
   authorName: string;
   avatarUrl?: string | null;
   content: string;
-  attachments: { name: string; url: string }[];
+  attachments: AttachmentRef[];
+  /** The server's boost tier (0-3): its upload limit for the re-uploaded attachments. */
+  premiumTier?: number | null;
   /** The message this one replies to, when it is a reply. */
   replyToMessageId?: string | null;
   /** A Discord voice message's audio attachment (transcribed and translated on Pro and up). */
@@ -45,6 +48,8 @@ export interface WebhookPost {
   content: string;
   /** Every message of the copy, in order (a text over 2,000 characters is several). */
   parts: string[];
+  /** The original's attachments, re-uploaded with the last message of the copy (in memory, shared by every copy). */
+  files: CopyFile[];
   username: string;
   avatarUrl: string | null;
   webhook: StoredWebhook | null;
@@ -117,12 +122,9 @@ export function composeCopy(
  * A mirror copy as one or more messages: a reply's jump link above the first, attachments as links
  * below the last, the text split at natural boundaries when over Discord's limit.
  */
-export function composeCopies(
-  text: string,
-  opts: { replyLink?: string | null; attachments: { name: string; url: string }[] },
-): string[] {
+export function composeCopies(text: string, opts: { replyLink?: string | null; tail: string[] }): string[] {
   const head = opts.replyLink ? `-# ↪ [replying to this message](${opts.replyLink})\n` : '';
-  const tail = opts.attachments.length ? `\n${opts.attachments.map((a) => a.url).join('\n')}` : '';
+  const tail = opts.tail.length ? `\n${opts.tail.join('\n')}` : '';
   const parts = splitMessage(text, DISCORD_MESSAGE_LIMIT - Math.max(head.length, tail.length));
   if (parts.length === 0) parts.push('');
   parts[0] = `${head}${parts[0]}`;
@@ -274,16 +276,22 @@ export async function planMirror(
   if (!msg.content.trim() && msg.attachments.length === 0) return { status: 'skipped', reason: 'empty' };
   const targets = targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
-  const tr = await translateFor(
-    db,
-    translator,
-    publicUrl,
-    msg,
-    channels[0].language,
-    targets.map((t) => t.language),
-    discordApiUrl,
-    conversation,
-  );
+  // Files download while the text is translated.
+  const [tr, carried] = await Promise.all([
+    translateFor(
+      db,
+      translator,
+      publicUrl,
+      msg,
+      channels[0].language,
+      targets.map((t) => t.language),
+      discordApiUrl,
+      conversation,
+    ),
+    msg.voiceMessage
+      ? { files: [], links: msg.attachments.map((a) => a.url) } // the audio stays linked, as it was transcribed
+      : carryAttachments(msg.attachments, { premiumTier: msg.premiumTier, discordApiUrl }),
+  ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   return {
     status: 'ok',
@@ -291,7 +299,7 @@ export async function planMirror(
     posts: targets.map((t) => {
       const parts = composeCopies(tr.texts[t.language] ?? msg.content, {
         replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
-        attachments: msg.attachments,
+        tail: carried.links,
       });
       return {
         channelId: t.channelId,
@@ -299,6 +307,7 @@ export async function planMirror(
         language: t.language,
         content: parts[0],
         parts,
+        files: carried.files,
         username: webhookUsername(msg.authorName),
         avatarUrl: msg.avatarUrl ?? null,
         webhook: webhookFor(db, t.channelId),
@@ -355,9 +364,10 @@ export async function planEdit(
   for (const [channelId, rows] of byChannel) {
     const threadId = threads?.get(channelId) ?? null;
     const webhook = webhookFor(db, channelId);
+    // The uploaded files stay on the copy (an edit changes only the text); link lines are written again.
     const parts = composeCopies(tr.texts[rows[0].language] ?? msg.content, {
       replyLink: replyLinkFor(db, msg, channelId, threadId),
-      attachments: msg.attachments,
+      tail: linkedOnEdit(msg.attachments, msg.premiumTier),
     });
     if (parts.length > rows.length) {
       const rest = parts.splice(rows.length - 1).join('\n');
