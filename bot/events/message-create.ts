@@ -10,6 +10,7 @@ import {
   reportFailure,
 } from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
+import { extrasOf } from '../mirror-message';
 import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
 import { earnXp } from './xp';
@@ -24,14 +25,7 @@ export function mirrorInput(message: Message<true>) {
     authorId: message.author.id,
     ...authorOf(message),
     content: message.content,
-    attachments: [...message.attachments.values()].map((a) => ({
-      name: a.name,
-      url: a.url,
-      size: a.size,
-      contentType: a.contentType,
-    })),
-    premiumTier: message.guild?.premiumTier ?? 0,
-    replyToMessageId: message.reference?.messageId ?? null,
+    ...extrasOf(message),
     voiceMessage: voiceMessageOf(message),
   };
 }
@@ -108,7 +102,10 @@ async function postTranslations(
         for (const [i, content] of post.parts.entries()) {
           hookPost.content = content;
           // The files go with the last message of the copy, under the link lines.
-          if (i === post.parts.length - 1) hookPost.files = post.files;
+          if (i === post.parts.length - 1) {
+            hookPost.files = post.files;
+            hookPost.embeds = post.embeds;
+          }
           const m = await postThroughWebhook(ctx, message.guildId, hookPost);
           sent.push({
             copyMessageId: m.id,

@@ -5,6 +5,16 @@ import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
 import { copiesOf, counterparts, forgetCopy, takeCopies } from './message-copies';
 import { type AttachmentRef, type CopyFile, carryAttachments, linkedOnEdit } from './mirror-attachments';
+import {
+  composeExtras,
+  type EmbedInput,
+  type ForwardInput,
+  hasExtras,
+  joinPieces,
+  type PollInput,
+  piecesOf,
+  splitPieces,
+} from './mirror-extras';
 import { splitMessage } from './mirror-split';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
@@ -37,6 +47,14 @@ export interface IncomingMessage {
   replyToMessageId?: string | null;
   /** A Discord voice message's audio attachment (transcribed and translated on Pro and up). */
   voiceMessage?: VoiceMessageRef | null;
+  /** Rich embeds (sent by an app on the member's behalf, or in a forward); link previews excluded. */
+  embeds?: EmbedInput[];
+  /** Sticker names. */
+  stickers?: string[];
+  /** A forwarded message's snapshot. */
+  forward?: ForwardInput | null;
+  /** A native poll. */
+  poll?: PollInput | null;
 }
 
 export interface WebhookPost {
@@ -50,6 +68,8 @@ export interface WebhookPost {
   parts: string[];
   /** The original's attachments, re-uploaded with the last message of the copy (in memory, shared by every copy). */
   files: CopyFile[];
+  /** The original's rich embeds, translated, with the last message of the copy (Discord's API shape). */
+  embeds: object[];
   username: string;
   avatarUrl: string | null;
   webhook: StoredWebhook | null;
@@ -195,10 +215,12 @@ async function translateFor(
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return translateSpoken(db, translator, publicUrl, msg, msg.voiceMessage, wanted, discordApiUrl);
   }
-  if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
+  // The text, a forward's text, embeds' and a poll's pieces: one call (see mirror-extras.ts).
+  const text = joinPieces(piecesOf(msg));
+  if (!text.trim()) return { ok: true, source: sourceLanguage, texts: {} };
   try {
     const result = await translator.translate({
-      text: msg.content,
+      text,
       targets: wanted,
       source: settings.autoDetect ? undefined : sourceLanguage,
       tone: settings.translationTone,
@@ -210,12 +232,25 @@ async function translateFor(
       username: msg.authorName,
     });
     const texts: Record<string, string> = {};
-    for (const l of wanted) texts[l] = result.translations[l] ?? msg.content;
+    for (const l of wanted) texts[l] = result.translations[l] ?? text;
     return { ok: true, source: result.source, texts };
   } catch (err) {
     const e = explainTranslationFailure(err, publicUrl);
     return { ok: false, reason: e.message, kind: e.kind };
   }
+}
+
+/** A copy's text and embeds in `language` from the translation of the joined pieces. */
+function copyBody(msg: IncomingMessage, translated: string | undefined, language: string) {
+  if (!hasExtras(msg)) return { text: translated ?? msg.content, embeds: [] as object[] };
+  const pieces = piecesOf(msg);
+  const split = translated === undefined ? null : splitPieces(translated, pieces);
+  return composeExtras(msg, split, language, jumpLink(msg.guildId, msg.channelId, msg.messageId));
+}
+
+/** Every file a copy carries: the message's, then a forwarded message's. */
+function attachmentsOf(msg: IncomingMessage): AttachmentRef[] {
+  return [...msg.attachments, ...(msg.forward?.attachments ?? [])];
 }
 
 /** A voice message's translated transcript per language (none when the plan or provider has no voice). */
@@ -273,7 +308,8 @@ export async function planMirror(
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
   const { skipPrefix } = readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
-  if (!msg.content.trim() && msg.attachments.length === 0) return { status: 'skipped', reason: 'empty' };
+  if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
+    return { status: 'skipped', reason: 'empty' };
   const targets = targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
   // Files download while the text is translated.
@@ -290,14 +326,15 @@ export async function planMirror(
     ),
     msg.voiceMessage
       ? { files: [], links: msg.attachments.map((a) => a.url) } // the audio stays linked, as it was transcribed
-      : carryAttachments(msg.attachments, { premiumTier: msg.premiumTier, discordApiUrl }),
+      : carryAttachments(attachmentsOf(msg), { premiumTier: msg.premiumTier, discordApiUrl }),
   ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   return {
     status: 'ok',
     source: tr.source,
     posts: targets.map((t) => {
-      const parts = composeCopies(tr.texts[t.language] ?? msg.content, {
+      const body = copyBody(msg, tr.texts[t.language], t.language);
+      const parts = composeCopies(body.text, {
         replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
         tail: carried.links,
       });
@@ -308,6 +345,7 @@ export async function planMirror(
         content: parts[0],
         parts,
         files: carried.files,
+        embeds: body.embeds,
         username: webhookUsername(msg.authorName),
         avatarUrl: msg.avatarUrl ?? null,
         webhook: webhookFor(db, t.channelId),
@@ -322,6 +360,8 @@ export interface CopyEdit {
   messageId: string;
   kind: 'webhook' | 'reply' | 'reaction';
   content: string;
+  /** The copy's translated embeds, on the message of the copy that holds them. */
+  embeds?: object[];
   webhook: StoredWebhook | null;
 }
 
@@ -365,9 +405,10 @@ export async function planEdit(
     const threadId = threads?.get(channelId) ?? null;
     const webhook = webhookFor(db, channelId);
     // The uploaded files stay on the copy (an edit changes only the text); link lines are written again.
-    const parts = composeCopies(tr.texts[rows[0].language] ?? msg.content, {
+    const body = copyBody(msg, tr.texts[rows[0].language], rows[0].language);
+    const parts = composeCopies(body.text, {
       replyLink: replyLinkFor(db, msg, channelId, threadId),
-      tail: linkedOnEdit(msg.attachments, msg.premiumTier),
+      tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier),
     });
     if (parts.length > rows.length) {
       const rest = parts.splice(rows.length - 1).join('\n');
@@ -375,12 +416,14 @@ export async function planEdit(
     }
     rows.forEach((c, i) => {
       if (i < parts.length) {
+        const last = i === Math.min(parts.length, rows.length) - 1;
         edits.push({
           channelId,
           threadId,
           messageId: c.copyMessageId,
           kind: c.kind,
           content: parts[i],
+          ...(last && body.embeds.length ? { embeds: body.embeds } : {}),
           webhook,
         });
       } else {
