@@ -40,6 +40,12 @@ beforeAll(async () => {
     ['spanish', 'es'],
     ['french', 'fr'],
   ]);
+  const room = await h.link('Lobby', [['general', 'en']], 'single');
+  await h.server.api(`/api/channels/links/${room.id}/languages?guildId=${h.guild.id}`, {
+    method: 'PUT',
+    admin: true,
+    body: { languages: ['es', 'de'] },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -73,6 +79,17 @@ async function send(content: string, extra: Json, attachments: Json[] = []) {
     calls: h.gemini.requests.length - calls,
   };
 }
+
+const POLL = {
+  question: { text: 'Which raid next week?' },
+  answers: [
+    { answer_id: 1, poll_media: { text: 'The tower' } },
+    { answer_id: 2, poll_media: { text: 'The swamp', emoji: { id: null, name: '🐸' } } },
+  ],
+  expiry: new Date(Date.now() + 86_400_000).toISOString(),
+  allow_multiselect: false,
+  layout_type: 1,
+};
 
 const EMBED = {
   type: 'rich',
@@ -188,18 +205,7 @@ describe('a forwarded message', () => {
 
 describe('a native poll', () => {
   it('is a read-only summary, question and answers translated, pointing to the original to vote', async () => {
-    const { msg, es, fr, calls } = await send('', {
-      poll: {
-        question: { text: 'Which raid next week?' },
-        answers: [
-          { answer_id: 1, poll_media: { text: 'The tower' } },
-          { answer_id: 2, poll_media: { text: 'The swamp', emoji: { id: null, name: '🐸' } } },
-        ],
-        expiry: new Date(Date.now() + 86_400_000).toISOString(),
-        allow_multiselect: false,
-        layout_type: 1,
-      },
-    });
+    const { msg, es, fr, calls } = await send('', { poll: POLL });
     expect(calls).toBe(1);
     const link = `https://discord.com/channels/${h.guild.id}/${h.channel('english').id}/${msg.id}`;
     expect(es.body?.content).toBe(
@@ -211,5 +217,38 @@ describe('a native poll', () => {
       ].join('\n'),
     );
     expect(fr.body?.content).toContain(`-# Sondage : votez dans le message d'origine : ${link}`);
+  });
+});
+
+describe('in a single-channel room', () => {
+  it('a native poll gets one reply with its summary in each language', async () => {
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: '',
+      extra: { poll: POLL },
+    });
+    const reply = await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' &&
+        c.path === `/channels/${h.channel('general').id}/messages` &&
+        c.body?.message_reference?.message_id === msg.id,
+    );
+    const link = `https://discord.com/channels/${h.guild.id}/${h.channel('general').id}/${msg.id}`;
+    expect(reply.body?.content).toBe(
+      [
+        '**Spanish**',
+        '📊 **[es] Which raid next week?**',
+        '1. [es] The tower',
+        '2. [es] 🐸 The swamp',
+        `-# Encuesta: vota en el mensaje original: ${link}`,
+        '**German**',
+        '📊 **[de] Which raid next week?**',
+        '1. [de] The tower',
+        '2. [de] 🐸 The swamp',
+        `-# Umfrage: Stimme in der Originalnachricht ab: ${link}`,
+      ].join('\n'),
+    );
   });
 });
