@@ -98,7 +98,9 @@ describe('a message with files', () => {
       );
     await eventually(() => edits().length >= 2);
     for (const edit of edits()) {
+      // The link lines stay too, the failed download's included.
       expect(edit.body?.content).toMatch(/^\[(es|fr)\] Here is the new map for tonight\n📎 \[raid\.mp4\]/);
+      expect(edit.body?.content).toContain(`📎 [notes.txt](${goneUrl}) (2 KB)`);
       expect(edit.body?.attachments).toBeUndefined();
       expect(edit.files).toHaveLength(0);
     }

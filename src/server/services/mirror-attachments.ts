@@ -36,6 +36,8 @@ export interface CarriedAttachments {
   files: CopyFile[];
   /** One line per attachment that is not uploaded: "📎 [name](url) (size)". */
   links: string[];
+  /** The URLs of those attachments. */
+  linkedUrls: string[];
 }
 
 export function uploadLimit(premiumTier: number | null | undefined): number {
@@ -144,17 +146,41 @@ export async function carryAttachments(
   let total = 0;
   const files: CopyFile[] = [];
   const links: string[] = [];
+  const linkedUrls: string[] = [];
   for (const { a, file } of results) {
     if (file && total + file.data.byteLength <= limit) {
       total += file.data.byteLength;
       files.push(file);
-    } else links.push(linkLine(file ? { ...a, size: file.data.byteLength } : a));
+    } else {
+      links.push(linkLine(file ? { ...a, size: file.data.byteLength } : a));
+      linkedUrls.push(a.url);
+    }
   }
-  return { files, links };
+  return { files, links, linkedUrls };
 }
 
-/** Which attachments an edit shows as link lines: the ones that could never be uploaded (size, count). */
-export function linkedOnEdit(attachments: AttachmentRef[], premiumTier?: number | null): string[] {
+/** Messages remembered (in memory) with the attachments their copies carry as link lines. */
+export const LINKED_MEMORY = 5000;
+const linked = new Map<string, Set<string>>();
+
+/** Remembers which of a message's attachments (by URL) its copies show as links, for its edits. */
+export function rememberLinked(messageId: string, urls: string[]): void {
+  linked.delete(messageId);
+  linked.set(messageId, new Set(urls));
+  if (linked.size > LINKED_MEMORY) linked.delete(linked.keys().next().value as string);
+}
+
+/**
+ * Which attachments an edit shows as link lines: the ones the copies were posted with (remembered
+ * in memory), else (after a restart) the ones that could never be uploaded (size, count).
+ */
+export function linkedOnEdit(
+  attachments: AttachmentRef[],
+  premiumTier?: number | null,
+  messageId?: string,
+): string[] {
+  const known = messageId ? linked.get(messageId) : undefined;
+  if (known) return attachments.filter((a) => known.has(a.url)).map(linkLine);
   let budget = uploadLimit(premiumTier);
   let count = 0;
   const links: string[] = [];

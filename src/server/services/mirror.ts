@@ -4,7 +4,13 @@ import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
 import { copiesOf, counterparts, forgetCopy, takeCopies } from './message-copies';
-import { type AttachmentRef, type CopyFile, carryAttachments, linkedOnEdit } from './mirror-attachments';
+import {
+  type AttachmentRef,
+  type CopyFile,
+  carryAttachments,
+  linkedOnEdit,
+  rememberLinked,
+} from './mirror-attachments';
 import {
   composeExtras,
   type EmbedInput,
@@ -325,10 +331,11 @@ export async function planMirror(
       conversation,
     ),
     msg.voiceMessage
-      ? { files: [], links: msg.attachments.map((a) => a.url) } // the audio stays linked, as it was transcribed
+      ? { files: [], links: msg.attachments.map((a) => a.url), linkedUrls: [] } // the audio stays linked, as it was transcribed
       : carryAttachments(attachmentsOf(msg), { premiumTier: msg.premiumTier, discordApiUrl }),
   ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
+  if (carried.linkedUrls.length) rememberLinked(msg.messageId, carried.linkedUrls);
   return {
     status: 'ok',
     source: tr.source,
@@ -408,7 +415,7 @@ export async function planEdit(
     const body = copyBody(msg, tr.texts[rows[0].language], rows[0].language);
     const parts = composeCopies(body.text, {
       replyLink: replyLinkFor(db, msg, channelId, threadId),
-      tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier),
+      tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier, msg.messageId),
     });
     if (parts.length > rows.length) {
       const rest = parts.splice(rows.length - 1).join('\n');
