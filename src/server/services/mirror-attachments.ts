@@ -12,6 +12,13 @@ export const UPLOAD_LIMITS = [10 * MiB, 10 * MiB, 50 * MiB, 100 * MiB] as const;
 export const MAX_FILES_PER_MESSAGE = 10;
 /** How long downloading one attachment from Discord's CDN may take. */
 export const ATTACHMENT_FETCH_TIMEOUT_MS = 30_000;
+/**
+ * Bytes being downloaded at once, all messages together: past it, a file is carried as a link
+ * (a burst of large files never holds more than this in memory while downloading).
+ */
+export const MAX_DOWNLOAD_BYTES_IN_FLIGHT = 256 * MiB;
+let inFlight = 0;
+
 /** Where Discord serves attachments; the configured API's host is added (a fake Discord in tests). */
 const DISCORD_CDN_HOSTS = ['cdn.discordapp.com', 'media.discordapp.net'];
 
@@ -127,6 +134,13 @@ export async function carryAttachments(
   const results = await Promise.all(
     planned.map(async ({ a, fits }) => {
       if (!fits) return { a, file: null };
+      // The size Discord reports (unknown: the limit), at most the limit, where a download is cut off.
+      const reserve = Math.min(a.size || limit, limit);
+      if (inFlight + reserve > MAX_DOWNLOAD_BYTES_IN_FLIGHT) {
+        console.warn(`attachment ${a.name} not re-uploaded: too many files downloading`);
+        return { a, file: null };
+      }
+      inFlight += reserve;
       try {
         const data = await fetchAttachment(a, opts.discordApiUrl, limit);
         const file: CopyFile = {
@@ -139,6 +153,8 @@ export async function carryAttachments(
       } catch (err) {
         console.warn(`attachment ${a.name} not re-uploaded: ${(err as Error).message}`);
         return { a, file: null };
+      } finally {
+        inFlight -= reserve;
       }
     }),
   );
