@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json, RecordedCall } from '../fakes/discord';
+import { guildPayload, type Json, type RecordedCall } from '../fakes/discord';
 import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
 
 /** Issue 16: mirror copies carry the original's files, re-uploaded (not as bare links). */
@@ -109,6 +109,25 @@ describe('a message with files', () => {
       expect(stored?.content).toContain('new map');
       expect(stored?.attachments.map((a: Json) => a.filename)).toEqual(['raid-map.png', 'SPOILER_boss.png']);
     }
+  });
+});
+
+describe('a boosted server', () => {
+  it('at tier 2 uploads a file over 10 MiB (its limit is 50 MiB)', async () => {
+    h.fake.dispatch('GUILD_UPDATE', { ...guildPayload(h.guild), premium_tier: 2 });
+    await eventually(() => h.bot.client.guilds.cache.get(h.guild.id)?.premiumTier === 2);
+    const channelId = h.channel('english').id;
+    const clip = randomBytes(2048);
+    // Discord reports 12 MiB (the fake serves a small body; the decision is made on the size).
+    const big = { ...h.fake.attachments.add(channelId, 'clip.mp4', clip, 'video/mp4'), size: 12 * MiB };
+    const before = postsIn('spanish').length;
+    h.fake.sendMessage({ channelId, author: h.ben.user, member: h.ben, content: 'clip', attachments: [big] });
+    await eventually(() => postsIn('spanish').length > before);
+    const post = postsIn('spanish').at(-1)!;
+    expect(post.body?.content).toBe('[es] clip');
+    expect(post.files.map((f) => f.name)).toEqual(['clip.mp4']);
+    h.fake.dispatch('GUILD_UPDATE', { ...guildPayload(h.guild), premium_tier: 0 });
+    await eventually(() => h.bot.client.guilds.cache.get(h.guild.id)?.premiumTier === 0);
   });
 });
 
