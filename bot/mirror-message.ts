@@ -46,7 +46,7 @@ function forwardOf(message: Message) {
     content: snapshot.content ?? '',
     attachments: attachmentsOf(snapshot.attachments),
     embeds: richEmbeds(snapshot.embeds),
-    stickers: [...snapshot.stickers.values()].map((s) => s.name),
+    stickers: [...snapshot.stickers.values()].map((s) => s.name).slice(0, 3),
   };
 }
 
