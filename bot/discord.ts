@@ -24,6 +24,10 @@ export interface HookPost {
   username: string;
   avatarUrl: string | null;
   webhook: { id: string; token: string } | null;
+  /** Rich embeds of the message (Discord's API shape). */
+  embeds?: object[];
+  /** Files uploaded with the message (multipart), held in memory. */
+  files?: { name: string; data: Uint8Array; contentType: string | null }[];
 }
 
 export function isMissingPermission(err: unknown): err is DiscordAPIError {
@@ -86,7 +90,17 @@ export async function postThroughWebhook(
         username: post.username,
         avatar_url: post.avatarUrl ?? undefined,
         allowed_mentions: NO_PINGS,
+        ...(post.embeds?.length ? { embeds: post.embeds } : {}),
       },
+      ...(post.files?.length
+        ? {
+            files: post.files.map((f) => ({
+              name: f.name,
+              data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+              ...(f.contentType ? { contentType: f.contentType } : {}),
+            })),
+          }
+        : {}),
     }) as Promise<APIMessage>;
   let hook = post.webhook;
   let created = false;
@@ -114,11 +128,12 @@ export async function editThroughWebhook(
   messageId: string,
   threadId: string | null,
   content: string,
+  embeds?: object[],
 ): Promise<void> {
   await client.rest.patch(Routes.webhookMessage(hook.id, hook.token, messageId), {
     auth: false,
     query: threadId ? makeURLSearchParams({ thread_id: threadId }) : undefined,
-    body: { content, allowed_mentions: NO_PINGS },
+    body: { content, allowed_mentions: NO_PINGS, ...(embeds ? { embeds } : {}) },
   });
 }
 

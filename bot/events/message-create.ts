@@ -1,8 +1,16 @@
 import { Events, type Message } from 'discord.js';
 import type { TranslationPlan } from '../../src/server/services/moderation-flow';
 import type { BotContext } from '../context';
-import { authorOf, isFromMember, parentOf, postThroughWebhook, reportFailure } from '../discord';
+import {
+  authorOf,
+  type HookPost,
+  isFromMember,
+  parentOf,
+  postThroughWebhook,
+  reportFailure,
+} from '../discord';
 import { carryOutModeration, moderationFacts } from '../moderation';
+import { extrasOf } from '../mirror-message';
 import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
 import { earnXp } from './xp';
@@ -17,8 +25,7 @@ export function mirrorInput(message: Message<true>) {
     authorId: message.author.id,
     ...authorOf(message),
     content: message.content,
-    attachments: [...message.attachments.values()].map((a) => ({ name: a.name, url: a.url })),
-    replyToMessageId: message.reference?.messageId ?? null,
+    ...extrasOf(message),
     voiceMessage: voiceMessageOf(message),
   };
 }
@@ -91,9 +98,14 @@ async function postTranslations(
     plan.posts.map(async (post) => {
       const sent: { copyMessageId: string; copyChannelId: string; language: string; kind: 'webhook' }[] = [];
       try {
-        const hookPost = { ...post };
-        for (const content of post.parts) {
+        const hookPost: HookPost = { ...post, files: [] };
+        for (const [i, content] of post.parts.entries()) {
           hookPost.content = content;
+          // The files go with the last message of the copy, under the link lines.
+          if (i === post.parts.length - 1) {
+            hookPost.files = post.files;
+            hookPost.embeds = post.embeds;
+          }
           const m = await postThroughWebhook(ctx, message.guildId, hookPost);
           sent.push({
             copyMessageId: m.id,

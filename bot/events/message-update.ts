@@ -36,7 +36,14 @@ export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
     plan.edits.map(async (edit) => {
       try {
         if (edit.kind === 'webhook' && edit.webhook) {
-          await editThroughWebhook(ctx.client, edit.webhook, edit.messageId, edit.threadId, edit.content);
+          await editThroughWebhook(
+            ctx.client,
+            edit.webhook,
+            edit.messageId,
+            edit.threadId,
+            edit.content,
+            'embeds' in edit ? edit.embeds : undefined,
+          );
         } else if (edit.kind === 'reply') {
           await ctx.client.rest.patch(Routes.channelMessage(edit.channelId, edit.messageId), {
             body: { content: edit.content, allowed_mentions: NO_PINGS },

@@ -22,6 +22,8 @@ const postsIn = (channel: string): RecordedCall[] => {
   );
 };
 const lastPostIn = (channel: string) => postsIn(channel).at(-1);
+/** A small PNG the fake Discord's CDN serves. */
+const MAP = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const webhookCreations = (channel: string) =>
   h.fake.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/webhooks`);
 
@@ -48,7 +50,7 @@ describe('mirror mode into 2 languages', () => {
       author: h.ben.user,
       member: h.ben,
       content: 'Hello <@123456789012345678>, the raid starts at nine tonight!',
-      attachments: [{ filename: 'map.png', url: 'https://cdn.discordapp.com/attachments/1/2/map.png' }],
+      attachments: [h.fake.attachments.add(h.channel('english').id, 'map.png', MAP, 'image/png')],
     });
     await copiesArrive(['spanish', 'french'], 1);
     expect(h.gemini.requests.length - before).toBe(1);
@@ -56,11 +58,12 @@ describe('mirror mode into 2 languages', () => {
     const es = lastPostIn('spanish')!;
     expect(es.query.wait).toBe('true');
     expect(es.body).toMatchObject({
-      content:
-        '[es] Hello <@123456789012345678>, the raid starts at nine tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      content: '[es] Hello <@123456789012345678>, the raid starts at nine tonight!',
       username: 'ben G.',
       allowed_mentions: { parse: [] },
     });
+    // The attachment re-uploaded with the copy (issue 16), not linked.
+    expect(es.files.map((f) => [f.name, Buffer.compare(f.bytes, MAP)])).toEqual([['map.png', 0]]);
     expect(es.body?.avatar_url).toContain(`/avatars/${h.ben.user.id}/a1b2c3d4e5f6`);
     expect(lastPostIn('french')!.body?.content).toMatch(/^\[fr\] Hello/);
     expect(postsIn('english')).toHaveLength(0);
@@ -107,8 +110,7 @@ describe('mirror mode into 2 languages', () => {
       (c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`),
     );
     expect(edit.body).toMatchObject({
-      content:
-        '[es] Hello all, the raid starts at ten tonight!\nhttps://cdn.discordapp.com/attachments/1/2/map.png',
+      content: '[es] Hello all, the raid starts at ten tonight!',
       allowed_mentions: { parse: [] },
     });
     await eventually(

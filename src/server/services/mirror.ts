@@ -4,6 +4,23 @@ import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
 import { copiesOf, counterparts, forgetCopy, takeCopies } from './message-copies';
+import {
+  type AttachmentRef,
+  type CopyFile,
+  carryAttachments,
+  linkedOnEdit,
+  rememberLinked,
+} from './mirror-attachments';
+import {
+  composeExtras,
+  type EmbedInput,
+  type ForwardInput,
+  hasExtras,
+  joinPieces,
+  type PollInput,
+  piecesOf,
+  splitPieces,
+} from './mirror-extras';
 import { splitMessage } from './mirror-split';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
@@ -29,11 +46,21 @@ export interface IncomingMessage {
   authorName: string;
   avatarUrl?: string | null;
   content: string;
-  attachments: { name: string; url: string }[];
+  attachments: AttachmentRef[];
+  /** The server's boost tier (0-3): its upload limit for the re-uploaded attachments. */
+  premiumTier?: number | null;
   /** The message this one replies to, when it is a reply. */
   replyToMessageId?: string | null;
   /** A Discord voice message's audio attachment (transcribed and translated on Pro and up). */
   voiceMessage?: VoiceMessageRef | null;
+  /** Rich embeds (sent by an app on the member's behalf, or in a forward); link previews excluded. */
+  embeds?: EmbedInput[];
+  /** Sticker names. */
+  stickers?: string[];
+  /** A forwarded message's snapshot. */
+  forward?: ForwardInput | null;
+  /** A native poll. */
+  poll?: PollInput | null;
 }
 
 export interface WebhookPost {
@@ -45,6 +72,10 @@ export interface WebhookPost {
   content: string;
   /** Every message of the copy, in order (a text over 2,000 characters is several). */
   parts: string[];
+  /** The original's attachments, re-uploaded with the last message of the copy (in memory, shared by every copy). */
+  files: CopyFile[];
+  /** The original's rich embeds, translated, with the last message of the copy (Discord's API shape). */
+  embeds: object[];
   username: string;
   avatarUrl: string | null;
   webhook: StoredWebhook | null;
@@ -117,12 +148,9 @@ export function composeCopy(
  * A mirror copy as one or more messages: a reply's jump link above the first, attachments as links
  * below the last, the text split at natural boundaries when over Discord's limit.
  */
-export function composeCopies(
-  text: string,
-  opts: { replyLink?: string | null; attachments: { name: string; url: string }[] },
-): string[] {
+export function composeCopies(text: string, opts: { replyLink?: string | null; tail: string[] }): string[] {
   const head = opts.replyLink ? `-# ↪ [replying to this message](${opts.replyLink})\n` : '';
-  const tail = opts.attachments.length ? `\n${opts.attachments.map((a) => a.url).join('\n')}` : '';
+  const tail = opts.tail.length ? `\n${opts.tail.join('\n')}` : '';
   const parts = splitMessage(text, DISCORD_MESSAGE_LIMIT - Math.max(head.length, tail.length));
   if (parts.length === 0) parts.push('');
   parts[0] = `${head}${parts[0]}`;
@@ -193,10 +221,12 @@ async function translateFor(
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return translateSpoken(db, translator, publicUrl, msg, msg.voiceMessage, wanted, discordApiUrl);
   }
-  if (!msg.content.trim()) return { ok: true, source: sourceLanguage, texts: {} };
+  // The text, a forward's text, embeds' and a poll's pieces: one call (see mirror-extras.ts).
+  const text = joinPieces(piecesOf(msg));
+  if (!text.trim()) return { ok: true, source: sourceLanguage, texts: {} };
   try {
     const result = await translator.translate({
-      text: msg.content,
+      text,
       targets: wanted,
       source: settings.autoDetect ? undefined : sourceLanguage,
       tone: settings.translationTone,
@@ -208,12 +238,25 @@ async function translateFor(
       username: msg.authorName,
     });
     const texts: Record<string, string> = {};
-    for (const l of wanted) texts[l] = result.translations[l] ?? msg.content;
+    for (const l of wanted) texts[l] = result.translations[l] ?? text;
     return { ok: true, source: result.source, texts };
   } catch (err) {
     const e = explainTranslationFailure(err, publicUrl);
     return { ok: false, reason: e.message, kind: e.kind };
   }
+}
+
+/** A copy's text and embeds in `language` from the translation of the joined pieces. */
+function copyBody(msg: IncomingMessage, translated: string | undefined, language: string) {
+  if (!hasExtras(msg)) return { text: translated ?? msg.content, embeds: [] as object[] };
+  const pieces = piecesOf(msg);
+  const split = translated === undefined ? null : splitPieces(translated, pieces);
+  return composeExtras(msg, split, language, jumpLink(msg.guildId, msg.channelId, msg.messageId));
+}
+
+/** Every file a copy carries: the message's, then a forwarded message's. */
+function attachmentsOf(msg: IncomingMessage): AttachmentRef[] {
+  return [...msg.attachments, ...(msg.forward?.attachments ?? [])];
 }
 
 /** A voice message's translated transcript per language (none when the plan or provider has no voice). */
@@ -271,27 +314,36 @@ export async function planMirror(
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
   const { skipPrefix } = readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
-  if (!msg.content.trim() && msg.attachments.length === 0) return { status: 'skipped', reason: 'empty' };
+  if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
+    return { status: 'skipped', reason: 'empty' };
   const targets = targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
-  const tr = await translateFor(
-    db,
-    translator,
-    publicUrl,
-    msg,
-    channels[0].language,
-    targets.map((t) => t.language),
-    discordApiUrl,
-    conversation,
-  );
+  // Files download while the text is translated.
+  const [tr, carried] = await Promise.all([
+    translateFor(
+      db,
+      translator,
+      publicUrl,
+      msg,
+      channels[0].language,
+      targets.map((t) => t.language),
+      discordApiUrl,
+      conversation,
+    ),
+    msg.voiceMessage
+      ? { files: [], links: msg.attachments.map((a) => a.url), linkedUrls: [] } // the audio stays linked, as it was transcribed
+      : carryAttachments(attachmentsOf(msg), { premiumTier: msg.premiumTier, discordApiUrl }),
+  ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
+  if (carried.linkedUrls.length) rememberLinked(msg.messageId, carried.linkedUrls);
   return {
     status: 'ok',
     source: tr.source,
     posts: targets.map((t) => {
-      const parts = composeCopies(tr.texts[t.language] ?? msg.content, {
+      const body = copyBody(msg, tr.texts[t.language], t.language);
+      const parts = composeCopies(body.text, {
         replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
-        attachments: msg.attachments,
+        tail: carried.links,
       });
       return {
         channelId: t.channelId,
@@ -299,6 +351,8 @@ export async function planMirror(
         language: t.language,
         content: parts[0],
         parts,
+        files: carried.files,
+        embeds: body.embeds,
         username: webhookUsername(msg.authorName),
         avatarUrl: msg.avatarUrl ?? null,
         webhook: webhookFor(db, t.channelId),
@@ -313,6 +367,8 @@ export interface CopyEdit {
   messageId: string;
   kind: 'webhook' | 'reply' | 'reaction';
   content: string;
+  /** The copy's translated embeds, on the message of the copy that holds them. */
+  embeds?: object[];
   webhook: StoredWebhook | null;
 }
 
@@ -355,9 +411,11 @@ export async function planEdit(
   for (const [channelId, rows] of byChannel) {
     const threadId = threads?.get(channelId) ?? null;
     const webhook = webhookFor(db, channelId);
-    const parts = composeCopies(tr.texts[rows[0].language] ?? msg.content, {
+    // The uploaded files stay on the copy (an edit changes only the text); link lines are written again.
+    const body = copyBody(msg, tr.texts[rows[0].language], rows[0].language);
+    const parts = composeCopies(body.text, {
       replyLink: replyLinkFor(db, msg, channelId, threadId),
-      attachments: msg.attachments,
+      tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier, msg.messageId),
     });
     if (parts.length > rows.length) {
       const rest = parts.splice(rows.length - 1).join('\n');
@@ -365,12 +423,14 @@ export async function planEdit(
     }
     rows.forEach((c, i) => {
       if (i < parts.length) {
+        const last = i === Math.min(parts.length, rows.length) - 1;
         edits.push({
           channelId,
           threadId,
           messageId: c.copyMessageId,
           kind: c.kind,
           content: parts[i],
+          ...(last && body.embeds.length ? { embeds: body.embeds } : {}),
           webhook,
         });
       } else {

@@ -6,7 +6,8 @@ import { languageName } from '../../common/languages';
 import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
 import { copiesOf } from './message-copies';
-import { type CopyEdit, composeCopy, type IncomingMessage, linkOfChannel } from './mirror';
+import { type CopyEdit, composeCopy, type IncomingMessage, jumpLink, linkOfChannel } from './mirror';
+import { composeExtras, joinPieces, type MessageExtras, piecesOf, splitPieces } from './mirror-extras';
 import type { Translator } from './translation';
 import { explainTranslationFailure } from './translation-failures';
 import { spoken, translateVoiceMessage } from './voice-messages';
@@ -92,10 +93,19 @@ export async function planSingle(
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return singleVoiceReply(db, translator, publicUrl, msg, languages, discordApiUrl);
   }
-  if (!msg.content.trim()) return { status: 'skipped', reason: 'empty' };
+  // A forward's text and a native poll are translated too (in the same call); embeds are left to the original.
+  const extras: MessageExtras | null =
+    msg.forward?.content.trim() || msg.poll
+      ? {
+          content: msg.content,
+          forward: msg.forward ? { ...msg.forward, attachments: [], embeds: [] } : null,
+          poll: msg.poll ?? null,
+        }
+      : null;
+  if (!msg.content.trim() && !extras) return { status: 'skipped', reason: 'empty' };
   try {
     const result = await translator.translate({
-      text: msg.content,
+      text: extras ? joinPieces(piecesOf(extras)) : msg.content,
       targets: languages,
       source: settings.autoDetect ? undefined : channels[0].language,
       tone: settings.translationTone,
@@ -110,7 +120,14 @@ export async function planSingle(
       (l) => result.translations[l] !== undefined && !result.skipped.includes(l),
     );
     if (shown.length === 0) return { status: 'skipped', reason: 'same-language' };
-    const body = shown.map((l) => `**${languageName(l)}**: ${result.translations[l]}`).join('\n');
+    const link = jumpLink(msg.guildId, msg.channelId, msg.messageId);
+    const body = shown
+      .map((l) =>
+        extras
+          ? `**${languageName(l)}**\n${composeExtras(extras, splitPieces(result.translations[l], piecesOf(extras)), l, link).text}`
+          : `**${languageName(l)}**: ${result.translations[l]}`,
+      )
+      .join('\n');
     return { status: 'reply', content: composeCopy(body, { attachments: [] }), languages: shown };
   } catch (err) {
     const e = explainTranslationFailure(err, publicUrl);

@@ -27,6 +27,7 @@ export const FAKE_CLIENT_SECRET = 'fake-client-secret';
 export type { OAuthAccount, OAuthGuild } from './oauth';
 export * from './payloads';
 export type { RecordedCall } from './rest';
+export type { FakeUpload } from './uploads';
 
 /**
  * A fake Discord on loopback that the real discord.js client logs into: REST under /api/v10

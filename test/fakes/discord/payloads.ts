@@ -217,6 +217,8 @@ export interface MessageInput {
   replyTo?: { messageId: string; channelId: string };
   member?: FakeMember;
   editedTimestamp?: string | null;
+  /** More message fields as Discord sends them (embeds, sticker_items, message_snapshots, poll...). */
+  extra?: Json;
 }
 
 export function messagePayload(m: MessageInput): Json {
@@ -263,6 +265,7 @@ export function messagePayload(m: MessageInput): Json {
       guild_id: m.guildId,
     };
   }
+  if (m.extra) Object.assign(payload, m.extra);
   return payload;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type FakeUser, type Json, messagePayload, snowflake } from './payloads';
+import { type FakeUpload, parseRequestBody } from './uploads';
 
 /** One REST call the bot made, as the fake received it. */
 export interface RecordedCall {
@@ -11,6 +12,8 @@ export interface RecordedCall {
   status: number;
   /** performance.now() when the request arrived. */
   at: number;
+  /** Files sent as multipart (files[n]); empty for a JSON request. */
+  files: FakeUpload[];
 }
 
 export interface FailureRule {
@@ -46,6 +49,10 @@ export class FakeRest {
   readonly interactionChannels = new Map<string, string>();
   /** Roles the bot gave members: `${guildId}:${userId}` -> role ids. */
   readonly memberRoles = new Map<string, Set<string>>();
+  /** Files uploaded with a message (webhook execute, channel message), by the message id. */
+  readonly uploads = new Map<string, FakeUpload[]>();
+  /** The files of the request being routed (routing is synchronous). */
+  private routing: FakeUpload[] = [];
   private failures: FailureRule[] = [];
   private waiters: { pred: (c: RecordedCall) => boolean; resolve: (c: RecordedCall) => void }[] = [];
   private routes: [string, RegExp, Handler][];
@@ -163,15 +170,7 @@ export class FakeRest {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, '');
     const query = Object.fromEntries(url.searchParams);
-    const raw = await readBody(req);
-    let body: Json | null = null;
-    if (raw) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        body = { raw };
-      }
-    }
+    const { body, files } = await parseRequestBody(await readBody(req), req.headers['content-type']);
     const method = req.method ?? 'GET';
     let status: number;
     let out: Json | null;
@@ -188,10 +187,15 @@ export class FakeRest {
           this.failures = this.failures.filter((f) => f !== failure);
         [status, out] = [failure.status, failure.body];
       } else {
-        [status, out] = this.route(method, path, body, query);
+        this.routing = files;
+        try {
+          [status, out] = this.route(method, path, body, query);
+        } finally {
+          this.routing = [];
+        }
       }
     }
-    const call: RecordedCall = { method, path, query, body, status, at };
+    const call: RecordedCall = { method, path, query, body, status, at, files };
     this.calls.push(call);
     for (const w of [...this.waiters]) {
       if (w.pred(call)) {
@@ -269,8 +273,21 @@ export class FakeRest {
       msg.message_reference = body.message_reference;
       msg.type = 19;
     }
+    msg.attachments = this.attachmentsOf(this.routing);
+    if (this.routing.length) this.uploads.set(msg.id, this.routing);
     this.messages.set(msg.id, msg);
     return msg;
+  }
+
+  private attachmentsOf(files: FakeUpload[]): Json[] {
+    return files.map((f) => ({
+      id: snowflake(),
+      filename: f.name,
+      size: f.size,
+      url: `https://cdn.discordapp.com/attachments/0/${snowflake()}/${f.name}`,
+      proxy_url: `https://media.discordapp.net/attachments/0/${snowflake()}/${f.name}`,
+      content_type: f.contentType,
+    }));
   }
 
   private getMessage(id: string): [number, Json] {
@@ -291,6 +308,15 @@ export class FakeRest {
     if (body?.content !== undefined) msg.content = body.content;
     if (body?.embeds !== undefined) msg.embeds = body.embeds;
     if (body?.components !== undefined) msg.components = body.components;
+    // Discord keeps a message's files unless the edit lists the ones to keep (attachments).
+    if (Array.isArray(body?.attachments)) {
+      const keep = new Set(body.attachments.map((a: Json) => String(a.id)));
+      msg.attachments = (msg.attachments ?? []).filter((a: Json) => keep.has(String(a.id)));
+      const kept = (this.uploads.get(id) ?? []).filter((_f, i) =>
+        keep.has(String(existing?.attachments?.[i]?.id)),
+      );
+      if (existing) this.uploads.set(id, kept);
+    }
     msg.edited_timestamp = new Date().toISOString();
     if (existing) this.messages.set(id, msg);
     return msg;
@@ -370,11 +396,11 @@ export class FakeRest {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
