@@ -64,6 +64,10 @@ export async function runPacing(
   if (!bot) throw new Error('bot did not start');
   await bot.ready;
   const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
+  // The bot records each server as its GUILD_CREATE is handled, which may end after ready.
+  const present = db.$client.prepare('select count(*) as n from guilds where id = ?');
+  for (const guild of guilds)
+    while ((present.get(guild.id) as { n: number }).n === 0) await new Promise((r) => setTimeout(r, 20));
   for (const guild of guilds) {
     db.$client.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id);
     await admin.channels.create({
