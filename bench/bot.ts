@@ -59,7 +59,11 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   const clock = () => new Date();
   const translator = createTranslator({ db, env, clock, provider: instant, options: { cacheSize: 0 } });
   const services = createServices(env, { db, clock, translator });
-  const bot = await startBot(services, { retries: 0, globalRequestsPerSecond });
+  const bot = await startBot(services, {
+    retries: 0,
+    globalRequestsPerSecond,
+    webhookRequestsPerSecond: globalRequestsPerSecond,
+  });
   if (!bot) throw new Error('bot did not start');
   await bot.ready;
   const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });

@@ -57,7 +57,6 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     await eventually(() => postsIn('spanish').length >= burst.length, 15_000);
     // Each copy once (a post answered 429 is waited out and retried by discord.js: none is lost).
     expect(postsIn('spanish').map((c) => c.body?.content).sort()).toEqual(burst.map((t) => `[es] ${t}`).sort());
-    console.log(`webhook 429s answered: ${limits.webhook429}`);
   }, 30_000);
 
   it("sends webhook posts without the bot's token, so they count against the IP's limit, not the bot's", () => {

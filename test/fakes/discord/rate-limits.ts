@@ -34,7 +34,7 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
   const webhookLimit = opts.webhookLimit ?? 5;
   const webhookResetMs = opts.webhookResetMs ?? 2000;
   const stats: RateLimitStats = { webhook429: 0, global429: 0, requests: new Map() };
-  const globals = new Map<string, { start: number; count: number }>();
+  const globals = new Map<string, { tokens: number; at: number }>();
   const buckets = new Map<string, { remaining: number; resetAt: number }>();
   const rest = fake.rest;
   const handle = rest.handle.bind(rest);
@@ -66,23 +66,26 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
     const pool =
       req.headers.authorization === `Bot ${fake.token}` ? 'bot' : `ip:${req.socket.remoteAddress ?? '?'}`;
     stats.requests.set(pool, (stats.requests.get(pool) ?? 0) + 1);
+    // "50 requests per second" as a bucket of 50 refilled continuously at 50 a second.
     let g = globals.get(pool);
-    if (!g || now - g.start >= 1000) {
-      g = { start: now, count: 0 };
+    if (!g) {
+      g = { tokens: globalPerSecond, at: now };
       globals.set(pool, g);
     }
-    if (g.count >= globalPerSecond) {
+    g.tokens = Math.min(globalPerSecond, g.tokens + ((now - g.at) * globalPerSecond) / 1000);
+    g.at = now;
+    if (g.tokens < 1) {
       stats.global429++;
       return refuse(
         req,
         res,
         path,
-        g.start + 1000 - now,
+        Math.ceil(((1 - g.tokens) * 1000) / globalPerSecond),
         { 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' },
         true,
       );
     }
-    g.count++;
+    g.tokens -= 1;
     const hook = req.method === 'POST' ? /^\/webhooks\/(\d+)\/([^/]+)$/.exec(path) : null;
     if (hook && rest.webhooks.has(hook[1])) {
       const key = `${hook[1]}/${hook[2]}`;
