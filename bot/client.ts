@@ -39,8 +39,6 @@ export async function startBot(
     globalRequestsPerSecond?: number;
     /** Webhook calls' own global limit (Discord applies 50/s to the IP for calls without a bot token). */
     webhookRequestsPerSecond?: number;
-    /** Benchmarks only: webhook calls share the bot's REST and its 50/s, as before bot/webhook-rest.ts. */
-    webhooksShareBotLimit?: boolean;
   } = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
@@ -62,12 +60,11 @@ export async function startBot(
     },
     allowedMentions: { parse: [] },
   });
-  if (!opts.webhooksShareBotLimit)
-    attachWebhookRest(client, {
-      api: services.env.DISCORD_API_URL,
-      retries: opts.retries ?? 3,
-      globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
-    });
+  attachWebhookRest(client, {
+    api: services.env.DISCORD_API_URL,
+    retries: opts.retries ?? 3,
+    globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
+  });
   const ctx: BotContext = { client, caller: botCaller(services), services };
   for (const event of EVENTS) {
     client.on(event.name, (...args) => {

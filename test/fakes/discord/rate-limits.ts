@@ -23,6 +23,8 @@ export interface RateLimitStats {
   webhook429: number;
   /** 429s answered for a global limit (bot token or IP). */
   global429: number;
+  /** Of those, for the bot token's. */
+  botGlobal429: number;
   /** Requests seen per global pool ('bot' or 'ip:<address>'). */
   requests: Map<string, number>;
 }
@@ -33,8 +35,8 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
   const globalPerSecond = opts.globalPerSecond ?? 50;
   const webhookLimit = opts.webhookLimit ?? 5;
   const webhookResetMs = opts.webhookResetMs ?? 2000;
-  const stats: RateLimitStats = { webhook429: 0, global429: 0, requests: new Map() };
-  const globals = new Map<string, { tokens: number; at: number }>();
+  const stats: RateLimitStats = { webhook429: 0, global429: 0, botGlobal429: 0, requests: new Map() };
+  const globals = new Map<string, { start: number; count: number }>();
   const buckets = new Map<string, { remaining: number; resetAt: number }>();
   const rest = fake.rest;
   const handle = rest.handle.bind(rest);
@@ -66,26 +68,25 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
     const pool =
       req.headers.authorization === `Bot ${fake.token}` ? 'bot' : `ip:${req.socket.remoteAddress ?? '?'}`;
     stats.requests.set(pool, (stats.requests.get(pool) ?? 0) + 1);
-    // "50 requests per second" as a bucket of 50 refilled continuously at 50 a second.
+    // "50 requests per second": a window of one second from the first request after the last one.
     let g = globals.get(pool);
-    if (!g) {
-      g = { tokens: globalPerSecond, at: now };
+    if (!g || now - g.start >= 1000) {
+      g = { start: now, count: 0 };
       globals.set(pool, g);
     }
-    g.tokens = Math.min(globalPerSecond, g.tokens + ((now - g.at) * globalPerSecond) / 1000);
-    g.at = now;
-    if (g.tokens < 1) {
+    if (g.count >= globalPerSecond) {
       stats.global429++;
+      if (pool === 'bot') stats.botGlobal429++;
       return refuse(
         req,
         res,
         path,
-        Math.ceil(((1 - g.tokens) * 1000) / globalPerSecond),
+        g.start + 1000 - now,
         { 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' },
         true,
       );
     }
-    g.tokens -= 1;
+    g.count++;
     const hook = req.method === 'POST' ? /^\/webhooks\/(\d+)\/([^/]+)$/.exec(path) : null;
     if (hook && rest.webhooks.has(hook[1])) {
       const key = `${hook[1]}/${hook[2]}`;
