@@ -6,7 +6,7 @@
  * write path (ms per 1000 log inserts) and what the migration's backfill takes. Prints mean ms per call.
  * The figures run synchronously on the server's thread: they are also how long a call blocks it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,7 +35,9 @@ function time(fn: () => unknown, runs = RUNS): number {
   return (performance.now() - start) / runs;
 }
 
-const backfill = readFileSync(new URL('../migrations/0008_analytics_rollups.sql', import.meta.url), 'utf8')
+const migrations = new URL('../migrations/', import.meta.url);
+const rollupsMigration = readdirSync(migrations).find((f) => f.endsWith('_analytics_rollups.sql'));
+const backfill = readFileSync(new URL(rollupsMigration ?? 'missing', migrations), 'utf8')
   .split('--> statement-breakpoint')
   .map((s) => s.trim())
   .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));

@@ -256,6 +256,9 @@ export const translationLogs = sqliteTable(
   },
   (t) => [
     index('translation_logs_guild_time').on(t.guildId, t.createdAt),
+    // Covers the dashboard's reads of a time range (the partial days at the ends of a rolling week):
+    // member and outcome come from the index, not from the table's rows.
+    index('translation_logs_guild_time_user').on(t.guildId, t.createdAt, t.userId, t.outcome),
     index('translation_logs_guild_user').on(t.guildId, t.userId),
     index('translation_logs_time').on(t.createdAt),
   ],

@@ -48,6 +48,8 @@ CREATE TABLE `analytics_members` (
 	FOREIGN KEY (`guild_id`) REFERENCES `guilds`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `translation_logs_guild_time_user` ON `translation_logs` (`guild_id`,`created_at`,`user_id`,`outcome`);
+--> statement-breakpoint
 -- The rollups follow translation_logs in the same transaction as every insert, delete (retention,
 -- reset, a removed server's cascade) or update of a log.
 CREATE TRIGGER analytics_log_insert AFTER INSERT ON translation_logs BEGIN
