@@ -95,8 +95,10 @@ function windowFigures(db: Db, guildId: string, from: number, to: number) {
   );
   const edges = one<{ ok: number }>(
     db,
-    `select coalesce(sum(outcome = 'ok'), 0) as ok from translation_logs
-      where guild_id = @guildId and ((created_at >= @from and created_at < @a) or (created_at >= @b and created_at < @to))`,
+    `select (select count(*) from translation_logs
+              where guild_id = @guildId and created_at >= @from and created_at < @a and outcome = 'ok')
+          + (select count(*) from translation_logs
+              where guild_id = @guildId and created_at >= @b and created_at < @to and outcome = 'ok') as ok`,
     params,
   );
   const { users } = one<{ users: number }>(
