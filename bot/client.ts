@@ -6,6 +6,7 @@ import { EVENTS } from './events';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './status';
 import { stopAllSessions } from './voice/session';
+import { attachWebhookRest, detachWebhookRest } from './webhook-rest';
 
 export interface RunningBot {
   client: Client;
@@ -33,7 +34,12 @@ export const INTENTS = [
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
 export async function startBot(
   services: Services,
-  opts: { retries?: number; globalRequestsPerSecond?: number } = {},
+  opts: {
+    retries?: number;
+    globalRequestsPerSecond?: number;
+    /** Webhook calls' own global limit (Discord applies 50/s to the IP for calls without a bot token). */
+    webhookRequestsPerSecond?: number;
+  } = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
   if (!token) {
@@ -54,6 +60,11 @@ export async function startBot(
     },
     allowedMentions: { parse: [] },
   });
+  attachWebhookRest(client, {
+    api: services.env.DISCORD_API_URL,
+    retries: opts.retries ?? 3,
+    globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
+  });
   const ctx: BotContext = { client, caller: botCaller(services), services };
   for (const event of EVENTS) {
     client.on(event.name, (...args) => {
@@ -68,6 +79,7 @@ export async function startBot(
     await client.login(token);
   } catch (err) {
     for (const off of unsubscribe) off();
+    detachWebhookRest(client);
     await client.destroy();
     console.error(`Discord bot not started: ${(err as Error).message}`);
     await ctx.caller.bot.reportStatus({ state: 'offline', reason: (err as Error).message }).catch(() => {});
@@ -80,6 +92,7 @@ export async function startBot(
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).
       await stopAllSessions(ctx, 'the bot shut down');
+      detachWebhookRest(client);
       await client.destroy();
       await ctx.caller.bot.reportStatus({ state: 'offline', reason: 'the bot was stopped' }).catch(() => {});
     },

@@ -8,6 +8,7 @@ import {
   Routes,
 } from 'discord.js';
 import type { BotContext } from './context';
+import { webhookRest } from './webhook-rest';
 
 /**
  * Discord plumbing shared by events: posting through the bot's channel webhook (created once,
@@ -82,7 +83,7 @@ export async function postThroughWebhook(
   post: HookPost,
 ): Promise<APIMessage> {
   const execute = (hook: { id: string; token: string }) =>
-    ctx.client.rest.post(Routes.webhook(hook.id, hook.token), {
+    webhookRest(ctx.client).post(Routes.webhook(hook.id, hook.token), {
       auth: false,
       query: makeURLSearchParams({ wait: true, ...(post.threadId ? { thread_id: post.threadId } : {}) }),
       body: {
@@ -130,7 +131,7 @@ export async function editThroughWebhook(
   content: string,
   embeds?: object[],
 ): Promise<void> {
-  await client.rest.patch(Routes.webhookMessage(hook.id, hook.token, messageId), {
+  await webhookRest(client).patch(Routes.webhookMessage(hook.id, hook.token, messageId), {
     auth: false,
     query: threadId ? makeURLSearchParams({ thread_id: threadId }) : undefined,
     body: { content, allowed_mentions: NO_PINGS, ...(embeds ? { embeds } : {}) },
@@ -143,7 +144,7 @@ export async function deleteThroughWebhook(
   messageId: string,
   threadId: string | null,
 ): Promise<void> {
-  await client.rest.delete(Routes.webhookMessage(hook.id, hook.token, messageId), {
+  await webhookRest(client).delete(Routes.webhookMessage(hook.id, hook.token, messageId), {
     auth: false,
     query: threadId ? makeURLSearchParams({ thread_id: threadId }) : undefined,
   });

@@ -286,9 +286,84 @@ export const translationLogs = sqliteTable(
   },
   (t) => [
     index('translation_logs_guild_time').on(t.guildId, t.createdAt),
+    // Covers the dashboard's reads of a time range (the partial days at the ends of a rolling week):
+    // member and outcome come from the index, not from the table's rows.
+    index('translation_logs_guild_time_user').on(t.guildId, t.createdAt, t.userId, t.outcome),
     index('translation_logs_guild_user').on(t.guildId, t.userId),
     index('translation_logs_time').on(t.createdAt),
   ],
+);
+
+/**
+ * Analytics rollups: derived from translation_logs by SQLite triggers (see the analytics_rollups
+ * migration), in the same transaction as each log insert or delete, so the dashboard's figures
+ * read a few thousand rows instead of scanning a server's logs. `day` is the UTC midnight (ms).
+ * Never written by application code; a retention delete, a reset or a removed server updates them
+ * through the same triggers.
+ */
+/** Logs per day, language pair and outcome, with their summed latency. */
+export const analyticsDaily = sqliteTable(
+  'analytics_daily',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguage: text('target_language').notNull(),
+    outcome: text('outcome').notNull(),
+    count: integer('count').notNull().default(0),
+    latencySum: integer('latency_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day, t.sourceLanguage, t.targetLanguage, t.outcome] })],
+);
+
+/** Successful translations per day and UTC hour (the hourly activity chart). */
+export const analyticsHours = sqliteTable(
+  'analytics_hours',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    hour: integer('hour').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day, t.hour] })],
+);
+
+/** Logs (any outcome) per day and member: the active members of a week. */
+export const analyticsMemberDays = sqliteTable(
+  'analytics_member_days',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    userId: text('user_id').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day, t.userId] })],
+);
+
+/** Per member: successful and failed translations, and the name of their newest one (top translators). */
+export const analyticsMembers = sqliteTable(
+  'analytics_members',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    ok: integer('ok').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    lastAt: integer('last_at').notNull().default(0),
+    username: text('username'),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
+);
+
+/** Successful translations per target language and member (members per language). */
+export const analyticsLanguageMembers = sqliteTable(
+  'analytics_language_members',
+  {
+    guildId: guildId(),
+    targetLanguage: text('target_language').notNull(),
+    userId: text('user_id').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.targetLanguage, t.userId] })],
 );
 
 /** Usage notices already sent (75 and 90 percent), once per guild per month. */

@@ -1,6 +1,11 @@
 import { eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
+  analyticsDaily,
+  analyticsHours,
+  analyticsLanguageMembers,
+  analyticsMemberDays,
+  analyticsMembers,
   announcements,
   botConfig,
   channelLinks,
@@ -59,6 +64,15 @@ export const RESET_TABLES = [
   exchangeSettings,
 ].map(getTableName);
 
+/** Rollups of translation_logs (see stats.ts); emptied with the logs, not reported as data of their own. */
+const ANALYTICS_TABLES = [
+  analyticsDaily,
+  analyticsHours,
+  analyticsLanguageMembers,
+  analyticsMemberDays,
+  analyticsMembers,
+].map(getTableName);
+
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */
 export function resetGuildData(db: Db, guildId: string, now: Date): Record<string, number> {
   const deleted: Record<string, number> = {};
@@ -67,6 +81,9 @@ export function resetGuildData(db: Db, guildId: string, now: Date): Record<strin
       .set({ usageMonth: monthKey(now), usageCarried: usedThisMonth(db, guildId, now) })
       .where(eq(guilds.id, guildId))
       .run();
+    // The analytics rollups first: derived from the logs, they would otherwise be decremented by
+    // the delete trigger once per log (seconds for a server with a million logs).
+    for (const name of ANALYTICS_TABLES) db.$client.prepare(`delete from "${name}" where guild_id = ?`).run(guildId);
     for (const name of RESET_TABLES) {
       deleted[name] = db.$client.prepare(`delete from "${name}" where guild_id = ?`).run(guildId).changes;
     }

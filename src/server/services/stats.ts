@@ -2,13 +2,15 @@ import type { Db } from '../../../db/client';
 import { languageName } from '../../common/languages';
 
 /**
- * Every figure of the dashboard home and the analytics page, as SQL aggregates over
- * translation_logs (and the channel links). Days and hours are UTC. An empty guild gives zeros
- * and empty lists; the client decides whether to show sample figures (hasData).
+ * Every figure of the dashboard home and the analytics page. They read the daily rollups that
+ * triggers keep beside translation_logs (db/schema.ts analytics_*, migration analytics_rollups),
+ * so a server with a million logs answers in milliseconds; only the newest rows and the partial
+ * days at the ends of a rolling week are read from the logs, through the (guild_id, created_at)
+ * index. Days and hours are UTC. An empty guild gives zeros and empty lists; the client decides
+ * whether to show sample figures (hasData).
  */
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 /** Midnight UTC of the day that holds `t`. */
@@ -75,27 +77,55 @@ export function globalStats(db: Db, now: Date = new Date()) {
   return { totalTranslations: state.total };
 }
 
+/**
+ * Successful translations and distinct members (any outcome) in [from, to): the whole UTC days
+ * inside come from the rollups, the partial days at either end from the logs (an index range).
+ */
+function windowFigures(db: Db, guildId: string, from: number, to: number) {
+  const a = Math.min(to, Math.ceil(from / DAY) * DAY);
+  const b = Math.max(a, utcDayStart(to));
+  const params = { guildId, from, a, b, to };
+  const rolled = one<{ ok: number }>(
+    db,
+    `select coalesce(sum(count), 0) as ok from analytics_daily
+      where guild_id = ? and outcome = 'ok' and day >= ? and day < ?`,
+    guildId,
+    a,
+    b,
+  );
+  const edges = one<{ ok: number }>(
+    db,
+    `select (select count(*) from translation_logs
+              where guild_id = @guildId and created_at >= @from and created_at < @a and outcome = 'ok')
+          + (select count(*) from translation_logs
+              where guild_id = @guildId and created_at >= @b and created_at < @to and outcome = 'ok') as ok`,
+    params,
+  );
+  const { users } = one<{ users: number }>(
+    db,
+    `select count(*) as users from (
+       select user_id from analytics_member_days where guild_id = @guildId and day >= @a and day < @b
+       union select user_id from translation_logs
+        where guild_id = @guildId and user_id is not null and created_at >= @from and created_at < @a
+       union select user_id from translation_logs
+        where guild_id = @guildId and user_id is not null and created_at >= @b and created_at < @to)`,
+    params,
+  );
+  return { ok: rolled.ok + edges.ok, users };
+}
+
 /** The four stat cards of the dashboard home. */
 export function guildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
-  const totals = one<{ logs: number; ok: number; avg: number | null }>(
+  const totals = one<{ logs: number; ok: number; latency: number }>(
     db,
-    `select count(*) as logs, coalesce(sum(outcome = 'ok'), 0) as ok,
-            avg(case when outcome = 'ok' then latency_ms end) as avg
-       from translation_logs where guild_id = ?`,
+    `select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
+            coalesce(sum(case when outcome = 'ok' then latency_sum end), 0) as latency
+       from analytics_daily where guild_id = ?`,
     guildId,
   );
-  const week = (from: number, to: number) =>
-    one<{ ok: number; users: number }>(
-      db,
-      `select coalesce(sum(outcome = 'ok'), 0) as ok, count(distinct user_id) as users
-         from translation_logs where guild_id = ? and created_at >= ? and created_at < ?`,
-      guildId,
-      from,
-      to,
-    );
-  const thisWeek = week(t - 7 * DAY, t);
-  const lastWeek = week(t - 14 * DAY, t - 7 * DAY);
+  const thisWeek = windowFigures(db, guildId, t - 7 * DAY, t);
+  const lastWeek = windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY);
   const { n: linkedChannels } = one<{ n: number }>(
     db,
     `select count(distinct c.channel_id) as n
@@ -108,32 +138,37 @@ export function guildStats(db: Db, guildId: string, now: Date) {
     linkedChannels,
     activeUsers: thisWeek.users,
     activeUsersTrend: percentChange(thisWeek.users, lastWeek.users),
-    avgSpeedMs: totals.avg === null ? 0 : Math.round(totals.avg),
+    avgSpeedMs: totals.ok === 0 ? 0 : Math.round(totals.latency / totals.ok),
     hasData: totals.logs > 0,
   };
+}
+
+/** Successful translations per UTC day in [start, start + days * DAY), as day offsets from start. */
+function okPerDay(db: Db, guildId: string, start: number, days: number): Map<number, number> {
+  return new Map(
+    all<{ day: number; n: number }>(
+      db,
+      `select day, sum(count) as n from analytics_daily
+        where guild_id = ? and outcome = 'ok' and day >= ? and day < ? group by day`,
+      guildId,
+      start,
+      start + days * DAY,
+    ).map((r) => [Math.round((r.day - start) / DAY), r.n]),
+  );
 }
 
 /** Weekly chart (the last 7 UTC days, shown Mon..Sun), the 10 newest translations, top languages. */
 export function guildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
-  const perDay = all<{ day: number; n: number }>(
-    db,
-    `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
-      where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
-      group by day`,
-    start,
-    guildId,
-    start,
-    start + 7 * DAY,
-  );
   const byWeekday = new Map<string, number>();
-  for (const { day, n } of perDay) {
+  for (const [day, n] of okPerDay(db, guildId, start, 7)) {
     // getUTCDay: 0 = Sunday; the chart starts on Monday.
     const weekday = WEEKDAYS[(new Date(start + day * DAY).getUTCDay() + 6) % 7];
     byWeekday.set(weekday, n);
   }
   const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
 
+  // The newest rows through the (guild_id, created_at) index: reads about 10 rows, not the table.
   const recent = all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
     db,
     `select id, source_language as "from", target_language as "to",
@@ -143,28 +178,29 @@ export function guildActivity(db: Db, guildId: string, now: Date) {
     guildId,
   ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
-  // One scan grouped by (language, user): totals, translations and distinct users per language.
-  const perLanguage = new Map<string, { users: number; n: number }>();
-  let total = 0;
-  for (const r of all<{ language: string; known: number; n: number }>(
+  // Translations per target language, and the members who received each.
+  const users = new Map(
+    all<{ language: string; users: number }>(
+      db,
+      `select target_language as language, count(*) as users from analytics_language_members
+        where guild_id = ? group by target_language`,
+      guildId,
+    ).map((r) => [r.language, r.users]),
+  );
+  const perLanguage = all<{ language: string; n: number }>(
     db,
-    `select target_language as language, user_id is not null as known, count(*) as n from translation_logs
-      where guild_id = ? and outcome = 'ok' group by target_language, user_id`,
+    `select target_language as language, sum(count) as n from analytics_daily
+      where guild_id = ? and outcome = 'ok' group by target_language`,
     guildId,
-  )) {
-    const entry = perLanguage.get(r.language) ?? { users: 0, n: 0 };
-    entry.users += r.known;
-    entry.n += r.n;
-    perLanguage.set(r.language, entry);
-    total += r.n;
-  }
-  const topLanguages = [...perLanguage]
-    .sort(([a, x], [b, y]) => y.n - x.n || a.localeCompare(b))
+  );
+  const total = perLanguage.reduce((sum, r) => sum + r.n, 0);
+  const topLanguages = perLanguage
+    .sort((x, y) => y.n - x.n || x.language.localeCompare(y.language))
     .slice(0, 5)
-    .map(([language, { users, n }]) => ({
+    .map(({ language, n }) => ({
       language,
       name: languageName(language),
-      users,
+      users: users.get(language) ?? 0,
       translations: n,
       percent: Math.round((n / total) * 100),
     }));
@@ -175,35 +211,23 @@ export function guildActivity(db: Db, guildId: string, now: Date) {
 export function guildAnalytics(db: Db, guildId: string, now: Date) {
   const today = utcDayStart(now.getTime());
   const start = today - 29 * DAY;
-  const perDay = new Map(
-    all<{ day: number; n: number }>(
-      db,
-      `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
-        where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
-        group by day`,
-      start,
-      guildId,
-      start,
-      today + DAY,
-    ).map((r) => [r.day, r.n]),
-  );
+  const perDay = okPerDay(db, guildId, start, 30);
   const translationTrend = Array.from({ length: 30 }, (_, day) => ({
     date: new Date(start + day * DAY).toISOString().slice(0, 10),
     count: perDay.get(day) ?? 0,
   }));
 
-  // One scan grouped by (pair, outcome, hour) gives languages, hours, pairs and the quality figures.
+  // Languages, pairs and the quality figures from the (pair, outcome) rollup.
   // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
-  const groups = all<{ from: string; to: string; ok: number; hour: number; n: number; latency: number }>(
+  const groups = all<{ from: string; to: string; ok: number; n: number; latency: number }>(
     db,
     `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
-            cast(created_at / ${HOUR} as integer) % 24 as hour, count(*) as n, sum(latency_ms) as latency
-       from translation_logs where guild_id = ? and outcome in ('ok', 'error')
-      group by source_language, target_language, outcome, hour`,
+            sum(count) as n, sum(latency_sum) as latency
+       from analytics_daily where guild_id = ? and outcome in ('ok', 'error')
+      group by source_language, target_language, outcome`,
     guildId,
   );
   const languages = new Map<string, number>();
-  const hours = new Array<number>(24).fill(0);
   const pairs = new Map<string, { from: string; to: string; ok: number; err: number }>();
   let ok = 0;
   let err = 0;
@@ -214,7 +238,6 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     pairs.set(key, pair);
     if (g.ok) {
       languages.set(g.to, (languages.get(g.to) ?? 0) + g.n);
-      hours[g.hour] += g.n;
       pair.ok += g.n;
       ok += g.n;
       okLatency += g.latency;
@@ -223,6 +246,13 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
       err += g.n;
     }
   }
+  const hours = new Array<number>(24).fill(0);
+  for (const r of all<{ hour: number; n: number }>(
+    db,
+    'select hour, sum(count) as n from analytics_hours where guild_id = ? group by hour',
+    guildId,
+  ))
+    hours[r.hour] = r.n;
   const languageDistribution = [...languages]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([code, value]) => ({ name: languageName(code), code, value }));
@@ -232,13 +262,11 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     .slice(0, 20)
     .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
 
-  // Per member; the name shown is the one of their newest log (SQLite takes bare columns from the max row).
+  // Per member; the name shown is the one of their newest successful or failed translation.
   const topTranslators = all<{ userId: string; username: string | null; ok: number; err: number }>(
     db,
-    `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
-            sum(outcome = 'ok') as ok, sum(outcome = 'error') as err
-       from translation_logs where guild_id = ? and user_id is not null and outcome in ('ok', 'error')
-      group by user_id having ok > 0 order by ok desc, userId limit 10`,
+    `select user_id as userId, nullif(username, '') as username, ok, errors as err
+       from analytics_members where guild_id = ? and ok > 0 order by ok desc, userId limit 10`,
     guildId,
   ).map((r) => ({
     userId: r.userId,

@@ -136,31 +136,5 @@ export function newThresholds(
   return fresh;
 }
 
-/**
- * The per-member hourly limit (messages, not languages: a message to 10 languages counts once),
- * in memory over a sliding hour.
- */
-export interface UserLimiter {
-  /** Counts one message unless the limit is reached; returns seconds to wait when refused. */
-  take(key: string, limit: number, now: Date): { ok: true } | { ok: false; retryAfterSeconds: number };
-}
-
-export function createUserLimiter(windowMs = 60 * 60_000): UserLimiter {
-  const hits = new Map<string, number[]>();
-  return {
-    take(key, limit, now) {
-      const t = now.getTime();
-      const list = (hits.get(key) ?? []).filter((at) => t - at < windowMs);
-      if (list.length >= limit) {
-        hits.set(key, list);
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0] + windowMs - t) / 1000)) };
-      }
-      list.push(t);
-      hits.set(key, list);
-      if (hits.size > 50_000) {
-        for (const [k, v] of hits) if (!v.length || t - v[v.length - 1] >= windowMs) hits.delete(k);
-      }
-      return { ok: true };
-    },
-  };
-}
+/** The per-member hourly limit lives with the other limiters (constant time per message). */
+export { createUserLimiter, type UserLimiter } from '../rate-limit';

@@ -1,0 +1,185 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../../db/client';
+import { guilds } from '../../db/schema';
+import { resetGuildData } from '../../src/server/services/reset';
+import { runRetention } from '../../src/server/services/retention';
+import { guildActivity, guildAnalytics, guildStats } from '../../src/server/services/stats';
+import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../helpers/analytics-reference';
+
+/**
+ * The dashboard figures read the trigger-kept rollups; they must equal what the old scans of
+ * translation_logs gave (test/helpers/analytics-reference.ts) on the same logs, at any moment,
+ * after retention, a reset, a removed server and a stray delete or update.
+ */
+
+const DAY = 86_400_000;
+const ROLLUPS = [
+  'analytics_daily',
+  'analytics_hours',
+  'analytics_member_days',
+  'analytics_members',
+  'analytics_language_members',
+];
+const LANGS = ['en', 'es', 'fr', 'de', 'ja'];
+const OUTCOMES = ['ok', 'ok', 'ok', 'ok', 'error', 'skipped', 'rate_limited', 'quota'];
+const CHANNELS = ['c1', 'c2', 'c3', null];
+const NOW = new Date('2026-03-18T12:34:56.789Z');
+
+const db: Db = openDb(':memory:');
+afterAll(() => db.$client.close());
+
+const insert = db.$client.prepare(
+  `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
+     characters, latency_ms, outcome, source, created_at) values (?, ?, ?, ?, ?, ?, 40, ?, ?, 'mirror', ?)`,
+);
+
+function seedLogs(guildId: string, count: number, seed: number, spanDays: number) {
+  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  let s = seed;
+  const rnd = (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return Math.floor((s / 2147483648) * n);
+  };
+  db.$client.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const user = rnd(12);
+      const from = LANGS[rnd(LANGS.length)];
+      const to = LANGS[(LANGS.indexOf(from) + 1 + rnd(LANGS.length - 1)) % LANGS.length];
+      insert.run(
+        guildId,
+        CHANNELS[rnd(CHANNELS.length)],
+        user === 0 ? null : `u${user}`,
+        // Names change over time, some are empty or missing.
+        user % 5 === 0 ? '' : user % 7 === 0 ? null : `name${user}-${rnd(3)}`,
+        from,
+        to,
+        rnd(2000),
+        OUTCOMES[rnd(OUTCOMES.length)],
+        NOW.getTime() - rnd(spanDays * DAY),
+      );
+    }
+  })();
+}
+
+function expectSame(guildId: string, now: Date) {
+  expect(guildStats(db, guildId, now)).toEqual(rawGuildStats(db, guildId, now));
+  expect(guildActivity(db, guildId, now)).toEqual(rawGuildActivity(db, guildId, now));
+  expect(guildAnalytics(db, guildId, now)).toEqual(rawGuildAnalytics(db, guildId, now));
+}
+
+function rollupRows(guildId: string) {
+  return Object.fromEntries(
+    ROLLUPS.map((t) => [
+      t,
+      db.$client
+        .prepare(`select * from ${t} where guild_id = ?`)
+        .all(guildId)
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    ]),
+  );
+}
+
+describe('analytics rollups equal the scans of translation_logs they replace', () => {
+  it('gives the same stat cards, activity and analytics for several days, languages, channels and outcomes', () => {
+    seedLogs('big', 3000, 7, 100);
+    seedLogs('other', 400, 11, 20);
+    expect(guildStats(db, 'big', NOW).totalTranslations).toBeGreaterThan(1000);
+    // Now at noon, exactly at midnight, a millisecond before midnight, and days later.
+    for (const now of [
+      NOW,
+      new Date('2026-03-18T00:00:00.000Z'),
+      new Date('2026-03-17T23:59:59.999Z'),
+      new Date(NOW.getTime() + 3 * DAY + 1234),
+      new Date(NOW.getTime() - 40 * DAY),
+    ]) {
+      expectSame('big', now);
+      expectSame('other', now);
+    }
+    // A server with no logs: zeros and empty lists, as before.
+    db.insert(guilds).values({ id: 'empty' }).run();
+    expectSame('empty', NOW);
+  });
+
+  it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', () => {
+    const before = rollupRows('big');
+    // The migration's number changes when migrations are merged; its name does not.
+    const dir = new URL('../../migrations/', import.meta.url);
+    const file = readdirSync(dir).find((f) => f.endsWith('_analytics_rollups.sql'));
+    const sql = readFileSync(new URL(file ?? 'missing', dir), 'utf8');
+    const backfill = sql
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));
+    expect(backfill).toHaveLength(ROLLUPS.length);
+    db.$client.transaction(() => {
+      for (const t of ROLLUPS) db.$client.prepare(`delete from ${t}`).run();
+      for (const s of backfill) db.$client.prepare(s).run();
+    })();
+    expect(rollupRows('big')).toEqual(before);
+    expectSame('big', NOW);
+  });
+
+  it('stays equal after the retention job deletes logs older than 90 days', () => {
+    const r = runRetention(db, NOW);
+    expect(r.translationLogs).toBeGreaterThan(0);
+    expectSame('big', NOW);
+    expectSame('big', new Date(NOW.getTime() + 5 * DAY));
+  });
+
+  it("stays equal after a member's newest log is deleted and another is rewritten", () => {
+    const newest = db.$client
+      .prepare(
+        "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1",
+      )
+      .get() as { id: number };
+    db.$client.prepare('delete from translation_logs where id = ?').run(newest.id);
+    db.$client
+      .prepare(
+        "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
+      )
+      .run();
+    expectSame('big', NOW);
+  });
+
+  it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', () => {
+    const other = rollupRows('other');
+    resetGuildData(db, 'big', NOW);
+    expectSame('big', NOW);
+    for (const rows of Object.values(rollupRows('big'))) expect(rows).toEqual([]);
+    expect(rollupRows('other')).toEqual(other);
+    db.delete(guilds).run();
+    for (const t of ROLLUPS) expect(db.$client.prepare(`select count(*) as n from ${t}`).get()).toEqual({ n: 0 });
+  });
+
+  it('equals the scans for any small set of logs and any moment (property)', () => {
+    let run = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            user: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }),
+            name: fc.option(fc.constantFrom('', 'Ann', 'Bo'), { nil: null }),
+            from: fc.constantFrom('en', 'es'),
+            to: fc.constantFrom('fr', 'de', 'es'),
+            latency: fc.nat(3000),
+            outcome: fc.constantFrom('ok', 'error', 'skipped', 'quota'),
+            at: fc.integer({ min: -20 * DAY, max: 0 }),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: -3 * DAY, max: 3 * DAY }),
+        (logs, shift) => {
+          const guildId = `p${run++}`;
+          db.insert(guilds).values({ id: guildId }).run();
+          for (const l of logs)
+            insert.run(guildId, 'c1', l.user, l.name, l.from, l.to, l.latency, l.outcome, NOW.getTime() + l.at);
+          expectSame(guildId, new Date(NOW.getTime() + shift));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
