@@ -19,7 +19,7 @@ import {
 } from '../services/guild-sync';
 import { languageChoices, memberLanguage, setMemberLanguage } from '../services/members';
 import { forgetCopy, recordCopies } from '../services/message-copies';
-import { planDelete, planEdit, planThread } from '../services/mirror';
+import { planDelete, planEdit, planThread } from '../services/mirror-edits';
 import { recordModerationOutcome } from '../services/moderation-actions';
 import { moderateEdit, onMemberMessage } from '../services/moderation-flow';
 import { logChannelOf, reportPermissionProblem } from '../services/permission-reports';

@@ -38,7 +38,7 @@ export async function sessionGuilds(
   opts: { force?: boolean } = {},
 ): Promise<ManagedGuild[]> {
   const row = services.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId)).get();
-  if (!row || row.kind !== 'discord') return [];
+  if (row?.kind !== 'discord') return [];
   const now = services.clock().getTime();
   const fresh = row.guildsFetchedAt && now - row.guildsFetchedAt.getTime() < GUILDS_REFRESH_MS;
   if ((fresh && !opts.force) || !row.accessToken) return row.guilds ?? [];

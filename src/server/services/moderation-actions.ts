@@ -12,7 +12,8 @@ import {
 } from '../../common/phrases/moderation';
 import { MODERATION_EXCERPT_MAX } from '../../common/schemas/moderation';
 import { memberLanguage } from './members';
-import { type CopyDelete, jumpLink, planDelete } from './mirror';
+import { jumpLink } from './mirror';
+import { type CopyDelete, planDelete } from './mirror-edits';
 import { countOffence, type Finding, type ModerationState, TIMEOUT_MS } from './moderation';
 import { excerpt } from './moderation-text';
 import { logChannelOf } from './permission-reports';

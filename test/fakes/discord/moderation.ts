@@ -1,5 +1,5 @@
 import type { FakeDiscord } from '.';
-import { type FakeGuild, type FakeRole, type Json, memberPayload, snowflake, userPayload } from './payloads';
+import { type FakeGuild, type FakeRole, memberPayload, snowflake, userPayload } from './payloads';
 
 /**
  * What moderation needs of the fake Discord: DM channels (POST /users/@me/channels, with members
