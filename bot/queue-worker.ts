@@ -25,6 +25,8 @@ export interface QueueWorker {
   /** Stops claiming and waits (at most timeoutMs) for the jobs in flight; unfinished leases expire. */
   stop(timeoutMs?: number): Promise<void>;
   inFlight(): number;
+  /** Started and not stopped. */
+  claiming(): boolean;
 }
 
 function reasonOf(err: unknown): string {
@@ -134,5 +136,6 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       clearTimeout(timer);
     },
     inFlight: () => running.size,
+    claiming: () => started && !stopped,
   };
 }
