@@ -131,4 +131,50 @@ describe('queue worker', () => {
     const job = await eventually(() => jobs('voice:ended').find((j) => j.status === 'failed'));
     expect(job.last_error).toBe('the bot is not in this server, or the server is unavailable');
   });
+
+  // Last: it stops this harness's worker.
+  it('stopping waits for the job in flight, which finishes and is marked done; a later job stays for the next process', async () => {
+    const rest = h.bot.client.rest;
+    const original = rest.post;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    // Holds the bot's next Discord post until released (the job is then in flight).
+    rest.post = (async (...args: Parameters<typeof original>) => {
+      entered();
+      await gate;
+      return original.apply(rest, args);
+    }) as typeof original;
+    try {
+      const before = postsIn('mod-log').length;
+      h.server.services.events.emit('usage:threshold', {
+        guildId: h.guild.id,
+        threshold: 75,
+        used: 751,
+        allowance: 1000,
+      });
+      await inside;
+      const stopping = h.bot.worker.stop(5_000);
+      expect(h.bot.worker.claiming()).toBe(false);
+      h.server.services.events.emit('usage:threshold', {
+        guildId: h.guild.id,
+        threshold: 90,
+        used: 901,
+        allowance: 1000,
+      });
+      release();
+      await stopping;
+      const [held, later] = jobs('usage:threshold').slice(-2);
+      expect(held).toMatchObject({ status: 'done', attempts: 1 });
+      expect(later).toMatchObject({ status: 'pending', attempts: 0, lease_owner: null });
+      expect(postsIn('mod-log').length - before).toBe(1);
+    } finally {
+      rest.post = original;
+    }
+  });
 });
