@@ -100,21 +100,22 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   const insert = sqlite.prepare(
     'insert into queue_jobs (kind, guild_id, payload, run_at) values (?, ?, ?, ?) returning id',
   );
-  const claimTx = sqlite.transaction((o: ClaimOptions, at: number): Row[] => {
+  const dueWhere = (o: ClaimOptions) => {
     const shardFilter = o.shards
       ? `and ((cast(guild_id as integer) >> 22) % ${Math.max(1, Math.trunc(o.total))}) in (${o.shards.map((s) => Math.trunc(s)).join(',') || '-1'})`
       : '';
-    return sqlite
-      .prepare(
-        `update queue_jobs set lease_owner = @owner, lease_until = @until, attempts = attempts + 1
-         where id in (
-           select id from queue_jobs
-           where status = 'pending' and run_at <= @at and (lease_until is null or lease_until <= @at) ${shardFilter}
-           order by id limit @limit)
+    return `status = 'pending' and run_at <= @at and (lease_until is null or lease_until <= @at) ${shardFilter}`;
+  };
+  const claimTx = sqlite.transaction(
+    (o: ClaimOptions, at: number): Row[] =>
+      sqlite
+        .prepare(
+          `update queue_jobs set lease_owner = @owner, lease_until = @until, attempts = attempts + 1
+         where id in (select id from queue_jobs where ${dueWhere(o)} order by id limit @limit)
          returning id, kind, guild_id, payload, attempts`,
-      )
-      .all({ owner: o.owner, until: at + leaseMs, at, limit: o.limit ?? 20 }) as Row[];
-  });
+        )
+        .all({ owner: o.owner, until: at + leaseMs, at, limit: o.limit ?? 20 }) as Row[],
+  );
   const completeStmt = sqlite.prepare(
     `update queue_jobs set status = 'done', finished_at = ?, lease_until = null, last_error = null
      where id = ? and lease_owner = ? and status = 'pending'`,
@@ -144,7 +145,10 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       return row.id;
     },
     claim(o) {
-      const rows = claimTx.immediate(o, now());
+      const at = now();
+      // A read first: an idle poll never takes the write lock other processes need.
+      if (!sqlite.prepare(`select 1 from queue_jobs where ${dueWhere(o)} limit 1`).get({ at })) return [];
+      const rows = claimTx.immediate(o, at);
       return rows
         .map((r) => ({
           id: r.id,
