@@ -737,3 +737,15 @@ export const queueJobs = sqliteTable(
   },
   (t) => [index('queue_jobs_due').on(t.status, t.runAt), index('queue_jobs_finished').on(t.finishedAt)],
 );
+
+/**
+ * Each bot process's last report of its gateway connection (bot.reportStatus, every 30 s while
+ * online), so a web process without the bot can tell the Setup screen and Post Now whether the
+ * bot is online. Rows not refreshed for a while are ignored (services/bot-status.ts).
+ */
+export const botStatusReports = sqliteTable('bot_status', {
+  /** host:pid of the reporting process. */
+  owner: text('owner').primaryKey(),
+  status: text('status', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -275,10 +275,12 @@ describe('several processes on one SQLite file', () => {
     });
 
     // Written through one web process, posted through the other: the shard-3 process delivers it, once.
+    // The web process knows the bot is online (the bot processes' status reports in the database),
+    // so Post Now waits for the delivery and says so.
     const first = await announce(w1, onShard3, 'First notice');
-    expect((await api(w2, `/api/announcements/${first}/post?guildId=${onShard3.id}`, 'POST')).status).toBe(
-      200,
-    );
+    const firstPost = await api(w2, `/api/announcements/${first}/post?guildId=${onShard3.id}`, 'POST');
+    expect(firstPost.status).toBe(200);
+    expect(firstPost.json.delivery).toBe('delivered');
     const job = await eventually(
       () =>
         sql<{ status: string; lease_owner: string }>(
@@ -294,8 +296,11 @@ describe('several processes on one SQLite file', () => {
     botHigh.child.kill('SIGKILL');
     await botHigh.exited;
     const second = await announce(w1, onShard3, 'Second notice');
-    expect((await api(w1, `/api/announcements/${second}/post?guildId=${onShard3.id}`, 'POST')).status).toBe(
-      200,
+    // (The dead process's last report still says online for a while: Post Now waits, then answers.)
+    const secondPost = api(w1, `/api/announcements/${second}/post?guildId=${onShard3.id}`, 'POST');
+    await eventually(
+      () =>
+        sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`).length === 1,
     );
     const low = await announce(w2, onShard0, 'Low shard notice');
     expect((await api(w2, `/api/announcements/${low}/post?guildId=${onShard0.id}`, 'POST')).status).toBe(200);
@@ -335,6 +340,7 @@ describe('several processes on one SQLite file', () => {
     });
     expect(postsTo(onShard3, 'Second notice')).toHaveLength(1);
     expect(postsTo(onShard3, 'First notice')).toHaveLength(1);
+    expect((await secondPost).status).toBe(200);
 
     // SIGTERM: each process stops claiming, finishes its jobs, closes, and exits cleanly.
     for (const p of [web1, web2, botLow, botHigh]) p.child.kill('SIGTERM');

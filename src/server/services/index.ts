@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
@@ -81,7 +82,11 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     events,
     queue,
     adminToken: resolveAdminToken(env).token,
-    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock()),
+    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock(), {
+      db,
+      owner: `${hostname()}:${process.pid}`,
+      clock,
+    }),
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),
