@@ -85,6 +85,8 @@ export function createBotStatus(
            on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
         )
         .run(shared.owner, JSON.stringify(status), when.getTime());
+      // Rows of processes gone for a day (every restart reports under a new pid).
+      shared.db.$client.prepare('delete from bot_status where updated_at < ?').run(when.getTime() - 86_400_000);
     } catch (err) {
       console.error('bot status: not written to the database:', err);
     }
