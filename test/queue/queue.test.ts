@@ -69,6 +69,29 @@ describe('queue', () => {
     expect(queue.counts()).toEqual({ pending: 0, done: 300, failed: 0 });
   });
 
+  it('six processes started at once on a new database file all migrate it and start', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
+    const path = join(dir, 'app.db');
+    // Each process waits for the same moment (after every one has loaded) before opening the file.
+    const startAt = String(Date.now() + 4_000);
+    const open = () =>
+      new Promise<string>((resolve) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/open-child.ts'], {
+          env: { ...process.env, DATABASE_PATH: path, START_AT: startAt },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        p.stdout.on('data', (d) => {
+          out += d;
+        });
+        p.stderr.on('data', (d) => {
+          out += d;
+        });
+        p.on('exit', (code) => resolve(code === 0 ? out : `exit ${code}: ${out}`));
+      });
+    expect(await Promise.all(Array.from({ length: 6 }, open))).toEqual(Array(6).fill('opened'));
+  });
+
   it('gives a job whose process died (lease never renewed) to another process once the lease expires', () => {
     const { db } = tempDb();
     let now = 1_000_000;
