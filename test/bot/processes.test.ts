@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { openDb } from '../../db/client';
+import { healthReport } from '../../src/server/health';
 import { parseProcessArgs } from '../../src/server/process-args';
 import {
   type FakeDiscord,
@@ -84,6 +85,13 @@ describe("one process: the shard count Discord recommends ('auto')", () => {
     const health = await server.api('/healthz');
     expect(health.status).toBe(200);
     expect(health.json).toMatchObject({ ok: true, database: { ok: true }, queue: { pending: 0, failed: 0 } });
+    // npm start's /healthz (main.ts hands the running bot's shards to it) lists each shard's state.
+    const withBot = healthReport(server.services, { role: 'all', shards: bot?.shards });
+    expect(withBot.body).toMatchObject({
+      ok: true,
+      role: 'all',
+      bot: { shards: [0, 1, 2, 3].map((id) => expect.objectContaining({ id, status: 'Ready', guilds: 1 })) },
+    });
   });
 
   it("an event about a server arrives on the session of that server's shard", async () => {
