@@ -169,6 +169,19 @@ describe('queue', () => {
     expect(queue.claim({ owner: 'high', shards: [2, 3], total: 4 }).map((j) => j.id)).toEqual([a]);
   });
 
+  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', () => {
+    const { db } = tempDb();
+    const queue = createQueue(db, () => new Date());
+    const vote = { guildId: '1', pollId: 4, debounce: true };
+    const ids = Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote));
+    expect(new Set(ids).size).toBe(1);
+    expect(queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(ids[0]);
+    queue.claim({ owner: 'w', shards: null, total: 1 });
+    const after = queue.enqueue('polls:changed', '1', vote);
+    expect(after).not.toBe(ids[0]);
+    expect(queue.counts().pending).toBe(3);
+  });
+
   it('deletes done jobs after the retention, keeps pending ones', () => {
     const { db } = tempDb();
     let now = Date.now();

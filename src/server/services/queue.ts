@@ -61,7 +61,10 @@ export function shardOf(guildId: string, total: number): number {
 }
 
 export interface Queue {
-  /** Writes a job and wakes the workers of this process; returns its id. */
+  /**
+   * Writes a job and wakes the workers of this process; returns its id. The same job (kind, server,
+   * payload) still waiting untried is not written twice: it is that job's id.
+   */
   enqueue(kind: QueueKind, guildId: string, payload: object): number;
   /** Takes up to `limit` due jobs of the given shards, oldest first, leased to `owner`. */
   claim(opts: ClaimOptions): QueueJob[];
@@ -99,6 +102,12 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
 
   const insert = sqlite.prepare(
     'insert into queue_jobs (kind, guild_id, payload, run_at) values (?, ?, ?, ?) returning id',
+  );
+  // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice).
+  const waiting = sqlite.prepare(
+    `select id from queue_jobs
+     where kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null
+     limit 1`,
   );
   const dueWhere = (o: ClaimOptions) => {
     const shardFilter = o.shards
@@ -140,7 +149,10 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
 
   return {
     enqueue(kind, guildId, payload) {
-      const row = insert.get(kind, guildId, JSON.stringify(payload), now()) as { id: number };
+      const json = JSON.stringify(payload);
+      const row = (waiting.get(kind, guildId, json) ?? insert.get(kind, guildId, json, now())) as {
+        id: number;
+      };
       local.emit('enqueue');
       return row.id;
     },
