@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { Client, GatewayIntentBits, Partials } from 'discord.js';
+import { Client, GatewayIntentBits, Partials, Status } from 'discord.js';
 import type { Services } from '../src/server/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
+import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './status';
 import { stopAllSessions } from './voice/session';
@@ -12,7 +13,27 @@ export interface RunningBot {
   client: Client;
   /** Resolves once the client is ready (every guild of READY has arrived). */
   ready: Promise<void>;
+  /** Takes the queue's jobs for this process's shards (started once the client is ready). */
+  worker: QueueWorker;
+  /** Each shard this process runs and its gateway state (Ready, Connecting, Reconnecting, ...). */
+  shards(): ShardState[];
+  /** Stops claiming jobs, finishes those in flight (bounded), leaves voice, disconnects. */
   stop(): Promise<void>;
+}
+
+export interface ShardState {
+  id: number;
+  status: string;
+  /** Heartbeat round trip in ms (-1 before the first). */
+  ping: number;
+  guilds: number;
+}
+
+/** Which shards a process runs: 'auto' opens the count Discord recommends (GET /gateway/bot), all here. */
+export interface ShardOptions {
+  shards?: 'auto' | number[];
+  /** Total shards across every process (required with a list of ids). */
+  totalShards?: number;
 }
 
 /**
@@ -39,7 +60,8 @@ export async function startBot(
     globalRequestsPerSecond?: number;
     /** Webhook calls' own global limit (Discord applies 50/s to the IP for calls without a bot token). */
     webhookRequestsPerSecond?: number;
-  } = {},
+    queuePollMs?: number;
+  } & ShardOptions = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
   if (!token) {
@@ -59,6 +81,9 @@ export async function startBot(
       globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
     },
     allowedMentions: { parse: [] },
+    ...(Array.isArray(opts.shards)
+      ? { shards: opts.shards, shardCount: opts.totalShards ?? Math.max(...opts.shards) + 1 }
+      : { shards: 'auto' as const }),
   });
   attachWebhookRest(client, {
     api: services.env.DISCORD_API_URL,
@@ -72,12 +97,15 @@ export async function startBot(
     });
   }
   const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
+  const worker = createQueueWorker(ctx, { pollMs: opts.queuePollMs });
+  client.once('clientReady', () => worker.start());
   client.on('error', (err) => console.error('Discord client error:', err));
   const ready = once(client, 'clientReady').then(() => undefined);
   ready.catch(() => {});
   try {
     await client.login(token);
   } catch (err) {
+    await worker.stop();
     for (const off of unsubscribe) off();
     detachWebhookRest(client);
     await client.destroy();
@@ -88,7 +116,16 @@ export async function startBot(
   return {
     client,
     ready,
+    worker,
+    shards: () =>
+      [...client.ws.shards.values()].map((shard) => ({
+        id: shard.id,
+        status: Status[shard.status] ?? String(shard.status),
+        ping: shard.ping,
+        guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
+      })),
     async stop() {
+      await worker.stop();
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).
       await stopAllSessions(ctx, 'the bot shut down');

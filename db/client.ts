@@ -22,6 +22,17 @@ export function openDb(path: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
+  // Several processes starting at once on a new file (npm run start:web and start:bot): the one
+  // that loses the race to migrate sees the others' tables; once they committed, it finds every
+  // migration applied.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      migrate(db, { migrationsFolder });
+      break;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    }
+  }
   return db as Db;
 }

@@ -728,7 +728,13 @@ export const contactMessages = sqliteTable('contact_messages', {
 
 // ---- Dashboard sessions ---------------------------------------------------------------------
 
-export type ManagedGuild = { id: string; name: string; icon: string | null; owner: boolean; permissions: string };
+export type ManagedGuild = {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner: boolean;
+  permissions: string;
+};
 
 export const adminSessions = sqliteTable('admin_sessions', {
   /** sha256 of the cookie value; the cookie value itself is never stored. */
@@ -772,4 +778,49 @@ export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   processedAt: createdAt(),
+});
+
+// ---- Work queue between processes -----------------------------------------------------------
+
+/**
+ * Work the dashboard or a timer asks of the bot (the bot-bound ServerEvents), one row a job, taken
+ * by the bot process that holds the server's shard (services/queue.ts). The payload holds ids and
+ * numbers only, never message text; done jobs are deleted after a short retention.
+ */
+export const queueJobs = sqliteTable(
+  'queue_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The ServerEvents name ('announcement:post', 'ticket:reply', ...). */
+    kind: text('kind').notNull(),
+    /** The server the job is for (not a foreign key: a job may outlive the server's rows). */
+    guildId: text('guild_id').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Tries so far (a claim counts as one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not taken before this time (ms): retries wait their backoff here. */
+    runAt: integer('run_at').notNull(),
+    /** The process that holds the job, and until when (ms); an expired lease may be taken again. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('queue_jobs_due').on(t.status, t.runAt), index('queue_jobs_finished').on(t.finishedAt)],
+);
+
+/**
+ * Each bot process's last report of its gateway connection (bot.reportStatus, every 30 s while
+ * online), so a web process without the bot can tell the Setup screen and Post Now whether the
+ * bot is online. Rows not refreshed for a while are ignored (services/bot-status.ts).
+ */
+export const botStatusReports = sqliteTable('bot_status', {
+  /** host:pid of the reporting process. */
+  owner: text('owner').primaryKey(),
+  status: text('status', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });

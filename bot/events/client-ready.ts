@@ -9,8 +9,9 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   console.log(`Discord bot logged in as ${client.user.tag} in ${client.guilds.cache.size} servers`);
   for (const guild of client.guilds.cache.values()) await syncWholeGuild(ctx, guild);
   // Post Now pressed while the bot was offline: deliver now.
+  // (Only this process's servers: other shards' processes deliver theirs.)
   for (const a of await ctx.caller.bot.pendingAnnouncements())
-    await deliverAnnouncement(ctx, a.guildId, a.id);
+    if (client.guilds.cache.has(a.guildId)) await deliverAnnouncement(ctx, a.guildId, a.id);
   // Staff replies and ticket announcements queued while the bot was offline.
   await deliverPendingTicketReplies(ctx);
   // Just connected, the bot is in no voice channel: sessions still marked active have ended.

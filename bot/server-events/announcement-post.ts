@@ -45,15 +45,14 @@ async function deliver(ctx: BotContext, guildId: string, id: number): Promise<vo
   await ctx.caller.bot.announcementResults({ guildId, id, results });
 }
 
-const handler: ServerEventHandler = {
-  subscribe(ctx) {
-    const listener = ({ guildId, announcementId }: { guildId: string; announcementId: number }) => {
-      deliverAnnouncement(ctx, guildId, announcementId).catch((err) =>
-        console.error(`Announcement ${announcementId} could not be delivered:`, err),
-      );
-    };
-    ctx.services.events.on('announcement:post', listener);
-    return () => ctx.services.events.off('announcement:post', listener);
-  },
-};
+/** Queue job 'announcement:post' (Post Now). */
+export function runAnnouncementJob(
+  ctx: BotContext,
+  { guildId, announcementId }: { guildId: string; announcementId: number },
+): Promise<void> {
+  return deliverAnnouncement(ctx, guildId, announcementId);
+}
+
+/** Nothing to set up: Post Now pressed while the bot was offline is caught up in events/client-ready.ts. */
+const handler: ServerEventHandler = { subscribe: () => () => {} };
 export default handler;

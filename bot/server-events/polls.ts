@@ -145,6 +145,7 @@ function refreshSoon(ctx: BotContext, guildId: string, id: number) {
 
 /** Closes the polls whose time has come, refreshes their messages, sleeps until the next end. */
 async function closeDue(ctx: BotContext) {
+  // Any process may close a due poll; the edit goes through REST, which is not bound to a shard.
   for (const p of await ctx.caller.polls.bot.closeDue()) await deliverPoll(ctx, p.guildId, p.id);
 }
 
@@ -171,7 +172,24 @@ export function armScheduler(ctx: BotContext): void {
 /** At connection: polls that ended while offline close, queued posts and edits go out, the timer is armed. */
 export async function catchUpPolls(ctx: BotContext): Promise<void> {
   await ctx.caller.polls.bot.closeDue();
-  for (const p of await ctx.caller.polls.bot.pending()) await deliverPoll(ctx, p.guildId, p.id);
+  for (const p of await ctx.caller.polls.bot.pending())
+    if (ctx.client.guilds.cache.has(p.guildId)) await deliverPoll(ctx, p.guildId, p.id);
+  armScheduler(ctx);
+}
+
+/** Queue job 'polls:changed': post, refresh or remove now; after votes, one debounced edit. */
+export async function runPollJob(
+  ctx: BotContext,
+  { guildId, pollId, debounce }: { guildId: string; pollId: number; debounce?: boolean },
+): Promise<void> {
+  const state = stateOf(ctx);
+  if (debounce) return refreshSoon(ctx, guildId, pollId);
+  const pending = state.debounce.get(pollId);
+  if (pending) {
+    clearTimeout(pending);
+    state.debounce.delete(pollId);
+  }
+  await deliverPoll(ctx, guildId, pollId);
   armScheduler(ctx);
 }
 
@@ -179,33 +197,12 @@ const handler: ServerEventHandler = {
   subscribe(ctx) {
     const state = stateOf(ctx);
     state.stopped = false;
-    const listener = ({
-      guildId,
-      pollId,
-      debounce,
-    }: {
-      guildId: string;
-      pollId: number;
-      debounce?: boolean;
-    }) => {
-      if (debounce) return refreshSoon(ctx, guildId, pollId);
-      const pending = state.debounce.get(pollId);
-      if (pending) {
-        clearTimeout(pending);
-        state.debounce.delete(pollId);
-      }
-      deliverPoll(ctx, guildId, pollId)
-        .then(() => armScheduler(ctx))
-        .catch((err) => console.error(`Poll ${pollId} could not be delivered:`, err));
-    };
     const onReady = () => {
       catchUpPolls(ctx).catch((err) => console.error('Polls could not catch up at start:', err));
     };
-    ctx.services.events.on('polls:changed', listener);
     ctx.client.once('clientReady', onReady);
     return () => {
       state.stopped = true;
-      ctx.services.events.off('polls:changed', listener);
       ctx.client.off('clientReady', onReady);
       for (const t of state.debounce.values()) clearTimeout(t);
       state.debounce.clear();

@@ -60,19 +60,24 @@ export async function deliverMenu(ctx: BotContext, guildId: string, id: number):
   }
 }
 
+/** Queue job 'reactionRoles:changed'. */
+export function runMenuJob(ctx: BotContext, { guildId, id }: { guildId: string; id: number }): Promise<void> {
+  return deliverMenu(ctx, guildId, id);
+}
+
 const handler: ServerEventHandler = {
   subscribe(ctx) {
-    const listener = ({ guildId, id }: { guildId: string; id: number }) => {
-      deliverMenu(ctx, guildId, id).catch((err) => console.error(`Reaction-role menu ${id} failed:`, err));
-    };
     const onReady = async () => {
-      for (const m of await ctx.caller.reactionRoles.bot.pending()) await deliverMenu(ctx, m.guildId, m.id);
+      for (const m of await ctx.caller.reactionRoles.bot.pending()) {
+        if (!ctx.client.guilds.cache.has(m.guildId)) continue;
+        await deliverMenu(ctx, m.guildId, m.id);
+      }
     };
-    ctx.services.events.on('reactionRoles:changed', listener);
-    ctx.client.once('clientReady', () => {
+    const listener = () => {
       onReady().catch((err) => console.error('Reaction-role menus could not catch up at start:', err));
-    });
-    return () => ctx.services.events.off('reactionRoles:changed', listener);
+    };
+    ctx.client.once('clientReady', listener);
+    return () => ctx.client.off('clientReady', listener);
   },
 };
 export default handler;

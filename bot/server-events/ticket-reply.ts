@@ -83,7 +83,7 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
 export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void> {
   for (const pending of await ctx.caller.community.pendingTicketReplies()) {
     if (!ctx.client.guilds.cache.has(pending.guildId)) continue;
-    await deliverTicketReply(ctx, pending).catch((err) =>
+    await runTicketReplyJob(ctx, pending).catch((err) =>
       console.error(`Ticket #${pending.ticketId}: queued delivery failed:`, err),
     );
   }
@@ -92,20 +92,19 @@ export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void
 /** One delivery at a time per ticket, so a reply and the announcement after it arrive in order. */
 const queues = new Map<number, Promise<void>>();
 
-const handler: ServerEventHandler = {
-  subscribe(ctx) {
-    const listener = (e: TicketReplyEvent) => {
-      const previous = queues.get(e.ticketId) ?? Promise.resolve();
-      const next = previous
-        .then(() => deliverTicketReply(ctx, e))
-        .catch((err) => console.error(`Ticket #${e.ticketId}: reply delivery failed:`, err));
-      queues.set(e.ticketId, next);
-      void next.finally(() => {
-        if (queues.get(e.ticketId) === next) queues.delete(e.ticketId);
-      });
-    };
-    ctx.services.events.on('ticket:reply', listener);
-    return () => ctx.services.events.off('ticket:reply', listener);
-  },
-};
+/** Queue job 'ticket:reply': delivered in order after the ticket's earlier deliveries. */
+export function runTicketReplyJob(ctx: BotContext, e: TicketReplyEvent): Promise<void> {
+  const previous = queues.get(e.ticketId) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => deliverTicketReply(ctx, e));
+  queues.set(e.ticketId, next);
+  void next
+    .finally(() => {
+      if (queues.get(e.ticketId) === next) queues.delete(e.ticketId);
+    })
+    .catch(() => {});
+  return next;
+}
+
+/** Nothing to set up: replies queued while the bot was offline are caught up in events/client-ready.ts. */
+const handler: ServerEventHandler = { subscribe: () => () => {} };
 export default handler;

@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountDiscordAuth } from './auth-routes';
 import { authenticate, clientIpOf } from './authenticate';
+import { type HealthSources, healthReport } from './health';
 import { mountDocs } from './docs';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
@@ -28,6 +29,8 @@ export function contextFor(services: Services, c: HonoContext, resHeaders?: Head
 export interface AppOptions {
   /** Folder of the built client (vite build); absent in API-only tests. */
   clientDir?: string;
+  /** What /healthz reports besides the database (the bot's shards, set once it runs). */
+  health?: HealthSources;
 }
 
 export function createApp(services: Services, options: AppOptions = {}): Hono {
@@ -46,12 +49,15 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
 
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/healthz', (c) => {
+    const { status, body } = healthReport(services, options.health);
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
+  });
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
+    onError: (c) => c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
   });
   app.use('/api/*', limitBody);
   app.use('/trpc/*', limitBody);

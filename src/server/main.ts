@@ -1,50 +1,125 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadEnv } from './env';
+import { type HealthSources, healthReport } from './health';
 import { createApp, listen } from './http';
+import { type ProcessOptions, parseProcessArgs } from './process-args';
 import { createServices } from './services';
 import { scheduleRetention } from './services/retention';
 
-/** Starts the product: migrates the database, serves site, dashboard, /trpc and /api, starts the bot. */
+/**
+ * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
+ * /trpc and /api, and runs the bot with the shard count Discord recommends. `--web` (npm run
+ * start:web) serves without the bot; `--bot` (npm run start:bot) runs the bot alone, all shards or
+ * `--shards 0-1 --total 4`. Every process shares DATABASE_PATH; the bot work the web tier asks
+ * travels through the queue (services/queue.ts). See docs/processes.md.
+ */
+
+/** In-flight queue jobs get this long to finish at shutdown; unfinished ones are taken again later. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   let env: ReturnType<typeof loadEnv>;
+  let opts: ProcessOptions;
   try {
     env = loadEnv();
+    opts = parseProcessArgs(process.argv.slice(2));
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
   }
   const services = createServices(env);
-  if (process.argv.includes('--demo') || process.env.DEMO_DATA === '1') {
+  if (opts.demo) {
     const { seedDemo } = await import('../../db/demo');
     const summary = seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
     console.log(`Demo data: ${summary}`);
   }
-  const retention = scheduleRetention(services.db, services.clock);
-  const app = createApp(services, { clientDir: 'dist/client' });
-  const server = await listen(app, env.PORT, env.HOST);
-  console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);
-  console.log(`Translation provider: ${services.translator.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`);
-  console.log(
-    `Dashboard login: ${env.PUBLIC_URL}/login?token=${services.adminToken}${env.ADMIN_TOKEN ? '' : ' (generated token, kept beside the database as admin-token)'}`,
-  );
+  const health: HealthSources = { role: opts.role };
+  const closers: (() => Promise<void> | void)[] = [];
 
-  // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
-  const { startContactForwarding } = await import('./services/contact');
-  const stopForwarding = startContactForwarding(services.db, env, services.clock);
+  if (opts.role !== 'bot') {
+    const retention = scheduleRetention(services.db, services.clock);
+    const app = createApp(services, { clientDir: 'dist/client', health });
+    const server = await listen(app, env.PORT, env.HOST);
+    console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);
+    console.log(
+      `Translation provider: ${services.translator.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`,
+    );
+    console.log(
+      `Dashboard login: ${env.PUBLIC_URL}/login?token=${services.adminToken}${env.ADMIN_TOKEN ? '' : ' (generated token, kept beside the database as admin-token)'}`,
+    );
+    // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
+    const { startContactForwarding } = await import('./services/contact');
+    const stopForwarding = startContactForwarding(services.db, env, services.clock);
+    closers.push(() => {
+      retention.stop();
+      stopForwarding();
+    });
+    closers.push(() => server.close());
+  } else if (opts.healthPort !== undefined) {
+    // A bot process has no web tier: /healthz alone, for the process supervisor.
+    const healthServer = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/healthz') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        return;
+      }
+      const { status, body } = healthReport(services, health);
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => healthServer.listen(opts.healthPort, env.HOST, resolve));
+    const { port } = healthServer.address() as AddressInfo;
+    console.log(`Health on http://${env.HOST}:${port}/healthz`);
+    closers.unshift(
+      () =>
+        new Promise<void>((resolve) => {
+          healthServer.closeAllConnections();
+          healthServer.close(() => resolve());
+        }),
+    );
+  }
 
-  const { startBot } = await import('../../bot/client');
-  const bot = await startBot(services);
+  if (opts.role !== 'web') {
+    const { startBot } = await import('../../bot/client');
+    const shardLabel =
+      opts.shards === 'auto'
+        ? 'the shards Discord recommends'
+        : `shards ${opts.shards.join(',')} of ${opts.total}`;
+    console.log(`Starting the bot with ${shardLabel}`);
+    const bot = await startBot(services, { shards: opts.shards, totalShards: opts.total });
+    if (bot) {
+      health.shards = bot.shards;
+      // First at shutdown: stop claiming, let in-flight jobs finish, leave voice, disconnect.
+      closers.unshift(() => bot.stop());
+    } else if (opts.role === 'bot') {
+      console.error('Bot process: the bot did not start; exiting');
+      process.exit(1);
+    }
+  }
 
-  const stop = async () => {
-    console.log('Shutting down');
-    retention.stop();
-    stopForwarding();
-    await bot?.stop();
-    await server.close();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Shutting down (${signal})`);
+    // Past the grace period (a job stuck on Discord), exit anyway: its lease lets another process take it.
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
+    for (const close of closers) {
+      try {
+        await close();
+      } catch (err) {
+        console.error('Shutdown step failed:', err);
+      }
+    }
     services.db.$client.close();
+    console.log('Stopped');
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 void main();

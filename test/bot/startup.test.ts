@@ -49,10 +49,11 @@ describe('starting and stopping the bot', () => {
       // Guilds (1) + GuildMembers (2) + GuildVoiceStates (128, live captions) + GuildMessages (512)
       // + GuildMessageReactions (1024) + MessageContent (32768)
       expect(bot!.client.options.intents.bitfield).toBe(1 + 2 + 128 + 512 + 1024 + 32768);
-      expect(server.services.events.listenerCount('announcement:post')).toBe(1);
+      // Ready: the queue worker takes jobs; stopped, it takes none (another process will).
+      expect(bot!.worker.claiming()).toBe(true);
       await bot!.stop();
       await eventually(() => !fake.gateway.connected);
-      expect(server.services.events.listenerCount('announcement:post')).toBe(0);
+      expect(bot!.worker.claiming()).toBe(false);
     });
   });
 });

@@ -1,9 +1,16 @@
+import type { Db } from '../../../db/client';
+
 /**
- * What the bot process last said about its own connection, kept in memory beside the services
- * (the bot runs in the same process and reports through the bot.reportStatus procedure on ready,
- * disconnect, reconnect and every heartbeat). Nothing here is stored: after a restart the state
- * starts again from "connecting" (or "not configured" without a token).
+ * What the bot last said about its own connection, kept in memory beside the services (the bot
+ * reports through the bot.reportStatus procedure on ready, disconnect, reconnect and every
+ * heartbeat); after a restart the state starts again from "connecting" (or "not configured"
+ * without a token). Each report is also written to bot_status (one row per process), so a web
+ * process without the bot (npm run start:web) reads the bot processes' reports: online when every
+ * bot process that reported in the last BOT_STATUS_FRESH_MS is.
  */
+
+/** Reports older than this (the bot reports every 30 s while online) are of a process gone. */
+export const BOT_STATUS_FRESH_MS = 90_000;
 export type BotState = 'not_configured' | 'connecting' | 'online' | 'offline';
 
 export interface BotStatus {
@@ -36,8 +43,30 @@ export interface BotStatusBox {
   report(update: BotStatusReport, at: Date): BotStatus;
 }
 
-/** The holder the services carry; `configured` is whether DISCORD_TOKEN is set. */
-export function createBotStatus(configured: boolean, at: Date): BotStatusBox {
+/** Several bot processes' reports as one: the first not online, else online with their servers summed. */
+function combine(reports: BotStatus[]): BotStatus {
+  const down = reports.find((r) => r.state !== 'online');
+  if (down) return down;
+  const first = reports[0] as BotStatus;
+  const latencies = reports.map((r) => r.latencyMs).filter((n): n is number => n !== null);
+  return {
+    ...first,
+    since: reports.map((r) => r.since).sort()[reports.length - 1] ?? first.since,
+    latencyMs: latencies.length ? Math.max(...latencies) : null,
+    guilds: reports.reduce((n, r) => n + (r.guilds ?? 0), 0),
+  };
+}
+
+/**
+ * The holder the services carry; `configured` is whether DISCORD_TOKEN is set. With `shared`,
+ * reports are written to the database and, in a process whose bot never reported, read from it.
+ */
+export function createBotStatus(
+  configured: boolean,
+  at: Date,
+  shared?: { db: Db; owner: string; clock: () => Date },
+): BotStatusBox {
+  let reportedHere = false;
   let status: BotStatus = {
     state: configured ? 'connecting' : 'not_configured',
     since: at.toISOString(),
@@ -47,10 +76,37 @@ export function createBotStatus(configured: boolean, at: Date): BotStatusBox {
     guilds: null,
     reason: null,
   };
+  const write = (when: Date) => {
+    if (!shared) return;
+    try {
+      shared.db.$client
+        .prepare(
+          `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
+           on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
+        )
+        .run(shared.owner, JSON.stringify(status), when.getTime());
+      // Rows of processes gone for a day (every restart reports under a new pid).
+      shared.db.$client.prepare('delete from bot_status where updated_at < ?').run(when.getTime() - 86_400_000);
+    } catch (err) {
+      console.error('bot status: not written to the database:', err);
+    }
+  };
+  const fromOthers = (): BotStatus | null => {
+    if (!shared) return null;
+    try {
+      const rows = shared.db.$client
+        .prepare('select status from bot_status where updated_at >= ? order by owner')
+        .all(shared.clock().getTime() - BOT_STATUS_FRESH_MS) as { status: string }[];
+      return rows.length ? combine(rows.map((r) => JSON.parse(r.status) as BotStatus)) : null;
+    } catch {
+      return null;
+    }
+  };
   return {
-    get: () => status,
+    get: () => (reportedHere ? status : (fromOthers() ?? status)),
     report(update, when) {
       if (status.state === 'not_configured') return status;
+      reportedHere = true;
       const changed = update.state !== status.state;
       status = {
         state: update.state,
@@ -61,6 +117,7 @@ export function createBotStatus(configured: boolean, at: Date): BotStatusBox {
         guilds: update.state === 'online' ? (update.guilds ?? status.guilds) : status.guilds,
         reason: update.state === 'offline' ? (update.reason ?? status.reason) : null,
       };
+      write(when);
       return status;
     },
   };

@@ -1,4 +1,5 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
 import { resolveAdminToken } from './auth';
@@ -6,10 +7,16 @@ import { type BotStatusBox, createBotStatus } from './bot-status';
 import { type Conversation, createConversation } from './conversation';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from './moderation';
+import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
-/** Events the server raises for the bot (and anything else in-process) to act on. */
+/**
+ * Events the server raises for the bot to act on. Each is a durable job (services/queue.ts): emit
+ * writes it to queue_jobs and the bot process holding the server's shard runs its handler
+ * (bot/server-events/*.ts). A new event: one line here, its handler listed in bot/server-events.ts.
+ * Payloads carry guildId and other ids or numbers, never message text.
+ */
 export interface ServerEvents {
   /** An admin pressed Post Now; the bot delivers the announcement and records results. */
   'announcement:post': [{ guildId: string; announcementId: number }];
@@ -17,11 +24,11 @@ export interface ServerEvents {
   'ticket:reply': [{ guildId: string; ticketId: number; messageId: number }];
   /** A voice session was ended from the dashboard. */
   'voice:ended': [{ guildId: string; sessionId: number }];
-  /** The guild passed a usage threshold (75, 90 or 100 percent). */
   /** A poll to post, refresh (debounced after votes), or whose message to remove. */
   'polls:changed': [{ guildId: string; pollId: number; debounce?: boolean }];
   /** A reaction-role menu to post, or a deleted one whose message to remove. */
   'reactionRoles:changed': [{ guildId: string; id: number }];
+  /** The guild passed a usage threshold (75, 90 or 100 percent). */
   'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
 }
 
@@ -33,7 +40,10 @@ export interface Services {
   translator: Translator;
   /** The last messages of each channel, in memory only (conversation context). */
   conversation: Conversation;
+  /** emit() writes a queue job (delivered by the bot process holding the server's shard). */
   events: EventEmitter<ServerEvents>;
+  /** The durable work queue between web and bot processes. */
+  queue: Queue;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
@@ -49,6 +59,8 @@ export interface ServiceOverrides {
   translator?: Translator;
   /** Engine tunables (tests shorten timeouts and backoff). */
   translatorOptions?: TranslatorDeps['options'];
+  /** Queue tunables (tests shorten leases and backoff). */
+  queueOptions?: QueueOptions;
 }
 
 export function createServices(env: Env, overrides: ServiceOverrides = {}): Services {
@@ -56,7 +68,8 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
   // The operator's default server exists from the start (every other server comes from the bot joining it).
   ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());
-  const events = new EventEmitter<ServerEvents>();
+  const queue = createQueue(db, clock, overrides.queueOptions);
+  const events = new DurableEvents(queue);
   const translator =
     overrides.translator ??
     createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
@@ -67,8 +80,13 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     translator,
     conversation: createConversation(),
     events,
+    queue,
     adminToken: resolveAdminToken(env).token,
-    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock()),
+    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock(), {
+      db,
+      owner: `${hostname()}:${process.pid}`,
+      clock,
+    }),
     limits: {
       contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
       login: createRateLimiter(10, 15 * 60_000, clock),

@@ -13,6 +13,21 @@ interface Session {
   seq: number;
   log: { s: number; payload: Json }[];
   socket: WebSocket | null;
+  /** [shard id, shard count] as the client identified. */
+  shard: [number, number];
+}
+
+/** The shard that carries a server's events: (guild_id >> 22) % count (Discord's formula). */
+export function shardOfGuild(guildId: string, count: number): number {
+  if (count <= 1 || !/^\d+$/.test(guildId)) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** The server a dispatch is about (GUILD_CREATE/UPDATE/DELETE name it by id, the rest by guild_id). */
+function guildOf(t: string, d: Json): string | undefined {
+  if (typeof d?.guild_id === 'string') return d.guild_id;
+  if (t === 'GUILD_CREATE' || t === 'GUILD_UPDATE' || t === 'GUILD_DELETE') return d?.id;
+  return undefined;
 }
 
 export interface GatewayStats {
@@ -25,7 +40,10 @@ export class FakeGateway {
   readonly wss: WebSocketServer;
   readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
   private sessions = new Map<string, Session>();
+  /** The session identified or resumed last (the only one when the bot runs one shard). */
   private current: Session | null = null;
+  /** The latest session of each shard id. */
+  private byShard = new Map<number, Session>();
   private url = '';
 
   constructor(
@@ -49,11 +67,29 @@ export class FakeGateway {
     return this.current?.socket?.readyState === 1;
   }
 
-  /** Sends a dispatch event (kept for replay when the client is away or resumes). */
+  /**
+   * Sends a dispatch event (kept for replay when the client is away or resumes) to the session of
+   * the shard that holds its server, or to the latest session for events without a server.
+   */
   dispatch(t: string, d: Json): number {
-    const session = this.current;
+    const session = this.sessionFor(guildOf(t, d));
     if (!session) throw new Error(`fake discord: no session to dispatch ${t} to (is the bot logged in?)`);
     return this.sendDispatch(session, t, d);
+  }
+
+  /** The shards identified so far: id, count and whether the socket is open. */
+  shards(): { id: number; count: number; connected: boolean }[] {
+    return [...this.byShard.values()]
+      .map((s) => ({ id: s.shard[0], count: s.shard[1], connected: s.socket?.readyState === 1 }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  private sessionFor(guildId: string | undefined): Session | null {
+    if (guildId !== undefined)
+      for (const session of this.byShard.values())
+        if (session.shard[1] > 1 && shardOfGuild(guildId, session.shard[1]) === session.shard[0])
+          return session;
+    return this.current;
   }
 
   /** Closes the socket the way a network cut or a Discord restart does (client resumes). */
@@ -125,17 +161,21 @@ export class FakeGateway {
       return;
     }
     this.stats.identifies++;
-    const session: Session = { id: snowflake(), seq: 0, log: [], socket: ws };
+    const shard: [number, number] =
+      Array.isArray(d?.shard) && d.shard.length === 2 ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
+    const session: Session = { id: snowflake(), seq: 0, log: [], socket: ws, shard };
     this.sessions.set(session.id, session);
     this.current = session;
-    const guilds = this.opts.guilds();
+    this.byShard.set(shard[0], session);
+    // Each shard gets the servers of its own shard only.
+    const guilds = this.opts.guilds().filter((g) => shardOfGuild(g.id, shard[1]) === shard[0]);
     this.sendDispatch(session, 'READY', {
       v: 10,
       user: { ...userPayload(this.opts.botUser), verified: true, mfa_enabled: false, flags: 0 },
       guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       resume_gateway_url: this.url,
-      shard: [0, 1],
+      shard,
       application: { id: this.opts.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -156,6 +196,7 @@ export class FakeGateway {
     this.stats.resumes++;
     session.socket = ws;
     this.current = session;
+    this.byShard.set(session.shard[0], session);
     for (const entry of session.log) if (entry.s > d.seq) this.send(ws, entry.payload);
     this.sendDispatch(session, 'RESUMED', {});
   }

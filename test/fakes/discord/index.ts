@@ -110,7 +110,12 @@ export function makeGuild(name: string, channelNames: string[], members: FakeMem
 }
 
 export async function startFakeDiscord(
-  opts: { guilds?: FakeGuild[]; token?: string } = {},
+  opts: {
+    guilds?: FakeGuild[];
+    token?: string;
+    /** The shard count GET /gateway/bot recommends; each shard gets its servers by (id >> 22) % shards. */
+    shards?: number;
+  } = {},
 ): Promise<FakeDiscord> {
   const token = opts.token ?? 'fake-bot-token';
   const guilds = opts.guilds ?? [];
@@ -122,6 +127,7 @@ export async function startFakeDiscord(
     botUser: BOT_USER,
     applicationId,
     gatewayUrl: () => gatewayUrl,
+    shards: () => opts.shards ?? 1,
     guildIdOf,
   });
   const oauth = new FakeOAuth({ id: applicationId, secret: FAKE_CLIENT_SECRET });

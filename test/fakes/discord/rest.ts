@@ -63,6 +63,8 @@ export class FakeRest {
       botUser: FakeUser;
       applicationId: string;
       gatewayUrl: () => string;
+      /** The shard count GET /gateway/bot recommends (1 when absent). */
+      shards?: () => number;
       guildIdOf: (channelId: string) => string | undefined;
     },
   ) {
@@ -238,8 +240,14 @@ export class FakeRest {
   private gatewayInfo(): Json {
     return {
       url: this.opts.gatewayUrl(),
-      shards: 1,
-      session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      shards: this.opts.shards?.() ?? 1,
+      // Every shard may identify at once (no 5 s wait between shards in tests).
+      session_start_limit: {
+        total: 1000,
+        remaining: 999,
+        reset_after: 0,
+        max_concurrency: this.opts.shards?.() ?? 1,
+      },
     };
   }
 

@@ -102,6 +102,10 @@ const SECTIONS: LegalSection[] = [
           A language exchange pair is deleted 30 days after it ends; leaving the exchange (/exchange leave)
           removes your languages at once.
         </li>
+        <li>
+          Work queued for the bot (such as posting an announcement) holds only ids, never message text, and is
+          deleted 10 minutes after it is done, or 7 days after it could not be done.
+        </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>Billing records are kept for as long as tax and accounting law requires.</li>
       </ul>

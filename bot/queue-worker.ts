@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DiscordAPIError } from 'discord.js';
+import { QUEUE_LEASE_MS, QUEUE_POLL_MS } from '../src/server/services/queue';
+import type { BotContext } from './context';
+import { JOB_HANDLERS } from './server-events';
+
+/**
+ * Takes the queue's jobs (services/queue.ts) for the servers of this process's shards and runs each
+ * kind's handler (bot/server-events.ts JOB_HANDLERS): done when it resolves, retried with backoff
+ * when it throws, given up after the last attempt with the reason logged. An emit in this process
+ * wakes the worker at once; jobs written by other processes are seen within QUEUE_POLL_MS.
+ */
+
+/** Jobs run at once by one process (each handler keeps its own per-item order and in-flight guards). */
+export const QUEUE_MAX_IN_FLIGHT = 16;
+/** How often done jobs past their retention are deleted. */
+const PURGE_EVERY_MS = 60_000;
+
+export interface QueueWorker {
+  /** Who this worker claims jobs as (kept on the row while it holds one). */
+  readonly owner: string;
+  /** Begins claiming (call once the client is ready: its guild cache says which servers it holds). */
+  start(): void;
+  /** Stops claiming and waits (at most timeoutMs) for the jobs in flight; unfinished leases expire. */
+  stop(timeoutMs?: number): Promise<void>;
+  inFlight(): number;
+  /** Started and not stopped. */
+  claiming(): boolean;
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof DiscordAPIError) return `${err.message} (Discord ${err.status})`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The shards this client runs, of how many (discord.js sets both once logged in). */
+function shardsOf(ctx: BotContext): { shards: number[] | null; total: number } {
+  const total = ctx.client.options.shardCount ?? 1;
+  const ids = Array.isArray(ctx.client.options.shards) ? ctx.client.options.shards : [0];
+  // Every shard in this process: no filter (also takes jobs of a non-numeric default server id).
+  if (ids.length >= total) return { shards: null, total };
+  return { shards: ids, total };
+}
+
+export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {}): QueueWorker {
+  const queue = ctx.services.queue;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const running = new Map<number, Promise<void>>();
+  let started = false;
+  let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
+  let offEnqueue: (() => void) | null = null;
+  let wakeScheduled = false;
+
+  const run = async (job: ReturnType<typeof queue.claim>[number]): Promise<void> => {
+    const label = `Queue job ${job.id} (${job.kind}, server ${job.guildId}, attempt ${job.attempts})`;
+    try {
+      if (!ctx.client.guilds.cache.has(job.guildId))
+        throw new Error('the bot is not in this server, or the server is unavailable');
+      const handler = JOB_HANDLERS[job.kind] as ((c: BotContext, p: unknown) => Promise<void>) | undefined;
+      if (!handler) throw new Error(`no handler for ${job.kind} in this version of the bot`);
+      await handler(ctx, job.payload);
+      if (!queue.complete(job.id, owner))
+        console.warn(`${label}: done, but its lease had passed to another process`);
+    } catch (err) {
+      const reason = reasonOf(err);
+      const r = queue.fail(job.id, owner, reason);
+      if (r.outcome === 'failed') console.error(`${label}: given up: ${reason}`);
+      else console.warn(`${label}: failed (${reason}); retried at ${new Date(r.runAt).toISOString()}`);
+    }
+  };
+
+  const pump = () => {
+    if (!started || stopped) return;
+    const room = QUEUE_MAX_IN_FLIGHT - running.size;
+    if (room <= 0) return;
+    let jobs: ReturnType<typeof queue.claim>;
+    try {
+      jobs = queue.claim({ owner, ...shardsOf(ctx), limit: room });
+    } catch (err) {
+      console.error('Queue: claiming jobs failed:', err);
+      return;
+    }
+    for (const job of jobs) {
+      const p = run(job).finally(() => {
+        running.delete(job.id);
+        pump();
+      });
+      running.set(job.id, p);
+    }
+  };
+
+  // After the emitting call returns (it may be inside a transaction), not inside it.
+  const wake = () => {
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      pump();
+    });
+  };
+
+  const purge = () => {
+    try {
+      queue.purge();
+    } catch (err) {
+      console.error('Queue: purge failed:', err);
+    }
+  };
+
+  return {
+    owner,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      offEnqueue = queue.onEnqueue(wake);
+      timers.push(setInterval(pump, opts.pollMs ?? QUEUE_POLL_MS));
+      timers.push(setInterval(() => queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
+      timers.push(setInterval(purge, PURGE_EVERY_MS));
+      purge();
+      pump();
+    },
+    async stop(timeoutMs = 10_000) {
+      stopped = true;
+      offEnqueue?.();
+      for (const t of timers) clearInterval(t);
+      if (running.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running.values()]),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    inFlight: () => running.size,
+    claiming: () => started && !stopped,
+  };
+}

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+
+/** The command line of src/server/main.ts (npm start, start:web, start:bot). */
+export interface ProcessOptions {
+  role: 'all' | 'web' | 'bot';
+  /** Shard ids this process runs of `total`, or 'auto' (every shard Discord recommends). */
+  shards: 'auto' | number[];
+  total?: number;
+  /** Bot processes: serve GET /healthz on this port (none when absent). */
+  healthPort?: number;
+  demo: boolean;
+}
+
+/** "0-3", "0,2,5" or "3" -> shard ids. */
+function parseShardList(text: string): number[] {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = part.trim().match(/^(\d+)(?:-(\d+))?$/);
+    if (!m) throw new Error(`--shards: "${text}" is not a list like 0-3 or 0,2,5`);
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) throw new Error(`--shards: ${part} goes backwards`);
+    for (let i = from; i <= to; i++) ids.add(i);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+export function parseProcessArgs(argv: string[]): ProcessOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      bot: { type: 'boolean', default: false },
+      web: { type: 'boolean', default: false },
+      shards: { type: 'string' },
+      total: { type: 'string' },
+      'health-port': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.bot && values.web) throw new Error('--bot and --web together: leave both out to run everything');
+  const role = values.bot ? 'bot' : values.web ? 'web' : 'all';
+  let shards: ProcessOptions['shards'] = 'auto';
+  let total: number | undefined;
+  if (values.shards !== undefined || values.total !== undefined) {
+    if (role === 'web') throw new Error('--shards: the web tier runs no shards');
+    if (values.shards === undefined || values.total === undefined)
+      throw new Error('--shards and --total go together, e.g. --shards 0-1 --total 4');
+    total = Number(values.total);
+    if (!Number.isInteger(total) || total < 1)
+      throw new Error('--total: must be a whole number of shards, 1 or more');
+    shards = parseShardList(values.shards);
+    const outside = shards.find((id) => id >= (total as number));
+    if (outside !== undefined) throw new Error(`--shards: shard ${outside} is not below --total ${total}`);
+  }
+  const healthPort = values['health-port'] === undefined ? undefined : Number(values['health-port']);
+  if (healthPort !== undefined && !(Number.isInteger(healthPort) && healthPort >= 0 && healthPort <= 65535))
+    throw new Error('--health-port: must be a port number');
+  return { role, shards, total, healthPort, demo: Boolean(values.demo) || process.env.DEMO_DATA === '1' };
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../../db/client';
+import { BOT_STATUS_FRESH_MS, createBotStatus } from '../../src/server/services/bot-status';
+
+let dir = '';
+let db: Db | null = null;
+afterEach(() => {
+  db?.$client.close();
+  db = null;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('bot status across processes', () => {
+  it("a web process without the bot reads the bot processes' fresh reports: online when all are, servers summed", () => {
+    dir = mkdtempSync(join(tmpdir(), 'polyglot-status-'));
+    db = openDb(join(dir, 'app.db'));
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const clock = () => new Date(now);
+    const low = createBotStatus(true, clock(), { db, owner: 'host:1', clock });
+    const high = createBotStatus(true, clock(), { db, owner: 'host:2', clock });
+    const web = createBotStatus(true, clock(), { db, owner: 'host:3', clock });
+    expect(web.get().state).toBe('connecting');
+
+    low.report(
+      { state: 'online', latencyMs: 40, shard: { id: 0, count: 2 }, tag: 'Polyglot#0001', guilds: 3 },
+      clock(),
+    );
+    high.report(
+      { state: 'online', latencyMs: 55, shard: { id: 1, count: 2 }, tag: 'Polyglot#0001', guilds: 4 },
+      clock(),
+    );
+    expect(web.get()).toMatchObject({ state: 'online', guilds: 7, latencyMs: 55, tag: 'Polyglot#0001' });
+
+    high.report({ state: 'offline', reason: 'the gateway closed (code 4000)' }, clock());
+    expect(web.get()).toMatchObject({ state: 'offline', reason: 'the gateway closed (code 4000)' });
+
+    // A process that stopped reporting (killed) no longer counts.
+    now += 60_000;
+    low.report({ state: 'online', guilds: 3 }, clock());
+    now += BOT_STATUS_FRESH_MS - 59_000;
+    expect(web.get()).toMatchObject({ state: 'online', guilds: 3 });
+
+    // The process that runs a bot tells its own state, whatever the others say.
+    expect(high.get()).toMatchObject({ state: 'offline' });
+  });
+});

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client';
+import { createQueue } from '../../src/server/services/queue';
+import type { RecordedCall } from '../fakes/discord';
+import { setGuildPlan } from '../helpers/guilds';
+import { type BotHarness, eventually, startBotHarness } from './harness';
+
+/**
+ * The bot's queue worker end to end: the real discord.js client takes the jobs that services.events
+ * wrote, delivers them once, retries a Discord failure with backoff and gives up after the last try.
+ */
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness({ overrides: { queueOptions: { backoffMs: 50, maxAttempts: 3 } } });
+  setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, {
+    method: 'PATCH',
+    admin: true,
+    body: { logChannelId: h.channel('mod-log').id },
+  });
+});
+afterAll(() => h.close());
+
+const postsIn = (channel: string): RecordedCall[] =>
+  h.fake.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/messages`);
+
+type JobRow = {
+  id: number;
+  kind: string;
+  status: string;
+  attempts: number;
+  lease_owner: string;
+  last_error: string | null;
+  payload: string;
+};
+const jobs = (kind: string): JobRow[] =>
+  h.server.services.db.$client
+    .prepare('select * from queue_jobs where kind = ? order by id')
+    .all(kind) as JobRow[];
+
+describe('queue worker', () => {
+  it('Post Now becomes one job, taken by this bot and posted once', async () => {
+    const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: {
+        createdBy: 'admin',
+        originalText: 'Queue check.',
+        originalLanguage: 'en',
+        targetChannels: [{ language: 'es', channelId: h.channel('news-es').id }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const before = postsIn('news-es').length;
+    const post = await h.server.api(`/api/announcements/${created.json.id}/post?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+    });
+    expect(post.status).toBe(200);
+    const done = await eventually(() => jobs('announcement:post').find((j) => j.status === 'done'));
+    expect(done).toMatchObject({ attempts: 1, lease_owner: h.bot.worker.owner, last_error: null });
+    expect(JSON.parse(done.payload)).toEqual({ guildId: h.guild.id, announcementId: created.json.id });
+    expect(postsIn('news-es').length - before).toBe(1);
+  });
+
+  it('a usage notice whose post Discord refuses once is retried after its backoff and posted once', async () => {
+    h.fake.rest.fail({
+      method: 'POST',
+      path: new RegExp(`^/channels/${h.channel('mod-log').id}/messages$`),
+      status: 500,
+      body: { message: 'Internal Server Error', code: 0 },
+      times: 1,
+    });
+    const before = postsIn('mod-log').length;
+    h.server.services.events.emit('usage:threshold', {
+      guildId: h.guild.id,
+      threshold: 75,
+      used: 750,
+      allowance: 1000,
+    });
+    const job = await eventually(() => jobs('usage:threshold').find((j) => j.status === 'done'));
+    expect(job.attempts).toBe(2);
+    const posts = postsIn('mod-log').slice(before);
+    expect(posts.map((c) => c.status)).toEqual([500, 200]);
+    expect(posts[1]?.body?.content).toContain('75%');
+  });
+
+  it('gives up after the last attempt and keeps the reason on the job', async () => {
+    const rule = {
+      method: 'POST',
+      path: new RegExp(`^/channels/${h.channel('mod-log').id}/messages$`),
+      status: 403,
+      body: { message: 'Missing Access', code: 50001 },
+    };
+    h.fake.rest.fail(rule);
+    const before = postsIn('mod-log').length;
+    try {
+      h.server.services.events.emit('usage:threshold', {
+        guildId: h.guild.id,
+        threshold: 90,
+        used: 900,
+        allowance: 1000,
+      });
+      const job = await eventually(() => jobs('usage:threshold').find((j) => j.status === 'failed'));
+      expect(job).toMatchObject({ attempts: 3, last_error: 'Missing Access (Discord 403)' });
+      expect(postsIn('mod-log').length - before).toBe(3);
+    } finally {
+      h.fake.rest.clearFailures();
+    }
+  });
+
+  it('takes a job another process wrote (no local wake-up) by polling the database', async () => {
+    const other = openDb(h.server.env.DATABASE_PATH);
+    try {
+      const before = postsIn('mod-log').length;
+      const id = createQueue(other, () => new Date()).enqueue('usage:threshold', h.guild.id, {
+        guildId: h.guild.id,
+        threshold: 100,
+        used: 1000,
+        allowance: 1000,
+      });
+      await eventually(() => jobs('usage:threshold').find((j) => j.id === id && j.status === 'done'));
+      expect(postsIn('mod-log').length - before).toBe(1);
+    } finally {
+      other.$client.close();
+    }
+  });
+
+  it('a job for a server this bot is not in is never run, and given up with the reason', async () => {
+    h.server.services.events.emit('voice:ended', { guildId: '123456789012345678', sessionId: 1 });
+    const job = await eventually(() => jobs('voice:ended').find((j) => j.status === 'failed'));
+    expect(job.last_error).toBe('the bot is not in this server, or the server is unavailable');
+  });
+
+  // Last: it stops this harness's worker.
+  it('stopping waits for the job in flight, which finishes and is marked done; a later job stays for the next process', async () => {
+    const rest = h.bot.client.rest;
+    const original = rest.post;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    // Holds the bot's next Discord post until released (the job is then in flight).
+    rest.post = (async (...args: Parameters<typeof original>) => {
+      entered();
+      await gate;
+      return original.apply(rest, args);
+    }) as typeof original;
+    try {
+      const before = postsIn('mod-log').length;
+      h.server.services.events.emit('usage:threshold', {
+        guildId: h.guild.id,
+        threshold: 75,
+        used: 751,
+        allowance: 1000,
+      });
+      await inside;
+      const stopping = h.bot.worker.stop(5_000);
+      expect(h.bot.worker.claiming()).toBe(false);
+      h.server.services.events.emit('usage:threshold', {
+        guildId: h.guild.id,
+        threshold: 90,
+        used: 901,
+        allowance: 1000,
+      });
+      release();
+      await stopping;
+      const [held, later] = jobs('usage:threshold').slice(-2);
+      expect(held).toMatchObject({ status: 'done', attempts: 1 });
+      expect(later).toMatchObject({ status: 'pending', attempts: 0, lease_owner: null });
+      expect(postsIn('mod-log').length - before).toBe(1);
+    } finally {
+      rest.post = original;
+    }
+  });
+});

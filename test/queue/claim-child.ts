@@ -1,0 +1,25 @@
+// A worker process for test/queue/queue.test.ts: claims jobs from the SQLite file in DATABASE_PATH
+// one at a time until the queue is empty, completes each, and prints the ids it took (JSON).
+import { openDb } from '../../db/client';
+import { createQueue } from '../../src/server/services/queue';
+
+const db = openDb(process.env.DATABASE_PATH ?? '');
+const queue = createQueue(db, () => new Date());
+const owner = `child-${process.pid}`;
+const taken: number[] = [];
+let empty = 0;
+while (empty < 20) {
+  const jobs = queue.claim({ owner, shards: null, total: 1, limit: 1 });
+  if (jobs.length === 0) {
+    empty++;
+    await new Promise((r) => setTimeout(r, 5));
+    continue;
+  }
+  empty = 0;
+  for (const job of jobs) {
+    taken.push(job.id);
+    if (!queue.complete(job.id, owner)) throw new Error(`job ${job.id} could not be completed`);
+  }
+}
+db.$client.close();
+process.stdout.write(JSON.stringify(taken));

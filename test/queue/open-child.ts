@@ -1,0 +1,8 @@
+// A process for test/queue/queue.test.ts: at START_AT (ms), opens and migrates the SQLite file in
+// DATABASE_PATH, so that several processes migrate the same new file at the same moment.
+import { openDb } from '../../db/client';
+
+const at = Number(process.env.START_AT ?? 0);
+while (Date.now() < at) await new Promise((r) => setTimeout(r, 1));
+openDb(process.env.DATABASE_PATH ?? '').$client.close();
+process.stdout.write('opened');

@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../../db/client';
+import { createQueue, shardOf } from '../../src/server/services/queue';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** A guild id whose shard of `total` is `shard` (the timestamp bits decide it). */
+function guildOnShard(shard: number, total: number, n = 1): string {
+  const id = ((BigInt(1_000_000 + n * total + shard) << 22n) | 7n).toString();
+  expect(shardOf(id, total)).toBe(shard);
+  return id;
+}
+
+let dir = '';
+let dbs: Db[] = [];
+function tempDb(): { db: Db; path: string } {
+  dir ||= mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
+  const path = join(dir, 'app.db');
+  const db = openDb(path);
+  dbs.push(db);
+  return { db, path };
+}
+afterEach(() => {
+  for (const db of dbs) db.$client.close();
+  dbs = [];
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+function rowOf(db: Db, id: number) {
+  return db.$client.prepare('select * from queue_jobs where id = ?').get(id) as {
+    status: string;
+    attempts: number;
+    run_at: number;
+    lease_owner: string | null;
+    last_error: string | null;
+  };
+}
+
+describe('queue', () => {
+  it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
+    const { db, path } = tempDb();
+    const queue = createQueue(db, () => new Date());
+    const ids = Array.from({ length: 300 }, (_, i) =>
+      queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
+    );
+    const child = () =>
+      new Promise<number[]>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/claim-child.ts'], {
+          env: { ...process.env, DATABASE_PATH: path },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        p.stdout.on('data', (d) => {
+          out += d;
+        });
+        p.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited ${code}`)),
+        );
+      });
+    const [a, b] = await Promise.all([child(), child()]);
+    console.log(`two processes took ${a.length} and ${b.length} of ${ids.length} jobs`);
+    const all = [...a, ...b].sort((x, y) => x - y);
+    expect(all).toEqual(ids);
+    expect(new Set(a).size + new Set(b).size).toBe(ids.length);
+    expect(queue.counts()).toEqual({ pending: 0, done: 300, failed: 0 });
+  });
+
+  it('six processes started at once on a new database file all migrate it and start', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
+    const path = join(dir, 'app.db');
+    // Each process waits for the same moment (after every one has loaded) before opening the file.
+    const startAt = String(Date.now() + 4_000);
+    const open = () =>
+      new Promise<string>((resolve) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/open-child.ts'], {
+          env: { ...process.env, DATABASE_PATH: path, START_AT: startAt },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        p.stdout.on('data', (d) => {
+          out += d;
+        });
+        p.stderr.on('data', (d) => {
+          out += d;
+        });
+        p.on('exit', (code) => resolve(code === 0 ? out : `exit ${code}: ${out}`));
+      });
+    expect(await Promise.all(Array.from({ length: 6 }, open))).toEqual(Array(6).fill('opened'));
+  });
+
+  it('gives a job whose process died (lease never renewed) to another process once the lease expires', () => {
+    const { db } = tempDb();
+    let now = 1_000_000;
+    const clock = () => new Date(now);
+    const first = createQueue(db, clock, { leaseMs: 30_000 });
+    const second = createQueue(openDb(join(dir, 'app.db')), clock, { leaseMs: 30_000 });
+    const id = first.enqueue('ticket:reply', '5', { guildId: '5', ticketId: 1, messageId: 2 });
+    expect(first.claim({ owner: 'a', shards: null, total: 1 }).map((j) => j.id)).toEqual([id]);
+    // Leased: nobody else takes it, even a moment before the lease ends.
+    now += 29_999;
+    expect(second.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
+    now += 1;
+    const retaken = second.claim({ owner: 'b', shards: null, total: 1 });
+    expect(retaken).toMatchObject([{ id, attempts: 2, payload: { ticketId: 1, messageId: 2 } }]);
+    // The dead owner's late answer changes nothing; the new owner's does.
+    expect(first.complete(id, 'a')).toBe(false);
+    expect(rowOf(db, id).status).toBe('pending');
+    expect(second.complete(id, 'b')).toBe(true);
+    expect(rowOf(db, id).status).toBe('done');
+    expect(second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
+  });
+
+  it('renewing the lease keeps a long job with its process', () => {
+    const { db } = tempDb();
+    let now = 0;
+    const queue = createQueue(db, () => new Date(now), { leaseMs: 1000 });
+    const id = queue.enqueue('voice:ended', '9', { guildId: '9', sessionId: 3 });
+    queue.claim({ owner: 'a', shards: null, total: 1 });
+    now = 900;
+    queue.renew([id], 'a');
+    now = 1500;
+    expect(queue.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
+    now = 1900;
+    expect(queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
+  });
+
+  it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', () => {
+    const { db } = tempDb();
+    let now = 0;
+    const queue = createQueue(db, () => new Date(now), { backoffMs: 1000, maxAttempts: 3 });
+    const id = queue.enqueue('usage:threshold', '3', { guildId: '3', threshold: 90, used: 9, allowance: 10 });
+    const take = () => queue.claim({ owner: 'w', shards: null, total: 1 });
+
+    expect(take()).toHaveLength(1);
+    expect(queue.fail(id, 'w', 'Discord 500')).toEqual({ outcome: 'retry', runAt: 1000 });
+    now = 999;
+    expect(take()).toEqual([]);
+    now = 1000;
+    expect(take()).toMatchObject([{ id, attempts: 2 }]);
+    expect(queue.fail(id, 'w', 'Discord 502')).toEqual({ outcome: 'retry', runAt: 3000 });
+    now = 2999;
+    expect(take()).toEqual([]);
+    now = 3000;
+    expect(take()).toMatchObject([{ id, attempts: 3 }]);
+    expect(queue.fail(id, 'w', 'Missing Access (Discord 403)')).toEqual({ outcome: 'failed' });
+    expect(rowOf(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'Missing Access (Discord 403)',
+    });
+    now = 1_000_000;
+    expect(take()).toEqual([]);
+    expect(queue.counts()).toEqual({ pending: 0, done: 0, failed: 1 });
+  });
+
+  it("gives a server's job only to the process holding its shard", () => {
+    const { db } = tempDb();
+    const queue = createQueue(db, () => new Date());
+    const onShard3 = guildOnShard(3, 4);
+    const onShard0 = guildOnShard(0, 4);
+    const a = queue.enqueue('announcement:post', onShard3, { guildId: onShard3, announcementId: 1 });
+    const b = queue.enqueue('announcement:post', onShard0, { guildId: onShard0, announcementId: 2 });
+    expect(queue.claim({ owner: 'low', shards: [0, 1], total: 4 }).map((j) => j.id)).toEqual([b]);
+    expect(queue.claim({ owner: 'low', shards: [0, 1], total: 4 })).toEqual([]);
+    expect(queue.claim({ owner: 'high', shards: [2, 3], total: 4 }).map((j) => j.id)).toEqual([a]);
+  });
+
+  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', () => {
+    const { db } = tempDb();
+    const queue = createQueue(db, () => new Date());
+    const vote = { guildId: '1', pollId: 4, debounce: true };
+    const ids = Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote));
+    expect(new Set(ids).size).toBe(1);
+    expect(queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(ids[0]);
+    queue.claim({ owner: 'w', shards: null, total: 1 });
+    const after = queue.enqueue('polls:changed', '1', vote);
+    expect(after).not.toBe(ids[0]);
+    expect(queue.counts().pending).toBe(3);
+  });
+
+  it('deletes done jobs after the retention, keeps pending ones', () => {
+    const { db } = tempDb();
+    let now = Date.now();
+    const queue = createQueue(db, () => new Date(now));
+    const done = queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 1 });
+    queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 2 });
+    queue.claim({ owner: 'w', shards: null, total: 1, limit: 1 });
+    queue.complete(done, 'w');
+    now += 9 * 60_000;
+    expect(queue.purge()).toBe(0);
+    now += 2 * 60_000;
+    expect(queue.purge()).toBe(1);
+    expect(queue.counts()).toEqual({ pending: 1, done: 0, failed: 0 });
+  });
+});
+
+describe('services.events', () => {
+  let s: TestServer | null = null;
+  afterEach(async () => {
+    await s?.close();
+    s = null;
+  });
+
+  it('writes every emitted event as a job of ids only, and still tells local listeners', async () => {
+    s = await startTestServer();
+    const seen: unknown[] = [];
+    s.services.events.on('ticket:reply', (e) => seen.push(e));
+    s.services.events.emit('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
+    expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
+    const rows = s.services.db.$client
+      .prepare('select kind, guild_id, payload, status from queue_jobs')
+      .all();
+    expect(rows).toEqual([
+      {
+        kind: 'ticket:reply',
+        guild_id: '42',
+        payload: '{"guildId":"42","ticketId":7,"messageId":8}',
+        status: 'pending',
+      },
+    ]);
+  });
+});
