@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { guilds, translationLogs, usageNotices } from '../../../../db/schema';
+import { analyticsDaily, guilds, translationLogs, usageNotices } from '../../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../../common/plans';
 import { guildPlan } from '../plans';
 import type { TranslationOrigin } from './types';
@@ -41,16 +41,19 @@ export function usedThisMonth(db: Db, guildId: string, now: Date): number {
   return loggedThisMonth(db, guildId, now) + (carried?.month === monthKey(now) ? carried.n : 0);
 }
 
-/** Delivered translations of this month that have a log row. */
+/**
+ * Delivered translations of this month that have a log row, from the daily rollups the log
+ * triggers keep (a month is whole UTC days): one index range per message, not a count of logs.
+ */
 function loggedThisMonth(db: Db, guildId: string, now: Date): number {
   const row = db
-    .select({ n: sql<number>`count(*)` })
-    .from(translationLogs)
+    .select({ n: sql<number>`coalesce(sum(${analyticsDaily.count}), 0)` })
+    .from(analyticsDaily)
     .where(
       and(
-        eq(translationLogs.guildId, guildId),
-        eq(translationLogs.outcome, 'ok'),
-        gte(translationLogs.createdAt, monthStart(now)),
+        eq(analyticsDaily.guildId, guildId),
+        gte(analyticsDaily.day, monthStart(now).getTime()),
+        eq(analyticsDaily.outcome, 'ok'),
       ),
     )
     .get();
