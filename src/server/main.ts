@@ -85,7 +85,7 @@ async function main() {
       opts.shards === 'auto'
         ? 'the shards Discord recommends'
         : `shards ${opts.shards.join(',')} of ${opts.total}`;
-    console.log(`Starting the bot with ${shardLabel}`);
+    if (services.env.DISCORD_TOKEN) console.log(`Starting the bot with ${shardLabel}`);
     const bot = await startBot(services, { shards: opts.shards, totalShards: opts.total });
     if (bot) {
       health.shards = bot.shards;
