@@ -1,3 +1,5 @@
+import { downloadFromDiscord } from './discord-cdn';
+
 /**
  * Attachments of a mirrored message (issue 16): each file is downloaded from Discord's CDN into
  * memory (never to disk) and re-uploaded with every copy, within the server's upload limit; a file
@@ -18,9 +20,6 @@ export const ATTACHMENT_FETCH_TIMEOUT_MS = 30_000;
  */
 export const MAX_DOWNLOAD_BYTES_IN_FLIGHT = 256 * MiB;
 let inFlight = 0;
-
-/** Where Discord serves attachments; the configured API's host is added (a fake Discord in tests). */
-const DISCORD_CDN_HOSTS = ['cdn.discordapp.com', 'media.discordapp.net'];
 
 /** An attachment as the bot saw it on the original. */
 export interface AttachmentRef {
@@ -75,40 +74,13 @@ export function linkLine(a: AttachmentRef): string {
   return isSpoiler(a.name) ? `||${line}||` : line;
 }
 
-class AttachmentFetchError extends Error {
-  override name = 'AttachmentFetchError';
-}
-
 /** The attachment's bytes, in memory; only from Discord's hosts (or the configured API's), at most maxBytes. */
-export async function fetchAttachment(
+export function fetchAttachment(
   a: AttachmentRef,
   discordApiUrl: string | undefined,
   maxBytes: number,
 ): Promise<Uint8Array> {
-  let url: URL;
-  try {
-    url = new URL(a.url);
-  } catch {
-    throw new AttachmentFetchError('not a URL');
-  }
-  const allowed = [...DISCORD_CDN_HOSTS, ...(discordApiUrl ? [new URL(discordApiUrl).host] : [])];
-  if (!allowed.includes(url.host)) throw new AttachmentFetchError(`${url.host} is not Discord`);
-  const res = await fetch(url, { signal: AbortSignal.timeout(ATTACHMENT_FETCH_TIMEOUT_MS) });
-  if (!res.ok || !res.body) throw new AttachmentFetchError(`Discord answered ${res.status}`);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new AttachmentFetchError(`larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return downloadFromDiscord(a.url, { discordApiUrl, maxBytes, timeoutMs: ATTACHMENT_FETCH_TIMEOUT_MS });
 }
 
 /**

@@ -6,6 +6,7 @@ import { VOICE_NO_AUDIO, VOICE_NO_PROVIDER, VOICE_NOTHING_HEARD } from '../../co
 import { CAPABILITIES, unlockingPlan } from '../../common/plans';
 import { readTranslationSettings } from '../routers/translation';
 import type { Services } from '.';
+import { DiscordDownloadError, downloadFromDiscord } from './discord-cdn';
 import type { memberLanguage } from './members';
 import { hasCapability } from './plans';
 import type { TranslateAudioResult, TranslationOrigin, Translator } from './translation';
@@ -23,8 +24,6 @@ import { explainTranslationFailure } from './translation-failures';
 export const MAX_VOICE_MESSAGE_BYTES = 8 * 1024 * 1024;
 /** How long fetching the audio from Discord's CDN may take. */
 export const VOICE_FETCH_TIMEOUT_MS = 15_000;
-/** Where Discord serves attachments; the configured API's host is added (a fake Discord in tests). */
-const DISCORD_CDN_HOSTS = ['cdn.discordapp.com', 'media.discordapp.net'];
 
 /** The voice message's attachment, as the bot saw it. */
 export interface VoiceMessageRef {
@@ -48,31 +47,13 @@ export async function fetchVoiceAudio(
   discordApiUrl: string,
   maxBytes = MAX_VOICE_MESSAGE_BYTES,
 ): Promise<Uint8Array> {
-  let url: URL;
-  try {
-    url = new URL(ref.url);
-  } catch {
-    throw new VoiceFetchError('voice message: not a URL');
-  }
-  const allowed = [...DISCORD_CDN_HOSTS, new URL(discordApiUrl).host];
-  if (!allowed.includes(url.host)) throw new VoiceFetchError(`voice message: ${url.host} is not Discord`);
   if (ref.size > maxBytes) throw new VoiceFetchError(`voice message: larger than ${maxBytes} bytes`);
-  const res = await fetch(url, { signal: AbortSignal.timeout(VOICE_FETCH_TIMEOUT_MS) });
-  if (!res.ok || !res.body) throw new VoiceFetchError(`voice message: Discord answered ${res.status}`);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new VoiceFetchError(`voice message: larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  try {
+    return await downloadFromDiscord(ref.url, { discordApiUrl, maxBytes, timeoutMs: VOICE_FETCH_TIMEOUT_MS });
+  } catch (err) {
+    if (err instanceof DiscordDownloadError) throw new VoiceFetchError(`voice message: ${err.message}`);
+    throw err;
   }
-  return Buffer.concat(chunks);
 }
 
 export interface VoiceMessageTranslation {
