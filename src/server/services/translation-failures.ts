@@ -1,5 +1,6 @@
 import {
   AudioUnsupportedError,
+  OverloadedError,
   QuotaExceededError,
   RateLimitedError,
   TranslationUnavailableError,
@@ -40,6 +41,13 @@ export function explainTranslationFailure(err: unknown, publicUrl: string): Expl
       kind: 'unavailable',
       message:
         "Voice can't be translated right now: the bot's translation provider takes no audio. Please tell a server admin.",
+    };
+  }
+  if (err instanceof OverloadedError) {
+    return {
+      kind: 'unavailable',
+      message:
+        'Translation is very busy right now, so this message was skipped. Please try again in a moment.',
     };
   }
   if (err instanceof TranslationUnavailableError) {

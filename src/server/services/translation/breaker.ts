@@ -18,6 +18,8 @@ export interface Breaker {
   enter(): void;
   success(): void;
   failure(): void;
+  /** The call never reached the provider (shed under load): a half-open probe may go again. */
+  release(): void;
   state(): BreakerState;
 }
 
@@ -46,6 +48,9 @@ export function createBreaker(opts: BreakerOptions): Breaker {
     success() {
       failures = 0;
       openedAt = null;
+      probing = false;
+    },
+    release() {
       probing = false;
     },
     failure() {

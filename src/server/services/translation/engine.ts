@@ -25,10 +25,11 @@ import {
   AudioUnsupportedError,
   InvalidTranslationRequestError,
   MissingTranslationsError,
+  OverloadedError,
   QuotaExceededError,
   RateLimitedError,
 } from './errors';
-import { createConcurrencyLimiter } from './limiter';
+import { createConcurrencyLimiter, MAX_WAITING_PER_GUILD, type Priority } from './limiter';
 import {
   audioSystemInstruction,
   audioUserMessage,
@@ -68,6 +69,8 @@ export interface EngineOptions {
   breakerCooldownMs: number;
   concurrency: number;
   perGuildConcurrency: number;
+  /** Channel messages of one server waiting for a provider slot; past it they are shed. */
+  maxQueuedPerGuild: number;
   cacheSize: number;
   /** Previous messages sent as context, at most this many and this many characters in all. */
   maxContextMessages: number;
@@ -92,6 +95,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   breakerCooldownMs: 30_000,
   concurrency: 16,
   perGuildConcurrency: 4,
+  maxQueuedPerGuild: MAX_WAITING_PER_GUILD,
   cacheSize: 5_000,
   maxContextMessages: 5,
   maxContextChars: 2_000,
@@ -108,6 +112,8 @@ interface Job {
   item: AskItem;
   shared: AskShared;
   guildId?: string;
+  /** Channel traffic waits behind members' commands and is shed first under load. */
+  priority: Priority;
 }
 
 export interface EngineDeps {
@@ -149,7 +155,7 @@ export function createEngine(deps: EngineDeps): Translator {
     cooldownMs: opts.breakerCooldownMs,
     clock,
   });
-  const limiter = createConcurrencyLimiter(opts.concurrency, opts.perGuildConcurrency);
+  const limiter = createConcurrencyLimiter(opts.concurrency, opts.perGuildConcurrency, opts.maxQueuedPerGuild);
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
@@ -160,29 +166,36 @@ export function createEngine(deps: EngineDeps): Translator {
     targets: string[],
     guildId?: string,
     extra: { moderation?: ProviderRequest['moderation']; ids?: string[] } = {},
+    priority: Priority = 'high',
   ) {
-    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, ...extra }));
+    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, ...extra }), priority);
   }
 
   async function guarded<T>(
     p: Provider,
     guildId: string | undefined,
     fn: (signal: AbortSignal) => Promise<T>,
+    priority: Priority = 'high',
   ) {
     breaker.enter();
     try {
-      const res = await limiter.run(guildId, () =>
-        withRetries(() => callWithTimeout(p, fn), {
-          attempts: opts.attempts,
-          baseDelayMs: opts.baseDelayMs,
-          maxDelayMs: opts.maxDelayMs,
-          maxRetryAfterMs: opts.maxRetryAfterMs,
-        }),
+      const res = await limiter.run(
+        guildId,
+        () =>
+          withRetries(() => callWithTimeout(p, fn), {
+            attempts: opts.attempts,
+            baseDelayMs: opts.baseDelayMs,
+            maxDelayMs: opts.maxDelayMs,
+            maxRetryAfterMs: opts.maxRetryAfterMs,
+          }),
+        priority,
       );
       breaker.success();
       return res;
     } catch (err) {
-      breaker.failure();
+      // A message shed under load says nothing about the provider's health.
+      if (err instanceof OverloadedError) breaker.release();
+      else breaker.failure();
       throw err;
     }
   }
@@ -206,7 +219,7 @@ export function createEngine(deps: EngineDeps): Translator {
   const runJobs = (jobs: Job[]): Promise<AskOutcome[]> =>
     askAll(
       (system, user, targets, extra) =>
-        call(provider as Provider, system, user, targets, jobs[0].guildId, extra),
+        call(provider as Provider, system, user, targets, jobs[0].guildId, extra, jobs[0].priority),
       jobs.map((j) => j.item),
       jobs[0].shared,
     );
@@ -349,6 +362,7 @@ export function createEngine(deps: EngineDeps): Translator {
           item: { text, source, targets: toAsk, context, moderate },
           shared,
           guildId: req.guildId,
+          priority: BATCHED_ORIGINS.has(req.origin) ? 'low' : 'high',
         };
         // A message that also needs a moderation verdict is asked alone (a batch carries none).
         const batched = !opts.legacyPrompt && !moderate && req.channelId && BATCHED_ORIGINS.has(req.origin);

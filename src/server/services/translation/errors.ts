@@ -41,6 +41,19 @@ export class MissingTranslationsError extends TranslationUnavailableError {
   }
 }
 
+/**
+ * Too many channel messages already wait for the provider: this one is skipped (load shedding,
+ * see limiter.ts). Commands are never shed.
+ */
+export class OverloadedError extends TranslationUnavailableError {
+  override name = 'OverloadedError';
+  constructor(readonly waiting: number) {
+    super(
+      `translation is overloaded: ${waiting} messages already wait for the provider; this one was skipped`,
+    );
+  }
+}
+
 /** The member went over the guild's per-user hourly limit (HTTP 429). */
 export class RateLimitedError extends TranslationError {
   override name = 'RateLimitedError';
