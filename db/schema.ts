@@ -724,6 +724,8 @@ export const contactMessages = sqliteTable('contact_messages', {
   forwardError: text('forward_error'),
   /** When the next forwarding attempt is due (backoff after a failure). */
   nextForwardAt: integer('next_forward_at', { mode: 'timestamp_ms' }),
+  /** A process is sending it until then (several web processes never send one message twice). */
+  forwardClaimedUntil: integer('forward_claimed_until', { mode: 'timestamp_ms' }),
 });
 
 // ---- Dashboard sessions ---------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client';
 import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
 import { backoffMs, forwardDue } from '../../src/server/services/contact';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -206,5 +207,34 @@ describe('without SMTP configured', () => {
     const { loadEnv } = await import('../../src/server/env');
     expect(() => loadEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must be an smtp/);
     expect(() => loadEnv({ CONTACT_TO: 'not-an-address' })).toThrow(/CONTACT_TO must be an email address/);
+  });
+});
+
+describe('several web processes on one database', () => {
+  it('a due forward is sent once when two processes retry it at the same moment', async () => {
+    smtp.refuse = 'Mailbox temporarily unavailable';
+    const res = await submit(message({ subject: 'Twice?', type: 'other' }));
+    await until(() => row(res.json.id).forward_error);
+    smtp.refuse = null;
+    now = new Date(now.getTime() + backoffMs(1));
+    const before = smtp.received.length;
+    // A second connection to the same SQLite file stands for the other process.
+    const other = openDb(s.services.env.DATABASE_PATH);
+    try {
+      const sent = await Promise.all([
+        forwardDue(s.services.db, s.services.env, () => now),
+        forwardDue(other, s.services.env, () => now),
+      ]);
+      expect(sent[0] + sent[1]).toBe(1);
+      expect(smtp.received.length).toBe(before + 1);
+      expect(smtp.received.at(-1)!.raw).toContain('Twice?');
+      expect(row(res.json.id)).toMatchObject({
+        forward_attempts: 2,
+        forward_error: null,
+        forward_claimed_until: null,
+      });
+    } finally {
+      other.$client.close();
+    }
   });
 });

@@ -126,6 +126,20 @@ export async function forwardContactMessage(
 ): Promise<ForwardResult> {
   const m = findContactMessage(db, id);
   if (!m || m.forwardedAt || !forwardingEnabled(env)) return { ok: false, skipped: true };
+  // Claimed first (atomic): another process, or another tick of this one, sending it already wins.
+  const now = clock();
+  const claimed = db
+    .update(contactMessages)
+    .set({ forwardClaimedUntil: new Date(now.getTime() + FORWARD_CLAIM_MS) })
+    .where(
+      and(
+        eq(contactMessages.id, id),
+        isNull(contactMessages.forwardedAt),
+        or(isNull(contactMessages.forwardClaimedUntil), lte(contactMessages.forwardClaimedUntil, now)),
+      ),
+    )
+    .run();
+  if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
     await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m));
     db.update(contactMessages)
@@ -134,6 +148,7 @@ export async function forwardContactMessage(
         forwardAttempts: m.forwardAttempts + 1,
         forwardError: null,
         nextForwardAt: null,
+        forwardClaimedUntil: null,
       })
       .where(eq(contactMessages.id, id))
       .run();
@@ -146,6 +161,7 @@ export async function forwardContactMessage(
         forwardAttempts: attempts,
         forwardError: error,
         nextForwardAt: new Date(clock().getTime() + backoffMs(attempts)),
+        forwardClaimedUntil: null,
       })
       .where(eq(contactMessages.id, id))
       .run();
@@ -153,6 +169,9 @@ export async function forwardContactMessage(
     return { ok: false, error };
   }
 }
+
+/** How long a process may take to hand a message to the SMTP server before another may try. */
+export const FORWARD_CLAIM_MS = 2 * 60_000;
 
 /** Messages not forwarded yet whose next attempt is due (or never tried), oldest first. */
 export function dueForwards(db: Db, now: Date): number[] {

@@ -1,0 +1,1 @@
+ALTER TABLE `contact_messages` ADD `forward_claimed_until` integer;
