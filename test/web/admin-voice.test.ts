@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { readVoiceSettings } from '../../src/server/services/voice-settings';
+import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
@@ -158,8 +158,10 @@ describe('Voice Translation', () => {
     await page.getByText('The next sessions post their captions there.').waitFor();
     expect(stored()).toBe('700000000000000001');
     await page.reload();
-    await page.getByRole('combobox', { name: 'Caption channel' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Caption channel' }).inputValue()).toBe('#live-captions');
+    // The saved channel shows once the settings have loaded (the select is there before them).
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Caption channel' }).inputValue(), { timeout: 10_000 })
+      .toBe('#live-captions');
     await page.locator('.mantine-Select-section button, .mantine-InputClearButton-root').first().click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText("The next sessions post their captions in the voice channel's own chat.").waitFor();
