@@ -67,37 +67,37 @@ export function createConcurrencyLimiter(
   const guilds = new Map<string, Semaphore>();
   /** When each server's shedding was last logged (one line per server per 10 s). */
   const logged = new Map<string, number>();
-  const shed = (guildId: string | undefined, err: OverloadedError) => {
+  const logShed = (guildId: string | undefined, err: OverloadedError) => {
     const key = guildId ?? '-';
     const now = Date.now();
-    if ((logged.get(key) ?? 0) + 10_000 < now) {
-      logged.set(key, now);
-      console.warn(
-        `translation overloaded: ${err.waiting} channel messages of server ${key} already wait for the provider; new ones are skipped until the queue drains (commands still go first)`,
-      );
-    }
-    throw err;
+    if ((logged.get(key) ?? 0) + 10_000 >= now) return;
+    if (logged.size >= 10_000) logged.clear(); // bounded: servers that shed once are not kept forever
+    logged.set(key, now);
+    console.warn(
+      `translation overloaded: ${err.waiting} channel messages of server ${key} already wait for the provider; new ones are skipped until the queue drains (commands still go first)`,
+    );
   };
+  /** The guild's slot first, then a global one: a guild waiting on itself holds no global slot. */
+  async function inGuild<T>(guildId: string, fn: () => Promise<T>, priority: Priority): Promise<T> {
+    let g = guilds.get(guildId);
+    if (!g) {
+      g = createSemaphore(perGuild, maxWaiting);
+      guilds.set(guildId, g);
+    }
+    const sem = g;
+    try {
+      return await sem.run(() => all.run(fn, priority), priority);
+    } finally {
+      if (sem.active === 0 && sem.waiting === 0) guilds.delete(guildId);
+    }
+  }
   return {
     async run(guildId, fn, priority = 'high') {
-      if (!guildId)
-        return all
-          .run(fn, priority)
-          .catch((e) => (e instanceof OverloadedError ? shed(guildId, e) : Promise.reject(e)));
-      let g = guilds.get(guildId);
-      if (!g) {
-        g = createSemaphore(perGuild, maxWaiting);
-        guilds.set(guildId, g);
-      }
-      const sem = g;
       try {
-        // The guild's slot first, then a global one: a guild waiting on itself holds no global slot.
-        return await sem.run(() => all.run(fn, priority), priority);
+        return await (guildId ? inGuild(guildId, fn, priority) : all.run(fn, priority));
       } catch (err) {
-        if (err instanceof OverloadedError) shed(guildId, err);
+        if (err instanceof OverloadedError) logShed(guildId, err);
         throw err;
-      } finally {
-        if (sem.active === 0 && sem.waiting === 0) guilds.delete(guildId);
       }
     },
   };
