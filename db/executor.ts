@@ -1,0 +1,23 @@
+/**
+ * The one seam between the query code and a database engine. drizzle's SQLite query builder
+ * renders every query (db/client.ts); an executor runs the SQL on better-sqlite3 or on
+ * PostgreSQL. Transactions follow the async call that opened them (AsyncLocalStorage), so a
+ * query awaited inside `db.$transaction` runs in it and every other query waits or uses another
+ * connection.
+ */
+export type RowShape = 'arrays' | 'objects';
+
+export interface QueryResult {
+  /** Arrays of column values in select order, or objects keyed by column name. */
+  rows: unknown[];
+  /** Rows an insert, update or delete changed. */
+  changes: number;
+}
+
+export interface Executor {
+  readonly dialect: 'sqlite' | 'postgres';
+  query(text: string, params: readonly unknown[], shape: RowShape): Promise<QueryResult>;
+  /** Runs `fn` in one transaction; a transaction opened inside another joins it. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

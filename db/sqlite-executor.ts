@@ -1,0 +1,72 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import type { Executor, QueryResult, RowShape } from './executor';
+
+/** Prepared statements kept per SQL text; the query code renders a bounded set of shapes. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * better-sqlite3 behind the async executor. One connection: while a transaction is open, a query
+ * from any other async flow waits for it to end, so the transaction sees only its own writes and
+ * nothing of another flow lands inside it (as when every call was synchronous).
+ */
+export function sqliteExecutor(sqlite: Database.Database): Executor & { sqlite: Database.Database } {
+  const statements = new Map<string, Database.Statement>();
+  const inside = new AsyncLocalStorage<symbol>();
+  let open: { token: symbol; ended: Promise<void> } | null = null;
+
+  function statement(text: string): Database.Statement {
+    let stmt = statements.get(text);
+    if (!stmt) {
+      stmt = sqlite.prepare(text);
+      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+      statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  async function outsideOthers(): Promise<void> {
+    while (open && inside.getStore() !== open.token) await open.ended;
+  }
+
+  function run(text: string, params: readonly unknown[], shape: RowShape): QueryResult {
+    const stmt = statement(text);
+    if (stmt.reader) return { rows: stmt.raw(shape === 'arrays').all(...params), changes: 0 };
+    return { rows: [], changes: stmt.run(...params).changes };
+  }
+
+  return {
+    dialect: 'sqlite',
+    sqlite,
+    async query(text, params, shape) {
+      if (open) await outsideOthers();
+      return run(text, params, shape);
+    },
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      if (open && inside.getStore() === open.token) return fn();
+      await outsideOthers();
+      let end = () => {};
+      const token = Symbol('transaction');
+      open = { token, ended: new Promise<void>((resolve) => (end = resolve)) };
+      try {
+        // IMMEDIATE takes the write lock up front: with several processes on one file, two
+        // transactions never both read and then fail to upgrade.
+        sqlite.exec('begin immediate');
+        try {
+          const result = await inside.run(token, fn);
+          sqlite.exec('commit');
+          return result;
+        } catch (err) {
+          if (sqlite.inTransaction) sqlite.exec('rollback');
+          throw err;
+        }
+      } finally {
+        open = null;
+        end();
+      }
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
