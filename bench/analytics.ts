@@ -45,9 +45,9 @@ const backfill = readFileSync(new URL(rollupsMigration ?? 'missing', migrations)
 console.log(`load average ${loadavg()[0].toFixed(1)}; ${RUNS} runs each; one server, 1000 members, 90 days`);
 for (const size of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
-  const db = openDb(join(dir, 'app.db'));
-  db.insert(guilds).values({ id: 'small' }).run();
-  db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
+  const db = await openDb(join(dir, 'app.db'));
+  await db.insert(guilds).values({ id: 'small' }).run();
+  await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
   const insert = db.$client.prepare(
     `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
        characters, latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,

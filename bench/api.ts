@@ -72,11 +72,11 @@ const CASES: Case[] = [
 ];
 
 /** Demo data, plus a realistic set of channel links when the demo has none. */
-function prepareDatabase(path: string): string {
-  const db = openDb(path);
+async /*CM*/ function prepareDatabase(path: string): Promise<string> {
+  const db = await openDb(path);
   const summary = seedDemo(db, GUILD, new Date());
-  db.insert(guilds).values({ id: GUILD, name: 'Bench Guild', plan: 'pro' }).onConflictDoNothing().run();
-  const existing = db
+  await db.insert(guilds).values({ id: GUILD, name: 'Bench Guild', plan: 'pro' }).onConflictDoNothing().run();
+  const existing = await db
     .select({ id: channelLinks.id })
     .from(channelLinks)
     .where(eq(channelLinks.guildId, GUILD))
@@ -84,13 +84,13 @@ function prepareDatabase(path: string): string {
   if (existing.length < 8) {
     const languages = ['en', 'es', 'fr', 'de', 'ja', 'pt'];
     for (let l = 0; l < 8; l++) {
-      const link = db
+      const link = await db
         .insert(channelLinks)
         .values({ guildId: GUILD, name: `Link ${l + 1}`, mode: 'mirror' })
         .returning({ id: channelLinks.id })
         .get();
-      languages.slice(0, 3 + (l % 3)).forEach((language, position) => {
-        db.insert(channelLinkChannels)
+      languages.slice(0, 3 + (l % 3)).forEach(async /*CM*/ (language, position) => {
+        await db.insert(channelLinkChannels)
           .values({ linkId: link.id, channelId: `9${l}0000000000000${position}`, language, position })
           .run();
       });
@@ -181,7 +181,7 @@ async function main() {
   const dbPath = join(dir, 'app.db');
   let child: ChildProcess | null = null;
   try {
-    const summary = prepareDatabase(dbPath);
+    const summary = await prepareDatabase(dbPath);
     const server = await startServer(dbPath);
     child = server.child;
     console.log(`Server ${server.url} (own process), database ${dbPath}`);

@@ -58,10 +58,10 @@ export async function runPacing(
     DEFAULT_GUILD_ID: guilds[0].id,
     ADMIN_TOKEN: 'bench-admin-token-0123456789',
   });
-  const db = openDb(env.DATABASE_PATH);
+  const db = await openDb(env.DATABASE_PATH);
   const clock = () => new Date();
   const translator = createTranslator({ db, env, clock, provider, options: { cacheSize: 0 } });
-  const services = createServices(env, { db, clock, translator });
+  const services = await createServices(env, { db, clock, translator });
   const bot = await startBot(services, { retries: 0 });
   if (!bot) throw new Error('bot did not start');
   // Before: without a webhook REST of their own, webhook calls go through the bot's (as they used to).

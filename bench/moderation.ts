@@ -71,19 +71,19 @@ function countingProvider() {
 async function providerCalls() {
   await warmDetector();
   const dir = mkdtempSync(join(tmpdir(), 'bench-moderation-'));
-  const db = openDb(join(dir, 'app.db'));
+  const db = await openDb(join(dir, 'app.db'));
   const env = loadEnv({ DATABASE_PATH: join(dir, 'app.db') });
   const counting = countingProvider();
   const translator = createTranslator({ db, env, clock: () => new Date(), provider: counting.provider });
-  db.insert(guilds).values({ id: '1', name: 'Bench', plan: 'plus', present: true }).run();
+  await db.insert(guilds).values({ id: '1', name: 'Bench', plan: 'plus', present: true }).run();
   // The admin saved the rules: spam, banned words and the AI layer on.
-  db.insert(moderationRules).values({ guildId: '1', bannedWords: EVAL_BANNED_WORDS, autoDelete: true }).run();
-  const link = db
+  await db.insert(moderationRules).values({ guildId: '1', bannedWords: EVAL_BANNED_WORDS, autoDelete: true }).run();
+  const link = await db
     .insert(channelLinks)
     .values({ guildId: '1', name: 'mirror', mode: 'mirror' })
     .returning()
     .get();
-  db.insert(channelLinkChannels)
+  await db.insert(channelLinkChannels)
     .values([
       { linkId: link.id, channelId: '10', language: 'en', position: 0 },
       { linkId: link.id, channelId: '11', language: 'es', position: 1 },

@@ -17,11 +17,11 @@ import { globalStats, guildActivity, guildAnalytics, guildStats } from '../src/s
 const BIG_LOGS = Number(process.env.BENCH_BIG_LOGS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
-const db = openDb(join(dir, 'app.db'));
+const db = await openDb(join(dir, 'app.db'));
 const now = new Date();
 
 seedDemo(db, 'demo', now);
-db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
+await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
 const insert = db.$client.prepare(
   `insert into translation_logs (guild_id, user_id, username, source_language, target_language, characters,
      latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,

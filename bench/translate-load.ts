@@ -109,7 +109,7 @@ async function runLoad(
 ): Promise<LoadResult> {
   const sent: Sent = { calls: 0, input: 0, output: 0, cached: 0, callStart: new Map() };
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-  const db = openDb(join(dir, 'app.db'));
+  const db = await openDb(join(dir, 'app.db'));
   db.$client.prepare("insert into guilds (id, name, plan) values ('load-guild', '', 'pro')").run();
   const translator = createTranslator({
     db,

@@ -44,9 +44,9 @@ const BASE = [
 const message = (i: number) => `${BASE[i % BASE.length]} (${i})`;
 const TEN = ['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it'];
 
-function engine(provider: Provider, cacheSize = 5000) {
+async /*CM*/ function engine(provider: Provider, cacheSize = 5000) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-translate-'));
-  const db = openDb(join(dir, 'app.db'));
+  const db = await openDb(join(dir, 'app.db'));
   const env = loadEnv({ DATABASE_PATH: join(dir, 'app.db') });
   const translator = createTranslator({ db, env, clock: () => new Date(), provider, options: { cacheSize } });
   return {
@@ -111,8 +111,8 @@ const naive = (tr: Translator) => async (req: TranslateRequest) => {
 async function main() {
   await warmDetector();
   const N = 2000;
-  const a = engine(instant);
-  const b = engine(instant, 0);
+  const a = await engine(instant);
+  const b = await engine(instant, 0);
   console.log(
     `Translation engine benchmark (instant in-process provider, ${N} distinct messages per row, one core)\n`,
   );
@@ -177,7 +177,7 @@ async function main() {
 
   const fake = await startFakeGemini();
   const dir = mkdtempSync(join(tmpdir(), 'bench-translate-'));
-  const db = openDb(join(dir, 'app.db'));
+  const db = await openDb(join(dir, 'app.db'));
   const sdk = createTranslator({
     db,
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db'), GEMINI_API_KEY: 'bench', GEMINI_BASE_URL: fake.url }),

@@ -110,10 +110,10 @@ async function latency() {
     DEFAULT_GUILD_ID: guild.id,
     ADMIN_TOKEN: 'bench-admin-token-0123456789',
   });
-  const db = openDb(env.DATABASE_PATH);
+  const db = await openDb(env.DATABASE_PATH);
   const clock = () => new Date();
   const translator = createTranslator({ db, env, clock, provider: instant, options: { cacheSize: 0 } });
-  const services = createServices(env, { db, clock, translator });
+  const services = await createServices(env, { db, clock, translator });
   const bot = await startBot(services, { retries: 0 });
   if (!bot) throw new Error('bot did not start');
   await bot.ready;

@@ -7,8 +7,8 @@ import { openDb } from './client';
 const dir = mkdtempSync(join(tmpdir(), 'polyglot-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('opens the file migrated, in WAL mode with foreign keys enforced', () => {
-  const db = openDb(join(dir, 'nested', 'app.db'));
+it('opens the file migrated, in WAL mode with foreign keys enforced', async /*CM*/ () => {
+  const db = await openDb(join(dir, 'nested', 'app.db'));
   const sqlite = db.$client;
   expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
   expect(sqlite.pragma('synchronous', { simple: true })).toBe(1); // NORMAL

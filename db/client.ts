@@ -43,8 +43,8 @@ function handle(exec: Executor, sqlite: Database.Database | null): Db {
   ) as Db;
   db.$exec = exec;
   db.$sqlite = sqlite;
-  db.$transaction = (fn) => exec.transaction(() => fn(db));
-  db.$close = () => exec.close();
+  db.$transaction = async /*CM*/ (fn) => await exec.transaction(async /*CM*/ () => await fn(db));
+  db.$close = async /*CM*/ () => await exec.close();
   // drizzle's own transaction cannot follow the async flow that opened it; one way only.
   (db as unknown as { transaction: unknown }).transaction = () => {
     throw new Error('use db.$transaction');

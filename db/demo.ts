@@ -113,19 +113,19 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     counts[what] = (counts[what] ?? 0) + n;
   };
 
-  sqlite.transaction(() => {
+  sqlite.transaction(async /*CM*/ () => {
     // ---- guild and its channels --------------------------------------------------------------
-    db.insert(guilds)
+    await db.insert(guilds)
       .values({ id: guildId, name: DEMO_GUILD_NAME, plan: 'ultimate' })
       .onConflictDoNothing()
       .run();
-    const guild = db.select().from(guilds).where(eq(guilds.id, guildId)).get()!;
+    const guild = (await db.select().from(guilds).where(eq(guilds.id, guildId)).get())!;
     if (guild.name === '')
-      db.update(guilds).set({ name: DEMO_GUILD_NAME }).where(eq(guilds.id, guildId)).run();
+      await db.update(guilds).set({ name: DEMO_GUILD_NAME }).where(eq(guilds.id, guildId)).run();
     // The demo shows every screen with data: support tickets need Ultimate (voice needs Pro), so
     // a demo guild still on Free moves to Ultimate (a paid plan is left as it is).
     if (guild.plan === 'free')
-      db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, guildId)).run();
+      await db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, guildId)).run();
 
     const category = snowflake(1, 0);
     const channelDefs: [name: string, type: number][] = [
@@ -142,13 +142,13 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       ['Lounge', 2],
     ];
     const ch: Record<string, string> = {};
-    db.insert(guildChannels)
+    await db.insert(guildChannels)
       .values({ id: category, guildId, name: 'Community', type: 4, position: 0 })
       .onConflictDoNothing()
       .run();
-    channelDefs.forEach(([name, type], i) => {
+    channelDefs.forEach(async /*CM*/ ([name, type], i) => {
       ch[name] = snowflake(1, i + 1);
-      db.insert(guildChannels)
+      await db.insert(guildChannels)
         .values({ id: ch[name], guildId, name, type, parentId: category, position: i + 1 })
         .onConflictDoNothing()
         .run();
@@ -177,13 +177,13 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       ],
       ['Support desk', 'single', [['support', 'en']]],
     ];
-    linkDefs.forEach(([name, mode, members], i) => {
-      const link = db
+    linkDefs.forEach(async /*CM*/ ([name, mode, members], i) => {
+      const link = await db
         .insert(channelLinks)
         .values({ guildId, name, mode, createdAt: ago((25 - i * 5) * DAY) })
         .returning()
         .get();
-      db.insert(channelLinkChannels)
+      await db.insert(channelLinkChannels)
         .values(
           members.map(([channel, language], position) => ({
             linkId: link.id,
@@ -195,7 +195,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
         .run();
       // A single-channel link replies with translations into its list of languages.
       if (mode === 'single') {
-        db.insert(channelLinkLanguages)
+        await db.insert(channelLinkLanguages)
           .values(
             ['es', 'fr', 'de', 'pt'].map((language, position) => ({ linkId: link.id, language, position })),
           )
@@ -205,9 +205,9 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     add('links', linkDefs.length);
 
     // ---- settings ------------------------------------------------------------------------------
-    db.insert(translationSettings).values({ guildId }).onConflictDoNothing().run();
-    db.insert(botConfig).values({ guildId }).onConflictDoNothing().run();
-    db.insert(welcomeConfig)
+    await db.insert(translationSettings).values({ guildId }).onConflictDoNothing().run();
+    await db.insert(botConfig).values({ guildId }).onConflictDoNothing().run();
+    await db.insert(welcomeConfig)
       .values({
         guildId,
         enabled: true,
@@ -217,7 +217,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       })
       .onConflictDoNothing()
       .run();
-    db.insert(moderationRules)
+    await db.insert(moderationRules)
       .values({
         guildId,
         spamDetection: true,
@@ -230,10 +230,10 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       .run();
 
     // ---- members and XP ------------------------------------------------------------------------
-    MEMBERS.forEach(([username], m) => {
+    MEMBERS.forEach(async /*CM*/ ([username], m) => {
       const messageCount = Math.round(900 / (m + 1) ** 0.8) + rnd.int(0, 40);
       const xp = messageCount * rnd.int(15, 25);
-      db.insert(memberXp)
+      await db.insert(memberXp)
         .values({
           guildId,
           userId: userId(m),
@@ -248,7 +248,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     add('members', MEMBERS.length);
 
     // ---- reaction roles ------------------------------------------------------------------------
-    db.insert(reactionRoles)
+    await db.insert(reactionRoles)
       .values([
         {
           guildId,
@@ -281,7 +281,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     for (let i = 0; i < 20; i++) {
       const [type, message, action, rule, language] =
         MODERATION_SAMPLES[rnd.int(0, MODERATION_SAMPLES.length - 1)];
-      db.insert(moderationLogs)
+      await db.insert(moderationLogs)
         .values({
           guildId,
           type,
@@ -299,7 +299,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     // ---- polls ---------------------------------------------------------------------------------
     const row0 = 1;
     for (const poll of POLLS) {
-      const row = db
+      const row = await db
         .insert(polls)
         .values({
           guildId,
@@ -325,7 +325,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
         const optionWeights = [5, 3, 2, 1].slice(0, poll.options.length);
         while (picked.size < choices) picked.add(rnd.weighted(optionNumbers, optionWeights));
         for (const option of picked) {
-          db.insert(pollVotes)
+          await db.insert(pollVotes)
             .values({
               pollId: row.id,
               optionId: `opt-${option}`,
@@ -347,7 +347,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     for (const a of ANNOUNCEMENTS) {
       const createdAt = ago(a.daysAgo * DAY + 2 * HOUR);
       const postedAt = a.status === 'posted' ? new Date(createdAt.getTime() + 10 * MINUTE) : null;
-      db.insert(announcements)
+      await db.insert(announcements)
         .values({
           guildId,
           status: a.status,
@@ -375,7 +375,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     for (const ticket of TICKETS) {
       const [, userLanguage] = MEMBERS[ticket.member];
       const openedAt = t - ticket.hoursAgo * HOUR;
-      const row = db
+      const row = await db
         .insert(tickets)
         .values({
           guildId,
@@ -393,13 +393,13 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
         })
         .returning()
         .get();
-      ticket.messages.forEach((msg, i) => {
+      ticket.messages.forEach(async /*CM*/ (msg, i) => {
         const language = msg.staff ? 'en' : userLanguage;
         const other = msg.staff ? userLanguage : 'en';
         const translations: Record<string, string> = { [language]: msg.original };
         if (msg.translation && other !== language) translations[other] = msg.translation;
         const at = new Date(openedAt + msg.after * MINUTE);
-        db.insert(ticketMessages)
+        await db.insert(ticketMessages)
           .values({
             ticketId: row.id,
             messageId: snowflake(5, row.id * 10 + i),
@@ -423,7 +423,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       const base = { beginner: 40, intermediate: 220, advanced: 600 }[level];
       const reviewed = base * 2 + rnd.int(0, 150);
       const skill = { beginner: 0.62, intermediate: 0.76, advanced: 0.88 }[level];
-      db.insert(learnerProgress)
+      await db.insert(learnerProgress)
         .values({
           guildId,
           userId: userId(m),
@@ -453,7 +453,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     ];
     for (const [m, learning, hours] of exchange) {
       const [username, native] = MEMBERS[m];
-      db.insert(exchangeMembers)
+      await db.insert(exchangeMembers)
         .values({
           guildId,
           userId: userId(m),
@@ -470,7 +470,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       [0, 1, 40],
       [2, 4, 26],
     ] as const) {
-      db.insert(exchangePairs)
+      await db.insert(exchangePairs)
         .values({
           guildId,
           userA: userId(a),
@@ -501,7 +501,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       const duration = active ? 0 : rnd.int(5, 95) * 60 + rnd.int(0, 59);
       const startedAt = active ? ago((i === 0 ? 8 : 25) * MINUTE) : ago((i * 40 + rnd.int(0, 30)) * HOUR);
       const seconds = active ? (t - startedAt.getTime()) / 1000 : duration;
-      db.insert(voiceSessions)
+      await db.insert(voiceSessions)
         .values({
           guildId,
           channelId: ch.Lounge,

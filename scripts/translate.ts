@@ -44,7 +44,7 @@ async function main(): Promise<number> {
     return 1;
   }
   // In memory: the command needs the engine's tables but never writes a file.
-  const db = openDb(':memory:');
+  const db = await openDb(':memory:');
   const translator = createTranslator({ db, env, clock: () => new Date() });
   console.log(`provider: ${translator.provider ?? 'none'}`);
   try {

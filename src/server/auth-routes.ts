@@ -64,7 +64,7 @@ export function mountDiscordAuth(app: Hono, services: Services): void {
         fetchIdentity(services.env, token),
         fetchGuilds(services.env, token),
       ]);
-      const { cookieValue } = createSession(services.db, services.clock(), {
+      const { cookieValue } = await createSession(services.db, services.clock(), {
         discordUserId: me.id,
         username: me.globalName ?? me.username,
         avatar: me.avatar,

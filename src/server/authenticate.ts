@@ -37,7 +37,7 @@ export type Authentication = { actor: Actor } | { refused: { status: 429; error:
  * counts failures only) and is answered like a visitor. Otherwise the session cookie, which only
  * counts for a state change when the request comes from our own pages.
  */
-export function authenticate(services: Services, c: HonoContext, clientIp: string): Authentication {
+export async /*CM*/ function authenticate(services: Services, c: HonoContext, clientIp: string): Promise<Authentication> {
   const auth = c.req.header('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
     const given = auth.slice(7).trim();
@@ -52,7 +52,7 @@ export function authenticate(services: Services, c: HonoContext, clientIp: strin
       };
     }
     if (tokensMatch(given, services.adminToken)) return { actor: { kind: 'admin', via: 'token' } };
-    const key = findApiKey(services.db, given, services.clock());
+    const key = await findApiKey(services.db, given, services.clock());
     if (key) return { actor: { kind: 'apiKey', guildId: key.guildId, keyId: key.id } };
     services.limits.login.hit(clientIp);
     return { actor: { kind: 'public' } };
@@ -64,7 +64,7 @@ export function authenticate(services: Services, c: HonoContext, clientIp: strin
     const own = new Set([new URL(services.env.PUBLIC_URL).origin, new URL(c.req.url).origin]);
     if (origin && !own.has(origin)) return { actor: { kind: 'public' } };
   }
-  const session = findSession(services.db, cookie, services.clock());
+  const session = await findSession(services.db, cookie, services.clock());
   if (!session) return { actor: { kind: 'public' } };
   if (session.kind === 'discord') {
     return {

@@ -65,7 +65,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   for (const path of ['/api/*', '/trpc/*']) {
     app.use(path, async (c, next) => {
       const clientIp = clientIpOf(services, c);
-      const auth = authenticate(services, c, clientIp);
+      const auth = await authenticate(services, c, clientIp);
       if ('refused' in auth) {
         c.header('Retry-After', String(auth.refused.retryAfter));
         return c.json({ error: auth.refused.error }, auth.refused.status);

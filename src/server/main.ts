@@ -28,7 +28,7 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const services = createServices(env);
+  const services = await createServices(env);
   if (opts.demo) {
     const { seedDemo } = await import('../../db/demo');
     const summary = seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
@@ -38,7 +38,7 @@ async function main() {
   const closers: (() => Promise<void> | void)[] = [];
 
   if (opts.role !== 'bot') {
-    const retention = scheduleRetention(services.db, services.clock);
+    const retention = await scheduleRetention(services.db, services.clock);
     const app = createApp(services, { clientDir: 'dist/client', health });
     const server = await listen(app, env.PORT, env.HOST);
     console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);

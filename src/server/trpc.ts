@@ -130,10 +130,10 @@ export const botGuildProcedure = botProcedure
  * (the table in src/common/plans.ts). `guildProcedure.use(requires('polls'))`.
  */
 export function requires(capability: Capability) {
-  return t.middleware(({ ctx, next }) => {
+  return t.middleware(async /*CM*/ ({ ctx, next }) => {
     const guildId = (ctx as { guildId?: string }).guildId;
     if (!guildId) throw new Error(`requires('${capability}') must follow a guild procedure`);
-    assertCapability(ctx.db, guildId, capability);
+    await assertCapability(ctx.db, guildId, capability);
     return next();
   });
 }

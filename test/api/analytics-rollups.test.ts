@@ -27,7 +27,7 @@ const OUTCOMES = ['ok', 'ok', 'ok', 'ok', 'error', 'skipped', 'rate_limited', 'q
 const CHANNELS = ['c1', 'c2', 'c3', null];
 const NOW = new Date('2026-03-18T12:34:56.789Z');
 
-const db: Db = openDb(':memory:');
+const db: Db = await openDb(':memory:');
 afterAll(() => db.$client.close());
 
 const insert = db.$client.prepare(
@@ -35,8 +35,8 @@ const insert = db.$client.prepare(
      characters, latency_ms, outcome, source, created_at) values (?, ?, ?, ?, ?, ?, 40, ?, ?, 'mirror', ?)`,
 );
 
-function seedLogs(guildId: string, count: number, seed: number, spanDays: number) {
-  db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+async /*CM*/ function seedLogs(guildId: string, count: number, seed: number, spanDays: number) {
+  await db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
   let s = seed;
   const rnd = (n: number) => {
     s = (s * 1103515245 + 12345) % 2147483648;
@@ -83,9 +83,9 @@ function rollupRows(guildId: string) {
 }
 
 describe('analytics rollups equal the scans of translation_logs they replace', () => {
-  it('gives the same stat cards, activity and analytics for several days, languages, channels and outcomes', () => {
-    seedLogs('big', 3000, 7, 100);
-    seedLogs('other', 400, 11, 20);
+  it('gives the same stat cards, activity and analytics for several days, languages, channels and outcomes', async /*CM*/ () => {
+    await seedLogs('big', 3000, 7, 100);
+    await seedLogs('other', 400, 11, 20);
     expect(guildStats(db, 'big', NOW).totalTranslations).toBeGreaterThan(1000);
     // Now at noon, exactly at midnight, a millisecond before midnight, and days later.
     for (const now of [
@@ -99,7 +99,7 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
       expectSame('other', now);
     }
     // A server with no logs: zeros and empty lists, as before.
-    db.insert(guilds).values({ id: 'empty' }).run();
+    await db.insert(guilds).values({ id: 'empty' }).run();
     expectSame('empty', NOW);
   });
 
@@ -122,8 +122,8 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     expectSame('big', NOW);
   });
 
-  it('stays equal after the retention job deletes logs older than 90 days', () => {
-    const r = runRetention(db, NOW);
+  it('stays equal after the retention job deletes logs older than 90 days', async /*CM*/ () => {
+    const r = await runRetention(db, NOW);
     expect(r.translationLogs).toBeGreaterThan(0);
     expectSame('big', NOW);
     expectSame('big', new Date(NOW.getTime() + 5 * DAY));
@@ -144,13 +144,13 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     expectSame('big', NOW);
   });
 
-  it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', () => {
+  it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', async /*CM*/ () => {
     const other = rollupRows('other');
-    resetGuildData(db, 'big', NOW);
+    await resetGuildData(db, 'big', NOW);
     expectSame('big', NOW);
     for (const rows of Object.values(rollupRows('big'))) expect(rows).toEqual([]);
     expect(rollupRows('other')).toEqual(other);
-    db.delete(guilds).run();
+    await db.delete(guilds).run();
     for (const t of ROLLUPS) expect(db.$client.prepare(`select count(*) as n from ${t}`).get()).toEqual({ n: 0 });
   });
 
@@ -171,9 +171,9 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
           { maxLength: 40 },
         ),
         fc.integer({ min: -3 * DAY, max: 3 * DAY }),
-        (logs, shift) => {
+        async /*CM*/ (logs, shift) => {
           const guildId = `p${run++}`;
-          db.insert(guilds).values({ id: guildId }).run();
+          await db.insert(guilds).values({ id: guildId }).run();
           for (const l of logs)
             insert.run(guildId, 'c1', l.user, l.name, l.from, l.to, l.latency, l.outcome, NOW.getTime() + l.at);
           expectSame(guildId, new Date(NOW.getTime() + shift));

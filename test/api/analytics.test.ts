@@ -9,8 +9,8 @@ beforeAll(async () => {
     overrides: { clock: () => now },
     guilds: [{ id: '111', plan: 'plus' }, { id: '333', plan: 'plus' }, { id: '444', plan: 'plus' }],
   });
-  insertLogs(s, '111', SAMPLE_LOGS);
-  insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-17T10:00:00Z', 80]]);
+  await insertLogs(s, '111', SAMPLE_LOGS);
+  await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-17T10:00:00Z', 80]]);
 });
 afterAll(() => s.close());
 
@@ -79,7 +79,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('caps top translators at 10', async () => {
-    insertLogs(
+    await insertLogs(
       s,
       '444',
       Array.from(

@@ -65,7 +65,7 @@ describe('POST /api/announcements', () => {
 
   it('Translate now fills in only the missing languages', async () => {
     const res = await create(s, valid);
-    s.services.db
+    await s.services.db
       .update(announcements)
       .set({ translations: { es: 'hola' } })
       .where(eq(announcements.id, res.json.id))
@@ -95,7 +95,7 @@ describe('POST /api/announcements', () => {
     expect((await s.api(`/api/announcements/${created.json.id}/translate`, { method: 'POST' })).status).toBe(
       401,
     );
-    s.services.db
+    await s.services.db
       .update(announcements)
       .set({ status: 'posted' })
       .where(eq(announcements.id, created.json.id))
@@ -103,7 +103,7 @@ describe('POST /api/announcements', () => {
     const posted = await at(created.json.id);
     expect(posted.status).toBe(409);
     expect(tableCounts(s.services)).toEqual(before);
-    s.services.db.delete(announcements).where(eq(announcements.id, created.json.id)).run();
+    await s.services.db.delete(announcements).where(eq(announcements.id, created.json.id)).run();
   });
 
   it('translates into every target language in ONE call and stores a draft', async () => {
@@ -214,7 +214,7 @@ describe('list, post, delete', () => {
   });
 
   it('answers 409 for an announcement already posted, 404 for unknown or foreign ids, 400 for a bad id', async () => {
-    s.services.db.update(announcements).set({ status: 'posted' }).where(eq(announcements.id, second)).run();
+    await s.services.db.update(announcements).set({ status: 'posted' }).where(eq(announcements.id, second)).run();
     const posted = await s.api(`/api/announcements/${second}/post?guildId=555`, {
       method: 'POST',
       admin: true,

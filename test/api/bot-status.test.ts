@@ -14,9 +14,9 @@ afterEach(() => {
 });
 
 describe('bot status across processes', () => {
-  it("a web process without the bot reads the bot processes' fresh reports: online when all are, servers summed", () => {
+  it("a web process without the bot reads the bot processes' fresh reports: online when all are, servers summed", async /*CM*/ () => {
     dir = mkdtempSync(join(tmpdir(), 'polyglot-status-'));
-    db = openDb(join(dir, 'app.db'));
+    db = await openDb(join(dir, 'app.db'));
     let now = Date.parse('2026-11-23T10:00:00Z');
     const clock = () => new Date(now);
     const low = createBotStatus(true, clock(), { db, owner: 'host:1', clock });

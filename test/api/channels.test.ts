@@ -12,9 +12,9 @@ afterAll(() => s.close());
 
 /** Each test uses its own guild so plan limits and lists do not interfere. */
 let nextGuild = 100;
-const freshGuild = () => {
+const freshGuild = async /*CM*/ () => {
   const id = `g${nextGuild++}`;
-  seedGuild(s.services, id);
+  await seedGuild(s.services, id);
   return id;
 };
 let nextChannel = 500_000;
@@ -26,7 +26,7 @@ const list = (guildId: string) => s.api(`/api/channels/links?guildId=${guildId}`
 
 describe('channel links', () => {
   it('creates a link (201), drops rows without a channel id, and the list shows it', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const [a, b] = [ch(), ch()];
     const res = await create(g, {
       name: '  Global chat ',
@@ -55,7 +55,7 @@ describe('channel links', () => {
   });
 
   it('takes guildId from the body too, defaults language to en and mode to mirror', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const c = ch();
     const res = await s.api('/api/channels/links', {
       method: 'POST',
@@ -71,7 +71,7 @@ describe('channel links', () => {
   });
 
   it('delete answers { id, deleted: true } and the link is gone, with its channels free again', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const c = ch();
     const made = await create(g, {
       name: 'Temp',
@@ -126,7 +126,7 @@ describe('channel links', () => {
       'channels: a single-channel link has exactly one channel',
     ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const before = tableCounts(s.services);
     const res = await create(g, body);
     expect(res.status).toBe(400);
@@ -135,7 +135,7 @@ describe('channel links', () => {
   });
 
   it('answers 409 when a channel is already in another link, in this guild or another', async () => {
-    const [g1, g2] = [freshGuild(), freshGuild()];
+    const [g1, g2] = [await freshGuild(), await freshGuild()];
     const c = ch();
     expect((await create(g1, { name: 'First', channels: [{ channelId: c, language: 'en' }] })).status).toBe(
       201,
@@ -159,7 +159,7 @@ describe('channel links', () => {
   });
 
   it('answers 403 naming the limit past the Free plan (2 links) and lets a Plus guild go on', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     for (const name of ['One', 'Two']) {
       expect((await create(g, { name, channels: [{ channelId: ch(), language: 'en' }] })).status).toBe(201);
     }
@@ -170,15 +170,15 @@ describe('channel links', () => {
     expect(third.json.error).toMatch(/upgrade/i);
     expect(tableCounts(s.services)).toEqual(before);
 
-    s.services.db.update(guilds).set({ plan: 'plus' }).where(eq(guilds.id, g)).run();
+    await s.services.db.update(guilds).set({ plan: 'plus' }).where(eq(guilds.id, g)).run();
     const plus = await create(g, { name: 'Three', channels: [{ channelId: ch(), language: 'en' }] });
     expect(plus.status).toBe(201);
     expect((await list(g)).json.map((l: { name: string }) => l.name)).toEqual(['One', 'Two', 'Three']);
   });
 
   it('has no limit on the Pro plan', async () => {
-    const g = freshGuild();
-    setGuildPlan(s.services, g, 'pro');
+    const g = await freshGuild();
+    await setGuildPlan(s.services, g, 'pro');
     for (let i = 0; i < 12; i++) {
       expect(
         (await create(g, { name: `L${i}`, channels: [{ channelId: ch(), language: 'en' }] })).status,
@@ -188,7 +188,7 @@ describe('channel links', () => {
   });
 
   it('answers 404 for unknown ids and for another guild’s link, and 400 for a non-number id', async () => {
-    const [g1, g2] = [freshGuild(), freshGuild()];
+    const [g1, g2] = [await freshGuild(), await freshGuild()];
     const made = await create(g1, { name: 'Mine', channels: [{ channelId: ch(), language: 'en' }] });
     const foreign = await s.api(`/api/channels/links/${made.json.id}?guildId=${g2}`, {
       method: 'DELETE',

@@ -174,7 +174,7 @@ describe('the inbox (operator only)', () => {
 
   it('visitors get 401 and a Discord login (a server admin, not the operator) gets 403', async () => {
     expect((await s.api('/api/contact/messages')).status).toBe(401);
-    const { cookieValue } = createSession(s.services.db, new Date());
+    const { cookieValue } = await createSession(s.services.db, new Date());
     s.services.db.$client.prepare("update admin_sessions set kind = 'discord'").run();
     const res = await s.api('/api/contact/messages', {
       headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
@@ -219,7 +219,7 @@ describe('several web processes on one database', () => {
     now = new Date(now.getTime() + backoffMs(1));
     const before = smtp.received.length;
     // A second connection to the same SQLite file stands for the other process.
-    const other = openDb(s.services.env.DATABASE_PATH);
+    const other = await openDb(s.services.env.DATABASE_PATH);
     try {
       const sent = await Promise.all([
         forwardDue(s.services.db, s.services.env, () => now),

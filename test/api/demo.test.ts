@@ -33,9 +33,9 @@ describe('seedDemo', () => {
     expect(tableCounts(s.services)).toEqual(before);
   });
 
-  it('is deterministic and keeps two demo guilds apart', () => {
-    const a = openDb(':memory:');
-    const b = openDb(':memory:');
+  it('is deterministic and keeps two demo guilds apart', async /*CM*/ () => {
+    const a = await openDb(':memory:');
+    const b = await openDb(':memory:');
     try {
       seedDemo(a, 'default', NOW);
       seedDemo(b, 'default', NOW);

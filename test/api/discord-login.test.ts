@@ -253,7 +253,7 @@ describe('API keys', () => {
   });
 
   it('creating a key needs the Ultimate plan and says so', async () => {
-    seedGuild(s.services, A, { plan: 'pro' });
+    await seedGuild(s.services, A, { plan: 'pro' });
     try {
       const res = await s.api(`/api/api-keys?guildId=${A}`, { method: 'POST', body: { name: 'x' }, admin: true });
       expect(res.status).toBe(403);
@@ -262,7 +262,7 @@ describe('API keys', () => {
         locked: { capability: 'apiAccess', plan: 'ultimate' },
       });
     } finally {
-      seedGuild(s.services, A, { plan: 'ultimate' });
+      await seedGuild(s.services, A, { plan: 'ultimate' });
     }
   });
 });

@@ -6,7 +6,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   const db = s.services.db;
-  db.insert(guilds)
+  await db.insert(guilds)
     .values([
       { id: '900', name: 'Zeta Gaming', plan: 'pro' },
       { id: '901', name: 'Alpha Learners' },
@@ -14,7 +14,7 @@ beforeAll(async () => {
     ])
     .run();
   // Deliberately out of order: the answer sorts by position.
-  db.insert(guildChannels)
+  await db.insert(guildChannels)
     .values([
       { id: '11', guildId: '900', name: 'announcements', type: 5, position: 2 },
       { id: '12', guildId: '900', name: 'general', type: 0, position: 0 },

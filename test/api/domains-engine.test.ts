@@ -46,14 +46,14 @@ describe('with a real provider behind the engine', () => {
     expect(Object.keys(res.json.translations).sort()).toEqual(['de', 'es', 'fr']);
     expect(res.json.translations.es).toContain('The tournament starts at 18:00 UTC');
 
-    const logs = s.services.db.select().from(translationLogs).all();
+    const logs = await s.services.db.select().from(translationLogs).all();
     expect(logs.filter((l) => l.guildId === '6001' && l.source === 'announcement')).toHaveLength(3);
     const stats = await s.api('/api/stats?guildId=6001', { admin: true });
     expect(stats.json).toMatchObject({ totalTranslations: 3, hasData: true });
   });
 
   it('a staff reply is translated into the member language; a provider error still stores the original', async () => {
-    s.services.db.insert(guilds).values({ id: '6001' }).onConflictDoNothing().run();
+    await s.services.db.insert(guilds).values({ id: '6001' }).onConflictDoNothing().run();
     const ticket = await createTicket(s.services.db, s.services.translator, s.services.clock, {
       guildId: '6001',
       userId: '4242',

@@ -29,7 +29,7 @@ beforeAll(async () => {
       { id: MATCH, plan: 'pro' },
     ],
   });
-  s.services.db
+  await s.services.db
     .insert(guildChannels)
     .values([
       { id: '900001', guildId: PRO, name: 'language-exchange', type: 0 },
@@ -126,8 +126,8 @@ describe('PATCH /api/guilds/:guildId/exchange', () => {
 
 describe('matching', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
-  const joinAs = (userId: string, native: string, learning: string, minute: number) =>
-    joinExchange(
+  const joinAs = async /*CM*/ (userId: string, native: string, learning: string, minute: number) =>
+    await joinExchange(
       s.services.db,
       MATCH,
       { userId, username: `user${userId}`, native, learning, replyLanguage: native },
@@ -136,22 +136,22 @@ describe('matching', () => {
 
   it('pairs whoever waited longest among candidates, then the most active', async () => {
     // Three English speakers learning Spanish wait; two joined at the same minute, one talks more.
-    joinAs('1', 'en', 'es', 0);
-    joinAs('2', 'en', 'es', 5);
-    joinAs('3', 'en', 'es', 5);
-    s.services.db
+    await joinAs('1', 'en', 'es', 0);
+    await joinAs('2', 'en', 'es', 5);
+    await joinAs('3', 'en', 'es', 5);
+    await s.services.db
       .insert(memberXp)
       .values([
         { guildId: MATCH, userId: '2', messageCount: 3 },
         { guildId: MATCH, userId: '3', messageCount: 40 },
       ])
       .run();
-    const first = joinAs('10', 'es', 'en', 10);
+    const first = await joinAs('10', 'es', 'en', 10);
     expect(first.kind === 'joined' && first.pair).toMatchObject({ userA: '1', userB: '10' });
-    const second = joinAs('11', 'es', 'en', 11);
+    const second = await joinAs('11', 'es', 'en', 11);
     // 2 and 3 waited equally long: 3 has written more messages.
     expect(second.kind === 'joined' && second.pair).toMatchObject({ userA: '3', userB: '11' });
-    expect(waitingMembers(s.services.db, MATCH).map((m) => m.userId)).toEqual(['2']);
+    expect((await waitingMembers(s.services.db, MATCH)).map((m) => m.userId)).toEqual(['2']);
     const res = await get(MATCH);
     expect(res.json.waiting).toEqual([
       { userId: '2', username: 'user2', native: 'en', learning: 'es', waitingSince: at(5).toISOString() },
@@ -167,37 +167,37 @@ describe('matching', () => {
     });
   });
 
-  it('a member is in one pair at most; joining again writes nothing', () => {
+  it('a member is in one pair at most; joining again writes nothing', async /*CM*/ () => {
     const before = tableCounts(s.services);
-    expect(joinAs('10', 'es', 'en', 12).kind).toBe('already');
-    expect(runMatching(s.services.db, MATCH, at(12))).toEqual([]);
+    expect((await joinAs('10', 'es', 'en', 12)).kind).toBe('already');
+    expect(await runMatching(s.services.db, MATCH, at(12))).toEqual([]);
     expect(tableCounts(s.services)).toEqual(before);
   });
 
-  it('next pairs with someone else, never straight back with the previous partner', () => {
-    const next = nextPartner(s.services.db, MATCH, '10', at(20));
+  it('next pairs with someone else, never straight back with the previous partner', async /*CM*/ () => {
+    const next = await nextPartner(s.services.db, MATCH, '10', at(20));
     expect(next.kind).toBe('ended');
     // 10 is paired with 2, who waited; 1 (the previous partner) waits.
     expect(next.kind === 'ended' && next.pair).toMatchObject({ userA: '2', userB: '10' });
-    expect(waitingMembers(s.services.db, MATCH).map((m) => m.userId)).toEqual(['1']);
+    expect((await waitingMembers(s.services.db, MATCH)).map((m) => m.userId)).toEqual(['1']);
     // Nobody else: 1 stays waiting although 10 would fit after another next.
-    const again = nextPartner(s.services.db, MATCH, '10', at(21));
+    const again = await nextPartner(s.services.db, MATCH, '10', at(21));
     expect(again.kind === 'ended' && again.pair).toBeNull();
     expect(
-      waitingMembers(s.services.db, MATCH)
+      (await waitingMembers(s.services.db, MATCH))
         .map((m) => m.userId)
         .sort(),
     ).toEqual(['1', '10', '2']);
   });
 
-  it('leave ends the pair; the one left behind can be matched again', () => {
-    joinAs('12', 'es', 'en', 30);
-    const left = leaveExchange(s.services.db, MATCH, '12', at(31));
+  it('leave ends the pair; the one left behind can be matched again', async /*CM*/ () => {
+    await joinAs('12', 'es', 'en', 30);
+    const left = await leaveExchange(s.services.db, MATCH, '12', at(31));
     expect(left.kind === 'left' && left.ended).toBeTruthy();
     expect(left.kind === 'left' && left.created).toHaveLength(1);
   });
 
-  it('retention deletes pairs that ended more than 30 days ago and keeps the rest', () => {
+  it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async /*CM*/ () => {
     const ended = s.services.db.$client
       .prepare('select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null')
       .get(MATCH) as { n: number };
@@ -209,8 +209,8 @@ describe('matching', () => {
           .get(MATCH) as { n: number }
       ).n;
     const activeBefore = active();
-    expect(runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000)).exchangePairs).toBe(0);
-    expect(runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000)).exchangePairs).toBe(
+    expect((await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000))).exchangePairs).toBe(0);
+    expect((await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000))).exchangePairs).toBe(
       ended.n,
     );
     expect(active()).toBe(activeBefore);

@@ -6,9 +6,9 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  seedGuild(s.services, 'gl-plus', { plan: 'plus' });
-  seedGuild(s.services, 'gl-free', { plan: 'free' });
-  seedGuild(s.services, 'gl-pro', { plan: 'pro' });
+  await seedGuild(s.services, 'gl-plus', { plan: 'plus' });
+  await seedGuild(s.services, 'gl-free', { plan: 'free' });
+  await seedGuild(s.services, 'gl-pro', { plan: 'pro' });
 });
 afterAll(() => s.close());
 

@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from '../helpers/server';
 let s: TestServer;
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 
-function learner(guildId: string, userId: string, words: number, reviewed: number, correct: number) {
-  s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
-  s.services.db
+async /*CM*/ function learner(guildId: string, userId: string, words: number, reviewed: number, correct: number) {
+  await s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  await s.services.db
     .insert(learnerProgress)
     .values({
       guildId,
@@ -30,12 +30,12 @@ beforeAll(async () => {
       { id: '889', plan: 'plus' },
       { id: 'default', plan: 'plus' },
     ], });
-  for (let i = 0; i < 12; i++) learner('888', `m${i}`, 10 + i * 7, 60, 45);
-  learner('888', 'zero', 3, 0, 0);
-  learner('888', 'third', 5, 3, 2);
-  learner('889', 'solo', 40, 10, 9);
-  learner('890', 'solo', 15, 0, 0);
-  learner('default', 'me', 20, 4, 1);
+  for (let i = 0; i < 12; i++) await learner('888', `m${i}`, 10 + i * 7, 60, 45);
+  await learner('888', 'zero', 3, 0, 0);
+  await learner('888', 'third', 5, 3, 2);
+  await learner('889', 'solo', 40, 10, 9);
+  await learner('890', 'solo', 15, 0, 0);
+  await learner('default', 'me', 20, 4, 1);
 });
 afterAll(() => s.close());
 

@@ -6,8 +6,8 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const id of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm-bad', 'm-other-server', 'm-empty']) seedGuild(s.services, id);
-  s.services.db
+  for (const id of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm-bad', 'm-other-server', 'm-empty']) await seedGuild(s.services, id);
+  await s.services.db
     .insert(guildChannels)
     .values([
       { id: '555', guildId: 'm2', name: 'mod-log', type: 0 },
@@ -120,11 +120,11 @@ describe('moderation rules', () => {
 describe('moderation logs', () => {
   it('answers the guild’s 100 newest actions, newest first', async () => {
     const db = s.services.db;
-    db.insert(guilds)
+    await db.insert(guilds)
       .values([{ id: 'm-logs' }, { id: 'm-other' }])
       .run();
     const base = Date.UTC(2026, 0, 1);
-    db.insert(moderationLogs)
+    await db.insert(moderationLogs)
       .values(
         Array.from({ length: 120 }, (_, i) => ({
           guildId: 'm-logs',
@@ -136,7 +136,7 @@ describe('moderation logs', () => {
         })),
       )
       .run();
-    db.insert(moderationLogs)
+    await db.insert(moderationLogs)
       .values({
         guildId: 'm-other',
         type: 'spam',

@@ -155,7 +155,7 @@ const operations: { method: string; template: string; op: Operation }[] = [];
 
 beforeAll(async () => {
   s = await startTestServer({ overrides: { translator: recordingTranslator().translator } });
-  seedGuild(s.services, GUILD, { plan: 'ultimate', name: 'Property test server' });
+  await seedGuild(s.services, GUILD, { plan: 'ultimate', name: 'Property test server' });
   doc = (await s.api('/api/openapi.json')).json;
   for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, op] of Object.entries(item)) {

@@ -40,9 +40,9 @@ afterAll(() => s.close());
 
 let nextGuild = 100;
 /** A server on the Plus plan (polls need it). */
-const freshGuild = () => {
+const freshGuild = async /*CM*/ () => {
   const id = `p${nextGuild++}`;
-  seedGuild(s.services, id, { plan: 'plus' });
+  await seedGuild(s.services, id, { plan: 'plus' });
   return id;
 };
 let nextChannel = 700_000;
@@ -75,7 +75,7 @@ async function linkLanguages(guildId: string, languages: string[]) {
 
 describe('polls', () => {
   it('creates a poll (201) with every option in votes, and the list shows it', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const res = await create(g, poll({ channelId: '123456' }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -99,7 +99,7 @@ describe('polls', () => {
   });
 
   it('drops blank options and blank texts, assigns opt-N ids where missing, keeps given ones', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const res = await create(
       g,
       poll({
@@ -124,9 +124,9 @@ describe('polls', () => {
   });
 
   it('shows votes per option from poll_votes', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const made = await create(g, poll());
-    s.services.db
+    await s.services.db
       .insert(pollVotes)
       .values([
         { pollId: made.json.id, optionId: 'opt-2', userId: 'u1' },
@@ -138,7 +138,7 @@ describe('polls', () => {
   });
 
   it('lists newest first and keeps guilds apart; a poll past its end shows as closed', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const first = await create(g, poll({ question: { en: 'First' } }));
     const second = await create(
       g,
@@ -147,7 +147,7 @@ describe('polls', () => {
     expect(second.json.endsAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const shown = (await list(g)).json;
     expect(shown.map((p: { id: number }) => p.id)).toEqual([second.json.id, first.json.id]);
-    expect((await list(freshGuild())).json).toEqual([]);
+    expect((await list(await freshGuild())).json).toEqual([]);
 
     const later = await startTestServer({
       dir: s.dir,
@@ -163,9 +163,9 @@ describe('polls', () => {
   });
 
   it('delete answers { id, deleted: true }, removes the votes, and the poll is gone', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const made = await create(g, poll());
-    s.services.db.insert(pollVotes).values({ pollId: made.json.id, optionId: 'opt-1', userId: 'u9' }).run();
+    await s.services.db.insert(pollVotes).values({ pollId: made.json.id, optionId: 'opt-1', userId: 'u9' }).run();
     const before = tableCounts(s.services);
     const del = await s.api(`/api/polls/${made.json.id}?guildId=${g}`, { method: 'DELETE', admin: true });
     expect(del.status).toBe(200);
@@ -177,7 +177,7 @@ describe('polls', () => {
   });
 
   it('answers 404 for unknown ids and another guild’s poll, 400 for a non-number id', async () => {
-    const [g1, g2] = [freshGuild(), freshGuild()];
+    const [g1, g2] = [await freshGuild(), await freshGuild()];
     const made = await create(g1, poll());
     const foreign = await s.api(`/api/polls/${made.json.id}?guildId=${g2}`, {
       method: 'DELETE',
@@ -226,7 +226,7 @@ describe('polls', () => {
     [poll({ endsAt: 'tomorrow' }), 'endsAt'],
     [poll({ endsAt: '2001-01-01T00:00:00Z' }), 'endsAt: must be in the future'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const g = freshGuild();
+    const g = await freshGuild();
     await linkLanguages(g, ['en', 'es']);
     const before = tableCounts(s.services);
     const callsBefore = fake.calls.length;
@@ -239,7 +239,7 @@ describe('polls', () => {
 
   it('works in-process (tRPC caller) with Date objects for endsAt', async () => {
     const caller = createCaller({ ...s.services, actor: { kind: 'admin', via: 'token' }, clientIp: 'test' });
-    const g = freshGuild();
+    const g = await freshGuild();
     const endsAt = new Date(Date.now() + 86_400_000);
     const made = await caller.polls.create({ ...poll(), guildId: g, endsAt });
     expect(made.endsAt).toEqual(endsAt);
@@ -260,7 +260,7 @@ describe('polls', () => {
 
 describe('poll translation', () => {
   it('fills every language of the linked channels the poll lacks, one call per text', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     await linkLanguages(g, ['en', 'es', 'fr']);
     await linkLanguages(g, ['de']);
     fake.calls.length = 0;
@@ -303,7 +303,7 @@ describe('poll translation', () => {
   });
 
   it('translates from the language given when the poll has no English', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     await linkLanguages(g, ['en', 'ja']);
     fake.calls.length = 0;
     const res = await create(
@@ -319,7 +319,7 @@ describe('poll translation', () => {
   });
 
   it('makes no call when the poll already has every linked language, or the guild has no links', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     fake.calls.length = 0;
     expect((await create(g, poll())).status).toBe(201);
     await linkLanguages(g, ['en']);
@@ -331,7 +331,7 @@ describe('poll translation', () => {
     ['no provider is configured', new TranslationUnavailableError()],
     ['the provider fails', new Error('provider answered 500')],
   ])('still creates the poll with the languages it was given when %s', async (_why, err) => {
-    const g = freshGuild();
+    const g = await freshGuild();
     await linkLanguages(g, ['en', 'es', 'fr']);
     fake.failWith(err);
     try {
@@ -351,7 +351,7 @@ describe('poll translation', () => {
 
 describe('poll delivery, closing and the plan', () => {
   it('a poll with a channel is queued until the bot posts it; without one it is not posted', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const queued = await create(g, poll({ channelId: String(nextChannel++) }));
     expect(queued.json.delivery).toBe('queued');
     const unposted = await create(g, poll());
@@ -360,7 +360,7 @@ describe('poll delivery, closing and the plan', () => {
   });
 
   it('close ends the poll early (active false, closedAt set); closing again changes nothing', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const made = await create(g, poll());
     const closed = await s.api(`/api/polls/${made.json.id}/close?guildId=${g}`, {
       method: 'POST',
@@ -378,7 +378,7 @@ describe('poll delivery, closing and the plan', () => {
   });
 
   it('close answers 404 for an unknown or foreign poll and writes nothing', async () => {
-    const [g1, g2] = [freshGuild(), freshGuild()];
+    const [g1, g2] = [await freshGuild(), await freshGuild()];
     const made = await create(g1, poll());
     const before = tableCounts(s.services);
     const foreign = await s.api(`/api/polls/${made.json.id}/close?guildId=${g2}`, {
@@ -393,7 +393,7 @@ describe('poll delivery, closing and the plan', () => {
   });
 
   it('rejects an option longer than a Discord button label (80 characters)', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const before = tableCounts(s.services);
     const res = await create(
       g,
@@ -406,7 +406,7 @@ describe('poll delivery, closing and the plan', () => {
 
   it('on the Free plan polls answer 403 naming the Plus plan and write nothing', async () => {
     const g = `free-${nextGuild++}`;
-    seedGuild(s.services, g, { plan: 'free' });
+    await seedGuild(s.services, g, { plan: 'free' });
     const before = tableCounts(s.services);
     const res = await create(g, poll());
     expect(res.status).toBe(403);

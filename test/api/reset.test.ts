@@ -38,7 +38,7 @@ beforeAll(async () => {
   s = await startTestServer({ overrides: { clock: () => NOW } });
   for (const guildId of ['5001', '5002', 'default']) {
     seedDemo(s.services.db, guildId, NOW);
-    s.services.db
+    await s.services.db
       .insert(messageCopies)
       .values({
         guildId,
@@ -49,13 +49,13 @@ beforeAll(async () => {
         language: 'es',
       })
       .run();
-    s.services.db.insert(usageNotices).values({ guildId, month: '2026-10', threshold: 75 }).run();
-    s.services.db
+    await s.services.db.insert(usageNotices).values({ guildId, month: '2026-10', threshold: 75 }).run();
+    await s.services.db
       .insert(channelWebhooks)
       .values({ channelId: `7${guildId}`, guildId, webhookId: `8${guildId}`, webhookToken: 'token' })
       .run();
   }
-  s.services.db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, '5001')).run();
+  await s.services.db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, '5001')).run();
 });
 afterAll(() => s.close());
 
@@ -100,7 +100,7 @@ describe('POST /api/guild/reset', () => {
     for (const [table, n] of Object.entries(after)) {
       expect([table, n]).toEqual([table, kept[table as keyof typeof kept] ?? 0]);
     }
-    const guild = s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
+    const guild = await s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
     expect(guild).toMatchObject({ plan: 'ultimate', name: expect.stringContaining('demo') });
     expect(guildRows('5002')).toEqual(other);
     // The month's usage survives, so a reset never refills the allowance.
@@ -110,7 +110,7 @@ describe('POST /api/guild/reset', () => {
   });
 
   it('a Free guild at its allowance stays paused after a reset', async () => {
-    s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, '5002')).run();
+    await s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, '5002')).run();
     const used = (await s.api('/api/usage?guildId=5002', { admin: true })).json.used as number;
     const log = s.services.db.$client.prepare(
       `insert into translation_logs (guild_id, source_language, target_language, characters, created_at)
@@ -122,7 +122,7 @@ describe('POST /api/guild/reset', () => {
     expect((await reset('5002', { confirm: '5002' })).status).toBe(200);
     const after = (await s.api('/api/usage?guildId=5002', { admin: true })).json;
     expect(after).toMatchObject({ used: before.used, paused: true });
-    s.services.db.update(guilds).set({ plan: 'pro' }).where(eq(guilds.id, '5002')).run();
+    await s.services.db.update(guilds).set({ plan: 'pro' }).where(eq(guilds.id, '5002')).run();
   });
 
   it('the dashboard then shows an empty guild', async () => {

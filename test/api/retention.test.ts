@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function log(guildId: string, at: Date) {
-  s.services.db
+async /*CM*/ function log(guildId: string, at: Date) {
+  await s.services.db
     .insert(translationLogs)
     .values({ guildId, sourceLanguage: 'en', targetLanguage: 'es', characters: 10, createdAt: at })
     .run();
@@ -25,30 +25,30 @@ const count = (sql: string, ...args: unknown[]) =>
   (s.services.db.$client.prepare(sql).get(...args) as { n: number }).n;
 
 describe('privacy retention job', () => {
-  it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', () => {
+  it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', async /*CM*/ () => {
     const { db } = s.services;
-    log('kept', daysAgo(91));
-    log('kept', daysAgo(89));
-    log('kept', daysAgo(1));
+    await log('kept', daysAgo(91));
+    await log('kept', daysAgo(89));
+    await log('kept', daysAgo(1));
     for (const [id, leftDays] of [
       ['left-long-ago', 31],
       ['left-recently', 29],
     ] as const) {
-      db.update(guilds).set({ present: false, leftAt: daysAgo(leftDays) }).where(eqId(guilds.id, id)).run();
-      const poll = db
+      await db.update(guilds).set({ present: false, leftAt: daysAgo(leftDays) }).where(eqId(guilds.id, id)).run();
+      const poll = await db
         .insert(polls)
         .values({ guildId: id, channelId: '1', question: { en: 'Q' }, options: [{ id: 'opt-1', text: { en: 'A' } }], createdBy: 'admin' })
         .returning()
         .get();
-      db.insert(pollVotes).values({ pollId: poll.id, optionId: 'opt-1', userId: 'u1' }).run();
-      log(id, daysAgo(2));
+      await db.insert(pollVotes).values({ pollId: poll.id, optionId: 'opt-1', userId: 'u1' }).run();
+      await log(id, daysAgo(2));
     }
     // Left 40 days ago, but re-added the bot since: present again, keeps its data.
-    db.update(guilds).set({ present: false, leftAt: daysAgo(40) }).where(eqId(guilds.id, 'came-back')).run();
-    seedGuild(s.services, 'came-back');
-    log('came-back', daysAgo(3));
+    await db.update(guilds).set({ present: false, leftAt: daysAgo(40) }).where(eqId(guilds.id, 'came-back')).run();
+    await seedGuild(s.services, 'came-back');
+    await log('came-back', daysAgo(3));
 
-    const result = runRetention(db, now);
+    const result = await runRetention(db, now);
     expect(result).toMatchObject({ translationLogs: 1, servers: 1 });
     expect(count('select count(*) n from translation_logs where guild_id = ?', 'kept')).toBe(2);
     expect(count('select count(*) n from guilds where id = ?', 'left-long-ago')).toBe(0);
@@ -59,8 +59,8 @@ describe('privacy retention job', () => {
     expect(count('select count(*) n from poll_votes')).toBe(1);
 
     // A day later nothing more is due; 2 days later the recent leaver's 30 days are up.
-    expect(runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({ translationLogs: 0, servers: 0 });
-    expect(runRetention(db, new Date(now.getTime() + 2 * DAY))).toMatchObject({ servers: 1 });
+    expect(await runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({ translationLogs: 0, servers: 0 });
+    expect(await runRetention(db, new Date(now.getTime() + 2 * DAY))).toMatchObject({ servers: 1 });
     expect(count('select count(*) n from polls')).toBe(0);
   });
 });

@@ -13,21 +13,21 @@ afterAll(() => s.close());
 let nextGuild = 1;
 let nextChannel = 700_000;
 /** A server the bot is in, with its synced channels: two text channels, a voice channel, a forum. */
-const freshGuild = (plan: 'free' | 'plus' | 'pro' | 'ultimate' = 'free') => {
+const freshGuild = async /*CM*/ (plan: 'free' | 'plus' | 'pro' | 'ultimate' = 'free') => {
   const id = `room${nextGuild++}`;
-  seedGuild(s.services, id, { plan });
-  const ch = (name: string, type: number) => {
+  await seedGuild(s.services, id, { plan });
+  const ch = async /*CM*/ (name: string, type: number) => {
     const channelId = String(nextChannel++);
-    s.services.db.insert(guildChannels).values({ id: channelId, guildId: id, name, type }).run();
+    await s.services.db.insert(guildChannels).values({ id: channelId, guildId: id, name, type }).run();
     return channelId;
   };
   return {
     id,
-    general: ch('general', 0),
-    lobby: ch('lobby', 0),
-    news: ch('news', 5),
-    voice: ch('Voice chat', 2),
-    forum: ch('help-forum', 15),
+    general: await ch('general', 0),
+    lobby: await ch('lobby', 0),
+    news: await ch('news', 5),
+    voice: await ch('Voice chat', 2),
+    forum: await ch('help-forum', 15),
   };
 };
 
@@ -41,7 +41,7 @@ const remove = (guildId: string, id: number | string) =>
 
 describe('single-channel translation rooms', () => {
   it('creates a room from a synced channel, lists it, changes its languages, pauses it and removes it', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const made = await create(g.id, { channelId: g.general, languages: ['es', 'fr', 'ja'] });
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({
@@ -76,7 +76,7 @@ describe('single-channel translation rooms', () => {
   });
 
   it('an announcement channel can be a room; lists only rooms, not mirror links', async () => {
-    const g = freshGuild('plus');
+    const g = await freshGuild('plus');
     await s.api(`/api/channels/links?guildId=${g.id}`, {
       method: 'POST',
       admin: true,
@@ -120,7 +120,7 @@ describe('single-channel translation rooms', () => {
       /^languages: must be a list of language codes$/,
     ],
   ])('create with %s: 400 naming the field, nothing written', async (_what, body, error) => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const input = { ...(body as Record<string, unknown>) };
     if (input.channelId === 'GENERAL') input.channelId = g.general;
     const before = tableCounts(s.services);
@@ -131,8 +131,8 @@ describe('single-channel translation rooms', () => {
   });
 
   it("refuses a voice channel, a forum and another server's channel with 400, nothing written", async () => {
-    const g = freshGuild();
-    const other = freshGuild();
+    const g = await freshGuild();
+    const other = await freshGuild();
     const before = tableCounts(s.services);
     const voice = await create(g.id, { channelId: g.voice, languages: ['es'] });
     expect(voice.status).toBe(400);
@@ -151,7 +151,7 @@ describe('single-channel translation rooms', () => {
   });
 
   it('409 naming the channel and its link or room when the channel is taken, both ways', async () => {
-    const g = freshGuild('plus');
+    const g = await freshGuild('plus');
     const link = await s.api(`/api/channels/links?guildId=${g.id}`, {
       method: 'POST',
       admin: true,
@@ -181,7 +181,7 @@ describe('single-channel translation rooms', () => {
   });
 
   it('403 naming the plan limit: rooms count as channel links (Free: 2)', async () => {
-    const g = freshGuild('free');
+    const g = await freshGuild('free');
     expect((await create(g.id, { channelId: g.general, languages: ['es'] })).status).toBe(201);
     expect((await create(g.id, { channelId: g.lobby, languages: ['es'] })).status).toBe(201);
     const before = tableCounts(s.services);
@@ -192,7 +192,7 @@ describe('single-channel translation rooms', () => {
     );
     expect(third.json.error).toContain('upgrade to Plus');
     expect(tableCounts(s.services)).toEqual(before);
-    setGuildPlan(s.services, g.id, 'plus');
+    await setGuildPlan(s.services, g.id, 'plus');
     expect((await create(g.id, { channelId: g.news, languages: ['es'] })).status).toBe(201);
   });
 
@@ -208,7 +208,7 @@ describe('single-channel translation rooms', () => {
     ['an unknown language', { languages: ['qq'] }, 400, /^languages\.0: unknown language code qq$/],
     ['active not a boolean', { active: 'yes' }, 400, /^active: must be true or false$/],
   ])('update with %s: %i naming it, nothing changed', async (_what, body, status, error) => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const room = (await create(g.id, { channelId: g.general, languages: ['es', 'fr'] })).json;
     const before = tableCounts(s.services);
     const res = await patch(g.id, room.id, body);
@@ -219,7 +219,7 @@ describe('single-channel translation rooms', () => {
   });
 
   it('404 for a room that does not exist, a mirror link, or a bad id; nothing written', async () => {
-    const g = freshGuild();
+    const g = await freshGuild();
     const link = await s.api(`/api/channels/links?guildId=${g.id}`, {
       method: 'POST',
       admin: true,
@@ -240,10 +240,10 @@ describe('single-channel translation rooms', () => {
   });
 
   it("403 for another server: an API key reaches its own server's rooms only; another server's room is 404", async () => {
-    const a = freshGuild('ultimate');
-    const b = freshGuild('ultimate');
+    const a = await freshGuild('ultimate');
+    const b = await freshGuild('ultimate');
     const roomB = (await create(b.id, { channelId: b.general, languages: ['es'] })).json;
-    const { key } = createApiKey(s.services.db, a.id, 'CI', 'test', new Date());
+    const { key } = await createApiKey(s.services.db, a.id, 'CI', 'test', new Date());
     const headers = { authorization: `Bearer ${key}` };
     const before = tableCounts(s.services);
     const asKey = (path: string, init: { method?: string; body?: unknown } = {}) =>

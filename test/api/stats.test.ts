@@ -8,16 +8,16 @@ let now = NOW;
 
 beforeAll(async () => {
   s = await startTestServer({ overrides: { clock: () => now }, guilds: ['111', '333'] });
-  insertLogs(s, '111', SAMPLE_LOGS);
-  insertLogs(
+  await insertLogs(s, '111', SAMPLE_LOGS);
+  await insertLogs(
     s,
     '222',
     Array.from({ length: 5 }, (): Log => ['u9', 'Zed', 'fr', 'en', '2026-03-17T10:00:00Z', 80]),
   );
   const db = s.services.db;
-  const a = db.insert(channelLinks).values({ guildId: '111', name: 'General' }).returning().get();
-  const b = db.insert(channelLinks).values({ guildId: '111', name: 'Trading' }).returning().get();
-  db.insert(channelLinkChannels)
+  const a = await db.insert(channelLinks).values({ guildId: '111', name: 'General' }).returning().get();
+  const b = await db.insert(channelLinks).values({ guildId: '111', name: 'Trading' }).returning().get();
+  await db.insert(channelLinkChannels)
     .values([
       { linkId: a.id, channelId: '1001', language: 'en' },
       { linkId: a.id, channelId: '1002', language: 'es' },
@@ -36,8 +36,8 @@ describe('GET /api/global-stats (public)', () => {
   });
 
   it('stays exact as logs are appended, and after a reset once the minute is over', async () => {
-    insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80]]);
-    insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80, 'error']]);
+    await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80]]);
+    await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80, 'error']]);
     expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(18);
     s.services.db.$client
       .prepare("delete from translation_logs where guild_id = '222' and outcome = 'error'")

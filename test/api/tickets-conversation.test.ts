@@ -14,9 +14,9 @@ const clock = () => now;
 
 beforeAll(async () => {
   s = await startTestServer({ overrides: { translator: rec.translator, clock } });
-  seedGuild(s.services, '901', { plan: 'ultimate' });
-  seedGuild(s.services, '902', { plan: 'pro' });
-  s.services.db
+  await seedGuild(s.services, '901', { plan: 'ultimate' });
+  await seedGuild(s.services, '902', { plan: 'pro' });
+  await s.services.db
     .insert(guildChannels)
     .values([
       { id: '111', guildId: '901', name: 'support', type: 0 },

@@ -24,7 +24,7 @@ beforeAll(async () => {
     env: { GEMINI_API_KEY: 'k', GEMINI_BASE_URL: gemini.url },
     overrides: { clock: () => now },
   });
-  seedGuild(s.services, GUILD, { plan: 'pro' });
+  await seedGuild(s.services, GUILD, { plan: 'pro' });
   caller = botCaller(s.services);
 });
 afterAll(async () => {
@@ -138,13 +138,13 @@ describe('captions of a live session', () => {
     expect(refused).toMatchObject({ ok: false, reason: 'minutes' });
     expect(tableCounts(s.services)).toEqual(before);
     // Ultimate is unlimited.
-    setGuildPlan(s.services, GUILD, 'ultimate');
+    await setGuildPlan(s.services, GUILD, 'ultimate');
     expect(await caller.voice.minutesLeft({ guildId: GUILD })).toEqual({ minutes: null });
-    setGuildPlan(s.services, GUILD, 'pro');
+    await setGuildPlan(s.services, GUILD, 'pro');
   });
 
   it('the bot starting ends sessions still marked active (it is in no voice channel then)', async () => {
-    setGuildPlan(s.services, GUILD, 'ultimate');
+    await setGuildPlan(s.services, GUILD, 'ultimate');
     const started = await startIn('545454545454545454', 'es');
     if (!started.ok) throw new Error(started.message);
     const ended = await caller.voice.endStale({ connectedAt: new Date(now.getTime() + 1) });
@@ -155,7 +155,7 @@ describe('captions of a live session', () => {
   it('a provider that takes no audio refuses to start, in the member’s language', async () => {
     const plain = await startTestServer({ env: { OPENAI_BASE_URL: gemini.url } });
     try {
-      seedGuild(plain.services, GUILD, { plan: 'pro' });
+      await seedGuild(plain.services, GUILD, { plan: 'pro' });
       const res = await botCaller(plain.services).voice.start({
         guildId: GUILD,
         channelId: HALL,
@@ -173,7 +173,7 @@ describe('captions of a live session', () => {
       });
       const none = await startTestServer();
       try {
-        seedGuild(none.services, GUILD, { plan: 'pro' });
+        await seedGuild(none.services, GUILD, { plan: 'pro' });
         const r = await botCaller(none.services).voice.start({
           guildId: GUILD,
           channelId: HALL,

@@ -13,7 +13,7 @@ beforeAll(async () => {
       { id: '902', plan: 'pro' },
     ],
   });
-  s.services.db
+  await s.services.db
     .insert(guildChannels)
     .values([
       { id: '111', guildId: '901', name: 'captions', type: 0 },
@@ -58,7 +58,7 @@ describe('voice settings', () => {
   });
 
   it('is locked below Pro (naming Pro) and needs credentials', async () => {
-    setGuildPlan(s.services, '902', 'plus');
+    await setGuildPlan(s.services, '902', 'plus');
     const res = await api({ guildId: '902' });
     expect(res.status).toBe(403);
     expect(res.json.locked).toMatchObject({ capability: 'voice', plan: 'pro' });

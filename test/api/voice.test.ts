@@ -5,9 +5,9 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 const ids: Record<string, number> = {};
 
-function session(name: string, guildId: string, status: 'active' | 'ended' | 'error', startedAt: string) {
-  s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
-  ids[name] = s.services.db
+async /*CM*/ function session(name: string, guildId: string, status: 'active' | 'ended' | 'error', startedAt: string) {
+  await s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
+  ids[name] = (await s.services.db
     .insert(voiceSessions)
     .values({
       guildId,
@@ -21,17 +21,17 @@ function session(name: string, guildId: string, status: 'active' | 'ended' | 'er
       endedAt: status === 'active' ? null : new Date(new Date(startedAt).getTime() + 600_000),
     })
     .returning()
-    .get().id;
+    .get()).id;
 }
 
 beforeAll(async () => {
   s = await startTestServer({ guilds: [{ id: '999', plan: 'pro' }, { id: '998', plan: 'pro' }, { id: 'default', plan: 'pro' }] });
-  session('old', '999', 'ended', '2026-07-01T10:00:00Z');
-  session('broken', '999', 'error', '2026-07-02T10:00:00Z');
-  session('live1', '999', 'active', '2026-07-03T10:00:00Z');
-  session('live2', '999', 'active', '2026-07-03T11:00:00Z');
-  session('elsewhere', '998', 'active', '2026-07-03T12:00:00Z');
-  session('mine', 'default', 'active', '2026-07-03T12:00:00Z');
+  await session('old', '999', 'ended', '2026-07-01T10:00:00Z');
+  await session('broken', '999', 'error', '2026-07-02T10:00:00Z');
+  await session('live1', '999', 'active', '2026-07-03T10:00:00Z');
+  await session('live2', '999', 'active', '2026-07-03T11:00:00Z');
+  await session('elsewhere', '998', 'active', '2026-07-03T12:00:00Z');
+  await session('mine', 'default', 'active', '2026-07-03T12:00:00Z');
 });
 afterAll(() => s.close());
 

@@ -11,7 +11,7 @@ let ahead = 0;
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + ahead) } });
   // Language learning's dashboard is a Plus capability.
-  setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await setGuildPlan(h.server.services, h.guild.id, 'plus');
 });
 afterAll(async () => {
   await h?.close();

@@ -57,7 +57,7 @@ describe('with a translator', () => {
   let h: BotHarness;
   beforeAll(async () => {
     h = await startBotHarness();
-    setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+    await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   });
   afterAll(async () => {
     await h?.close();
@@ -176,7 +176,7 @@ describe('without a translator', () => {
   let h: BotHarness;
   beforeAll(async () => {
     h = await startBotHarness({ env: { GEMINI_API_KEY: '' } });
-    setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+    await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   });
   afterAll(async () => {
     await h?.close();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   threads = installThreads(h.fake);
   dms = installModerationRoutes(h.fake);
-  setGuildPlan(h.server.services, h.guild.id, 'pro');
+  await setGuildPlan(h.server.services, h.guild.id, 'pro');
 });
 afterAll(async () => {
   await h?.close();
@@ -72,7 +72,7 @@ const pairOf = async (member: FakeMember) =>
 
 describe('/exchange join refuses bad input and writes nothing', () => {
   it('below Pro: the locked notice in the member language, naming Pro', async () => {
-    setGuildPlan(h.server.services, h.guild.id, 'plus');
+    await setGuildPlan(h.server.services, h.guild.id, 'plus');
     try {
       const before = tableCounts(h.server.services);
       const answer = await join(h.ana, 'es', 'en');
@@ -82,7 +82,7 @@ describe('/exchange join refuses bad input and writes nothing', () => {
         expect((await exchange(h.ben, sub)).content).toContain('needs the Pro plan on this server');
       expect(tableCounts(h.server.services)).toEqual(before);
     } finally {
-      setGuildPlan(h.server.services, h.guild.id, 'pro');
+      await setGuildPlan(h.server.services, h.guild.id, 'pro');
     }
   });
 
@@ -241,8 +241,8 @@ describe('durable delivery', () => {
     await h.bot.stop();
     const { db, clock } = h.server.services;
     const base = { username: '', replyLanguage: 'ja' };
-    joinExchange(db, h.guild.id, { ...base, userId: fumiko.user.id, native: 'ja', learning: 'en' }, clock());
-    const made = joinExchange(
+    await joinExchange(db, h.guild.id, { ...base, userId: fumiko.user.id, native: 'ja', learning: 'en' }, clock());
+    const made = await joinExchange(
       db,
       h.guild.id,
       { ...base, replyLanguage: 'en', userId: goran.user.id, native: 'en', learning: 'ja' },

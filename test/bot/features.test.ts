@@ -161,8 +161,8 @@ describe('single-channel mode', () => {
 
 describe('announcements', () => {
   // Smart announcements are a Plus capability; the other tests here run on Free.
-  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'plus'));
-  afterAll(() => setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('Post Now posts the original and each translation to its channel; one failing channel makes it failed with the reason; a retry finishes it', async () => {
     const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
@@ -240,8 +240,8 @@ describe('announcements', () => {
 });
 
 describe('announcements while the bot is offline', () => {
-  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'plus'));
-  afterAll(() => setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('Post Now pressed while the bot is down is delivered when it connects', async () => {
     await h.bot.stop();

@@ -73,7 +73,7 @@ beforeEach(async () => {
 
 describe('moderation in Discord', () => {
   it('deletes a banned word written with look-alike letters of another script, tells the member in their language, reports it and shows it in the feed', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const spanish = h.channel('spanish');
     const english = h.channel('english');
     const before = postsIn(english.id).length;
@@ -109,7 +109,7 @@ describe('moderation in Discord', () => {
   });
 
   it('a message edited to carry a banned word is deleted with its mirror copies', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const spanish = h.channel('spanish');
     const msg = h.fake.sendMessage({
       channelId: spanish.id,
@@ -133,7 +133,7 @@ describe('moderation in Discord', () => {
   });
 
   it('a flood earns a Discord timeout after repeated offences', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const general = h.channel('general');
     const dave = makeMember('dave', 'en-US');
     h.fake.memberJoin(dave);
@@ -152,7 +152,7 @@ describe('moderation in Discord', () => {
   });
 
   it('leaves a moderator (Manage Messages) alone', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const general = h.channel('general');
     const before = (await feed()).length;
     const msg = h.fake.sendMessage({
@@ -168,7 +168,7 @@ describe('moderation in Discord', () => {
   });
 
   it('asks the AI verdict in the same provider call as the translations, and acts on it', async () => {
-    setGuildPlan(h.server.services, gid(), 'plus');
+    await setGuildPlan(h.server.services, gid(), 'plus');
     const toxic = (req: RecordedRequest) => {
       const base = pseudoTranslate(req) as { json: Record<string, unknown> };
       if (req.translation?.moderate && /worthless/.test(req.translation.text)) {
@@ -205,7 +205,7 @@ describe('moderation in Discord', () => {
   });
 
   it('classifies a message in a channel that is not translated with one call', async () => {
-    setGuildPlan(h.server.services, gid(), 'plus');
+    await setGuildPlan(h.server.services, gid(), 'plus');
     const general = h.channel('general');
     h.fake.sendMessage({
       channelId: general.id,
@@ -221,7 +221,7 @@ describe('moderation in Discord', () => {
   });
 
   it('provider down: the message stays, the log says the AI layer was skipped', async () => {
-    setGuildPlan(h.server.services, gid(), 'plus');
+    await setGuildPlan(h.server.services, gid(), 'plus');
     h.gemini.respondWith(() => ({ status: 503 }));
     const english = h.channel('english');
     const msg = h.fake.sendMessage({
@@ -237,7 +237,7 @@ describe('moderation in Discord', () => {
   });
 
   it('DMs closed: the notice goes to the channel instead', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     mod.closedDms.add(h.ana.user.id);
     const general = h.channel('general');
     h.fake.sendMessage({
@@ -256,7 +256,7 @@ describe('moderation in Discord', () => {
   });
 
   it('without Manage Messages: the message stays, the log says so, and the missing permission is reported once', async () => {
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const general = h.channel('general');
     h.fake.rest.fail({
       method: 'DELETE',
@@ -280,7 +280,7 @@ describe('moderation in Discord', () => {
 
   it('a scam link needs the Ultimate plan', async () => {
     const general = h.channel('general');
-    setGuildPlan(h.server.services, gid(), 'free');
+    await setGuildPlan(h.server.services, gid(), 'free');
     const first = h.fake.sendMessage({
       channelId: general.id,
       author: h.ana.user,
@@ -289,7 +289,7 @@ describe('moderation in Discord', () => {
     });
     await settle();
     expect(deleted(general.id, first.id)).toBe(false);
-    setGuildPlan(h.server.services, gid(), 'ultimate');
+    await setGuildPlan(h.server.services, gid(), 'ultimate');
     const second = h.fake.sendMessage({
       channelId: general.id,
       author: h.ana.user,

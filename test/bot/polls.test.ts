@@ -17,7 +17,7 @@ let h: BotHarness;
 let offsetMs = 0;
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + offsetMs) } });
-  setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await setGuildPlan(h.server.services, h.guild.id, 'plus');
 });
 afterAll(async () => {
   await h?.close();
@@ -245,7 +245,7 @@ describe('/poll create', () => {
   });
 
   it('on the Free plan it names the plan that unlocks polls, in the member language', async () => {
-    setGuildPlan(h.server.services, h.guild.id, 'free');
+    await setGuildPlan(h.server.services, h.guild.id, 'free');
     try {
       const answer = await slash(h.ana, [
         { name: 'question', type: 3, value: '¿Sí?' },
@@ -253,7 +253,7 @@ describe('/poll create', () => {
       ]);
       expect(answer.content).toContain('requiere el plan Plus');
     } finally {
-      setGuildPlan(h.server.services, h.guild.id, 'plus');
+      await setGuildPlan(h.server.services, h.guild.id, 'plus');
     }
   });
 });

@@ -187,8 +187,8 @@ describe('several processes on one SQLite file', () => {
     return proc;
   }
 
-  const sql = <T>(query: string, ...params: unknown[]): T[] => {
-    const db = openDb(join(dir, 'app.db'));
+  const sql = async /*CM*/ <T>(query: string, ...params: unknown[]): Promise<T[]> => {
+    const db = await openDb(join(dir, 'app.db'));
     try {
       return db.$client.prepare(query).all(...params) as T[];
     } finally {
@@ -228,8 +228,8 @@ describe('several processes on one SQLite file', () => {
     gemini = await startFakeGemini();
     dir = mkdtempSync(join(tmpdir(), 'polyglot-processes-'));
     // Migrated once before the processes open it; every server on Plus (announcements).
-    const db = openDb(join(dir, 'app.db'));
-    for (const g of guilds) seedGuild({ db }, g.id, { plan: 'plus', name: g.name });
+    const db = await openDb(join(dir, 'app.db'));
+    for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'plus', name: g.name });
     db.$client.close();
     env = {
       PATH: process.env.PATH ?? '',
@@ -290,10 +290,10 @@ describe('several processes on one SQLite file', () => {
     expect(firstPost.status).toBe(200);
     expect(firstPost.json.delivery).toBe('delivered');
     const job = await eventually(
-      () =>
-        sql<{ status: string; lease_owner: string }>(
+      async /*CM*/ () =>
+        (await sql<{ status: string; lease_owner: string }>(
           "select status, lease_owner from queue_jobs where kind = 'announcement:post' and status = 'done'",
-        )[0],
+        ))[0],
       15_000,
     );
     expect(job.lease_owner).toContain(`:${botHigh.child.pid}:`);
@@ -308,13 +308,13 @@ describe('several processes on one SQLite file', () => {
     const secondPost = api(w1, `/api/announcements/${second}/post?guildId=${onShard3.id}`, 'POST');
     secondPost.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
     await eventually(
-      () =>
-        sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`).length === 1,
+      async /*CM*/ () =>
+        (await sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`)).length === 1,
     );
     const low = await announce(w2, onShard0, 'Low shard notice');
     expect((await api(w2, `/api/announcements/${low}/post?guildId=${onShard0.id}`, 'POST')).status).toBe(200);
     await eventually(() => postsTo(onShard0, 'Low shard notice').length === 1, 15_000);
-    const waiting = sql<{ status: string; attempts: number }>(
+    const waiting = await sql<{ status: string; attempts: number }>(
       "select status, attempts from queue_jobs where payload like ? and kind = 'announcement:post'",
       `%"announcementId":${second}}`,
     );
@@ -322,7 +322,7 @@ describe('several processes on one SQLite file', () => {
     expect(postsTo(onShard3, 'Second notice')).toHaveLength(0);
     // As if the dead process had taken the job just before dying: its lease must run out first.
     const leaseEnds = Date.now() + 2_000;
-    const db = openDb(join(dir, 'app.db'));
+    const db = await openDb(join(dir, 'app.db'));
     db.$client
       .prepare(
         "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
@@ -334,11 +334,11 @@ describe('several processes on one SQLite file', () => {
     botHigh = start(['--bot', '--shards', '2-3', '--total', '4']);
     await botHigh.line(/Discord bot logged in as Polyglot in 2 servers/);
     await eventually(() => postsTo(onShard3, 'Second notice').length === 1, 15_000);
-    const redone = await eventually(() =>
-      sql<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
+    const redone = await eventually(async /*CM*/ () =>
+      (await sql<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
         "select status, attempts, lease_owner, finished_at from queue_jobs where payload like ? and kind = 'announcement:post'",
         `%"announcementId":${second}}`,
-      ).find((r) => r.status === 'done'),
+      )).find((r) => r.status === 'done'),
     );
     expect(redone).toMatchObject({
       attempts: 2,

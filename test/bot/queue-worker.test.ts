@@ -12,7 +12,7 @@ import { type BotHarness, eventually, startBotHarness } from './harness';
 let h: BotHarness;
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { queueOptions: { backoffMs: 50, maxAttempts: 3 } } });
-  setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await setGuildPlan(h.server.services, h.guild.id, 'plus');
   await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, {
     method: 'PATCH',
     admin: true,
@@ -110,7 +110,7 @@ describe('queue worker', () => {
   });
 
   it('takes a job another process wrote (no local wake-up) by polling the database', async () => {
-    const other = openDb(h.server.env.DATABASE_PATH);
+    const other = await openDb(h.server.env.DATABASE_PATH);
     try {
       const before = postsIn('mod-log').length;
       const id = createQueue(other, () => new Date()).enqueue('usage:threshold', h.guild.id, {

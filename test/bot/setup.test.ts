@@ -7,7 +7,7 @@ import { type BotHarness, eventually, startBotHarness } from './harness';
 let h: BotHarness;
 beforeAll(async () => {
   h = await startBotHarness();
-  seedGuild(h.server.services, h.guild.id, { plan: 'ultimate' });
+  await seedGuild(h.server.services, h.guild.id, { plan: 'ultimate' });
 });
 afterAll(async () => {
   await h?.close();

@@ -73,7 +73,7 @@ async function openTicket(
 beforeAll(async () => {
   h = await startBotHarness();
   threads = installThreads(h.fake);
-  setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+  await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
 });
 afterAll(async () => {
   await h?.close();
@@ -259,7 +259,7 @@ describe('bad input and lost threads', () => {
   });
 
   it('on a server without Ultimate, /ticket create says so in Spanish and writes nothing', async () => {
-    setGuildPlan(h.server.services, h.guild.id, 'pro');
+    await setGuildPlan(h.server.services, h.guild.id, 'pro');
     const before = tableCounts(h.server.services);
     const { answer } = await openTicket();
     expect(answer.content).toBe(
@@ -268,6 +268,6 @@ describe('bad input and lost threads', () => {
     expect(tableCounts(h.server.services)).toEqual(before);
     const dashboard = await api('/api/tickets');
     expect(dashboard.status).toBe(403);
-    setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+    await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   });
 });

@@ -58,8 +58,8 @@ afterAll(async () => {
   await voice?.close();
   await h?.close();
 });
-beforeEach(() => {
-  setGuildPlan(h.server.services, h.guild.id, 'pro');
+beforeEach(async /*CM*/ () => {
+  await setGuildPlan(h.server.services, h.guild.id, 'pro');
   voiceTimings.silenceMs = 300;
   voiceTimings.connectTimeoutMs = 10_000;
 });
@@ -165,7 +165,7 @@ describe('live captions through the fake voice server', () => {
 
   it('the plan’s minutes run out during a session: the bot leaves and the row says why', async () => {
     // Pro: 100 minutes a month. Leave this server 3 seconds of them.
-    const usedSeconds = Math.ceil(voiceMinutesUsed(h.server.services.db, h.guild.id, new Date()) * 60);
+    const usedSeconds = Math.ceil(await voiceMinutesUsed(h.server.services.db, h.guild.id, new Date()) * 60);
     h.server.services.db.$client
       .prepare(
         "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",

@@ -58,7 +58,7 @@ const logCount = () =>
     .n;
 
 describe('voice messages on a Pro server', () => {
-  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'pro'));
+  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'pro'));
 
   it('are mirrored into the linked channels as the translated transcript with the audio linked, in one provider call', async () => {
     const calls = h.gemini.requests.length;
@@ -102,7 +102,7 @@ describe('voice messages on a Pro server', () => {
 });
 
 describe('voice messages on a Free server (voice translation is Pro)', () => {
-  beforeAll(() => setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('are mirrored as the audio link only: no provider call, no transcript, no error', async () => {
     const calls = h.gemini.requests.length;

@@ -29,8 +29,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  setGuildPlan(h.server.services, h.guild.id, 'pro');
+beforeEach(async /*CM*/ () => {
+  await setGuildPlan(h.server.services, h.guild.id, 'pro');
   voiceTimings.connectTimeoutMs = 20_000;
 });
 
@@ -50,7 +50,7 @@ const voiceOps = () => h.fake.gateway.received.filter((p) => p.op === 4);
 
 describe('/voice start refusals (ephemeral, in the member’s language, nothing started)', () => {
   it('a plan without voice names the Pro plan', async () => {
-    setGuildPlan(h.server.services, h.guild.id, 'plus');
+    await setGuildPlan(h.server.services, h.guild.id, 'plus');
     const before = tableCounts(h.server.services);
     const content = await answer(start());
     expect(content).toBe(
@@ -104,7 +104,7 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
 
   it('the plan’s voice minutes used up this month', async () => {
     const db = h.server.services.db;
-    const used = db
+    const used = await db
       .insert(voiceSessions)
       .values({
         guildId: h.guild.id,

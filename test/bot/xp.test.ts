@@ -14,7 +14,7 @@ let h: BotHarness;
 let offsetMs = 0;
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + offsetMs) } });
-  setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await setGuildPlan(h.server.services, h.guild.id, 'plus');
 });
 afterAll(async () => {
   await h?.close();
@@ -187,7 +187,7 @@ describe('/rank and /leaderboard', () => {
   });
 
   it('on the Free plan they name the plan that unlocks leveling, and no XP is earned', async () => {
-    setGuildPlan(h.server.services, h.guild.id, 'free');
+    await setGuildPlan(h.server.services, h.guild.id, 'free');
     try {
       expect((await slash('rank', h.ben)).content).toContain('needs the Plus plan');
       aMinuteLater();
@@ -201,7 +201,7 @@ describe('/rank and /leaderboard', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(xpOf(h.ben)?.xp).toBe(before);
     } finally {
-      setGuildPlan(h.server.services, h.guild.id, 'plus');
+      await setGuildPlan(h.server.services, h.guild.id, 'plus');
     }
   });
 });

@@ -76,7 +76,7 @@ export async function openPage(browser: Browser, url: string, opts: OpenOptions 
  * covers the login screen itself).
  */
 export async function loginAsAdmin(page: Page, server: TestServer): Promise<void> {
-  const { cookieValue, expiresAt } = createSession(server.services.db, server.services.clock());
+  const { cookieValue, expiresAt } = await createSession(server.services.db, server.services.clock());
   await page.context().addCookies([
     {
       name: SESSION_COOKIE,

@@ -59,10 +59,10 @@ export async function startTestServer(
     CONTACT_RATE_LIMIT: '1000',
     ...opts.env,
   });
-  const services = createServices(env, opts.overrides);
+  const services = await createServices(env, opts.overrides);
   for (const g of opts.guilds ?? []) {
     const { id, ...rest } = typeof g === 'string' ? { id: g } : g;
-    seedGuild(services, id, rest);
+    await seedGuild(services, id, rest);
   }
   const app = createApp(services, { clientDir: opts.clientDir });
   const server = await listen(app, 0, '127.0.0.1');

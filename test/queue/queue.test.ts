@@ -16,10 +16,10 @@ function guildOnShard(shard: number, total: number, n = 1): string {
 
 let dir = '';
 let dbs: Db[] = [];
-function tempDb(): { db: Db; path: string } {
+async /*CM*/ function tempDb(): Promise<{ db: Db; path: string }> {
   dir ||= mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
   const path = join(dir, 'app.db');
-  const db = openDb(path);
+  const db = await openDb(path);
   dbs.push(db);
   return { db, path };
 }
@@ -42,7 +42,7 @@ function rowOf(db: Db, id: number) {
 
 describe('queue', () => {
   it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
-    const { db, path } = tempDb();
+    const { db, path } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const ids = Array.from({ length: 300 }, (_, i) =>
       queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
@@ -92,12 +92,12 @@ describe('queue', () => {
     expect(await Promise.all(Array.from({ length: 6 }, open))).toEqual(Array(6).fill('opened'));
   });
 
-  it('gives a job whose process died (lease never renewed) to another process once the lease expires', () => {
-    const { db } = tempDb();
+  it('gives a job whose process died (lease never renewed) to another process once the lease expires', async /*CM*/ () => {
+    const { db } = await tempDb();
     let now = 1_000_000;
     const clock = () => new Date(now);
     const first = createQueue(db, clock, { leaseMs: 30_000 });
-    const second = createQueue(openDb(join(dir, 'app.db')), clock, { leaseMs: 30_000 });
+    const second = createQueue(await openDb(join(dir, 'app.db')), clock, { leaseMs: 30_000 });
     const id = first.enqueue('ticket:reply', '5', { guildId: '5', ticketId: 1, messageId: 2 });
     expect(first.claim({ owner: 'a', shards: null, total: 1 }).map((j) => j.id)).toEqual([id]);
     // Leased: nobody else takes it, even a moment before the lease ends.
@@ -114,8 +114,8 @@ describe('queue', () => {
     expect(second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
   });
 
-  it('renewing the lease keeps a long job with its process', () => {
-    const { db } = tempDb();
+  it('renewing the lease keeps a long job with its process', async /*CM*/ () => {
+    const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { leaseMs: 1000 });
     const id = queue.enqueue('voice:ended', '9', { guildId: '9', sessionId: 3 });
@@ -128,8 +128,8 @@ describe('queue', () => {
     expect(queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
   });
 
-  it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', () => {
-    const { db } = tempDb();
+  it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', async /*CM*/ () => {
+    const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { backoffMs: 1000, maxAttempts: 3 });
     const id = queue.enqueue('usage:threshold', '3', { guildId: '3', threshold: 90, used: 9, allowance: 10 });
@@ -157,8 +157,8 @@ describe('queue', () => {
     expect(queue.counts()).toEqual({ pending: 0, done: 0, failed: 1 });
   });
 
-  it("gives a server's job only to the process holding its shard", () => {
-    const { db } = tempDb();
+  it("gives a server's job only to the process holding its shard", async /*CM*/ () => {
+    const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const onShard3 = guildOnShard(3, 4);
     const onShard0 = guildOnShard(0, 4);
@@ -169,8 +169,8 @@ describe('queue', () => {
     expect(queue.claim({ owner: 'high', shards: [2, 3], total: 4 }).map((j) => j.id)).toEqual([a]);
   });
 
-  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', () => {
-    const { db } = tempDb();
+  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', async /*CM*/ () => {
+    const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const vote = { guildId: '1', pollId: 4, debounce: true };
     const ids = Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote));
@@ -182,8 +182,8 @@ describe('queue', () => {
     expect(queue.counts().pending).toBe(3);
   });
 
-  it('deletes done jobs after the retention, keeps pending ones', () => {
-    const { db } = tempDb();
+  it('deletes done jobs after the retention, keeps pending ones', async /*CM*/ () => {
+    const { db } = await tempDb();
     let now = Date.now();
     const queue = createQueue(db, () => new Date(now));
     const done = queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 1 });

@@ -8,7 +8,7 @@ let fake: FakeProvider;
 let e: Engine;
 beforeAll(async () => {
   fake = await startFakeGemini();
-  e = makeEngine(geminiEnv(fake.url));
+  e = await makeEngine(geminiEnv(fake.url));
 });
 afterAll(async () => {
   e.close();

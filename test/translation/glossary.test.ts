@@ -13,11 +13,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(() => {
+beforeEach(async /*CM*/ () => {
   fake.reset();
-  e = makeEngine(geminiEnv(fake.url), { options: { batchWindowMs: 40 } });
-  seedGuild(e, 'g1', { plan: 'plus' });
-  replaceGlossary(e.db, 'g1', [
+  e = await makeEngine(geminiEnv(fake.url), { options: { batchWindowMs: 40 } });
+  await seedGuild(e, 'g1', { plan: 'plus' });
+  await replaceGlossary(e.db, 'g1', [
     { term: 'Minecraft', translations: {} },
     { term: 'Polyglot Realm', translations: {} },
     { term: '原神', translations: {} },
@@ -60,7 +60,7 @@ describe('never-translate terms', () => {
   });
 
   it('on a plan without the glossary, terms are translated like any word', async () => {
-    setGuildPlan(e, 'g1', 'free');
+    await setGuildPlan(e, 'g1', 'free');
     await e.translator.translate({
       text: 'Minecraft tonight',
       targets: ['es'],
@@ -129,7 +129,7 @@ describe('fixed translations', () => {
 
 describe('custom instructions and slang (Pro)', () => {
   it('go into the system instruction after the fixed prefix, in a stable order; not on lower plans', async () => {
-    updateTranslationStyle(e.db, 'g1', { customInstructions: 'Keep block names in English.', slang: true });
+    await updateTranslationStyle(e.db, 'g1', { customInstructions: 'Keep block names in English.', slang: true });
     await e.translator.translate({
       text: 'gg ez noobs',
       targets: ['es'],
@@ -138,7 +138,7 @@ describe('custom instructions and slang (Pro)', () => {
       guildId: 'g1',
     });
     expect(system(0)).not.toMatch(/block names|slang/); // Plus: locked
-    setGuildPlan(e, 'g1', 'pro');
+    await setGuildPlan(e, 'g1', 'pro');
     await e.translator.translate({
       text: 'gg ez noobs',
       targets: ['fr'],

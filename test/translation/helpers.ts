@@ -22,12 +22,12 @@ export interface Engine {
 }
 
 /** The real engine over a real SQLite file in a temp folder, provider from `env`. */
-export function makeEngine(
+export async /*CM*/ function makeEngine(
   env: Record<string, string>,
   opts: { options?: Partial<EngineOptions>; clock?: () => Date } = {},
-): Engine {
+): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'polyglot-translate-'));
-  const db = openDb(join(dir, 'app.db'));
+  const db = await openDb(join(dir, 'app.db'));
   const events = new EventEmitter<ServerEvents>();
   const notices: Engine['notices'] = [];
   events.on('usage:threshold', (n) => notices.push(n));

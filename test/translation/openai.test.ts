@@ -7,7 +7,7 @@ let fake: FakeProvider;
 let e: Engine;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  e = makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'llama3.1:8b' });
+  e = await makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'llama3.1:8b' });
 });
 afterAll(async () => {
   e.close();
@@ -60,7 +60,7 @@ describe('OpenAI-compatible provider', () => {
 
 describe('a server without JSON mode', () => {
   it('answers 400 about response_format once; the request is sent again without it, and so are the next ones', async () => {
-    const plain = makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'tiny' });
+    const plain = await makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'tiny' });
     try {
       fake.respondWith((req) =>
         req.body.response_format
@@ -88,7 +88,7 @@ describe('a server without JSON mode', () => {
 
 describe('no provider configured', () => {
   it('says so, and names what to set', async () => {
-    const none = makeEngine({});
+    const none = await makeEngine({});
     try {
       expect(none.translator.provider).toBeNull();
       const err = await none.translator
@@ -103,8 +103,8 @@ describe('no provider configured', () => {
     }
   });
 
-  it('prefers Gemini when both are configured', () => {
-    const both = makeEngine({ GEMINI_API_KEY: 'k', OPENAI_BASE_URL: fake.url });
+  it('prefers Gemini when both are configured', async /*CM*/ () => {
+    const both = await makeEngine({ GEMINI_API_KEY: 'k', OPENAI_BASE_URL: fake.url });
     try {
       expect(both.translator.provider).toBe('gemini:gemini-2.5-flash');
     } finally {

@@ -27,7 +27,7 @@ const mirror = (text: string) => ({
 
 describe('a burst of channel messages', () => {
   it('sheds what exceeds the server queue, serves a command first, and the breaker stays closed', async () => {
-    const e = makeEngine(geminiEnv(fake.url), {
+    const e = await makeEngine(geminiEnv(fake.url), {
       options: { perGuildConcurrency: 1, concurrency: 4, maxQueuedPerGuild: 3, batchWindowMs: 0 },
     });
     let open: () => void = () => {};

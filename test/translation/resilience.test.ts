@@ -14,7 +14,7 @@ const msg = (text: string) => ({ text, targets: ['es'], source: 'en', origin: 'm
 
 describe('retries', () => {
   it('429 with Retry-After: waits what the provider asked, then succeeds', async () => {
-    const e = makeEngine(geminiEnv(fake.url));
+    const e = await makeEngine(geminiEnv(fake.url));
     try {
       fake.queue({ status: 429, headers: { 'retry-after': '1' } });
       const started = Date.now();
@@ -29,7 +29,7 @@ describe('retries', () => {
   });
 
   it('5xx is retried with backoff up to the attempt limit, then fails with a readable message', async () => {
-    const e = makeEngine(geminiEnv(fake.url), { options: { attempts: 3 } });
+    const e = await makeEngine(geminiEnv(fake.url), { options: { attempts: 3 } });
     try {
       fake.respondWith(() => ({ status: 503 }));
       const err = await e.translator.translate(msg('Server trouble')).catch((x) => x);
@@ -42,7 +42,7 @@ describe('retries', () => {
   });
 
   it('a Retry-After beyond our patience fails at once and says how long the provider asked for', async () => {
-    const e = makeEngine(geminiEnv(fake.url), { options: { maxRetryAfterMs: 5_000 } });
+    const e = await makeEngine(geminiEnv(fake.url), { options: { maxRetryAfterMs: 5_000 } });
     try {
       fake.queue({ status: 429, headers: { 'retry-after': '120' } });
       const err = await e.translator.translate(msg('Patience')).catch((x) => x);
@@ -55,7 +55,7 @@ describe('retries', () => {
   });
 
   it('a 400 is not retried', async () => {
-    const e = makeEngine(geminiEnv(fake.url));
+    const e = await makeEngine(geminiEnv(fake.url));
     try {
       fake.queue({
         status: 400,
@@ -72,7 +72,7 @@ describe('retries', () => {
 
 describe('timeout', () => {
   it('a provider that never answers fails after the timeout on every attempt, with a readable message', async () => {
-    const e = makeEngine(geminiEnv(fake.url), { options: { timeoutMs: 200, attempts: 2 } });
+    const e = await makeEngine(geminiEnv(fake.url), { options: { timeoutMs: 200, attempts: 2 } });
     try {
       fake.respondWith(() => ({ hang: true }));
       const started = Date.now();
@@ -90,7 +90,7 @@ describe('timeout', () => {
 describe('circuit breaker', () => {
   it('opens after repeated failures (fast failures, no calls), then a probe after the cooldown closes it', async () => {
     const t = manualClock('2026-05-01T10:00:00Z');
-    const e = makeEngine(geminiEnv(fake.url), {
+    const e = await makeEngine(geminiEnv(fake.url), {
       clock: t.clock,
       options: { attempts: 1, breakerThreshold: 3, breakerCooldownMs: 30_000 },
     });
@@ -132,7 +132,7 @@ describe('circuit breaker', () => {
 
 describe('concurrency', () => {
   it('never has more calls in flight than the per-guild bound', async () => {
-    const e = makeEngine(geminiEnv(fake.url), { options: { perGuildConcurrency: 2, concurrency: 8 } });
+    const e = await makeEngine(geminiEnv(fake.url), { options: { perGuildConcurrency: 2, concurrency: 8 } });
     try {
       let inFlight = 0;
       let peak = 0;
@@ -157,7 +157,7 @@ describe('concurrency', () => {
   });
 
   it('never has more calls in flight than the global bound, across guilds', async () => {
-    const e = makeEngine(geminiEnv(fake.url), { options: { perGuildConcurrency: 4, concurrency: 3 } });
+    const e = await makeEngine(geminiEnv(fake.url), { options: { perGuildConcurrency: 4, concurrency: 3 } });
     try {
       let inFlight = 0;
       let peak = 0;

@@ -23,14 +23,14 @@ let none: Engine;
 beforeAll(async () => {
   gemini = await startFakeGemini();
   openai = await startFakeOpenAI();
-  g = makeEngine(geminiEnv(gemini.url));
-  o = makeEngine({
+  g = await makeEngine(geminiEnv(gemini.url));
+  o = await makeEngine({
     OPENAI_BASE_URL: openai.url,
     OPENAI_MODEL: 'llama3.1:8b',
     OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
   });
-  plain = makeEngine({ OPENAI_BASE_URL: openai.url, OPENAI_MODEL: 'llama3.1:8b' });
-  none = makeEngine({});
+  plain = await makeEngine({ OPENAI_BASE_URL: openai.url, OPENAI_MODEL: 'llama3.1:8b' });
+  none = await makeEngine({});
 });
 afterAll(async () => {
   for (const e of [g, o, plain, none]) e.close();
@@ -51,7 +51,7 @@ const logs = (e: Engine) =>
 
 describe('speech through Gemini (audio inline, one call)', () => {
   it('sends the audio inline once and reads transcript, language and every translation', async () => {
-    seedGuild({ db: g.db }, '111111111111111111', { plan: 'pro' });
+    await seedGuild({ db: g.db }, '111111111111111111', { plan: 'pro' });
     const res = await g.translator.translateAudio!({
       audio: VOICE,
       mimeType: 'audio/ogg',
@@ -112,7 +112,7 @@ describe('speech through Gemini (audio inline, one call)', () => {
         origin: 'mirror',
       }),
     ).rejects.toBeInstanceOf(InvalidTranslationRequestError);
-    seedGuild({ db: g.db }, '333333333333333333', { plan: 'free' });
+    await seedGuild({ db: g.db }, '333333333333333333', { plan: 'free' });
     const insert = g.db.$client.prepare(
       "insert into translation_logs (guild_id, source_language, target_language, characters, latency_ms, outcome, source, created_at) values (?, 'en', 'es', 1, 1, 'ok', 'mirror', ?)",
     );

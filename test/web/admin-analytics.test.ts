@@ -17,14 +17,14 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
   // The sample logs moved to end today (same hours), so the 30-day trend shows them.
   const DAY = 86_400_000;
   const shift = Math.floor(Date.now() / DAY) * DAY - Math.floor(SAMPLE_NOW.getTime() / DAY) * DAY;
   const recent = SAMPLE_LOGS.map(
     (l): Log => [...l.slice(0, 4), new Date(Date.parse(l[4]) + shift).toISOString(), ...l.slice(5)] as Log,
   );
-  insertLogs(server, 'g-stats', recent);
+  await insertLogs(server, 'g-stats', recent);
   // Twelve translators: the table stops at ten.
   const many: Log[] = Array.from({ length: 12 }, (_, i) => [
     `m${i}`,
@@ -34,8 +34,8 @@ beforeAll(async () => {
     '2026-03-17T10:00:00Z',
     150,
   ]);
-  insertLogs(server, 'g-many', many);
-  insertGuild(server, 'g-empty');
+  await insertLogs(server, 'g-many', many);
+  await insertGuild(server, 'g-empty');
 });
 afterAll(async () => {
   await browser?.close();

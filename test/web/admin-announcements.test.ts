@@ -29,17 +29,17 @@ beforeAll(async () => {
     startWebServer({ overrides: { translator: rec.translator } }),
     launchBrowser(),
   ]);
-  insertGuild(server, 'g-ann', CHANNELS);
+  await insertGuild(server, 'g-ann', CHANNELS);
   // Smart announcements belong to Plus and up: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-ann', 'g-nochan', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-ann', 'g-nochan', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-const rows = () =>
-  server.services.db.select().from(announcements).where(eq(announcements.guildId, 'g-ann')).all();
+const rows = async /*CM*/ () =>
+  await server.services.db.select().from(announcements).where(eq(announcements.guildId, 'g-ann')).all();
 
 describe('Smart Announcements', () => {
   it('creates an announcement after the missing-channel error, posts it and deletes it', async () => {
@@ -65,7 +65,7 @@ describe('Smart Announcements', () => {
     await create.click();
     await dialog.getByText('Please select a Discord channel for: French, German').waitFor();
     await shot(page, 'announcements-create-missing-channel');
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     expect(rec.calls).toHaveLength(0);
 
     // Unchecking German drops it; French still needs its channel.
@@ -80,7 +80,7 @@ describe('Smart Announcements', () => {
 
     expect(rec.calls).toHaveLength(1);
     expect(rec.calls[0].targets).toEqual(['es', 'fr']);
-    const [stored] = rows();
+    const [stored] = await rows();
     expect(stored.targetChannels).toEqual([
       { language: 'es', channelId: CHANNELS[0].id },
       { language: 'fr', channelId: CHANNELS[1].id },
@@ -109,11 +109,11 @@ describe('Smart Announcements', () => {
       .first()
       .waitFor();
     expect(posted).toEqual([stored.id]);
-    expect(rows()[0].postRequestedAt).toBeInstanceOf(Date);
+    expect((await rows())[0].postRequestedAt).toBeInstanceOf(Date);
     await card.getByText('Queued', { exact: true }).waitFor();
 
     // The bot reports one channel failing: the card names the channel and the reason.
-    server.services.db
+    await server.services.db
       .update(announcements)
       .set({
         status: 'failed',
@@ -132,7 +132,7 @@ describe('Smart Announcements', () => {
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Announcement deleted!').waitFor();
     await page.getByText('No announcements yet').waitFor();
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     await page.context().close();
   });
 
@@ -155,14 +155,14 @@ describe('Smart Announcements', () => {
         .getByTestId('announcement-untranslated')
         .getByText(/Spanish: translated when it is posted/)
         .waitFor();
-      expect(rows()[0].translations).toEqual({});
+      expect((await rows())[0].translations).toEqual({});
       // Translate now, once the provider works again: the languages fill in.
       rec.state.fail = null;
       await card.getByRole('button', { name: 'Translate now' }).click();
       await page.getByText('Translated', { exact: true }).waitFor();
       await card.getByTestId('announcement-untranslated').waitFor({ state: 'detached' });
-      expect(rows()[0].translations).toEqual({ es: '[es] Hello' });
-      server.services.db.delete(announcements).run();
+      expect((await rows())[0].translations).toEqual({ es: '[es] Hello' });
+      await server.services.db.delete(announcements).run();
       await page.context().close();
     } finally {
       rec.state.fail = null;
@@ -170,7 +170,7 @@ describe('Smart Announcements', () => {
   });
 
   it('lets the admin type a channel id when the guild has no synced channels', async () => {
-    insertGuild(server, 'g-nochan');
+    await insertGuild(server, 'g-nochan');
     const page = await adminPage(browser, server, '/admin/announcements?guildId=g-nochan');
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
@@ -179,7 +179,7 @@ describe('Smart Announcements', () => {
     await dialog.getByLabel('Spanish channel').fill('200000000000000001');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Draft saved', { exact: true }).waitFor();
-    const stored = server.services.db
+    const stored = await server.services.db
       .select()
       .from(announcements)
       .where(eq(announcements.guildId, 'g-nochan'))

@@ -14,9 +14,9 @@ const CHANNELS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'ch1', CHANNELS);
-  insertGuild(server, 'ch-typed');
-  insertGuild(server, 'ch-empty');
+  await insertGuild(server, 'ch1', CHANNELS);
+  await insertGuild(server, 'ch-typed');
+  await insertGuild(server, 'ch-empty');
   seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {

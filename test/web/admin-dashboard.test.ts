@@ -9,7 +9,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   seedDemo(server.services.db, 'demo1', new Date());
-  insertGuild(server, 'empty1');
+  await insertGuild(server, 'empty1');
 });
 afterAll(async () => {
   await browser?.close();

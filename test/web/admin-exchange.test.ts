@@ -21,29 +21,29 @@ const CHANNELS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'g-ex', CHANNELS);
-  insertGuild(server, 'g-ex-empty', [{ id: '820000000000000001', name: 'lobby' }]);
-  insertGuild(server, 'g-ex-locked');
-  seedGuild(server.services, 'g-ex', { plan: 'pro' });
-  seedGuild(server.services, 'g-ex-empty', { plan: 'ultimate' });
-  seedGuild(server.services, 'g-ex-locked', { plan: 'plus' });
+  await insertGuild(server, 'g-ex', CHANNELS);
+  await insertGuild(server, 'g-ex-empty', [{ id: '820000000000000001', name: 'lobby' }]);
+  await insertGuild(server, 'g-ex-locked');
+  await seedGuild(server.services, 'g-ex', { plan: 'pro' });
+  await seedGuild(server.services, 'g-ex-empty', { plan: 'ultimate' });
+  await seedGuild(server.services, 'g-ex-locked', { plan: 'plus' });
   const { db } = server.services;
   const hour = 3_600_000;
   const t0 = Date.now() - 5 * hour;
-  const join = (userId: string, username: string, native: string, learning: string, at: number) =>
-    joinExchange(db, 'g-ex', { userId, username, native, learning, replyLanguage: native }, new Date(at));
-  join('700000000000000001', 'maria', 'es', 'en', t0);
-  const made = join('700000000000000002', 'jonathan_the_long_named', 'en', 'es', t0 + hour);
-  join('700000000000000003', 'chloe', 'fr', 'en', t0 + 2 * hour);
-  join('700000000000000004', 'kenji', 'ja', 'de', t0 + 3 * hour);
+  const join = async /*CM*/ (userId: string, username: string, native: string, learning: string, at: number) =>
+    await joinExchange(db, 'g-ex', { userId, username, native, learning, replyLanguage: native }, new Date(at));
+  await join('700000000000000001', 'maria', 'es', 'en', t0);
+  const made = await join('700000000000000002', 'jonathan_the_long_named', 'en', 'es', t0 + hour);
+  await join('700000000000000003', 'chloe', 'fr', 'en', t0 + 2 * hour);
+  await join('700000000000000004', 'kenji', 'ja', 'de', t0 + 3 * hour);
   const pairId = made.kind === 'joined' ? made.created[0]! : 0;
-  recordThread(db, 'g-ex', pairId, {
+  await recordThread(db, 'g-ex', pairId, {
     channelId: CHANNELS[1]!.id,
     threadId: '830000000000000001',
     error: null,
   });
-  recordTold(db, 'g-ex', pairId, '700000000000000001', 'dm', null, new Date());
-  recordTold(db, 'g-ex', pairId, '700000000000000002', 'reply', null, new Date());
+  await recordTold(db, 'g-ex', pairId, '700000000000000001', 'dm', null, new Date());
+  await recordTold(db, 'g-ex', pairId, '700000000000000002', 'reply', null, new Date());
 });
 afterAll(async () => {
   await browser?.close();

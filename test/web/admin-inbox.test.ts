@@ -10,7 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'g-inbox');
+  await insertGuild(server, 'g-inbox');
   const send = (body: Record<string, string>) => server.api('/api/contact', { method: 'POST', body });
   await send({
     name: 'Ana Souza',

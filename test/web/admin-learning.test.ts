@@ -36,10 +36,10 @@ const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-learn', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
-  insertGuild(server, 'g-learn');
-  insertGuild(server, 'g-empty');
-  server.services.db
+  for (const id of ['g-learn', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  await insertGuild(server, 'g-learn');
+  await insertGuild(server, 'g-empty');
+  await server.services.db
     .insert(learnerProgress)
     .values(
       NAMES.map((username, i) => ({
@@ -66,7 +66,7 @@ afterAll(async () => {
 describe('Language Learning', () => {
   it("shows the logged-in member's journey card, the community figures, charts and the first 10 learners", async () => {
     // Maria logged in with Discord and manages g-learn (her session as Discord last listed it).
-    const { cookieValue } = createSession(server.services.db, new Date(), {
+    const { cookieValue } = await createSession(server.services.db, new Date(), {
       discordUserId: '4000000000000000000',
       username: 'maria',
       avatar: null,

@@ -11,14 +11,14 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
-  setGuildPlan(server.services, 'm1', 'ultimate');
-  insertGuild(server, 'm-empty');
+  await insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
+  await setGuildPlan(server.services, 'm1', 'ultimate');
+  await insertGuild(server, 'm-empty');
   // No synced channels: the log channel is typed as an id.
-  insertGuild(server, 'm-ids');
+  await insertGuild(server, 'm-ids');
   seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
-  server.services.db
+  await server.services.db
     .insert(moderationLogs)
     .values(
       Array.from({ length: 30 }, (_, i) => ({

@@ -11,12 +11,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'p1');
-  insertGuild(server, 'p-empty');
-  insertGuild(server, 'p-free');
+  await insertGuild(server, 'p1');
+  await insertGuild(server, 'p-empty');
+  await insertGuild(server, 'p-free');
   // Polls are a Plus capability.
-  setGuildPlan(server.services, 'p1', 'plus');
-  setGuildPlan(server.services, 'p-empty', 'plus');
+  await setGuildPlan(server.services, 'p1', 'plus');
+  await setGuildPlan(server.services, 'p-empty', 'plus');
   seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
@@ -143,7 +143,7 @@ describe('Polls', () => {
       ['opt-2', '12'],
       ['opt-2', '13'],
     ])
-      db.insert(pollVotes).values({ pollId: made.json.id, optionId, userId }).run();
+      await db.insert(pollVotes).values({ pollId: made.json.id, optionId, userId }).run();
 
     const page = await adminPage(browser, server, '/admin/polls?guildId=p1');
     const card = page.getByTestId('poll').filter({ hasText: 'Tea or coffee?' });

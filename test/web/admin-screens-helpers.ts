@@ -63,18 +63,18 @@ export function seedDemoGuild(server: TestServer, guildId: string, now = new Dat
 }
 
 /** A guild row and its synced text channels, as the bot would store them. */
-export function insertGuild(
+export async /*CM*/ function insertGuild(
   server: TestServer,
   id: string,
   channels: { id: string; name: string }[] = [],
-): void {
-  server.services.db
+): Promise<void> {
+  await server.services.db
     .insert(guilds)
     .values({ id, name: `Guild ${id}` })
     .onConflictDoNothing()
     .run();
-  channels.forEach((c, position) => {
-    server.services.db
+  channels.forEach(async /*CM*/ (c, position) => {
+    await server.services.db
       .insert(guildChannels)
       .values({ id: c.id, guildId: id, name: c.name, type: 0, position })
       .run();

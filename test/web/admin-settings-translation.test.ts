@@ -9,8 +9,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 't1');
-  insertGuild(server, 't-empty');
+  await insertGuild(server, 't1');
+  await insertGuild(server, 't-empty');
   seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {

@@ -16,23 +16,23 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  for (const id of ['g-set', 'g-keep', 'g-empty', 'default']) insertGuild(server, id);
+  for (const id of ['g-set', 'g-keep', 'g-empty', 'default']) await insertGuild(server, id);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-const configOf = (guildId: string) =>
-  server.services.db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
+const configOf = async /*CM*/ (guildId: string) =>
+  await server.services.db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
 
 async function pickLanguage(page: Page, name: string) {
   await page.getByLabel('Default language').first().click();
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-function addMemberData(guildId: string) {
-  server.services.db
+async /*CM*/ function addMemberData(guildId: string) {
+  await server.services.db
     .insert(tickets)
     .values({
       guildId,
@@ -42,7 +42,7 @@ function addMemberData(guildId: string) {
       userId: '1',
     })
     .run();
-  server.services.db.insert(learnerProgress).values({ guildId, userId: '1', learningLanguage: 'es' }).run();
+  await server.services.db.insert(learnerProgress).values({ guildId, userId: '1', learningLanguage: 'es' }).run();
 }
 
 describe('Bot Settings', () => {
@@ -68,7 +68,7 @@ describe('Bot Settings', () => {
     await leveling.click({ force: true });
     await save.click();
     await page.getByText('Settings saved').waitFor();
-    expect(configOf('g-set')).toEqual({
+    expect(await configOf('g-set')).toEqual({
       guildId: 'g-set',
       prefix: '!',
       defaultLanguage: 'es',
@@ -86,13 +86,13 @@ describe('Bot Settings', () => {
     await pickLanguage(page, 'German');
     await save.click();
     await page.getByText('Settings saved').waitFor();
-    expect(configOf('g-set')).toMatchObject({ prefix: '!', defaultLanguage: 'de', levelingEnabled: false });
+    expect(await configOf('g-set')).toMatchObject({ prefix: '!', defaultLanguage: 'de', levelingEnabled: false });
     await page.context().close();
   });
 
   it('resets the guild data only after the guild id is typed', async () => {
-    addMemberData('g-set');
-    addMemberData('g-keep');
+    await addMemberData('g-set');
+    await addMemberData('g-keep');
     const page = await adminPage(browser, server, '/admin/settings?guildId=g-set');
     await page.getByRole('button', { name: 'Reset Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset all data?' });
@@ -109,23 +109,23 @@ describe('Bot Settings', () => {
     await page.waitForFunction(
       () => (document.querySelector('input[maxlength="5"]') as HTMLInputElement)?.value === '/',
     );
-    expect(configOf('g-set')).toBeUndefined();
-    const ticketsOf = (g: string) =>
-      server.services.db.select().from(tickets).where(eq(tickets.guildId, g)).all();
-    expect(ticketsOf('g-set')).toHaveLength(0);
-    expect(ticketsOf('g-keep')).toHaveLength(1);
+    expect(await configOf('g-set')).toBeUndefined();
+    const ticketsOf = async /*CM*/ (g: string) =>
+      await server.services.db.select().from(tickets).where(eq(tickets.guildId, g)).all();
+    expect(await ticketsOf('g-set')).toHaveLength(0);
+    expect(await ticketsOf('g-keep')).toHaveLength(1);
     await page.context().close();
   });
 
   it('asks for "default" on the default guild', async () => {
-    addMemberData('default');
+    await addMemberData('default');
     const page = await adminPage(browser, server, '/admin/settings');
     await page.getByRole('button', { name: 'Reset Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset all data?' });
     await dialog.getByLabel('Server ID').fill('default');
     await dialog.getByRole('button', { name: 'Reset Data' }).click();
     await page.getByText('Data reset').waitFor();
-    const left = server.services.db.select().from(tickets).where(eq(tickets.guildId, 'default')).all();
+    const left = await server.services.db.select().from(tickets).where(eq(tickets.guildId, 'default')).all();
     expect(left).toHaveLength(0);
     await page.context().close();
   });

@@ -23,20 +23,20 @@ const rooms = async (guildId: string) =>
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'rooms1', [
+  await insertGuild(server, 'rooms1', [
     { id: GENERAL_EN, name: 'general-en' },
     { id: GENERAL_ES, name: 'general-es' },
     { id: INTERNATIONAL, name: 'international' },
   ]);
   // A voice channel is never offered; an announcement channel is.
-  server.services.db
+  await server.services.db
     .insert(guildChannels)
     .values([
       { id: '210000000000000009', guildId: 'rooms1', name: 'Lounge', type: 2, position: 8 },
       { id: NEWS, guildId: 'rooms1', name: 'news', type: 5, position: 9 },
     ])
     .run();
-  setGuildPlan(server.services, 'rooms1', 'plus');
+  await setGuildPlan(server.services, 'rooms1', 'plus');
   const mirror = await link('rooms1', 'Global chat', [
     { channelId: GENERAL_EN, language: 'en' },
     { channelId: GENERAL_ES, language: 'es' },
@@ -44,14 +44,14 @@ beforeAll(async () => {
   expect(mirror.status).toBe(201);
 
   // A Free server with its two links used: rooms are locked until it upgrades.
-  insertGuild(server, 'rooms-full', [
+  await insertGuild(server, 'rooms-full', [
     { id: '220000000000000001', name: 'one' },
     { id: '220000000000000002', name: 'two' },
     { id: '220000000000000003', name: 'three' },
   ]);
   await link('rooms-full', 'One', [{ channelId: '220000000000000001', language: 'en' }]);
   await link('rooms-full', 'Two', [{ channelId: '220000000000000002', language: 'en' }]);
-  insertGuild(server, 'rooms-none');
+  await insertGuild(server, 'rooms-none');
 });
 afterAll(async () => {
   await browser?.close();

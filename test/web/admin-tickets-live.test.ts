@@ -25,9 +25,9 @@ beforeAll(async () => {
     startWebServer({ overrides: { translator: rec.translator } }),
     launchBrowser(),
   ]);
-  insertGuild(server, 'g-live');
-  insertGuild(server, 'g-free');
-  server.services.db.update(guilds).set({ plan: 'ultimate' }).where(eqId('g-live')).run();
+  await insertGuild(server, 'g-live');
+  await insertGuild(server, 'g-free');
+  await server.services.db.update(guilds).set({ plan: 'ultimate' }).where(eqId('g-live')).run();
   const s = server.services;
   const t = await createTicket(s.db, s.translator, s.clock, {
     guildId: 'g-live',
@@ -36,7 +36,7 @@ beforeAll(async () => {
     subject: 'No llega el código',
     description: 'El código de verificación no llega.',
   });
-  setTicketThread(s.db, t.id, '400000000000000001');
+  await setTicketThread(s.db, t.id, '400000000000000001');
   ticketId = t.id;
 });
 afterAll(async () => {
@@ -75,10 +75,10 @@ describe('a ticket conversation in the dashboard', () => {
     const reply = s.db.$client
       .prepare("select id from ticket_messages where original_text = 'We sent a new code.'")
       .get() as { id: number };
-    markReplyDelivered(s.db, reply.id, new Date());
+    await markReplyDelivered(s.db, reply.id, new Date());
     await badge.getByText('Delivered').waitFor();
     expect(navigations).toBe(0);
-    expect(findTicket(s.db, 'g-live', ticketId)?.status).toBe('open');
+    expect((await findTicket(s.db, 'g-live', ticketId))?.status).toBe('open');
     await page.context().close();
   });
 

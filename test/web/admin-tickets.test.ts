@@ -22,17 +22,17 @@ beforeAll(async () => {
     startWebServer({ overrides: { translator: rec.translator } }),
     launchBrowser(),
   ]);
-  insertGuild(server, 'g-tix');
-  insertGuild(server, 'g-empty');
-  insertGuild(server, 'g-demo');
+  await insertGuild(server, 'g-tix');
+  await insertGuild(server, 'g-empty');
+  await insertGuild(server, 'g-demo');
   const db = server.services.db;
   // Support tickets are an Ultimate capability.
-  db.update(guilds)
+  await db.update(guilds)
     .set({ plan: 'ultimate' })
     .where(inArray(guilds.id, ['g-tix', 'g-empty', 'g-demo']))
     .run();
   const at = (h: number) => new Date(Date.UTC(2026, 10, 20, h, 5));
-  const [pay] = db
+  const [pay] = await db
     .insert(tickets)
     .values([
       {
@@ -71,7 +71,7 @@ beforeAll(async () => {
     .returning()
     .all();
   payId = pay.id;
-  db.insert(ticketMessages)
+  await db.insert(ticketMessages)
     .values({
       ticketId: pay.id,
       messageId: 'm1',
@@ -162,7 +162,7 @@ describe('Support Tickets', () => {
     await dialog.getByText('Support Team').waitFor();
     await dialog.getByText('Sent to the user in Spanish:').waitFor();
     await dialog.getByText('[es] We are looking into it.').waitFor();
-    const stored = server.services.db
+    const stored = await server.services.db
       .select()
       .from(ticketMessages)
       .where(eq(ticketMessages.ticketId, payId))
@@ -188,7 +188,7 @@ describe('Support Tickets', () => {
     await page.getByRole('option', { name: 'Resolved' }).click();
     await page.getByText('Ticket updated!').waitFor();
     await page.getByText('Status has been changed; the member is told in their language.').waitFor();
-    const row = server.services.db.select().from(tickets).where(eq(tickets.id, payId)).get();
+    const row = await server.services.db.select().from(tickets).where(eq(tickets.id, payId)).get();
     expect(row?.status).toBe('resolved');
     expect(row?.resolvedAt).toBeInstanceOf(Date);
 

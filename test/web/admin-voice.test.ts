@@ -20,9 +20,9 @@ let liveId: number;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-voice', 'g-empty', 'g-demo']) seedGuild(server.services, id, { plan: 'ultimate' });
-  insertGuild(server, 'g-voice');
-  insertGuild(server, 'g-empty');
+  for (const id of ['g-voice', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  await insertGuild(server, 'g-voice');
+  await insertGuild(server, 'g-empty');
   const now = Date.now();
   const ended = Array.from({ length: 22 }, (_, i) => ({
     guildId: 'g-voice',
@@ -35,7 +35,7 @@ beforeAll(async () => {
     startedAt: new Date(now - (i + 2) * 3_600_000),
     endedAt: new Date(now - (i + 2) * 3_600_000 + 600_000),
   }));
-  const rows = server.services.db
+  const rows = await server.services.db
     .insert(voiceSessions)
     .values([
       {
@@ -101,7 +101,7 @@ describe('Voice Translation', () => {
     await page.getByText('Voice translation session has been stopped').waitFor();
     await live.waitFor({ state: 'detached' });
     await history.first().getByText('ended').waitFor();
-    const row = server.services.db.select().from(voiceSessions).where(eq(voiceSessions.id, liveId)).get();
+    const row = await server.services.db.select().from(voiceSessions).where(eq(voiceSessions.id, liveId)).get();
     expect(row?.status).toBe('ended');
     expect(row?.endedAt).toBeInstanceOf(Date);
     expect(row?.durationSeconds).toBeGreaterThanOrEqual(600);
@@ -112,7 +112,7 @@ describe('Voice Translation', () => {
   });
 
   it('shows the red error toast when ending fails', async () => {
-    const [row] = server.services.db
+    const [row] = await server.services.db
       .insert(voiceSessions)
       .values({
         guildId: 'g-voice',
@@ -126,7 +126,7 @@ describe('Voice Translation', () => {
     const live = page.getByTestId('active-session');
     await live.getByText('FR → DE').waitFor();
     // Someone else ended it meanwhile: the server answers 409.
-    server.services.db
+    await server.services.db
       .update(voiceSessions)
       .set({ status: 'ended' })
       .where(eq(voiceSessions.id, row.id))
@@ -141,12 +141,12 @@ describe('Voice Translation', () => {
   });
 
   it('picks the channel captions go to, then back to the voice channel’s own chat', async () => {
-    seedGuild(server.services, 'g-captions', { plan: 'pro' });
-    insertGuild(server, 'g-captions', [
+    await seedGuild(server.services, 'g-captions', { plan: 'pro' });
+    await insertGuild(server, 'g-captions', [
       { id: '700000000000000001', name: 'live-captions' },
       { id: '700000000000000002', name: 'general' },
     ]);
-    const stored = () => readVoiceSettings(server.services.db, 'g-captions').captionChannelId;
+    const stored = async /*CM*/ () => (await readVoiceSettings(server.services.db, 'g-captions')).captionChannelId;
     const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-captions');
     await page.getByText('Where captions go').waitFor();
     const select = page.getByRole('combobox', { name: 'Caption channel' });
@@ -156,7 +156,7 @@ describe('Voice Translation', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Caption channel saved').waitFor();
     await page.getByText('The next sessions post their captions there.').waitFor();
-    expect(stored()).toBe('700000000000000001');
+    expect(await stored()).toBe('700000000000000001');
     await page.reload();
     // The saved channel shows once the settings have loaded (the select is there before them).
     await expect
@@ -165,7 +165,7 @@ describe('Voice Translation', () => {
     await page.locator('.mantine-Select-section button, .mantine-InputClearButton-root').first().click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText("The next sessions post their captions in the voice channel's own chat.").waitFor();
-    expect(stored()).toBeNull();
+    expect(await stored()).toBeNull();
     await page.context().close();
   });
 

@@ -13,9 +13,9 @@ const CHANNELS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'w1');
-  insertGuild(server, 'w2', CHANNELS);
-  insertGuild(server, 'w-empty');
+  await insertGuild(server, 'w1');
+  await insertGuild(server, 'w2', CHANNELS);
+  await insertGuild(server, 'w-empty');
   seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {

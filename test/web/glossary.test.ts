@@ -9,11 +9,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  insertGuild(server, 'gw-plus');
-  insertGuild(server, 'gw-free');
-  insertGuild(server, 'gw-pro');
-  setGuildPlan(server.services, 'gw-plus', 'plus');
-  setGuildPlan(server.services, 'gw-pro', 'pro');
+  await insertGuild(server, 'gw-plus');
+  await insertGuild(server, 'gw-free');
+  await insertGuild(server, 'gw-pro');
+  await setGuildPlan(server.services, 'gw-plus', 'plus');
+  await setGuildPlan(server.services, 'gw-pro', 'pro');
 });
 afterAll(async () => {
   await browser?.close();

@@ -30,7 +30,7 @@ beforeAll(async () => {
     startWebServer({ env: { DISCORD_CLIENT_ID: '123456789012345678', SUPPORT_EMAIL: 'help@polyglot.test' } }),
     launchBrowser(),
   ]);
-  insertLogs(server, 'g1', [['u1', 'Alice', 'en', 'es', '2026-01-01T00:00:00Z', 100]]);
+  await insertLogs(server, 'g1', [['u1', 'Alice', 'en', 'es', '2026-01-01T00:00:00Z', 100]]);
 });
 afterAll(async () => {
   await browser?.close();

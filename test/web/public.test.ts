@@ -109,7 +109,7 @@ describe('landing page', { timeout: 60_000 }, () => {
   });
 
   it('shows total translations with thousands separators, Loading... before, refetched every 30 s', async () => {
-    insertLogs(server, 'g-landing', logs(1234));
+    await insertLogs(server, 'g-landing', logs(1234));
     const page = await openPage(browser, 'about:blank');
     await page.clock.install();
     let release: () => void = () => {};
@@ -129,7 +129,7 @@ describe('landing page', { timeout: 60_000 }, () => {
       () => document.querySelector('[data-testid="total-translations"]')?.textContent === '1,234',
     );
 
-    insertLogs(server, 'g-landing', logs(1));
+    await insertLogs(server, 'g-landing', logs(1));
     await page.clock.runFor(29_000);
     await page.waitForTimeout(300);
     expect(await tile.textContent()).toBe('1,234');

@@ -52,7 +52,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startWebServer();
-    seedGuild(server.services, 'default', { plan: 'ultimate' });
+    await seedGuild(server.services, 'default', { plan: 'ultimate' });
   });
   afterAll(async () => {
     await server?.close();
@@ -102,7 +102,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
   }, 180_000);
 
   it('saves an untranslated draft, and Post Now says queued, never posted', async () => {
-    insertGuild(server, 'default', CHANNELS);
+    await insertGuild(server, 'default', CHANNELS);
     const page = await adminPage(browser, server, '/admin/announcements');
     await page.waitForFunction((t) => document.title === t, 'Announcements · Dashboard');
     await createAnnouncement(page, 'Welcome to the new season!');
@@ -196,7 +196,7 @@ describe('the bot connected through the fake Discord', () => {
     });
     bot = await startBot(server.services, { retries: 0 });
     await bot?.ready;
-    seedGuild(server.services, guild.id, { plan: 'ultimate' });
+    await seedGuild(server.services, guild.id, { plan: 'ultimate' });
   });
   afterAll(async () => {
     await bot?.stop();

@@ -34,7 +34,7 @@ let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  server.services.db
+  await server.services.db
     .insert(guilds)
     .values([
       { id: '111111111111111111', name: 'Polyglot Gamers', present: true },

@@ -2,7 +2,7 @@ import { guildAnalytics } from '../services/stats';
 import { guildProcedure, requires, router } from '../trpc';
 
 /** Every procedure here needs the 'analytics' capability of the plan table. */
-const analyticsProcedure = guildProcedure.use(requires('analytics'));
+const analyticsProcedure = guildProcedure.use(await requires('analytics'));
 
 export const analyticsRouter = router({
   get: analyticsProcedure.query(({ ctx }) => guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),

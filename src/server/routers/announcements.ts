@@ -16,9 +16,9 @@ import { TranslationUnavailableError } from '../services/translation';
 import { NO_PROVIDER_REASON } from '../services/translation/providers/select';
 import { guildProcedure, notFound, requires, router } from '../trpc';
 
-function findAnnouncement(db: Services['db'], guildId: string, id: number) {
+async /*CM*/ function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (
-    db
+    await db
       .select()
       .from(announcements)
       .where(and(eq(announcements.id, id), eq(announcements.guildId, guildId)))
@@ -29,17 +29,17 @@ function findAnnouncement(db: Services['db'], guildId: string, id: number) {
 const byId = z.object({ id: rowId });
 
 /** Every procedure here needs the 'announcements' capability of the plan table. */
-const announcementsProcedure = guildProcedure.use(requires('announcements'));
+const announcementsProcedure = guildProcedure.use(await requires('announcements'));
 
 export const announcementsRouter = router({
   /** Newest first; `untranslated` names the target languages still without text. */
-  list: announcementsProcedure.query(({ ctx }) =>
-    ctx.db
+  list: announcementsProcedure.query(async /*CM*/ ({ ctx }) =>
+    (await ctx.db
       .select()
       .from(announcements)
       .where(eq(announcements.guildId, ctx.guildId))
       .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .all()
+      .all())
       .map((a) => ({ ...a, untranslated: untranslatedLanguages(a) })),
   ),
 
@@ -57,8 +57,8 @@ export const announcementsRouter = router({
       input.originalLanguage,
       targets,
     );
-    ensureGuild(ctx.db, ctx.guildId);
-    const row = ctx.db
+    await ensureGuild(ctx.db, ctx.guildId);
+    const row = await ctx.db
       .insert(announcements)
       .values({
         guildId: ctx.guildId,
@@ -77,7 +77,7 @@ export const announcementsRouter = router({
 
   /** Translate now: fills in the languages a draft still lacks (503 without a provider). */
   translate: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
+    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
     }
@@ -95,14 +95,14 @@ export const announcementsRouter = router({
    * delivers it when it connects, even after a restart).
    */
   post: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
+    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
     }
     const { error } = ctx.translator.provider
       ? await translateMissing(ctx.db, ctx.translator, found)
       : { error: null };
-    const requested = ctx.db
+    const requested = await ctx.db
       .update(announcements)
       .set({ postRequestedAt: ctx.clock() })
       .where(eq(announcements.id, found.id))
@@ -111,8 +111,8 @@ export const announcementsRouter = router({
     ctx.events.emit('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
     const answered =
       ctx.botStatus.get().state === 'online'
-        ? await waitFor(() => {
-            const row = findAnnouncement(ctx.db, ctx.guildId, found.id);
+        ? await waitFor(async /*CM*/ () => {
+            const row = await findAnnouncement(ctx.db, ctx.guildId, found.id);
             return row.postRequestedAt === null ? row : null;
           })
         : null;
@@ -121,9 +121,9 @@ export const announcementsRouter = router({
     return { ...row, delivery, untranslated: untranslatedLanguages(row), translationError: error };
   }),
 
-  delete: announcementsProcedure.input(byId).mutation(({ ctx, input }) => {
-    const found = findAnnouncement(ctx.db, ctx.guildId, input.id);
-    ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
+  delete: announcementsProcedure.input(byId).mutation(async /*CM*/ ({ ctx, input }) => {
+    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
+    await ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
     return { id: found.id, deleted: true as const };
   }),
 });

@@ -14,25 +14,25 @@ const keyManager = guildProcedure.use(({ ctx, next }) => {
 
 /** API keys per server (the Ultimate plan's API access): shown once, stored hashed, one server each. */
 export const apiKeysRouter = router({
-  list: keyManager.query(({ ctx }) => listApiKeys(ctx.db, ctx.guildId)),
+  list: keyManager.query(async /*CM*/ ({ ctx }) => await listApiKeys(ctx.db, ctx.guildId)),
 
   /** The key itself is in this answer only; afterwards the list shows its prefix. */
   create: keyManager
-    .use(requires('apiAccess'))
+    .use(await requires('apiAccess'))
     .input(apiKeyCreate)
-    .mutation(({ ctx, input }) => {
-      if (countApiKeys(ctx.db, ctx.guildId) >= MAX_API_KEYS) {
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      if (await countApiKeys(ctx.db, ctx.guildId) >= MAX_API_KEYS) {
         throw new TRPCError({
           code: 'CONFLICT',
           message: `this server already has ${MAX_API_KEYS} API keys; revoke one first`,
         });
       }
       const by = ctx.actor.kind === 'discord' ? ctx.actor.userId : 'operator';
-      return createApiKey(ctx.db, ctx.guildId, input.name, by, ctx.clock());
+      return await createApiKey(ctx.db, ctx.guildId, input.name, by, ctx.clock());
     }),
 
-  revoke: keyManager.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    if (!revokeApiKey(ctx.db, ctx.guildId, input.id, ctx.clock())) notFound('API key', input.id);
+  revoke: keyManager.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    if (!await revokeApiKey(ctx.db, ctx.guildId, input.id, ctx.clock())) notFound('API key', input.id);
     return { id: input.id, revoked: true };
   }),
 });

@@ -26,7 +26,7 @@ export const authRouter = router({
    */
   login: publicProcedure
     .input(z.object({ token: z.string().trim().min(1, 'enter the admin token') }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async /*CM*/ ({ ctx, input }) => {
       const limit = ctx.limits.login.peek(ctx.clientIp);
       if (!limit.ok) {
         throw new TRPCError({
@@ -39,15 +39,15 @@ export const authRouter = router({
         ctx.limits.login.hit(ctx.clientIp);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'token: that admin token is not right' });
       }
-      const { cookieValue } = createSession(ctx.db, ctx.clock());
+      const { cookieValue } = await createSession(ctx.db, ctx.clock());
       const secure = ctx.env.PUBLIC_URL.startsWith('https:');
       ctx.resHeaders?.append('Set-Cookie', sessionCookie(cookieValue, SESSION_DAYS * 86_400, secure));
       return { authenticated: true };
     }),
 
-  logout: adminProcedure.mutation(({ ctx }) => {
+  logout: adminProcedure.mutation(async /*CM*/ ({ ctx }) => {
     const { actor } = ctx;
-    if ((actor.kind === 'admin' || actor.kind === 'discord') && actor.sessionId) deleteSession(ctx.db, actor.sessionId);
+    if ((actor.kind === 'admin' || actor.kind === 'discord') && actor.sessionId) await deleteSession(ctx.db, actor.sessionId);
     ctx.resHeaders?.append('Set-Cookie', sessionCookie('', 0, ctx.env.PUBLIC_URL.startsWith('https:')));
     return { authenticated: false };
   }),

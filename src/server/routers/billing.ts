@@ -62,8 +62,8 @@ function unavailable(err: unknown): never {
 
 export const billingRouter = router({
   /** The server's plan and, for each capability of the plan table, whether it is unlocked. */
-  plan: guildProcedure.query(({ ctx }) => {
-    const plan = guildPlan(ctx.db, ctx.guildId);
+  plan: guildProcedure.query(async /*CM*/ ({ ctx }) => {
+    const plan = await guildPlan(ctx.db, ctx.guildId);
     const capabilities = Object.fromEntries(
       (Object.keys(CAPABILITIES) as Capability[]).map((c) => [c, planIncludes(plan, c)]),
     ) as Record<Capability, boolean>;
@@ -82,11 +82,11 @@ export const billingRouter = router({
           ? `key ${ctx.actor.keyId}`
           : 'operator';
     rateLimited(ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
-    const customerId = ctx.db
+    const customerId = (await ctx.db
       .select({ customer: guilds.stripeCustomerId })
       .from(guilds)
       .where(eq(guilds.id, ctx.guildId))
-      .get()?.customer;
+      .get())?.customer;
     return stripeCall('start the checkout', () =>
       createCheckoutSession(ctx.env, {
         priceId: input.priceId,
@@ -99,11 +99,11 @@ export const billingRouter = router({
 
   /** "Manage subscription": a Stripe billing portal session for the server's customer. */
   portal: guildProcedure.mutation(async ({ ctx }) => {
-    const customerId = ctx.db
+    const customerId = (await ctx.db
       .select({ customer: guilds.stripeCustomerId })
       .from(guilds)
       .where(eq(guilds.id, ctx.guildId))
-      .get()?.customer;
+      .get())?.customer;
     if (!customerId) {
       throw new TRPCError({
         code: 'CONFLICT',
@@ -114,7 +114,7 @@ export const billingRouter = router({
   }),
 
   /** Stripe's webhook: the signature is checked over the raw body before anything is written. */
-  handleWebhook: publicProcedure.input(webhookInput).mutation(({ ctx, input }) => {
+  handleWebhook: publicProcedure.input(webhookInput).mutation(async /*CM*/ ({ ctx, input }) => {
     let event: Stripe.Event;
     try {
       event = verifyWebhook(ctx.env, input.payload, input.signature);
@@ -134,7 +134,7 @@ export const billingRouter = router({
       }
       return unavailable(err);
     }
-    const outcome = applyStripeEvent(ctx.db, ctx.env, event);
+    const outcome = await applyStripeEvent(ctx.db, ctx.env, event);
     if (!outcome.applied)
       console.warn(`Stripe event ${event.id} (${event.type}) not applied: ${outcome.reason}`);
     return { received: true, ...outcome };

@@ -131,20 +131,20 @@ const copySchema = z.object({
   kind: z.enum(['webhook', 'reply', 'reaction']),
 });
 
-function defaultLanguage(db: Parameters<typeof readTranslationSettings>[0], guildId: string): string {
-  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+async /*CM*/ function defaultLanguage(db: Parameters<typeof readTranslationSettings>[0], guildId: string): Promise<string> {
+  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
 }
 
 export const botRouter = router({
   // ---- Guild sync ----
   syncGuild: botProcedure
     .input(z.object({ guild: guildInfo, channels: z.array(channelSchema) }))
-    .mutation(({ ctx, input }) => syncGuild(ctx.db, input.guild, input.channels)),
-  updateGuild: botProcedure.input(guildInfo).mutation(({ ctx, input }) => updateGuild(ctx.db, input)),
-  leaveGuild: botGuildProcedure.mutation(({ ctx }) => leaveGuild(ctx.db, ctx.guildId, ctx.clock())),
+    .mutation(async /*CM*/ ({ ctx, input }) => await syncGuild(ctx.db, input.guild, input.channels)),
+  updateGuild: botProcedure.input(guildInfo).mutation(async /*CM*/ ({ ctx, input }) => await updateGuild(ctx.db, input)),
+  leaveGuild: botGuildProcedure.mutation(async /*CM*/ ({ ctx }) => await leaveGuild(ctx.db, ctx.guildId, ctx.clock())),
   upsertChannel: botGuildProcedure
     .input(z.object({ channel: channelSchema }))
-    .mutation(({ ctx, input }) => upsertChannel(ctx.db, ctx.guildId, input.channel)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await upsertChannel(ctx.db, ctx.guildId, input.channel)),
   /** The guild's roles (at join, at connection and whenever a role changes). */
   syncRoles: botGuildProcedure
     .input(
@@ -161,15 +161,15 @@ export const botRouter = router({
         ),
       }),
     )
-    .mutation(({ ctx, input }) => syncRoles(ctx.db, ctx.guildId, input.roles)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await syncRoles(ctx.db, ctx.guildId, input.roles)),
   removeChannel: botProcedure
     .input(z.object({ channelId: id }))
-    .mutation(({ ctx, input }) => removeChannel(ctx.db, input.channelId)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await removeChannel(ctx.db, input.channelId)),
 
   // ---- Members' languages ----
   setLanguage: botProcedure
     .input(z.object({ userId: id, language: z.string().trim().min(1, 'choose a language') }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async /*CM*/ ({ ctx, input }) => {
       const language = findLanguage(input.language);
       if (!language) {
         throw new TRPCError({
@@ -177,7 +177,7 @@ export const botRouter = router({
           message: `"${input.language}" is not a language I know. Start typing a language name and pick one from the list (for example "es" for Spanish).`,
         });
       }
-      setMemberLanguage(ctx.db, input.userId, language, ctx.clock());
+      await setMemberLanguage(ctx.db, input.userId, language, ctx.clock());
       return { code: language.code, name: language.name, native: language.native };
     }),
   languageChoices: botProcedure
@@ -200,20 +200,20 @@ export const botRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const target = memberLanguage(ctx.db, input.userId, input.locale, defaultLanguage(ctx.db, ctx.guildId));
+      const target = await memberLanguage(ctx.db, input.userId, input.locale, await defaultLanguage(ctx.db, ctx.guildId));
       if (!input.text.trim() && input.voiceMessage) {
         return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
       }
       if (!input.text.trim()) {
         return { ok: false as const, message: 'This message has no text to translate.' };
       }
-      const settings = readTranslationSettings(ctx.db, ctx.guildId);
+      const settings = await readTranslationSettings(ctx.db, ctx.guildId);
       try {
         const result = await ctx.translator.translate({
           text: input.text,
           targets: [target.code],
           tone: settings.translationTone,
-          context: contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+          context: await contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
           origin: 'context-menu',
           guildId: ctx.guildId,
           channelId: input.channelId,
@@ -247,7 +247,7 @@ export const botRouter = router({
   onMessage: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
     const msg = { ...input, guildId: ctx.guildId };
     // Remembered first (in memory only), so messages translated at the same time see each other.
-    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+    await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
     const { plan, moderation } = await onMemberMessage(
       {
         db: ctx.db,
@@ -261,7 +261,7 @@ export const botRouter = router({
       msg,
     );
     // A message moderation removes is no context for the next ones.
-    if (moderation?.delete) ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+    if (moderation?.delete) ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
     return { ...plan, moderation };
   }),
   /** What Discord accepted of a moderation action; answers the log channel's report. */
@@ -278,7 +278,7 @@ export const botRouter = router({
         notified: z.enum(['dm', 'channel', 'none']),
       }),
     )
-    .mutation(({ ctx, input }) => recordModerationOutcome(ctx.db, ctx.guildId, input)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input)),
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;
    * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
@@ -297,10 +297,10 @@ export const botRouter = router({
       msg,
     );
     if (moderation?.delete) {
-      ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+      ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
       return { status: 'none' as const, moderation };
     }
-    rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+    await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
     const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
     if (single.status !== 'none') return { ...single, moderation };
     return {
@@ -310,38 +310,38 @@ export const botRouter = router({
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
-    .mutation(({ ctx, input }) => {
-      ctx.conversation.forget(conversationKey(ctx.db, ctx.guildId, input), input.messageId);
-      return planDelete(ctx.db, input);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, input), input.messageId);
+      return await planDelete(ctx.db, input);
     }),
   mirrorThread: botGuildProcedure
     .input(z.object({ id, parentChannelId: id, name: z.string() }))
-    .query(({ ctx, input }) => planThread(ctx.db, ctx.guildId, input)),
+    .query(async /*CM*/ ({ ctx, input }) => await planThread(ctx.db, ctx.guildId, input)),
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
-    .mutation(({ ctx, input }) => recordCopies(ctx.db, ctx.guildId, input.original, input.copies)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await recordCopies(ctx.db, ctx.guildId, input.original, input.copies)),
   forgetCopy: botProcedure
     .input(z.object({ messageId: id }))
-    .mutation(({ ctx, input }) => forgetCopy(ctx.db, input.messageId)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await forgetCopy(ctx.db, input.messageId)),
 
   // ---- Webhooks and permissions ----
   saveWebhook: botGuildProcedure
     .input(z.object({ channelId: id, webhook: z.object({ id, token: z.string().min(1) }) }))
-    .mutation(({ ctx, input }) => saveWebhook(ctx.db, ctx.guildId, input.channelId, input.webhook)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await saveWebhook(ctx.db, ctx.guildId, input.channelId, input.webhook)),
   forgetWebhook: botProcedure
     .input(z.object({ channelId: id }))
-    .mutation(({ ctx, input }) => forgetWebhook(ctx.db, input.channelId)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await forgetWebhook(ctx.db, input.channelId)),
   reportPermission: botGuildProcedure
     .input(z.object({ channelId: id, action: z.string(), error: z.string(), botUserId: z.string() }))
-    .mutation(({ ctx, input }) =>
-      reportPermissionProblem(
+    .mutation(async /*CM*/ ({ ctx, input }) =>
+      await reportPermissionProblem(
         ctx.db,
         { guildId: ctx.guildId, channelId: input.channelId, action: input.action, error: input.error },
         input.botUserId,
         ctx.clock(),
       ),
     ),
-  logChannel: botGuildProcedure.query(({ ctx }) => ({ channelId: logChannelOf(ctx.db, ctx.guildId) })),
+  logChannel: botGuildProcedure.query(async /*CM*/ ({ ctx }) => ({ channelId: await logChannelOf(ctx.db, ctx.guildId) })),
 
   // ---- Flag reactions ----
   flagAdded: botGuildProcedure
@@ -356,23 +356,23 @@ export const botRouter = router({
         username: z.string(),
       }),
     )
-    .mutation(({ ctx, input }) =>
+    .mutation(async /*CM*/ ({ ctx, input }) =>
       planFlagTranslation(
         ctx.db,
         ctx.translator,
         ctx.env.PUBLIC_URL,
         { ...input, guildId: ctx.guildId },
-        contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+        await contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
       ),
     ),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))
-    .mutation(({ ctx, input }) => planFlagRetraction(ctx.db, input.messageId, input.emoji)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),
 
   // ---- Announcements (Post Now) ----
   announcementPosts: botGuildProcedure
     .input(z.object({ id: z.number().int().positive() }))
-    .query(({ ctx, input }) => announcementPosts(ctx.db, ctx.guildId, input.id)),
+    .query(async /*CM*/ ({ ctx, input }) => await announcementPosts(ctx.db, ctx.guildId, input.id)),
   announcementResults: botGuildProcedure
     .input(
       z.object({
@@ -388,11 +388,11 @@ export const botRouter = router({
         ),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
+    .mutation(async /*CM*/ ({ ctx, input }) =>
+      await recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
     ),
 
-  pendingAnnouncements: botProcedure.query(({ ctx }) => pendingAnnouncements(ctx.db)),
+  pendingAnnouncements: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingAnnouncements(ctx.db)),
 
   // ---- Connection (the header's bot status, the setup checklist) ----
   reportStatus: botProcedure
@@ -414,7 +414,7 @@ export const botRouter = router({
   // ---- Usage ----
   usageNotice: botGuildProcedure
     .input(z.object({ threshold: z.number(), used: z.number(), allowance: z.number() }))
-    .query(({ ctx, input }) =>
-      usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock()),
+    .query(async /*CM*/ ({ ctx, input }) =>
+      await usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock()),
     ),
 });

@@ -13,8 +13,8 @@ import { guildProcedure, notFound, router } from '../trpc';
 type Db = Services['db'];
 
 /** Every link of the guild with its channels, oldest first (the order they were created). */
-export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
-  const links = db
+export async /*CM*/ function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
+  const links = await db
     .select()
     .from(channelLinks)
     .where(
@@ -25,7 +25,7 @@ export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
     .orderBy(asc(channelLinks.id))
     .all();
   if (links.length === 0) return [];
-  const rows = db
+  const rows = await db
     .select()
     .from(channelLinkChannels)
     .where(
@@ -49,11 +49,11 @@ export function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
 }
 
 /** 403 when one more link or room would pass the plan's channelPairs (spec section 9). */
-export function checkPlanLimit(db: Db, guildId: string): void {
-  const plan = planOf(guildPlan(db, guildId));
+export async /*CM*/ function checkPlanLimit(db: Db, guildId: string): Promise<void> {
+  const plan = planOf(await guildPlan(db, guildId));
   if (plan.channelPairs === null) return;
   const n =
-    db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get()?.n ?? 0;
+    (await db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get())?.n ?? 0;
   if (n < plan.channelPairs) return;
   const bigger = PLANS.find((p) => p.channelPairs === null || p.channelPairs > plan.channelPairs!);
   throw new TRPCError({
@@ -69,8 +69,8 @@ export function checkPlanLimit(db: Db, guildId: string): void {
  * 409 when a channel already belongs to a link or a translation room (of any guild): a channel in
  * two would loop. Names the channel (#name when synced) and, in this guild, the link or room.
  */
-export function checkChannelsFree(db: Db, guildId: string, channelIds: string[], field = 'channels'): void {
-  const taken = db
+export async /*CM*/ function checkChannelsFree(db: Db, guildId: string, channelIds: string[], field = 'channels'): Promise<void> {
+  const taken = await db
     .select({
       channelId: channelLinkChannels.channelId,
       guildId: channelLinks.guildId,
@@ -106,24 +106,24 @@ export function checkChannelsFree(db: Db, guildId: string, channelIds: string[],
 }
 
 export const channelsRouter = router({
-  list: guildProcedure.query(({ ctx }) => readChannelLinks(ctx.db, ctx.guildId)),
+  list: guildProcedure.query(async /*CM*/ ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
 
-  create: guildProcedure.input(channelLinkCreate).mutation(({ ctx, input }) => {
+  create: guildProcedure.input(channelLinkCreate).mutation(async /*CM*/ ({ ctx, input }) => {
     // Synchronous from check to insert: nothing else runs in between.
-    checkChannelsFree(
+    await checkChannelsFree(
       ctx.db,
       ctx.guildId,
       input.channels.map((c) => c.channelId),
     );
-    checkPlanLimit(ctx.db, ctx.guildId);
-    ensureGuild(ctx.db, ctx.guildId);
-    const id = ctx.db.transaction((tx) => {
-      const link = tx
+    await checkPlanLimit(ctx.db, ctx.guildId);
+    await ensureGuild(ctx.db, ctx.guildId);
+    const id = ctx.db.transaction(async /*CM*/ (tx) => {
+      const link = await tx
         .insert(channelLinks)
         .values({ guildId: ctx.guildId, name: input.name, mode: input.mode })
         .returning({ id: channelLinks.id })
         .get();
-      tx.insert(channelLinkChannels)
+      await tx.insert(channelLinkChannels)
         .values(
           input.channels.map((c, position) => ({
             linkId: link.id,
@@ -135,11 +135,11 @@ export const channelsRouter = router({
         .run();
       return link.id;
     });
-    return readChannelLinks(ctx.db, ctx.guildId, id)[0];
+    return (await readChannelLinks(ctx.db, ctx.guildId, id))[0];
   }),
 
-  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    const gone = ctx.db
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    const gone = await ctx.db
       .delete(channelLinks)
       .where(and(eq(channelLinks.id, input.id), eq(channelLinks.guildId, ctx.guildId)))
       .returning({ id: channelLinks.id })

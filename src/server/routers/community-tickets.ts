@@ -46,15 +46,15 @@ import { botGuildProcedure, botProcedure } from '../trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const rowId = z.number().int().positive();
 
-function languageOf(ctx: Services & { guildId: string }, userId: string, locale: string | null): string {
+async /*CM*/ function languageOf(ctx: Services & { guildId: string }, userId: string, locale: string | null): Promise<string> {
   const fallback =
-    ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get()?.defaultLanguage ?? 'en';
-  return memberLanguage(ctx.db, userId, locale, fallback).code;
+    (await ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get())?.defaultLanguage ?? 'en';
+  return (await memberLanguage(ctx.db, userId, locale, fallback)).code;
 }
 
 /** The locked notice in the member's language, or null when the plan includes tickets. */
-function lockedNotice(ctx: Services & { guildId: string }, language: string): string | null {
-  if (hasCapability(ctx.db, ctx.guildId, 'tickets')) return null;
+async /*CM*/ function lockedNotice(ctx: Services & { guildId: string }, language: string): Promise<string | null> {
+  if (await hasCapability(ctx.db, ctx.guildId, 'tickets')) return null;
   return say(LOCKED, language, { feature: CAPABILITIES.tickets.label, plan: unlockingPlan('tickets').name });
 }
 
@@ -90,9 +90,9 @@ export const communityTicketProcedures = {
   /** /ticket create: may this member open a ticket here (the server's plan)? */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
-    .query(({ ctx, input }) => {
-      const language = languageOf(ctx, input.userId, input.locale);
-      const locked = lockedNotice(ctx, language);
+    .query(async /*CM*/ ({ ctx, input }) => {
+      const language = await languageOf(ctx, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, language);
       return locked ? { ok: false as const, message: locked } : { ok: true as const };
     }),
 
@@ -114,11 +114,11 @@ export const communityTicketProcedures = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const userLanguage = languageOf(ctx, input.userId, input.locale);
-      const locked = lockedNotice(ctx, userLanguage);
+      const userLanguage = await languageOf(ctx, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, userLanguage);
       if (locked) return { ok: false as const, message: locked };
-      const settings = getTicketSettings(ctx.db, ctx.guildId);
-      ensureGuild(ctx.db, ctx.guildId);
+      const settings = await getTicketSettings(ctx.db, ctx.guildId);
+      await ensureGuild(ctx.db, ctx.guildId);
       const ticket = await createTicket(ctx.db, ctx.translator, ctx.clock, {
         guildId: ctx.guildId,
         userId: input.userId,
@@ -148,18 +148,18 @@ export const communityTicketProcedures = {
     }),
 
   /** The bot created the default #tickets channel: remembered so it is made once. */
-  ticketDefaultChannel: botGuildProcedure.input(z.object({ channelId: id })).mutation(({ ctx, input }) => {
-    ensureGuild(ctx.db, ctx.guildId);
-    updateTicketSettings(ctx.db, ctx.guildId, { defaultChannelId: input.channelId });
+  ticketDefaultChannel: botGuildProcedure.input(z.object({ channelId: id })).mutation(async /*CM*/ ({ ctx, input }) => {
+    await ensureGuild(ctx.db, ctx.guildId);
+    await updateTicketSettings(ctx.db, ctx.guildId, { defaultChannelId: input.channelId });
   }),
 
   /** The ticket's thread exists (threadId) or could not be opened (null: DMs): the member's answer. */
   ticketThreadOpened: botGuildProcedure
     .input(z.object({ ticketId: rowId, threadId: id.nullable() }))
-    .mutation(({ ctx, input }) => {
-      const ticket = findTicket(ctx.db, ctx.guildId, input.ticketId);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
       if (!ticket) return { content: `Ticket #${input.ticketId} not found.` };
-      setTicketThread(ctx.db, ticket.id, input.threadId);
+      await setTicketThread(ctx.db, ticket.id, input.threadId);
       return {
         content: input.threadId
           ? say(TICKET_OPENED_THREAD, ticket.userLanguage, { id: ticket.id, thread: `<#${input.threadId}>` })
@@ -201,40 +201,40 @@ export const communityTicketProcedures = {
     .input(
       z.object({ ticketId: rowId, userId: id, locale: z.string().max(20).nullable(), isStaff: z.boolean() }),
     )
-    .mutation(({ ctx, input }) => {
-      const ticket = findTicket(ctx.db, ctx.guildId, input.ticketId);
-      const language = ticket?.userLanguage ?? languageOf(ctx, input.userId, input.locale);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
+      const language = ticket?.userLanguage ?? await languageOf(ctx, input.userId, input.locale);
       if (!ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
       if (ticket.userId !== input.userId && !input.isStaff)
         return { ok: false as const, message: say(TICKET_NOT_YOURS, language) };
       if (ticket.status === 'closed')
         return { ok: false as const, message: say(TICKET_ALREADY_CLOSED, language, { id: ticket.id }) };
-      const updated = updateTicket(ctx.db, ctx.clock, ticket, { status: 'closed' });
+      const updated = await updateTicket(ctx.db, ctx.clock, ticket, { status: 'closed' });
       if (typeof updated === 'string') return { ok: false as const, message: updated };
-      const note = queueStatusAnnouncement(ctx.db, ctx.clock, updated, 'closed');
+      const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, 'closed');
       ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
       return { ok: true as const, message: say(TICKET_CLOSING, language, { id: ticket.id }) };
     }),
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
-  pendingTicketReplies: botProcedure.query(({ ctx }) => pendingTicketDeliveries(ctx.db)),
+  pendingTicketReplies: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingTicketDeliveries(ctx.db)),
 
   /** What to send for a staff reply or announcement (null: nothing to deliver). */
   ticketReply: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId }))
-    .query(({ ctx, input }) => planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId)),
+    .query(async /*CM*/ ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId)),
 
   ticketReplyDelivered: botGuildProcedure
     .input(z.object({ messageId: rowId }))
-    .mutation(({ ctx, input }) => markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
+    .mutation(async /*CM*/ ({ ctx, input }) => await markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
 
   /** A reply the bot could not deliver: recorded on the message (still pending), and what to tell the admins. */
   ticketReplyFailed: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId.optional(), userId: id, error: z.string().max(500) }))
-    .mutation(({ ctx, input }) => {
-      if (input.messageId) markReplyFailed(ctx.db, input.messageId, input.error);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      if (input.messageId) await markReplyFailed(ctx.db, input.messageId, input.error);
       return {
-        channelId: logChannelOf(ctx.db, ctx.guildId),
+        channelId: await logChannelOf(ctx.db, ctx.guildId),
         text: `I could not deliver the support reply on ticket #${input.ticketId} to <@${input.userId}>: ${input.error}. They may not accept direct messages from this server; the reply is kept on the ticket and retried when the bot reconnects.`,
       };
     }),

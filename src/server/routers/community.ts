@@ -28,13 +28,13 @@ import { communityTicketProcedures } from './community-tickets';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const member = z.object({ userId: id });
 
-function defaultLanguage(db: Services['db'], guildId: string): string {
-  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+async /*CM*/ function defaultLanguage(db: Services['db'], guildId: string): Promise<string> {
+  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
 }
 
 /** The member's language: /setlanguage, else the Discord locale, else the server's default. */
-const languageOf = (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
-  memberLanguage(ctx.db, userId, locale, defaultLanguage(ctx.db, ctx.guildId)).code;
+const languageOf = async /*CM*/ (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
+  (await memberLanguage(ctx.db, userId, locale, await defaultLanguage(ctx.db, ctx.guildId))).code;
 
 export const communityRouter = router({
   // ---- Language learning ----
@@ -51,11 +51,11 @@ export const communityRouter = router({
         language: z.string().max(100),
       }),
     )
-    .mutation(({ ctx, input }) => {
-      const plan = planLearning(input.language, languageOf(ctx, input.userId, input.locale));
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const plan = planLearning(input.language, await languageOf(ctx, input.userId, input.locale));
       if (!plan.ok) return plan;
-      ensureGuild(ctx.db, ctx.guildId);
-      const { progress, previous } = saveLearning(
+      await ensureGuild(ctx.db, ctx.guildId);
+      const { progress, previous } = await saveLearning(
         ctx.db,
         ctx.clock(),
         { ...input, guildId: ctx.guildId },
@@ -76,22 +76,22 @@ export const communityRouter = router({
 
   practice: botGuildProcedure
     .input(member)
-    .mutation(({ ctx, input }) => drawFlashcard(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await drawFlashcard(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId)),
 
   quiz: botGuildProcedure
     .input(member.extend({ difficulty: z.enum(DIFFICULTY_LEVELS).nullable().optional() }))
-    .mutation(({ ctx, input }) =>
-      createQuiz(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId, input.difficulty ?? undefined),
+    .mutation(async /*CM*/ ({ ctx, input }) =>
+      await createQuiz(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId, input.difficulty ?? undefined),
     ),
 
   /** A quiz button or a flashcard's self-check. */
   answer: botGuildProcedure
     .input(member.extend({ questionId: z.string().min(1).max(64), choice: z.number().int().min(0).max(9) }))
-    .mutation(({ ctx, input }) => answerQuestion(ctx.db, ctx.clock(), { ...input, guildId: ctx.guildId })),
+    .mutation(async /*CM*/ ({ ctx, input }) => await answerQuestion(ctx.db, ctx.clock(), { ...input, guildId: ctx.guildId })),
 
   progress: botGuildProcedure
     .input(member)
-    .query(({ ctx, input }) => progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
+    .query(async /*CM*/ ({ ctx, input }) => await progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
 
   // ---- Support tickets: see routers/community-tickets.ts ----
   ...communityTicketProcedures,

@@ -8,37 +8,37 @@ import { ensureGuild } from '../services/guilds';
 import { resetGuildData } from '../services/reset';
 import { guildProcedure, router } from '../trpc';
 
-export function readBotConfig(db: Services['db'], guildId: string) {
-  const row = db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
+export async /*CM*/ function readBotConfig(db: Services['db'], guildId: string) {
+  const row = await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
   if (!row) return { ...botConfigDefaults };
   const { guildId: _g, ...config } = row;
   return config;
 }
 
 export const configRouter = router({
-  get: guildProcedure.query(({ ctx }) => readBotConfig(ctx.db, ctx.guildId)),
+  get: guildProcedure.query(async /*CM*/ ({ ctx }) => await readBotConfig(ctx.db, ctx.guildId)),
 
-  update: guildProcedure.input(botConfigPatch).mutation(({ ctx, input }) => {
+  update: guildProcedure.input(botConfigPatch).mutation(async /*CM*/ ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    ensureGuild(ctx.db, ctx.guildId);
-    ctx.db
+    await ensureGuild(ctx.db, ctx.guildId);
+    await ctx.db
       .insert(botConfig)
       .values({ guildId: ctx.guildId, ...patch })
       .onConflictDoUpdate({ target: botConfig.guildId, set: patch })
       .run();
-    return readBotConfig(ctx.db, ctx.guildId);
+    return await readBotConfig(ctx.db, ctx.guildId);
   }),
 
   /** Danger Zone: erases the guild's data; `confirm` must repeat the guild id. */
   resetData: guildProcedure
     .input(z.object({ confirm: z.string('type the server id to confirm') }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async /*CM*/ ({ ctx, input }) => {
       if (input.confirm !== ctx.guildId) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
           message: `confirm: must equal the server id ${ctx.guildId}`,
         });
       }
-      return { reset: true as const, deleted: resetGuildData(ctx.db, ctx.guildId, ctx.clock()) };
+      return { reset: true as const, deleted: await resetGuildData(ctx.db, ctx.guildId, ctx.clock()) };
     }),
 });

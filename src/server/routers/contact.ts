@@ -31,7 +31,7 @@ const byId = z.object({ id: rowId });
 
 export const contactRouter = router({
   /** The public contact form: stores the message; CONTACT_RATE_LIMIT per client address per hour. */
-  submit: publicProcedure.input(contactInput).mutation(({ ctx, input }) => {
+  submit: publicProcedure.input(contactInput).mutation(async /*CM*/ ({ ctx, input }) => {
     const limit = ctx.limits.contact.hit(ctx.clientIp);
     if (!limit.ok) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -42,7 +42,7 @@ export const contactRouter = router({
         cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
       });
     }
-    const row = ctx.db
+    const row = await ctx.db
       .insert(contactMessages)
       .values({ ...input, createdAt: ctx.clock() })
       .returning({ id: contactMessages.id })
@@ -72,39 +72,39 @@ export const contactRouter = router({
         archived: z.boolean('must be true or false').optional(),
       }),
     )
-    .query(({ ctx, input }) => {
-      const messages = listContactMessages(ctx.db, input);
+    .query(async /*CM*/ ({ ctx, input }) => {
+      const messages = await listContactMessages(ctx.db, input);
       return {
         messages,
         /** Unread messages in the inbox (not archived), whatever the type filter. */
-        unread: listContactMessages(ctx.db, { archived: false }).filter((m) => !m.readAt).length,
+        unread: (await listContactMessages(ctx.db, { archived: false })).filter((m) => !m.readAt).length,
         forwarding: forwardingEnabled(ctx.env),
       };
     }),
 
   /** One message; opening it marks it read. */
-  get: operatorProcedure.input(byId).mutation(({ ctx, input }) => {
-    const m = findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
-    return m.readAt ? m : setContactRead(ctx.db, m.id, true, ctx.clock())!;
+  get: operatorProcedure.input(byId).mutation(async /*CM*/ ({ ctx, input }) => {
+    const m = await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+    return m.readAt ? m : (await setContactRead(ctx.db, m.id, true, ctx.clock()))!;
   }),
 
   setRead: operatorProcedure
     .input(byId.extend({ read: z.boolean('must be true or false') }))
-    .mutation(({ ctx, input }) => {
-      findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
-      return setContactRead(ctx.db, input.id, input.read, ctx.clock())!;
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+      return (await setContactRead(ctx.db, input.id, input.read, ctx.clock()))!;
     }),
 
   archive: operatorProcedure
     .input(byId.extend({ archived: z.boolean('must be true or false') }))
-    .mutation(({ ctx, input }) => {
-      findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
-      return setContactArchived(ctx.db, input.id, input.archived, ctx.clock())!;
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+      return (await setContactArchived(ctx.db, input.id, input.archived, ctx.clock()))!;
     }),
 
   /** Try the email forward again now (it is also retried by itself with backoff). */
   retryForward: operatorProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const m = findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+    const m = await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
     if (!forwardingEnabled(ctx.env))
       throw new TRPCError({
         code: 'SERVICE_UNAVAILABLE',
@@ -112,6 +112,6 @@ export const contactRouter = router({
       });
     if (m.forwardedAt) throw new TRPCError({ code: 'CONFLICT', message: 'id: already forwarded' });
     await forwardContactMessage(ctx.db, ctx.env, ctx.clock, m.id);
-    return findContactMessage(ctx.db, m.id)!;
+    return (await findContactMessage(ctx.db, m.id))!;
   }),
 });

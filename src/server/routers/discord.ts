@@ -11,8 +11,8 @@ export const TEXT_LIKE_CHANNEL_TYPES = [0, 5, 15];
 
 /** Answers from the guild_channels and guilds tables, which the bot keeps in sync with Discord. */
 export const discordRouter = router({
-  channels: guildProcedure.query(({ ctx }) =>
-    ctx.db
+  channels: guildProcedure.query(async /*CM*/ ({ ctx }) =>
+    await ctx.db
       .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
       .from(guildChannels)
       .where(
@@ -31,13 +31,13 @@ export const discordRouter = router({
   guilds: adminProcedure
     .input(z.object({ refresh: z.boolean().optional() }).optional())
     .query(async ({ ctx, input }) => {
-      const present = (ids?: string[]) =>
-        ctx.db
+      const present = async /*CM*/ (ids?: string[]) =>
+        (await ctx.db
           .select({ id: guilds.id, name: guilds.name, icon: guilds.icon, plan: guilds.plan })
           .from(guilds)
           .where(ids ? and(eq(guilds.present, true), inArray(guilds.id, ids)) : eq(guilds.present, true))
           .orderBy(asc(guilds.name), asc(guilds.id))
-          .all()
+          .all())
           .map((g) => ({
             ...g,
             name: g.name || (g.id === ctx.env.DEFAULT_GUILD_ID ? 'Default server' : g.id),
@@ -46,12 +46,12 @@ export const discordRouter = router({
           }))
           .sort((a, b) => a.name.localeCompare(b.name));
       const { actor } = ctx;
-      if (actor.kind === 'apiKey') return present([actor.guildId]);
-      if (actor.kind !== 'discord') return present();
+      if (actor.kind === 'apiKey') return await present([actor.guildId]);
+      if (actor.kind !== 'discord') return await present();
       const managed = (await sessionGuilds(ctx, actor.sessionId, { force: input?.refresh })).filter(
         canManage,
       );
-      const withBot = present(managed.map((g) => g.id));
+      const withBot = await present(managed.map((g) => g.id));
       const botIds = new Set(withBot.map((g) => g.id));
       const without = managed
         .filter((g) => !botIds.has(g.id))
@@ -67,8 +67,8 @@ export const discordRouter = router({
       return [...withBot, ...without];
     }),
   /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
-  roles: guildProcedure.query(({ ctx }) =>
-    ctx.db
+  roles: guildProcedure.query(async /*CM*/ ({ ctx }) =>
+    await ctx.db
       .select({
         id: guildRoles.id,
         name: guildRoles.name,

@@ -58,8 +58,8 @@ function languageOf(value: string) {
 type Answer = { ok: boolean; text: string; pairs: number[]; ended: number[] };
 
 /** The plan notice in the member's language, or null when the server's plan includes exchange. */
-function locked(db: Parameters<typeof hasCapability>[0], guildId: string, language: string): string | null {
-  if (hasCapability(db, guildId, 'exchange')) return null;
+async /*CM*/ function locked(db: Parameters<typeof hasCapability>[0], guildId: string, language: string): Promise<string | null> {
+  if (await hasCapability(db, guildId, 'exchange')) return null;
   return say(LOCKED, language, {
     feature: CAPABILITIES.exchange.label,
     plan: unlockingPlan('exchange').name,
@@ -70,10 +70,10 @@ export const exchangeBotRouter = router({
   /** /exchange join: checks, then the member waits; new pairs' ids for the bot to deliver. */
   join: botGuildProcedure
     .input(member.extend(exchangeJoinInput.shape))
-    .mutation(({ ctx, input }): Answer & { matchedPairId: number | null } => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    .mutation(async /*CM*/ ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const refuse = (text: string) => ({ ok: false, text, pairs: [], ended: [], matchedPairId: null });
-      const lockedText = locked(ctx.db, ctx.guildId, language);
+      const lockedText = await locked(ctx.db, ctx.guildId, language);
       if (lockedText) return refuse(lockedText);
       const native = languageOf(input.native);
       if (!native)
@@ -89,7 +89,7 @@ export const exchangeBotRouter = router({
           }),
         );
       if (native.code === learning.code) return refuse(say(EXCHANGE_SAME_LANGUAGE, language));
-      const result = joinExchange(
+      const result = await joinExchange(
         ctx.db,
         ctx.guildId,
         {
@@ -125,9 +125,9 @@ export const exchangeBotRouter = router({
    * /exchange leave: the pair (if any) ends, the member is out; pairs made for others meanwhile.
    * Open on every plan, so a member can always take their languages back out.
    */
-  leave: botGuildProcedure.input(member).mutation(({ ctx, input }): Answer => {
-    const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-    const result = leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
+  leave: botGuildProcedure.input(member).mutation(async /*CM*/ ({ ctx, input }): Promise<Answer> => {
+    const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    const result = await leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
     if (result.kind === 'not in')
       return { ok: false, text: say(EXCHANGE_NOT_IN, language), pairs: [], ended: [] };
     return {
@@ -139,8 +139,8 @@ export const exchangeBotRouter = router({
   }),
 
   /** A member left the server: out of the exchange like /exchange leave (their partner waits again). */
-  memberGone: botGuildProcedure.input(z.object({ userId: discordId })).mutation(({ ctx, input }) => {
-    const result = leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
+  memberGone: botGuildProcedure.input(z.object({ userId: discordId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    const result = await leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
     if (result.kind === 'not in') return { pairs: [] as number[], ended: [] as number[] };
     return { pairs: result.created, ended: result.ended ? [result.ended.id] : [] };
   }),
@@ -148,13 +148,13 @@ export const exchangeBotRouter = router({
   /** /exchange next: ends the pair, the member waits again and is matched with someone else if possible. */
   next: botGuildProcedure
     .input(member)
-    .mutation(({ ctx, input }): Answer & { matchedPairId: number | null } => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    .mutation(async /*CM*/ ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const none = { pairs: [], ended: [], matchedPairId: null };
-      const lockedText = locked(ctx.db, ctx.guildId, language);
+      const lockedText = await locked(ctx.db, ctx.guildId, language);
       if (lockedText) return { ok: false, text: lockedText, ...none };
-      touchMember(ctx.db, ctx.guildId, input.userId, language, input.username);
-      const result = nextPartner(ctx.db, ctx.guildId, input.userId, ctx.clock());
+      await touchMember(ctx.db, ctx.guildId, input.userId, language, input.username);
+      const result = await nextPartner(ctx.db, ctx.guildId, input.userId, ctx.clock());
       if (result.kind === 'not in') return { ok: false, text: say(EXCHANGE_NOT_IN, language), ...none };
       if (result.kind === 'waiting')
         return {
@@ -172,14 +172,14 @@ export const exchangeBotRouter = router({
     }),
 
   /** /exchange status: waiting since, or the partner; the member's languages. */
-  status: botGuildProcedure.input(member).query(({ ctx, input }) => {
-    const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-    const lockedText = locked(ctx.db, ctx.guildId, language);
+  status: botGuildProcedure.input(member).query(async /*CM*/ ({ ctx, input }) => {
+    const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    const lockedText = await locked(ctx.db, ctx.guildId, language);
     if (lockedText) return { ok: false, text: lockedText };
-    const row = memberRow(ctx.db, ctx.guildId, input.userId);
+    const row = await memberRow(ctx.db, ctx.guildId, input.userId);
     if (!row) return { ok: false, text: say(EXCHANGE_NOT_IN, language) };
     const langs = { native: nativeName(row.nativeLanguage), learning: nativeName(row.learningLanguage) };
-    const pair = activePairOf(ctx.db, ctx.guildId, input.userId);
+    const pair = await activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!pair)
       return {
         ok: true,
@@ -204,20 +204,20 @@ export const exchangeBotRouter = router({
     .query(({ input }) => languageChoices(input.query)),
 
   /** What the presser of a command reads about their new pair (their reply carries it). */
-  matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(({ ctx, input }) => {
-    const p = activePairOf(ctx.db, ctx.guildId, input.userId);
+  matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(async /*CM*/ ({ ctx, input }) => {
+    const p = await activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!p || p.id !== input.pairId) return null;
-    return matchedText(ctx.db, p, input.userId);
+    return await matchedText(ctx.db, p, input.userId);
   }),
 
   work: botGuildProcedure
     .input(pairRef)
-    .query(({ ctx, input }) => pairWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async /*CM*/ ({ ctx, input }) => await pairWork(ctx.db, ctx.guildId, input.pairId)),
 
   threadOpened: botGuildProcedure
     .input(pairRef.extend({ channelId: discordId, threadId: discordId.nullable(), error: reason }))
-    .mutation(({ ctx, input }) => {
-      recordThread(ctx.db, ctx.guildId, input.pairId, input);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await recordThread(ctx.db, ctx.guildId, input.pairId, input);
       return { ok: true };
     }),
 
@@ -229,22 +229,22 @@ export const exchangeBotRouter = router({
         error: reason,
       }),
     )
-    .mutation(({ ctx, input }) => {
-      recordTold(ctx.db, ctx.guildId, input.pairId, input.userId, input.how, input.error, ctx.clock());
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await recordTold(ctx.db, ctx.guildId, input.pairId, input.userId, input.how, input.error, ctx.clock());
       return { ok: true };
     }),
 
   endWork: botGuildProcedure
     .input(pairRef)
-    .query(({ ctx, input }) => endWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async /*CM*/ ({ ctx, input }) => await endWork(ctx.db, ctx.guildId, input.pairId)),
 
   endTold: botGuildProcedure
     .input(pairRef.extend({ how: z.enum(['dm', 'failed']) }))
-    .mutation(({ ctx, input }) => {
-      recordEndTold(ctx.db, ctx.guildId, input.pairId, input.how);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await recordEndTold(ctx.db, ctx.guildId, input.pairId, input.how);
       return { ok: true };
     }),
 
   /** On connect: pairs whose Discord work is not done. */
-  pending: botProcedure.query(({ ctx }) => pendingExchangeWork(ctx.db)),
+  pending: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingExchangeWork(ctx.db)),
 });

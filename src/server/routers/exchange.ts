@@ -5,20 +5,20 @@ import { exchangeState } from '../services/exchange-state';
 import { guildProcedure, requires, router } from '../trpc';
 import { exchangeBotRouter } from './exchange-bot';
 
-const exchangeProcedure = guildProcedure.use(requires('exchange'));
+const exchangeProcedure = guildProcedure.use(await requires('exchange'));
 
 /** Language exchange (the Pro plan): who waits, the active pairs, the thread channel; the bot's side in exchange-bot. */
 export const exchangeRouter = router({
-  state: exchangeProcedure.query(({ ctx }) => exchangeState(ctx.db, ctx.guildId)),
+  state: exchangeProcedure.query(async /*CM*/ ({ ctx }) => await exchangeState(ctx.db, ctx.guildId)),
 
-  updateSettings: exchangeProcedure.input(exchangeSettingsPatch).mutation(({ ctx, input }) => {
-    if (input.channelId && !isTextChannel(ctx.db, ctx.guildId, input.channelId))
+  updateSettings: exchangeProcedure.input(exchangeSettingsPatch).mutation(async /*CM*/ ({ ctx, input }) => {
+    if (input.channelId && !await isTextChannel(ctx.db, ctx.guildId, input.channelId))
       throw new TRPCError({
         code: 'BAD_REQUEST',
         message: 'channelId: not a text channel of this server (private threads need a text channel)',
       });
-    writeExchangeChannel(ctx.db, ctx.guildId, input.channelId);
-    return exchangeState(ctx.db, ctx.guildId);
+    await writeExchangeChannel(ctx.db, ctx.guildId, input.channelId);
+    return await exchangeState(ctx.db, ctx.guildId);
   }),
 
   bot: exchangeBotRouter,

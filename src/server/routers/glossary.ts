@@ -4,17 +4,17 @@ import { guildProcedure, requires, router } from '../trpc';
 
 /** Server glossary (Plus): terms never translated, and fixed translations per language. */
 export const glossaryRouter = router({
-  list: guildProcedure.query(({ ctx }) => listGlossary(ctx.db, ctx.guildId)),
+  list: guildProcedure.query(async /*CM*/ ({ ctx }) => await listGlossary(ctx.db, ctx.guildId)),
   add: guildProcedure
-    .use(requires('glossary'))
+    .use(await requires('glossary'))
     .input(glossaryEntry)
-    .mutation(({ ctx, input }) => addGlossaryTerm(ctx.db, ctx.guildId, input)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await addGlossaryTerm(ctx.db, ctx.guildId, input)),
   replace: guildProcedure
-    .use(requires('glossary'))
+    .use(await requires('glossary'))
     .input(glossaryReplace)
-    .mutation(({ ctx, input }) => replaceGlossary(ctx.db, ctx.guildId, input.terms)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await replaceGlossary(ctx.db, ctx.guildId, input.terms)),
   remove: guildProcedure
-    .use(requires('glossary'))
+    .use(await requires('glossary'))
     .input(glossaryId)
-    .mutation(({ ctx, input }) => removeGlossaryTerm(ctx.db, ctx.guildId, input.id)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await removeGlossaryTerm(ctx.db, ctx.guildId, input.id)),
 });

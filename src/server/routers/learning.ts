@@ -14,23 +14,23 @@ const withAccuracy = (p: Progress) => ({
 const order = [desc(learnerProgress.wordsLearned), asc(learnerProgress.id)];
 
 /** Every procedure here needs the 'learning' capability of the plan table. */
-const learningProcedure = guildProcedure.use(requires('learning'));
+const learningProcedure = guildProcedure.use(await requires('learning'));
 
 export const learningRouter = router({
   /** The learners of the guild, most words first (REST: the guild in the path). */
-  learners: learningProcedure.query(({ ctx }) =>
-    ctx.db
+  learners: learningProcedure.query(async /*CM*/ ({ ctx }) =>
+    (await ctx.db
       .select()
       .from(learnerProgress)
       .where(eq(learnerProgress.guildId, ctx.guildId))
       .orderBy(...order)
-      .all()
+      .all())
       .map(withAccuracy),
   ),
 
   /** One member's progress in the guild, or null when they never started. */
-  progress: learningProcedure.input(z.object({ userId: pathId })).query(({ ctx, input }) => {
-    const row = ctx.db
+  progress: learningProcedure.input(z.object({ userId: pathId })).query(async /*CM*/ ({ ctx, input }) => {
+    const row = await ctx.db
       .select()
       .from(learnerProgress)
       .where(and(eq(learnerProgress.guildId, ctx.guildId), eq(learnerProgress.userId, input.userId)))

@@ -23,5 +23,5 @@ export const memberRolesRouter = router({
         emoji: z.object({ name: z.string().nullable(), id: id.nullable() }),
       }),
     )
-    .query(({ ctx, input }) => reactionRoleFor(ctx.db, ctx.guildId, input.messageId, input.emoji)),
+    .query(async /*CM*/ ({ ctx, input }) => await reactionRoleFor(ctx.db, ctx.guildId, input.messageId, input.emoji)),
 });

@@ -11,8 +11,8 @@ import { ensureGuild } from '../services/guilds';
 import { guildProcedure, router } from '../trpc';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
-export function readModerationRules(db: Services['db'], guildId: string) {
-  const row = db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
+export async /*CM*/ function readModerationRules(db: Services['db'], guildId: string) {
+  const row = await db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
   if (!row) return { ...moderationDefaults, bannedWords: [] };
   const { guildId: _g, ...rules } = row;
   return rules;
@@ -21,8 +21,8 @@ export function readModerationRules(db: Services['db'], guildId: string) {
 /** Text and announcement channels take the reports: anything else (voice, category, another server's) is refused. */
 const LOG_CHANNEL_TYPES = [0, 5];
 
-function assertLogChannel(db: Services['db'], guildId: string, channelId: string): void {
-  const channel = db
+async /*CM*/ function assertLogChannel(db: Services['db'], guildId: string, channelId: string): Promise<void> {
+  const channel = await db
     .select({ type: guildChannels.type })
     .from(guildChannels)
     .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
@@ -36,23 +36,23 @@ function assertLogChannel(db: Services['db'], guildId: string, channelId: string
 }
 
 export const moderationRouter = router({
-  getRules: guildProcedure.query(({ ctx }) => readModerationRules(ctx.db, ctx.guildId)),
+  getRules: guildProcedure.query(async /*CM*/ ({ ctx }) => await readModerationRules(ctx.db, ctx.guildId)),
 
-  updateRules: guildProcedure.input(moderationRulesPatch).mutation(({ ctx, input }) => {
+  updateRules: guildProcedure.input(moderationRulesPatch).mutation(async /*CM*/ ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    if (patch.logChannelId) assertLogChannel(ctx.db, ctx.guildId, patch.logChannelId);
-    ensureGuild(ctx.db, ctx.guildId);
-    ctx.db
+    if (patch.logChannelId) await assertLogChannel(ctx.db, ctx.guildId, patch.logChannelId);
+    await ensureGuild(ctx.db, ctx.guildId);
+    await ctx.db
       .insert(moderationRules)
       .values({ guildId: ctx.guildId, ...patch })
       .onConflictDoUpdate({ target: moderationRules.guildId, set: patch })
       .run();
-    return readModerationRules(ctx.db, ctx.guildId);
+    return await readModerationRules(ctx.db, ctx.guildId);
   }),
 
   /** The newest moderation actions of the guild, newest first. */
-  logs: guildProcedure.query(({ ctx }) =>
-    ctx.db
+  logs: guildProcedure.query(async /*CM*/ ({ ctx }) =>
+    await ctx.db
       .select({
         id: moderationLogs.id,
         type: moderationLogs.type,

@@ -31,19 +31,19 @@ const member = z.object({ userId: discordId, locale: z.string().nullable() });
 
 export const pollsBotRouter = router({
   /** What the bot owes Discord for this poll now: post it, refresh its message, remove it, or nothing. */
-  work: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
-    const row = pollRow(ctx.db, ctx.guildId, input.id);
+  work: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+    const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row) return null;
     if (row.deletedAt) {
       if (row.messageId)
         return { kind: 'remove' as const, channelId: row.channelId, messageId: row.messageId };
-      ctx.db.delete(polls).where(eq(polls.id, row.id)).run();
+      await ctx.db.delete(polls).where(eq(polls.id, row.id)).run();
       return null;
     }
     const message = renderPoll(
       row,
-      readPollVotes(ctx.db, row.id),
-      guildDefaultLanguage(ctx.db, ctx.guildId),
+      await readPollVotes(ctx.db, row.id),
+      await guildDefaultLanguage(ctx.db, ctx.guildId),
       ctx.clock(),
     );
     if (!row.messageId) {
@@ -51,15 +51,15 @@ export const pollsBotRouter = router({
       return { kind: 'post' as const, channelId: row.channelId, message };
     }
     if (!row.stale) return null;
-    ctx.db.update(polls).set({ stale: false }).where(eq(polls.id, row.id)).run();
+    await ctx.db.update(polls).set({ stale: false }).where(eq(polls.id, row.id)).run();
     return { kind: 'refresh' as const, channelId: row.channelId, messageId: row.messageId, message };
   }),
 
   /** The outcome of a post: its message id, or why Discord refused it. */
   posted: botGuildProcedure
     .input(pollRef.extend({ messageId: discordId.nullable(), error: z.string().max(300).nullable() }))
-    .mutation(({ ctx, input }) => {
-      ctx.db
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      await ctx.db
         .update(polls)
         .set({ messageId: input.messageId, postError: input.messageId ? null : input.error })
         .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
@@ -68,8 +68,8 @@ export const pollsBotRouter = router({
     }),
 
   /** A refresh that Discord refused: the message stays stale, to be tried again. */
-  refreshFailed: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
-    ctx.db
+  refreshFailed: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+    await ctx.db
       .update(polls)
       .set({ stale: true })
       .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
@@ -78,24 +78,24 @@ export const pollsBotRouter = router({
   }),
 
   /** A deleted poll's message is gone from Discord: the poll and its votes go too. */
-  forget: botGuildProcedure.input(pollRef).mutation(({ ctx, input }) => {
-    ctx.db
+  forget: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+    await ctx.db
       .delete(polls)
       .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
       .run();
     return { ok: true as const };
   }),
 
-  pending: botProcedure.query(({ ctx }) => pendingPollWork(ctx.db)),
-  closeDue: botProcedure.mutation(({ ctx }) => closeDuePolls(ctx.db, ctx.clock())),
-  nextEnd: botProcedure.query(({ ctx }) => nextPollEnd(ctx.db)),
+  pending: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingPollWork(ctx.db)),
+  closeDue: botProcedure.mutation(async /*CM*/ ({ ctx }) => await closeDuePolls(ctx.db, ctx.clock())),
+  nextEnd: botProcedure.query(async /*CM*/ ({ ctx }) => await nextPollEnd(ctx.db)),
 
   /** A member pressed an option: the vote is counted (or taken back); the answer is in their language. */
   vote: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive(), optionId: z.string().max(32) }))
-    .mutation(({ ctx, input }) => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const result = vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const result = await vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
       if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
       const option = result.options.find((o) => o.id === result.optionId);
       const phrase = { added: VOTED, changed: VOTE_CHANGED, removed: VOTE_REMOVED }[result.action];
@@ -110,11 +110,11 @@ export const pollsBotRouter = router({
   /** "Show in my language": the poll as it stands, in the member's language. */
   show: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive() }))
-    .query(({ ctx, input }) => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const row = pollRow(ctx.db, ctx.guildId, input.pollId);
+    .query(async /*CM*/ ({ ctx, input }) => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const row = await pollRow(ctx.db, ctx.guildId, input.pollId);
       if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
-      const message = renderPoll(row, readPollVotes(ctx.db, row.id), language, ctx.clock());
+      const message = renderPoll(row, await readPollVotes(ctx.db, row.id), language, ctx.clock());
       return { ok: true as const, open: isOpen(row, ctx.clock()), text: message.content };
     }),
 
@@ -131,8 +131,8 @@ export const pollsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      if (!hasCapability(ctx.db, ctx.guildId, 'polls')) {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      if (!await hasCapability(ctx.db, ctx.guildId, 'polls')) {
         return {
           ok: false as const,
           message: say(LOCKED, language, {
@@ -159,11 +159,11 @@ export const pollsBotRouter = router({
       const { question, options } = await fillLanguages(
         ctx.translator,
         ctx.guildId,
-        serverLanguages(ctx.db, ctx.guildId),
+        await serverLanguages(ctx.db, ctx.guildId),
         parsed.data.question,
         parsed.data.options,
       );
-      const row = ctx.db
+      const row = await ctx.db
         .insert(polls)
         .values({
           ...parsed.data,

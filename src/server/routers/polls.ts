@@ -9,10 +9,10 @@ import { closePoll, fillLanguages, pollRow, readPolls, serverLanguages } from '.
 import { guildProcedure, notFound, requires, router } from '../trpc';
 import { pollsBotRouter } from './polls-bot';
 
-const pollsProcedure = guildProcedure.use(requires('polls'));
+const pollsProcedure = guildProcedure.use(await requires('polls'));
 
 export const pollsRouter = router({
-  list: pollsProcedure.query(({ ctx }) => readPolls(ctx.db, ctx.guildId, ctx.clock())),
+  list: pollsProcedure.query(async /*CM*/ ({ ctx }) => await readPolls(ctx.db, ctx.guildId, ctx.clock())),
 
   /**
    * Stores the poll (translated into the server's languages) and, with a channel, asks the bot to
@@ -26,12 +26,12 @@ export const pollsRouter = router({
     const { question, options } = await fillLanguages(
       ctx.translator,
       ctx.guildId,
-      serverLanguages(ctx.db, ctx.guildId),
+      await serverLanguages(ctx.db, ctx.guildId),
       input.question,
       input.options,
     );
-    ensureGuild(ctx.db, ctx.guildId);
-    const row = ctx.db
+    await ensureGuild(ctx.db, ctx.guildId);
+    const row = await ctx.db
       .insert(polls)
       .values({
         guildId: ctx.guildId,
@@ -45,27 +45,27 @@ export const pollsRouter = router({
       .returning()
       .get();
     if (row.channelId) ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: row.id });
-    return readPolls(ctx.db, ctx.guildId, now, row.id)[0];
+    return (await readPolls(ctx.db, ctx.guildId, now, row.id))[0];
   }),
 
   /** Close early: votes stop, the message shows the final results. */
-  close: pollsProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    const row = pollRow(ctx.db, ctx.guildId, input.id);
+  close: pollsProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
-    if (closePoll(ctx.db, ctx.guildId, input.id, ctx.clock()) && row.messageId)
+    if (await closePoll(ctx.db, ctx.guildId, input.id, ctx.clock()) && row.messageId)
       ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: input.id });
-    return readPolls(ctx.db, ctx.guildId, ctx.clock(), input.id)[0];
+    return (await readPolls(ctx.db, ctx.guildId, ctx.clock(), input.id))[0];
   }),
 
   /** Deletes the poll and its votes; a posted poll's Discord message is removed by the bot first. */
-  delete: pollsProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    const row = pollRow(ctx.db, ctx.guildId, input.id);
+  delete: pollsProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
     if (row.messageId) {
-      ctx.db.update(polls).set({ deletedAt: ctx.clock() }).where(eq(polls.id, row.id)).run();
+      await ctx.db.update(polls).set({ deletedAt: ctx.clock() }).where(eq(polls.id, row.id)).run();
       ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: row.id });
     } else {
-      ctx.db
+      await ctx.db
         .delete(polls)
         .where(and(eq(polls.id, row.id), eq(polls.guildId, ctx.guildId)))
         .run();

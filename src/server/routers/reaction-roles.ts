@@ -35,20 +35,20 @@ const byId = (guildId: string, id: number) =>
   and(eq(reactionRoles.id, id), eq(reactionRoles.guildId, guildId));
 
 export const reactionRolesRouter = router({
-  list: guildProcedure.query(({ ctx }) =>
-    ctx.db
+  list: guildProcedure.query(async /*CM*/ ({ ctx }) =>
+    (await ctx.db
       .select()
       .from(reactionRoles)
       .where(and(eq(reactionRoles.guildId, ctx.guildId), isNull(reactionRoles.deletedAt)))
       .orderBy(asc(reactionRoles.id))
-      .all()
+      .all())
       .map(toEntry),
   ),
 
   create: guildProcedure.input(reactionRoleCreate).mutation(async ({ ctx, input }) => {
     // A role the bot cannot give is refused (once the bot has synced the server's roles).
-    if (hasSyncedRoles(ctx.db, ctx.guildId))
-      assertAssignableRoles(
+    if (await hasSyncedRoles(ctx.db, ctx.guildId))
+      await assertAssignableRoles(
         ctx.db,
         ctx.guildId,
         input.roles.map((r) => r.roleId),
@@ -56,7 +56,7 @@ export const reactionRolesRouter = router({
       );
     if (input.messageId) {
       // One entry per message: the bot looks the message up on every reaction.
-      const existing = ctx.db
+      const existing = await ctx.db
         .select({ id: reactionRoles.id, guildId: reactionRoles.guildId })
         .from(reactionRoles)
         .where(eq(reactionRoles.messageId, input.messageId))
@@ -74,8 +74,8 @@ export const reactionRolesRouter = router({
     const menu = input.messageId
       ? null
       : await buildMenu(ctx.db, ctx.translator, ctx.guildId, input.title, input.roles);
-    ensureGuild(ctx.db, ctx.guildId);
-    const row = ctx.db
+    await ensureGuild(ctx.db, ctx.guildId);
+    const row = await ctx.db
       .insert(reactionRoles)
       .values({
         guildId: ctx.guildId,
@@ -91,18 +91,18 @@ export const reactionRolesRouter = router({
   }),
 
   /** Deletes the entry; a menu the bot posted is removed from Discord first. */
-  delete: guildProcedure.input(z.object({ id: rowId })).mutation(({ ctx, input }) => {
-    const row = ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+    const row = await ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
     if (!row || row.deletedAt) notFound('reaction role', input.id);
     if (row.menu && row.messageId) {
-      ctx.db
+      await ctx.db
         .update(reactionRoles)
         .set({ deletedAt: ctx.clock(), active: false })
         .where(eq(reactionRoles.id, row.id))
         .run();
       ctx.events.emit('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
     } else {
-      ctx.db.delete(reactionRoles).where(eq(reactionRoles.id, row.id)).run();
+      await ctx.db.delete(reactionRoles).where(eq(reactionRoles.id, row.id)).run();
     }
     return { id: input.id, deleted: true as const };
   }),
@@ -111,8 +111,8 @@ export const reactionRolesRouter = router({
   bot: router({
     work: botGuildProcedure
       .input(z.object({ id: z.number().int().positive() }))
-      .mutation(({ ctx, input }) => {
-        const row = ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
+      .mutation(async /*CM*/ ({ ctx, input }) => {
+        const row = await ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
         if (!row?.menu) return null;
         if (row.deletedAt)
           return row.messageId
@@ -137,8 +137,8 @@ export const reactionRolesRouter = router({
           error: z.string().max(300).nullable(),
         }),
       )
-      .mutation(({ ctx, input }) => {
-        ctx.db
+      .mutation(async /*CM*/ ({ ctx, input }) => {
+        await ctx.db
           .update(reactionRoles)
           .set({ messageId: input.messageId ?? '', postError: input.messageId ? null : input.error })
           .where(byId(ctx.guildId, input.id))
@@ -147,13 +147,13 @@ export const reactionRolesRouter = router({
       }),
     forget: botGuildProcedure
       .input(z.object({ id: z.number().int().positive() }))
-      .mutation(({ ctx, input }) => {
-        ctx.db.delete(reactionRoles).where(byId(ctx.guildId, input.id)).run();
+      .mutation(async /*CM*/ ({ ctx, input }) => {
+        await ctx.db.delete(reactionRoles).where(byId(ctx.guildId, input.id)).run();
         return { ok: true as const };
       }),
     /** Menus still to post (queued while the bot was away) and deleted menus still in Discord. */
-    pending: botProcedure.query(({ ctx }) =>
-      ctx.db
+    pending: botProcedure.query(async /*CM*/ ({ ctx }) =>
+      (await ctx.db
         .select({
           guildId: reactionRoles.guildId,
           id: reactionRoles.id,
@@ -163,7 +163,7 @@ export const reactionRolesRouter = router({
         })
         .from(reactionRoles)
         .where(isNotNull(reactionRoles.menu))
-        .all()
+        .all())
         .filter((r) => (r.deletedAt ? r.messageId !== '' : r.messageId === '' && !r.postError))
         .map((r) => ({ guildId: r.guildId, id: r.id })),
     ),

@@ -12,8 +12,8 @@ export const setupRouter = router({
   status: adminProcedure.query(({ ctx }) => ({ bot: ctx.botStatus.get(), operator: isOperator(ctx) })),
 
   /** Every setup step, done or not, read from the running system (the operator's own checklist). */
-  checklist: operatorProcedure.query(({ ctx }) =>
-    setupChecklist({
+  checklist: operatorProcedure.query(async /*CM*/ ({ ctx }) =>
+    await setupChecklist({
       db: ctx.db,
       env: ctx.env,
       bot: ctx.botStatus.get(),

@@ -25,10 +25,10 @@ import { guildProcedure, notFound, requires, router } from '../trpc';
 const byId = z.object({ id: rowId });
 
 /** Support tickets are an Ultimate capability (spec section 9). */
-const ticketProcedure = guildProcedure.use(requires('tickets'));
+const ticketProcedure = guildProcedure.use(await requires('tickets'));
 
-function ticketOf(db: Services['db'], guildId: string, id: number) {
-  return findTicket(db, guildId, id) ?? notFound('ticket', id);
+async /*CM*/ function ticketOf(db: Services['db'], guildId: string, id: number) {
+  return await findTicket(db, guildId, id) ?? notFound('ticket', id);
 }
 
 export const ticketsRouter = router({
@@ -42,17 +42,17 @@ export const ticketsRouter = router({
         ),
       }),
     )
-    .query(({ ctx, input }) => listTickets(ctx.db, ctx.guildId, input.status)),
+    .query(async /*CM*/ ({ ctx, input }) => await listTickets(ctx.db, ctx.guildId, input.status)),
 
   /** One ticket with its conversation, oldest message first (each staff message with its delivery state). */
-  get: ticketProcedure.input(byId).query(({ ctx, input }) => {
-    const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
-    return { ...ticket, messages: ticketConversation(ctx.db, ticket.id) };
+  get: ticketProcedure.input(byId).query(async /*CM*/ ({ ctx, input }) => {
+    const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+    return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
   }),
 
   /** The stat cards: counts by status and the average first response over the last 30 days. */
-  stats: ticketProcedure.query(({ ctx }) => {
-    const all = listTickets(ctx.db, ctx.guildId);
+  stats: ticketProcedure.query(async /*CM*/ ({ ctx }) => {
+    const all = await listTickets(ctx.db, ctx.guildId);
     const count = (s: string) => all.filter((t) => t.status === s).length;
     return {
       open: count('open'),
@@ -60,20 +60,20 @@ export const ticketsRouter = router({
       resolved: count('resolved'),
       closed: count('closed'),
       total: all.length,
-      avgResponseMs: avgResponseMs(ctx.db, ctx.guildId, ctx.clock()),
+      avgResponseMs: await avgResponseMs(ctx.db, ctx.guildId, ctx.clock()),
     };
   }),
 
   update: ticketProcedure
     .input(byId)
     .input(ticketUpdate)
-    .mutation(({ ctx, input }) => {
-      const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
-      const updated = updateTicket(ctx.db, ctx.clock, ticket, input);
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+      const updated = await updateTicket(ctx.db, ctx.clock, ticket, input);
       if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
       if (updated.status !== ticket.status) {
         // Announced in the thread in the member's language; closing locks and archives it.
-        const note = queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
+        const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
         ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
       }
       return updated;
@@ -84,7 +84,7 @@ export const ticketsRouter = router({
     .input(byId)
     .input(ticketReply)
     .mutation(async ({ ctx, input }) => {
-      const ticket = ticketOf(ctx.db, ctx.guildId, input.id);
+      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
       if (ticket.status === 'closed')
         throw new TRPCError({ code: 'CONFLICT', message: 'id: the ticket is closed; reopen it to reply' });
       const { id: _id, guildId: _g, ...message } = input;
@@ -96,12 +96,12 @@ export const ticketsRouter = router({
     }),
 
   /** Support Tickets settings: the channel ticket threads open in, and the support role. */
-  settings: ticketProcedure.query(({ ctx }) => getTicketSettings(ctx.db, ctx.guildId)),
+  settings: ticketProcedure.query(async /*CM*/ ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),
 
-  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(({ ctx, input }) => {
+  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(async /*CM*/ ({ ctx, input }) => {
     const { guildId: _g, ...change } = input;
     if (change.channelId) {
-      const channel = ctx.db
+      const channel = await ctx.db
         .select({ type: guildChannels.type })
         .from(guildChannels)
         .where(and(eq(guildChannels.id, change.channelId), eq(guildChannels.guildId, ctx.guildId)))
@@ -109,7 +109,7 @@ export const ticketsRouter = router({
       if (channel?.type !== 0)
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'channelId: not a text channel of this server' });
     }
-    ensureGuild(ctx.db, ctx.guildId);
-    return updateTicketSettings(ctx.db, ctx.guildId, change);
+    await ensureGuild(ctx.db, ctx.guildId);
+    return await updateTicketSettings(ctx.db, ctx.guildId, change);
   }),
 });

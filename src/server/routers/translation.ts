@@ -8,16 +8,16 @@ import { guildProcedure, router } from '../trpc';
 export { readTranslationSettings };
 
 export const translationRouter = router({
-  getSettings: guildProcedure.query(({ ctx }) => readTranslationSettings(ctx.db, ctx.guildId)),
+  getSettings: guildProcedure.query(async /*CM*/ ({ ctx }) => await readTranslationSettings(ctx.db, ctx.guildId)),
 
-  updateSettings: guildProcedure.input(translationSettingsPatch).mutation(({ ctx, input }) => {
+  updateSettings: guildProcedure.input(translationSettingsPatch).mutation(async /*CM*/ ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    ensureGuild(ctx.db, ctx.guildId);
-    ctx.db
+    await ensureGuild(ctx.db, ctx.guildId);
+    await ctx.db
       .insert(translationSettings)
       .values({ guildId: ctx.guildId, ...patch })
       .onConflictDoUpdate({ target: translationSettings.guildId, set: patch })
       .run();
-    return readTranslationSettings(ctx.db, ctx.guildId);
+    return await readTranslationSettings(ctx.db, ctx.guildId);
   }),
 });

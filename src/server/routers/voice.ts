@@ -18,23 +18,23 @@ import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, ro
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
-function readDefaultLanguage(db: Parameters<typeof voiceMinutesLeft>[0], guildId: string): string {
-  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+async /*CM*/ function readDefaultLanguage(db: Parameters<typeof voiceMinutesLeft>[0], guildId: string): Promise<string> {
+  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
 }
 
 const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
 
 /** The dashboard's voice procedures need the plan that sells voice translation (Pro). */
-const voiceProcedure = guildProcedure.use(requires('voice'));
+const voiceProcedure = guildProcedure.use(await requires('voice'));
 
 export const voiceRouter = router({
   /** Every session of the guild, newest first (REST: the guild in the path). */
-  sessions: voiceProcedure.query(({ ctx }) =>
-    ctx.db.select().from(voiceSessions).where(eq(voiceSessions.guildId, ctx.guildId)).orderBy(...newest).all(),
+  sessions: voiceProcedure.query(async /*CM*/ ({ ctx }) =>
+    await ctx.db.select().from(voiceSessions).where(eq(voiceSessions.guildId, ctx.guildId)).orderBy(...newest).all(),
   ),
 
-  active: voiceProcedure.query(({ ctx }) =>
-    ctx.db
+  active: voiceProcedure.query(async /*CM*/ ({ ctx }) =>
+    await ctx.db
       .select()
       .from(voiceSessions)
       .where(and(eq(voiceSessions.guildId, ctx.guildId), eq(voiceSessions.status, 'active')))
@@ -43,17 +43,17 @@ export const voiceRouter = router({
   ),
 
   /** Where captions go by default: a text channel or thread (null: each voice channel's own chat). */
-  settings: voiceProcedure.query(({ ctx }) => readVoiceSettings(ctx.db, ctx.guildId)),
+  settings: voiceProcedure.query(async /*CM*/ ({ ctx }) => await readVoiceSettings(ctx.db, ctx.guildId)),
   updateSettings: voiceProcedure
     .input(z.object({ captionChannelId: discordId.nullable() }))
-    .mutation(({ ctx, input }) => updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId)),
+    .mutation(async /*CM*/ ({ ctx, input }) => await updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId)),
 
   /** End Session: only an active session ends; the bot leaves the channel on 'voice:ended'. */
   update: voiceProcedure
     .input(z.object({ sessionId: rowId }))
     .input(voiceSessionUpdate)
-    .mutation(({ ctx, input }) => {
-      const session = ctx.db
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const session = await ctx.db
         .select()
         .from(voiceSessions)
         .where(and(eq(voiceSessions.id, input.sessionId), eq(voiceSessions.guildId, ctx.guildId)))
@@ -72,7 +72,7 @@ export const voiceRouter = router({
           message: `endedAt: must not be before the session started (${session.startedAt.toISOString()})`,
         });
       }
-      const updated = ctx.db
+      const updated = await ctx.db
         .update(voiceSessions)
         .set({
           status: 'ended',
@@ -103,14 +103,14 @@ export const voiceRouter = router({
         caption: z.object({ channelId: discordId, threadId: discordId.nullable() }).nullable().optional(),
       }),
     )
-    .mutation(({ ctx, input }) => {
-      const fallback = readDefaultLanguage(ctx.db, ctx.guildId);
-      const memberLang = memberLanguage(ctx.db, input.userId, input.locale, fallback).code;
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
+      const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
       const languages = captionLanguages(
         input.languages,
-        input.members.map((m) => memberLanguage(ctx.db, m.userId, m.locale, fallback).code),
+        input.members.map(async /*CM*/ (m) => (await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code),
       );
-      return startVoiceSession(ctx, {
+      return await startVoiceSession(ctx, {
         guildId: ctx.guildId,
         channelId: input.channelId,
         channelName: input.channelName,
@@ -123,13 +123,13 @@ export const voiceRouter = router({
   /** The member's language, for the bot's replies before a session exists. */
   memberLanguage: botGuildProcedure
     .input(z.object({ userId: discordId, locale: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      code: memberLanguage(ctx.db, input.userId, input.locale, readDefaultLanguage(ctx.db, ctx.guildId)).code,
+    .query(async /*CM*/ ({ ctx, input }) => ({
+      code: (await memberLanguage(ctx.db, input.userId, input.locale, await readDefaultLanguage(ctx.db, ctx.guildId))).code,
     })),
   /** The session in a channel, for /voice stop. */
   activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
-    ({ ctx, input }) =>
-      ctx.db
+    async /*CM*/ ({ ctx, input }) =>
+      await ctx.db
         .select()
         .from(voiceSessions)
         .where(
@@ -142,8 +142,8 @@ export const voiceRouter = router({
         .get() ?? null,
   ),
   /** Minutes this server has left this month (null: unlimited), for the session's timer. */
-  minutesLeft: botGuildProcedure.query(({ ctx }) => ({
-    minutes: voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
+  minutesLeft: botGuildProcedure.query(async /*CM*/ ({ ctx }) => ({
+    minutes: await voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
   })),
   /** The bot left the channel (or never got in): the session ends, with the reason. */
   end: botProcedure
@@ -154,18 +154,18 @@ export const voiceRouter = router({
         reason: z.string().min(1).max(300),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
+    .mutation(async /*CM*/ ({ ctx, input }) =>
+      await endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
     ),
   /**
    * On start the bot is in no voice channel: sessions started before it connected, still marked
    * active, end with that reason (sessions started since are its own).
    */
-  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(({ ctx, input }) =>
-    activeVoiceSessions(ctx.db)
+  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(async /*CM*/ ({ ctx, input }) =>
+    (await activeVoiceSessions(ctx.db))
       .filter((s) => s.startedAt < input.connectedAt)
-      .map((s) =>
-        endVoiceSession(
+      .map(async /*CM*/ (s) =>
+        await endVoiceSession(
           ctx.db,
           s.id,
           { status: 'error', reason: 'the bot restarted and left the channel' },

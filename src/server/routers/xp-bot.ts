@@ -26,13 +26,13 @@ const bar = (share: number) => {
 };
 
 /** Why a member cannot see levels here, in their language; null when leveling is on. */
-function unavailable(db: Parameters<typeof levelingOn>[0], guildId: string, language: string): string | null {
-  if (!hasCapability(db, guildId, 'leveling'))
+async /*CM*/ function unavailable(db: Parameters<typeof levelingOn>[0], guildId: string, language: string): Promise<string | null> {
+  if (!await hasCapability(db, guildId, 'leveling'))
     return say(LOCKED, language, {
       feature: CAPABILITIES.leveling.label,
       plan: unlockingPlan('leveling').name,
     });
-  return levelingOn(db, guildId) ? null : say(LEVELING_OFF, language);
+  return await levelingOn(db, guildId) ? null : say(LEVELING_OFF, language);
 }
 
 export const xpBotRouter = router({
@@ -42,11 +42,11 @@ export const xpBotRouter = router({
    */
   message: botGuildProcedure
     .input(member.extend({ channelId: discordId, parentChannelId: discordId.nullable() }))
-    .mutation(({ ctx, input }) => {
-      const award = awardMessage(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock());
+    .mutation(async /*CM*/ ({ ctx, input }) => {
+      const award = await awardMessage(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock());
       if (!award.awarded || !award.leveledUp) return { levelUp: null, award };
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const settings = readXpSettings(ctx.db, ctx.guildId);
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const settings = await readXpSettings(ctx.db, ctx.guildId);
       return {
         award,
         levelUp: {
@@ -60,11 +60,11 @@ export const xpBotRouter = router({
   /** /rank: the member's level card, in their language. */
   rank: botGuildProcedure
     .input(member.extend({ targetId: discordId, targetName: z.string().max(100) }))
-    .query(({ ctx, input }) => {
-      const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const off = unavailable(ctx.db, ctx.guildId, language);
+    .query(async /*CM*/ ({ ctx, input }) => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const off = await unavailable(ctx.db, ctx.guildId, language);
       if (off) return { ok: false as const, text: off };
-      const r = memberRank(ctx.db, ctx.guildId, input.targetId);
+      const r = await memberRank(ctx.db, ctx.guildId, input.targetId);
       if (r.rank === null)
         return { ok: true as const, text: say(NO_XP_YET, language, { name: input.targetName }) };
       return {
@@ -85,11 +85,11 @@ export const xpBotRouter = router({
     }),
 
   /** /leaderboard: the top 10 and the member's own place, in their language. */
-  leaderboard: botGuildProcedure.input(member).query(({ ctx, input }) => {
-    const language = memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-    const off = unavailable(ctx.db, ctx.guildId, language);
+  leaderboard: botGuildProcedure.input(member).query(async /*CM*/ ({ ctx, input }) => {
+    const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    const off = await unavailable(ctx.db, ctx.guildId, language);
     if (off) return { ok: false as const, text: off };
-    const top = leaderboard(ctx.db, ctx.guildId, 10);
+    const top = await leaderboard(ctx.db, ctx.guildId, 10);
     if (top.length === 0)
       return {
         ok: true as const,
@@ -103,7 +103,7 @@ export const xpBotRouter = router({
         xp: r.xp,
       }),
     );
-    const mine = memberRank(ctx.db, ctx.guildId, input.userId);
+    const mine = await memberRank(ctx.db, ctx.guildId, input.userId);
     const place =
       mine.rank === null
         ? ''

@@ -6,30 +6,30 @@ import { leaderboard, levelingOn, readXpSettings, writeXpSettings } from '../ser
 import { guildProcedure, requires, router } from '../trpc';
 import { xpBotRouter } from './xp-bot';
 
-const xpProcedure = guildProcedure.use(requires('leveling'));
+const xpProcedure = guildProcedure.use(await requires('leveling'));
 
 /** XP and levels (the Plus plan): settings and the leaderboard for the dashboard; the bot's side in xp-bot. */
 export const xpRouter = router({
-  settings: xpProcedure.query(({ ctx }) => ({
-    ...readXpSettings(ctx.db, ctx.guildId),
-    enabled: levelingOn(ctx.db, ctx.guildId),
+  settings: xpProcedure.query(async /*CM*/ ({ ctx }) => ({
+    ...await readXpSettings(ctx.db, ctx.guildId),
+    enabled: await levelingOn(ctx.db, ctx.guildId),
   })),
 
-  updateSettings: xpProcedure.input(xpSettingsPatch).mutation(({ ctx, input }) => {
-    assertAssignableRoles(
+  updateSettings: xpProcedure.input(xpSettingsPatch).mutation(async /*CM*/ ({ ctx, input }) => {
+    await assertAssignableRoles(
       ctx.db,
       ctx.guildId,
       (input.roleRewards ?? []).map((r) => r.roleId),
       'roleRewards',
     );
-    ensureGuild(ctx.db, ctx.guildId);
-    writeXpSettings(ctx.db, ctx.guildId, input);
-    return { ...readXpSettings(ctx.db, ctx.guildId), enabled: levelingOn(ctx.db, ctx.guildId) };
+    await ensureGuild(ctx.db, ctx.guildId);
+    await writeXpSettings(ctx.db, ctx.guildId, input);
+    return { ...await readXpSettings(ctx.db, ctx.guildId), enabled: await levelingOn(ctx.db, ctx.guildId) };
   }),
 
   leaderboard: xpProcedure
     .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }))
-    .query(({ ctx, input }) => leaderboard(ctx.db, ctx.guildId, input.limit)),
+    .query(async /*CM*/ ({ ctx, input }) => await leaderboard(ctx.db, ctx.guildId, input.limit)),
 
   bot: xpBotRouter,
 });

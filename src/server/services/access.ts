@@ -37,7 +37,7 @@ export async function sessionGuilds(
   sessionId: string,
   opts: { force?: boolean } = {},
 ): Promise<ManagedGuild[]> {
-  const row = services.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId)).get();
+  const row = await services.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId)).get();
   if (row?.kind !== 'discord') return [];
   const now = services.clock().getTime();
   const fresh = row.guildsFetchedAt && now - row.guildsFetchedAt.getTime() < GUILDS_REFRESH_MS;
@@ -48,7 +48,7 @@ export async function sessionGuilds(
   const refresh = (async () => {
     try {
       const list = await fetchGuilds(services.env, token);
-      services.db
+      await services.db
         .update(adminSessions)
         .set({ guilds: list, guildsFetchedAt: services.clock() })
         .where(eq(adminSessions.id, sessionId))
@@ -57,7 +57,7 @@ export async function sessionGuilds(
     } catch (err) {
       if (err instanceof LoginError && err.reason === 'code') {
         // Discord revoked the login: nothing is manageable any more; the member logs in again.
-        services.db
+        await services.db
           .update(adminSessions)
           .set({ guilds: [], guildsFetchedAt: services.clock() })
           .where(eq(adminSessions.id, sessionId))
@@ -81,17 +81,17 @@ export async function manageableGuildIds(
 ): Promise<string[]> {
   const managed = (await sessionGuilds(services, sessionId)).filter(canManage).map((g) => g.id);
   if (managed.length === 0) return [];
-  return services.db
+  return (await services.db
     .select({ id: guilds.id })
     .from(guilds)
     .where(and(inArray(guilds.id, managed), eq(guilds.present, true)))
     .orderBy(asc(guilds.name), asc(guilds.id))
-    .all()
+    .all())
     .map((g) => g.id);
 }
 
-function guildPresent(db: Services['db'], guildId: string): boolean {
-  const row = db.select({ present: guilds.present }).from(guilds).where(eq(guilds.id, guildId)).get();
+async /*CM*/ function guildPresent(db: Services['db'], guildId: string): Promise<boolean> {
+  const row = await db.select({ present: guilds.present }).from(guilds).where(eq(guilds.id, guildId)).get();
   return Boolean(row?.present);
 }
 
@@ -109,13 +109,13 @@ export async function authorizeGuild(
       return requested ?? ctx.env.DEFAULT_GUILD_ID;
     case 'admin': {
       const guildId = requested ?? ctx.env.DEFAULT_GUILD_ID;
-      if (!guildPresent(ctx.db, guildId) && guildId !== ctx.env.DEFAULT_GUILD_ID) throw forbiddenGuild();
+      if (!await guildPresent(ctx.db, guildId) && guildId !== ctx.env.DEFAULT_GUILD_ID) throw forbiddenGuild();
       return guildId;
     }
     case 'apiKey': {
       const guildId = requested ?? actor.guildId;
-      if (guildId !== actor.guildId || !guildPresent(ctx.db, guildId)) throw forbiddenGuild();
-      assertCapability(ctx.db, guildId, 'apiAccess');
+      if (guildId !== actor.guildId || !await guildPresent(ctx.db, guildId)) throw forbiddenGuild();
+      await assertCapability(ctx.db, guildId, 'apiAccess');
       return guildId;
     }
     case 'discord': {

@@ -38,12 +38,12 @@ const quote = (text: string) =>
     .map((l) => `> ${l}`)
     .join('\n');
 
-export function announcementPosts(
+export async /*CM*/ function announcementPosts(
   db: Db,
   guildId: string,
   id: number,
-): { id: number; posts: AnnouncementPost[] } | null {
-  const a = db
+): Promise<{ id: number; posts: AnnouncementPost[] } | null> {
+  const a = await db
     .select()
     .from(announcements)
     .where(and(eq(announcements.id, id), eq(announcements.guildId, guildId)))
@@ -63,14 +63,14 @@ export function announcementPosts(
   return { id: a.id, posts };
 }
 
-export function recordAnnouncementResults(
+export async /*CM*/ function recordAnnouncementResults(
   db: Db,
   guildId: string,
   id: number,
   results: PostResult[],
   at: Date,
 ) {
-  const a = db
+  const a = await db
     .select()
     .from(announcements)
     .where(and(eq(announcements.id, id), eq(announcements.guildId, guildId)))
@@ -89,7 +89,7 @@ export function recordAnnouncementResults(
   );
   const allOk = merged.every((r) => r.ok);
   return (
-    db
+    await db
       .update(announcements)
       // postRequestedAt cleared: this request is answered (Post Now again asks anew).
       .set({
@@ -105,8 +105,8 @@ export function recordAnnouncementResults(
 }
 
 /** Post Now pressed while the bot was offline (a first post or a retry): still waiting for delivery. */
-export function pendingAnnouncements(db: Db): { guildId: string; id: number }[] {
-  return db
+export async /*CM*/ function pendingAnnouncements(db: Db): Promise<{ guildId: string; id: number }[]> {
+  return await db
     .select({ guildId: announcements.guildId, id: announcements.id })
     .from(announcements)
     .where(and(ne(announcements.status, 'posted'), isNotNull(announcements.postRequestedAt)))

@@ -79,7 +79,7 @@ export async function translateMissing(
     missing,
   );
   if (Object.keys(attempt.translations).length === 0) return { announcement: a, error: attempt.error };
-  const updated = db
+  const updated = await db
     .update(announcements)
     .set({ translations: { ...a.translations, ...attempt.translations } })
     .where(eq(announcements.id, a.id))

@@ -11,9 +11,9 @@ export const MAX_API_KEYS = 10;
 /** last used is written at most this often per key (not on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export function createApiKey(db: Db, guildId: string, name: string, createdBy: string, now: Date) {
+export async /*CM*/ function createApiKey(db: Db, guildId: string, name: string, createdBy: string, now: Date) {
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-  const row = db
+  const row = await db
     .insert(apiKeys)
     .values({ guildId, name, prefix: key.slice(0, 12), hash: hashKey(key), createdBy, createdAt: now })
     .returning()
@@ -30,23 +30,23 @@ const publicKey = (r: KeyRow) => ({
   lastUsedAt: r.lastUsedAt,
 });
 
-export function listApiKeys(db: Db, guildId: string) {
-  return db
+export async /*CM*/ function listApiKeys(db: Db, guildId: string) {
+  return (await db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.guildId, guildId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-    .all()
+    .all())
     .map(publicKey);
 }
 
-export function countApiKeys(db: Db, guildId: string): number {
-  return listApiKeys(db, guildId).length;
+export async /*CM*/ function countApiKeys(db: Db, guildId: string): Promise<number> {
+  return (await listApiKeys(db, guildId)).length;
 }
 
 /** Revokes a key of this server; false when there is no such live key. */
-export function revokeApiKey(db: Db, guildId: string, id: number, now: Date): boolean {
-  const r = db
+export async /*CM*/ function revokeApiKey(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
+  const r = await db
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.guildId, guildId), isNull(apiKeys.revokedAt)))
@@ -55,16 +55,16 @@ export function revokeApiKey(db: Db, guildId: string, id: number, now: Date): bo
 }
 
 /** The live key a Bearer value names, marking it used. */
-export function findApiKey(db: Db, given: string, now: Date): { id: number; guildId: string } | null {
+export async /*CM*/ function findApiKey(db: Db, given: string, now: Date): Promise<{ id: number; guildId: string } | null> {
   if (!given.startsWith(API_KEY_PREFIX)) return null;
-  const row = db
+  const row = await db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.hash, hashKey(given)), isNull(apiKeys.revokedAt)))
     .get();
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
   }
   return { id: row.id, guildId: row.guildId };
 }

@@ -37,15 +37,15 @@ export interface DiscordSessionData {
   guilds: ManagedGuild[];
 }
 
-export function createSession(
+export async /*CM*/ function createSession(
   db: Services['db'],
   now: Date,
   discord?: DiscordSessionData,
-): { cookieValue: string; expiresAt: Date } {
+): Promise<{ cookieValue: string; expiresAt: Date }> {
   const cookieValue = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
-  db.insert(adminSessions)
+  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
+  await db.insert(adminSessions)
     .values(
       discord
         ? { id: sha256(cookieValue), kind: 'discord', ...discord, guildsFetchedAt: now, expiresAt }
@@ -58,10 +58,10 @@ export function createSession(
 export type SessionRow = typeof adminSessions.$inferSelect;
 
 /** The live session the cookie names, or null. */
-export function findSession(db: Services['db'], cookieValue: string, now: Date): SessionRow | null {
+export async /*CM*/ function findSession(db: Services['db'], cookieValue: string, now: Date): Promise<SessionRow | null> {
   const id = sha256(cookieValue);
   return (
-    db
+    await db
       .select()
       .from(adminSessions)
       .where(and(eq(adminSessions.id, id), gt(adminSessions.expiresAt, now)))
@@ -71,8 +71,8 @@ export function findSession(db: Services['db'], cookieValue: string, now: Date):
 
 export const hashKey = sha256;
 
-export function deleteSession(db: Services['db'], sessionId: string): void {
-  db.delete(adminSessions).where(eq(adminSessions.id, sessionId)).run();
+export async /*CM*/ function deleteSession(db: Services['db'], sessionId: string): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.id, sessionId)).run();
 }
 
 export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {

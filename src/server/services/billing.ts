@@ -108,23 +108,23 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * and status; a deleted subscription ends the plan.
  */
 export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
-  return db.transaction(() => {
-    if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
+  return db.transaction(async /*CM*/ () => {
+    if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
       return { applied: false, reason: 'event already processed' } as WebhookOutcome;
     }
-    const outcome = applyOnce(db, env, event);
-    db.insert(stripeEvents).values({ id: event.id, type: event.type }).run();
+    const outcome = await applyOnce(db, env, event);
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).run();
     return outcome;
   });
 }
 
 /** An event older than the newest one applied to the server never overrides its state. */
-function isStale(db: Db, guildId: string, event: Stripe.Event): boolean {
-  const row = db.select({ at: guilds.billingEventAt }).from(guilds).where(eq(guilds.id, guildId)).get();
+async /*CM*/ function isStale(db: Db, guildId: string, event: Stripe.Event): Promise<boolean> {
+  const row = await db.select({ at: guilds.billingEventAt }).from(guilds).where(eq(guilds.id, guildId)).get();
   return Boolean(row?.at && row.at.getTime() > event.created * 1000);
 }
 
-function applyOnce(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
+async /*CM*/ function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
   const at = new Date(event.created * 1000);
   if (
     event.type === 'checkout.session.completed' ||
@@ -140,8 +140,8 @@ function applyOnce(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
     if (!SERVER_ID_PATTERN.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
     if (!isPaidPlan(plan)) return { applied: false, reason: 'no plan in the session metadata' };
     const customerId = idOf(session.customer);
-    if (isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
-    db.insert(guilds)
+    if (await isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
+    await db.insert(guilds)
       .values({ id: guildId, plan, stripeCustomerId: customerId, billingEventAt: at })
       .onConflictDoUpdate({
         target: guilds.id,
@@ -152,26 +152,26 @@ function applyOnce(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
   }
   if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
     const subscription = event.data.object;
-    const guildId = guildOfSubscription(db, subscription);
+    const guildId = await guildOfSubscription(db, subscription);
     if (!guildId) return { applied: false, reason: 'no server bought this subscription' };
     const plan =
       event.type === 'customer.subscription.deleted' ? 'free' : planOfSubscription(env, subscription);
     if (!plan) return { applied: false, reason: `subscription status ${subscription.status} keeps the plan` };
-    if (isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
-    db.update(guilds).set({ plan, billingEventAt: at }).where(eq(guilds.id, guildId)).run();
+    if (await isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
+    await db.update(guilds).set({ plan, billingEventAt: at }).where(eq(guilds.id, guildId)).run();
     return { applied: true, guildId, plan };
   }
   return { applied: false, reason: `event ${event.type} is not used` };
 }
 
 /** The server a subscription belongs to: its metadata, else the customer who bought it. */
-function guildOfSubscription(db: Db, subscription: Stripe.Subscription): string | null {
+async /*CM*/ function guildOfSubscription(db: Db, subscription: Stripe.Subscription): Promise<string | null> {
   const byMetadata = subscription.metadata?.guildId;
   const customerId = idOf(subscription.customer);
   const row = byMetadata
-    ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, byMetadata)).get()
+    ? await db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, byMetadata)).get()
     : customerId
-      ? db.select({ id: guilds.id }).from(guilds).where(eq(guilds.stripeCustomerId, customerId)).get()
+      ? await db.select({ id: guilds.id }).from(guilds).where(eq(guilds.stripeCustomerId, customerId)).get()
       : undefined;
   return row?.id ?? null;
 }

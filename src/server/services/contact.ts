@@ -20,12 +20,12 @@ export interface ContactFilter {
   archived?: boolean;
 }
 
-export function listContactMessages(db: Db, filter: ContactFilter): ContactMessage[] {
+export async /*CM*/ function listContactMessages(db: Db, filter: ContactFilter): Promise<ContactMessage[]> {
   const conditions = [
     filter.archived ? isNotNull(contactMessages.archivedAt) : isNull(contactMessages.archivedAt),
   ];
   if (filter.type) conditions.push(eq(contactMessages.type, filter.type));
-  return db
+  return await db
     .select()
     .from(contactMessages)
     .where(and(...conditions))
@@ -33,12 +33,12 @@ export function listContactMessages(db: Db, filter: ContactFilter): ContactMessa
     .all();
 }
 
-export function findContactMessage(db: Db, id: number): ContactMessage | undefined {
-  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+export async /*CM*/ function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
+  return await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
-export function setContactRead(db: Db, id: number, read: boolean, at: Date): ContactMessage | undefined {
-  return db
+export async /*CM*/ function setContactRead(db: Db, id: number, read: boolean, at: Date): Promise<ContactMessage | undefined> {
+  return await db
     .update(contactMessages)
     .set({ readAt: read ? at : null })
     .where(eq(contactMessages.id, id))
@@ -46,13 +46,13 @@ export function setContactRead(db: Db, id: number, read: boolean, at: Date): Con
     .get();
 }
 
-export function setContactArchived(
+export async /*CM*/ function setContactArchived(
   db: Db,
   id: number,
   archived: boolean,
   at: Date,
-): ContactMessage | undefined {
-  return db
+): Promise<ContactMessage | undefined> {
+  return await db
     .update(contactMessages)
     .set({ archivedAt: archived ? at : null })
     .where(eq(contactMessages.id, id))
@@ -124,11 +124,11 @@ export async function forwardContactMessage(
   clock: () => Date,
   id: number,
 ): Promise<ForwardResult> {
-  const m = findContactMessage(db, id);
+  const m = await findContactMessage(db, id);
   if (!m || m.forwardedAt || !forwardingEnabled(env)) return { ok: false, skipped: true };
   // Claimed first (atomic): another process, or another tick of this one, sending it already wins.
   const now = clock();
-  const claimed = db
+  const claimed = await db
     .update(contactMessages)
     .set({ forwardClaimedUntil: new Date(now.getTime() + FORWARD_CLAIM_MS) })
     .where(
@@ -142,7 +142,7 @@ export async function forwardContactMessage(
   if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
     await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m));
-    db.update(contactMessages)
+    await db.update(contactMessages)
       .set({
         forwardedAt: clock(),
         forwardAttempts: m.forwardAttempts + 1,
@@ -156,7 +156,7 @@ export async function forwardContactMessage(
   } catch (err) {
     const error = (err as Error).message.slice(0, 500) || 'the SMTP server refused the message';
     const attempts = m.forwardAttempts + 1;
-    db.update(contactMessages)
+    await db.update(contactMessages)
       .set({
         forwardAttempts: attempts,
         forwardError: error,
@@ -174,8 +174,8 @@ export async function forwardContactMessage(
 export const FORWARD_CLAIM_MS = 2 * 60_000;
 
 /** Messages not forwarded yet whose next attempt is due (or never tried), oldest first. */
-export function dueForwards(db: Db, now: Date): number[] {
-  return db
+export async /*CM*/ function dueForwards(db: Db, now: Date): Promise<number[]> {
+  return (await db
     .select({ id: contactMessages.id })
     .from(contactMessages)
     .where(
@@ -185,7 +185,7 @@ export function dueForwards(db: Db, now: Date): number[] {
       ),
     )
     .orderBy(asc(contactMessages.id))
-    .all()
+    .all())
     .map((r) => r.id);
 }
 
@@ -197,7 +197,7 @@ export async function forwardDue(
 ): Promise<number> {
   if (!forwardingEnabled(env)) return 0;
   let sent = 0;
-  for (const id of dueForwards(db, clock())) {
+  for (const id of await dueForwards(db, clock())) {
     if ((await forwardContactMessage(db, env, clock, id)).ok) sent++;
   }
   return sent;

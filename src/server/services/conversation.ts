@@ -84,29 +84,29 @@ export function createConversation(): Conversation {
 }
 
 /** The ring a channel's messages go to: its mirror link's (shared by the link's channels), else its own. */
-export function conversationKey(
+export async /*CM*/ function conversationKey(
   db: Db,
   guildId: string,
   msg: { channelId: string; parentChannelId?: string | null },
-): string {
+): Promise<string> {
   if (msg.parentChannelId) return `thread:${msg.channelId}`;
-  const link = linkOfChannel(db, guildId, msg.channelId);
+  const link = await linkOfChannel(db, guildId, msg.channelId);
   return link?.[0].mode === 'mirror' ? `link:${link[0].linkId}` : `channel:${msg.channelId}`;
 }
 
 /** The context for a message (empty when the guild's Context Preservation is off). */
-export function contextFor(
+export async /*CM*/ function contextFor(
   db: Db,
   conversation: Conversation | undefined,
   guildId: string,
   msg: { channelId: string; parentChannelId?: string | null; messageId?: string },
-): string[] {
-  if (!conversation || !readTranslationSettings(db, guildId).contextPreservation) return [];
-  return conversation.before(conversationKey(db, guildId, msg), msg.messageId);
+): Promise<string[]> {
+  if (!conversation || !(await readTranslationSettings(db, guildId)).contextPreservation) return [];
+  return conversation.before(await conversationKey(db, guildId, msg), msg.messageId);
 }
 
 /** Remembers a member's message when the guild keeps context (nothing is kept when it is off). */
-export function rememberMessage(
+export async /*CM*/ function rememberMessage(
   db: Db,
   conversation: Conversation | undefined,
   guildId: string,
@@ -117,9 +117,9 @@ export function rememberMessage(
     authorName: string;
     content: string;
   },
-): void {
-  if (!conversation || !readTranslationSettings(db, guildId).contextPreservation) return;
-  conversation.record(conversationKey(db, guildId, msg), {
+): Promise<void> {
+  if (!conversation || !(await readTranslationSettings(db, guildId)).contextPreservation) return;
+  conversation.record(await conversationKey(db, guildId, msg), {
     messageId: msg.messageId,
     author: msg.authorName,
     text: msg.content,

@@ -29,31 +29,31 @@ const DAY = 86_400_000;
 /** Ended pairs are kept this long (the privacy page's promise), then deleted. */
 export const ENDED_PAIR_DAYS = 30;
 
-function pairRow(db: Db, guildId: string, pairId: number): PairRow | undefined {
-  return db
+async /*CM*/ function pairRow(db: Db, guildId: string, pairId: number): Promise<PairRow | undefined> {
+  return await db
     .select()
     .from(exchangePairs)
     .where(and(eq(exchangePairs.guildId, guildId), eq(exchangePairs.id, pairId)))
     .get();
 }
 
-function membersOf(db: Db, guildId: string) {
-  const rows = db.select().from(exchangeMembers).where(eq(exchangeMembers.guildId, guildId)).all();
+async /*CM*/ function membersOf(db: Db, guildId: string) {
+  const rows = await db.select().from(exchangeMembers).where(eq(exchangeMembers.guildId, guildId)).all();
   return new Map(rows.map((m) => [m.userId, m]));
 }
 
-const serverName = (db: Db, guildId: string) =>
-  db.select({ name: guilds.name }).from(guilds).where(eq(guilds.id, guildId)).get()?.name || 'this server';
+const serverName = async /*CM*/ (db: Db, guildId: string) =>
+  (await db.select({ name: guilds.name }).from(guilds).where(eq(guilds.id, guildId)).get())?.name || 'this server';
 
 /** What a member is told of their new partner, in their language (with the thread when there is one). */
-export function matchedText(db: Db, pair: PairRow, userId: string): string {
-  const members = membersOf(db, pair.guildId);
+export async /*CM*/ function matchedText(db: Db, pair: PairRow, userId: string): Promise<string> {
+  const members = await membersOf(db, pair.guildId);
   const language = members.get(userId)?.replyLanguage ?? 'en';
   const mine = pair.userA === userId ? pair.languageA : pair.languageB;
   const theirs = pair.userA === userId ? pair.languageB : pair.languageA;
   const partner = pair.userA === userId ? pair.userB : pair.userA;
   const text = say(EXCHANGE_MATCHED, language, {
-    server: serverName(db, pair.guildId),
+    server: await serverName(db, pair.guildId),
     partner: `<@${partner}>`,
     learning: nativeName(theirs),
     native: nativeName(mine),
@@ -67,11 +67,11 @@ export function matchedText(db: Db, pair: PairRow, userId: string): string {
 }
 
 /** The Discord work a new pair still needs; null when there is none (ended, done, unknown). */
-export function pairWork(db: Db, guildId: string, pairId: number) {
-  const pair = pairRow(db, guildId, pairId);
+export async /*CM*/ function pairWork(db: Db, guildId: string, pairId: number) {
+  const pair = await pairRow(db, guildId, pairId);
   if (!pair || pair.endedAt || pair.deliveredAt) return null;
-  const members = membersOf(db, guildId);
-  const channelId = exchangeChannelId(db, guildId);
+  const members = await membersOf(db, guildId);
+  const channelId = await exchangeChannelId(db, guildId);
   const name = (id: string) => members.get(id)?.username || id;
   const starterIn = (language: string) =>
     say(EXCHANGE_STARTER, language, {
@@ -97,25 +97,25 @@ export function pairWork(db: Db, guildId: string, pairId: number) {
     ] as const
   )
     .filter(([, told]) => told === null)
-    .map(([userId]) => ({ userId, text: matchedText(db, pair, userId) }));
+    .map(async /*CM*/ ([userId]) => ({ userId, text: await matchedText(db, pair, userId) }));
   return { pairId, thread, threadId: pair.threadId, notices };
 }
 
 /** The thread was opened (or Discord refused: error). */
-export function recordThread(
+export async /*CM*/ function recordThread(
   db: Db,
   guildId: string,
   pairId: number,
   outcome: { channelId: string; threadId: string | null; error: string | null },
-): void {
-  db.update(exchangePairs)
+): Promise<void> {
+  await db.update(exchangePairs)
     .set({ threadChannelId: outcome.channelId, threadId: outcome.threadId, deliveryError: outcome.error })
     .where(and(eq(exchangePairs.guildId, guildId), eq(exchangePairs.id, pairId)))
     .run();
 }
 
 /** How a member was told of the pair; once both are, the pair's delivery is done. */
-export function recordTold(
+export async /*CM*/ function recordTold(
   db: Db,
   guildId: string,
   pairId: number,
@@ -123,14 +123,14 @@ export function recordTold(
   how: Told,
   error: string | null,
   now: Date,
-): void {
-  const pair = pairRow(db, guildId, pairId);
+): Promise<void> {
+  const pair = await pairRow(db, guildId, pairId);
   if (!pair) return;
   const patch = pair.userA === userId ? { toldA: how } : pair.userB === userId ? { toldB: how } : null;
   if (!patch) return;
   const toldA = 'toldA' in patch ? patch.toldA : pair.toldA;
   const toldB = 'toldB' in patch ? patch.toldB : pair.toldB;
-  db.update(exchangePairs)
+  await db.update(exchangePairs)
     .set({
       ...patch,
       ...(error ? { deliveryError: error } : {}),
@@ -141,12 +141,12 @@ export function recordTold(
 }
 
 /** An ended pair: the member left behind is told in their language; the thread is closed. */
-export function endWork(db: Db, guildId: string, pairId: number) {
-  const pair = pairRow(db, guildId, pairId);
+export async /*CM*/ function endWork(db: Db, guildId: string, pairId: number) {
+  const pair = await pairRow(db, guildId, pairId);
   if (!pair?.endedAt || !pair.endedBy || pair.endTold) return null;
   const stayer = pair.endedBy === pair.userA ? pair.userB : pair.userA;
   const told = stayer === pair.userA ? pair.toldA : pair.toldB;
-  const member = membersOf(db, guildId).get(stayer);
+  const member = (await membersOf(db, guildId)).get(stayer);
   return {
     pairId,
     userId: stayer,
@@ -156,22 +156,22 @@ export function endWork(db: Db, guildId: string, pairId: number) {
       told && told !== 'failed' && member
         ? say(EXCHANGE_PARTNER_GONE, member.replyLanguage, {
             partner: `<@${pair.endedBy}>`,
-            server: serverName(db, guildId),
+            server: await serverName(db, guildId),
           })
         : null,
   };
 }
 
-export function recordEndTold(db: Db, guildId: string, pairId: number, how: 'dm' | 'failed'): void {
-  db.update(exchangePairs)
+export async /*CM*/ function recordEndTold(db: Db, guildId: string, pairId: number, how: 'dm' | 'failed'): Promise<void> {
+  await db.update(exchangePairs)
     .set({ endTold: how })
     .where(and(eq(exchangePairs.guildId, guildId), eq(exchangePairs.id, pairId)))
     .run();
 }
 
 /** Pairs with Discord work left (new pairs not delivered, ended pairs whose partner is not told), oldest first. */
-export function pendingExchangeWork(db: Db) {
-  return db
+export async /*CM*/ function pendingExchangeWork(db: Db) {
+  return (await db
     .select({ guildId: exchangePairs.guildId, pairId: exchangePairs.id, endedAt: exchangePairs.endedAt })
     .from(exchangePairs)
     .where(
@@ -185,7 +185,7 @@ export function pendingExchangeWork(db: Db) {
       ),
     )
     .orderBy(exchangePairs.id)
-    .all()
+    .all())
     .map((r) => ({
       guildId: r.guildId,
       pairId: r.pairId,
@@ -194,8 +194,8 @@ export function pendingExchangeWork(db: Db) {
 }
 
 /** Retention: ended pairs older than 30 days are deleted. */
-export function deleteOldPairs(db: DbLike, now: Date): number {
-  return db
+export async /*CM*/ function deleteOldPairs(db: DbLike, now: Date): Promise<number> {
+  return (await db
     .delete(exchangePairs)
     .where(
       and(
@@ -203,5 +203,5 @@ export function deleteOldPairs(db: DbLike, now: Date): number {
         lt(exchangePairs.endedAt, new Date(now.getTime() - ENDED_PAIR_DAYS * DAY)),
       ),
     )
-    .run().changes;
+    .run()).changes;
 }

@@ -10,21 +10,21 @@ export const threadUrl = (guildId: string, threadId: string) =>
   `https://discord.com/channels/${guildId}/${threadId}`;
 
 /** The Language Learning screen's exchange card: the setting, who waits, the active pairs. */
-export function exchangeState(db: Db, guildId: string) {
-  const channelId = exchangeChannelId(db, guildId);
+export async /*CM*/ function exchangeState(db: Db, guildId: string) {
+  const channelId = await exchangeChannelId(db, guildId);
   const channel = channelId
-    ? db
+    ? await db
         .select({ name: guildChannels.name })
         .from(guildChannels)
         .where(and(eq(guildChannels.guildId, guildId), eq(guildChannels.id, channelId)))
         .get()
     : undefined;
   const members = new Map(
-    db
+    (await db
       .select()
       .from(exchangeMembers)
       .where(eq(exchangeMembers.guildId, guildId))
-      .all()
+      .all())
       .map((m) => [m.userId, m]),
   );
   const person = (userId: string, native: string) => {
@@ -39,14 +39,14 @@ export function exchangeState(db: Db, guildId: string) {
   return {
     channelId,
     channelName: channel?.name ?? null,
-    waiting: waitingMembers(db, guildId).map((m) => ({
+    waiting: (await waitingMembers(db, guildId)).map((m) => ({
       userId: m.userId,
       username: m.username,
       native: m.nativeLanguage,
       learning: m.learningLanguage,
       waitingSince: m.waitingSince,
     })),
-    pairs: activePairs(db, guildId).map((p) => {
+    pairs: (await activePairs(db, guildId)).map((p) => {
       // Failed: a member could not be told at all, or the thread could not be opened. A member
       // whose DMs are closed but who is in the thread was told there.
       const failed =

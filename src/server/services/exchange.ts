@@ -22,8 +22,8 @@ export type DbLike = Omit<Db, '$client'>;
 type MemberRow = typeof exchangeMembers.$inferSelect;
 type PairRow = typeof exchangePairs.$inferSelect;
 
-export function memberRow(db: DbLike, guildId: string, userId: string): MemberRow | undefined {
-  return db
+export async /*CM*/ function memberRow(db: DbLike, guildId: string, userId: string): Promise<MemberRow | undefined> {
+  return await db
     .select()
     .from(exchangeMembers)
     .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
@@ -31,8 +31,8 @@ export function memberRow(db: DbLike, guildId: string, userId: string): MemberRo
 }
 
 /** The member's active pair, if any. */
-export function activePairOf(db: DbLike, guildId: string, userId: string): PairRow | undefined {
-  return db
+export async /*CM*/ function activePairOf(db: DbLike, guildId: string, userId: string): Promise<PairRow | undefined> {
+  return await db
     .select()
     .from(exchangePairs)
     .where(
@@ -45,8 +45,8 @@ export function activePairOf(db: DbLike, guildId: string, userId: string): PairR
     .get();
 }
 
-export function activePairs(db: DbLike, guildId: string): PairRow[] {
-  return db
+export async /*CM*/ function activePairs(db: DbLike, guildId: string): Promise<PairRow[]> {
+  return await db
     .select()
     .from(exchangePairs)
     .where(and(eq(exchangePairs.guildId, guildId), isNull(exchangePairs.endedAt)))
@@ -57,21 +57,21 @@ export function activePairs(db: DbLike, guildId: string): PairRow[] {
 export const partnerOf = (pair: PairRow, userId: string) => (pair.userA === userId ? pair.userB : pair.userA);
 
 /** Members waiting (in the exchange, in no active pair), who waited longest first, then the most active. */
-export function waitingMembers(db: DbLike, guildId: string): (MemberRow & { activity: number })[] {
-  const paired = new Set(activePairs(db, guildId).flatMap((p) => [p.userA, p.userB]));
+export async /*CM*/ function waitingMembers(db: DbLike, guildId: string): Promise<(MemberRow & { activity: number })[]> {
+  const paired = new Set((await activePairs(db, guildId)).flatMap((p) => [p.userA, p.userB]));
   const activity = new Map(
-    db
+    (await db
       .select({ userId: memberXp.userId, messages: memberXp.messageCount })
       .from(memberXp)
       .where(eq(memberXp.guildId, guildId))
-      .all()
+      .all())
       .map((r) => [r.userId, r.messages]),
   );
-  return db
+  return (await db
     .select()
     .from(exchangeMembers)
     .where(eq(exchangeMembers.guildId, guildId))
-    .all()
+    .all())
     .filter((m) => !paired.has(m.userId))
     .map((m) => ({ ...m, activity: activity.get(m.userId) ?? 0 }))
     .sort(
@@ -93,8 +93,8 @@ const compatible = (a: MemberRow, b: MemberRow) =>
  * Pairs whoever can be paired now: each waiting member, longest wait first, takes the best
  * candidate (longest wait, then most active). Returns the new pairs' ids.
  */
-export function runMatching(db: DbLike, guildId: string, now: Date): number[] {
-  const waiting = waitingMembers(db, guildId);
+export async /*CM*/ function runMatching(db: DbLike, guildId: string, now: Date): Promise<number[]> {
+  const waiting = await waitingMembers(db, guildId);
   const taken = new Set<string>();
   const created: number[] = [];
   for (const m of waiting) {
@@ -103,7 +103,7 @@ export function runMatching(db: DbLike, guildId: string, now: Date): number[] {
     if (!partner) continue;
     taken.add(m.userId);
     taken.add(partner.userId);
-    const row = db
+    const row = await db
       .insert(exchangePairs)
       .values({
         guildId,
@@ -116,7 +116,7 @@ export function runMatching(db: DbLike, guildId: string, now: Date): number[] {
       .returning({ id: exchangePairs.id })
       .get();
     for (const who of [m.userId, partner.userId])
-      db.update(exchangeMembers)
+      await db.update(exchangeMembers)
         .set({ previousPartnerId: null })
         .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, who)))
         .run();
@@ -135,10 +135,10 @@ export interface JoinRequest {
 
 /** /exchange join: the member waits, then matching runs. 'already' when they are in (nothing written). */
 export function joinExchange(db: DbLike, guildId: string, req: JoinRequest, now: Date) {
-  return db.transaction((tx) => {
-    const existing = memberRow(tx, guildId, req.userId);
+  return db.transaction(async /*CM*/ (tx) => {
+    const existing = await memberRow(tx, guildId, req.userId);
     if (existing) return { kind: 'already' as const, member: existing };
-    tx.insert(exchangeMembers)
+    await tx.insert(exchangeMembers)
       .values({
         guildId,
         userId: req.userId,
@@ -150,18 +150,18 @@ export function joinExchange(db: DbLike, guildId: string, req: JoinRequest, now:
         joinedAt: now,
       })
       .run();
-    const created = runMatching(tx, guildId, now);
-    return { kind: 'joined' as const, created, pair: activePairOf(tx, guildId, req.userId) ?? null };
+    const created = await runMatching(tx, guildId, now);
+    return { kind: 'joined' as const, created, pair: await activePairOf(tx, guildId, req.userId) ?? null };
   });
 }
 
-function endPair(db: DbLike, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
-  db.update(exchangePairs)
+async /*CM*/ function endPair(db: DbLike, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
+  await db.update(exchangePairs)
     .set({ endedAt: now, endedReason: reason, endedBy: by })
     .where(eq(exchangePairs.id, pair.id))
     .run();
   // Both wait afresh from now.
-  db.update(exchangeMembers)
+  await db.update(exchangeMembers)
     .set({ waitingSince: now })
     .where(
       and(
@@ -174,15 +174,15 @@ function endPair(db: DbLike, pair: PairRow, by: string, reason: 'next' | 'left',
 
 /** /exchange leave: the member's pair ends (the partner waits again and may be matched), the member leaves. */
 export function leaveExchange(db: DbLike, guildId: string, userId: string, now: Date) {
-  return db.transaction((tx) => {
-    const member = memberRow(tx, guildId, userId);
+  return db.transaction(async /*CM*/ (tx) => {
+    const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
-    const pair = activePairOf(tx, guildId, userId);
-    if (pair) endPair(tx, pair, userId, 'left', now);
-    tx.delete(exchangeMembers)
+    const pair = await activePairOf(tx, guildId, userId);
+    if (pair) await endPair(tx, pair, userId, 'left', now);
+    await tx.delete(exchangeMembers)
       .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
       .run();
-    const created = runMatching(tx, guildId, now);
+    const created = await runMatching(tx, guildId, now);
     return { kind: 'left' as const, ended: pair ?? null, created };
   });
 }
@@ -192,40 +192,40 @@ export function leaveExchange(db: DbLike, guildId: string, userId: string, now: 
  * again (until one of them gets someone else); matching runs for everyone.
  */
 export function nextPartner(db: DbLike, guildId: string, userId: string, now: Date) {
-  return db.transaction((tx) => {
-    const member = memberRow(tx, guildId, userId);
+  return db.transaction(async /*CM*/ (tx) => {
+    const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
-    const pair = activePairOf(tx, guildId, userId);
+    const pair = await activePairOf(tx, guildId, userId);
     if (!pair) return { kind: 'waiting' as const, member };
-    endPair(tx, pair, userId, 'next', now);
+    await endPair(tx, pair, userId, 'next', now);
     const partnerId = partnerOf(pair, userId);
     for (const [who, other] of [
       [userId, partnerId],
       [partnerId, userId],
     ] as const)
-      tx.update(exchangeMembers)
+      await tx.update(exchangeMembers)
         .set({ previousPartnerId: other })
         .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, who)))
         .run();
-    const created = runMatching(tx, guildId, now);
+    const created = await runMatching(tx, guildId, now);
     return {
       kind: 'ended' as const,
       ended: pair,
       created,
-      pair: activePairOf(tx, guildId, userId) ?? null,
+      pair: await activePairOf(tx, guildId, userId) ?? null,
     };
   });
 }
 
 /** Keeps the language the bot speaks to the member current (their latest command's). */
-export function touchMember(
+export async /*CM*/ function touchMember(
   db: DbLike,
   guildId: string,
   userId: string,
   replyLanguage: string,
   username: string,
 ) {
-  db.update(exchangeMembers)
+  await db.update(exchangeMembers)
     .set({ replyLanguage, username })
     .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
     .run();
@@ -233,15 +233,15 @@ export function touchMember(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-export function exchangeChannelId(db: DbLike, guildId: string): string {
+export async /*CM*/ function exchangeChannelId(db: DbLike, guildId: string): Promise<string> {
   return (
-    db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get()?.channelId ?? ''
+    (await db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get())?.channelId ?? ''
   );
 }
 
 /** Private threads live in text channels (type 0) only. */
-export function isTextChannel(db: DbLike, guildId: string, channelId: string): boolean {
-  const row = db
+export async /*CM*/ function isTextChannel(db: DbLike, guildId: string, channelId: string): Promise<boolean> {
+  const row = await db
     .select({ type: guildChannels.type })
     .from(guildChannels)
     .where(and(eq(guildChannels.guildId, guildId), eq(guildChannels.id, channelId)))
@@ -249,8 +249,8 @@ export function isTextChannel(db: DbLike, guildId: string, channelId: string): b
   return row?.type === 0;
 }
 
-export function writeExchangeChannel(db: DbLike, guildId: string, channelId: string): void {
-  db.insert(exchangeSettings)
+export async /*CM*/ function writeExchangeChannel(db: DbLike, guildId: string, channelId: string): Promise<void> {
+  await db.insert(exchangeSettings)
     .values({ guildId, channelId })
     .onConflictDoUpdate({ target: exchangeSettings.guildId, set: { channelId } })
     .run();

@@ -7,8 +7,8 @@ import { ensureGuild } from './guilds';
 import { hasCapability } from './plans';
 
 /** The server's glossary terms, oldest first. */
-export function listGlossary(db: Db, guildId: string) {
-  const terms = db
+export async /*CM*/ function listGlossary(db: Db, guildId: string) {
+  const terms = await db
     .select({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
     .from(glossaryTerms)
     .where(eq(glossaryTerms.guildId, guildId))
@@ -18,9 +18,9 @@ export function listGlossary(db: Db, guildId: string) {
 }
 
 /** What the engine applies: nothing when the plan does not include the glossary. */
-export function activeGlossary(db: Db, guildId: string): GlossaryEntry[] {
-  if (!hasCapability(db, guildId, 'glossary')) return [];
-  return listGlossary(db, guildId).terms.map(({ term, translations }) => ({ term, translations }));
+export async /*CM*/ function activeGlossary(db: Db, guildId: string): Promise<GlossaryEntry[]> {
+  if (!await hasCapability(db, guildId, 'glossary')) return [];
+  return (await listGlossary(db, guildId)).terms.map(({ term, translations }) => ({ term, translations }));
 }
 
 const norm = (code: string) => code.trim();
@@ -29,8 +29,8 @@ function cleanTranslations(t: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(t).map(([k, v]) => [norm(k), v]));
 }
 
-export function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
-  const { terms } = listGlossary(db, guildId);
+export async /*CM*/ function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
+  const { terms } = await listGlossary(db, guildId);
   if (terms.length >= GLOSSARY_MAX_TERMS) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
@@ -41,31 +41,31 @@ export function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
   if (same) {
     throw new TRPCError({ code: 'CONFLICT', message: `term: "${entry.term}" is already in the glossary` });
   }
-  ensureGuild(db, guildId);
-  return db
+  await ensureGuild(db, guildId);
+  return await db
     .insert(glossaryTerms)
     .values({ guildId, term: entry.term, translations: cleanTranslations(entry.translations) })
     .returning({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
     .get();
 }
 
-export function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
-  ensureGuild(db, guildId);
-  db.transaction((tx) => {
-    tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
+export async /*CM*/ function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
+  await ensureGuild(db, guildId);
+  db.transaction(async /*CM*/ (tx) => {
+    await tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
     if (entries.length) {
-      tx.insert(glossaryTerms)
+      await tx.insert(glossaryTerms)
         .values(
           entries.map((e) => ({ guildId, term: e.term, translations: cleanTranslations(e.translations) })),
         )
         .run();
     }
   });
-  return listGlossary(db, guildId);
+  return await listGlossary(db, guildId);
 }
 
-export function removeGlossaryTerm(db: Db, guildId: string, id: number) {
-  const gone = db
+export async /*CM*/ function removeGlossaryTerm(db: Db, guildId: string, id: number) {
+  const gone = await db
     .delete(glossaryTerms)
     .where(and(eq(glossaryTerms.id, id), eq(glossaryTerms.guildId, guildId)))
     .returning({ id: glossaryTerms.id })

@@ -23,8 +23,8 @@ export interface SyncedGuild {
 
 /** The bot joined or (re)connected to a guild: its row and its whole channel list. */
 export function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[]): { channels: number } {
-  db.transaction((tx) => {
-    tx.insert(guilds)
+  db.transaction(async /*CM*/ (tx) => {
+    await tx.insert(guilds)
       .values({ id: guild.id, name: guild.name, icon: guild.icon, present: true, leftAt: null })
       .onConflictDoUpdate({
         target: guilds.id,
@@ -32,21 +32,21 @@ export function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[])
       })
       .run();
     const ids = channels.map((c) => c.id);
-    tx.delete(guildChannels)
+    await tx.delete(guildChannels)
       .where(
         ids.length
           ? and(eq(guildChannels.guildId, guild.id), notInArray(guildChannels.id, ids))
           : eq(guildChannels.guildId, guild.id),
       )
       .run();
-    for (const c of channels) upsert(tx as unknown as Db, guild.id, c);
+    for (const c of channels) await upsert(tx as unknown as Db, guild.id, c);
   });
   return { channels: channels.length };
 }
 
 /** Name or icon changed. */
-export function updateGuild(db: Db, guild: SyncedGuild): void {
-  db.insert(guilds)
+export async /*CM*/ function updateGuild(db: Db, guild: SyncedGuild): Promise<void> {
+  await db.insert(guilds)
     .values({ id: guild.id, name: guild.name, icon: guild.icon })
     .onConflictDoUpdate({ target: guilds.id, set: { name: guild.name, icon: guild.icon } })
     .run();
@@ -54,25 +54,25 @@ export function updateGuild(db: Db, guild: SyncedGuild): void {
 
 /** The bot left (or was removed from) a guild: marked absent, its channel list dropped. */
 export function leaveGuild(db: Db, guildId: string, at: Date): void {
-  db.transaction((tx) => {
-    tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
-    tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
-    tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
+  db.transaction(async /*CM*/ (tx) => {
+    await tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
+    await tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
+    await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
   });
 }
 
-export function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): void {
-  ensureGuild(db, guildId);
-  upsert(db, guildId, channel);
+export async /*CM*/ function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): Promise<void> {
+  await ensureGuild(db, guildId);
+  await upsert(db, guildId, channel);
 }
 
-export function removeChannel(db: Db, channelId: string): void {
-  db.delete(guildChannels).where(eq(guildChannels.id, channelId)).run();
+export async /*CM*/ function removeChannel(db: Db, channelId: string): Promise<void> {
+  await db.delete(guildChannels).where(eq(guildChannels.id, channelId)).run();
 }
 
-function upsert(db: Db, guildId: string, c: SyncedChannel) {
+async /*CM*/ function upsert(db: Db, guildId: string, c: SyncedChannel) {
   const values = { name: c.name, type: c.type, parentId: c.parentId, position: c.position };
-  db.insert(guildChannels)
+  await db.insert(guildChannels)
     .values({ id: c.id, guildId, ...values })
     .onConflictDoUpdate({ target: guildChannels.id, set: { guildId, ...values } })
     .run();
@@ -88,12 +88,12 @@ export interface SyncedRole {
 }
 
 /** The guild's whole role list (@everyone left out): replaces what was stored. */
-export function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): { roles: number } {
-  ensureGuild(db, guildId);
-  db.transaction((tx) => {
-    tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
+export async /*CM*/ function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): Promise<{ roles: number }> {
+  await ensureGuild(db, guildId);
+  db.transaction(async /*CM*/ (tx) => {
+    await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
     for (const r of roles) {
-      tx.insert(guildRoles)
+      await tx.insert(guildRoles)
         .values({ ...r, guildId })
         .onConflictDoUpdate({ target: guildRoles.id, set: { ...r, guildId } })
         .run();

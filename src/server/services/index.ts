@@ -63,10 +63,10 @@ export interface ServiceOverrides {
   queueOptions?: QueueOptions;
 }
 
-export function createServices(env: Env, overrides: ServiceOverrides = {}): Services {
-  const db = overrides.db ?? openDb(env.DATABASE_PATH);
+export async /*CM*/ function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
+  const db = overrides.db ?? await openDb(env.DATABASE_PATH);
   // The operator's default server exists from the start (every other server comes from the bot joining it).
-  ensureGuild(db, env.DEFAULT_GUILD_ID);
+  await ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());
   const queue = createQueue(db, clock, overrides.queueOptions);
   const events = new DurableEvents(queue);

@@ -58,33 +58,33 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
   // Deterministic "random": always the first item.
   const first = () => 0;
 
-  beforeEach(() => {
+  beforeEach(async /*CM*/ () => {
     dir = mkdtempSync(join(tmpdir(), 'learning-test-'));
-    db = openDb(join(dir, 'app.db'));
-    db.insert(guilds).values({ id: G, name: 'g' }).run();
+    db = await openDb(join(dir, 'app.db'));
+    await db.insert(guilds).values({ id: G, name: 'g' }).run();
   });
   afterEach(() => {
     db.$client.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const start = (lang = 'es', native = 'en') => {
+  const start = async /*CM*/ (lang = 'es', native = 'en') => {
     const plan = planLearning(lang, native);
     if (!plan.ok) throw new Error(plan.message);
-    return saveLearning(db, t0, { guildId: G, userId: U, username: 'u' }, plan);
+    return await saveLearning(db, t0, { guildId: G, userId: U, username: 'u' }, plan);
   };
 
-  it('nothing works before /learn, and nothing is written', () => {
-    expect(drawFlashcard(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
-    expect(createQuiz(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
-    expect(progressReport(db, t0, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
-    expect(findProgress(db, G, U)).toBeUndefined();
+  it('nothing works before /learn, and nothing is written', async /*CM*/ () => {
+    expect(await drawFlashcard(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
+    expect(await createQuiz(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
+    expect(await progressReport(db, t0, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
+    expect(await findProgress(db, G, U)).toBeUndefined();
   });
 
-  it('flashcards walk the deck in order, counting words, cards and the streak', () => {
-    start();
-    const a = drawFlashcard(db, t0, first, G, U);
-    const b = drawFlashcard(db, new Date(t0.getTime() + 86_400_000), first, G, U);
+  it('flashcards walk the deck in order, counting words, cards and the streak', async /*CM*/ () => {
+    await start();
+    const a = await drawFlashcard(db, t0, first, G, U);
+    const b = await drawFlashcard(db, new Date(t0.getTime() + 86_400_000), first, G, U);
     expect(a).toMatchObject({
       ok: true,
       prompt: 'hello',
@@ -94,7 +94,7 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
       streak: 1,
     });
     expect(b).toMatchObject({ ok: true, prompt: 'goodbye', answer: 'adiós', wordsLearned: 2, streak: 2 });
-    expect(findProgress(db, G, U)).toMatchObject({
+    expect(await findProgress(db, G, U)).toMatchObject({
       flashcardsReviewed: 2,
       wordsLearned: 2,
       correctAnswers: 0,
@@ -102,25 +102,25 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     });
   });
 
-  it('after the whole deck, cards are reviews of the member level', () => {
-    start();
+  it('after the whole deck, cards are reviews of the member level', async /*CM*/ () => {
+    await start();
     db.$client.prepare('update learner_progress set words_learned = ?').run(DECK.length);
-    const card = drawFlashcard(db, t0, first, G, U);
+    const card = await drawFlashcard(db, t0, first, G, U);
     expect(card).toMatchObject({ ok: true, isNew: false, wordsLearned: DECK.length });
     if (card.ok) expect(deckWord(card.wordId)?.level).toBe('beginner');
   });
 
-  it('a quiz has 4 distinct options of its level with the right one among them; answers count once', () => {
-    start('de', 'fr');
-    const q = createQuiz(db, t0, Math.random, G, U, 'advanced');
+  it('a quiz has 4 distinct options of its level with the right one among them; answers count once', async /*CM*/ () => {
+    await start('de', 'fr');
+    const q = await createQuiz(db, t0, Math.random, G, U, 'advanced');
     if (!q.ok) throw new Error(q.message);
     expect(q.options).toHaveLength(4);
     expect(new Set(q.options).size).toBe(4);
     const word = DECK.find((w) => w.level === 'advanced' && w.text.fr === q.prompt)!;
     expect(q.options).toContain(word.text.de);
-    expect(findProgress(db, G, U)).toMatchObject({ flashcardsReviewed: 0 }); // nothing counted yet
+    expect(await findProgress(db, G, U)).toMatchObject({ flashcardsReviewed: 0 }); // nothing counted yet
     const right = q.options.indexOf(word.text.de);
-    const r = answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: right });
+    const r = await answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: right });
     expect(r).toMatchObject({
       ok: true,
       correct: true,
@@ -129,25 +129,25 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
       flashcardsReviewed: 1,
     });
     expect(
-      answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: right }),
+      await answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: right }),
     ).toEqual({ ok: false, message: EXPIRED });
-    expect(findProgress(db, G, U)).toMatchObject({
+    expect(await findProgress(db, G, U)).toMatchObject({
       flashcardsReviewed: 1,
       correctAnswers: 1,
       practiceStreak: 1,
     });
   });
 
-  it('a wrong answer names the right one; another member or an expired question writes nothing', () => {
-    start();
-    const q = createQuiz(db, t0, first, G, U);
+  it('a wrong answer names the right one; another member or an expired question writes nothing', async /*CM*/ () => {
+    await start();
+    const q = await createQuiz(db, t0, first, G, U);
     if (!q.ok) throw new Error(q.message);
     const right = q.options.indexOf('hola');
     const wrong = (right + 1) % 4;
     expect(
-      answerQuestion(db, t0, { guildId: G, userId: '999', questionId: q.questionId, choice: wrong }),
+      await answerQuestion(db, t0, { guildId: G, userId: '999', questionId: q.questionId, choice: wrong }),
     ).toMatchObject({ ok: false });
-    const r = answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: wrong });
+    const r = await answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: wrong });
     expect(r).toMatchObject({
       ok: true,
       correct: false,
@@ -155,24 +155,24 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
       chosen: q.options[wrong],
       accuracy: 0,
     });
-    const late = createQuiz(db, t0, first, G, U);
+    const late = await createQuiz(db, t0, first, G, U);
     if (!late.ok) throw new Error(late.message);
-    const before = findProgress(db, G, U);
+    const before = await findProgress(db, G, U);
     const after = new Date(t0.getTime() + QUESTION_TTL_MS + 1);
     expect(
-      answerQuestion(db, after, { guildId: G, userId: U, questionId: late.questionId, choice: 0 }),
+      await answerQuestion(db, after, { guildId: G, userId: U, questionId: late.questionId, choice: 0 }),
     ).toEqual({ ok: false, message: EXPIRED });
-    expect(findProgress(db, G, U)).toEqual(before);
+    expect(await findProgress(db, G, U)).toEqual(before);
   });
 
-  it('ten right answers at 100% move a beginner up to intermediate', () => {
-    start();
+  it('ten right answers at 100% move a beginner up to intermediate', async /*CM*/ () => {
+    await start();
     let promoted = null;
     for (let i = 0; i < 10; i++) {
-      const q = createQuiz(db, t0, Math.random, G, U, 'beginner');
+      const q = await createQuiz(db, t0, Math.random, G, U, 'beginner');
       if (!q.ok) throw new Error(q.message);
       const word = DECK.find((w) => w.level === 'beginner' && w.text.en === q.prompt)!;
-      const r = answerQuestion(db, t0, {
+      const r = await answerQuestion(db, t0, {
         guildId: G,
         userId: U,
         questionId: q.questionId,
@@ -181,25 +181,25 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
       if (r.ok && r.promoted) promoted = { at: i + 1, level: r.promoted };
     }
     expect(promoted).toEqual({ at: 10, level: 'intermediate' });
-    expect(progressReport(db, t0, G, U)).toMatchObject({
+    expect(await progressReport(db, t0, G, U)).toMatchObject({
       difficultyLevel: 'intermediate',
       accuracy: 100,
       correctAnswers: 10,
     });
   });
 
-  it('"I knew it" on a flashcard counts a correct answer; switching language starts fresh but keeps the streak', () => {
-    start();
-    const card = drawFlashcard(db, t0, first, G, U);
+  it('"I knew it" on a flashcard counts a correct answer; switching language starts fresh but keeps the streak', async /*CM*/ () => {
+    await start();
+    const card = await drawFlashcard(db, t0, first, G, U);
     if (!card.ok) throw new Error(card.message);
     expect(
-      answerQuestion(db, t0, { guildId: G, userId: U, questionId: card.questionId, choice: 0 }),
+      await answerQuestion(db, t0, { guildId: G, userId: U, questionId: card.questionId, choice: 0 }),
     ).toMatchObject({
       ok: true,
       kind: 'card',
       accuracy: 100,
     });
-    const switched = start('it');
+    const switched = await start('it');
     expect(switched.previous).toBe('es');
     expect(switched.progress).toMatchObject({
       learningLanguage: 'it',

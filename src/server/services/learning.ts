@@ -70,16 +70,16 @@ export function learnChoices(query: string): { name: string; value: string }[] {
 
 // ---- Rows ---------------------------------------------------------------------------------------
 
-export function findProgress(db: Db, guildId: string, userId: string): Progress | undefined {
-  return db
+export async /*CM*/ function findProgress(db: Db, guildId: string, userId: string): Promise<Progress | undefined> {
+  return await db
     .select()
     .from(learnerProgress)
     .where(and(eq(learnerProgress.guildId, guildId), eq(learnerProgress.userId, userId)))
     .get();
 }
 
-function save(db: Db, id: number, change: Partial<Progress>): Progress {
-  return db.update(learnerProgress).set(change).where(eq(learnerProgress.id, id)).returning().get();
+async /*CM*/ function save(db: Db, id: number, change: Partial<Progress>): Promise<Progress> {
+  return await db.update(learnerProgress).set(change).where(eq(learnerProgress.id, id)).returning().get();
 }
 
 export interface LearnPlan {
@@ -111,15 +111,15 @@ export function planLearning(requested: string, native: string): LearnPlan | Ref
 }
 
 /** Starts learning, or switches language: a new language starts fresh at beginner, the streak carries on. */
-export function saveLearning(
+export async /*CM*/ function saveLearning(
   db: Db,
   at: Date,
   input: { guildId: string; userId: string; username: string },
   plan: LearnPlan,
-): { progress: Progress; previous: string | null } {
-  const existing = findProgress(db, input.guildId, input.userId);
+): Promise<{ progress: Progress; previous: string | null }> {
+  const existing = await findProgress(db, input.guildId, input.userId);
   if (!existing) {
-    const progress = db
+    const progress = await db
       .insert(learnerProgress)
       .values({
         guildId: input.guildId,
@@ -135,10 +135,10 @@ export function saveLearning(
     return { progress, previous: null };
   }
   if (existing.learningLanguage === plan.learning) {
-    const progress = save(db, existing.id, { username: input.username, nativeLanguage: plan.native });
+    const progress = await save(db, existing.id, { username: input.username, nativeLanguage: plan.native });
     return { progress, previous: plan.learning };
   }
-  const progress = save(db, existing.id, {
+  const progress = await save(db, existing.id, {
     username: input.username,
     learningLanguage: plan.learning,
     nativeLanguage: plan.native,
@@ -170,19 +170,19 @@ export interface Flashcard {
  * One flashcard: new words in teaching order until the deck is done, then a random word of the
  * member's level. Counts a reviewed flashcard, a learned word when new, and the day's streak.
  */
-export function drawFlashcard(
+export async /*CM*/ function drawFlashcard(
   db: Db,
   now: Date,
   random: () => number,
   guildId: string,
   userId: string,
-): Flashcard | Refusal {
-  const row = findProgress(db, guildId, userId);
+): Promise<Flashcard | Refusal> {
+  const row = await findProgress(db, guildId, userId);
   if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
   const isNew = row.wordsLearned < DECK.length;
   const word: DeckWord = isNew ? DECK[row.wordsLearned]! : pick(wordsOfLevel(row.difficultyLevel), random);
   const promptLanguage = cardLanguage(row.nativeLanguage);
-  const saved = save(db, row.id, {
+  const saved = await save(db, row.id, {
     flashcardsReviewed: row.flashcardsReviewed + 1,
     wordsLearned: row.wordsLearned + (isNew ? 1 : 0),
     practiceStreak: nextStreak(row.practiceStreak, row.lastPracticedAt, now),
@@ -225,15 +225,15 @@ export interface Quiz {
 }
 
 /** A multiple-choice question of the given level (the member's own by default); writes nothing until answered. */
-export function createQuiz(
+export async /*CM*/ function createQuiz(
   db: Db,
   now: Date,
   random: () => number,
   guildId: string,
   userId: string,
   difficulty?: DifficultyLevel,
-): Quiz | Refusal {
-  const row = findProgress(db, guildId, userId);
+): Promise<Quiz | Refusal> {
+  const row = await findProgress(db, guildId, userId);
   if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
   const learning = row.learningLanguage;
   const level = difficulty ?? row.difficultyLevel;
@@ -290,18 +290,18 @@ export const EXPIRED = `This question has expired: each question can be answered
  * member up a level). A flashcard's "I knew it" counts a correct answer (the card was counted
  * when shown). Each question counts once; an expired or unknown one writes nothing.
  */
-export function answerQuestion(
+export async /*CM*/ function answerQuestion(
   db: Db,
   now: Date,
   input: { guildId: string; userId: string; questionId: string; choice: number },
-): AnswerResult | Refusal {
+): Promise<AnswerResult | Refusal> {
   const q = findQuestion(db, input.questionId, input.guildId, now);
   if (!q) return refuse(EXPIRED);
   if (q.userId !== input.userId)
     return refuse('This question belongs to another member. Run /quiz to get your own.');
   if (input.choice < 0 || input.choice >= q.options.length) return refuse('That is not one of the answers.');
   forgetQuestion(db, input.questionId);
-  const row = findProgress(db, input.guildId, input.userId);
+  const row = await findProgress(db, input.guildId, input.userId);
   if (!row) return refuse(NOT_LEARNING);
   const correct = input.choice === q.correct;
   const change: Partial<Progress> =
@@ -317,7 +317,7 @@ export function answerQuestion(
   const right = change.correctAnswers ?? row.correctAnswers;
   const level = correct ? nextDifficulty(row.difficultyLevel, right, reviewed) : row.difficultyLevel;
   if (level !== row.difficultyLevel) change.difficultyLevel = level;
-  const saved = save(db, row.id, change);
+  const saved = await save(db, row.id, change);
   return {
     ok: true,
     kind: q.kind,
@@ -333,8 +333,8 @@ export function answerQuestion(
 
 // ---- /progress ----------------------------------------------------------------------------------
 
-export function progressReport(db: Db, now: Date, guildId: string, userId: string) {
-  const row = findProgress(db, guildId, userId);
+export async /*CM*/ function progressReport(db: Db, now: Date, guildId: string, userId: string) {
+  const row = await findProgress(db, guildId, userId);
   if (!row) return refuse(NOT_LEARNING);
   return {
     ok: true as const,

@@ -17,18 +17,18 @@ export function languageOfLocale(locale: string | null | undefined): string | nu
   return base?.code ?? null;
 }
 
-export function storedLanguage(db: Db, userId: string): string | null {
-  return db.select().from(userLanguages).where(eq(userLanguages.userId, userId)).get()?.language ?? null;
+export async /*CM*/ function storedLanguage(db: Db, userId: string): Promise<string | null> {
+  return (await db.select().from(userLanguages).where(eq(userLanguages.userId, userId)).get())?.language ?? null;
 }
 
 /** Where a member's translations go, and why that language. */
-export function memberLanguage(
+export async /*CM*/ function memberLanguage(
   db: Db,
   userId: string,
   locale: string | null | undefined,
   fallback: string,
-): { code: string; from: 'setting' | 'locale' | 'server default' } {
-  const stored = storedLanguage(db, userId);
+): Promise<{ code: string; from: 'setting' | 'locale' | 'server default' }> {
+  const stored = await storedLanguage(db, userId);
   if (stored) return { code: stored, from: 'setting' };
   const fromLocale = languageOfLocale(locale);
   if (fromLocale) return { code: fromLocale, from: 'locale' };
@@ -36,8 +36,8 @@ export function memberLanguage(
 }
 
 /** Stores the member's language; the caller has validated the code against the table. */
-export function setMemberLanguage(db: Db, userId: string, language: Language, at: Date): void {
-  db.insert(userLanguages)
+export async /*CM*/ function setMemberLanguage(db: Db, userId: string, language: Language, at: Date): Promise<void> {
+  await db.insert(userLanguages)
     .values({ userId, language: language.code, updatedAt: at })
     .onConflictDoUpdate({ target: userLanguages.userId, set: { language: language.code, updatedAt: at } })
     .run();

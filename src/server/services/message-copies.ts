@@ -15,14 +15,14 @@ export interface CopyRow {
   kind: CopyKind;
 }
 
-export function recordCopies(
+export async /*CM*/ function recordCopies(
   db: Db,
   guildId: string,
   original: { messageId: string; channelId: string },
   copies: CopyRow[],
-): void {
+): Promise<void> {
   if (copies.length === 0) return;
-  db.insert(messageCopies)
+  await db.insert(messageCopies)
     .values(
       copies.map((c) => ({
         guildId,
@@ -34,8 +34,8 @@ export function recordCopies(
     .run();
 }
 
-export function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
-  return db
+export async /*CM*/ function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
+  return await db
     .select()
     .from(messageCopies)
     .where(
@@ -47,10 +47,10 @@ export function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKind[]) 
 }
 
 /** Removes and returns the copies of an original (it was deleted). */
-export function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
-  const rows = copiesOf(db, originalMessageId, kinds);
+export async /*CM*/ function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
+  const rows = await copiesOf(db, originalMessageId, kinds);
   if (rows.length)
-    db.delete(messageCopies)
+    await db.delete(messageCopies)
       .where(
         inArray(
           messageCopies.id,
@@ -62,8 +62,8 @@ export function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]
 }
 
 /** Forgets rows whose copy message is gone (a copy deleted by hand). */
-export function forgetCopy(db: Db, copyMessageId: string): void {
-  db.delete(messageCopies).where(eq(messageCopies.copyMessageId, copyMessageId)).run();
+export async /*CM*/ function forgetCopy(db: Db, copyMessageId: string): Promise<void> {
+  await db.delete(messageCopies).where(eq(messageCopies.copyMessageId, copyMessageId)).run();
 }
 
 /**
@@ -71,14 +71,14 @@ export function forgetCopy(db: Db, copyMessageId: string): void {
  * the original included, whether `messageId` is the original or one of its mirror copies.
  * A thread started from a message has that message's id, so this maps threads too.
  */
-export function counterparts(db: Db, messageId: string): Map<string, string> {
-  const asCopy = db
+export async /*CM*/ function counterparts(db: Db, messageId: string): Promise<Map<string, string>> {
+  const asCopy = await db
     .select()
     .from(messageCopies)
     .where(and(eq(messageCopies.copyMessageId, messageId), eq(messageCopies.kind, 'webhook')))
     .get();
   const originalId = asCopy ? asCopy.originalMessageId : messageId;
-  const rows = db
+  const rows = await db
     .select()
     .from(messageCopies)
     .where(

@@ -48,9 +48,9 @@ export async function planEdit(
   | { status: 'none' }
   | { status: 'failed'; reason: string }
 > {
-  const copies = copiesOf(db, msg.messageId, ['webhook']).sort((a, b) => a.id - b.id);
+  const copies = (await copiesOf(db, msg.messageId, ['webhook'])).sort((a, b) => a.id - b.id);
   if (copies.length === 0) return { status: 'none' };
-  const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
+  const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   const sourceLanguage = channels?.[0].language ?? 'en';
   const tr = await translateFor(
     db,
@@ -63,25 +63,25 @@ export async function planEdit(
     conversation,
   );
   if (!tr.ok) return { status: 'failed', reason: tr.reason };
-  const threads = threadsOf(db, msg);
+  const threads = await threadsOf(db, msg);
   const byChannel = new Map<string, typeof copies>();
   for (const c of copies) byChannel.set(c.copyChannelId, [...(byChannel.get(c.copyChannelId) ?? []), c]);
   const edits: CopyEdit[] = [];
   const deletes: CopyDelete[] = [];
   for (const [channelId, rows] of byChannel) {
     const threadId = threads?.get(channelId) ?? null;
-    const webhook = webhookFor(db, channelId);
+    const webhook = await webhookFor(db, channelId);
     // The uploaded files stay on the copy (an edit changes only the text); link lines are written again.
     const body = copyBody(msg, tr.texts[rows[0].language], rows[0].language);
     const parts = composeCopies(body.text, {
-      replyLink: replyLinkFor(db, msg, channelId, threadId),
+      replyLink: await replyLinkFor(db, msg, channelId, threadId),
       tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier, msg.messageId),
     });
     if (parts.length > rows.length) {
       const rest = parts.splice(rows.length - 1).join('\n');
       parts.push(rest.length > DISCORD_MESSAGE_LIMIT ? `${rest.slice(0, DISCORD_MESSAGE_LIMIT - 1)}…` : rest);
     }
-    rows.forEach((c, i) => {
+    rows.forEach(async /*CM*/ (c, i) => {
       if (i < parts.length) {
         const last = i === Math.min(parts.length, rows.length) - 1;
         edits.push({
@@ -94,7 +94,7 @@ export async function planEdit(
           webhook,
         });
       } else {
-        forgetCopy(db, c.copyMessageId);
+        await forgetCopy(db, c.copyMessageId);
         deletes.push({ channelId, threadId, messageId: c.copyMessageId, kind: c.kind, webhook });
       }
     });
@@ -111,19 +111,19 @@ export interface CopyDelete {
 }
 
 /** An original was deleted: every copy to delete (and the rows are forgotten). */
-export function planDelete(
+export async /*CM*/ function planDelete(
   db: Db,
   msg: { messageId: string; channelId: string; parentChannelId?: string | null },
-): CopyDelete[] {
-  const threads = threadsOf(db, msg);
-  return takeCopies(db, msg.messageId).map((c) => {
+): Promise<CopyDelete[]> {
+  const threads = await threadsOf(db, msg);
+  return (await takeCopies(db, msg.messageId)).map(async /*CM*/ (c) => {
     const threadId = c.kind === 'webhook' ? (threads?.get(c.copyChannelId) ?? null) : null;
     return {
       channelId: c.copyChannelId,
       threadId,
       messageId: c.copyMessageId,
       kind: c.kind,
-      webhook: c.kind === 'webhook' ? webhookFor(db, c.copyChannelId) : null,
+      webhook: c.kind === 'webhook' ? await webhookFor(db, c.copyChannelId) : null,
     };
   });
 }
@@ -133,14 +133,14 @@ export function planDelete(
  * from a message opens on that message's copy in each other channel; a standalone thread opens
  * as a new thread (recorded as a copy so messages inside it find their way).
  */
-export function planThread(
+export async /*CM*/ function planThread(
   db: Db,
   guildId: string,
   thread: { id: string; parentChannelId: string; name: string },
-): { channelId: string; language: string; onMessageId: string | null }[] {
-  const channels = linkOfChannel(db, guildId, thread.parentChannelId);
+): Promise<{ channelId: string; language: string; onMessageId: string | null }[]> {
+  const channels = await linkOfChannel(db, guildId, thread.parentChannelId);
   if (channels?.[0].mode !== 'mirror') return [];
-  const existing = counterparts(db, thread.id);
+  const existing = await counterparts(db, thread.id);
   return channels.slice(1).map((c) => ({
     channelId: c.channelId,
     language: c.language,

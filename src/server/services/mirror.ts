@@ -94,8 +94,8 @@ export interface LinkedChannel {
 }
 
 /** The active link a channel belongs to, with all its channels (the given one first). */
-export function linkOfChannel(db: Db, guildId: string, channelId: string): LinkedChannel[] | null {
-  const row = db
+export async /*CM*/ function linkOfChannel(db: Db, guildId: string, channelId: string): Promise<LinkedChannel[] | null> {
+  const row = await db
     .select({ linkId: channelLinks.id, mode: channelLinks.mode })
     .from(channelLinkChannels)
     .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
@@ -108,12 +108,12 @@ export function linkOfChannel(db: Db, guildId: string, channelId: string): Linke
     )
     .get();
   if (!row) return null;
-  const channels = db
+  const channels = (await db
     .select()
     .from(channelLinkChannels)
     .where(eq(channelLinkChannels.linkId, row.linkId))
     .orderBy(asc(channelLinkChannels.position))
-    .all()
+    .all())
     .map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
   return [
     ...channels.filter((c) => c.channelId === channelId),
@@ -170,25 +170,25 @@ interface Target {
 }
 
 /** Other channels of the link (or, for a thread, the counterpart threads in them). */
-function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Target[] {
+async /*CM*/ function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Promise<Target[]> {
   const [origin, ...others] = channels;
   if (!msg.parentChannelId)
     return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
-  const threads = counterparts(db, msg.channelId);
+  const threads = await counterparts(db, msg.channelId);
   return others
     .filter((c) => threads.has(c.channelId) && c.channelId !== origin.channelId)
     .map((c) => ({ channelId: c.channelId, threadId: threads.get(c.channelId)!, language: c.language }));
 }
 
 /** Jump link to the copy, in `channelId` (or its thread), of the message `msg` replies to. */
-export function replyLinkFor(
+export async /*CM*/ function replyLinkFor(
   db: Db,
   msg: IncomingMessage,
   channelId: string,
   threadId: string | null,
-): string | null {
+): Promise<string | null> {
   if (!msg.replyToMessageId) return null;
-  const id = counterparts(db, msg.replyToMessageId).get(channelId);
+  const id = (await counterparts(db, msg.replyToMessageId)).get(channelId);
   return id ? jumpLink(msg.guildId, threadId ?? channelId, id) : null;
 }
 
@@ -196,11 +196,11 @@ export function replyLinkFor(
  * Copies are recorded under the link's channel ids (a thread's parent), so counterparts line up
  * across channels; for a message in a thread, this maps each channel to its counterpart thread.
  */
-export function threadsOf(
+export async /*CM*/ function threadsOf(
   db: Db,
   msg: { channelId: string; parentChannelId?: string | null },
-): Map<string, string> | null {
-  return msg.parentChannelId ? counterparts(db, msg.channelId) : null;
+): Promise<Map<string, string> | null> {
+  return msg.parentChannelId ? await counterparts(db, msg.channelId) : null;
 }
 
 export async function translateFor(
@@ -216,7 +216,7 @@ export async function translateFor(
   { ok: true; source: string; texts: Record<string, string> } | { ok: false; reason: string; kind: string }
 > {
   const wanted = [...new Set(languages)];
-  const settings = readTranslationSettings(db, msg.guildId);
+  const settings = await readTranslationSettings(db, msg.guildId);
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return translateSpoken(db, translator, publicUrl, msg, msg.voiceMessage, wanted, discordApiUrl);
   }
@@ -229,7 +229,7 @@ export async function translateFor(
       targets: wanted,
       source: settings.autoDetect ? undefined : sourceLanguage,
       tone: settings.translationTone,
-      context: contextFor(db, conversation, msg.guildId, msg),
+      context: await contextFor(db, conversation, msg.guildId, msg),
       origin: 'mirror',
       guildId: msg.guildId,
       channelId: msg.channelId,
@@ -278,7 +278,7 @@ async function translateSpoken(
       guildId: msg.guildId,
       voice,
       targets: wanted,
-      tone: readTranslationSettings(db, msg.guildId).translationTone,
+      tone: (await readTranslationSettings(db, msg.guildId)).translationTone,
       origin: 'mirror',
       channelId: msg.channelId,
       userId: msg.authorId,
@@ -309,13 +309,13 @@ export async function planMirror(
   discordApiUrl?: string,
   conversation?: Conversation,
 ): Promise<MirrorOutcome> {
-  const channels = linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
+  const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
-  const { skipPrefix } = readTranslationSettings(db, msg.guildId);
+  const { skipPrefix } = await readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
     return { status: 'skipped', reason: 'empty' };
-  const targets = targetsOf(db, msg, channels);
+  const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
   // Files download while the text is translated.
   const [tr, carried] = await Promise.all([
@@ -338,10 +338,10 @@ export async function planMirror(
   return {
     status: 'ok',
     source: tr.source,
-    posts: targets.map((t) => {
+    posts: targets.map(async /*CM*/ (t) => {
       const body = copyBody(msg, tr.texts[t.language], t.language);
       const parts = composeCopies(body.text, {
-        replyLink: replyLinkFor(db, msg, t.channelId, t.threadId),
+        replyLink: await replyLinkFor(db, msg, t.channelId, t.threadId),
         tail: carried.links,
       });
       return {
@@ -354,7 +354,7 @@ export async function planMirror(
         embeds: body.embeds,
         username: webhookUsername(msg.authorName),
         avatarUrl: msg.avatarUrl ?? null,
-        webhook: webhookFor(db, t.channelId),
+        webhook: await webhookFor(db, t.channelId),
       };
     }),
   };

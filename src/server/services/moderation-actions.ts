@@ -50,21 +50,21 @@ export interface ModerationAction {
   timeoutReason: string;
 }
 
-export function serverLanguage(db: Db, guildId: string): string {
-  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+export async /*CM*/ function serverLanguage(db: Db, guildId: string): Promise<string> {
+  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
 }
 
 /** Writes the log entry and decides the actions for a flagged message. */
-export function actOn(
+export async /*CM*/ function actOn(
   db: Db,
   state: ModerationState,
   msg: FlaggedMessage,
   finding: Finding,
   opts: { autoDelete: boolean; language: string | null; at: Date },
-): ModerationAction {
+): Promise<ModerationAction> {
   const timeout = countOffence(state, msg.guildId, msg.authorId, opts.at.getTime());
   const action = [opts.autoDelete ? 'deleted' : 'reported', ...(timeout ? ['timed out'] : [])].join(', ');
-  const row = db
+  const row = await db
     .insert(moderationLogs)
     .values({
       guildId: msg.guildId,
@@ -79,12 +79,12 @@ export function actOn(
     .returning({ id: moderationLogs.id })
     .get();
   // Their /setlanguage, else their Discord locale, else the language they just wrote in.
-  const lang = memberLanguage(
+  const lang = (await memberLanguage(
     db,
     msg.authorId,
     msg.locale,
-    opts.language ?? serverLanguage(db, msg.guildId),
-  ).code;
+    opts.language ?? await serverLanguage(db, msg.guildId),
+  )).code;
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const vars = { channel: `<#${msg.channelId}>`, rule: say(RULE_NAMES[finding.type], lang), minutes };
   const notice = [
@@ -96,7 +96,7 @@ export function actOn(
     type: finding.type,
     rule: finding.rule,
     delete: opts.autoDelete,
-    copies: opts.autoDelete ? planDelete(db, msg) : [],
+    copies: opts.autoDelete ? await planDelete(db, msg) : [],
     notice,
     timeoutMs: timeout ? TIMEOUT_MS : null,
     timeoutReason: `${finding.rule}: repeated offences`,
@@ -117,12 +117,12 @@ export interface ModerationOutcome {
 }
 
 /** Records what Discord accepted and composes the log channel's report (null when none is set). */
-export function recordModerationOutcome(
+export async /*CM*/ function recordModerationOutcome(
   db: Db,
   guildId: string,
   o: ModerationOutcome,
-): { report: { channelId: string; content: string } | null } {
-  const row = db
+): Promise<{ report: { channelId: string; content: string } | null }> {
+  const row = await db
     .select()
     .from(moderationLogs)
     .where(and(eq(moderationLogs.id, o.logId), eq(moderationLogs.guildId, guildId)))
@@ -135,14 +135,14 @@ export function recordModerationOutcome(
   if (o.timedOut === true) actions.push('timed out');
   else if (o.timedOut === false) actions.push(`timeout failed (${o.timeoutError ?? 'unknown error'})`);
   if (o.notified === 'none') actions.push('member not notified');
-  db.update(moderationLogs)
+  await db.update(moderationLogs)
     .set({ action: actions.join(', ') })
     .where(eq(moderationLogs.id, row.id))
     .run();
 
-  const logChannel = logChannelOf(db, guildId);
+  const logChannel = await logChannelOf(db, guildId);
   if (!logChannel) return { report: null };
-  const lang = serverLanguage(db, guildId);
+  const lang = await serverLanguage(db, guildId);
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const said: string[] = [];
   if (o.deleted === true) said.push(say(ACTIONS.deleted, lang));
@@ -171,9 +171,9 @@ export function recordModerationOutcome(
 /** The AI layer could not run (provider down, allowance used): noted once an hour per server. */
 const SKIP_REPEAT_MS = 60 * 60_000;
 
-export function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date): boolean {
+export async /*CM*/ function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date): Promise<boolean> {
   const text = `AI moderation skipped: ${reason}`.slice(0, 300);
-  const recent = db
+  const recent = await db
     .select({ id: moderationLogs.id })
     .from(moderationLogs)
     .where(
@@ -185,7 +185,7 @@ export function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date)
     )
     .get();
   if (recent) return false;
-  db.insert(moderationLogs)
+  await db.insert(moderationLogs)
     .values({
       guildId,
       type: 'notice',

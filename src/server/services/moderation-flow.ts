@@ -90,10 +90,10 @@ export async function onMemberMessage(
 ): Promise<{ plan: TranslationPlan; moderation: ModerationAction | null }> {
   const { db, state } = deps;
   const at = deps.clock();
-  const layers = msg.exempt ? null : moderationLayers(db, msg.guildId);
+  const layers = msg.exempt ? null : await moderationLayers(db, msg.guildId);
   let finding: Finding | null = layers ? checkLocal(state, layers, msg, at.getTime()) : null;
   const act = async (f: Finding, language: string | null) =>
-    actOn(db, state, msg, f, {
+    await actOn(db, state, msg, f, {
       autoDelete: layers?.rules.autoDelete ?? false,
       language: language ?? (await detectLanguage(msg.content))?.code ?? null,
       at,
@@ -111,7 +111,7 @@ export async function onMemberMessage(
   if (wantVerdict) {
     let verdict = spy.seen.verdict;
     if (!verdict && plan.status === 'failed') {
-      noteAiSkipped(db, msg.guildId, plan.reason, at);
+      await noteAiSkipped(db, msg.guildId, plan.reason, at);
     } else if (!verdict) {
       try {
         if (!deps.translator.classify) throw new Error('the translator cannot classify messages');
@@ -124,7 +124,7 @@ export async function onMemberMessage(
         verdict = result.verdict;
         language ??= result.source;
       } catch (err) {
-        noteAiSkipped(db, msg.guildId, explainTranslationFailure(err, deps.publicUrl).message, at);
+        await noteAiSkipped(db, msg.guildId, explainTranslationFailure(err, deps.publicUrl).message, at);
       }
     }
     finding = verdict ? findingOfVerdict(verdict) : null;
@@ -143,10 +143,10 @@ export async function onMemberMessage(
  */
 export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<ModerationAction | null> {
   if (msg.exempt) return null;
-  const layers = moderationLayers(deps.db, msg.guildId);
+  const layers = await moderationLayers(deps.db, msg.guildId);
   const finding = checkLocal(deps.state, { ...layers, spam: false }, msg, deps.clock().getTime());
   if (!finding) return null;
-  return actOn(deps.db, deps.state, msg, finding, {
+  return await actOn(deps.db, deps.state, msg, finding, {
     autoDelete: layers.rules.autoDelete,
     language: (await detectLanguage(msg.content))?.code ?? null,
     at: deps.clock(),

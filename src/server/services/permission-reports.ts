@@ -33,15 +33,15 @@ export interface PermissionProblem {
   error: string;
 }
 
-export function reportPermissionProblem(
+export async /*CM*/ function reportPermissionProblem(
   db: Db,
   p: PermissionProblem,
   botUserId: string,
   at: Date,
-): { reported: boolean; logChannelId: string | null; text: string } {
+): Promise<{ reported: boolean; logChannelId: string | null; text: string }> {
   const need = NEEDED[p.action] ?? 'the permission for this action';
   const text = `I could not ${p.action} in <#${p.channelId}>: ${p.error}. Please give me ${need} in that channel.`;
-  const recent = db
+  const recent = await db
     .select({ id: moderationLogs.id })
     .from(moderationLogs)
     .where(
@@ -54,7 +54,7 @@ export function reportPermissionProblem(
     )
     .get();
   if (recent) return { reported: false, logChannelId: null, text };
-  db.insert(moderationLogs)
+  await db.insert(moderationLogs)
     .values({
       guildId: p.guildId,
       type: 'permission',
@@ -64,20 +64,20 @@ export function reportPermissionProblem(
       timestamp: at,
     })
     .run();
-  const log = db
+  const log = (await db
     .select({ id: moderationRules.logChannelId })
     .from(moderationRules)
     .where(eq(moderationRules.guildId, p.guildId))
-    .get()?.id;
+    .get())?.id;
   return { reported: true, logChannelId: log && log !== p.channelId ? log : null, text };
 }
 
 /** The guild's log channel for admin notices, or null when none is set. */
-export function logChannelOf(db: Db, guildId: string): string | null {
-  const id = db
+export async /*CM*/ function logChannelOf(db: Db, guildId: string): Promise<string | null> {
+  const id = (await db
     .select({ id: moderationRules.logChannelId })
     .from(moderationRules)
     .where(eq(moderationRules.guildId, guildId))
-    .get()?.id;
+    .get())?.id;
   return id ? id : null;
 }

@@ -5,8 +5,8 @@ import { guilds } from '../../../db/schema';
 import { type Capability, lockedMessage, type PlanKey, planIncludes, unlockingPlan } from '../../common/plans';
 
 /** The guild's plan (free until billing says otherwise). */
-export function guildPlan(db: Db, guildId: string): PlanKey {
-  return db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get()?.plan ?? 'free';
+export async /*CM*/ function guildPlan(db: Db, guildId: string): Promise<PlanKey> {
+  return (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ?? 'free';
 }
 
 /** What a locked capability answers: 403, its message names the plan, the cause carries both keys. */
@@ -21,10 +21,10 @@ export class CapabilityLockedError extends TRPCError {
 }
 
 /** Throws CapabilityLockedError unless the guild's plan includes the capability. */
-export function assertCapability(db: Db, guildId: string, capability: Capability): void {
-  if (!planIncludes(guildPlan(db, guildId), capability)) throw new CapabilityLockedError(capability);
+export async /*CM*/ function assertCapability(db: Db, guildId: string, capability: Capability): Promise<void> {
+  if (!planIncludes(await guildPlan(db, guildId), capability)) throw new CapabilityLockedError(capability);
 }
 
-export function hasCapability(db: Db, guildId: string, capability: Capability): boolean {
-  return planIncludes(guildPlan(db, guildId), capability);
+export async /*CM*/ function hasCapability(db: Db, guildId: string, capability: Capability): Promise<boolean> {
+  return planIncludes(await guildPlan(db, guildId), capability);
 }

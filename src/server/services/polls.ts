@@ -41,8 +41,8 @@ function toPoll(row: PollRow, votes: VoteRow[], now: Date) {
   return { ...rest, votes: byOption, active: isOpen(row, now), delivery };
 }
 
-export function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
-  const rows = db
+export async /*CM*/ function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
+  const rows = await db
     .select()
     .from(polls)
     .where(
@@ -55,15 +55,15 @@ export function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
     .orderBy(desc(polls.createdAt), desc(polls.id))
     .all();
   if (rows.length === 0) return [];
-  const votes = readVotes(
+  const votes = await readVotes(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toPoll(r, votes, now));
 }
 
-function readVotes(db: Db, ids: number[]): VoteRow[] {
-  return db
+async /*CM*/ function readVotes(db: Db, ids: number[]): Promise<VoteRow[]> {
+  return await db
     .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId, userId: pollVotes.userId })
     .from(pollVotes)
     .where(inArray(pollVotes.pollId, ids))
@@ -71,38 +71,38 @@ function readVotes(db: Db, ids: number[]): VoteRow[] {
     .all();
 }
 
-export function pollRow(db: Db, guildId: string, id: number): PollRow | undefined {
-  return db
+export async /*CM*/ function pollRow(db: Db, guildId: string, id: number): Promise<PollRow | undefined> {
+  return await db
     .select()
     .from(polls)
     .where(and(eq(polls.id, id), eq(polls.guildId, guildId)))
     .get();
 }
 
-export function guildDefaultLanguage(db: Db, guildId: string): string {
-  return db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+export async /*CM*/ function guildDefaultLanguage(db: Db, guildId: string): Promise<string> {
+  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
 }
 
 /** A member's language on a server: their /setlanguage, else their Discord locale, else the server default. */
-export function memberLanguageIn(db: Db, guildId: string, userId: string, locale: string | null | undefined): string {
-  return memberLanguage(db, userId, locale, guildDefaultLanguage(db, guildId)).code;
+export async /*CM*/ function memberLanguageIn(db: Db, guildId: string, userId: string, locale: string | null | undefined): Promise<string> {
+  return (await memberLanguage(db, userId, locale, await guildDefaultLanguage(db, guildId))).code;
 }
 
 /** The languages of the guild's linked channels: the audience a poll should speak to. */
-export function linkedLanguages(db: Db, guildId: string): string[] {
-  return db
+export async /*CM*/ function linkedLanguages(db: Db, guildId: string): Promise<string[]> {
+  return (await db
     .selectDistinct({ language: channelLinkChannels.language })
     .from(channelLinkChannels)
     .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
     .where(eq(channelLinks.guildId, guildId))
-    .all()
+    .all())
     .map((r) => r.language)
     .sort();
 }
 
 /** The server's languages: its default language and those of its linked channels. */
-export function serverLanguages(db: Db, guildId: string): string[] {
-  return [...new Set([guildDefaultLanguage(db, guildId), ...linkedLanguages(db, guildId)])];
+export async /*CM*/ function serverLanguages(db: Db, guildId: string): Promise<string[]> {
+  return [...new Set([await guildDefaultLanguage(db, guildId), ...await linkedLanguages(db, guildId)])];
 }
 
 /**
@@ -169,41 +169,41 @@ export function vote(
   userId: string,
   now: Date,
 ): VoteResult {
-  return db.transaction((tx) => {
-    const row = pollRow(tx as unknown as Db, guildId, pollId);
+  return db.transaction(async /*CM*/ (tx) => {
+    const row = await pollRow(tx as unknown as Db, guildId, pollId);
     if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
     if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;
-    const mine = tx
+    const mine = (await tx
       .select({ optionId: pollVotes.optionId })
       .from(pollVotes)
       .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
-      .all()
+      .all())
       .map((v) => v.optionId);
     let action: 'added' | 'removed' | 'changed';
     const forMember = and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId));
     if (mine.includes(optionId)) {
-      tx.delete(pollVotes)
+      await tx.delete(pollVotes)
         .where(and(forMember, eq(pollVotes.optionId, optionId)))
         .run();
       action = 'removed';
     } else {
       action = 'added';
       if (!row.allowMultiple && mine.length > 0) {
-        tx.delete(pollVotes).where(forMember).run();
+        await tx.delete(pollVotes).where(forMember).run();
         action = 'changed';
       }
-      tx.insert(pollVotes).values({ pollId, optionId, userId, createdAt: now }).run();
+      await tx.insert(pollVotes).values({ pollId, optionId, userId, createdAt: now }).run();
     }
-    tx.update(polls).set({ stale: true }).where(eq(polls.id, pollId)).run();
+    await tx.update(polls).set({ stale: true }).where(eq(polls.id, pollId)).run();
     return { ok: true, action, optionId, options: row.options } as const;
   });
 }
 
 /** Closes the poll now (Close in the dashboard, or its endsAt passed). False when it was closed already. */
-export function closePoll(db: Db, guildId: string, id: number, now: Date): boolean {
-  const row = pollRow(db, guildId, id);
+export async /*CM*/ function closePoll(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
+  const row = await pollRow(db, guildId, id);
   if (!row || row.deletedAt || row.closedAt) return false;
-  db.update(polls)
+  await db.update(polls)
     .set({ active: false, closedAt: now, stale: row.messageId !== null })
     .where(eq(polls.id, id))
     .run();
@@ -211,20 +211,20 @@ export function closePoll(db: Db, guildId: string, id: number, now: Date): boole
 }
 
 /** Polls whose endsAt has passed and that are not closed yet: closes them, answers which. */
-export function closeDuePolls(db: Db, now: Date): { guildId: string; id: number }[] {
-  const due = db
+export async /*CM*/ function closeDuePolls(db: Db, now: Date): Promise<{ guildId: string; id: number }[]> {
+  const due = await db
     .select({ guildId: polls.guildId, id: polls.id })
     .from(polls)
     .where(
       and(isNull(polls.closedAt), isNull(polls.deletedAt), isNotNull(polls.endsAt), lte(polls.endsAt, now)),
     )
     .all();
-  return due.filter((p) => closePoll(db, p.guildId, p.id, now));
+  return due.filter(async /*CM*/ (p) => await closePoll(db, p.guildId, p.id, now));
 }
 
 /** When the next open poll ends (the bot's scheduler sleeps until then). */
-export function nextPollEnd(db: Db): Date | null {
-  const row = db
+export async /*CM*/ function nextPollEnd(db: Db): Promise<Date | null> {
+  const row = await db
     .select({ endsAt: polls.endsAt })
     .from(polls)
     .where(and(isNull(polls.closedAt), isNull(polls.deletedAt), isNotNull(polls.endsAt)))
@@ -235,8 +235,8 @@ export function nextPollEnd(db: Db): Date | null {
 }
 
 /** Work the bot owes Discord: posts still queued, messages to refresh, messages of deleted polls. */
-export function pendingPollWork(db: Db) {
-  const rows = db
+export async /*CM*/ function pendingPollWork(db: Db) {
+  const rows = await db
     .select({
       guildId: polls.guildId,
       id: polls.id,
@@ -260,6 +260,6 @@ export function pendingPollWork(db: Db) {
   }));
 }
 
-export function readPollVotes(db: Db, id: number): VoteRow[] {
-  return readVotes(db, [id]);
+export async /*CM*/ function readPollVotes(db: Db, id: number): Promise<VoteRow[]> {
+  return await readVotes(db, [id]);
 }

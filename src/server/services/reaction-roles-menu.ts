@@ -23,9 +23,9 @@ export async function buildMenu(
   title: string,
   roles: ReactionRoleEntry[],
 ): Promise<Menu> {
-  const source = guildDefaultLanguage(db, guildId);
+  const source = await guildDefaultLanguage(db, guildId);
   const menu: Menu = { [source]: { title: title || DEFAULT_MENU_TITLE, labels: roles.map((r) => r.label) } };
-  const targets = serverLanguages(db, guildId).filter((l) => l !== source);
+  const targets = (await serverLanguages(db, guildId)).filter((l) => l !== source);
   if (targets.length === 0) return menu;
   try {
     const texts = [menu[source].title, ...menu[source].labels];
@@ -56,8 +56,8 @@ export function renderMenu(row: Pick<Row, 'roles' | 'menu'>): string {
   return content;
 }
 
-export function hasSyncedRoles(db: Db, guildId: string): boolean {
+export async /*CM*/ function hasSyncedRoles(db: Db, guildId: string): Promise<boolean> {
   return (
-    (db.select({ n: count() }).from(guildRoles).where(eq(guildRoles.guildId, guildId)).get()?.n ?? 0) > 0
+    ((await db.select({ n: count() }).from(guildRoles).where(eq(guildRoles.guildId, guildId)).get())?.n ?? 0) > 0
   );
 }

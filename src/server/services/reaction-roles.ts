@@ -23,13 +23,13 @@ export function emojiMatches(
 }
 
 /** The role for this reaction in this guild, or null when the message or emoji has none. */
-export function reactionRoleFor(
+export async /*CM*/ function reactionRoleFor(
   db: Db,
   guildId: string,
   messageId: string,
   emoji: { name: string | null; id: string | null },
-): { roleId: string; label: string } | null {
-  const entry = db
+): Promise<{ roleId: string; label: string } | null> {
+  const entry = await db
     .select({ roles: reactionRoles.roles })
     .from(reactionRoles)
     .where(

@@ -36,9 +36,9 @@ export async function planFlagTranslation(
 ): Promise<ReactionPlan> {
   const language = languageOfFlag(r.emoji);
   if (!language || !findLanguage(language) || !r.content.trim()) return { status: 'none' };
-  const { skipPrefix, translationTone } = readTranslationSettings(db, r.guildId);
+  const { skipPrefix, translationTone } = await readTranslationSettings(db, r.guildId);
   if (skipPrefix && r.content.startsWith(skipPrefix)) return { status: 'none' };
-  const existing = db
+  const existing = await db
     .select({ id: messageCopies.id })
     .from(messageCopies)
     .where(
@@ -76,7 +76,7 @@ export async function planFlagTranslation(
 }
 
 /** The flag was taken off (and nobody else has it on): the translation replies to delete. */
-export function planFlagRetraction(db: Db, messageId: string, emoji: string) {
+export async /*CM*/ function planFlagRetraction(db: Db, messageId: string, emoji: string) {
   const language = languageOfFlag(emoji);
   if (!language) return [];
   const where = and(
@@ -84,7 +84,7 @@ export function planFlagRetraction(db: Db, messageId: string, emoji: string) {
     eq(messageCopies.kind, 'reaction'),
     eq(messageCopies.language, language),
   );
-  const rows = db.select().from(messageCopies).where(where).all();
-  if (rows.length) db.delete(messageCopies).where(where).run();
+  const rows = await db.select().from(messageCopies).where(where).all();
+  if (rows.length) await db.delete(messageCopies).where(where).run();
   return rows.map((r) => ({ channelId: r.copyChannelId, messageId: r.copyMessageId }));
 }

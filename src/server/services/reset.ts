@@ -76,9 +76,9 @@ const ANALYTICS_TABLES = [
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */
 export function resetGuildData(db: Db, guildId: string, now: Date): Record<string, number> {
   const deleted: Record<string, number> = {};
-  db.$client.transaction(() => {
-    db.update(guilds)
-      .set({ usageMonth: monthKey(now), usageCarried: usedThisMonth(db, guildId, now) })
+  db.$client.transaction(async /*CM*/ () => {
+    await db.update(guilds)
+      .set({ usageMonth: monthKey(now), usageCarried: await usedThisMonth(db, guildId, now) })
       .where(eq(guilds.id, guildId))
       .run();
     // The analytics rollups first: derived from the logs, they would otherwise be decremented by

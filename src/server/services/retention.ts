@@ -27,34 +27,34 @@ export interface RetentionResult {
  * that ended more than 30 days ago.
  */
 export function runRetention(db: Db, now: Date): RetentionResult {
-  return db.transaction((tx) => {
-    const logs = tx
+  return db.transaction(async /*CM*/ (tx) => {
+    const logs = (await tx
       .delete(translationLogs)
       .where(lt(translationLogs.createdAt, new Date(now.getTime() - TRANSLATION_LOG_DAYS * DAY)))
-      .run().changes;
+      .run()).changes;
     // Every table of a server references guilds with ON DELETE CASCADE.
-    const servers = tx
+    const servers = (await tx
       .delete(guilds)
       .where(and(eq(guilds.present, false), lt(guilds.leftAt, new Date(now.getTime() - LEFT_SERVER_DAYS * DAY))))
-      .run().changes;
-    const sessions = tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run().changes;
-    const exchangePairs = deleteOldPairs(tx, now);
+      .run()).changes;
+    const sessions = (await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run()).changes;
+    const exchangePairs = await deleteOldPairs(tx, now);
     return { translationLogs: logs, servers, sessions, exchangePairs };
   });
 }
 
 /** Runs the retention job now and then daily; stop() ends the schedule. */
-export function scheduleRetention(db: Db, clock: () => Date): { stop(): void } {
-  const run = () => {
+export async /*CM*/ function scheduleRetention(db: Db, clock: () => Date): Promise<{ stop(): void }> {
+  const run = async /*CM*/ () => {
     try {
-      const r = runRetention(db, clock());
+      const r = await runRetention(db, clock());
       if (r.translationLogs || r.servers)
         console.log(`Retention: deleted ${r.translationLogs} translation logs and ${r.servers} servers the bot left`);
     } catch (err) {
       console.error('Retention job failed:', err);
     }
   };
-  run();
+  await run();
   const job = new Cron(RETENTION_CRON, { timezone: 'UTC' }, run);
   return { stop: () => job.stop() };
 }

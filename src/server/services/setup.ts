@@ -170,9 +170,9 @@ function stripeStep(i: ChecklistInput): SetupStep {
   };
 }
 
-function inviteStep(i: ChecklistInput): SetupStep {
+async /*CM*/ function inviteStep(i: ChecklistInput): Promise<SetupStep> {
   // A server the bot synced has its channels stored; the default server of a fresh install has none.
-  const synced = i.db
+  const synced = await i.db
     .select({ n: count() })
     .from(guildChannels)
     .innerJoin(guilds, eq(guilds.id, guildChannels.guildId))
@@ -205,8 +205,8 @@ function inviteStep(i: ChecklistInput): SetupStep {
   };
 }
 
-function channelLinkStep(i: ChecklistInput): SetupStep {
-  const links = i.db.select({ n: count() }).from(channelLinks).get()?.n ?? 0;
+async /*CM*/ function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
+  const links = (await i.db.select({ n: count() }).from(channelLinks).get())?.n ?? 0;
   return {
     key: 'channelLink',
     title: 'Link your first language channels',
@@ -221,8 +221,8 @@ function channelLinkStep(i: ChecklistInput): SetupStep {
   };
 }
 
-export function setupChecklist(i: ChecklistInput): SetupChecklist {
-  const steps = [botStep(i), providerStep(i), loginStep(i), stripeStep(i), inviteStep(i), channelLinkStep(i)];
+export async /*CM*/ function setupChecklist(i: ChecklistInput): Promise<SetupChecklist> {
+  const steps = [botStep(i), providerStep(i), loginStep(i), stripeStep(i), await inviteStep(i), await channelLinkStep(i)];
   return {
     operator: i.operator,
     complete: steps.every((s) => s.done || s.optional),

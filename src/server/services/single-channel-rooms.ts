@@ -30,8 +30,8 @@ export interface SingleChannelRoom {
 }
 
 /** Every room of the guild, oldest first, each with its channel's synced name and its languages. */
-export function listRooms(db: Db, guildId: string, onlyId?: number): SingleChannelRoom[] {
-  const rows = db
+export async /*CM*/ function listRooms(db: Db, guildId: string, onlyId?: number): Promise<SingleChannelRoom[]> {
+  const rows = await db
     .select({
       id: channelLinks.id,
       active: channelLinks.active,
@@ -55,7 +55,7 @@ export function listRooms(db: Db, guildId: string, onlyId?: number): SingleChann
     .orderBy(asc(channelLinks.id))
     .all();
   if (rows.length === 0) return [];
-  const languages = db
+  const languages = await db
     .select()
     .from(channelLinkLanguages)
     .where(
@@ -72,15 +72,15 @@ export function listRooms(db: Db, guildId: string, onlyId?: number): SingleChann
   }));
 }
 
-function roomOrThrow(db: Db, guildId: string, id: number): SingleChannelRoom {
-  const room = listRooms(db, guildId, id)[0];
+async /*CM*/ function roomOrThrow(db: Db, guildId: string, id: number): Promise<SingleChannelRoom> {
+  const room = (await listRooms(db, guildId, id))[0];
   if (!room) throw new TRPCError({ code: 'NOT_FOUND', message: `id: translation room ${id} not found` });
   return room;
 }
 
 /** The synced text channel, or a 400 naming the id (never a channel of another server). */
-function syncedChannel(db: Db, guildId: string, channelId: string) {
-  const channel = db
+async /*CM*/ function syncedChannel(db: Db, guildId: string, channelId: string) {
+  const channel = await db
     .select()
     .from(guildChannels)
     .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
@@ -105,58 +105,58 @@ function syncedChannel(db: Db, guildId: string, channelId: string) {
  * between): the channel is a synced text channel, in no link or room, within the plan's links.
  * The channel's own language is the server's default; with auto-detect on it is not used.
  */
-export function createRoom(
+export async /*CM*/ function createRoom(
   db: Db,
   guildId: string,
   input: { channelId: string; languages: string[] },
-): SingleChannelRoom {
-  const channel = syncedChannel(db, guildId, input.channelId);
-  checkChannelsFree(db, guildId, [channel.id], 'channelId');
-  checkPlanLimit(db, guildId);
-  ensureGuild(db, guildId);
+): Promise<SingleChannelRoom> {
+  const channel = await syncedChannel(db, guildId, input.channelId);
+  await checkChannelsFree(db, guildId, [channel.id], 'channelId');
+  await checkPlanLimit(db, guildId);
+  await ensureGuild(db, guildId);
   const defaultLanguage =
-    db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
-  const id = db.transaction((tx) => {
-    const link = tx
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+  const id = db.transaction(async /*CM*/ (tx) => {
+    const link = await tx
       .insert(channelLinks)
       .values({ guildId, name: channel.name, mode: 'single' })
       .returning({ id: channelLinks.id })
       .get();
-    tx.insert(channelLinkChannels)
+    await tx.insert(channelLinkChannels)
       .values({ linkId: link.id, channelId: channel.id, language: defaultLanguage, position: 0 })
       .run();
-    tx.insert(channelLinkLanguages)
+    await tx.insert(channelLinkLanguages)
       .values(input.languages.map((language, position) => ({ linkId: link.id, language, position })))
       .run();
     return link.id;
   });
-  return roomOrThrow(db, guildId, id);
+  return await roomOrThrow(db, guildId, id);
 }
 
 /** New languages (replacing the list, in the order given) and/or paused or resumed. */
-export function updateRoom(
+export async /*CM*/ function updateRoom(
   db: Db,
   guildId: string,
   input: { id: number; languages?: string[]; active?: boolean },
-): SingleChannelRoom {
-  roomOrThrow(db, guildId, input.id);
-  db.transaction((tx) => {
+): Promise<SingleChannelRoom> {
+  await roomOrThrow(db, guildId, input.id);
+  db.transaction(async /*CM*/ (tx) => {
     if (input.active !== undefined)
-      tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
+      await tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
     if (input.languages) {
-      tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, input.id)).run();
-      tx.insert(channelLinkLanguages)
+      await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, input.id)).run();
+      await tx.insert(channelLinkLanguages)
         .values(input.languages.map((language, position) => ({ linkId: input.id, language, position })))
         .run();
     }
   });
-  return roomOrThrow(db, guildId, input.id);
+  return await roomOrThrow(db, guildId, input.id);
 }
 
 /** Removes the room: its channel is an ordinary channel again (its rows cascade). */
-export function removeRoom(db: Db, guildId: string, id: number): { id: number; removed: true } {
-  roomOrThrow(db, guildId, id);
-  db.delete(channelLinks)
+export async /*CM*/ function removeRoom(db: Db, guildId: string, id: number): Promise<{ id: number; removed: true }> {
+  await roomOrThrow(db, guildId, id);
+  await db.delete(channelLinks)
     .where(and(eq(channelLinks.id, id), eq(channelLinks.guildId, guildId)))
     .run();
   return { id, removed: true };

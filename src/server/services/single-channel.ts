@@ -18,8 +18,8 @@ import { spoken, translateVoiceMessage } from './voice-messages';
  * gets one reply holding its translations into the link's list of languages.
  */
 
-function singleLink(db: Db, guildId: string, linkId: number) {
-  const link = db
+async /*CM*/ function singleLink(db: Db, guildId: string, linkId: number) {
+  const link = await db
     .select()
     .from(channelLinks)
     .where(and(eq(channelLinks.id, linkId), eq(channelLinks.guildId, guildId)))
@@ -34,38 +34,38 @@ function singleLink(db: Db, guildId: string, linkId: number) {
   return link;
 }
 
-export function languagesOfLink(db: Db, linkId: number): string[] {
-  return db
+export async /*CM*/ function languagesOfLink(db: Db, linkId: number): Promise<string[]> {
+  return (await db
     .select()
     .from(channelLinkLanguages)
     .where(eq(channelLinkLanguages.linkId, linkId))
     .orderBy(asc(channelLinkLanguages.position))
-    .all()
+    .all())
     .map((r) => r.language);
 }
 
-export function readSingleChannel(db: Db, guildId: string, linkId: number) {
-  const link = singleLink(db, guildId, linkId);
-  const channel = db.select().from(channelLinkChannels).where(eq(channelLinkChannels.linkId, link.id)).get();
+export async /*CM*/ function readSingleChannel(db: Db, guildId: string, linkId: number) {
+  const link = await singleLink(db, guildId, linkId);
+  const channel = await db.select().from(channelLinkChannels).where(eq(channelLinkChannels.linkId, link.id)).get();
   return {
     id: link.id,
     name: link.name,
     channelId: channel?.channelId ?? null,
     channelLanguage: channel?.language ?? null,
-    languages: languagesOfLink(db, link.id),
+    languages: await languagesOfLink(db, link.id),
   };
 }
 
-export function setSingleChannelLanguages(db: Db, guildId: string, linkId: number, languages: string[]) {
-  const link = singleLink(db, guildId, linkId);
-  db.transaction((tx) => {
-    tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
+export async /*CM*/ function setSingleChannelLanguages(db: Db, guildId: string, linkId: number, languages: string[]) {
+  const link = await singleLink(db, guildId, linkId);
+  db.transaction(async /*CM*/ (tx) => {
+    await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
     if (languages.length)
-      tx.insert(channelLinkLanguages)
+      await tx.insert(channelLinkLanguages)
         .values(languages.map((language, position) => ({ linkId: link.id, language, position })))
         .run();
   });
-  return readSingleChannel(db, guildId, linkId);
+  return await readSingleChannel(db, guildId, linkId);
 }
 
 export type SingleOutcome =
@@ -84,11 +84,11 @@ export async function planSingle(
   conversation?: Conversation,
 ): Promise<SingleOutcome> {
   if (msg.parentChannelId) return { status: 'none' };
-  const channels = linkOfChannel(db, msg.guildId, msg.channelId);
+  const channels = await linkOfChannel(db, msg.guildId, msg.channelId);
   if (channels?.[0].mode !== 'single') return { status: 'none' };
-  const languages = languagesOfLink(db, channels[0].linkId);
+  const languages = await languagesOfLink(db, channels[0].linkId);
   if (languages.length === 0) return { status: 'none' };
-  const settings = readTranslationSettings(db, msg.guildId);
+  const settings = await readTranslationSettings(db, msg.guildId);
   if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix))
     return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
@@ -110,7 +110,7 @@ export async function planSingle(
       targets: languages,
       source: settings.autoDetect ? undefined : channels[0].language,
       tone: settings.translationTone,
-      context: contextFor(db, conversation, msg.guildId, msg),
+      context: await contextFor(db, conversation, msg.guildId, msg),
       origin: 'single',
       guildId: msg.guildId,
       channelId: msg.channelId,
@@ -154,7 +154,7 @@ async function singleVoiceReply(
       guildId: msg.guildId,
       voice: msg.voiceMessage,
       targets: languages,
-      tone: readTranslationSettings(db, msg.guildId).translationTone,
+      tone: (await readTranslationSettings(db, msg.guildId)).translationTone,
       origin: 'single',
       channelId: msg.channelId,
       userId: msg.authorId,
@@ -183,7 +183,7 @@ export async function planSingleEdit(
   msg: IncomingMessage,
   conversation?: Conversation,
 ): Promise<{ status: 'ok'; edits: CopyEdit[] } | { status: 'none' } | { status: 'failed'; reason: string }> {
-  const replies = copiesOf(db, msg.messageId, ['reply']);
+  const replies = await copiesOf(db, msg.messageId, ['reply']);
   if (replies.length === 0) return { status: 'none' };
   const plan = await planSingle(db, translator, publicUrl, msg, undefined, conversation);
   if (plan.status === 'failed') return { status: 'failed', reason: plan.reason };

@@ -55,15 +55,15 @@ function withCollapsedOriginal(head: string, translated: string, original: strin
 }
 
 /** What to send for a stored staff message or announcement; null when there is nothing to deliver. */
-export function planReplyDelivery(
+export async /*CM*/ function planReplyDelivery(
   db: Db,
   guildId: string,
   ticketId: number,
   messageId: number,
-): ReplyDelivery | null {
-  const ticket = findTicket(db, guildId, ticketId);
+): Promise<ReplyDelivery | null> {
+  const ticket = await findTicket(db, guildId, ticketId);
   if (!ticket) return null;
-  const message = db
+  const message = await db
     .select()
     .from(ticketMessages)
     .where(and(eq(ticketMessages.id, messageId), eq(ticketMessages.ticketId, ticket.id)))
@@ -99,28 +99,28 @@ export function planReplyDelivery(
   return { ...base, parts };
 }
 
-export function markReplyDelivered(db: Db, messageId: number, at: Date): void {
-  db.update(ticketMessages)
+export async /*CM*/ function markReplyDelivered(db: Db, messageId: number, at: Date): Promise<void> {
+  await db.update(ticketMessages)
     .set({ deliveredAt: at, deliveryError: null })
     .where(eq(ticketMessages.id, messageId))
     .run();
 }
 
 /** The delivery failed: kept pending (retried when the bot next connects), the reason shown. */
-export function markReplyFailed(db: Db, messageId: number, error: string): void {
-  db.update(ticketMessages)
+export async /*CM*/ function markReplyFailed(db: Db, messageId: number, error: string): Promise<void> {
+  await db.update(ticketMessages)
     .set({ deliveryError: error.slice(0, 500) })
     .where(and(eq(ticketMessages.id, messageId), eq(ticketMessages.isStaff, true)))
     .run();
 }
 
 /** When a staff reply reached the member, or null while it is queued (or failed). */
-export function replyDeliveredAt(db: Db, messageId: number): Date | null {
+export async /*CM*/ function replyDeliveredAt(db: Db, messageId: number): Promise<Date | null> {
   return (
-    db
+    (await db
       .select({ at: ticketMessages.deliveredAt })
       .from(ticketMessages)
       .where(eq(ticketMessages.id, messageId))
-      .get()?.at ?? null
+      .get())?.at ?? null
   );
 }

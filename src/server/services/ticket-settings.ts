@@ -22,22 +22,22 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   supportLanguage: 'en',
 };
 
-export function getTicketSettings(db: Db, guildId: string): TicketSettings {
-  const row = db.select().from(ticketSettings).where(eq(ticketSettings.guildId, guildId)).get();
+export async /*CM*/ function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {
+  const row = await db.select().from(ticketSettings).where(eq(ticketSettings.guildId, guildId)).get();
   if (!row) return { ...DEFAULT_TICKET_SETTINGS };
   const { guildId: _g, ...settings } = row;
   return settings;
 }
 
 /** The caller made sure the guild row exists. */
-export function updateTicketSettings(
+export async /*CM*/ function updateTicketSettings(
   db: Db,
   guildId: string,
   change: Partial<TicketSettings>,
-): TicketSettings {
-  db.insert(ticketSettings)
+): Promise<TicketSettings> {
+  await db.insert(ticketSettings)
     .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })
     .onConflictDoUpdate({ target: ticketSettings.guildId, set: change })
     .run();
-  return getTicketSettings(db, guildId);
+  return await getTicketSettings(db, guildId);
 }

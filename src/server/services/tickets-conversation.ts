@@ -14,16 +14,16 @@ import type { Translator } from './translation';
  * team's first replies give the average response time.
  */
 
-export function ticketByThread(db: Db, guildId: string, threadId: string): Ticket | undefined {
-  return db
+export async /*CM*/ function ticketByThread(db: Db, guildId: string, threadId: string): Promise<Ticket | undefined> {
+  return await db
     .select()
     .from(tickets)
     .where(and(eq(tickets.guildId, guildId), eq(tickets.channelId, threadId)))
     .get();
 }
 
-export function setTicketThread(db: Db, ticketId: number, threadId: string | null): void {
-  db.update(tickets).set({ channelId: threadId }).where(eq(tickets.id, ticketId)).run();
+export async /*CM*/ function setTicketThread(db: Db, ticketId: number, threadId: string | null): Promise<void> {
+  await db.update(tickets).set({ channelId: threadId }).where(eq(tickets.id, ticketId)).run();
 }
 
 export interface ThreadMessage {
@@ -49,12 +49,12 @@ export async function recordThreadMessage(
   threadId: string,
   message: ThreadMessage,
 ): Promise<ThreadMessageResult> {
-  const ticket = ticketByThread(db, guildId, threadId);
+  const ticket = await ticketByThread(db, guildId, threadId);
   if (!ticket) return { stored: false, reason: 'not a ticket' };
   if (ticket.status === 'closed') return { stored: false, reason: 'closed', ticketId: ticket.id };
   const text = message.content.trim();
   if (!text) return { stored: false, reason: 'empty', ticketId: ticket.id };
-  const known = db
+  const known = await db
     .select({ id: ticketMessages.id })
     .from(ticketMessages)
     .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.messageId, message.messageId)))
@@ -73,17 +73,17 @@ export async function recordThreadMessage(
 }
 
 /** The announcement of a new status, queued for the bot (deliveredAt null until posted). */
-export function queueStatusAnnouncement(
+export async /*CM*/ function queueStatusAnnouncement(
   db: Db,
   clock: () => Date,
   ticket: Ticket,
   status: TicketStatus,
-): TicketMessage {
+): Promise<TicketMessage> {
   const phrase = TICKET_STATUS_CHANGED[status];
   const english = say(phrase, 'en', { id: ticket.id });
   const translations: Record<string, string> = { en: english };
   translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, { id: ticket.id });
-  return db
+  return await db
     .insert(ticketMessages)
     .values({
       ticketId: ticket.id,
@@ -107,9 +107,9 @@ export const RESPONSE_WINDOW_DAYS = 30;
  * Average time from a ticket's opening to the support team's first written reply, over the tickets
  * opened in the last 30 days that have one; null when there is none.
  */
-export function avgResponseMs(db: Db, guildId: string, now: Date): number | null {
+export async /*CM*/ function avgResponseMs(db: Db, guildId: string, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
-  const rows = db
+  const rows = await db
     .select({
       opened: tickets.createdAt,
       first: sql<number>`min(${ticketMessages.createdAt})`,
@@ -132,8 +132,8 @@ export function avgResponseMs(db: Db, guildId: string, now: Date): number | null
 }
 
 /** Staff messages and announcements the bot has not posted yet, oldest first (every guild). */
-export function pendingTicketDeliveries(db: Db): { guildId: string; ticketId: number; messageId: number }[] {
-  return db
+export async /*CM*/ function pendingTicketDeliveries(db: Db): Promise<{ guildId: string; ticketId: number; messageId: number }[]> {
+  return await db
     .select({ guildId: tickets.guildId, ticketId: tickets.id, messageId: ticketMessages.id })
     .from(ticketMessages)
     .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))

@@ -86,7 +86,7 @@ export async function createTicket(
     supportLanguage,
     accounting,
   );
-  return db
+  return await db
     .insert(tickets)
     .values({
       guildId: input.guildId,
@@ -139,7 +139,7 @@ export async function addTicketMessage(
   // A member's message needs no delivery; a staff reply is pending until the bot posted it
   // (one written in the thread still needs its translation posted for the member).
   const delivered = !message.isStaff || (fromDiscord && (!translated || target === message.originalLanguage));
-  return db
+  return await db
     .insert(ticketMessages)
     .values({
       ticketId: ticket.id,
@@ -154,16 +154,16 @@ export async function addTicketMessage(
     .get();
 }
 
-export function findTicket(db: Db, guildId: string, id: number): Ticket | undefined {
-  return db
+export async /*CM*/ function findTicket(db: Db, guildId: string, id: number): Promise<Ticket | undefined> {
+  return await db
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, id), eq(tickets.guildId, guildId)))
     .get();
 }
 
-export function listTickets(db: Db, guildId: string, status?: TicketStatus): Ticket[] {
-  return db
+export async /*CM*/ function listTickets(db: Db, guildId: string, status?: TicketStatus): Promise<Ticket[]> {
+  return await db
     .select()
     .from(tickets)
     .where(
@@ -173,8 +173,8 @@ export function listTickets(db: Db, guildId: string, status?: TicketStatus): Tic
     .all();
 }
 
-export function ticketConversation(db: Db, ticketId: number): TicketMessage[] {
-  return db
+export async /*CM*/ function ticketConversation(db: Db, ticketId: number): Promise<TicketMessage[]> {
+  return await db
     .select()
     .from(ticketMessages)
     .where(eq(ticketMessages.ticketId, ticketId))
@@ -192,12 +192,12 @@ export interface TicketChange {
  * Any status to any other (spec section 4). Resolved sets resolvedAt (the given time or now);
  * leaving resolved clears it. Returns an error message when resolvedAt does not fit the status.
  */
-export function updateTicket(
+export async /*CM*/ function updateTicket(
   db: Db,
   clock: () => Date,
   ticket: Ticket,
   change: TicketChange,
-): Ticket | string {
+): Promise<Ticket | string> {
   const status = change.status ?? ticket.status;
   if (change.resolvedAt && status !== 'resolved')
     return 'resolvedAt: only a resolved ticket has a resolved time';
@@ -205,7 +205,7 @@ export function updateTicket(
   if (status !== 'resolved') resolvedAt = null;
   else if (change.resolvedAt) resolvedAt = change.resolvedAt;
   else if (ticket.status !== 'resolved' || !resolvedAt) resolvedAt = clock();
-  return db
+  return await db
     .update(tickets)
     .set({ status, priority: change.priority ?? ticket.priority, resolvedAt })
     .where(eq(tickets.id, ticket.id))

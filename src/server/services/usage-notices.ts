@@ -6,12 +6,12 @@ import { logChannelOf } from './permission-reports';
  * What the admins read when the guild passes 75%, 90% and 100% of its monthly translations
  * (the engine raises each threshold once per guild per month).
  */
-export function usageNotice(
+export async /*CM*/ function usageNotice(
   db: Db,
   e: { guildId: string; threshold: number; used: number; allowance: number },
   publicUrl: string,
   now: Date,
-): { channelId: string | null; content: string } {
+): Promise<{ channelId: string | null; content: string }> {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const resets = next.toUTCString().slice(0, 16);
   const n = (x: number) => x.toLocaleString('en-US');
@@ -25,5 +25,5 @@ export function usageNotice(
         `Mirror channels, flag reactions and Translate Message resume on ${resets}, or right away after an upgrade (${bigger}): ${upgrade}`
       : `📊 This server has used ${n(e.used)} of its ${n(e.allowance)} monthly translations (${e.threshold}%). ` +
         `At 100% translation pauses until ${resets}. More translations: ${upgrade}`;
-  return { channelId: logChannelOf(db, e.guildId), content };
+  return { channelId: await logChannelOf(db, e.guildId), content };
 }

@@ -33,8 +33,8 @@ export interface VoiceMessageRef {
 }
 
 /** Whether this guild's voice messages get transcripts (plan and provider both allow it). */
-export function transcribesVoiceMessages(db: Db, translator: Translator, guildId: string): boolean {
-  return Boolean(translator.audio && translator.translateAudio) && hasCapability(db, guildId, 'voice');
+export async /*CM*/ function transcribesVoiceMessages(db: Db, translator: Translator, guildId: string): Promise<boolean> {
+  return Boolean(translator.audio && translator.translateAudio) && await hasCapability(db, guildId, 'voice');
 }
 
 export class VoiceFetchError extends Error {
@@ -78,7 +78,7 @@ export async function translateVoiceMessage(
   v: VoiceMessageTranslation,
 ): Promise<TranslateAudioResult | null> {
   const { translator } = v;
-  if (!transcribesVoiceMessages(v.db, translator, v.guildId) || !translator.translateAudio) return null;
+  if (!await transcribesVoiceMessages(v.db, translator, v.guildId) || !translator.translateAudio) return null;
   const audio = await fetchVoiceAudio(v.voice, v.discordApiUrl);
   return translator.translateAudio({
     audio,
@@ -108,7 +108,7 @@ export async function translateVoiceForMember(
   target: ReturnType<typeof memberLanguage>,
 ) {
   const fail = (message: string, kind?: string) => ({ ok: false as const, message, kind });
-  if (!hasCapability(ctx.db, ctx.guildId, 'voice')) {
+  if (!await hasCapability(ctx.db, ctx.guildId, 'voice')) {
     return fail(
       say(LOCKED, target.code, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name }),
       'locked',
@@ -124,7 +124,7 @@ export async function translateVoiceForMember(
       guildId: ctx.guildId,
       voice: input.voiceMessage,
       targets: [target.code],
-      tone: readTranslationSettings(ctx.db, ctx.guildId).translationTone,
+      tone: (await readTranslationSettings(ctx.db, ctx.guildId)).translationTone,
       origin: 'context-menu',
       channelId: input.channelId,
       userId: input.userId,

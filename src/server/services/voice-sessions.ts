@@ -40,8 +40,8 @@ function secondsOf(s: Session, now: Date): number {
 }
 
 /** Voice minutes used this month (sessions started this month; active ones up to now). */
-export function voiceMinutesUsed(db: Db, guildId: string, now: Date): number {
-  const rows = db
+export async /*CM*/ function voiceMinutesUsed(db: Db, guildId: string, now: Date): Promise<number> {
+  const rows = await db
     .select()
     .from(voiceSessions)
     .where(and(eq(voiceSessions.guildId, guildId), gte(voiceSessions.startedAt, monthStart(now))))
@@ -50,22 +50,22 @@ export function voiceMinutesUsed(db: Db, guildId: string, now: Date): number {
 }
 
 /** Minutes left this month; null = unlimited (Ultimate), 0 = none (Free and Plus, or used up). */
-export function voiceMinutesLeft(db: Db, guildId: string, now: Date): number | null {
-  const allowance = VOICE_MINUTES[guildPlan(db, guildId)];
+export async /*CM*/ function voiceMinutesLeft(db: Db, guildId: string, now: Date): Promise<number | null> {
+  const allowance = VOICE_MINUTES[(await guildPlan(db, guildId))];
   if (allowance === null) return null;
-  return Math.max(0, allowance - voiceMinutesUsed(db, guildId, now));
+  return Math.max(0, allowance - await voiceMinutesUsed(db, guildId, now));
 }
 
-export function activeSessionIn(db: Db, channelId: string): Session | undefined {
-  return db
+export async /*CM*/ function activeSessionIn(db: Db, channelId: string): Promise<Session | undefined> {
+  return await db
     .select()
     .from(voiceSessions)
     .where(and(eq(voiceSessions.channelId, channelId), eq(voiceSessions.status, 'active')))
     .get();
 }
 
-export function voiceSession(db: Db, id: number): Session | undefined {
-  return db.select().from(voiceSessions).where(eq(voiceSessions.id, id)).get();
+export async /*CM*/ function voiceSession(db: Db, id: number): Promise<Session | undefined> {
+  return await db.select().from(voiceSessions).where(eq(voiceSessions.id, id)).get();
 }
 
 /** The languages captions are written in: the ones asked for, else the members' (most common first). */
@@ -91,7 +91,7 @@ export type VoiceStartResult =
  * /voice start: every refusal (plan, provider, minutes, a session already in the channel) answers
  * in the member's language and writes nothing; otherwise the session row, status active.
  */
-export function startVoiceSession(
+export async /*CM*/ function startVoiceSession(
   s: Pick<Services, 'db' | 'translator' | 'clock'>,
   input: {
     guildId: string;
@@ -103,7 +103,7 @@ export function startVoiceSession(
     /** Asked in /voice start (captions:); otherwise the server's default, else the voice channel's chat. */
     caption?: CaptionDestination | null;
   },
-): VoiceStartResult {
+): Promise<VoiceStartResult> {
   const { db, translator } = s;
   const lang = input.memberLanguage;
   const no = (reason: Exclude<VoiceStartResult, { ok: true }>['reason'], phrase: Phrase, vars = {}) => ({
@@ -112,22 +112,22 @@ export function startVoiceSession(
     message: say(phrase, lang, vars),
   });
   const now = s.clock();
-  if (!hasCapability(db, input.guildId, 'voice')) {
+  if (!await hasCapability(db, input.guildId, 'voice')) {
     return no('locked', LOCKED, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name });
   }
   if (!translator.provider) return no('no-provider', VOICE_NO_PROVIDER);
   if (!translator.audio || !translator.translateAudio) return no('no-audio', VOICE_NO_AUDIO);
-  const left = voiceMinutesLeft(db, input.guildId, now);
+  const left = await voiceMinutesLeft(db, input.guildId, now);
   if (left !== null && left < 1 / 60) {
-    return no('minutes', VOICE_MINUTES_USED, { minutes: VOICE_MINUTES[guildPlan(db, input.guildId)] ?? 0 });
+    return no('minutes', VOICE_MINUTES_USED, { minutes: VOICE_MINUTES[(await guildPlan(db, input.guildId))] ?? 0 });
   }
-  if (activeSessionIn(db, input.channelId)) {
+  if (await activeSessionIn(db, input.channelId)) {
     return no('running', VOICE_ALREADY_RUNNING, { channel: `<#${input.channelId}>` });
   }
-  ensureGuild(db, input.guildId);
+  await ensureGuild(db, input.guildId);
   const languages = input.languages.length ? input.languages : [lang];
-  const caption = sessionCaptionDestination(db, input.guildId, input.caption);
-  const session = db
+  const caption = await sessionCaptionDestination(db, input.guildId, input.caption);
+  const session = await db
     .insert(voiceSessions)
     .values({
       guildId: input.guildId,
@@ -152,16 +152,16 @@ export function startVoiceSession(
  * Ends an active session (idempotent: an ended or failed one stays as it is). status 'error' keeps
  * the reason (a failed connection); 'ended' records why it ended (stopped, empty channel, minutes).
  */
-export function endVoiceSession(
+export async /*CM*/ function endVoiceSession(
   db: Db,
   sessionId: number,
   outcome: { status: 'ended' | 'error'; reason: string },
   now: Date,
-): Session | null {
-  const s = voiceSession(db, sessionId);
+): Promise<Session | null> {
+  const s = await voiceSession(db, sessionId);
   if (s?.status !== 'active') return s ?? null;
   return (
-    db
+    await db
       .update(voiceSessions)
       .set({
         status: outcome.status,
@@ -176,8 +176,8 @@ export function endVoiceSession(
 }
 
 /** Sessions still marked active (the bot, starting, ends them: it is in no voice channel then). */
-export function activeVoiceSessions(db: Db): Session[] {
-  return db.select().from(voiceSessions).where(eq(voiceSessions.status, 'active')).all();
+export async /*CM*/ function activeVoiceSessions(db: Db): Promise<Session[]> {
+  return await db.select().from(voiceSessions).where(eq(voiceSessions.status, 'active')).all();
 }
 
 export type CaptionResult =
@@ -203,9 +203,9 @@ export async function captionUtterance(
   s: Pick<Services, 'db' | 'translator' | 'clock' | 'env'>,
   input: { sessionId: number; audio: Uint8Array; mimeType: string; userId: string; username: string },
 ): Promise<CaptionResult> {
-  const session = voiceSession(s.db, input.sessionId);
+  const session = await voiceSession(s.db, input.sessionId);
   if (session?.status !== 'active') return { status: 'ended', reason: 'session is not active' };
-  const left = voiceMinutesLeft(s.db, session.guildId, s.clock());
+  const left = await voiceMinutesLeft(s.db, session.guildId, s.clock());
   if (left !== null && left <= 0) return { status: 'ended', reason: 'voice minutes used' };
   if (!s.translator.translateAudio) return { status: 'failed', reason: 'provider takes no audio' };
   const languages = session.targetLanguage.split(',').filter(Boolean);
@@ -214,7 +214,7 @@ export async function captionUtterance(
       audio: input.audio,
       mimeType: input.mimeType,
       targets: languages,
-      tone: readTranslationSettings(s.db, session.guildId).translationTone,
+      tone: (await readTranslationSettings(s.db, session.guildId)).translationTone,
       origin: 'voice',
       guildId: session.guildId,
       channelId: session.channelId,
@@ -223,9 +223,9 @@ export async function captionUtterance(
     });
     if (!result.transcript) return { status: 'silent' };
     const characters = result.transcript.length;
-    const fresh = voiceSession(s.db, session.id);
+    const fresh = await voiceSession(s.db, session.id);
     if (fresh?.status === 'active') {
-      s.db
+      await s.db
         .update(voiceSessions)
         .set({ charactersProcessed: fresh.charactersProcessed + characters })
         .where(eq(voiceSessions.id, session.id))
@@ -238,7 +238,7 @@ export async function captionUtterance(
       username: webhookUsername(input.username),
       channelId: session.captionChannelId ?? session.channelId,
       threadId: session.captionThreadId,
-      webhook: webhookFor(s.db, session.captionChannelId ?? session.channelId),
+      webhook: await webhookFor(s.db, session.captionChannelId ?? session.channelId),
     };
   } catch (err) {
     return { status: 'failed', reason: explainTranslationFailure(err, s.env.PUBLIC_URL).message };

@@ -21,14 +21,14 @@ export interface CaptionDestination {
   threadId: string | null;
 }
 
-export function readVoiceSettings(db: Db, guildId: string): { captionChannelId: string | null } {
-  const row = db.select().from(voiceSettings).where(eq(voiceSettings.guildId, guildId)).get();
+export async /*CM*/ function readVoiceSettings(db: Db, guildId: string): Promise<{ captionChannelId: string | null }> {
+  const row = await db.select().from(voiceSettings).where(eq(voiceSettings.guildId, guildId)).get();
   return { captionChannelId: row?.captionChannelId ?? null };
 }
 
 /** A synced channel of the guild as a caption destination, or null when it cannot take captions. */
-export function captionDestination(db: Db, guildId: string, channelId: string): CaptionDestination | null {
-  const c = db
+export async /*CM*/ function captionDestination(db: Db, guildId: string, channelId: string): Promise<CaptionDestination | null> {
+  const c = await db
     .select()
     .from(guildChannels)
     .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
@@ -39,35 +39,35 @@ export function captionDestination(db: Db, guildId: string, channelId: string): 
 }
 
 /** Sets (or clears, null) the default caption channel; a channel that cannot take captions is refused. */
-export function updateVoiceSettings(
+export async /*CM*/ function updateVoiceSettings(
   db: Db,
   guildId: string,
   captionChannelId: string | null,
-): { captionChannelId: string | null } {
-  if (captionChannelId && !captionDestination(db, guildId, captionChannelId)) {
+): Promise<{ captionChannelId: string | null }> {
+  if (captionChannelId && !await captionDestination(db, guildId, captionChannelId)) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: `captionChannelId: ${captionChannelId} is not a text channel or thread of this server`,
     });
   }
-  ensureGuild(db, guildId);
-  db.insert(voiceSettings)
+  await ensureGuild(db, guildId);
+  await db.insert(voiceSettings)
     .values({ guildId, captionChannelId })
     .onConflictDoUpdate({ target: voiceSettings.guildId, set: { captionChannelId } })
     .run();
-  return readVoiceSettings(db, guildId);
+  return await readVoiceSettings(db, guildId);
 }
 
 /**
  * The destination of a new session's captions: the one asked in /voice start, else the server's
  * default (when that channel still exists), else null (the voice channel's own chat).
  */
-export function sessionCaptionDestination(
+export async /*CM*/ function sessionCaptionDestination(
   db: Db,
   guildId: string,
   asked: CaptionDestination | null | undefined,
-): CaptionDestination | null {
+): Promise<CaptionDestination | null> {
   if (asked) return asked;
-  const { captionChannelId } = readVoiceSettings(db, guildId);
-  return captionChannelId ? captionDestination(db, guildId, captionChannelId) : null;
+  const { captionChannelId } = await readVoiceSettings(db, guildId);
+  return captionChannelId ? await captionDestination(db, guildId, captionChannelId) : null;
 }

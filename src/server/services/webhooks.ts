@@ -9,14 +9,14 @@ export interface StoredWebhook {
   token: string;
 }
 
-export function webhookFor(db: Db, channelId: string): StoredWebhook | null {
-  const row = db.select().from(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).get();
+export async /*CM*/ function webhookFor(db: Db, channelId: string): Promise<StoredWebhook | null> {
+  const row = await db.select().from(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).get();
   return row ? { id: row.webhookId, token: row.webhookToken } : null;
 }
 
-export function saveWebhook(db: Db, guildId: string, channelId: string, hook: StoredWebhook): void {
-  ensureGuild(db, guildId);
-  db.insert(channelWebhooks)
+export async /*CM*/ function saveWebhook(db: Db, guildId: string, channelId: string, hook: StoredWebhook): Promise<void> {
+  await ensureGuild(db, guildId);
+  await db.insert(channelWebhooks)
     .values({ channelId, guildId, webhookId: hook.id, webhookToken: hook.token })
     .onConflictDoUpdate({
       target: channelWebhooks.channelId,
@@ -26,6 +26,6 @@ export function saveWebhook(db: Db, guildId: string, channelId: string, hook: St
 }
 
 /** The webhook was deleted on Discord's side (Unknown Webhook): the next post creates a new one. */
-export function forgetWebhook(db: Db, channelId: string): void {
-  db.delete(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).run();
+export async /*CM*/ function forgetWebhook(db: Db, channelId: string): Promise<void> {
+  await db.delete(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).run();
 }

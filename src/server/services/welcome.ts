@@ -87,12 +87,12 @@ export async function planWelcome(
   guildId: string,
   member: { userId: string; locale: string | null },
 ): Promise<WelcomePlan> {
-  const config = readWelcome(db, guildId);
+  const config = await readWelcome(db, guildId);
   if (!config.enabled) return { post: null, roleId: null, channelId: null };
   const serverDefault =
-    db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.defaultLanguage ?? 'en';
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
   // Their saved /setlanguage, else their Discord locale when known, else the server default.
-  const target = storedLanguage(db, member.userId) ?? languageOfLocale(member.locale) ?? serverDefault;
+  const target = await storedLanguage(db, member.userId) ?? languageOfLocale(member.locale) ?? serverDefault;
   const text = config.channelId
     ? await welcomeText(translator, guildId, config.messages, target, member.userId)
     : null;

@@ -34,8 +34,8 @@ export interface XpSettings {
   roleRewards: XpRoleReward[];
 }
 
-export function readXpSettings(db: Db, guildId: string): XpSettings {
-  const row = db.select().from(xpSettings).where(eq(xpSettings.guildId, guildId)).get();
+export async /*CM*/ function readXpSettings(db: Db, guildId: string): Promise<XpSettings> {
+  const row = await db.select().from(xpSettings).where(eq(xpSettings.guildId, guildId)).get();
   return {
     levelUpChannelId: row?.levelUpChannelId ?? '',
     ignoredChannels: row?.ignoredChannels ?? [],
@@ -43,19 +43,19 @@ export function readXpSettings(db: Db, guildId: string): XpSettings {
   };
 }
 
-export function writeXpSettings(db: Db, guildId: string, patch: Partial<XpSettings>): XpSettings {
-  db.insert(xpSettings)
+export async /*CM*/ function writeXpSettings(db: Db, guildId: string, patch: Partial<XpSettings>): Promise<XpSettings> {
+  await db.insert(xpSettings)
     .values({ guildId, ...patch })
     .onConflictDoUpdate({ target: xpSettings.guildId, set: patch })
     .run();
-  return readXpSettings(db, guildId);
+  return await readXpSettings(db, guildId);
 }
 
 /** Leveling is on: the plan includes it and the admin did not switch it off. */
-export function levelingOn(db: Db, guildId: string): boolean {
+export async /*CM*/ function levelingOn(db: Db, guildId: string): Promise<boolean> {
   const enabled =
-    db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get()?.levelingEnabled ?? true;
-  return enabled && hasCapability(db, guildId, 'leveling');
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.levelingEnabled ?? true;
+  return enabled && await hasCapability(db, guildId, 'leveling');
 }
 
 export type Award =
@@ -67,7 +67,7 @@ export type Award =
  * award was less than a minute ago or the channel is ignored. A level-up gives the role rewards of
  * every level reached.
  */
-export function awardMessage(
+export async /*CM*/ function awardMessage(
   db: Db,
   input: {
     guildId: string;
@@ -78,21 +78,21 @@ export function awardMessage(
   },
   now: Date,
   random: () => number = Math.random,
-): Award {
-  if (!levelingOn(db, input.guildId)) return { awarded: false, why: 'off' };
-  const settings = readXpSettings(db, input.guildId);
+): Promise<Award> {
+  if (!await levelingOn(db, input.guildId)) return { awarded: false, why: 'off' };
+  const settings = await readXpSettings(db, input.guildId);
   const ignored = new Set(settings.ignoredChannels);
   if (ignored.has(input.channelId) || (input.parentChannelId && ignored.has(input.parentChannelId)))
     return { awarded: false, why: 'ignored channel' };
   const gained = XP_MIN + Math.floor(random() * (XP_MAX - XP_MIN + 1));
-  return db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async /*CM*/ (tx) => {
+    const row = await tx
       .select()
       .from(memberXp)
       .where(and(eq(memberXp.guildId, input.guildId), eq(memberXp.userId, input.userId)))
       .get();
     if (row?.lastMessageAt && now.getTime() - row.lastMessageAt.getTime() < XP_COOLDOWN_MS) {
-      tx.update(memberXp)
+      await tx.update(memberXp)
         .set({ messageCount: row.messageCount + 1, username: input.username })
         .where(and(eq(memberXp.guildId, input.guildId), eq(memberXp.userId, input.userId)))
         .run();
@@ -101,7 +101,7 @@ export function awardMessage(
     const before = row?.level ?? 0;
     const xp = (row?.xp ?? 0) + gained;
     const level = levelOf(xp).level;
-    tx.insert(memberXp)
+    await tx.insert(memberXp)
       .values({
         guildId: input.guildId,
         userId: input.userId,
@@ -131,15 +131,15 @@ export function awardMessage(
 }
 
 /** The member's standing: XP, level, progress, and place in the server (1 = most XP). */
-export function memberRank(db: Db, guildId: string, userId: string) {
-  const row = db
+export async /*CM*/ function memberRank(db: Db, guildId: string, userId: string) {
+  const row = await db
     .select()
     .from(memberXp)
     .where(and(eq(memberXp.guildId, guildId), eq(memberXp.userId, userId)))
     .get();
   const xp = row?.xp ?? 0;
   const ahead =
-    db
+    (await db
       .select({ n: sql<number>`count(*)` })
       .from(memberXp)
       .where(
@@ -148,9 +148,9 @@ export function memberRank(db: Db, guildId: string, userId: string) {
           or(gt(memberXp.xp, xp), and(eq(memberXp.xp, xp), sql`${memberXp.userId} < ${userId}`)),
         ),
       )
-      .get()?.n ?? 0;
+      .get())?.n ?? 0;
   const members =
-    db.select({ n: sql<number>`count(*)` }).from(memberXp).where(eq(memberXp.guildId, guildId)).get()?.n ?? 0;
+    (await db.select({ n: sql<number>`count(*)` }).from(memberXp).where(eq(memberXp.guildId, guildId)).get())?.n ?? 0;
   return {
     userId,
     xp,
@@ -162,8 +162,8 @@ export function memberRank(db: Db, guildId: string, userId: string) {
 }
 
 /** The top members by XP (ties: the lower user id first, so the order is stable). */
-export function leaderboard(db: Db, guildId: string, limit = 10) {
-  return db
+export async /*CM*/ function leaderboard(db: Db, guildId: string, limit = 10) {
+  return (await db
     .select({
       userId: memberXp.userId,
       username: memberXp.username,
@@ -174,6 +174,6 @@ export function leaderboard(db: Db, guildId: string, limit = 10) {
     .where(eq(memberXp.guildId, guildId))
     .orderBy(desc(memberXp.xp), memberXp.userId)
     .limit(limit)
-    .all()
+    .all())
     .map((r, i) => ({ rank: i + 1, ...r, level: levelOf(r.xp).level }));
 }

@@ -32,21 +32,21 @@ export interface Usage {
 }
 
 /** Translations delivered this month: the logs, plus what a reset carried over (see guilds.usageMonth). */
-export function usedThisMonth(db: Db, guildId: string, now: Date): number {
-  const carried = db
+export async /*CM*/ function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
+  const carried = await db
     .select({ month: guilds.usageMonth, n: guilds.usageCarried })
     .from(guilds)
     .where(eq(guilds.id, guildId))
     .get();
-  return loggedThisMonth(db, guildId, now) + (carried?.month === monthKey(now) ? carried.n : 0);
+  return await loggedThisMonth(db, guildId, now) + (carried?.month === monthKey(now) ? carried.n : 0);
 }
 
 /**
  * Delivered translations of this month that have a log row, from the daily rollups the log
  * triggers keep (a month is whole UTC days): one index range per message, not a count of logs.
  */
-function loggedThisMonth(db: Db, guildId: string, now: Date): number {
-  const row = db
+async /*CM*/ function loggedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
+  const row = await db
     .select({ n: sql<number>`coalesce(sum(${analyticsDaily.count}), 0)` })
     .from(analyticsDaily)
     .where(
@@ -60,10 +60,10 @@ function loggedThisMonth(db: Db, guildId: string, now: Date): number {
   return row?.n ?? 0;
 }
 
-export function usageOf(db: Db, guildId: string, now: Date): Usage {
-  const plan = guildPlan(db, guildId);
+export async /*CM*/ function usageOf(db: Db, guildId: string, now: Date): Promise<Usage> {
+  const plan = await guildPlan(db, guildId);
   const allowance = planOf(plan).monthlyTranslations;
-  const used = usedThisMonth(db, guildId, now);
+  const used = await usedThisMonth(db, guildId, now);
   return {
     plan,
     used,
@@ -90,9 +90,9 @@ export interface LogRow {
   tokens?: { input: number; output: number; cached: number };
 }
 
-export function writeLogs(db: Db, rows: LogRow[], now: Date): void {
+export async /*CM*/ function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
   if (!rows.length) return;
-  db.insert(translationLogs)
+  await db.insert(translationLogs)
     .values(
       rows.map((r) => ({
         guildId: r.guildId,
@@ -118,18 +118,18 @@ export function writeLogs(db: Db, rows: LogRow[], now: Date): void {
  * Thresholds (75, 90, 100) that `usedAfter` reached and no notice was recorded for this month yet;
  * each is recorded now, so it is returned once per guild per month.
  */
-export function newThresholds(
+export async /*CM*/ function newThresholds(
   db: Db,
   guildId: string,
   usedAfter: number,
   allowance: number,
   now: Date,
-): number[] {
+): Promise<number[]> {
   const month = monthKey(now);
   const reached = USAGE_THRESHOLDS.filter((t) => usedAfter * 100 >= t * allowance);
   const fresh: number[] = [];
   for (const threshold of reached) {
-    const res = db
+    const res = await db
       .insert(usageNotices)
       .values({ guildId, month, threshold, createdAt: now })
       .onConflictDoNothing()

@@ -226,15 +226,15 @@ export function createEngine(deps: EngineDeps): Translator {
   const batcher = createBatcher<Job, AskOutcome>(opts.batchWindowMs, runJobs);
 
   /** The monthly pause and (when `takeUserSlot`) the member's hourly limit, before any work. */
-  function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
+  async /*CM*/ function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
     let used = 0;
     let allowance: number | null = null;
     if (req.guildId) {
-      ensureGuild(db, req.guildId);
-      const settings = readTranslationSettings(db, req.guildId);
-      allowance = planOf(guildPlan(db, req.guildId)).monthlyTranslations;
+      await ensureGuild(db, req.guildId);
+      const settings = await readTranslationSettings(db, req.guildId);
+      allowance = planOf(await guildPlan(db, req.guildId)).monthlyTranslations;
       if (allowance !== null) {
-        used = usedThisMonth(db, req.guildId, now);
+        used = await usedThisMonth(db, req.guildId, now);
         if (used >= allowance) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
       }
       if (req.userId && takeUserSlot) {
@@ -246,9 +246,9 @@ export function createEngine(deps: EngineDeps): Translator {
   }
 
   /** usage:threshold notices for the translations just delivered. */
-  function noticeThresholds(guildId: string, used: number, allowance: number | null, now: Date) {
+  async /*CM*/ function noticeThresholds(guildId: string, used: number, allowance: number | null, now: Date) {
     if (allowance === null) return;
-    for (const threshold of newThresholds(db, guildId, used, allowance, now)) {
+    for (const threshold of await newThresholds(db, guildId, used, allowance, now)) {
       const notice = { guildId, threshold, used, allowance };
       try {
         deps.events?.emit('usage:threshold', notice);
@@ -287,13 +287,13 @@ export function createEngine(deps: EngineDeps): Translator {
     if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
 
     const now = clock();
-    const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
+    const settings = req.guildId ? await readTranslationSettings(db, req.guildId) : translationDefaults;
     const tone = req.tone ?? settings.translationTone;
     const autoDetect = req.autoDetect ?? settings.autoDetect;
     const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
-    const glossary: GlossaryEntry[] = req.guildId ? activeGlossary(db, req.guildId) : [];
+    const glossary: GlossaryEntry[] = req.guildId ? await activeGlossary(db, req.guildId) : [];
     const style = req.guildId
-      ? activeTranslationStyle(db, req.guildId)
+      ? await activeTranslationStyle(db, req.guildId)
       : { slang: false, customInstructions: '' };
     const shared: AskShared = {
       style: { tone, ...style },
@@ -307,7 +307,7 @@ export function createEngine(deps: EngineDeps): Translator {
 
     // Accounting before any work: the monthly pause, then the member's hourly limit (live
     // captions are bounded by the session's minutes instead).
-    const { used, allowance } = admit(req, now, req.origin !== 'voice');
+    const { used, allowance } = await admit(req, now, req.origin !== 'voice');
 
     let source = given;
     let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
@@ -383,7 +383,7 @@ export function createEngine(deps: EngineDeps): Translator {
         answer = { translations: outcome.translations, source: reported, verdict: outcome.verdict };
       } catch (err) {
         if (req.guildId) {
-          writeLogs(
+          await writeLogs(
             db,
             toAsk.map((t) => logRow(req, source ?? 'und', t, text, started, 'error')),
             clock(),
@@ -410,7 +410,7 @@ export function createEngine(deps: EngineDeps): Translator {
 
     const delivered = Object.keys(translations);
     if (req.guildId && delivered.length) {
-      writeLogs(
+      await writeLogs(
         db,
         delivered.map((t) => ({
           ...logRow(req, source as string, t, text, started, 'ok'),
@@ -422,7 +422,7 @@ export function createEngine(deps: EngineDeps): Translator {
         })),
         clock(),
       );
-      noticeThresholds(req.guildId, used + delivered.length, allowance, now);
+      await noticeThresholds(req.guildId, used + delivered.length, allowance, now);
     }
     return {
       source: source ?? 'und',
@@ -447,7 +447,7 @@ export function createEngine(deps: EngineDeps): Translator {
     }
     if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
     // The same monthly allowance as translation: a paused server gets no AI calls either.
-    admit({ guildId: req.guildId }, clock(), false);
+    await admit({ guildId: req.guildId }, clock(), false);
     const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
     const { text: masked } = protect(text);
     const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, {
@@ -488,14 +488,14 @@ export function createEngine(deps: EngineDeps): Translator {
     if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
     if (!provider.audio) throw new AudioUnsupportedError(name as string);
     const now = clock();
-    const settings = req.guildId ? readTranslationSettings(db, req.guildId) : translationDefaults;
+    const settings = req.guildId ? await readTranslationSettings(db, req.guildId) : translationDefaults;
     const tone = req.tone ?? settings.translationTone;
     const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
     const media = { data: audio, mimeType: req.mimeType };
 
     if (provider.audio === 'transcription' && provider.transcribe) {
       const transcribe = provider.transcribe.bind(provider);
-      admit(req, now, false);
+      await admit(req, now, false);
       const heard = await guarded(provider, req.guildId, (signal) => transcribe({ audio: media, signal }));
       usage.calls += 1;
       const transcript = heard.text.trim();
@@ -518,7 +518,7 @@ export function createEngine(deps: EngineDeps): Translator {
     const completeAudio = provider.completeAudio?.bind(provider);
     if (!completeAudio) throw new AudioUnsupportedError(name as string);
     // Live captions are bounded by the session's minutes, not by the member's hourly limit.
-    const { used, allowance } = admit(req, now, req.origin !== 'voice');
+    const { used, allowance } = await admit(req, now, req.origin !== 'voice');
     const system = audioSystemInstruction(tone);
     const user = audioUserMessage({ targets, tone });
     let problem = '';
@@ -548,7 +548,7 @@ export function createEngine(deps: EngineDeps): Translator {
       if (!answer.ok) throw new MissingTranslationsError(targets, {}, problem);
     } catch (err) {
       if (req.guildId) {
-        writeLogs(
+        await writeLogs(
           db,
           targets.map((t) => logRow({ ...req, text: '' }, 'und', t, '', started, 'error')),
           clock(),
@@ -565,12 +565,12 @@ export function createEngine(deps: EngineDeps): Translator {
     for (const t of targets) if (!skipped.includes(t)) translations[t] = answer.translations[t.toLowerCase()];
     const delivered = Object.keys(translations);
     if (req.guildId && delivered.length) {
-      writeLogs(
+      await writeLogs(
         db,
         delivered.map((t) => logRow({ ...req, text: transcript }, source, t, transcript, started, 'ok')),
         clock(),
       );
-      noticeThresholds(req.guildId, used + delivered.length, allowance, now);
+      await noticeThresholds(req.guildId, used + delivered.length, allowance, now);
     }
     return { transcript, source, translations, skipped, detectedBy: 'provider', provider: name, usage };
   }
