@@ -89,11 +89,11 @@ async /*CM*/ function prepareDatabase(path: string): Promise<string> {
         .values({ guildId: GUILD, name: `Link ${l + 1}`, mode: 'mirror' })
         .returning({ id: channelLinks.id })
         .get();
-      languages.slice(0, 3 + (l % 3)).forEach(async /*CM*/ (language, position) => {
+      for (const [position, language] of languages.slice(0, 3 + (l % 3)).entries()) {
         await db.insert(channelLinkChannels)
           .values({ linkId: link.id, channelId: `9${l}0000000000000${position}`, language, position })
           .run();
-      });
+      }
     }
   }
   db.$client.close();

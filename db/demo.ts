@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, rawGet } from './client';
 import {
   ANNOUNCEMENTS,
   DEMO_GUILD_NAME,
@@ -28,6 +28,7 @@ import {
   moderationLogs,
   moderationRules,
   polls,
+  translationLogs,
   pollVotes,
   reactionRoles,
   ticketMessages,
@@ -90,12 +91,14 @@ function hash(text: string): number {
  * about 3000 translation logs over the last 30 days. Deterministic for a guild and a time;
  * a guild that already has data is left alone. Answers a one-line summary.
  */
-export function seedDemo(db: Db, guildId: string, now: Date): string {
-  const sqlite = db.$client;
-  const inUse = DATA_TABLES.find(
-    (table) =>
-      sqlite.prepare(`select 1 from "${table}" where guild_id = ? limit 1`).get(guildId) !== undefined,
-  );
+export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promise<string> {
+  let inUse: string | undefined;
+  for (const table of DATA_TABLES) {
+    if (await rawGet(db, `select 1 from "${table}" where guild_id = ? limit 1`, [guildId])) {
+      inUse = table;
+      break;
+    }
+  }
   if (inUse) return `guild ${guildId} already has data (${inUse}); nothing seeded`;
 
   const rnd = prng(hash(guildId) ^ Math.floor(now.getTime() / DAY));
@@ -113,7 +116,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     counts[what] = (counts[what] ?? 0) + n;
   };
 
-  sqlite.transaction(async /*CM*/ () => {
+  await db.$transaction(async () => {
     // ---- guild and its channels --------------------------------------------------------------
     await db.insert(guilds)
       .values({ id: guildId, name: DEMO_GUILD_NAME, plan: 'ultimate' })
@@ -146,13 +149,13 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       .values({ id: category, guildId, name: 'Community', type: 4, position: 0 })
       .onConflictDoNothing()
       .run();
-    channelDefs.forEach(async /*CM*/ ([name, type], i) => {
+    for (const [i, [name, type]] of channelDefs.entries()) {
       ch[name] = snowflake(1, i + 1);
       await db.insert(guildChannels)
         .values({ id: ch[name], guildId, name, type, parentId: category, position: i + 1 })
         .onConflictDoNothing()
         .run();
-    });
+    }
     add('channels', channelDefs.length + 1);
 
     // ---- channel links -------------------------------------------------------------------------
@@ -177,7 +180,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       ],
       ['Support desk', 'single', [['support', 'en']]],
     ];
-    linkDefs.forEach(async /*CM*/ ([name, mode, members], i) => {
+    for (const [i, [name, mode, members]] of linkDefs.entries()) {
       const link = await db
         .insert(channelLinks)
         .values({ guildId, name, mode, createdAt: ago((25 - i * 5) * DAY) })
@@ -201,7 +204,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
           )
           .run();
       }
-    });
+    }
     add('links', linkDefs.length);
 
     // ---- settings ------------------------------------------------------------------------------
@@ -230,7 +233,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
       .run();
 
     // ---- members and XP ------------------------------------------------------------------------
-    MEMBERS.forEach(async /*CM*/ ([username], m) => {
+    for (const [m, [username]] of MEMBERS.entries()) {
       const messageCount = Math.round(900 / (m + 1) ** 0.8) + rnd.int(0, 40);
       const xp = messageCount * rnd.int(15, 25);
       await db.insert(memberXp)
@@ -244,7 +247,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
           lastMessageAt: ago(rnd.int(5, 72 * 60) * MINUTE),
         })
         .run();
-    });
+    }
     add('members', MEMBERS.length);
 
     // ---- reaction roles ------------------------------------------------------------------------
@@ -393,7 +396,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
         })
         .returning()
         .get();
-      ticket.messages.forEach(async /*CM*/ (msg, i) => {
+      for (const [i, msg] of ticket.messages.entries()) {
         const language = msg.staff ? 'en' : userLanguage;
         const other = msg.staff ? userLanguage : 'en';
         const translations: Record<string, string> = { [language]: msg.original };
@@ -413,7 +416,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
             createdAt: at,
           })
           .run();
-      });
+      }
     }
     add('tickets', TICKETS.length);
 
@@ -519,10 +522,7 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
     add('voice sessions', 12);
 
     // ---- translation logs (about 3000 over the last 30 days) -----------------------------------
-    const insertLog = sqlite.prepare(
-      `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
-         characters, latency_ms, outcome, source, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const logRows: (typeof translationLogs.$inferInsert)[] = [];
     const memberWeights = MEMBERS.map((_, m) => 1 / (m + 1) ** 0.8);
     const memberIndexes = MEMBERS.map((_, m) => m);
     const joinedDaysAgo = (m: number) => (m < 15 ? 30 : 6 + (19 - m) * 2);
@@ -555,24 +555,27 @@ export function seedDemo(db: Db, guildId: string, now: Date): string {
             ? ch['trading-pt']
             : (ch[`general-${target}`] ?? ch['general-en']);
         const source = rnd.weighted(['mirror', 'context-menu', 'reaction', 'single'], [70, 20, 7, 3]);
-        insertLog.run(
+        logRows.push({
           guildId,
-          channel,
-          userId(m),
+          channelId: channel,
+          userId: userId(m),
           username,
-          native,
-          target,
-          rnd.int(12, 280),
-          latency,
+          sourceLanguage: native,
+          targetLanguage: target,
+          characters: rnd.int(12, 280),
+          latencyMs: latency,
           outcome,
           source,
-          at,
-        );
+          createdAt: new Date(at),
+        });
         logs++;
       }
     }
+    for (let i = 0; i < logRows.length; i += 500) {
+      await db.insert(translationLogs).values(logRows.slice(i, i + 500)).run();
+    }
     add('translation logs', logs);
-  })();
+  });
 
   const summary = Object.entries(counts)
     .map(([what, n]) => `${n} ${what}`)

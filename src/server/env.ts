@@ -13,6 +13,11 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
     DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    /** postgres://user:password@host:5432/db runs everything on PostgreSQL; unset, the SQLite file. */
+    DATABASE_URL: optional.refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/i.test(v),
+      'DATABASE_URL must be a postgres:// URL (unset for the SQLite file at DATABASE_PATH)',
+    ),
     PUBLIC_URL: url('PUBLIC_URL'),
     DEFAULT_GUILD_ID: z.string().min(1).default('default'),
     DISCORD_TOKEN: optional,

@@ -1,4 +1,5 @@
 import type { Services } from './services';
+import { rawGet } from '../../db/client';
 
 /** A gateway shard of the bot running in this process. */
 export interface ShardHealth {
@@ -20,14 +21,14 @@ export interface HealthSources {
  * GET /healthz: the database answers a trivial query (503 when it does not), the queue's backlog,
  * and, when this process runs the bot, each shard's gateway state.
  */
-export function healthReport(
+export async /*CM*/ function healthReport(
   services: Services,
   sources: HealthSources = {},
-): { status: 200 | 503; body: object } {
+): Promise<{ status: 200 | 503; body: object }> {
   let database: { ok: true } | { ok: false; error: string };
   let queue: { pending: number; failed: number } | undefined;
   try {
-    services.db.$client.prepare('select 1').get();
+    await rawGet(services.db, 'select 1');
     database = { ok: true };
     const counts = services.queue.counts();
     queue = { pending: counts.pending, failed: counts.failed };

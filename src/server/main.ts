@@ -114,7 +114,7 @@ async function main() {
         console.error('Shutdown step failed:', err);
       }
     }
-    services.db.$client.close();
+    await services.db.$close();
     console.log('Stopped');
     process.exit(0);
   };

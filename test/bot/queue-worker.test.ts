@@ -72,7 +72,7 @@ describe('queue worker', () => {
       times: 1,
     });
     const before = postsIn('mod-log').length;
-    h.server.services.events.emit('usage:threshold', {
+    await h.server.services.events.publish('usage:threshold', {
       guildId: h.guild.id,
       threshold: 75,
       used: 750,
@@ -95,7 +95,7 @@ describe('queue worker', () => {
     h.fake.rest.fail(rule);
     const before = postsIn('mod-log').length;
     try {
-      h.server.services.events.emit('usage:threshold', {
+      await h.server.services.events.publish('usage:threshold', {
         guildId: h.guild.id,
         threshold: 90,
         used: 900,
@@ -127,7 +127,7 @@ describe('queue worker', () => {
   });
 
   it('a job for a server this bot is not in is never run, and given up with the reason', async () => {
-    h.server.services.events.emit('voice:ended', { guildId: '123456789012345678', sessionId: 1 });
+    await h.server.services.events.publish('voice:ended', { guildId: '123456789012345678', sessionId: 1 });
     const job = await eventually(() => jobs('voice:ended').find((j) => j.status === 'failed'));
     expect(job.last_error).toBe('the bot is not in this server, or the server is unavailable');
   });
@@ -152,7 +152,7 @@ describe('queue worker', () => {
     }) as typeof original;
     try {
       const before = postsIn('mod-log').length;
-      h.server.services.events.emit('usage:threshold', {
+      await h.server.services.events.publish('usage:threshold', {
         guildId: h.guild.id,
         threshold: 75,
         used: 751,
@@ -161,7 +161,7 @@ describe('queue worker', () => {
       await inside;
       const stopping = h.bot.worker.stop(5_000);
       expect(h.bot.worker.claiming()).toBe(false);
-      h.server.services.events.emit('usage:threshold', {
+      await h.server.services.events.publish('usage:threshold', {
         guildId: h.guild.id,
         threshold: 90,
         used: 901,

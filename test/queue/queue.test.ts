@@ -209,7 +209,7 @@ describe('services.events', () => {
     s = await startTestServer();
     const seen: unknown[] = [];
     s.services.events.on('ticket:reply', (e) => seen.push(e));
-    s.services.events.emit('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
+    await s.services.events.publish('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
     expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
     const rows = s.services.db.$client
       .prepare('select kind, guild_id, payload, status from queue_jobs')

@@ -73,12 +73,12 @@ export async /*CM*/ function insertGuild(
     .values({ id, name: `Guild ${id}` })
     .onConflictDoNothing()
     .run();
-  channels.forEach(async /*CM*/ (c, position) => {
+  for (const [position, c] of channels.entries()) {
     await server.services.db
       .insert(guildChannels)
       .values({ id: c.id, guildId: id, name: c.name, type: 0, position })
       .run();
-  });
+  }
 }
 
 /**

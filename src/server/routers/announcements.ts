@@ -108,7 +108,7 @@ export const announcementsRouter = router({
       .where(eq(announcements.id, found.id))
       .returning()
       .get();
-    ctx.events.emit('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
+    await ctx.events.publish('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
     const answered =
       ctx.botStatus.get().state === 'online'
         ? await waitFor(async /*CM*/ () => {

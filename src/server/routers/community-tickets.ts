@@ -188,7 +188,7 @@ export const communityTicketProcedures = {
       );
       // Staff wrote in the thread: the bot posts the translation for the member.
       if (result.stored && result.isStaff)
-        ctx.events.emit('ticket:reply', {
+        await ctx.events.publish('ticket:reply', {
           guildId: ctx.guildId,
           ticketId: result.ticketId,
           messageId: result.messageId,
@@ -212,7 +212,7 @@ export const communityTicketProcedures = {
       const updated = await updateTicket(ctx.db, ctx.clock, ticket, { status: 'closed' });
       if (typeof updated === 'string') return { ok: false as const, message: updated };
       const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, 'closed');
-      ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
+      await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
       return { ok: true as const, message: say(TICKET_CLOSING, language, { id: ticket.id }) };
     }),
 

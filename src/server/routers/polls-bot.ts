@@ -99,7 +99,7 @@ export const pollsBotRouter = router({
       if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
       const option = result.options.find((o) => o.id === result.optionId);
       const phrase = { added: VOTED, changed: VOTE_CHANGED, removed: VOTE_REMOVED }[result.action];
-      ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: input.pollId, debounce: true });
+      await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: input.pollId, debounce: true });
       return {
         ok: true as const,
         action: result.action,

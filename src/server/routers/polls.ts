@@ -44,7 +44,7 @@ export const pollsRouter = router({
       })
       .returning()
       .get();
-    if (row.channelId) ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: row.id });
+    if (row.channelId) await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: row.id });
     return (await readPolls(ctx.db, ctx.guildId, now, row.id))[0];
   }),
 
@@ -53,7 +53,7 @@ export const pollsRouter = router({
     const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
     if (await closePoll(ctx.db, ctx.guildId, input.id, ctx.clock()) && row.messageId)
-      ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: input.id });
+      await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: input.id });
     return (await readPolls(ctx.db, ctx.guildId, ctx.clock(), input.id))[0];
   }),
 
@@ -63,7 +63,7 @@ export const pollsRouter = router({
     if (!row || row.deletedAt) notFound('poll', input.id);
     if (row.messageId) {
       await ctx.db.update(polls).set({ deletedAt: ctx.clock() }).where(eq(polls.id, row.id)).run();
-      ctx.events.emit('polls:changed', { guildId: ctx.guildId, pollId: row.id });
+      await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: row.id });
     } else {
       await ctx.db
         .delete(polls)

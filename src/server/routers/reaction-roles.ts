@@ -86,7 +86,7 @@ export const reactionRolesRouter = router({
       })
       .returning()
       .get();
-    if (menu) ctx.events.emit('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
+    if (menu) await ctx.events.publish('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
     return toEntry(row);
   }),
 
@@ -100,7 +100,7 @@ export const reactionRolesRouter = router({
         .set({ deletedAt: ctx.clock(), active: false })
         .where(eq(reactionRoles.id, row.id))
         .run();
-      ctx.events.emit('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
+      await ctx.events.publish('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
     } else {
       await ctx.db.delete(reactionRoles).where(eq(reactionRoles.id, row.id)).run();
     }

@@ -74,7 +74,7 @@ export const ticketsRouter = router({
       if (updated.status !== ticket.status) {
         // Announced in the thread in the member's language; closing locks and archives it.
         const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
-        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
+        await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
       }
       return updated;
     }),
@@ -90,7 +90,7 @@ export const ticketsRouter = router({
       const { id: _id, guildId: _g, ...message } = input;
       const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
       if (stored.isStaff) {
-        ctx.events.emit('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
+        await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
       }
       return stored;
     }),

@@ -83,7 +83,7 @@ export const voiceRouter = router({
         .where(eq(voiceSessions.id, session.id))
         .returning()
         .get();
-      ctx.events.emit('voice:ended', { guildId: session.guildId, sessionId: session.id });
+      await ctx.events.publish('voice:ended', { guildId: session.guildId, sessionId: session.id });
       return updated;
     }),
 
@@ -106,10 +106,9 @@ export const voiceRouter = router({
     .mutation(async /*CM*/ ({ ctx, input }) => {
       const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
       const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
-      const languages = captionLanguages(
-        input.languages,
-        input.members.map(async /*CM*/ (m) => (await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code),
-      );
+      const spoken: string[] = [];
+      for (const m of input.members) spoken.push((await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code);
+      const languages = captionLanguages(input.languages, spoken);
       return await startVoiceSession(ctx, {
         guildId: ctx.guildId,
         channelId: input.channelId,
@@ -161,18 +160,21 @@ export const voiceRouter = router({
    * On start the bot is in no voice channel: sessions started before it connected, still marked
    * active, end with that reason (sessions started since are its own).
    */
-  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(async /*CM*/ ({ ctx, input }) =>
-    (await activeVoiceSessions(ctx.db))
-      .filter((s) => s.startedAt < input.connectedAt)
-      .map(async /*CM*/ (s) =>
+  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(async ({ ctx, input }) => {
+    const ended = [];
+    for (const s of await activeVoiceSessions(ctx.db)) {
+      if (s.startedAt >= input.connectedAt) continue;
+      ended.push(
         await endVoiceSession(
           ctx.db,
           s.id,
           { status: 'error', reason: 'the bot restarted and left the channel' },
           ctx.clock(),
         ),
-      ),
-  ),
+      );
+    }
+    return ended;
+  }),
   /** One utterance (WAV in memory): its caption, or why none. */
   caption: botProcedure
     .input(

@@ -108,7 +108,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * and status; a deleted subscription ends the plan.
  */
 export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
-  return db.transaction(async /*CM*/ () => {
+  return db.$transaction(async () => {
     if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
       return { applied: false, reason: 'event already processed' } as WebhookOutcome;
     }

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import { type Db, rawAll, rawRun } from '../../../db/client';
 
 /**
  * What the bot last said about its own connection, kept in memory beside the services (the bot
@@ -39,7 +39,7 @@ export interface BotStatusReport {
 }
 
 export interface BotStatusBox {
-  get(): BotStatus;
+  get(): Promise<BotStatus> /*CM*/;
   report(update: BotStatusReport, at: Date): BotStatus;
 }
 
@@ -76,34 +76,41 @@ export function createBotStatus(
     guilds: null,
     reason: null,
   };
+  // Reports are written in order, one at a time; report() answers at once from memory.
+  let writing: Promise<void> = Promise.resolve();
   const write = (when: Date) => {
     if (!shared) return;
-    try {
-      shared.db.$client
-        .prepare(
+    const row = [shared.owner, JSON.stringify(status), when.getTime()];
+    writing = writing.then(async () => {
+      try {
+        await rawRun(
+          shared.db,
           `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
            on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
-        )
-        .run(shared.owner, JSON.stringify(status), when.getTime());
-      // Rows of processes gone for a day (every restart reports under a new pid).
-      shared.db.$client.prepare('delete from bot_status where updated_at < ?').run(when.getTime() - 86_400_000);
-    } catch (err) {
-      console.error('bot status: not written to the database:', err);
-    }
+          row,
+        );
+        // Rows of processes gone for a day (every restart reports under a new pid).
+        await rawRun(shared.db, 'delete from bot_status where updated_at < ?', [when.getTime() - 86_400_000]);
+      } catch (err) {
+        console.error('bot status: not written to the database:', err);
+      }
+    });
   };
-  const fromOthers = (): BotStatus | null => {
+  const fromOthers = async (): Promise<BotStatus | null> => {
     if (!shared) return null;
     try {
-      const rows = shared.db.$client
-        .prepare('select status from bot_status where updated_at >= ? order by owner')
-        .all(shared.clock().getTime() - BOT_STATUS_FRESH_MS) as { status: string }[];
+      const rows = await rawAll<{ status: string }>(
+        shared.db,
+        'select status from bot_status where updated_at >= ? order by owner',
+        [shared.clock().getTime() - BOT_STATUS_FRESH_MS],
+      );
       return rows.length ? combine(rows.map((r) => JSON.parse(r.status) as BotStatus)) : null;
     } catch {
       return null;
     }
   };
   return {
-    get: () => (reportedHere ? status : (fromOthers() ?? status)),
+    get: async () => (reportedHere ? status : ((await fromOthers()) ?? status)),
     report(update, when) {
       if (status.state === 'not_configured') return status;
       reportedHere = true;

@@ -10,7 +10,7 @@ import {
   EXCHANGE_STARTER,
   EXCHANGE_THREAD,
 } from '../../common/phrases/exchange';
-import { type DbLike, exchangeChannelId } from './exchange';
+import { exchangeChannelId } from './exchange';
 
 /**
  * The Discord side of a pair, done by the bot after the rows are written: the private thread
@@ -90,14 +90,16 @@ export async /*CM*/ function pairWork(db: Db, guildId: string, pairId: number) {
           userIds: [pair.userA, pair.userB],
         }
       : null;
-  const notices = (
+  const untold = (
     [
       [pair.userA, pair.toldA],
       [pair.userB, pair.toldB],
     ] as const
   )
     .filter(([, told]) => told === null)
-    .map(async /*CM*/ ([userId]) => ({ userId, text: await matchedText(db, pair, userId) }));
+    .map(([userId]) => userId);
+  const notices: { userId: string; text: string }[] = [];
+  for (const userId of untold) notices.push({ userId, text: await matchedText(db, pair, userId) });
   return { pairId, thread, threadId: pair.threadId, notices };
 }
 
@@ -194,7 +196,7 @@ export async /*CM*/ function pendingExchangeWork(db: Db) {
 }
 
 /** Retention: ended pairs older than 30 days are deleted. */
-export async /*CM*/ function deleteOldPairs(db: DbLike, now: Date): Promise<number> {
+export async /*CM*/ function deleteOldPairs(db: Db, now: Date): Promise<number> {
   return (await db
     .delete(exchangePairs)
     .where(

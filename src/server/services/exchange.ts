@@ -17,12 +17,11 @@ import {
  */
 
 /** The database or a transaction of it: the functions below run inside join/leave/next's transaction. */
-export type DbLike = Omit<Db, '$client'>;
 
 type MemberRow = typeof exchangeMembers.$inferSelect;
 type PairRow = typeof exchangePairs.$inferSelect;
 
-export async /*CM*/ function memberRow(db: DbLike, guildId: string, userId: string): Promise<MemberRow | undefined> {
+export async /*CM*/ function memberRow(db: Db, guildId: string, userId: string): Promise<MemberRow | undefined> {
   return await db
     .select()
     .from(exchangeMembers)
@@ -31,7 +30,7 @@ export async /*CM*/ function memberRow(db: DbLike, guildId: string, userId: stri
 }
 
 /** The member's active pair, if any. */
-export async /*CM*/ function activePairOf(db: DbLike, guildId: string, userId: string): Promise<PairRow | undefined> {
+export async /*CM*/ function activePairOf(db: Db, guildId: string, userId: string): Promise<PairRow | undefined> {
   return await db
     .select()
     .from(exchangePairs)
@@ -45,7 +44,7 @@ export async /*CM*/ function activePairOf(db: DbLike, guildId: string, userId: s
     .get();
 }
 
-export async /*CM*/ function activePairs(db: DbLike, guildId: string): Promise<PairRow[]> {
+export async /*CM*/ function activePairs(db: Db, guildId: string): Promise<PairRow[]> {
   return await db
     .select()
     .from(exchangePairs)
@@ -57,7 +56,7 @@ export async /*CM*/ function activePairs(db: DbLike, guildId: string): Promise<P
 export const partnerOf = (pair: PairRow, userId: string) => (pair.userA === userId ? pair.userB : pair.userA);
 
 /** Members waiting (in the exchange, in no active pair), who waited longest first, then the most active. */
-export async /*CM*/ function waitingMembers(db: DbLike, guildId: string): Promise<(MemberRow & { activity: number })[]> {
+export async /*CM*/ function waitingMembers(db: Db, guildId: string): Promise<(MemberRow & { activity: number })[]> {
   const paired = new Set((await activePairs(db, guildId)).flatMap((p) => [p.userA, p.userB]));
   const activity = new Map(
     (await db
@@ -93,7 +92,7 @@ const compatible = (a: MemberRow, b: MemberRow) =>
  * Pairs whoever can be paired now: each waiting member, longest wait first, takes the best
  * candidate (longest wait, then most active). Returns the new pairs' ids.
  */
-export async /*CM*/ function runMatching(db: DbLike, guildId: string, now: Date): Promise<number[]> {
+export async /*CM*/ function runMatching(db: Db, guildId: string, now: Date): Promise<number[]> {
   const waiting = await waitingMembers(db, guildId);
   const taken = new Set<string>();
   const created: number[] = [];
@@ -134,8 +133,8 @@ export interface JoinRequest {
 }
 
 /** /exchange join: the member waits, then matching runs. 'already' when they are in (nothing written). */
-export function joinExchange(db: DbLike, guildId: string, req: JoinRequest, now: Date) {
-  return db.transaction(async /*CM*/ (tx) => {
+export function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
+  return db.$transaction(async (tx) => {
     const existing = await memberRow(tx, guildId, req.userId);
     if (existing) return { kind: 'already' as const, member: existing };
     await tx.insert(exchangeMembers)
@@ -155,7 +154,7 @@ export function joinExchange(db: DbLike, guildId: string, req: JoinRequest, now:
   });
 }
 
-async /*CM*/ function endPair(db: DbLike, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
+async /*CM*/ function endPair(db: Db, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
   await db.update(exchangePairs)
     .set({ endedAt: now, endedReason: reason, endedBy: by })
     .where(eq(exchangePairs.id, pair.id))
@@ -173,8 +172,8 @@ async /*CM*/ function endPair(db: DbLike, pair: PairRow, by: string, reason: 'ne
 }
 
 /** /exchange leave: the member's pair ends (the partner waits again and may be matched), the member leaves. */
-export function leaveExchange(db: DbLike, guildId: string, userId: string, now: Date) {
-  return db.transaction(async /*CM*/ (tx) => {
+export function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
+  return db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);
@@ -191,8 +190,8 @@ export function leaveExchange(db: DbLike, guildId: string, userId: string, now: 
  * /exchange next: ends the member's pair; both wait again and are not matched with each other
  * again (until one of them gets someone else); matching runs for everyone.
  */
-export function nextPartner(db: DbLike, guildId: string, userId: string, now: Date) {
-  return db.transaction(async /*CM*/ (tx) => {
+export function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
+  return db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);
@@ -219,7 +218,7 @@ export function nextPartner(db: DbLike, guildId: string, userId: string, now: Da
 
 /** Keeps the language the bot speaks to the member current (their latest command's). */
 export async /*CM*/ function touchMember(
-  db: DbLike,
+  db: Db,
   guildId: string,
   userId: string,
   replyLanguage: string,
@@ -233,14 +232,14 @@ export async /*CM*/ function touchMember(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-export async /*CM*/ function exchangeChannelId(db: DbLike, guildId: string): Promise<string> {
+export async /*CM*/ function exchangeChannelId(db: Db, guildId: string): Promise<string> {
   return (
     (await db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get())?.channelId ?? ''
   );
 }
 
 /** Private threads live in text channels (type 0) only. */
-export async /*CM*/ function isTextChannel(db: DbLike, guildId: string, channelId: string): Promise<boolean> {
+export async /*CM*/ function isTextChannel(db: Db, guildId: string, channelId: string): Promise<boolean> {
   const row = await db
     .select({ type: guildChannels.type })
     .from(guildChannels)
@@ -249,7 +248,7 @@ export async /*CM*/ function isTextChannel(db: DbLike, guildId: string, channelI
   return row?.type === 0;
 }
 
-export async /*CM*/ function writeExchangeChannel(db: DbLike, guildId: string, channelId: string): Promise<void> {
+export async /*CM*/ function writeExchangeChannel(db: Db, guildId: string, channelId: string): Promise<void> {
   await db.insert(exchangeSettings)
     .values({ guildId, channelId })
     .onConflictDoUpdate({ target: exchangeSettings.guildId, set: { channelId } })

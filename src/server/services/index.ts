@@ -1,4 +1,3 @@
-import type { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import { type Db, openDb } from '../../../db/client';
 import type { Env } from '../env';
@@ -40,8 +39,8 @@ export interface Services {
   translator: Translator;
   /** The last messages of each channel, in memory only (conversation context). */
   conversation: Conversation;
-  /** emit() writes a queue job (delivered by the bot process holding the server's shard). */
-  events: EventEmitter<ServerEvents>;
+  /** publish() writes a queue job (delivered by the bot process holding the server's shard). */
+  events: DurableEvents;
   /** The durable work queue between web and bot processes. */
   queue: Queue;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
@@ -64,7 +63,7 @@ export interface ServiceOverrides {
 }
 
 export async /*CM*/ function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
-  const db = overrides.db ?? await openDb(env.DATABASE_PATH);
+  const db = overrides.db ?? (await openDb(env.DATABASE_URL ?? env.DATABASE_PATH));
   // The operator's default server exists from the start (every other server comes from the bot joining it).
   await ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());

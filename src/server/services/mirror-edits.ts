@@ -81,7 +81,7 @@ export async function planEdit(
       const rest = parts.splice(rows.length - 1).join('\n');
       parts.push(rest.length > DISCORD_MESSAGE_LIMIT ? `${rest.slice(0, DISCORD_MESSAGE_LIMIT - 1)}…` : rest);
     }
-    rows.forEach(async /*CM*/ (c, i) => {
+    for (const [i, c] of rows.entries()) {
       if (i < parts.length) {
         const last = i === Math.min(parts.length, rows.length) - 1;
         edits.push({
@@ -97,7 +97,7 @@ export async function planEdit(
         await forgetCopy(db, c.copyMessageId);
         deletes.push({ channelId, threadId, messageId: c.copyMessageId, kind: c.kind, webhook });
       }
-    });
+    }
   }
   return { status: 'ok', edits, ...(deletes.length ? { deletes } : {}) };
 }
@@ -116,16 +116,18 @@ export async /*CM*/ function planDelete(
   msg: { messageId: string; channelId: string; parentChannelId?: string | null },
 ): Promise<CopyDelete[]> {
   const threads = await threadsOf(db, msg);
-  return (await takeCopies(db, msg.messageId)).map(async /*CM*/ (c) => {
+  const out: CopyDelete[] = [];
+  for (const c of await takeCopies(db, msg.messageId)) {
     const threadId = c.kind === 'webhook' ? (threads?.get(c.copyChannelId) ?? null) : null;
-    return {
+    out.push({
       channelId: c.copyChannelId,
       threadId,
       messageId: c.copyMessageId,
       kind: c.kind,
       webhook: c.kind === 'webhook' ? await webhookFor(db, c.copyChannelId) : null,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 /**

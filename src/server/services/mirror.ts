@@ -338,7 +338,7 @@ export async function planMirror(
   return {
     status: 'ok',
     source: tr.source,
-    posts: targets.map(async /*CM*/ (t) => {
+    posts: await Promise.all(targets.map(async (t) => {
       const body = copyBody(msg, tr.texts[t.language], t.language);
       const parts = composeCopies(body.text, {
         replyLink: await replyLinkFor(db, msg, t.channelId, t.threadId),
@@ -356,6 +356,6 @@ export async function planMirror(
         avatarUrl: msg.avatarUrl ?? null,
         webhook: await webhookFor(db, t.channelId),
       };
-    }),
+    })),
   };
 }

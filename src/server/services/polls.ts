@@ -169,7 +169,7 @@ export function vote(
   userId: string,
   now: Date,
 ): VoteResult {
-  return db.transaction(async /*CM*/ (tx) => {
+  return db.$transaction(async (tx) => {
     const row = await pollRow(tx as unknown as Db, guildId, pollId);
     if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
     if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;
@@ -219,7 +219,9 @@ export async /*CM*/ function closeDuePolls(db: Db, now: Date): Promise<{ guildId
       and(isNull(polls.closedAt), isNull(polls.deletedAt), isNotNull(polls.endsAt), lte(polls.endsAt, now)),
     )
     .all();
-  return due.filter(async /*CM*/ (p) => await closePoll(db, p.guildId, p.id, now));
+  const closed: typeof due = [];
+  for (const p of due) if (await closePoll(db, p.guildId, p.id, now)) closed.push(p);
+  return closed;
 }
 
 /** When the next open poll ends (the bot's scheduler sleeps until then). */

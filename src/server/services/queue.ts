@@ -1,16 +1,17 @@
 import { EventEmitter } from 'node:events';
-import type { Db } from '../../../db/client';
+import { type Db, rawAll, rawGet, rawRun } from '../../../db/client';
 import type { ServerEvents } from './index';
 
 /**
  * The durable work queue between processes (table queue_jobs). Every bot-bound server event
- * (services.events.emit('announcement:post', ...)) is written as a job row first; the bot process
+ * (services.events.publish('announcement:post', ...)) is written as a job row first; the bot process
  * holding the server's shard claims it with a lease, runs the bot's handler, and marks it done or
  * schedules a retry with exponential backoff (bot/queue-worker.ts). A process that dies mid-job
  * leaves a lease that expires; another (or the restarted) process takes the job then.
  *
- * Claims run in an IMMEDIATE transaction: SQLite lets one writer in at a time across every process
- * on the file, so two processes never take the same job. The payload holds ids and numbers only,
+ * A claim is one UPDATE that re-checks the lease on each row it takes: on SQLite one writer goes
+ * at a time across every process on the file, on PostgreSQL concurrent claims skip locked rows,
+ * so two processes never take the same job. The payload holds ids and numbers only,
  * never message text (privacy list); done jobs are deleted after QUEUE_DONE_RETENTION_MS.
  */
 
@@ -65,21 +66,25 @@ export interface Queue {
    * Writes a job and wakes the workers of this process; returns its id. The same job (kind, server,
    * payload) still waiting untried is not written twice: it is that job's id.
    */
-  enqueue(kind: QueueKind, guildId: string, payload: object): number;
+  enqueue(kind: QueueKind, guildId: string, payload: object): Promise<number> /*CM*/;
   /** Takes up to `limit` due jobs of the given shards, oldest first, leased to `owner`. */
-  claim(opts: ClaimOptions): QueueJob[];
+  claim(opts: ClaimOptions): Promise<QueueJob[]> /*CM*/;
   /** The job succeeded: done (false when the lease had passed to another process). */
-  complete(id: number, owner: string): boolean;
+  complete(id: number, owner: string): Promise<boolean> /*CM*/;
   /** The job failed: retried after its backoff, or given up after the last attempt. */
-  fail(id: number, owner: string, error: string): { outcome: 'retry'; runAt: number } | { outcome: 'failed' };
+  fail(
+    id: number,
+    owner: string,
+    error: string,
+  ): Promise<{ outcome: 'retry'; runAt: number } | { outcome: 'failed' }> /*CM*/;
   /** Extends the lease of jobs still running. */
-  renew(ids: number[], owner: string): void;
+  renew(ids: number[], owner: string): Promise<void> /*CM*/;
   /** Deletes done jobs past their retention, and failed or never-taken ones after a week. */
-  purge(): number;
+  purge(): Promise<number> /*CM*/;
   /** Called after each enqueue in this process (the local wake-up). Returns the unsubscribe. */
   onEnqueue(listener: () => void): () => void;
   /** Counts by status, for /healthz and tests. */
-  counts(): { pending: number; done: number; failed: number };
+  counts(): Promise<{ pending: number; done: number; failed: number }> /*CM*/;
 }
 
 interface Row {
@@ -95,72 +100,53 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   const maxAttempts = options.maxAttempts ?? QUEUE_MAX_ATTEMPTS;
   const backoffMs = options.backoffMs ?? QUEUE_BACKOFF_MS;
   const maxBackoffMs = options.maxBackoffMs ?? QUEUE_MAX_BACKOFF_MS;
-  const sqlite = db.$client;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const now = () => clock().getTime();
+  // PostgreSQL runs claims of several processes at once: each skips rows another is taking.
+  const skipLocked = db.$exec.dialect === 'postgres' ? ' for update skip locked' : '';
 
-  const insert = sqlite.prepare(
-    'insert into queue_jobs (kind, guild_id, payload, run_at) values (?, ?, ?, ?) returning id',
-  );
-  // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice).
-  const waiting = sqlite.prepare(
-    `select id from queue_jobs
-     where kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null
-     limit 1`,
-  );
   const dueWhere = (o: ClaimOptions) => {
     const shardFilter = o.shards
-      ? `and ((cast(guild_id as integer) >> 22) % ${Math.max(1, Math.trunc(o.total))}) in (${o.shards.map((s) => Math.trunc(s)).join(',') || '-1'})`
+      ? `and ((cast(guild_id as bigint) >> 22) % ${Math.max(1, Math.trunc(o.total))}) in (${o.shards.map((s) => Math.trunc(s)).join(',') || '-1'})`
       : '';
-    return `status = 'pending' and run_at <= @at and (lease_until is null or lease_until <= @at) ${shardFilter}`;
+    return `status = 'pending' and run_at <= ? and (lease_until is null or lease_until <= ?) ${shardFilter}`;
   };
-  const claimTx = sqlite.transaction(
-    (o: ClaimOptions, at: number): Row[] =>
-      sqlite
-        .prepare(
-          `update queue_jobs set lease_owner = @owner, lease_until = @until, attempts = attempts + 1
-         where id in (select id from queue_jobs where ${dueWhere(o)} order by id limit @limit)
-         returning id, kind, guild_id, payload, attempts`,
-        )
-        .all({ owner: o.owner, until: at + leaseMs, at, limit: o.limit ?? 20 }) as Row[],
-  );
-  const completeStmt = sqlite.prepare(
-    `update queue_jobs set status = 'done', finished_at = ?, lease_until = null, last_error = null
-     where id = ? and lease_owner = ? and status = 'pending'`,
-  );
-  const attemptsOf = sqlite.prepare('select attempts, lease_owner as owner from queue_jobs where id = ?');
-  const retryStmt = sqlite.prepare(
-    `update queue_jobs set run_at = ?, lease_owner = null, lease_until = null, last_error = ?
-     where id = ? and lease_owner = ? and status = 'pending'`,
-  );
-  const giveUpStmt = sqlite.prepare(
-    `update queue_jobs set status = 'failed', finished_at = ?, lease_until = null, last_error = ?
-     where id = ? and lease_owner = ? and status = 'pending'`,
-  );
-  const renewStmt = sqlite.prepare(
-    `update queue_jobs set lease_until = ? where id = ? and lease_owner = ? and status = 'pending'`,
-  );
-  const purgeStmt = sqlite.prepare(
-    `delete from queue_jobs
-     where (status = 'done' and finished_at < ?) or (status = 'failed' and finished_at < ?)
-        or (status = 'pending' and created_at < ?)`,
-  );
 
   return {
-    enqueue(kind, guildId, payload) {
+    async enqueue(kind, guildId, payload) {
       const json = JSON.stringify(payload);
-      const row = (waiting.get(kind, guildId, json) ?? insert.get(kind, guildId, json, now())) as {
-        id: number;
-      };
+      // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice).
+      const row =
+        (await rawGet<{ id: number }>(
+          db,
+          `select id from queue_jobs
+           where kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null
+           limit 1`,
+          [kind, guildId, json],
+        )) ??
+        (await rawGet<{ id: number }>(
+          db,
+          'insert into queue_jobs (kind, guild_id, payload, run_at) values (?, ?, ?, ?) returning id',
+          [kind, guildId, json, now()],
+        ));
       local.emit('enqueue');
-      return row.id;
+      return (row as { id: number }).id;
     },
-    claim(o) {
+    async claim(o) {
       const at = now();
       // A read first: an idle poll never takes the write lock other processes need.
-      if (!sqlite.prepare(`select 1 from queue_jobs where ${dueWhere(o)} limit 1`).get({ at })) return [];
-      const rows = claimTx.immediate(o, at);
+      if (!(await rawGet(db, `select 1 from queue_jobs where ${dueWhere(o)} limit 1`, [at, at]))) return [];
+      // One statement: the due check is repeated on the row being updated, so a job another
+      // process took meanwhile is not taken twice.
+      const rows = await rawAll<Row>(
+        db,
+        `update queue_jobs set lease_owner = ?, lease_until = ?, attempts = attempts + 1
+         where id in (select id from queue_jobs where ${dueWhere(o)} order by id limit ?${skipLocked})
+           and status = 'pending' and (lease_until is null or lease_until <= ?)
+         returning id, kind, guild_id, payload, attempts`,
+        [o.owner, at + leaseMs, at, at, o.limit ?? 20, at],
+      );
       return rows
         .map((r) => ({
           id: r.id,
@@ -171,39 +157,66 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
         }))
         .sort((a, b) => a.id - b.id);
     },
-    complete(id, owner) {
-      return completeStmt.run(now(), id, owner).changes === 1;
+    async complete(id, owner) {
+      const changed = await rawRun(
+        db,
+        `update queue_jobs set status = 'done', finished_at = ?, lease_until = null, last_error = null
+         where id = ? and lease_owner = ? and status = 'pending'`,
+        [now(), id, owner],
+      );
+      return changed === 1;
     },
-    fail(id, owner, error) {
+    async fail(id, owner, error) {
       const reason = error.slice(0, 500);
-      const row = attemptsOf.get(id) as { attempts: number; owner: string | null } | undefined;
+      const row = await rawGet<{ attempts: number }>(db, 'select attempts from queue_jobs where id = ?', [id]);
       const at = now();
       if (!row || row.attempts >= maxAttempts) {
-        giveUpStmt.run(at, reason, id, owner);
+        await rawRun(
+          db,
+          `update queue_jobs set status = 'failed', finished_at = ?, lease_until = null, last_error = ?
+           where id = ? and lease_owner = ? and status = 'pending'`,
+          [at, reason, id, owner],
+        );
         return { outcome: 'failed' };
       }
       const runAt = at + Math.min(backoffMs * 2 ** (row.attempts - 1), maxBackoffMs);
-      retryStmt.run(runAt, reason, id, owner);
+      await rawRun(
+        db,
+        `update queue_jobs set run_at = ?, lease_owner = null, lease_until = null, last_error = ?
+         where id = ? and lease_owner = ? and status = 'pending'`,
+        [runAt, reason, id, owner],
+      );
       return { outcome: 'retry', runAt };
     },
-    renew(ids, owner) {
+    async renew(ids, owner) {
       const until = now() + leaseMs;
-      for (const id of ids) renewStmt.run(until, id, owner);
+      for (const id of ids) {
+        await rawRun(
+          db,
+          `update queue_jobs set lease_until = ? where id = ? and lease_owner = ? and status = 'pending'`,
+          [until, id, owner],
+        );
+      }
     },
-    purge() {
+    async purge() {
       const at = now();
-      return purgeStmt.run(at - QUEUE_DONE_RETENTION_MS, at - QUEUE_KEEP_FAILED_MS, at - QUEUE_KEEP_FAILED_MS)
-        .changes;
+      return rawRun(
+        db,
+        `delete from queue_jobs
+         where (status = 'done' and finished_at < ?) or (status = 'failed' and finished_at < ?)
+            or (status = 'pending' and created_at < ?)`,
+        [at - QUEUE_DONE_RETENTION_MS, at - QUEUE_KEEP_FAILED_MS, at - QUEUE_KEEP_FAILED_MS],
+      );
     },
     onEnqueue(listener) {
       local.on('enqueue', listener);
       return () => local.off('enqueue', listener);
     },
-    counts() {
-      const rows = sqlite.prepare('select status, count(*) as n from queue_jobs group by status').all() as {
-        status: 'pending' | 'done' | 'failed';
-        n: number;
-      }[];
+    async counts() {
+      const rows = await rawAll<{ status: 'pending' | 'done' | 'failed'; n: number }>(
+        db,
+        'select status, count(*) as n from queue_jobs group by status',
+      );
       const out = { pending: 0, done: 0, failed: 0 };
       for (const r of rows) out[r.status] = r.n;
       return out;
@@ -212,9 +225,9 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
 }
 
 /**
- * services.events: every event is bot-bound work, so emit writes it as a queue job (the durable
- * record the bot process holding the server's shard takes) and then tells this process's own
- * listeners (tests and anything else observing). Call sites stay `events.emit(name, payload)`.
+ * services.events: every event is bot-bound work, so `publish` writes it as a queue job (the
+ * durable record the bot process holding the server's shard takes) and then tells this process's
+ * own listeners (tests and anything else observing). It resolves once the job is stored.
  * Seam for PostgreSQL: enqueue would NOTIFY, and workers would LISTEN instead of polling.
  */
 export class DurableEvents extends EventEmitter<ServerEvents> {
@@ -222,9 +235,9 @@ export class DurableEvents extends EventEmitter<ServerEvents> {
     super();
   }
 
-  override emit<K extends QueueKind>(name: K, ...args: ServerEvents[K]): boolean {
+  async /*CM*/ publish<K extends QueueKind>(name: K, ...args: ServerEvents[K]): Promise<void> {
     const payload = args[0] as { guildId: string };
-    this.queue.enqueue(name, payload.guildId, payload);
-    return super.emit(name, ...(args as never));
+    await this.queue.enqueue(name, payload.guildId, payload);
+    super.emit(name, ...(args as never));
   }
 }

@@ -27,7 +27,7 @@ export interface RetentionResult {
  * that ended more than 30 days ago.
  */
 export function runRetention(db: Db, now: Date): RetentionResult {
-  return db.transaction(async /*CM*/ (tx) => {
+  return db.$transaction(async (tx) => {
     const logs = (await tx
       .delete(translationLogs)
       .where(lt(translationLogs.createdAt, new Date(now.getTime() - TRANSLATION_LOG_DAYS * DAY)))

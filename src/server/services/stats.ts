@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import { type Db, rawAll, rawGet } from '../../../db/client';
 import { languageName } from '../../common/languages';
 
 /**
@@ -29,12 +29,12 @@ function pct(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-function one<T>(db: Db, query: string, ...params: unknown[]): T {
-  return db.$client.prepare(query).get(...params) as T;
+async /*CM*/ function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
+  return (await rawGet<T>(db, query, params)) as T;
 }
 
-function all<T>(db: Db, query: string, ...params: unknown[]): T[] {
-  return db.$client.prepare(query).all(...params) as T[];
+async /*CM*/ function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
+  return rawAll<T>(db, query, params);
 }
 
 /** Logs are only appended; deletions (reset, retention) are caught by a full recount this often. */

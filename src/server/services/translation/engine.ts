@@ -1,9 +1,8 @@
-import type { EventEmitter } from 'node:events';
 import type { Db } from '../../../../db/client';
 import { planOf } from '../../../common/plans';
 import type { GlossaryEntry } from '../../../common/schemas/glossary';
 import { translationDefaults } from '../../../common/schemas/settings';
-import type { ServerEvents } from '..';
+import type { DurableEvents } from '../queue';
 import { activeGlossary } from '../glossary';
 import { ensureGuild } from '../guilds';
 import { guildPlan } from '../plans';
@@ -122,7 +121,7 @@ export interface EngineDeps {
   unavailableReason?: string;
   db: Db;
   clock: () => Date;
-  events?: EventEmitter<ServerEvents>;
+  events?: DurableEvents;
   options?: Partial<EngineOptions>;
 }
 
@@ -251,7 +250,7 @@ export function createEngine(deps: EngineDeps): Translator {
     for (const threshold of await newThresholds(db, guildId, used, allowance, now)) {
       const notice = { guildId, threshold, used, allowance };
       try {
-        deps.events?.emit('usage:threshold', notice);
+        await deps.events?.publish('usage:threshold', notice);
       } catch (err) {
         // A failing listener must not take the member's translation away.
         console.error(`usage:threshold listener failed: ${(err as Error).message}`);
