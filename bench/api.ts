@@ -74,7 +74,7 @@ const CASES: Case[] = [
 /** Demo data, plus a realistic set of channel links when the demo has none. */
 async /*CM*/ function prepareDatabase(path: string): Promise<string> {
   const db = await openDb(path);
-  const summary = seedDemo(db, GUILD, new Date());
+  const summary = await seedDemo(db, GUILD, new Date());
   await db.insert(guilds).values({ id: GUILD, name: 'Bench Guild', plan: 'pro' }).onConflictDoNothing().run();
   const existing = await db
     .select({ id: channelLinks.id })

@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
 const db = await openDb(join(dir, 'app.db'));
 const now = new Date();
 
-seedDemo(db, 'demo', now);
+await seedDemo(db, 'demo', now);
 await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
 const insert = db.$client.prepare(
   `insert into translation_logs (guild_id, user_id, username, source_language, target_language, characters,
@@ -61,9 +61,9 @@ function time(fn: () => unknown): string {
 console.log(`load average ${loadavg()[0].toFixed(1)}; ${RUNS} runs each; big guild ${BIG_LOGS} logs`);
 for (const guildId of ['demo', 'big']) {
   console.log(
-    `${guildId.padEnd(5)} stats.guild ${time(() => guildStats(db, guildId, now))} ms | stats.activity ${time(() => guildActivity(db, guildId, now))} ms | analytics.get ${time(() => guildAnalytics(db, guildId, now))} ms`,
+    `${guildId.padEnd(5)} stats.guild ${time(async /*CM*/ () => await guildStats(db, guildId, now))} ms | stats.activity ${time(async /*CM*/ () => await guildActivity(db, guildId, now))} ms | analytics.get ${time(async /*CM*/ () => await guildAnalytics(db, guildId, now))} ms`,
   );
 }
-console.log(`stats.global ${time(() => globalStats(db))} ms`);
+console.log(`stats.global ${time(async /*CM*/ () => await globalStats(db))} ms`);
 db.$client.close();
 rmSync(dir, { recursive: true, force: true });

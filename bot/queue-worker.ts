@@ -61,31 +61,31 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       const handler = JOB_HANDLERS[job.kind] as ((c: BotContext, p: unknown) => Promise<void>) | undefined;
       if (!handler) throw new Error(`no handler for ${job.kind} in this version of the bot`);
       await handler(ctx, job.payload);
-      if (!queue.complete(job.id, owner))
+      if (!await queue.complete(job.id, owner))
         console.warn(`${label}: done, but its lease had passed to another process`);
     } catch (err) {
       const reason = reasonOf(err);
-      const r = queue.fail(job.id, owner, reason);
+      const r = await queue.fail(job.id, owner, reason);
       if (r.outcome === 'failed') console.error(`${label}: given up: ${reason}`);
       else console.warn(`${label}: failed (${reason}); retried at ${new Date(r.runAt).toISOString()}`);
     }
   };
 
-  const pump = () => {
+  const pump = async /*CM*/ () => {
     if (!started || stopped) return;
     const room = QUEUE_MAX_IN_FLIGHT - running.size;
     if (room <= 0) return;
     let jobs: ReturnType<typeof queue.claim>;
     try {
-      jobs = queue.claim({ owner, ...shardsOf(ctx), limit: room });
+      jobs = await queue.claim({ owner, ...shardsOf(ctx), limit: room });
     } catch (err) {
       console.error('Queue: claiming jobs failed:', err);
       return;
     }
     for (const job of jobs) {
-      const p = run(job).finally(() => {
+      const p = run(job).finally(async /*CM*/ () => {
         running.delete(job.id);
-        pump();
+        await pump();
       });
       running.set(job.id, p);
     }
@@ -95,15 +95,15 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
   const wake = () => {
     if (wakeScheduled) return;
     wakeScheduled = true;
-    setImmediate(() => {
+    setImmediate(async /*CM*/ () => {
       wakeScheduled = false;
-      pump();
+      await pump();
     });
   };
 
-  const purge = () => {
+  const purge = async /*CM*/ () => {
     try {
-      queue.purge();
+      await queue.purge();
     } catch (err) {
       console.error('Queue: purge failed:', err);
     }
@@ -111,15 +111,15 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
 
   return {
     owner,
-    start() {
+    async /*CM*/ start() {
       if (started || stopped) return;
       started = true;
       offEnqueue = queue.onEnqueue(wake);
       timers.push(setInterval(pump, opts.pollMs ?? QUEUE_POLL_MS));
-      timers.push(setInterval(() => queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
+      timers.push(setInterval(async /*CM*/ () => await queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
       timers.push(setInterval(purge, PURGE_EVERY_MS));
-      purge();
-      pump();
+      await purge();
+      await pump();
     },
     async stop(timeoutMs = 10_000) {
       stopped = true;

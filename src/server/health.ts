@@ -30,7 +30,7 @@ export async /*CM*/ function healthReport(
   try {
     await rawGet(services.db, 'select 1');
     database = { ok: true };
-    const counts = services.queue.counts();
+    const counts = await services.queue.counts();
     queue = { pending: counts.pending, failed: counts.failed };
   } catch (err) {
     database = { ok: false, error: err instanceof Error ? err.message : String(err) };

@@ -49,8 +49,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
 
-  app.get('/healthz', (c) => {
-    const { status, body } = healthReport(services, options.health);
+  app.get('/healthz', async /*CM*/ (c) => {
+    const { status, body } = await healthReport(services, options.health);
     c.header('Cache-Control', 'no-store');
     return c.json(body, status);
   });

@@ -58,12 +58,12 @@ async function main() {
     closers.push(() => server.close());
   } else if (opts.healthPort !== undefined) {
     // A bot process has no web tier: /healthz alone, for the process supervisor.
-    const healthServer = createServer((req, res) => {
+    const healthServer = createServer(async /*CM*/ (req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/healthz') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;
       }
-      const { status, body } = healthReport(services, health);
+      const { status, body } = await healthReport(services, health);
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(body));
     });

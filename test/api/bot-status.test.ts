@@ -22,7 +22,7 @@ describe('bot status across processes', () => {
     const low = createBotStatus(true, clock(), { db, owner: 'host:1', clock });
     const high = createBotStatus(true, clock(), { db, owner: 'host:2', clock });
     const web = createBotStatus(true, clock(), { db, owner: 'host:3', clock });
-    expect(web.get().state).toBe('connecting');
+    expect((await web.get()).state).toBe('connecting');
 
     low.report(
       { state: 'online', latencyMs: 40, shard: { id: 0, count: 2 }, tag: 'Polyglot#0001', guilds: 3 },
@@ -32,18 +32,18 @@ describe('bot status across processes', () => {
       { state: 'online', latencyMs: 55, shard: { id: 1, count: 2 }, tag: 'Polyglot#0001', guilds: 4 },
       clock(),
     );
-    expect(web.get()).toMatchObject({ state: 'online', guilds: 7, latencyMs: 55, tag: 'Polyglot#0001' });
+    expect(await web.get()).toMatchObject({ state: 'online', guilds: 7, latencyMs: 55, tag: 'Polyglot#0001' });
 
     high.report({ state: 'offline', reason: 'the gateway closed (code 4000)' }, clock());
-    expect(web.get()).toMatchObject({ state: 'offline', reason: 'the gateway closed (code 4000)' });
+    expect(await web.get()).toMatchObject({ state: 'offline', reason: 'the gateway closed (code 4000)' });
 
     // A process that stopped reporting (killed) no longer counts.
     now += 60_000;
     low.report({ state: 'online', guilds: 3 }, clock());
     now += BOT_STATUS_FRESH_MS - 59_000;
-    expect(web.get()).toMatchObject({ state: 'online', guilds: 3 });
+    expect(await web.get()).toMatchObject({ state: 'online', guilds: 3 });
 
     // The process that runs a bot tells its own state, whatever the others say.
-    expect(high.get()).toMatchObject({ state: 'offline' });
+    expect(await high.get()).toMatchObject({ state: 'offline' });
   });
 });

@@ -9,7 +9,7 @@ let summary: string;
 
 beforeAll(async () => {
   s = await startTestServer({ overrides: { clock: () => NOW } });
-  summary = seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
+  summary = await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
 });
 afterAll(() => s.close());
 
@@ -26,9 +26,9 @@ describe('seedDemo', () => {
     expect(summary).toMatch(/\d{4} translation logs/);
   });
 
-  it('is idempotent: a second run changes nothing and says why', () => {
+  it('is idempotent: a second run changes nothing and says why', async /*CM*/ () => {
     const before = tableCounts(s.services);
-    const again = seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
+    const again = await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
     expect(again).toMatch(/already has data.*nothing seeded/);
     expect(tableCounts(s.services)).toEqual(before);
   });
@@ -37,8 +37,8 @@ describe('seedDemo', () => {
     const a = await openDb(':memory:');
     const b = await openDb(':memory:');
     try {
-      seedDemo(a, 'default', NOW);
-      seedDemo(b, 'default', NOW);
+      await seedDemo(a, 'default', NOW);
+      await seedDemo(b, 'default', NOW);
       const rows = (db: typeof a) =>
         db.$client
           .prepare(
@@ -46,7 +46,7 @@ describe('seedDemo', () => {
           )
           .all();
       expect(rows(a)).toEqual(rows(b));
-      expect(seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
+      expect(await seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
       const channels = a.$client
         .prepare('select guild_id, count(*) as n from guild_channels group by guild_id')
         .all();

@@ -37,7 +37,7 @@ function guildRows(guildId: string): Record<string, number> {
 beforeAll(async () => {
   s = await startTestServer({ overrides: { clock: () => NOW } });
   for (const guildId of ['5001', '5002', 'default']) {
-    seedDemo(s.services.db, guildId, NOW);
+    await seedDemo(s.services.db, guildId, NOW);
     await s.services.db
       .insert(messageCopies)
       .values({

@@ -86,7 +86,7 @@ describe("one process: the shard count Discord recommends ('auto')", () => {
     expect(health.status).toBe(200);
     expect(health.json).toMatchObject({ ok: true, database: { ok: true }, queue: { pending: 0, failed: 0 } });
     // npm start's /healthz (main.ts hands the running bot's shards to it) lists each shard's state.
-    const withBot = healthReport(server.services, { role: 'all', shards: bot?.shards });
+    const withBot = await healthReport(server.services, { role: 'all', shards: bot?.shards });
     expect(withBot.body).toMatchObject({
       ok: true,
       role: 'all',

@@ -113,7 +113,7 @@ describe('queue worker', () => {
     const other = await openDb(h.server.env.DATABASE_PATH);
     try {
       const before = postsIn('mod-log').length;
-      const id = createQueue(other, () => new Date()).enqueue('usage:threshold', h.guild.id, {
+      const id = await createQueue(other, () => new Date()).enqueue('usage:threshold', h.guild.id, {
         guildId: h.guild.id,
         threshold: 100,
         used: 1000,

@@ -13,7 +13,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const status = () => h.server.services.botStatus.get();
+const status = async /*CM*/ () => await h.server.services.botStatus.get();
 const announce = (text: string, channels: [string, string][]) =>
   h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
     method: 'POST',
@@ -30,7 +30,7 @@ const postNow = (id: number) =>
 
 describe('bot status', () => {
   it('is online once the bot is ready, with its shard, name and servers', async () => {
-    const s = await eventually(() => (status().state === 'online' ? status() : null));
+    const s = await eventually(async /*CM*/ () => ((await status()).state === 'online' ? await status() : null));
     expect(s.shard).toEqual({ id: 0, count: 1 });
     expect(s.guilds).toBe(1);
     expect(s.tag).toBeTruthy();
@@ -87,7 +87,7 @@ describe('Post Now tells what Discord did', () => {
 
   it("answers 'queued' while the bot is offline, and the bot delivers it when it is back", async () => {
     await h.bot.stop();
-    expect(status()).toMatchObject({ state: 'offline', latencyMs: null });
+    expect(await status()).toMatchObject({ state: 'offline', latencyMs: null });
     const created = await announce('Back after maintenance.', [['news-es', 'es']]);
     const res = await postNow(created.json.id);
     expect(res.json).toMatchObject({ delivery: 'queued', status: 'draft' });
@@ -95,7 +95,7 @@ describe('Post Now tells what Discord did', () => {
     if (!bot) throw new Error('bot did not restart');
     h.bot = bot;
     await bot.ready;
-    await eventually(() => status().state === 'online');
+    await eventually(async /*CM*/ () => (await status()).state === 'online');
     await eventually(async () => {
       const list = (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json;
       return list.find(

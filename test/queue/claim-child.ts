@@ -9,7 +9,7 @@ const owner = `child-${process.pid}`;
 const taken: number[] = [];
 let empty = 0;
 while (empty < 20) {
-  const jobs = queue.claim({ owner, shards: null, total: 1, limit: 1 });
+  const jobs = await queue.claim({ owner, shards: null, total: 1, limit: 1 });
   if (jobs.length === 0) {
     empty++;
     await new Promise((r) => setTimeout(r, 5));
@@ -18,7 +18,7 @@ while (empty < 20) {
   empty = 0;
   for (const job of jobs) {
     taken.push(job.id);
-    if (!queue.complete(job.id, owner)) throw new Error(`job ${job.id} could not be completed`);
+    if (!await queue.complete(job.id, owner)) throw new Error(`job ${job.id} could not be completed`);
   }
 }
 db.$client.close();

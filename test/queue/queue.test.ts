@@ -44,8 +44,8 @@ describe('queue', () => {
   it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
     const { db, path } = await tempDb();
     const queue = createQueue(db, () => new Date());
-    const ids = Array.from({ length: 300 }, (_, i) =>
-      queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
+    const ids = Array.from({ length: 300 }, async /*CM*/ (_, i) =>
+      await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
     );
     const child = () =>
       new Promise<number[]>((resolve, reject) => {
@@ -66,7 +66,7 @@ describe('queue', () => {
     const all = [...a, ...b].sort((x, y) => x - y);
     expect(all).toEqual(ids);
     expect(new Set(a).size + new Set(b).size).toBe(ids.length);
-    expect(queue.counts()).toEqual({ pending: 0, done: 300, failed: 0 });
+    expect(await queue.counts()).toEqual({ pending: 0, done: 300, failed: 0 });
   });
 
   it('six processes started at once on a new database file all migrate it and start', async () => {
@@ -98,63 +98,63 @@ describe('queue', () => {
     const clock = () => new Date(now);
     const first = createQueue(db, clock, { leaseMs: 30_000 });
     const second = createQueue(await openDb(join(dir, 'app.db')), clock, { leaseMs: 30_000 });
-    const id = first.enqueue('ticket:reply', '5', { guildId: '5', ticketId: 1, messageId: 2 });
-    expect(first.claim({ owner: 'a', shards: null, total: 1 }).map((j) => j.id)).toEqual([id]);
+    const id = await first.enqueue('ticket:reply', '5', { guildId: '5', ticketId: 1, messageId: 2 });
+    expect((await first.claim({ owner: 'a', shards: null, total: 1 })).map((j) => j.id)).toEqual([id]);
     // Leased: nobody else takes it, even a moment before the lease ends.
     now += 29_999;
-    expect(second.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
+    expect(await second.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
     now += 1;
-    const retaken = second.claim({ owner: 'b', shards: null, total: 1 });
+    const retaken = await second.claim({ owner: 'b', shards: null, total: 1 });
     expect(retaken).toMatchObject([{ id, attempts: 2, payload: { ticketId: 1, messageId: 2 } }]);
     // The dead owner's late answer changes nothing; the new owner's does.
-    expect(first.complete(id, 'a')).toBe(false);
+    expect(await first.complete(id, 'a')).toBe(false);
     expect(rowOf(db, id).status).toBe('pending');
-    expect(second.complete(id, 'b')).toBe(true);
+    expect(await second.complete(id, 'b')).toBe(true);
     expect(rowOf(db, id).status).toBe('done');
-    expect(second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
+    expect(await second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
   });
 
   it('renewing the lease keeps a long job with its process', async /*CM*/ () => {
     const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { leaseMs: 1000 });
-    const id = queue.enqueue('voice:ended', '9', { guildId: '9', sessionId: 3 });
-    queue.claim({ owner: 'a', shards: null, total: 1 });
+    const id = await queue.enqueue('voice:ended', '9', { guildId: '9', sessionId: 3 });
+    await queue.claim({ owner: 'a', shards: null, total: 1 });
     now = 900;
-    queue.renew([id], 'a');
+    await queue.renew([id], 'a');
     now = 1500;
-    expect(queue.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
+    expect(await queue.claim({ owner: 'b', shards: null, total: 1 })).toEqual([]);
     now = 1900;
-    expect(queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
+    expect(await queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
   });
 
   it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', async /*CM*/ () => {
     const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { backoffMs: 1000, maxAttempts: 3 });
-    const id = queue.enqueue('usage:threshold', '3', { guildId: '3', threshold: 90, used: 9, allowance: 10 });
-    const take = () => queue.claim({ owner: 'w', shards: null, total: 1 });
+    const id = await queue.enqueue('usage:threshold', '3', { guildId: '3', threshold: 90, used: 9, allowance: 10 });
+    const take = async /*CM*/ () => await queue.claim({ owner: 'w', shards: null, total: 1 });
 
-    expect(take()).toHaveLength(1);
-    expect(queue.fail(id, 'w', 'Discord 500')).toEqual({ outcome: 'retry', runAt: 1000 });
+    expect(await take()).toHaveLength(1);
+    expect(await queue.fail(id, 'w', 'Discord 500')).toEqual({ outcome: 'retry', runAt: 1000 });
     now = 999;
-    expect(take()).toEqual([]);
+    expect(await take()).toEqual([]);
     now = 1000;
-    expect(take()).toMatchObject([{ id, attempts: 2 }]);
-    expect(queue.fail(id, 'w', 'Discord 502')).toEqual({ outcome: 'retry', runAt: 3000 });
+    expect(await take()).toMatchObject([{ id, attempts: 2 }]);
+    expect(await queue.fail(id, 'w', 'Discord 502')).toEqual({ outcome: 'retry', runAt: 3000 });
     now = 2999;
-    expect(take()).toEqual([]);
+    expect(await take()).toEqual([]);
     now = 3000;
-    expect(take()).toMatchObject([{ id, attempts: 3 }]);
-    expect(queue.fail(id, 'w', 'Missing Access (Discord 403)')).toEqual({ outcome: 'failed' });
+    expect(await take()).toMatchObject([{ id, attempts: 3 }]);
+    expect(await queue.fail(id, 'w', 'Missing Access (Discord 403)')).toEqual({ outcome: 'failed' });
     expect(rowOf(db, id)).toMatchObject({
       status: 'failed',
       attempts: 3,
       last_error: 'Missing Access (Discord 403)',
     });
     now = 1_000_000;
-    expect(take()).toEqual([]);
-    expect(queue.counts()).toEqual({ pending: 0, done: 0, failed: 1 });
+    expect(await take()).toEqual([]);
+    expect(await queue.counts()).toEqual({ pending: 0, done: 0, failed: 1 });
   });
 
   it("gives a server's job only to the process holding its shard", async /*CM*/ () => {
@@ -162,39 +162,39 @@ describe('queue', () => {
     const queue = createQueue(db, () => new Date());
     const onShard3 = guildOnShard(3, 4);
     const onShard0 = guildOnShard(0, 4);
-    const a = queue.enqueue('announcement:post', onShard3, { guildId: onShard3, announcementId: 1 });
-    const b = queue.enqueue('announcement:post', onShard0, { guildId: onShard0, announcementId: 2 });
-    expect(queue.claim({ owner: 'low', shards: [0, 1], total: 4 }).map((j) => j.id)).toEqual([b]);
-    expect(queue.claim({ owner: 'low', shards: [0, 1], total: 4 })).toEqual([]);
-    expect(queue.claim({ owner: 'high', shards: [2, 3], total: 4 }).map((j) => j.id)).toEqual([a]);
+    const a = await queue.enqueue('announcement:post', onShard3, { guildId: onShard3, announcementId: 1 });
+    const b = await queue.enqueue('announcement:post', onShard0, { guildId: onShard0, announcementId: 2 });
+    expect((await queue.claim({ owner: 'low', shards: [0, 1], total: 4 })).map((j) => j.id)).toEqual([b]);
+    expect(await queue.claim({ owner: 'low', shards: [0, 1], total: 4 })).toEqual([]);
+    expect((await queue.claim({ owner: 'high', shards: [2, 3], total: 4 })).map((j) => j.id)).toEqual([a]);
   });
 
   it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', async /*CM*/ () => {
     const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const vote = { guildId: '1', pollId: 4, debounce: true };
-    const ids = Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote));
+    const ids = Array.from({ length: 50 }, async /*CM*/ () => await queue.enqueue('polls:changed', '1', vote));
     expect(new Set(ids).size).toBe(1);
-    expect(queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(ids[0]);
-    queue.claim({ owner: 'w', shards: null, total: 1 });
-    const after = queue.enqueue('polls:changed', '1', vote);
+    expect(await queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(ids[0]);
+    await queue.claim({ owner: 'w', shards: null, total: 1 });
+    const after = await queue.enqueue('polls:changed', '1', vote);
     expect(after).not.toBe(ids[0]);
-    expect(queue.counts().pending).toBe(3);
+    expect((await queue.counts()).pending).toBe(3);
   });
 
   it('deletes done jobs after the retention, keeps pending ones', async /*CM*/ () => {
     const { db } = await tempDb();
     let now = Date.now();
     const queue = createQueue(db, () => new Date(now));
-    const done = queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 1 });
-    queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 2 });
-    queue.claim({ owner: 'w', shards: null, total: 1, limit: 1 });
-    queue.complete(done, 'w');
+    const done = await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 1 });
+    await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: 2 });
+    await queue.claim({ owner: 'w', shards: null, total: 1, limit: 1 });
+    await queue.complete(done, 'w');
     now += 9 * 60_000;
-    expect(queue.purge()).toBe(0);
+    expect(await queue.purge()).toBe(0);
     now += 2 * 60_000;
-    expect(queue.purge()).toBe(1);
-    expect(queue.counts()).toEqual({ pending: 1, done: 0, failed: 0 });
+    expect(await queue.purge()).toBe(1);
+    expect(await queue.counts()).toEqual({ pending: 1, done: 0, failed: 0 });
   });
 });
 

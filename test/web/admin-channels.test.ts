@@ -17,7 +17,7 @@ beforeAll(async () => {
   await insertGuild(server, 'ch1', CHANNELS);
   await insertGuild(server, 'ch-typed');
   await insertGuild(server, 'ch-empty');
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
   await insertGuild(server, 'empty1');
 });
 afterAll(async () => {

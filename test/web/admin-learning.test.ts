@@ -133,7 +133,7 @@ describe('Language Learning', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
-    seedDemoGuild(server, 'g-demo');
+    await seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await insertGuild(server, 'm-empty');
   // No synced channels: the log channel is typed as an id.
   await insertGuild(server, 'm-ids');
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
   await server.services.db
     .insert(moderationLogs)

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // Polls are a Plus capability.
   await setGuildPlan(server.services, 'p1', 'plus');
   await setGuildPlan(server.services, 'p-empty', 'plus');
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
   await browser?.close();

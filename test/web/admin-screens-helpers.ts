@@ -58,8 +58,8 @@ export async function expectSkeletonWhileLoading(
 }
 
 /** Fills `guildId` with the product's demo data (db/demo.ts), as a newcomer's dashboard shows it. */
-export function seedDemoGuild(server: TestServer, guildId: string, now = new Date()): void {
-  seedDemo(server.services.db, guildId, now);
+export async /*CM*/ function seedDemoGuild(server: TestServer, guildId: string, now = new Date()): Promise<void> {
+  await seedDemo(server.services.db, guildId, now);
 }
 
 /** A guild row and its synced text channels, as the bot would store them. */

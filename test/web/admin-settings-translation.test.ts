@@ -11,7 +11,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   await insertGuild(server, 't1');
   await insertGuild(server, 't-empty');
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
   await browser?.close();

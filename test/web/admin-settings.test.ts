@@ -135,7 +135,7 @@ describe('Bot Settings', () => {
   });
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
-    seedDemoGuild(server, 'g-demo');
+    await seedDemoGuild(server, 'g-demo');
     const errors = await screenshotMatrix(
       browser,
       server,

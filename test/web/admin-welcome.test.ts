@@ -16,7 +16,7 @@ beforeAll(async () => {
   await insertGuild(server, 'w1');
   await insertGuild(server, 'w2', CHANNELS);
   await insertGuild(server, 'w-empty');
-  seedDemo(server.services.db, 'demo1', new Date());
+  await seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
   await browser?.close();

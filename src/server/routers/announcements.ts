@@ -110,7 +110,7 @@ export const announcementsRouter = router({
       .get();
     await ctx.events.publish('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
     const answered =
-      ctx.botStatus.get().state === 'online'
+      (await ctx.botStatus.get()).state === 'online'
         ? await waitFor(async /*CM*/ () => {
             const row = await findAnnouncement(ctx.db, ctx.guildId, found.id);
             return row.postRequestedAt === null ? row : null;

@@ -117,7 +117,7 @@ export const channelsRouter = router({
     );
     await checkPlanLimit(ctx.db, ctx.guildId);
     await ensureGuild(ctx.db, ctx.guildId);
-    const id = ctx.db.$transaction(async (tx) => {
+    const id = await ctx.db.$transaction(async (tx) => {
       const link = await tx
         .insert(channelLinks)
         .values({ guildId: ctx.guildId, name: input.name, mode: input.mode })

@@ -107,8 +107,8 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * (upgrade at once, downgrade when its new period starts, cancelled or unpaid) follows its price
  * and status; a deleted subscription ends the plan.
  */
-export function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): WebhookOutcome {
-  return db.$transaction(async () => {
+export async /*CM*/ function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
+  return await db.$transaction(async () => {
     if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
       return { applied: false, reason: 'event already processed' } as WebhookOutcome;
     }

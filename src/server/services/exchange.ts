@@ -133,8 +133,8 @@ export interface JoinRequest {
 }
 
 /** /exchange join: the member waits, then matching runs. 'already' when they are in (nothing written). */
-export function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
-  return db.$transaction(async (tx) => {
+export async /*CM*/ function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
+  return await db.$transaction(async (tx) => {
     const existing = await memberRow(tx, guildId, req.userId);
     if (existing) return { kind: 'already' as const, member: existing };
     await tx.insert(exchangeMembers)
@@ -172,8 +172,8 @@ async /*CM*/ function endPair(db: Db, pair: PairRow, by: string, reason: 'next' 
 }
 
 /** /exchange leave: the member's pair ends (the partner waits again and may be matched), the member leaves. */
-export function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
-  return db.$transaction(async (tx) => {
+export async /*CM*/ function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
+  return await db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);
@@ -190,8 +190,8 @@ export function leaveExchange(db: Db, guildId: string, userId: string, now: Date
  * /exchange next: ends the member's pair; both wait again and are not matched with each other
  * again (until one of them gets someone else); matching runs for everyone.
  */
-export function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
-  return db.$transaction(async (tx) => {
+export async /*CM*/ function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
+  return await db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);

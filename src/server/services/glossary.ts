@@ -51,7 +51,7 @@ export async /*CM*/ function addGlossaryTerm(db: Db, guildId: string, entry: Glo
 
 export async /*CM*/ function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
   await ensureGuild(db, guildId);
-  db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
     if (entries.length) {
       await tx.insert(glossaryTerms)

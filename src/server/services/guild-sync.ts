@@ -22,8 +22,8 @@ export interface SyncedGuild {
 }
 
 /** The bot joined or (re)connected to a guild: its row and its whole channel list. */
-export function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[]): { channels: number } {
-  db.$transaction(async (tx) => {
+export async /*CM*/ function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[]): Promise<{ channels: number }> {
+  await db.$transaction(async (tx) => {
     await tx.insert(guilds)
       .values({ id: guild.id, name: guild.name, icon: guild.icon, present: true, leftAt: null })
       .onConflictDoUpdate({
@@ -53,8 +53,8 @@ export async /*CM*/ function updateGuild(db: Db, guild: SyncedGuild): Promise<vo
 }
 
 /** The bot left (or was removed from) a guild: marked absent, its channel list dropped. */
-export function leaveGuild(db: Db, guildId: string, at: Date): void {
-  db.$transaction(async (tx) => {
+export async /*CM*/ function leaveGuild(db: Db, guildId: string, at: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
     await tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
     await tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
     await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
@@ -90,7 +90,7 @@ export interface SyncedRole {
 /** The guild's whole role list (@everyone left out): replaces what was stored. */
 export async /*CM*/ function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): Promise<{ roles: number }> {
   await ensureGuild(db, guildId);
-  db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
     for (const r of roles) {
       await tx.insert(guildRoles)

@@ -161,15 +161,15 @@ export type VoteResult =
  * removes it, pressing another moves the vote. Several choices: each button toggles its own vote.
  * The poll becomes stale (its message is edited, debounced, by the bot).
  */
-export function vote(
+export async /*CM*/ function vote(
   db: Db,
   guildId: string,
   pollId: number,
   optionId: string,
   userId: string,
   now: Date,
-): VoteResult {
-  return db.$transaction(async (tx) => {
+): Promise<VoteResult> {
+  return await db.$transaction(async (tx) => {
     const row = await pollRow(tx as unknown as Db, guildId, pollId);
     if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
     if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;

@@ -200,7 +200,7 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     },
     async purge() {
       const at = now();
-      return rawRun(
+      return await rawRun(
         db,
         `delete from queue_jobs
          where (status = 'done' and finished_at < ?) or (status = 'failed' and finished_at < ?)

@@ -26,8 +26,8 @@ export interface RetentionResult {
  * present again and keeps everything), expired dashboard sessions, and language exchange pairs
  * that ended more than 30 days ago.
  */
-export function runRetention(db: Db, now: Date): RetentionResult {
-  return db.$transaction(async (tx) => {
+export async /*CM*/ function runRetention(db: Db, now: Date): Promise<RetentionResult> {
+  return await db.$transaction(async (tx) => {
     const logs = (await tx
       .delete(translationLogs)
       .where(lt(translationLogs.createdAt, new Date(now.getTime() - TRANSLATION_LOG_DAYS * DAY)))

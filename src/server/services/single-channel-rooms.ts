@@ -116,7 +116,7 @@ export async /*CM*/ function createRoom(
   await ensureGuild(db, guildId);
   const defaultLanguage =
     (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
-  const id = db.$transaction(async (tx) => {
+  const id = await db.$transaction(async (tx) => {
     const link = await tx
       .insert(channelLinks)
       .values({ guildId, name: channel.name, mode: 'single' })
@@ -140,7 +140,7 @@ export async /*CM*/ function updateRoom(
   input: { id: number; languages?: string[]; active?: boolean },
 ): Promise<SingleChannelRoom> {
   await roomOrThrow(db, guildId, input.id);
-  db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     if (input.active !== undefined)
       await tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
     if (input.languages) {

@@ -58,7 +58,7 @@ export async /*CM*/ function readSingleChannel(db: Db, guildId: string, linkId: 
 
 export async /*CM*/ function setSingleChannelLanguages(db: Db, guildId: string, linkId: number, languages: string[]) {
   const link = await singleLink(db, guildId, linkId);
-  db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
     if (languages.length)
       await tx.insert(channelLinkLanguages)

@@ -34,7 +34,7 @@ async /*CM*/ function one<T>(db: Db, query: string, ...params: unknown[]): Promi
 }
 
 async /*CM*/ function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
-  return rawAll<T>(db, query, params);
+  return await rawAll<T>(db, query, params);
 }
 
 /** Logs are only appended; deletions (reset, retention) are caught by a full recount this often. */
@@ -46,9 +46,9 @@ const globalTotals = new WeakMap<Db, { lastId: number; total: number; countedAt:
  * after one full count only the rows appended since are counted (a rowid range); a full recount
  * runs at most once a minute.
  */
-export function globalStats(db: Db, now: Date = new Date()) {
+export async /*CM*/ function globalStats(db: Db, now: Date = new Date()) {
   const t = now.getTime();
-  const { lastId } = one<{ lastId: number | null }>(db, 'select max(id) as lastId from translation_logs');
+  const { lastId } = await one<{ lastId: number | null }>(db, 'select max(id) as lastId from translation_logs');
   const state = globalTotals.get(db);
   if (
     !state ||
@@ -56,7 +56,7 @@ export function globalStats(db: Db, now: Date = new Date()) {
     t < state.countedAt ||
     (lastId ?? 0) < state.lastId
   ) {
-    const { n } = one<{ n: number }>(
+    const { n } = await one<{ n: number }>(
       db,
       `select count(*) as n from translation_logs where outcome = 'ok' and id <= ?`,
       lastId ?? 0,
@@ -65,7 +65,7 @@ export function globalStats(db: Db, now: Date = new Date()) {
     return { totalTranslations: n };
   }
   if ((lastId ?? 0) > state.lastId) {
-    const { n } = one<{ n: number }>(
+    const { n } = await one<{ n: number }>(
       db,
       `select count(*) as n from translation_logs where outcome = 'ok' and id > ? and id <= ?`,
       state.lastId,
@@ -81,11 +81,11 @@ export function globalStats(db: Db, now: Date = new Date()) {
  * Successful translations and distinct members (any outcome) in [from, to): the whole UTC days
  * inside come from the rollups, the partial days at either end from the logs (an index range).
  */
-function windowFigures(db: Db, guildId: string, from: number, to: number) {
+async /*CM*/ function windowFigures(db: Db, guildId: string, from: number, to: number) {
   const a = Math.min(to, Math.ceil(from / DAY) * DAY);
   const b = Math.max(a, utcDayStart(to));
   const params = { guildId, from, a, b, to };
-  const rolled = one<{ ok: number }>(
+  const rolled = await one<{ ok: number }>(
     db,
     `select coalesce(sum(count), 0) as ok from analytics_daily
       where guild_id = ? and outcome = 'ok' and day >= ? and day < ?`,
@@ -93,7 +93,7 @@ function windowFigures(db: Db, guildId: string, from: number, to: number) {
     a,
     b,
   );
-  const edges = one<{ ok: number }>(
+  const edges = await one<{ ok: number }>(
     db,
     `select (select count(*) from translation_logs
               where guild_id = @guildId and created_at >= @from and created_at < @a and outcome = 'ok')
@@ -101,7 +101,7 @@ function windowFigures(db: Db, guildId: string, from: number, to: number) {
               where guild_id = @guildId and created_at >= @b and created_at < @to and outcome = 'ok') as ok`,
     params,
   );
-  const { users } = one<{ users: number }>(
+  const { users } = await one<{ users: number }>(
     db,
     `select count(*) as users from (
        select user_id from analytics_member_days where guild_id = @guildId and day >= @a and day < @b
@@ -115,18 +115,18 @@ function windowFigures(db: Db, guildId: string, from: number, to: number) {
 }
 
 /** The four stat cards of the dashboard home. */
-export function guildStats(db: Db, guildId: string, now: Date) {
+export async /*CM*/ function guildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
-  const totals = one<{ logs: number; ok: number; latency: number }>(
+  const totals = await one<{ logs: number; ok: number; latency: number }>(
     db,
     `select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
             coalesce(sum(case when outcome = 'ok' then latency_sum end), 0) as latency
        from analytics_daily where guild_id = ?`,
     guildId,
   );
-  const thisWeek = windowFigures(db, guildId, t - 7 * DAY, t);
-  const lastWeek = windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY);
-  const { n: linkedChannels } = one<{ n: number }>(
+  const thisWeek = await windowFigures(db, guildId, t - 7 * DAY, t);
+  const lastWeek = await windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY);
+  const { n: linkedChannels } = await one<{ n: number }>(
     db,
     `select count(distinct c.channel_id) as n
        from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?`,
@@ -144,24 +144,24 @@ export function guildStats(db: Db, guildId: string, now: Date) {
 }
 
 /** Successful translations per UTC day in [start, start + days * DAY), as day offsets from start. */
-function okPerDay(db: Db, guildId: string, start: number, days: number): Map<number, number> {
+async /*CM*/ function okPerDay(db: Db, guildId: string, start: number, days: number): Promise<Map<number, number>> {
   return new Map(
-    all<{ day: number; n: number }>(
+    (await all<{ day: number; n: number }>(
       db,
       `select day, sum(count) as n from analytics_daily
         where guild_id = ? and outcome = 'ok' and day >= ? and day < ? group by day`,
       guildId,
       start,
       start + days * DAY,
-    ).map((r) => [Math.round((r.day - start) / DAY), r.n]),
+    )).map((r) => [Math.round((r.day - start) / DAY), r.n]),
   );
 }
 
 /** Weekly chart (the last 7 UTC days, shown Mon..Sun), the 10 newest translations, top languages. */
-export function guildActivity(db: Db, guildId: string, now: Date) {
+export async /*CM*/ function guildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
   const byWeekday = new Map<string, number>();
-  for (const [day, n] of okPerDay(db, guildId, start, 7)) {
+  for (const [day, n] of await okPerDay(db, guildId, start, 7)) {
     // getUTCDay: 0 = Sunday; the chart starts on Monday.
     const weekday = WEEKDAYS[(new Date(start + day * DAY).getUTCDay() + 6) % 7];
     byWeekday.set(weekday, n);
@@ -169,25 +169,25 @@ export function guildActivity(db: Db, guildId: string, now: Date) {
   const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
 
   // The newest rows through the (guild_id, created_at) index: reads about 10 rows, not the table.
-  const recent = all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
+  const recent = (await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
     db,
     `select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as createdAt
        from translation_logs where guild_id = ? and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
     guildId,
-  ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
+  )).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
   // Translations per target language, and the members who received each.
   const users = new Map(
-    all<{ language: string; users: number }>(
+    (await all<{ language: string; users: number }>(
       db,
       `select target_language as language, count(*) as users from analytics_language_members
         where guild_id = ? group by target_language`,
       guildId,
-    ).map((r) => [r.language, r.users]),
+    )).map((r) => [r.language, r.users]),
   );
-  const perLanguage = all<{ language: string; n: number }>(
+  const perLanguage = await all<{ language: string; n: number }>(
     db,
     `select target_language as language, sum(count) as n from analytics_daily
       where guild_id = ? and outcome = 'ok' group by target_language`,
@@ -208,10 +208,10 @@ export function guildActivity(db: Db, guildId: string, now: Date) {
 }
 
 /** The analytics page (spec section 3's Analytics). */
-export function guildAnalytics(db: Db, guildId: string, now: Date) {
+export async /*CM*/ function guildAnalytics(db: Db, guildId: string, now: Date) {
   const today = utcDayStart(now.getTime());
   const start = today - 29 * DAY;
-  const perDay = okPerDay(db, guildId, start, 30);
+  const perDay = await okPerDay(db, guildId, start, 30);
   const translationTrend = Array.from({ length: 30 }, (_, day) => ({
     date: new Date(start + day * DAY).toISOString().slice(0, 10),
     count: perDay.get(day) ?? 0,
@@ -219,7 +219,7 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
 
   // Languages, pairs and the quality figures from the (pair, outcome) rollup.
   // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
-  const groups = all<{ from: string; to: string; ok: number; n: number; latency: number }>(
+  const groups = await all<{ from: string; to: string; ok: number; n: number; latency: number }>(
     db,
     `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
             sum(count) as n, sum(latency_sum) as latency
@@ -247,7 +247,7 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     }
   }
   const hours = new Array<number>(24).fill(0);
-  for (const r of all<{ hour: number; n: number }>(
+  for (const r of await all<{ hour: number; n: number }>(
     db,
     'select hour, sum(count) as n from analytics_hours where guild_id = ? group by hour',
     guildId,
@@ -263,12 +263,12 @@ export function guildAnalytics(db: Db, guildId: string, now: Date) {
     .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
 
   // Per member; the name shown is the one of their newest successful or failed translation.
-  const topTranslators = all<{ userId: string; username: string | null; ok: number; err: number }>(
+  const topTranslators = (await all<{ userId: string; username: string | null; ok: number; err: number }>(
     db,
     `select user_id as userId, nullif(username, '') as username, ok, errors as err
        from analytics_members where guild_id = ? and ok > 0 order by ok desc, userId limit 10`,
     guildId,
-  ).map((r) => ({
+  )).map((r) => ({
     userId: r.userId,
     username: r.username ?? r.userId,
     count: r.ok,

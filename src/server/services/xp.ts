@@ -85,7 +85,7 @@ export async /*CM*/ function awardMessage(
   if (ignored.has(input.channelId) || (input.parentChannelId && ignored.has(input.parentChannelId)))
     return { awarded: false, why: 'ignored channel' };
   const gained = XP_MIN + Math.floor(random() * (XP_MAX - XP_MIN + 1));
-  return db.$transaction(async (tx) => {
+  return await db.$transaction(async (tx) => {
     const row = await tx
       .select()
       .from(memberXp)
