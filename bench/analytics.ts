@@ -48,7 +48,7 @@ for (const size of SIZES) {
   const db = await openDb(join(dir, 'app.db'));
   await db.insert(guilds).values({ id: 'small' }).run();
   await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
-  const insert = db.$client.prepare(
+  const insert = db.$sqlite!.prepare(
     `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
        characters, latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,
   );
@@ -73,39 +73,42 @@ for (const size of SIZES) {
     ];
   };
   // The trigger cost per insert, measured on a small server with and without the triggers.
-  const triggers = db.$client
-    .prepare("select name, sql from sqlite_master where type = 'trigger' and name like 'analytics_%'")
+  const triggers = db
+    .$sqlite!.prepare(
+      "select name, sql from sqlite_master where type = 'trigger' and name like 'analytics_%'",
+    )
     .all() as { name: string; sql: string }[];
-  const small = db.$client.prepare(
+  const small = db.$sqlite!.prepare(
     `insert into translation_logs (guild_id, user_id, username, source_language, target_language, characters,
        latency_ms, outcome, created_at) values ('small', ?, 'x', 'en', 'fr', 80, 300, 'ok', ?)`,
   );
   const thousand = () =>
-    db.$client.transaction(() => {
+    db.$sqlite!.transaction(() => {
       for (let i = 0; i < 1000; i++) small.run(`u${i % 50}`, now.getTime() - (i % 30) * DAY);
     })();
   const withTriggers = time(thousand, 3);
-  for (const t of triggers) db.$client.exec(`drop trigger ${t.name}`);
+  for (const t of triggers) db.$sqlite!.exec(`drop trigger ${t.name}`);
   const withoutTriggers = time(thousand, 3);
 
   // Seeding without the triggers (one transaction, one prepared statement), then the migration's
   // backfill of every rollup from the logs, as on an installation upgraded with logs in place.
   let start = performance.now();
-  db.$client.transaction(() => {
+  db.$sqlite!.transaction(() => {
     for (let i = 0; i < size; i++) insert.run(...row(i));
   })();
   const seedMs = performance.now() - start;
-  for (const t of triggers) db.$client.exec(t.sql);
+  for (const t of triggers) db.$sqlite!.exec(t.sql);
   start = performance.now();
-  db.$client.transaction(() => {
-    for (const t of ROLLUPS) db.$client.prepare(`delete from ${t}`).run();
-    for (const s of backfill) db.$client.prepare(s).run();
+  db.$sqlite!.transaction(() => {
+    for (const t of ROLLUPS) db.$sqlite!.prepare(`delete from ${t}`).run();
+    for (const s of backfill) db.$sqlite!.prepare(s).run();
   })();
   const backfillMs = performance.now() - start;
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$sqlite!.pragma('wal_checkpoint(TRUNCATE)');
 
   const rollupRows = ROLLUPS.map(
-    (t) => (db.$client.prepare(`select count(*) as n from ${t} where guild_id = 'big'`).get() as { n: number }).n,
+    (t) =>
+      (db.$sqlite!.prepare(`select count(*) as n from ${t} where guild_id = 'big'`).get() as { n: number }).n,
   ).reduce((a, b) => a + b, 0);
   console.log(
     `\n${size.toLocaleString('en')} logs: seeded in ${(seedMs / 1000).toFixed(1)} s; ` +
@@ -123,6 +126,6 @@ for (const size of SIZES) {
       `  ${name.padEnd(15)} before ${b.toFixed(1).padStart(7)} ms | after ${a.toFixed(2).padStart(6)} ms | ${(b / a).toFixed(0)}x`,
     );
   }
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -72,7 +72,7 @@ const CASES: Case[] = [
 ];
 
 /** Demo data, plus a realistic set of channel links when the demo has none. */
-async /*CM*/ function prepareDatabase(path: string): Promise<string> {
+async function prepareDatabase(path: string): Promise<string> {
   const db = await openDb(path);
   const summary = await seedDemo(db, GUILD, new Date());
   await db.insert(guilds).values({ id: GUILD, name: 'Bench Guild', plan: 'pro' }).onConflictDoNothing().run();
@@ -90,13 +90,14 @@ async /*CM*/ function prepareDatabase(path: string): Promise<string> {
         .returning({ id: channelLinks.id })
         .get();
       for (const [position, language] of languages.slice(0, 3 + (l % 3)).entries()) {
-        await db.insert(channelLinkChannels)
+        await db
+          .insert(channelLinkChannels)
           .values({ linkId: link.id, channelId: `9${l}0000000000000${position}`, language, position })
           .run();
       }
     }
   }
-  db.$client.close();
+  db.$sqlite!.close();
   return summary;
 }
 

@@ -69,11 +69,11 @@ export async function runPacing(
   await bot.ready;
   const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
   // The bot records each server as its GUILD_CREATE is handled, which may end after ready.
-  const present = db.$client.prepare('select count(*) as n from guilds where id = ?');
+  const present = db.$sqlite!.prepare('select count(*) as n from guilds where id = ?');
   for (const guild of guilds)
     while ((present.get(guild.id) as { n: number }).n === 0) await new Promise((r) => setTimeout(r, 20));
   for (const guild of guilds) {
-    db.$client.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id);
+    db.$sqlite!.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id);
     await admin.channels.create({
       guildId: guild.id,
       name: 'bench',
@@ -99,7 +99,12 @@ export async function runPacing(
   };
   const author = makeMember('bench-author');
   const send = (guildIndex: number, text: string) =>
-    fake.sendMessage({ channelId: guilds[guildIndex].channels[0].id, author: author.user, member: author, content: text });
+    fake.sendMessage({
+      channelId: guilds[guildIndex].channels[0].id,
+      author: author.user,
+      member: author,
+      content: text,
+    });
   // Warm-up: each server's webhooks get created (one message each, one at a time).
   for (let g = 0; g < guilds.length; g++) {
     await new Promise<void>((resolve) => {
@@ -125,14 +130,15 @@ export async function runPacing(
   await new Promise<void>((resolve) => {
     left = opts.servers * opts.perServer;
     done = resolve;
-    for (let i = 0; i < opts.perServer; i++) for (let g = 0; g < guilds.length; g++) send(g, `burst ${g} ${i}`);
+    for (let i = 0; i < opts.perServer; i++)
+      for (let g = 0; g < guilds.length; g++) send(g, `burst ${g} ${i}`);
   });
   const seconds = (performance.now() - started) / 1000;
   running = false;
   await probe;
   await bot.stop();
   await fake.close();
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
   botCalls.sort((a, b) => a - b);
   return {

@@ -67,7 +67,7 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   if (!bot) throw new Error('bot did not start');
   await bot.ready;
   const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
-  db.$client.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id); // unlimited: no quota pause mid-run
+  db.$sqlite!.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id); // unlimited: no quota pause mid-run
   await admin.channels.create({
     guildId: guild.id,
     name: 'bench',
@@ -135,7 +135,7 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   const seconds = (performance.now() - started) / 1000;
   await bot.stop();
   await fake.close();
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
   return {
     linked,

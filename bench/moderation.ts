@@ -77,13 +77,17 @@ async function providerCalls() {
   const translator = createTranslator({ db, env, clock: () => new Date(), provider: counting.provider });
   await db.insert(guilds).values({ id: '1', name: 'Bench', plan: 'plus', present: true }).run();
   // The admin saved the rules: spam, banned words and the AI layer on.
-  await db.insert(moderationRules).values({ guildId: '1', bannedWords: EVAL_BANNED_WORDS, autoDelete: true }).run();
+  await db
+    .insert(moderationRules)
+    .values({ guildId: '1', bannedWords: EVAL_BANNED_WORDS, autoDelete: true })
+    .run();
   const link = await db
     .insert(channelLinks)
     .values({ guildId: '1', name: 'mirror', mode: 'mirror' })
     .returning()
     .get();
-  await db.insert(channelLinkChannels)
+  await db
+    .insert(channelLinkChannels)
     .values([
       { linkId: link.id, channelId: '10', language: 'en', position: 0 },
       { linkId: link.id, channelId: '11', language: 'es', position: 1 },
@@ -126,7 +130,7 @@ async function providerCalls() {
         `${calls} provider calls = ${(calls / messages.length).toFixed(2)} per message`,
     );
   }
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
 }
 

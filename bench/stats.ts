@@ -22,7 +22,7 @@ const now = new Date();
 
 await seedDemo(db, 'demo', now);
 await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
-const insert = db.$client.prepare(
+const insert = db.$sqlite!.prepare(
   `insert into translation_logs (guild_id, user_id, username, source_language, target_language, characters,
      latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,
 );
@@ -32,7 +32,7 @@ const rnd = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed / 2147483648;
 };
-db.$client.transaction(() => {
+db.$sqlite!.transaction(() => {
   for (let i = 0; i < BIG_LOGS; i++) {
     const user = Math.floor(rnd() ** 2 * 1000);
     const from = langs[Math.floor(rnd() * langs.length)];
@@ -49,7 +49,7 @@ db.$client.transaction(() => {
     );
   }
 })();
-db.$client.pragma('wal_checkpoint(TRUNCATE)');
+db.$sqlite!.pragma('wal_checkpoint(TRUNCATE)');
 
 function time(fn: () => unknown): string {
   fn();
@@ -61,9 +61,9 @@ function time(fn: () => unknown): string {
 console.log(`load average ${loadavg()[0].toFixed(1)}; ${RUNS} runs each; big guild ${BIG_LOGS} logs`);
 for (const guildId of ['demo', 'big']) {
   console.log(
-    `${guildId.padEnd(5)} stats.guild ${time(async /*CM*/ () => await guildStats(db, guildId, now))} ms | stats.activity ${time(async /*CM*/ () => await guildActivity(db, guildId, now))} ms | analytics.get ${time(async /*CM*/ () => await guildAnalytics(db, guildId, now))} ms`,
+    `${guildId.padEnd(5)} stats.guild ${time(async () => await guildStats(db, guildId, now))} ms | stats.activity ${time(async () => await guildActivity(db, guildId, now))} ms | analytics.get ${time(async () => await guildAnalytics(db, guildId, now))} ms`,
   );
 }
-console.log(`stats.global ${time(async /*CM*/ () => await globalStats(db))} ms`);
-db.$client.close();
+console.log(`stats.global ${time(async () => await globalStats(db))} ms`);
+db.$sqlite!.close();
 rmSync(dir, { recursive: true, force: true });

@@ -110,7 +110,7 @@ async function runLoad(
   const sent: Sent = { calls: 0, input: 0, output: 0, cached: 0, callStart: new Map() };
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const db = await openDb(join(dir, 'app.db'));
-  db.$client.prepare("insert into guilds (id, name, plan) values ('load-guild', '', 'pro')").run();
+  db.$sqlite!.prepare("insert into guilds (id, name, plan) values ('load-guild', '', 'pro')").run();
   const translator = createTranslator({
     db,
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db') }),
@@ -153,7 +153,7 @@ async function runLoad(
     .slice(RATE_PER_SECOND)
     .map(([text, at]) => (sent.callStart.get(text) ?? at) - at)
     .sort((a, b) => a - b);
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
   return {
     label,

@@ -44,7 +44,7 @@ const BASE = [
 const message = (i: number) => `${BASE[i % BASE.length]} (${i})`;
 const TEN = ['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar', 'it'];
 
-async /*CM*/ function engine(provider: Provider, cacheSize = 5000) {
+async function engine(provider: Provider, cacheSize = 5000) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-translate-'));
   const db = await openDb(join(dir, 'app.db'));
   const env = loadEnv({ DATABASE_PATH: join(dir, 'app.db') });
@@ -53,7 +53,7 @@ async /*CM*/ function engine(provider: Provider, cacheSize = 5000) {
     translator,
     db,
     close() {
-      db.$client.close();
+      db.$sqlite!.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -141,7 +141,7 @@ async function main() {
   const three = TEN.slice(0, 3);
   const rows: [string, Awaited<ReturnType<typeof run>>][] = [];
   // Pro: unlimited, so the allowance never pauses the run (its check still runs).
-  a.db.$client.prepare("insert into guilds (id, name, plan) values ('bench-guild', '', 'pro')").run();
+  a.db.$sqlite!.prepare("insert into guilds (id, name, plan) values ('bench-guild', '', 'pro')").run();
   rows.push([
     'auto-detect source (eld)',
     await run(viaEngine(a.translator), N, (i) => ({
@@ -199,7 +199,7 @@ async function main() {
     })),
   ]);
   await fake.close();
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
   for (const [label, r] of rows) {
     console.log(

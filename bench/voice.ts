@@ -117,7 +117,7 @@ async function latency() {
   const bot = await startBot(services, { retries: 0 });
   if (!bot) throw new Error('bot did not start');
   await bot.ready;
-  db.$client.prepare("update guilds set plan = 'ultimate' where id = ?").run(guild.id);
+  db.$sqlite!.prepare("update guilds set plan = 'ultimate' where id = ?").run(guild.id);
   // A voice channel as Discord sends it (with its bitrate: discord.js tells voice channels by it).
   guild.channels.push(hall);
   fake.dispatch('CHANNEL_CREATE', {
@@ -178,7 +178,7 @@ async function latency() {
   await bot.stop();
   await voice.close();
   await fake.close();
-  db.$client.close();
+  db.$sqlite!.close();
   rmSync(dir, { recursive: true, force: true });
   lat.sort((a, b) => a - b);
   return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat.at(-1) ?? 0, n: lat.length, liveCpu };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DiscordAPIError } from 'discord.js';
-import { QUEUE_LEASE_MS, QUEUE_POLL_MS } from '../src/server/services/queue';
+import { QUEUE_LEASE_MS, QUEUE_POLL_MS, type QueueJob } from '../src/server/services/queue';
 import type { BotContext } from './context';
 import { JOB_HANDLERS } from './server-events';
 
@@ -53,7 +53,7 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
   let offEnqueue: (() => void) | null = null;
   let wakeScheduled = false;
 
-  const run = async (job: ReturnType<typeof queue.claim>[number]): Promise<void> => {
+  const run = async (job: QueueJob): Promise<void> => {
     const label = `Queue job ${job.id} (${job.kind}, server ${job.guildId}, attempt ${job.attempts})`;
     try {
       if (!ctx.client.guilds.cache.has(job.guildId))
@@ -61,7 +61,7 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       const handler = JOB_HANDLERS[job.kind] as ((c: BotContext, p: unknown) => Promise<void>) | undefined;
       if (!handler) throw new Error(`no handler for ${job.kind} in this version of the bot`);
       await handler(ctx, job.payload);
-      if (!await queue.complete(job.id, owner))
+      if (!(await queue.complete(job.id, owner)))
         console.warn(`${label}: done, but its lease had passed to another process`);
     } catch (err) {
       const reason = reasonOf(err);
@@ -71,11 +71,11 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
     }
   };
 
-  const pump = async /*CM*/ () => {
+  const pump = async () => {
     if (!started || stopped) return;
     const room = QUEUE_MAX_IN_FLIGHT - running.size;
     if (room <= 0) return;
-    let jobs: ReturnType<typeof queue.claim>;
+    let jobs: QueueJob[];
     try {
       jobs = await queue.claim({ owner, ...shardsOf(ctx), limit: room });
     } catch (err) {
@@ -83,7 +83,7 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       return;
     }
     for (const job of jobs) {
-      const p = run(job).finally(async /*CM*/ () => {
+      const p = run(job).finally(async () => {
         running.delete(job.id);
         await pump();
       });
@@ -95,13 +95,13 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
   const wake = () => {
     if (wakeScheduled) return;
     wakeScheduled = true;
-    setImmediate(async /*CM*/ () => {
+    setImmediate(async () => {
       wakeScheduled = false;
       await pump();
     });
   };
 
-  const purge = async /*CM*/ () => {
+  const purge = async () => {
     try {
       await queue.purge();
     } catch (err) {
@@ -111,12 +111,12 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
 
   return {
     owner,
-    async /*CM*/ start() {
+    async start() {
       if (started || stopped) return;
       started = true;
       offEnqueue = queue.onEnqueue(wake);
       timers.push(setInterval(pump, opts.pollMs ?? QUEUE_POLL_MS));
-      timers.push(setInterval(async /*CM*/ () => await queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
+      timers.push(setInterval(async () => await queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
       timers.push(setInterval(purge, PURGE_EVERY_MS));
       await purge();
       await pump();

@@ -7,9 +7,9 @@ import { openDb } from './client';
 const dir = mkdtempSync(join(tmpdir(), 'polyglot-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('opens the file migrated, in WAL mode with foreign keys enforced', async /*CM*/ () => {
+it('opens the file migrated, in WAL mode with foreign keys enforced', async () => {
   const db = await openDb(join(dir, 'nested', 'app.db'));
-  const sqlite = db.$client;
+  const sqlite = db.$sqlite!;
   expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
   expect(sqlite.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
   expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);

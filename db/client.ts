@@ -37,14 +37,14 @@ function handle(exec: Executor, sqlite: Database.Database | null): Db {
     async (text, params, method) => {
       const result = await exec.query(text, params, 'arrays');
       if (method === 'get') return { rows: result.rows[0] as unknown[] };
-      return result as { rows: unknown[] };
+      return result;
     },
     { schema },
   ) as Db;
   db.$exec = exec;
   db.$sqlite = sqlite;
-  db.$transaction = async /*CM*/ (fn) => await exec.transaction(async /*CM*/ () => await fn(db));
-  db.$close = async /*CM*/ () => await exec.close();
+  db.$transaction = async (fn) => await exec.transaction(async () => await fn(db));
+  db.$close = async () => await exec.close();
   // drizzle's own transaction cannot follow the async flow that opened it; one way only.
   (db as unknown as { transaction: unknown }).transaction = () => {
     throw new Error('use db.$transaction');
@@ -88,7 +88,11 @@ export async function rawAll<T>(db: Db, text: string, params: readonly unknown[]
   return (await db.$exec.query(text, params, 'objects')).rows as T[];
 }
 
-export async function rawGet<T>(db: Db, text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+export async function rawGet<T>(
+  db: Db,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<T | undefined> {
   return (await rawAll<T>(db, text, params))[0];
 }
 
@@ -97,7 +101,9 @@ export async function rawRun(db: Db, text: string, params: readonly unknown[] = 
   return (await db.$exec.query(text, params, 'objects')).changes;
 }
 
-/** How many rows a builder's `.run()` changed. */
-export function changesOf(result: unknown): number {
-  return (result as { changes?: number }).changes ?? 0;
+declare module 'drizzle-orm/sqlite-proxy' {
+  /** A builder's `.run()` answers how many rows it changed, on either engine. */
+  interface SqliteRemoteResult {
+    changes: number;
+  }
 }

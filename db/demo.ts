@@ -91,7 +91,7 @@ function hash(text: string): number {
  * about 3000 translation logs over the last 30 days. Deterministic for a guild and a time;
  * a guild that already has data is left alone. Answers a one-line summary.
  */
-export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promise<string> {
+export async function seedDemo(db: Db, guildId: string, now: Date): Promise<string> {
   let inUse: string | undefined;
   for (const table of DATA_TABLES) {
     if (await rawGet(db, `select 1 from "${table}" where guild_id = ? limit 1`, [guildId])) {
@@ -118,7 +118,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
 
   await db.$transaction(async () => {
     // ---- guild and its channels --------------------------------------------------------------
-    await db.insert(guilds)
+    await db
+      .insert(guilds)
       .values({ id: guildId, name: DEMO_GUILD_NAME, plan: 'ultimate' })
       .onConflictDoNothing()
       .run();
@@ -145,13 +146,15 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       ['Lounge', 2],
     ];
     const ch: Record<string, string> = {};
-    await db.insert(guildChannels)
+    await db
+      .insert(guildChannels)
       .values({ id: category, guildId, name: 'Community', type: 4, position: 0 })
       .onConflictDoNothing()
       .run();
     for (const [i, [name, type]] of channelDefs.entries()) {
       ch[name] = snowflake(1, i + 1);
-      await db.insert(guildChannels)
+      await db
+        .insert(guildChannels)
         .values({ id: ch[name], guildId, name, type, parentId: category, position: i + 1 })
         .onConflictDoNothing()
         .run();
@@ -186,7 +189,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
         .values({ guildId, name, mode, createdAt: ago((25 - i * 5) * DAY) })
         .returning()
         .get();
-      await db.insert(channelLinkChannels)
+      await db
+        .insert(channelLinkChannels)
         .values(
           members.map(([channel, language], position) => ({
             linkId: link.id,
@@ -198,7 +202,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
         .run();
       // A single-channel link replies with translations into its list of languages.
       if (mode === 'single') {
-        await db.insert(channelLinkLanguages)
+        await db
+          .insert(channelLinkLanguages)
           .values(
             ['es', 'fr', 'de', 'pt'].map((language, position) => ({ linkId: link.id, language, position })),
           )
@@ -210,7 +215,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     // ---- settings ------------------------------------------------------------------------------
     await db.insert(translationSettings).values({ guildId }).onConflictDoNothing().run();
     await db.insert(botConfig).values({ guildId }).onConflictDoNothing().run();
-    await db.insert(welcomeConfig)
+    await db
+      .insert(welcomeConfig)
       .values({
         guildId,
         enabled: true,
@@ -220,7 +226,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       })
       .onConflictDoNothing()
       .run();
-    await db.insert(moderationRules)
+    await db
+      .insert(moderationRules)
       .values({
         guildId,
         spamDetection: true,
@@ -236,7 +243,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     for (const [m, [username]] of MEMBERS.entries()) {
       const messageCount = Math.round(900 / (m + 1) ** 0.8) + rnd.int(0, 40);
       const xp = messageCount * rnd.int(15, 25);
-      await db.insert(memberXp)
+      await db
+        .insert(memberXp)
         .values({
           guildId,
           userId: userId(m),
@@ -251,7 +259,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     add('members', MEMBERS.length);
 
     // ---- reaction roles ------------------------------------------------------------------------
-    await db.insert(reactionRoles)
+    await db
+      .insert(reactionRoles)
       .values([
         {
           guildId,
@@ -284,7 +293,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     for (let i = 0; i < 20; i++) {
       const [type, message, action, rule, language] =
         MODERATION_SAMPLES[rnd.int(0, MODERATION_SAMPLES.length - 1)];
-      await db.insert(moderationLogs)
+      await db
+        .insert(moderationLogs)
         .values({
           guildId,
           type,
@@ -328,7 +338,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
         const optionWeights = [5, 3, 2, 1].slice(0, poll.options.length);
         while (picked.size < choices) picked.add(rnd.weighted(optionNumbers, optionWeights));
         for (const option of picked) {
-          await db.insert(pollVotes)
+          await db
+            .insert(pollVotes)
             .values({
               pollId: row.id,
               optionId: `opt-${option}`,
@@ -350,7 +361,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     for (const a of ANNOUNCEMENTS) {
       const createdAt = ago(a.daysAgo * DAY + 2 * HOUR);
       const postedAt = a.status === 'posted' ? new Date(createdAt.getTime() + 10 * MINUTE) : null;
-      await db.insert(announcements)
+      await db
+        .insert(announcements)
         .values({
           guildId,
           status: a.status,
@@ -402,7 +414,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
         const translations: Record<string, string> = { [language]: msg.original };
         if (msg.translation && other !== language) translations[other] = msg.translation;
         const at = new Date(openedAt + msg.after * MINUTE);
-        await db.insert(ticketMessages)
+        await db
+          .insert(ticketMessages)
           .values({
             ticketId: row.id,
             messageId: snowflake(5, row.id * 10 + i),
@@ -426,7 +439,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       const base = { beginner: 40, intermediate: 220, advanced: 600 }[level];
       const reviewed = base * 2 + rnd.int(0, 150);
       const skill = { beginner: 0.62, intermediate: 0.76, advanced: 0.88 }[level];
-      await db.insert(learnerProgress)
+      await db
+        .insert(learnerProgress)
         .values({
           guildId,
           userId: userId(m),
@@ -456,7 +470,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
     ];
     for (const [m, learning, hours] of exchange) {
       const [username, native] = MEMBERS[m];
-      await db.insert(exchangeMembers)
+      await db
+        .insert(exchangeMembers)
         .values({
           guildId,
           userId: userId(m),
@@ -473,7 +488,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       [0, 1, 40],
       [2, 4, 26],
     ] as const) {
-      await db.insert(exchangePairs)
+      await db
+        .insert(exchangePairs)
         .values({
           guildId,
           userA: userId(a),
@@ -504,7 +520,8 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       const duration = active ? 0 : rnd.int(5, 95) * 60 + rnd.int(0, 59);
       const startedAt = active ? ago((i === 0 ? 8 : 25) * MINUTE) : ago((i * 40 + rnd.int(0, 30)) * HOUR);
       const seconds = active ? (t - startedAt.getTime()) / 1000 : duration;
-      await db.insert(voiceSessions)
+      await db
+        .insert(voiceSessions)
         .values({
           guildId,
           channelId: ch.Lounge,
@@ -572,7 +589,10 @@ export async /*CM*/ function seedDemo(db: Db, guildId: string, now: Date): Promi
       }
     }
     for (let i = 0; i < logRows.length; i += 500) {
-      await db.insert(translationLogs).values(logRows.slice(i, i + 500)).run();
+      await db
+        .insert(translationLogs)
+        .values(logRows.slice(i, i + 500))
+        .run();
     }
     add('translation logs', logs);
   });

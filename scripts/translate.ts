@@ -71,7 +71,7 @@ async function main(): Promise<number> {
     console.error(`cannot translate: ${(err as Error).message}`);
     return 1;
   } finally {
-    db.$client.close();
+    await db.$close();
   }
 }
 

@@ -29,7 +29,9 @@ export function clientIpOf(services: Services, c: HonoContext): string {
   return chain[chain.length - hops] ?? chain[0] ?? direct;
 }
 
-export type Authentication = { actor: Actor } | { refused: { status: 429; error: string; retryAfter: number } };
+export type Authentication =
+  | { actor: Actor }
+  | { refused: { status: 429; error: string; retryAfter: number } };
 
 /**
  * Who the request comes from. Authorization: Bearer is the admin token or a server's API key; a
@@ -37,7 +39,11 @@ export type Authentication = { actor: Actor } | { refused: { status: 429; error:
  * counts failures only) and is answered like a visitor. Otherwise the session cookie, which only
  * counts for a state change when the request comes from our own pages.
  */
-export async /*CM*/ function authenticate(services: Services, c: HonoContext, clientIp: string): Promise<Authentication> {
+export async function authenticate(
+  services: Services,
+  c: HonoContext,
+  clientIp: string,
+): Promise<Authentication> {
   const auth = c.req.header('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
     const given = auth.slice(7).trim();

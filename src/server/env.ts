@@ -48,7 +48,10 @@ export const envSchema = z
      */
     TRUST_PROXY: optional
       .transform((v) => (v === undefined || v === 'false' || v === '0' ? 0 : v === 'true' ? 1 : Number(v)))
-      .refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, 'TRUST_PROXY must be true, false or a hop count 0-10'),
+      .refine(
+        (n) => Number.isInteger(n) && n >= 0 && n <= 10,
+        'TRUST_PROXY must be true, false or a hop count 0-10',
+      ),
     SMTP_URL: optional.refine(
       (v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v),
       'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',

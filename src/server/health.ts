@@ -21,7 +21,7 @@ export interface HealthSources {
  * GET /healthz: the database answers a trivial query (503 when it does not), the queue's backlog,
  * and, when this process runs the bot, each shard's gateway state.
  */
-export async /*CM*/ function healthReport(
+export async function healthReport(
   services: Services,
   sources: HealthSources = {},
 ): Promise<{ status: 200 | 503; body: object }> {

@@ -49,7 +49,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
 
-  app.get('/healthz', async /*CM*/ (c) => {
+  app.get('/healthz', async (c) => {
     const { status, body } = await healthReport(services, options.health);
     c.header('Cache-Control', 'no-store');
     return c.json(body, status);

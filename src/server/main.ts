@@ -58,7 +58,7 @@ async function main() {
     closers.push(() => server.close());
   } else if (opts.healthPort !== undefined) {
     // A bot process has no web tier: /healthz alone, for the process supervisor.
-    const healthServer = createServer(async /*CM*/ (req, res) => {
+    const healthServer = createServer(async (req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/healthz') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;

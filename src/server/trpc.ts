@@ -84,7 +84,8 @@ export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind === 'public') {
     throw new TRPCError({
       code: 'UNAUTHORIZED',
-      message: 'login required: log in to the dashboard, or send Authorization: Bearer with the admin token or an API key',
+      message:
+        'login required: log in to the dashboard, or send Authorization: Bearer with the admin token or an API key',
     });
   }
   return next({ ctx: { ...ctx, actor: ctx.actor } });
@@ -130,7 +131,7 @@ export const botGuildProcedure = botProcedure
  * (the table in src/common/plans.ts). `guildProcedure.use(requires('polls'))`.
  */
 export function requires(capability: Capability) {
-  return t.middleware(async /*CM*/ ({ ctx, next }) => {
+  return t.middleware(async ({ ctx, next }) => {
     const guildId = (ctx as { guildId?: string }).guildId;
     if (!guildId) throw new Error(`requires('${capability}') must follow a guild procedure`);
     await assertCapability(ctx.db, guildId, capability);

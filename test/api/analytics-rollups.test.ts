@@ -28,21 +28,21 @@ const CHANNELS = ['c1', 'c2', 'c3', null];
 const NOW = new Date('2026-03-18T12:34:56.789Z');
 
 const db: Db = await openDb(':memory:');
-afterAll(() => db.$client.close());
+afterAll(() => db.$sqlite!.close());
 
-const insert = db.$client.prepare(
+const insert = db.$sqlite!.prepare(
   `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
      characters, latency_ms, outcome, source, created_at) values (?, ?, ?, ?, ?, ?, 40, ?, ?, 'mirror', ?)`,
 );
 
-async /*CM*/ function seedLogs(guildId: string, count: number, seed: number, spanDays: number) {
+async function seedLogs(guildId: string, count: number, seed: number, spanDays: number) {
   await db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
   let s = seed;
   const rnd = (n: number) => {
     s = (s * 1103515245 + 12345) % 2147483648;
     return Math.floor((s / 2147483648) * n);
   };
-  db.$client.transaction(() => {
+  db.$sqlite!.transaction(() => {
     for (let i = 0; i < count; i++) {
       const user = rnd(12);
       const from = LANGS[rnd(LANGS.length)];
@@ -63,7 +63,7 @@ async /*CM*/ function seedLogs(guildId: string, count: number, seed: number, spa
   })();
 }
 
-async /*CM*/ function expectSame(guildId: string, now: Date) {
+async function expectSame(guildId: string, now: Date) {
   expect(await guildStats(db, guildId, now)).toEqual(rawGuildStats(db, guildId, now));
   expect(await guildActivity(db, guildId, now)).toEqual(rawGuildActivity(db, guildId, now));
   expect(await guildAnalytics(db, guildId, now)).toEqual(rawGuildAnalytics(db, guildId, now));
@@ -73,8 +73,8 @@ function rollupRows(guildId: string) {
   return Object.fromEntries(
     ROLLUPS.map((t) => [
       t,
-      db.$client
-        .prepare(`select * from ${t} where guild_id = ?`)
+      db
+        .$sqlite!.prepare(`select * from ${t} where guild_id = ?`)
         .all(guildId)
         .map((r) => JSON.stringify(r))
         .sort(),
@@ -83,7 +83,7 @@ function rollupRows(guildId: string) {
 }
 
 describe('analytics rollups equal the scans of translation_logs they replace', () => {
-  it('gives the same stat cards, activity and analytics for several days, languages, channels and outcomes', async /*CM*/ () => {
+  it('gives the same stat cards, activity and analytics for several days, languages, channels and outcomes', async () => {
     await seedLogs('big', 3000, 7, 100);
     await seedLogs('other', 400, 11, 20);
     expect((await guildStats(db, 'big', NOW)).totalTranslations).toBeGreaterThan(1000);
@@ -103,7 +103,7 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     await expectSame('empty', NOW);
   });
 
-  it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', async /*CM*/ () => {
+  it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', async () => {
     const before = rollupRows('big');
     // The migration's number changes when migrations are merged; its name does not.
     const dir = new URL('../../migrations/', import.meta.url);
@@ -114,50 +114,49 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
       .map((s) => s.trim())
       .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));
     expect(backfill).toHaveLength(ROLLUPS.length);
-    db.$client.transaction(() => {
-      for (const t of ROLLUPS) db.$client.prepare(`delete from ${t}`).run();
-      for (const s of backfill) db.$client.prepare(s).run();
+    db.$sqlite!.transaction(() => {
+      for (const t of ROLLUPS) db.$sqlite!.prepare(`delete from ${t}`).run();
+      for (const s of backfill) db.$sqlite!.prepare(s).run();
     })();
     expect(rollupRows('big')).toEqual(before);
     await expectSame('big', NOW);
   });
 
-  it('stays equal after the retention job deletes logs older than 90 days', async /*CM*/ () => {
+  it('stays equal after the retention job deletes logs older than 90 days', async () => {
     const r = await runRetention(db, NOW);
     expect(r.translationLogs).toBeGreaterThan(0);
     await expectSame('big', NOW);
     await expectSame('big', new Date(NOW.getTime() + 5 * DAY));
   });
 
-  it("stays equal after a member's newest log is deleted and another is rewritten", async /*CM*/ () => {
-    const newest = db.$client
-      .prepare(
+  it("stays equal after a member's newest log is deleted and another is rewritten", async () => {
+    const newest = db
+      .$sqlite!.prepare(
         "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1",
       )
       .get() as { id: number };
-    db.$client.prepare('delete from translation_logs where id = ?').run(newest.id);
-    db.$client
-      .prepare(
-        "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
-      )
-      .run();
+    db.$sqlite!.prepare('delete from translation_logs where id = ?').run(newest.id);
+    db.$sqlite!.prepare(
+      "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
+    ).run();
     await expectSame('big', NOW);
   });
 
-  it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', async /*CM*/ () => {
+  it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', async () => {
     const other = rollupRows('other');
     await resetGuildData(db, 'big', NOW);
     await expectSame('big', NOW);
     for (const rows of Object.values(rollupRows('big'))) expect(rows).toEqual([]);
     expect(rollupRows('other')).toEqual(other);
     await db.delete(guilds).run();
-    for (const t of ROLLUPS) expect(db.$client.prepare(`select count(*) as n from ${t}`).get()).toEqual({ n: 0 });
+    for (const t of ROLLUPS)
+      expect(db.$sqlite!.prepare(`select count(*) as n from ${t}`).get()).toEqual({ n: 0 });
   });
 
-  it('equals the scans for any small set of logs and any moment (property)', () => {
+  it('equals the scans for any small set of logs and any moment (property)', async () => {
     let run = 0;
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(
           fc.record({
             user: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }),
@@ -171,11 +170,21 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
           { maxLength: 40 },
         ),
         fc.integer({ min: -3 * DAY, max: 3 * DAY }),
-        async /*CM*/ (logs, shift) => {
+        async (logs, shift) => {
           const guildId = `p${run++}`;
           await db.insert(guilds).values({ id: guildId }).run();
           for (const l of logs)
-            insert.run(guildId, 'c1', l.user, l.name, l.from, l.to, l.latency, l.outcome, NOW.getTime() + l.at);
+            insert.run(
+              guildId,
+              'c1',
+              l.user,
+              l.name,
+              l.from,
+              l.to,
+              l.latency,
+              l.outcome,
+              NOW.getTime() + l.at,
+            );
           await expectSame(guildId, new Date(NOW.getTime() + shift));
         },
       ),

@@ -7,7 +7,11 @@ let now = SAMPLE_NOW;
 beforeAll(async () => {
   s = await startTestServer({
     overrides: { clock: () => now },
-    guilds: [{ id: '111', plan: 'plus' }, { id: '333', plan: 'plus' }, { id: '444', plan: 'plus' }],
+    guilds: [
+      { id: '111', plan: 'plus' },
+      { id: '333', plan: 'plus' },
+      { id: '444', plan: 'plus' },
+    ],
   });
   await insertLogs(s, '111', SAMPLE_LOGS);
   await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-17T10:00:00Z', 80]]);

@@ -26,7 +26,10 @@ const create = (server: TestServer, body: unknown) =>
   server.api('/api/announcements?guildId=555', { method: 'POST', admin: true, body });
 
 beforeAll(async () => {
-  const guilds = [{ id: '555', plan: 'plus' as const }, { id: '556', plan: 'plus' as const }];
+  const guilds = [
+    { id: '555', plan: 'plus' as const },
+    { id: '556', plan: 'plus' as const },
+  ];
   s = await startTestServer({ overrides: { translator: rec.translator, clock }, guilds });
   bare = await startTestServer({ guilds });
 });
@@ -214,7 +217,11 @@ describe('list, post, delete', () => {
   });
 
   it('answers 409 for an announcement already posted, 404 for unknown or foreign ids, 400 for a bad id', async () => {
-    await s.services.db.update(announcements).set({ status: 'posted' }).where(eq(announcements.id, second)).run();
+    await s.services.db
+      .update(announcements)
+      .set({ status: 'posted' })
+      .where(eq(announcements.id, second))
+      .run();
     const posted = await s.api(`/api/announcements/${second}/post?guildId=555`, {
       method: 'POST',
       admin: true,

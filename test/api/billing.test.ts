@@ -27,8 +27,8 @@ afterAll(async () => {
 });
 
 function guildRow(id: string) {
-  return s.services.db.$client
-    .prepare('select id, plan, stripe_customer_id as customer from guilds where id = ?')
+  return s.services.db
+    .$sqlite!.prepare('select id, plan, stripe_customer_id as customer from guilds where id = ?')
     .get(id) as { id: string; plan: string; customer: string | null } | undefined;
 }
 
@@ -64,7 +64,12 @@ const completed = (id: string, session: object) => ({
 const GUILD = '123456789012345678';
 const OTHER = '223456789012345678';
 const checkout = (body: unknown, headers: Record<string, string> = {}) =>
-  s.api('/api/create-checkout-session', { method: 'POST', admin: !('authorization' in headers), body, headers });
+  s.api('/api/create-checkout-session', {
+    method: 'POST',
+    admin: !('authorization' in headers),
+    body,
+    headers,
+  });
 
 describe('POST /api/create-checkout-session', () => {
   it('asks Stripe for a subscription checkout of the real price for the server, returning to its plan card', async () => {
@@ -92,13 +97,18 @@ describe('POST /api/create-checkout-session', () => {
       'subscription_data[metadata][guildId]': GUILD,
     });
     expect(Object.keys(req.form).some((k) => k.startsWith('custom_fields'))).toBe(false);
-    expect(res.json).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
+    expect(res.json).toEqual({
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+    });
     expect(tableCounts(s.services)).toEqual(before);
   });
 
   it('anonymous visitors get 401 and Stripe is not called; a server the bot is not in gets 403', async () => {
     const seen = stripe.requests.length;
-    const anon = await s.api('/api/create-checkout-session', { method: 'POST', body: { priceId: PRICE_IDS.pro } });
+    const anon = await s.api('/api/create-checkout-session', {
+      method: 'POST',
+      body: { priceId: PRICE_IDS.pro },
+    });
     expect(anon.status).toBe(401);
     const unknown = await checkout({ priceId: PRICE_IDS.pro, guildId: '999999999999999999' });
     expect(unknown.status).toBe(403);
@@ -175,7 +185,9 @@ describe('POST /api/billing/portal (Manage subscription)', () => {
     const none = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(none.status).toBe(409);
     expect(none.json.error).toMatch(/no subscription/);
-    s.services.db.$client.prepare('update guilds set stripe_customer_id = ? where id = ?').run('cus_portal1', OTHER);
+    s.services.db
+      .$sqlite!.prepare('update guilds set stripe_customer_id = ? where id = ?')
+      .run('cus_portal1', OTHER);
     const seen = stripe.requests.length;
     const res = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(res.status).toBe(200);
@@ -313,7 +325,9 @@ describe('POST /api/stripe/webhook', () => {
       id: 'evt_r2',
       created: 1763790100,
       type: 'customer.subscription.deleted',
-      data: { object: { id: 'sub_R', object: 'subscription', customer: 'cus_R', metadata: {}, status: 'canceled' } },
+      data: {
+        object: { id: 'sub_R', object: 'subscription', customer: 'cus_R', metadata: {}, status: 'canceled' },
+      },
     };
     expect((await deliver(deleted)).json.applied).toBe(true);
     expect(guildRow(g)?.plan).toBe('free');
@@ -328,7 +342,10 @@ describe('POST /api/stripe/webhook', () => {
   it('an older event never overrides a newer state, even under a new id', async () => {
     const g = '777777777777777777';
     const session = { customer: 'cus_O', payment_status: 'paid', metadata: { guildId: g, plan: 'plus' } };
-    await deliver({ ...completed('evt_o2', { ...session, metadata: { guildId: g, plan: 'pro' } }), created: 1763800200 });
+    await deliver({
+      ...completed('evt_o2', { ...session, metadata: { guildId: g, plan: 'pro' } }),
+      created: 1763800200,
+    });
     expect(guildRow(g)?.plan).toBe('pro');
     const late = await deliver({ ...completed('evt_o1', session), created: 1763800100 });
     expect(late.json).toMatchObject({ applied: false, reason: 'older than the state already applied' });
@@ -341,7 +358,9 @@ describe('POST /api/stripe/webhook', () => {
     const res = await s.api('/api/stripe/webhook', {
       method: 'POST',
       body: payload,
-      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('body: signed, but not a JSON event');

@@ -7,14 +7,14 @@ import { BOT_STATUS_FRESH_MS, createBotStatus } from '../../src/server/services/
 
 let dir = '';
 let db: Db | null = null;
-afterEach(() => {
-  db?.$client.close();
+afterEach(async () => {
+  await db?.$close();
   db = null;
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('bot status across processes', () => {
-  it("a web process without the bot reads the bot processes' fresh reports: online when all are, servers summed", async /*CM*/ () => {
+  it("a web process without the bot reads the bot processes' fresh reports: online when all are, servers summed", async () => {
     dir = mkdtempSync(join(tmpdir(), 'polyglot-status-'));
     db = await openDb(join(dir, 'app.db'));
     let now = Date.parse('2026-11-23T10:00:00Z');
@@ -32,7 +32,12 @@ describe('bot status across processes', () => {
       { state: 'online', latencyMs: 55, shard: { id: 1, count: 2 }, tag: 'Polyglot#0001', guilds: 4 },
       clock(),
     );
-    expect(await web.get()).toMatchObject({ state: 'online', guilds: 7, latencyMs: 55, tag: 'Polyglot#0001' });
+    expect(await web.get()).toMatchObject({
+      state: 'online',
+      guilds: 7,
+      latencyMs: 55,
+      tag: 'Polyglot#0001',
+    });
 
     high.report({ state: 'offline', reason: 'the gateway closed (code 4000)' }, clock());
     expect(await web.get()).toMatchObject({ state: 'offline', reason: 'the gateway closed (code 4000)' });

@@ -12,7 +12,7 @@ afterAll(() => s.close());
 
 /** Each test uses its own guild so plan limits and lists do not interfere. */
 let nextGuild = 100;
-const freshGuild = async /*CM*/ () => {
+const freshGuild = async () => {
   const id = `g${nextGuild++}`;
   await seedGuild(s.services, id);
   return id;

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const submit = (body: unknown) => s.api('/api/contact', { method: 'POST', body });
 const row = (id: number) =>
-  s.services.db.$client.prepare('select * from contact_messages where id = ?').get(id) as Record<
+  s.services.db.$sqlite!.prepare('select * from contact_messages where id = ?').get(id) as Record<
     string,
     unknown
   >;
@@ -151,7 +151,7 @@ describe('the inbox (operator only)', () => {
 
   it('bad input is refused naming the field and changes nothing', async () => {
     const before = tableCounts(s.services);
-    const snapshot = s.services.db.$client.prepare('select * from contact_messages').all();
+    const snapshot = s.services.db.$sqlite!.prepare('select * from contact_messages').all();
     expect((await s.api('/api/contact/messages?type=spam', { admin: true })).json.error).toContain(
       'type: must be one of',
     );
@@ -169,13 +169,13 @@ describe('the inbox (operator only)', () => {
       409,
     );
     expect(tableCounts(s.services)).toEqual(before);
-    expect(s.services.db.$client.prepare('select * from contact_messages').all()).toEqual(snapshot);
+    expect(s.services.db.$sqlite!.prepare('select * from contact_messages').all()).toEqual(snapshot);
   });
 
   it('visitors get 401 and a Discord login (a server admin, not the operator) gets 403', async () => {
     expect((await s.api('/api/contact/messages')).status).toBe(401);
     const { cookieValue } = await createSession(s.services.db, new Date());
-    s.services.db.$client.prepare("update admin_sessions set kind = 'discord'").run();
+    s.services.db.$sqlite!.prepare("update admin_sessions set kind = 'discord'").run();
     const res = await s.api('/api/contact/messages', {
       headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
     });
@@ -234,7 +234,7 @@ describe('several web processes on one database', () => {
         forward_claimed_until: null,
       });
     } finally {
-      other.$client.close();
+      other.$sqlite!.close();
     }
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 function storedMessages() {
-  return s.services.db.$client.prepare('select * from contact_messages order by id').all() as Record<
+  return s.services.db.$sqlite!.prepare('select * from contact_messages order by id').all() as Record<
     string,
     unknown
   >[];

@@ -26,43 +26,43 @@ describe('seedDemo', () => {
     expect(summary).toMatch(/\d{4} translation logs/);
   });
 
-  it('is idempotent: a second run changes nothing and says why', async /*CM*/ () => {
+  it('is idempotent: a second run changes nothing and says why', async () => {
     const before = tableCounts(s.services);
     const again = await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
     expect(again).toMatch(/already has data.*nothing seeded/);
     expect(tableCounts(s.services)).toEqual(before);
   });
 
-  it('is deterministic and keeps two demo guilds apart', async /*CM*/ () => {
+  it('is deterministic and keeps two demo guilds apart', async () => {
     const a = await openDb(':memory:');
     const b = await openDb(':memory:');
     try {
       await seedDemo(a, 'default', NOW);
       await seedDemo(b, 'default', NOW);
       const rows = (db: typeof a) =>
-        db.$client
-          .prepare(
+        db
+          .$sqlite!.prepare(
             'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id',
           )
           .all();
       expect(rows(a)).toEqual(rows(b));
       expect(await seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
-      const channels = a.$client
-        .prepare('select guild_id, count(*) as n from guild_channels group by guild_id')
+      const channels = a
+        .$sqlite!.prepare('select guild_id, count(*) as n from guild_channels group by guild_id')
         .all();
       expect(channels).toEqual([
         { guild_id: '424242', n: 12 },
         { guild_id: 'default', n: 12 },
       ]);
     } finally {
-      a.$client.close();
-      b.$client.close();
+      a.$sqlite!.close();
+      b.$sqlite!.close();
     }
   });
 
   it('puts about 3000 translation logs over the last 30 days, never in the future, with a few errors', () => {
-    const row = s.services.db.$client
-      .prepare(
+    const row = s.services.db
+      .$sqlite!.prepare(
         `select count(*) as n, min(created_at) as first, max(created_at) as last,
                 sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`,
       )

@@ -105,7 +105,10 @@ describe('Login with Discord', () => {
     fake.oauth.account = 'deny' in opts ? null : accountOf.alice();
     fake.oauth.tokenFailure = 'tokenFailure' in opts ? (opts.tokenFailure ?? null) : null;
     try {
-      const { cookie, location } = await loginWithDiscord(s, opts as { tamperState?: boolean; dropStateCookie?: boolean });
+      const { cookie, location } = await loginWithDiscord(
+        s,
+        opts as { tamperState?: boolean; dropStateCookie?: boolean },
+      );
       expect(location).toBe(`/login?error=${reason}`);
       expect(cookie).toBeNull();
       expect(tableCounts(s.services)).toEqual(before);
@@ -171,11 +174,14 @@ describe('per-server authorization', () => {
       const onB = await s.api(`${concrete}${sep}guildId=${B}`, { method, body, headers: as(aliceCookie) });
       expect(onB.status).toBe(403);
       expect(onB.json).toEqual(FORBIDDEN);
-      const unknown = await s.api(`${concrete.replaceAll(B, '199999999999999999')}${sep}guildId=199999999999999999`, {
-        method,
-        body: body && { guildId: '199999999999999999' },
-        headers: as(aliceCookie),
-      });
+      const unknown = await s.api(
+        `${concrete.replaceAll(B, '199999999999999999')}${sep}guildId=199999999999999999`,
+        {
+          method,
+          body: body && { guildId: '199999999999999999' },
+          headers: as(aliceCookie),
+        },
+      );
       expect(unknown.status).toBe(403);
       expect(unknown.json).toEqual(FORBIDDEN);
       expect(tableCounts(s.services)).toEqual(before);
@@ -183,7 +189,9 @@ describe('per-server authorization', () => {
   );
 
   // Every procedure of the router that takes a guildId (bot-only ones refuse anyway).
-  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+  const procedures = Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+  )
     .filter(([name]) => 'guildId' in (inputSchemaOf(name).properties ?? {}))
     .map(([name, p]) => [name, p._def.type] as const);
   it.each(procedures)('tRPC %s (%s) on B answers 403 FORBIDDEN', async (name, type) => {
@@ -215,8 +223,11 @@ describe('per-server authorization', () => {
     expect((await s.api(`/api/config?guildId=${A}`, { headers: as(cookie) })).status).toBe(200);
     fake.oauth.account = null;
     // Discord now says Alice lost Manage Server on A (the token still works).
-    const tokens = (fake.oauth as unknown as { tokens: Map<string, { guilds: { id: string; permissions: string }[] }> }).tokens;
-    for (const account of tokens.values()) if (account.guilds.some((g) => g.id === A)) account.guilds = [{ id: A, permissions: '0' }];
+    const tokens = (
+      fake.oauth as unknown as { tokens: Map<string, { guilds: { id: string; permissions: string }[] }> }
+    ).tokens;
+    for (const account of tokens.values())
+      if (account.guilds.some((g) => g.id === A)) account.guilds = [{ id: A, permissions: '0' }];
     expect((await s.api(`/api/config?guildId=${A}`, { headers: as(cookie) })).status).toBe(200);
     now = new Date(now.getTime() + 5 * 60_000 + 1);
     expect((await s.api(`/api/config?guildId=${A}`, { headers: as(cookie) })).status).toBe(403);
@@ -227,17 +238,29 @@ describe('API keys', () => {
   it('a key of server A reads A, gets 403 on B, and stops working once revoked', async () => {
     fake.oauth.account = accountOf.alice();
     const cookie = (await loginWithDiscord(s)).cookie as string;
-    const bad = await s.api(`/api/api-keys?guildId=${A}`, { method: 'POST', body: { name: ' ' }, headers: as(cookie) });
+    const bad = await s.api(`/api/api-keys?guildId=${A}`, {
+      method: 'POST',
+      body: { name: ' ' },
+      headers: as(cookie),
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^name: /);
-    const made = await s.api(`/api/api-keys?guildId=${A}`, { method: 'POST', body: { name: 'CI' }, headers: as(cookie) });
+    const made = await s.api(`/api/api-keys?guildId=${A}`, {
+      method: 'POST',
+      body: { name: 'CI' },
+      headers: as(cookie),
+    });
     expect(made.status).toBe(201);
     expect(made.json.key).toMatch(/^pgk_/);
     const listed = await s.api(`/api/api-keys?guildId=${A}`, { headers: as(cookie) });
-    expect(listed.json).toEqual([expect.objectContaining({ id: made.json.id, name: 'CI', prefix: made.json.key.slice(0, 12) })]);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ id: made.json.id, name: 'CI', prefix: made.json.key.slice(0, 12) }),
+    ]);
     expect(JSON.stringify(listed.json)).not.toContain(made.json.key);
     // The database keeps a hash only.
-    expect(JSON.stringify(s.services.db.$client.prepare('select * from api_keys').all())).not.toContain(made.json.key);
+    expect(JSON.stringify(s.services.db.$sqlite!.prepare('select * from api_keys').all())).not.toContain(
+      made.json.key,
+    );
 
     const key = { authorization: `Bearer ${made.json.key}` };
     expect((await s.api(`/api/config?guildId=${A}`, { headers: key })).status).toBe(200);
@@ -247,7 +270,10 @@ describe('API keys', () => {
     expect(onB.json).toEqual(FORBIDDEN);
     expect((await s.api(`/api/api-keys?guildId=${A}`, { headers: key })).status).toBe(403);
 
-    const revoked = await s.api(`/api/api-keys/${made.json.id}?guildId=${A}`, { method: 'DELETE', headers: as(cookie) });
+    const revoked = await s.api(`/api/api-keys/${made.json.id}?guildId=${A}`, {
+      method: 'DELETE',
+      headers: as(cookie),
+    });
     expect(revoked.json).toEqual({ id: made.json.id, revoked: true });
     expect((await s.api(`/api/config?guildId=${A}`, { headers: key })).status).toBe(401);
   });
@@ -255,7 +281,11 @@ describe('API keys', () => {
   it('creating a key needs the Ultimate plan and says so', async () => {
     await seedGuild(s.services, A, { plan: 'pro' });
     try {
-      const res = await s.api(`/api/api-keys?guildId=${A}`, { method: 'POST', body: { name: 'x' }, admin: true });
+      const res = await s.api(`/api/api-keys?guildId=${A}`, {
+        method: 'POST',
+        body: { name: 'x' },
+        admin: true,
+      });
       expect(res.status).toBe(403);
       expect(res.json).toEqual({
         error: 'API access needs the Ultimate plan; upgrade this server to use it',

@@ -6,7 +6,8 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   const db = s.services.db;
-  await db.insert(guilds)
+  await db
+    .insert(guilds)
     .values([
       { id: '900', name: 'Zeta Gaming', plan: 'pro' },
       { id: '901', name: 'Alpha Learners' },
@@ -14,7 +15,8 @@ beforeAll(async () => {
     ])
     .run();
   // Deliberately out of order: the answer sorts by position.
-  await db.insert(guildChannels)
+  await db
+    .insert(guildChannels)
     .values([
       { id: '11', guildId: '900', name: 'announcements', type: 5, position: 2 },
       { id: '12', guildId: '900', name: 'general', type: 0, position: 0 },
@@ -57,7 +59,14 @@ describe('discord channels and guilds', () => {
     const res = await s.api('/api/discord/guilds', { admin: true });
     expect(res.status).toBe(200);
     // One entry per server: the operator's default server (unnamed here) and the two the bot joined.
-    expect(res.json.map((g: { id: string; name: string; plan: string; botPresent: boolean }) => [g.id, g.name, g.plan, g.botPresent])).toEqual([
+    expect(
+      res.json.map((g: { id: string; name: string; plan: string; botPresent: boolean }) => [
+        g.id,
+        g.name,
+        g.plan,
+        g.botPresent,
+      ]),
+    ).toEqual([
       ['901', 'Alpha Learners', 'free', true],
       ['default', 'Default server', 'free', true],
       ['900', 'Zeta Gaming', 'pro', true],

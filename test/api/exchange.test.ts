@@ -126,7 +126,7 @@ describe('PATCH /api/guilds/:guildId/exchange', () => {
 
 describe('matching', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
-  const joinAs = async /*CM*/ (userId: string, native: string, learning: string, minute: number) =>
+  const joinAs = async (userId: string, native: string, learning: string, minute: number) =>
     await joinExchange(
       s.services.db,
       MATCH,
@@ -167,14 +167,14 @@ describe('matching', () => {
     });
   });
 
-  it('a member is in one pair at most; joining again writes nothing', async /*CM*/ () => {
+  it('a member is in one pair at most; joining again writes nothing', async () => {
     const before = tableCounts(s.services);
     expect((await joinAs('10', 'es', 'en', 12)).kind).toBe('already');
     expect(await runMatching(s.services.db, MATCH, at(12))).toEqual([]);
     expect(tableCounts(s.services)).toEqual(before);
   });
 
-  it('next pairs with someone else, never straight back with the previous partner', async /*CM*/ () => {
+  it('next pairs with someone else, never straight back with the previous partner', async () => {
     const next = await nextPartner(s.services.db, MATCH, '10', at(20));
     expect(next.kind).toBe('ended');
     // 10 is paired with 2, who waited; 1 (the previous partner) waits.
@@ -183,36 +183,42 @@ describe('matching', () => {
     // Nobody else: 1 stays waiting although 10 would fit after another next.
     const again = await nextPartner(s.services.db, MATCH, '10', at(21));
     expect(again.kind === 'ended' && again.pair).toBeNull();
-    expect(
-      (await waitingMembers(s.services.db, MATCH))
-        .map((m) => m.userId)
-        .sort(),
-    ).toEqual(['1', '10', '2']);
+    expect((await waitingMembers(s.services.db, MATCH)).map((m) => m.userId).sort()).toEqual([
+      '1',
+      '10',
+      '2',
+    ]);
   });
 
-  it('leave ends the pair; the one left behind can be matched again', async /*CM*/ () => {
+  it('leave ends the pair; the one left behind can be matched again', async () => {
     await joinAs('12', 'es', 'en', 30);
     const left = await leaveExchange(s.services.db, MATCH, '12', at(31));
     expect(left.kind === 'left' && left.ended).toBeTruthy();
     expect(left.kind === 'left' && left.created).toHaveLength(1);
   });
 
-  it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async /*CM*/ () => {
-    const ended = s.services.db.$client
-      .prepare('select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null')
+  it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async () => {
+    const ended = s.services.db
+      .$sqlite!.prepare(
+        'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null',
+      )
       .get(MATCH) as { n: number };
     expect(ended.n).toBeGreaterThan(0);
     const active = () =>
       (
-        s.services.db.$client
-          .prepare('select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null')
+        s.services.db
+          .$sqlite!.prepare(
+            'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null',
+          )
           .get(MATCH) as { n: number }
       ).n;
     const activeBefore = active();
-    expect((await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000))).exchangePairs).toBe(0);
-    expect((await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000))).exchangePairs).toBe(
-      ended.n,
-    );
+    expect(
+      (await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000))).exchangePairs,
+    ).toBe(0);
+    expect(
+      (await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000))).exchangePairs,
+    ).toBe(ended.n);
     expect(active()).toBe(activeBefore);
   });
 });

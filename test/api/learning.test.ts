@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 let s: TestServer;
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 
-async /*CM*/ function learner(guildId: string, userId: string, words: number, reviewed: number, correct: number) {
+async function learner(guildId: string, userId: string, words: number, reviewed: number, correct: number) {
   await s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
   await s.services.db
     .insert(learnerProgress)
@@ -25,11 +25,13 @@ async /*CM*/ function learner(guildId: string, userId: string, words: number, re
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ guilds: [
+  s = await startTestServer({
+    guilds: [
       { id: '888', plan: 'plus' },
       { id: '889', plan: 'plus' },
       { id: 'default', plan: 'plus' },
-    ], });
+    ],
+  });
   for (let i = 0; i < 12; i++) await learner('888', `m${i}`, 10 + i * 7, 60, 45);
   await learner('888', 'zero', 3, 0, 0);
   await learner('888', 'third', 5, 3, 2);

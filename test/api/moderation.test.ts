@@ -6,7 +6,8 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const id of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm-bad', 'm-other-server', 'm-empty']) await seedGuild(s.services, id);
+  for (const id of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm-bad', 'm-other-server', 'm-empty'])
+    await seedGuild(s.services, id);
   await s.services.db
     .insert(guildChannels)
     .values([
@@ -120,11 +121,13 @@ describe('moderation rules', () => {
 describe('moderation logs', () => {
   it('answers the guild’s 100 newest actions, newest first', async () => {
     const db = s.services.db;
-    await db.insert(guilds)
+    await db
+      .insert(guilds)
       .values([{ id: 'm-logs' }, { id: 'm-other' }])
       .run();
     const base = Date.UTC(2026, 0, 1);
-    await db.insert(moderationLogs)
+    await db
+      .insert(moderationLogs)
       .values(
         Array.from({ length: 120 }, (_, i) => ({
           guildId: 'm-logs',
@@ -136,7 +139,8 @@ describe('moderation logs', () => {
         })),
       )
       .run();
-    await db.insert(moderationLogs)
+    await db
+      .insert(moderationLogs)
       .values({
         guildId: 'm-other',
         type: 'spam',

@@ -34,13 +34,16 @@ function recordingTranslator() {
 const fake = recordingTranslator();
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ overrides: { translator: fake.translator }, guilds: [{ id: 'default', plan: 'plus' }] });
+  s = await startTestServer({
+    overrides: { translator: fake.translator },
+    guilds: [{ id: 'default', plan: 'plus' }],
+  });
 });
 afterAll(() => s.close());
 
 let nextGuild = 100;
 /** A server on the Plus plan (polls need it). */
-const freshGuild = async /*CM*/ () => {
+const freshGuild = async () => {
   const id = `p${nextGuild++}`;
   await seedGuild(s.services, id, { plan: 'plus' });
   return id;
@@ -165,7 +168,10 @@ describe('polls', () => {
   it('delete answers { id, deleted: true }, removes the votes, and the poll is gone', async () => {
     const g = await freshGuild();
     const made = await create(g, poll());
-    await s.services.db.insert(pollVotes).values({ pollId: made.json.id, optionId: 'opt-1', userId: 'u9' }).run();
+    await s.services.db
+      .insert(pollVotes)
+      .values({ pollId: made.json.id, optionId: 'opt-1', userId: 'u9' })
+      .run();
     const before = tableCounts(s.services);
     const del = await s.api(`/api/polls/${made.json.id}?guildId=${g}`, { method: 'DELETE', admin: true });
     expect(del.status).toBe(200);

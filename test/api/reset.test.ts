@@ -9,7 +9,7 @@ let s: TestServer;
 
 /** Rows of one guild in every table, children counted through their parent. */
 function guildRows(guildId: string): Record<string, number> {
-  const sqlite = s.services.db.$client;
+  const sqlite = s.services.db.$sqlite!;
   const tables = sqlite
     .prepare(
       `select m.name from sqlite_master m where m.type = 'table'
@@ -112,7 +112,7 @@ describe('POST /api/guild/reset', () => {
   it('a Free guild at its allowance stays paused after a reset', async () => {
     await s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, '5002')).run();
     const used = (await s.api('/api/usage?guildId=5002', { admin: true })).json.used as number;
-    const log = s.services.db.$client.prepare(
+    const log = s.services.db.$sqlite!.prepare(
       `insert into translation_logs (guild_id, source_language, target_language, characters, created_at)
        values ('5002', 'en', 'es', 10, ?)`,
     );

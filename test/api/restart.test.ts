@@ -60,7 +60,9 @@ describe('server restart', () => {
     expect(otherGuild.json.translationTone).toBe('casual');
     const cfg = await second.api('/api/config?guildId=4242', { admin: true });
     expect(cfg.json.prefix).toBe('?');
-    const stored = second.services.db.$client.prepare('select id, name, message from contact_messages').all();
+    const stored = second.services.db
+      .$sqlite!.prepare('select id, name, message from contact_messages')
+      .all();
     expect(stored).toEqual([{ id: contact.json.id, name: 'Kai', message: 'Still there?' }]);
     const bySession = await second.api('/api/config?guildId=4242', { headers: { cookie } });
     expect(bySession.status).toBe(200);

@@ -15,17 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async /*CM*/ function log(guildId: string, at: Date) {
+async function log(guildId: string, at: Date) {
   await s.services.db
     .insert(translationLogs)
     .values({ guildId, sourceLanguage: 'en', targetLanguage: 'es', characters: 10, createdAt: at })
     .run();
 }
 const count = (sql: string, ...args: unknown[]) =>
-  (s.services.db.$client.prepare(sql).get(...args) as { n: number }).n;
+  (s.services.db.$sqlite!.prepare(sql).get(...args) as { n: number }).n;
 
 describe('privacy retention job', () => {
-  it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', async /*CM*/ () => {
+  it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', async () => {
     const { db } = s.services;
     await log('kept', daysAgo(91));
     await log('kept', daysAgo(89));
@@ -34,17 +34,31 @@ describe('privacy retention job', () => {
       ['left-long-ago', 31],
       ['left-recently', 29],
     ] as const) {
-      await db.update(guilds).set({ present: false, leftAt: daysAgo(leftDays) }).where(eqId(guilds.id, id)).run();
+      await db
+        .update(guilds)
+        .set({ present: false, leftAt: daysAgo(leftDays) })
+        .where(eqId(guilds.id, id))
+        .run();
       const poll = await db
         .insert(polls)
-        .values({ guildId: id, channelId: '1', question: { en: 'Q' }, options: [{ id: 'opt-1', text: { en: 'A' } }], createdBy: 'admin' })
+        .values({
+          guildId: id,
+          channelId: '1',
+          question: { en: 'Q' },
+          options: [{ id: 'opt-1', text: { en: 'A' } }],
+          createdBy: 'admin',
+        })
         .returning()
         .get();
       await db.insert(pollVotes).values({ pollId: poll.id, optionId: 'opt-1', userId: 'u1' }).run();
       await log(id, daysAgo(2));
     }
     // Left 40 days ago, but re-added the bot since: present again, keeps its data.
-    await db.update(guilds).set({ present: false, leftAt: daysAgo(40) }).where(eqId(guilds.id, 'came-back')).run();
+    await db
+      .update(guilds)
+      .set({ present: false, leftAt: daysAgo(40) })
+      .where(eqId(guilds.id, 'came-back'))
+      .run();
     await seedGuild(s.services, 'came-back');
     await log('came-back', daysAgo(3));
 
@@ -59,7 +73,10 @@ describe('privacy retention job', () => {
     expect(count('select count(*) n from poll_votes')).toBe(1);
 
     // A day later nothing more is due; 2 days later the recent leaver's 30 days are up.
-    expect(await runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({ translationLogs: 0, servers: 0 });
+    expect(await runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({
+      translationLogs: 0,
+      servers: 0,
+    });
     expect(await runRetention(db, new Date(now.getTime() + 2 * DAY))).toMatchObject({ servers: 1 });
     expect(count('select count(*) n from polls')).toBe(0);
   });

@@ -13,10 +13,10 @@ afterAll(() => s.close());
 let nextGuild = 1;
 let nextChannel = 700_000;
 /** A server the bot is in, with its synced channels: two text channels, a voice channel, a forum. */
-const freshGuild = async /*CM*/ (plan: 'free' | 'plus' | 'pro' | 'ultimate' = 'free') => {
+const freshGuild = async (plan: 'free' | 'plus' | 'pro' | 'ultimate' = 'free') => {
   const id = `room${nextGuild++}`;
   await seedGuild(s.services, id, { plan });
-  const ch = async /*CM*/ (name: string, type: number) => {
+  const ch = async (name: string, type: number) => {
     const channelId = String(nextChannel++);
     await s.services.db.insert(guildChannels).values({ id: channelId, guildId: id, name, type }).run();
     return channelId;

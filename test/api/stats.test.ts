@@ -17,7 +17,8 @@ beforeAll(async () => {
   const db = s.services.db;
   const a = await db.insert(channelLinks).values({ guildId: '111', name: 'General' }).returning().get();
   const b = await db.insert(channelLinks).values({ guildId: '111', name: 'Trading' }).returning().get();
-  await db.insert(channelLinkChannels)
+  await db
+    .insert(channelLinkChannels)
     .values([
       { linkId: a.id, channelId: '1001', language: 'en' },
       { linkId: a.id, channelId: '1002', language: 'es' },
@@ -39,11 +40,11 @@ describe('GET /api/global-stats (public)', () => {
     await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80]]);
     await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80, 'error']]);
     expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(18);
-    s.services.db.$client
-      .prepare("delete from translation_logs where guild_id = '222' and outcome = 'error'")
+    s.services.db
+      .$sqlite!.prepare("delete from translation_logs where guild_id = '222' and outcome = 'error'")
       .run();
-    s.services.db.$client
-      .prepare(
+    s.services.db
+      .$sqlite!.prepare(
         "delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')",
       )
       .run();

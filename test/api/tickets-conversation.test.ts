@@ -61,12 +61,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{}, 'give channelId or supportRoleId'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = tableCounts(s.services);
-    const snapshot = s.services.db.$client.prepare('select * from ticket_settings').all();
+    const snapshot = s.services.db.$sqlite!.prepare('select * from ticket_settings').all();
     const res = await api('/api/ticket-settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(error);
     expect(tableCounts(s.services)).toEqual(before);
-    expect(s.services.db.$client.prepare('select * from ticket_settings').all()).toEqual(snapshot);
+    expect(s.services.db.$sqlite!.prepare('select * from ticket_settings').all()).toEqual(snapshot);
   });
 });
 

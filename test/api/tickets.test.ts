@@ -18,7 +18,11 @@ let foreign: Ticket;
 async function open(server: TestServer, guildId: string, userLanguage: string, at: string, subject: string) {
   now = new Date(at);
   // Support tickets are an Ultimate capability.
-  await server.services.db.insert(guilds).values({ id: guildId, plan: 'ultimate' }).onConflictDoNothing().run();
+  await server.services.db
+    .insert(guilds)
+    .values({ id: guildId, plan: 'ultimate' })
+    .onConflictDoNothing()
+    .run();
   return createTicket(server.services.db, server.services.translator, clock, {
     guildId,
     userId: `user-${userLanguage}`,

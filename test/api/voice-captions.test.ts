@@ -76,15 +76,15 @@ describe('captions of a live session', () => {
       content: `> ${FAKE_TRANSCRIPT}\n-# ES · [es] ${FAKE_TRANSCRIPT}\n-# FR · [fr] ${FAKE_TRANSCRIPT}`,
       username: 'Ben (Dlscord fan)',
     });
-    const row = s.services.db.$client
-      .prepare('select characters_processed as c, status from voice_sessions where id = ?')
+    const row = s.services.db
+      .$sqlite!.prepare('select characters_processed as c, status from voice_sessions where id = ?')
       .get(started.session.id);
     expect(row).toEqual({ c: FAKE_TRANSCRIPT.length, status: 'active' });
   });
 
   it('an ended session takes no more captions and its duration is recorded', async () => {
-    const row = s.services.db.$client
-      .prepare("select id from voice_sessions where status = 'active'")
+    const row = s.services.db
+      .$sqlite!.prepare("select id from voice_sessions where status = 'active'")
       .get() as {
       id: number;
     };

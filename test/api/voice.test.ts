@@ -5,27 +5,40 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 let s: TestServer;
 const ids: Record<string, number> = {};
 
-async /*CM*/ function session(name: string, guildId: string, status: 'active' | 'ended' | 'error', startedAt: string) {
+async function session(
+  name: string,
+  guildId: string,
+  status: 'active' | 'ended' | 'error',
+  startedAt: string,
+) {
   await s.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
-  ids[name] = (await s.services.db
-    .insert(voiceSessions)
-    .values({
-      guildId,
-      channelId: '123456789012345678',
-      sourceLanguage: 'en',
-      targetLanguage: 'es',
-      status,
-      charactersProcessed: 1200,
-      durationSeconds: status === 'active' ? 0 : 600,
-      startedAt: new Date(startedAt),
-      endedAt: status === 'active' ? null : new Date(new Date(startedAt).getTime() + 600_000),
-    })
-    .returning()
-    .get()).id;
+  ids[name] = (
+    await s.services.db
+      .insert(voiceSessions)
+      .values({
+        guildId,
+        channelId: '123456789012345678',
+        sourceLanguage: 'en',
+        targetLanguage: 'es',
+        status,
+        charactersProcessed: 1200,
+        durationSeconds: status === 'active' ? 0 : 600,
+        startedAt: new Date(startedAt),
+        endedAt: status === 'active' ? null : new Date(new Date(startedAt).getTime() + 600_000),
+      })
+      .returning()
+      .get()
+  ).id;
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ guilds: [{ id: '999', plan: 'pro' }, { id: '998', plan: 'pro' }, { id: 'default', plan: 'pro' }] });
+  s = await startTestServer({
+    guilds: [
+      { id: '999', plan: 'pro' },
+      { id: '998', plan: 'pro' },
+      { id: 'default', plan: 'pro' },
+    ],
+  });
   await session('old', '999', 'ended', '2026-07-01T10:00:00Z');
   await session('broken', '999', 'error', '2026-07-02T10:00:00Z');
   await session('live1', '999', 'active', '2026-07-03T10:00:00Z');

@@ -29,8 +29,8 @@ const slash = (name: string, options: { name: string; value: string }[] = [], wh
     ),
   );
 const progressRow = () =>
-  h.server.services.db.$client
-    .prepare('select * from learner_progress where guild_id = ? and user_id = ?')
+  h.server.services.db
+    .$sqlite!.prepare('select * from learner_progress where guild_id = ? and user_id = ?')
     .get(h.guild.id, h.ben.user.id) as Record<string, unknown> | undefined;
 
 /** The Spanish answer of a quiz's English prompt, from the deck. */
@@ -260,8 +260,8 @@ describe('members whose language has no cards', () => {
     const answer = await slash('learn', [{ name: 'language', value: 'Spanish' }], ana);
     expect(answer.content).toContain('You are now learning **Spanish**');
     expect(answer.content).toContain('Cards are shown in English.');
-    const row = h.server.services.db.$client
-      .prepare('select native_language as n from learner_progress where user_id = ?')
+    const row = h.server.services.db
+      .$sqlite!.prepare('select native_language as n from learner_progress where user_id = ?')
       .get(h.ana.user.id);
     expect(row).toEqual({ n: 'ar' });
     const card = await slash('practice', [], ana);

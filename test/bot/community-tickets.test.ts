@@ -48,8 +48,8 @@ const staffReply = (h: BotHarness, id: number, text: string) =>
 
 const deliveredAt = (h: BotHarness, messageId: number) =>
   (
-    h.server.services.db.$client
-      .prepare('select delivered_at as d from ticket_messages where id = ?')
+    h.server.services.db
+      .$sqlite!.prepare('select delivered_at as d from ticket_messages where id = ?')
       .get(messageId) as { d: number | null }
   ).d;
 

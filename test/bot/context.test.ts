@@ -73,7 +73,7 @@ describe('conversation context in mirror mode', () => {
   });
 
   it('the conversation is never written to disk', async () => {
-    h.server.services.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    h.server.services.db.$sqlite!.pragma('wal_checkpoint(PASSIVE)');
     for (const name of readdirSync(h.server.dir)) {
       const bytes = readFileSync(join(h.server.dir, name));
       expect(bytes.includes(Buffer.from(CANARY)), name).toBe(false);

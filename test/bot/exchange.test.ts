@@ -241,7 +241,12 @@ describe('durable delivery', () => {
     await h.bot.stop();
     const { db, clock } = h.server.services;
     const base = { username: '', replyLanguage: 'ja' };
-    await joinExchange(db, h.guild.id, { ...base, userId: fumiko.user.id, native: 'ja', learning: 'en' }, clock());
+    await joinExchange(
+      db,
+      h.guild.id,
+      { ...base, userId: fumiko.user.id, native: 'ja', learning: 'en' },
+      clock(),
+    );
     const made = await joinExchange(
       db,
       h.guild.id,

@@ -161,8 +161,8 @@ describe('single-channel mode', () => {
 
 describe('announcements', () => {
   // Smart announcements are a Plus capability; the other tests here run on Free.
-  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
-  afterAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('Post Now posts the original and each translation to its channel; one failing channel makes it failed with the reason; a retry finishes it', async () => {
     const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
@@ -240,8 +240,8 @@ describe('announcements', () => {
 });
 
 describe('announcements while the bot is offline', () => {
-  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
-  afterAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'plus'));
+  afterAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('Post Now pressed while the bot is down is delivered when it connects', async () => {
     await h.bot.stop();
@@ -318,18 +318,18 @@ describe('per-member limit', () => {
 
 describe('usage', () => {
   function spendTranslations(n: number) {
-    const insert = h.server.services.db.$client.prepare(
+    const insert = h.server.services.db.$sqlite!.prepare(
       "insert into translation_logs (guild_id, source_language, target_language, characters, outcome, source, created_at) values (?, 'en', 'es', 10, 'ok', 'mirror', ?)",
     );
-    const tx = h.server.services.db.$client.transaction(() => {
+    const tx = h.server.services.db.$sqlite!.transaction(() => {
       for (let i = 0; i < n; i++) insert.run(h.guild.id, Date.now());
     });
     tx();
   }
   const used = () =>
     (
-      h.server.services.db.$client
-        .prepare("select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'")
+      h.server.services.db
+        .$sqlite!.prepare("select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'")
         .get(h.guild.id) as { n: number }
     ).n;
 

@@ -139,8 +139,8 @@ export interface CopyRow {
  */
 export function recordedCopies(h: BotHarness, originalId: string, n = 1): Promise<CopyRow[]> {
   return eventually(() => {
-    const rows = h.server.services.db.$client
-      .prepare(
+    const rows = h.server.services.db
+      .$sqlite!.prepare(
         'select copy_message_id as id, copy_channel_id as channelId, language, kind from message_copies where original_message_id = ? order by id',
       )
       .all(originalId) as CopyRow[];

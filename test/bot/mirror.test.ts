@@ -95,13 +95,13 @@ describe('mirror mode into 2 languages', () => {
     expect(webhookCreations('spanish')).toHaveLength(1);
     expect(webhookCreations('french')).toHaveLength(1);
     expect(webhookCreations('english')).toHaveLength(1);
-    const stored = h.server.services.db.$client.prepare('select count(*) as n from channel_webhooks').get();
+    const stored = h.server.services.db.$sqlite!.prepare('select count(*) as n from channel_webhooks').get();
     expect(stored).toEqual({ n: 3 });
   });
 
   it('an edit updates every copy with the new translation', async () => {
-    const esCopy = h.server.services.db.$client
-      .prepare(
+    const esCopy = h.server.services.db
+      .$sqlite!.prepare(
         "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
       )
       .get(original.id) as { id: string };
@@ -120,15 +120,15 @@ describe('mirror mode into 2 languages', () => {
 
   it('a reply carries, in each channel, a jump link to that channel’s copy of the message it answers', async () => {
     const esCopyOfOriginal = (
-      h.server.services.db.$client
-        .prepare(
+      h.server.services.db
+        .$sqlite!.prepare(
           "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
         )
         .get(original.id) as { id: string }
     ).id;
     const frCopyOfOriginal = (
-      h.server.services.db.$client
-        .prepare(
+      h.server.services.db
+        .$sqlite!.prepare(
           "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'",
         )
         .get(original.id) as { id: string }
@@ -155,8 +155,8 @@ describe('mirror mode into 2 languages', () => {
 
   it('a thread started on a message opens on its copies, and messages in it follow into those threads', async () => {
     const esCopy = (
-      h.server.services.db.$client
-        .prepare(
+      h.server.services.db
+        .$sqlite!.prepare(
           "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
         )
         .get(original.id) as { id: string }
@@ -187,8 +187,8 @@ describe('mirror mode into 2 languages', () => {
   });
 
   it('a delete removes every copy', async () => {
-    const copies = h.server.services.db.$client
-      .prepare('select copy_message_id as id from message_copies where original_message_id = ?')
+    const copies = h.server.services.db
+      .$sqlite!.prepare('select copy_message_id as id from message_copies where original_message_id = ?')
       .all(original.id) as { id: string }[];
     expect(copies).toHaveLength(2);
     h.fake.deleteMessage(original);
@@ -196,8 +196,8 @@ describe('mirror mode into 2 languages', () => {
       await h.fake.waitForCall((call) => call.method === 'DELETE' && call.path.endsWith(`/messages/${c.id}`));
       expect(h.fake.rest.messages.has(c.id)).toBe(false);
     }
-    const left = h.server.services.db.$client
-      .prepare('select count(*) as n from message_copies where original_message_id = ?')
+    const left = h.server.services.db
+      .$sqlite!.prepare('select count(*) as n from message_copies where original_message_id = ?')
       .get(original.id);
     expect(left).toEqual({ n: 0 });
   });
@@ -343,8 +343,8 @@ describe('mirror mode recovers and follows', () => {
     const germanThreadId = await eventually(
       () =>
         (
-          h.server.services.db.$client
-            .prepare(
+          h.server.services.db
+            .$sqlite!.prepare(
               'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?',
             )
             .get(thread.id, h.channel('german').id) as { id: string } | undefined
@@ -365,7 +365,7 @@ describe('mirror mode recovers and follows', () => {
 
 describe('webhooks survive a database reset', () => {
   it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
-    h.server.services.db.$client.prepare('delete from channel_webhooks').run();
+    h.server.services.db.$sqlite!.prepare('delete from channel_webhooks').run();
     const created = webhookCreations('spanish').length;
     const n = postsIn('spanish').length;
     h.fake.sendMessage({
@@ -381,8 +381,8 @@ describe('webhooks survive a database reset', () => {
         (c) => c.method === 'GET' && c.path === `/channels/${h.channel('spanish').id}/webhooks`,
       ),
     ).toBe(true);
-    const stored = h.server.services.db.$client
-      .prepare('select count(*) as n from channel_webhooks')
+    const stored = h.server.services.db
+      .$sqlite!.prepare('select count(*) as n from channel_webhooks')
       .get() as { n: number };
     expect(stored.n).toBeGreaterThanOrEqual(4);
   });

@@ -108,7 +108,7 @@ describe("one process: the shard count Discord recommends ('auto')", () => {
 
   it('/healthz answers 503 when the database does not', async () => {
     const other = await startTestServer();
-    other.services.db.$client.close();
+    other.services.db.$sqlite!.close();
     const res = await other.api('/healthz');
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({
@@ -187,12 +187,12 @@ describe('several processes on one SQLite file', () => {
     return proc;
   }
 
-  const sql = async /*CM*/ <T>(query: string, ...params: unknown[]): Promise<T[]> => {
+  const sql = async <T>(query: string, ...params: unknown[]): Promise<T[]> => {
     const db = await openDb(join(dir, 'app.db'));
     try {
-      return db.$client.prepare(query).all(...params) as T[];
+      return db.$sqlite!.prepare(query).all(...params) as T[];
     } finally {
-      db.$client.close();
+      db.$sqlite!.close();
     }
   };
   const api = async (base: string, path: string, method = 'GET', body?: unknown) => {
@@ -230,7 +230,7 @@ describe('several processes on one SQLite file', () => {
     // Migrated once before the processes open it; every server on Plus (announcements).
     const db = await openDb(join(dir, 'app.db'));
     for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'plus', name: g.name });
-    db.$client.close();
+    db.$sqlite!.close();
     env = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? dir,
@@ -290,10 +290,12 @@ describe('several processes on one SQLite file', () => {
     expect(firstPost.status).toBe(200);
     expect(firstPost.json.delivery).toBe('delivered');
     const job = await eventually(
-      async /*CM*/ () =>
-        (await sql<{ status: string; lease_owner: string }>(
-          "select status, lease_owner from queue_jobs where kind = 'announcement:post' and status = 'done'",
-        ))[0],
+      async () =>
+        (
+          await sql<{ status: string; lease_owner: string }>(
+            "select status, lease_owner from queue_jobs where kind = 'announcement:post' and status = 'done'",
+          )
+        )[0],
       15_000,
     );
     expect(job.lease_owner).toContain(`:${botHigh.child.pid}:`);
@@ -308,8 +310,9 @@ describe('several processes on one SQLite file', () => {
     const secondPost = api(w1, `/api/announcements/${second}/post?guildId=${onShard3.id}`, 'POST');
     secondPost.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
     await eventually(
-      async /*CM*/ () =>
-        (await sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`)).length === 1,
+      async () =>
+        (await sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`))
+          .length === 1,
     );
     const low = await announce(w2, onShard0, 'Low shard notice');
     expect((await api(w2, `/api/announcements/${low}/post?guildId=${onShard0.id}`, 'POST')).status).toBe(200);
@@ -323,22 +326,22 @@ describe('several processes on one SQLite file', () => {
     // As if the dead process had taken the job just before dying: its lease must run out first.
     const leaseEnds = Date.now() + 2_000;
     const db = await openDb(join(dir, 'app.db'));
-    db.$client
-      .prepare(
-        "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
-      )
-      .run(leaseEnds, `%"announcementId":${second}}`);
-    db.$client.close();
+    db.$sqlite!.prepare(
+      "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
+    ).run(leaseEnds, `%"announcementId":${second}}`);
+    db.$sqlite!.close();
 
     // Restarted, the shard 2-3 process delivers what was pending, once, after the lease expired.
     botHigh = start(['--bot', '--shards', '2-3', '--total', '4']);
     await botHigh.line(/Discord bot logged in as Polyglot in 2 servers/);
     await eventually(() => postsTo(onShard3, 'Second notice').length === 1, 15_000);
-    const redone = await eventually(async /*CM*/ () =>
-      (await sql<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
-        "select status, attempts, lease_owner, finished_at from queue_jobs where payload like ? and kind = 'announcement:post'",
-        `%"announcementId":${second}}`,
-      )).find((r) => r.status === 'done'),
+    const redone = await eventually(async () =>
+      (
+        await sql<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
+          "select status, attempts, lease_owner, finished_at from queue_jobs where payload like ? and kind = 'announcement:post'",
+          `%"announcementId":${second}}`,
+        )
+      ).find((r) => r.status === 'done'),
     );
     expect(redone).toMatchObject({
       attempts: 2,

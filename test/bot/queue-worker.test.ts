@@ -34,8 +34,8 @@ type JobRow = {
   payload: string;
 };
 const jobs = (kind: string): JobRow[] =>
-  h.server.services.db.$client
-    .prepare('select * from queue_jobs where kind = ? order by id')
+  h.server.services.db
+    .$sqlite!.prepare('select * from queue_jobs where kind = ? order by id')
     .all(kind) as JobRow[];
 
 describe('queue worker', () => {
@@ -122,7 +122,7 @@ describe('queue worker', () => {
       await eventually(() => jobs('usage:threshold').find((j) => j.id === id && j.status === 'done'));
       expect(postsIn('mod-log').length - before).toBe(1);
     } finally {
-      other.$client.close();
+      other.$sqlite!.close();
     }
   });
 

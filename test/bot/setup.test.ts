@@ -13,7 +13,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const status = async /*CM*/ () => await h.server.services.botStatus.get();
+const status = async () => await h.server.services.botStatus.get();
 const announce = (text: string, channels: [string, string][]) =>
   h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
     method: 'POST',
@@ -30,7 +30,7 @@ const postNow = (id: number) =>
 
 describe('bot status', () => {
   it('is online once the bot is ready, with its shard, name and servers', async () => {
-    const s = await eventually(async /*CM*/ () => ((await status()).state === 'online' ? await status() : null));
+    const s = await eventually(async () => ((await status()).state === 'online' ? await status() : null));
     expect(s.shard).toEqual({ id: 0, count: 1 });
     expect(s.guilds).toBe(1);
     expect(s.tag).toBeTruthy();
@@ -95,7 +95,7 @@ describe('Post Now tells what Discord did', () => {
     if (!bot) throw new Error('bot did not restart');
     h.bot = bot;
     await bot.ready;
-    await eventually(async /*CM*/ () => (await status()).state === 'online');
+    await eventually(async () => (await status()).state === 'online');
     await eventually(async () => {
       const list = (await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true })).json;
       return list.find(

@@ -58,7 +58,7 @@ afterAll(async () => {
   await voice?.close();
   await h?.close();
 });
-beforeEach(async /*CM*/ () => {
+beforeEach(async () => {
   await setGuildPlan(h.server.services, h.guild.id, 'pro');
   voiceTimings.silenceMs = 300;
   voiceTimings.connectTimeoutMs = 10_000;
@@ -72,8 +72,8 @@ interface Row {
   duration: number;
 }
 const sessions = () =>
-  h.server.services.db.$client
-    .prepare(
+  h.server.services.db
+    .$sqlite!.prepare(
       'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
     )
     .all() as Row[];
@@ -165,9 +165,11 @@ describe('live captions through the fake voice server', () => {
 
   it('the plan’s minutes run out during a session: the bot leaves and the row says why', async () => {
     // Pro: 100 minutes a month. Leave this server 3 seconds of them.
-    const usedSeconds = Math.ceil(await voiceMinutesUsed(h.server.services.db, h.guild.id, new Date()) * 60);
-    h.server.services.db.$client
-      .prepare(
+    const usedSeconds = Math.ceil(
+      (await voiceMinutesUsed(h.server.services.db, h.guild.id, new Date())) * 60,
+    );
+    h.server.services.db
+      .$sqlite!.prepare(
         "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
       )
       .run(h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now());
@@ -184,8 +186,8 @@ describe('live captions through the fake voice server', () => {
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    h.server.services.db.$client
-      .prepare('delete from voice_sessions where channel_id = ?')
+    h.server.services.db
+      .$sqlite!.prepare('delete from voice_sessions where channel_id = ?')
       .run(h.channel('german').id);
   });
 });

@@ -54,11 +54,11 @@ function voiceMessage(channel: string): { msg: Json; url: string } {
 }
 
 const logCount = () =>
-  (h.server.services.db.$client.prepare('select count(*) as n from translation_logs').get() as { n: number })
+  (h.server.services.db.$sqlite!.prepare('select count(*) as n from translation_logs').get() as { n: number })
     .n;
 
 describe('voice messages on a Pro server', () => {
-  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'pro'));
+  beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'pro'));
 
   it('are mirrored into the linked channels as the translated transcript with the audio linked, in one provider call', async () => {
     const calls = h.gemini.requests.length;
@@ -102,7 +102,7 @@ describe('voice messages on a Pro server', () => {
 });
 
 describe('voice messages on a Free server (voice translation is Pro)', () => {
-  beforeAll(async /*CM*/ () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
+  beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'free'));
 
   it('are mirrored as the audio link only: no provider call, no transcript, no error', async () => {
     const calls = h.gemini.requests.length;

@@ -29,14 +29,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(async /*CM*/ () => {
+beforeEach(async () => {
   await setGuildPlan(h.server.services, h.guild.id, 'pro');
   voiceTimings.connectTimeoutMs = 20_000;
 });
 
 const sessions = () =>
-  h.server.services.db.$client
-    .prepare(
+  h.server.services.db
+    .$sqlite!.prepare(
       'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id',
     )
     .all() as { id: number; status: string; reason: string | null; languages: string }[];
@@ -125,7 +125,7 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
       );
       expect(sessions()).toHaveLength(1);
     } finally {
-      db.$client.prepare('delete from voice_sessions where id = ?').run(used.id);
+      db.$sqlite!.prepare('delete from voice_sessions where id = ?').run(used.id);
     }
   });
 });

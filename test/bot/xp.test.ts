@@ -22,8 +22,10 @@ afterAll(async () => {
 
 type XpRow = { xp: number; level: number; messages: number };
 const xpOf = (member: FakeMember): XpRow | undefined =>
-  h.server.services.db.$client
-    .prepare('select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?')
+  h.server.services.db
+    .$sqlite!.prepare(
+      'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?',
+    )
     .get(h.guild.id, member.user.id) as XpRow | undefined;
 
 let sent = 0;
@@ -109,8 +111,8 @@ describe('earning XP', () => {
     expect(xpOf(h.chloe)).toEqual(before);
     await talk(h.chloe);
     expect(xpOf(h.chloe)?.messages).toBe(1);
-    const botRow = h.server.services.db.$client
-      .prepare('select count(*) as n from member_xp where user_id = ?')
+    const botRow = h.server.services.db
+      .$sqlite!.prepare('select count(*) as n from member_xp where user_id = ?')
       .get(bot.id) as { n: number };
     expect(botRow.n).toBe(0);
   });

@@ -17,11 +17,11 @@ function pct(part: number, whole: number): number {
 }
 
 function one<T>(db: Db, query: string, ...params: unknown[]): T {
-  return db.$client.prepare(query).get(...params) as T;
+  return db.$sqlite!.prepare(query).get(...params) as T;
 }
 
 function all<T>(db: Db, query: string, ...params: unknown[]): T[] {
-  return db.$client.prepare(query).all(...params) as T[];
+  return db.$sqlite!.prepare(query).all(...params) as T[];
 }
 
 /** The four stat cards of the dashboard home. */

@@ -75,7 +75,12 @@ export async function startTestServer(
     const res = await fetch(server.url + path, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+      body:
+        init.body === undefined
+          ? undefined
+          : typeof init.body === 'string'
+            ? init.body
+            : JSON.stringify(init.body),
     });
     const text = await res.text();
     let json: unknown = null;
@@ -92,7 +97,7 @@ export async function startTestServer(
     if (stopped) return;
     stopped = true;
     await server.close();
-    services.db.$client.close();
+    services.db.$sqlite!.close();
   };
   return {
     url: server.url,
@@ -110,11 +115,16 @@ export async function startTestServer(
 
 /** Row counts of every table: "nothing was written" is checked by comparing two of these. */
 export function tableCounts(services: Services): Record<string, number> {
-  const sqlite = services.db.$client;
+  const sqlite = services.db.$sqlite!;
   const tables = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+    )
     .all() as { name: string }[];
   return Object.fromEntries(
-    tables.map(({ name }) => [name, (sqlite.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    tables.map(({ name }) => [
+      name,
+      (sqlite.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n,
+    ]),
   );
 }

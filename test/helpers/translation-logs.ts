@@ -33,7 +33,7 @@ export const SAMPLE_LOGS: Log[] = [
   ['u5', 'Eve', 'en', 'ja', '2026-02-20T00:00:00Z', 100],
 ];
 
-export async /*CM*/ function insertLogs(server: { services: Services }, guildId: string, logs: Log[]) {
+export async function insertLogs(server: { services: Services }, guildId: string, logs: Log[]) {
   await server.services.db.insert(guilds).values({ id: guildId }).onConflictDoNothing().run();
   for (const [userId, username, sourceLanguage, targetLanguage, at, latencyMs, outcome] of logs) {
     await server.services.db

@@ -18,8 +18,8 @@ while (empty < 20) {
   empty = 0;
   for (const job of jobs) {
     taken.push(job.id);
-    if (!await queue.complete(job.id, owner)) throw new Error(`job ${job.id} could not be completed`);
+    if (!(await queue.complete(job.id, owner))) throw new Error(`job ${job.id} could not be completed`);
   }
 }
-db.$client.close();
+db.$sqlite!.close();
 process.stdout.write(JSON.stringify(taken));

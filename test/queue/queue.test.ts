@@ -16,7 +16,7 @@ function guildOnShard(shard: number, total: number, n = 1): string {
 
 let dir = '';
 let dbs: Db[] = [];
-async /*CM*/ function tempDb(): Promise<{ db: Db; path: string }> {
+async function tempDb(): Promise<{ db: Db; path: string }> {
   dir ||= mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
   const path = join(dir, 'app.db');
   const db = await openDb(path);
@@ -24,14 +24,14 @@ async /*CM*/ function tempDb(): Promise<{ db: Db; path: string }> {
   return { db, path };
 }
 afterEach(() => {
-  for (const db of dbs) db.$client.close();
+  for (const db of dbs) db.$sqlite!.close();
   dbs = [];
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
 });
 
 function rowOf(db: Db, id: number) {
-  return db.$client.prepare('select * from queue_jobs where id = ?').get(id) as {
+  return db.$sqlite!.prepare('select * from queue_jobs where id = ?').get(id) as {
     status: string;
     attempts: number;
     run_at: number;
@@ -44,8 +44,9 @@ describe('queue', () => {
   it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
     const { db, path } = await tempDb();
     const queue = createQueue(db, () => new Date());
-    const ids = Array.from({ length: 300 }, async /*CM*/ (_, i) =>
-      await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
+    const ids = Array.from(
+      { length: 300 },
+      async (_, i) => await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
     );
     const child = () =>
       new Promise<number[]>((resolve, reject) => {
@@ -92,7 +93,7 @@ describe('queue', () => {
     expect(await Promise.all(Array.from({ length: 6 }, open))).toEqual(Array(6).fill('opened'));
   });
 
-  it('gives a job whose process died (lease never renewed) to another process once the lease expires', async /*CM*/ () => {
+  it('gives a job whose process died (lease never renewed) to another process once the lease expires', async () => {
     const { db } = await tempDb();
     let now = 1_000_000;
     const clock = () => new Date(now);
@@ -114,7 +115,7 @@ describe('queue', () => {
     expect(await second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
   });
 
-  it('renewing the lease keeps a long job with its process', async /*CM*/ () => {
+  it('renewing the lease keeps a long job with its process', async () => {
     const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { leaseMs: 1000 });
@@ -128,12 +129,17 @@ describe('queue', () => {
     expect(await queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
   });
 
-  it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', async /*CM*/ () => {
+  it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', async () => {
     const { db } = await tempDb();
     let now = 0;
     const queue = createQueue(db, () => new Date(now), { backoffMs: 1000, maxAttempts: 3 });
-    const id = await queue.enqueue('usage:threshold', '3', { guildId: '3', threshold: 90, used: 9, allowance: 10 });
-    const take = async /*CM*/ () => await queue.claim({ owner: 'w', shards: null, total: 1 });
+    const id = await queue.enqueue('usage:threshold', '3', {
+      guildId: '3',
+      threshold: 90,
+      used: 9,
+      allowance: 10,
+    });
+    const take = async () => await queue.claim({ owner: 'w', shards: null, total: 1 });
 
     expect(await take()).toHaveLength(1);
     expect(await queue.fail(id, 'w', 'Discord 500')).toEqual({ outcome: 'retry', runAt: 1000 });
@@ -157,7 +163,7 @@ describe('queue', () => {
     expect(await queue.counts()).toEqual({ pending: 0, done: 0, failed: 1 });
   });
 
-  it("gives a server's job only to the process holding its shard", async /*CM*/ () => {
+  it("gives a server's job only to the process holding its shard", async () => {
     const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const onShard3 = guildOnShard(3, 4);
@@ -169,20 +175,22 @@ describe('queue', () => {
     expect((await queue.claim({ owner: 'high', shards: [2, 3], total: 4 })).map((j) => j.id)).toEqual([a]);
   });
 
-  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', async /*CM*/ () => {
+  it('the same job still waiting untried is written once (a burst of votes); once taken, a new one is written', async () => {
     const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const vote = { guildId: '1', pollId: 4, debounce: true };
-    const ids = Array.from({ length: 50 }, async /*CM*/ () => await queue.enqueue('polls:changed', '1', vote));
+    const ids = Array.from({ length: 50 }, async () => await queue.enqueue('polls:changed', '1', vote));
     expect(new Set(ids).size).toBe(1);
-    expect(await queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(ids[0]);
+    expect(await queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(
+      ids[0],
+    );
     await queue.claim({ owner: 'w', shards: null, total: 1 });
     const after = await queue.enqueue('polls:changed', '1', vote);
     expect(after).not.toBe(ids[0]);
     expect((await queue.counts()).pending).toBe(3);
   });
 
-  it('deletes done jobs after the retention, keeps pending ones', async /*CM*/ () => {
+  it('deletes done jobs after the retention, keeps pending ones', async () => {
     const { db } = await tempDb();
     let now = Date.now();
     const queue = createQueue(db, () => new Date(now));
@@ -211,8 +219,8 @@ describe('services.events', () => {
     s.services.events.on('ticket:reply', (e) => seen.push(e));
     await s.services.events.publish('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
     expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
-    const rows = s.services.db.$client
-      .prepare('select kind, guild_id, payload, status from queue_jobs')
+    const rows = s.services.db
+      .$sqlite!.prepare('select kind, guild_id, payload, status from queue_jobs')
       .all();
     expect(rows).toEqual([
       {

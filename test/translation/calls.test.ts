@@ -170,9 +170,9 @@ describe('bad requests', () => {
 
 describe('guild settings', () => {
   it('contextPreservation off drops the context; autoDetect off leaves detection to the provider; tone defaults to the guild', async () => {
-    e.db.$client.prepare("insert into guilds (id, name) values ('g-settings', '')").run();
-    e.db.$client
-      .prepare(
+    e.db.$sqlite!.prepare("insert into guilds (id, name) values ('g-settings', '')").run();
+    e.db
+      .$sqlite!.prepare(
         "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)",
       )
       .run();

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(async /*CM*/ () => {
+beforeEach(async () => {
   fake.reset();
   e = await makeEngine(geminiEnv(fake.url), { options: { batchWindowMs: 40 } });
   await seedGuild(e, 'g1', { plan: 'plus' });
@@ -129,7 +129,10 @@ describe('fixed translations', () => {
 
 describe('custom instructions and slang (Pro)', () => {
   it('go into the system instruction after the fixed prefix, in a stable order; not on lower plans', async () => {
-    await updateTranslationStyle(e.db, 'g1', { customInstructions: 'Keep block names in English.', slang: true });
+    await updateTranslationStyle(e.db, 'g1', {
+      customInstructions: 'Keep block names in English.',
+      slang: true,
+    });
     await e.translator.translate({
       text: 'gg ez noobs',
       targets: ['es'],

@@ -1,10 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, openDb } from '../../db/client';
 import { loadEnv } from '../../src/server/env';
-import type { ServerEvents } from '../../src/server/services';
+import { createQueue, DurableEvents } from '../../src/server/services/queue';
 import { createTranslator, type Translator } from '../../src/server/services/translation';
 import type { EngineOptions } from '../../src/server/services/translation/engine';
 
@@ -15,26 +14,27 @@ export interface Engine {
   translator: Translator;
   db: Db;
   dir: string;
-  events: EventEmitter<ServerEvents>;
+  events: DurableEvents;
   /** usage:threshold events received so far. */
-  notices: ServerEvents['usage:threshold'][0][];
+  notices: Parameters<DurableEvents['publish']>[1][];
   close(): void;
 }
 
 /** The real engine over a real SQLite file in a temp folder, provider from `env`. */
-export async /*CM*/ function makeEngine(
+export async function makeEngine(
   env: Record<string, string>,
   opts: { options?: Partial<EngineOptions>; clock?: () => Date } = {},
 ): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'polyglot-translate-'));
   const db = await openDb(join(dir, 'app.db'));
-  const events = new EventEmitter<ServerEvents>();
+  const clock = opts.clock ?? (() => new Date());
+  const events = new DurableEvents(createQueue(db, clock));
   const notices: Engine['notices'] = [];
   events.on('usage:threshold', (n) => notices.push(n));
   const translator = createTranslator({
     db,
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db'), ...env }),
-    clock: opts.clock ?? (() => new Date()),
+    clock,
     events,
     options: { ...FAST, ...opts.options },
   });
@@ -45,7 +45,7 @@ export async /*CM*/ function makeEngine(
     events,
     notices,
     close() {
-      db.$client.close();
+      db.$sqlite!.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -73,12 +73,12 @@ export function manualClock(start: string) {
 
 /** Adds `n` delivered-translation rows for the guild at `at` (usage so far this month). */
 export function seedUsage(db: Db, guildId: string, n: number, at: Date): void {
-  db.$client.prepare("insert into guilds (id, name) values (?, '') on conflict do nothing").run(guildId);
-  const insert = db.$client.prepare(
+  db.$sqlite!.prepare("insert into guilds (id, name) values (?, '') on conflict do nothing").run(guildId);
+  const insert = db.$sqlite!.prepare(
     `insert into translation_logs (guild_id, source_language, target_language, characters, outcome, source, created_at)
      values (?, 'en', 'es', 10, 'ok', 'mirror', ?)`,
   );
-  db.$client.transaction(() => {
+  db.$sqlite!.transaction(() => {
     for (let i = 0; i < n; i++) insert.run(guildId, at.getTime());
   })();
 }

@@ -103,7 +103,7 @@ describe('no provider configured', () => {
     }
   });
 
-  it('prefers Gemini when both are configured', async /*CM*/ () => {
+  it('prefers Gemini when both are configured', async () => {
     const both = await makeEngine({ GEMINI_API_KEY: 'k', OPENAI_BASE_URL: fake.url });
     try {
       expect(both.translator.provider).toBe('gemini:gemini-2.5-flash');

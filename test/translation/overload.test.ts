@@ -74,8 +74,8 @@ describe('a burst of channel messages', () => {
       const after = await e.translator.translate(mirror('after the burst'));
       expect(after.translations.es).toBe('[es] after the burst');
       // The shed messages are in the logs as errors (what the dashboard's error figures count).
-      const errors = e.db.$client
-        .prepare(
+      const errors = e.db
+        .$sqlite!.prepare(
           "select count(*) as n from translation_logs where guild_id = 'g-burst' and outcome = 'error'",
         )
         .get() as { n: number };

@@ -44,8 +44,8 @@ describe('privacy: no message content on disk', () => {
     expect(fake.requests.filter((r) => r.translation?.context?.[0]?.includes(CONTEXT_CANARY))).toHaveLength(
       100,
     );
-    const rows = s.services.db.$client
-      .prepare("select count(*) as n from translation_logs where guild_id = 'g-privacy'")
+    const rows = s.services.db
+      .$sqlite!.prepare("select count(*) as n from translation_logs where guild_id = 'g-privacy'")
       .get();
     expect(rows).toEqual({ n: 200 });
 
@@ -60,7 +60,7 @@ describe('privacy: no message content on disk', () => {
       for (const f of files) expect(f.bytes.includes(needle), f.name).toBe(false);
     }
     // After a checkpoint and close as well.
-    s.services.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    s.services.db.$sqlite!.pragma('wal_checkpoint(TRUNCATE)');
     await s.stop();
     for (const f of dbFiles()) {
       expect(f.bytes.includes(Buffer.from(CANARY)), f.name).toBe(false);

@@ -43,8 +43,8 @@ beforeEach(() => {
 });
 
 const logs = (e: Engine) =>
-  e.db.$client
-    .prepare(
+  e.db
+    .$sqlite!.prepare(
       'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id',
     )
     .all();
@@ -113,12 +113,12 @@ describe('speech through Gemini (audio inline, one call)', () => {
       }),
     ).rejects.toBeInstanceOf(InvalidTranslationRequestError);
     await seedGuild({ db: g.db }, '333333333333333333', { plan: 'free' });
-    const insert = g.db.$client.prepare(
+    const insert = g.db.$sqlite!.prepare(
       "insert into translation_logs (guild_id, source_language, target_language, characters, latency_ms, outcome, source, created_at) values (?, 'en', 'es', 1, 1, 'ok', 'mirror', ?)",
     );
     const allowance = 1000; // the Free plan's monthly translations (src/common/plans.ts)
     const now = Date.now();
-    g.db.$client.transaction(() => {
+    g.db.$sqlite!.transaction(() => {
       for (let i = 0; i < allowance; i++) insert.run('333333333333333333', now);
     })();
     await expect(

@@ -17,7 +17,8 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo'])
+    await seedGuild(server.services, id, { plan: 'ultimate' });
   // The sample logs moved to end today (same hours), so the 30-day trend shows them.
   const DAY = 86_400_000;
   const shift = Math.floor(Date.now() / DAY) * DAY - Math.floor(SAMPLE_NOW.getTime() / DAY) * DAY;

@@ -31,14 +31,15 @@ beforeAll(async () => {
   ]);
   await insertGuild(server, 'g-ann', CHANNELS);
   // Smart announcements belong to Plus and up: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-ann', 'g-nochan', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-ann', 'g-nochan', 'g-empty', 'g-demo'])
+    await seedGuild(server.services, id, { plan: 'ultimate' });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-const rows = async /*CM*/ () =>
+const rows = async () =>
   await server.services.db.select().from(announcements).where(eq(announcements.guildId, 'g-ann')).all();
 
 describe('Smart Announcements', () => {

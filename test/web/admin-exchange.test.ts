@@ -30,8 +30,13 @@ beforeAll(async () => {
   const { db } = server.services;
   const hour = 3_600_000;
   const t0 = Date.now() - 5 * hour;
-  const join = async /*CM*/ (userId: string, username: string, native: string, learning: string, at: number) =>
-    await joinExchange(db, 'g-ex', { userId, username, native, learning, replyLanguage: native }, new Date(at));
+  const join = async (userId: string, username: string, native: string, learning: string, at: number) =>
+    await joinExchange(
+      db,
+      'g-ex',
+      { userId, username, native, learning, replyLanguage: native },
+      new Date(at),
+    );
   await join('700000000000000001', 'maria', 'es', 'en', t0);
   const made = await join('700000000000000002', 'jonathan_the_long_named', 'en', 'es', t0 + hour);
   await join('700000000000000003', 'chloe', 'fr', 'en', t0 + 2 * hour);
@@ -79,8 +84,8 @@ describe('Language exchange on the Language Learning screen', () => {
     await page.getByRole('option', { name: '#exchange-practice' }).click();
     await page.getByRole('button', { name: 'Save exchange channel' }).click();
     await page.getByText('New pairs get a private thread in #exchange-practice.').waitFor();
-    const row = server.services.db.$client
-      .prepare('select channel_id as id from exchange_settings where guild_id = ?')
+    const row = server.services.db
+      .$sqlite!.prepare('select channel_id as id from exchange_settings where guild_id = ?')
       .get('g-ex') as { id: string };
     expect(row.id).toBe(CHANNELS[1]!.id);
     await page.context().close();

@@ -66,8 +66,10 @@ describe('Inbox', () => {
     await page.getByText('No messages', { exact: true }).waitFor();
     await page.getByText('Archived', { exact: true }).click();
     await rows.first().getByText('Bot stopped translating').waitFor();
-    const stored = server.services.db.$client
-      .prepare("select read_at, archived_at from contact_messages where subject = 'Bot stopped translating'")
+    const stored = server.services.db
+      .$sqlite!.prepare(
+        "select read_at, archived_at from contact_messages where subject = 'Bot stopped translating'",
+      )
       .get() as { read_at: number | null; archived_at: number | null };
     expect(stored.read_at).not.toBeNull();
     expect(stored.archived_at).not.toBeNull();

@@ -36,7 +36,8 @@ const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-learn', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-learn', 'g-empty', 'g-demo'])
+    await seedGuild(server.services, id, { plan: 'ultimate' });
   await insertGuild(server, 'g-learn');
   await insertGuild(server, 'g-empty');
   await server.services.db
@@ -71,7 +72,9 @@ describe('Language Learning', () => {
       username: 'maria',
       avatar: null,
       accessToken: 'unused-here',
-      guilds: [{ id: 'g-learn', name: 'Guild g-learn', icon: null, owner: false, permissions: String(1 << 5) }],
+      guilds: [
+        { id: 'g-learn', name: 'Guild g-learn', icon: null, owner: false, permissions: String(1 << 5) },
+      ],
     });
     const page = await openPage(browser, `${server.url}/`, { theme: 'dark' });
     page.context().setDefaultTimeout(30_000);

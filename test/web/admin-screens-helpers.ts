@@ -58,12 +58,12 @@ export async function expectSkeletonWhileLoading(
 }
 
 /** Fills `guildId` with the product's demo data (db/demo.ts), as a newcomer's dashboard shows it. */
-export async /*CM*/ function seedDemoGuild(server: TestServer, guildId: string, now = new Date()): Promise<void> {
+export async function seedDemoGuild(server: TestServer, guildId: string, now = new Date()): Promise<void> {
   await seedDemo(server.services.db, guildId, now);
 }
 
 /** A guild row and its synced text channels, as the bot would store them. */
-export async /*CM*/ function insertGuild(
+export async function insertGuild(
   server: TestServer,
   id: string,
   channels: { id: string; name: string }[] = [],

@@ -23,7 +23,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const configOf = async /*CM*/ (guildId: string) =>
+const configOf = async (guildId: string) =>
   await server.services.db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
 
 async function pickLanguage(page: Page, name: string) {
@@ -31,7 +31,7 @@ async function pickLanguage(page: Page, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-async /*CM*/ function addMemberData(guildId: string) {
+async function addMemberData(guildId: string) {
   await server.services.db
     .insert(tickets)
     .values({
@@ -42,7 +42,10 @@ async /*CM*/ function addMemberData(guildId: string) {
       userId: '1',
     })
     .run();
-  await server.services.db.insert(learnerProgress).values({ guildId, userId: '1', learningLanguage: 'es' }).run();
+  await server.services.db
+    .insert(learnerProgress)
+    .values({ guildId, userId: '1', learningLanguage: 'es' })
+    .run();
 }
 
 describe('Bot Settings', () => {
@@ -86,7 +89,11 @@ describe('Bot Settings', () => {
     await pickLanguage(page, 'German');
     await save.click();
     await page.getByText('Settings saved').waitFor();
-    expect(await configOf('g-set')).toMatchObject({ prefix: '!', defaultLanguage: 'de', levelingEnabled: false });
+    expect(await configOf('g-set')).toMatchObject({
+      prefix: '!',
+      defaultLanguage: 'de',
+      levelingEnabled: false,
+    });
     await page.context().close();
   });
 
@@ -110,7 +117,7 @@ describe('Bot Settings', () => {
       () => (document.querySelector('input[maxlength="5"]') as HTMLInputElement)?.value === '/',
     );
     expect(await configOf('g-set')).toBeUndefined();
-    const ticketsOf = async /*CM*/ (g: string) =>
+    const ticketsOf = async (g: string) =>
       await server.services.db.select().from(tickets).where(eq(tickets.guildId, g)).all();
     expect(await ticketsOf('g-set')).toHaveLength(0);
     expect(await ticketsOf('g-keep')).toHaveLength(1);

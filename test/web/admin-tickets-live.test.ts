@@ -72,8 +72,8 @@ describe('a ticket conversation in the dashboard', () => {
     await shot(page, 'tickets-live-queued');
 
     // The bot connects and posts it.
-    const reply = s.db.$client
-      .prepare("select id from ticket_messages where original_text = 'We sent a new code.'")
+    const reply = s.db
+      .$sqlite!.prepare("select id from ticket_messages where original_text = 'We sent a new code.'")
       .get() as { id: number };
     await markReplyDelivered(s.db, reply.id, new Date());
     await badge.getByText('Delivered').waitFor();
@@ -84,7 +84,7 @@ describe('a ticket conversation in the dashboard', () => {
 
   it('a closed ticket takes no reply and says how to reopen it', async () => {
     const s = server.services;
-    s.db.$client.prepare("update tickets set status = 'closed' where id = ?").run(ticketId);
+    s.db.$sqlite!.prepare("update tickets set status = 'closed' where id = ?").run(ticketId);
     const page = await adminPage(browser, server, '/admin/tickets?guildId=g-live');
     await page.getByText('[en] No llega el código').click();
     const dialog = page.getByRole('dialog');

@@ -27,7 +27,8 @@ beforeAll(async () => {
   await insertGuild(server, 'g-demo');
   const db = server.services.db;
   // Support tickets are an Ultimate capability.
-  await db.update(guilds)
+  await db
+    .update(guilds)
     .set({ plan: 'ultimate' })
     .where(inArray(guilds.id, ['g-tix', 'g-empty', 'g-demo']))
     .run();
@@ -71,7 +72,8 @@ beforeAll(async () => {
     .returning()
     .all();
   payId = pay.id;
-  await db.insert(ticketMessages)
+  await db
+    .insert(ticketMessages)
     .values({
       ticketId: pay.id,
       messageId: 'm1',

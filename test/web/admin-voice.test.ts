@@ -20,7 +20,8 @@ let liveId: number;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-voice', 'g-empty', 'g-demo']) await seedGuild(server.services, id, { plan: 'ultimate' });
+  for (const id of ['g-voice', 'g-empty', 'g-demo'])
+    await seedGuild(server.services, id, { plan: 'ultimate' });
   await insertGuild(server, 'g-voice');
   await insertGuild(server, 'g-empty');
   const now = Date.now();
@@ -101,7 +102,11 @@ describe('Voice Translation', () => {
     await page.getByText('Voice translation session has been stopped').waitFor();
     await live.waitFor({ state: 'detached' });
     await history.first().getByText('ended').waitFor();
-    const row = await server.services.db.select().from(voiceSessions).where(eq(voiceSessions.id, liveId)).get();
+    const row = await server.services.db
+      .select()
+      .from(voiceSessions)
+      .where(eq(voiceSessions.id, liveId))
+      .get();
     expect(row?.status).toBe('ended');
     expect(row?.endedAt).toBeInstanceOf(Date);
     expect(row?.durationSeconds).toBeGreaterThanOrEqual(600);
@@ -146,7 +151,7 @@ describe('Voice Translation', () => {
       { id: '700000000000000001', name: 'live-captions' },
       { id: '700000000000000002', name: 'general' },
     ]);
-    const stored = async /*CM*/ () => (await readVoiceSettings(server.services.db, 'g-captions')).captionChannelId;
+    const stored = async () => (await readVoiceSettings(server.services.db, 'g-captions')).captionChannelId;
     const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-captions');
     await page.getByText('Where captions go').waitFor();
     const select = page.getByRole('combobox', { name: 'Caption channel' });

@@ -22,14 +22,16 @@ beforeAll(async () => {
   await insertGuild(server, 'xp-free');
   await setGuildPlan(server.services, 'xp1', 'plus');
   const db = server.services.db;
-  await db.insert(guildRoles)
+  await db
+    .insert(guildRoles)
     .values([
       { id: '7001', guildId: 'xp1', name: 'Admins', color: 0xe74c3c, position: 30, assignable: false },
       { id: '7002', guildId: 'xp1', name: 'Polyglot', color: 0x5865f2, position: 10, managed: true },
       { id: '7003', guildId: 'xp1', name: 'Regular', color: 0x2ecc71, position: 3, assignable: true },
     ])
     .run();
-  await db.insert(memberXp)
+  await db
+    .insert(memberXp)
     .values([
       { guildId: 'xp1', userId: '11', username: 'Ana', xp: 420, level: 2, messageCount: 30 },
       { guildId: 'xp1', userId: '12', username: 'Ben', xp: 120, level: 1, messageCount: 9 },

@@ -72,11 +72,16 @@ describe('Glossary card on the Translation screen', () => {
     await slang.waitFor();
     await slang.click({ force: true });
     await page.getByText('Settings updated').first().waitFor();
-    await page.getByLabel('Custom instructions').fill('We are a Minecraft server; keep block names in English.');
+    await page
+      .getByLabel('Custom instructions')
+      .fill('We are a Minecraft server; keep block names in English.');
     await page.getByRole('button', { name: 'Save instructions' }).click();
     await expect
       .poll(async () => (await server.api('/api/translation/style?guildId=gw-pro', { admin: true })).json)
-      .toEqual({ customInstructions: 'We are a Minecraft server; keep block names in English.', slang: true });
+      .toEqual({
+        customInstructions: 'We are a Minecraft server; keep block names in English.',
+        slang: true,
+      });
     await page.context().close();
   });
 
@@ -87,7 +92,10 @@ describe('Glossary card on the Translation screen', () => {
       'translation-glossary',
       { plus: '/admin/translation?guildId=gw-plus', free: '/admin/translation?guildId=gw-free' },
       async (page, kind) => {
-        await page.getByText(kind === 'plus' ? 'incursión' : 'needs the Plus plan').first().waitFor();
+        await page
+          .getByText(kind === 'plus' ? 'incursión' : 'needs the Plus plan')
+          .first()
+          .waitFor();
         await page.getByRole('heading', { name: 'Glossary' }).scrollIntoViewIfNeeded();
       },
     );

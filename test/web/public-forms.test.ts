@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 function contactRows(s: TestServer) {
-  return s.services.db.$client
-    .prepare('select name, email, subject, type, message from contact_messages order by id')
+  return s.services.db
+    .$sqlite!.prepare('select name, email, subject, type, message from contact_messages order by id')
     .all() as Record<string, string>[];
 }
 
@@ -144,7 +144,7 @@ describe('contact form', { timeout: 60_000 }, () => {
 describe('checkout', { timeout: 60_000 }, () => {
   const plus = PLANS.find((p) => p.key === 'plus')!;
 
-  it('a visitor who picks Plus is led to log in, on the way to the server\'s plan card', async () => {
+  it("a visitor who picks Plus is led to log in, on the way to the server's plan card", async () => {
     const page = await openPage(browser, `${server.url}/pricing`);
     await page.getByRole('button', { name: /Get Plus/ }).click();
     await page.waitForURL(`${server.url}/admin/settings?upgrade=plus#plan`);

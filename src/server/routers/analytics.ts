@@ -5,5 +5,5 @@ import { guildProcedure, requires, router } from '../trpc';
 const analyticsProcedure = guildProcedure.use(await requires('analytics'));
 
 export const analyticsRouter = router({
-  get: analyticsProcedure.query(async /*CM*/ ({ ctx }) => await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
+  get: analyticsProcedure.query(async ({ ctx }) => await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
 });

@@ -16,13 +16,13 @@ import { TranslationUnavailableError } from '../services/translation';
 import { NO_PROVIDER_REASON } from '../services/translation/providers/select';
 import { guildProcedure, notFound, requires, router } from '../trpc';
 
-async /*CM*/ function findAnnouncement(db: Services['db'], guildId: string, id: number) {
+async function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (
-    await db
+    (await db
       .select()
       .from(announcements)
       .where(and(eq(announcements.id, id), eq(announcements.guildId, guildId)))
-      .get() ?? notFound('announcement', id)
+      .get()) ?? notFound('announcement', id)
   );
 }
 
@@ -33,14 +33,15 @@ const announcementsProcedure = guildProcedure.use(await requires('announcements'
 
 export const announcementsRouter = router({
   /** Newest first; `untranslated` names the target languages still without text. */
-  list: announcementsProcedure.query(async /*CM*/ ({ ctx }) =>
-    (await ctx.db
-      .select()
-      .from(announcements)
-      .where(eq(announcements.guildId, ctx.guildId))
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .all())
-      .map((a) => ({ ...a, untranslated: untranslatedLanguages(a) })),
+  list: announcementsProcedure.query(async ({ ctx }) =>
+    (
+      await ctx.db
+        .select()
+        .from(announcements)
+        .where(eq(announcements.guildId, ctx.guildId))
+        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .all()
+    ).map((a) => ({ ...a, untranslated: untranslatedLanguages(a) })),
   ),
 
   /**
@@ -111,7 +112,7 @@ export const announcementsRouter = router({
     await ctx.events.publish('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
     const answered =
       (await ctx.botStatus.get()).state === 'online'
-        ? await waitFor(async /*CM*/ () => {
+        ? await waitFor(async () => {
             const row = await findAnnouncement(ctx.db, ctx.guildId, found.id);
             return row.postRequestedAt === null ? row : null;
           })
@@ -121,7 +122,7 @@ export const announcementsRouter = router({
     return { ...row, delivery, untranslated: untranslatedLanguages(row), translationError: error };
   }),
 
-  delete: announcementsProcedure.input(byId).mutation(async /*CM*/ ({ ctx, input }) => {
+  delete: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
     const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
     await ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
     return { id: found.id, deleted: true as const };

@@ -14,14 +14,14 @@ const keyManager = guildProcedure.use(({ ctx, next }) => {
 
 /** API keys per server (the Ultimate plan's API access): shown once, stored hashed, one server each. */
 export const apiKeysRouter = router({
-  list: keyManager.query(async /*CM*/ ({ ctx }) => await listApiKeys(ctx.db, ctx.guildId)),
+  list: keyManager.query(async ({ ctx }) => await listApiKeys(ctx.db, ctx.guildId)),
 
   /** The key itself is in this answer only; afterwards the list shows its prefix. */
   create: keyManager
     .use(await requires('apiAccess'))
     .input(apiKeyCreate)
-    .mutation(async /*CM*/ ({ ctx, input }) => {
-      if (await countApiKeys(ctx.db, ctx.guildId) >= MAX_API_KEYS) {
+    .mutation(async ({ ctx, input }) => {
+      if ((await countApiKeys(ctx.db, ctx.guildId)) >= MAX_API_KEYS) {
         throw new TRPCError({
           code: 'CONFLICT',
           message: `this server already has ${MAX_API_KEYS} API keys; revoke one first`,
@@ -31,8 +31,8 @@ export const apiKeysRouter = router({
       return await createApiKey(ctx.db, ctx.guildId, input.name, by, ctx.clock());
     }),
 
-  revoke: keyManager.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
-    if (!await revokeApiKey(ctx.db, ctx.guildId, input.id, ctx.clock())) notFound('API key', input.id);
+  revoke: keyManager.input(z.object({ id: rowId })).mutation(async ({ ctx, input }) => {
+    if (!(await revokeApiKey(ctx.db, ctx.guildId, input.id, ctx.clock()))) notFound('API key', input.id);
     return { id: input.id, revoked: true };
   }),
 });

@@ -26,7 +26,7 @@ export const authRouter = router({
    */
   login: publicProcedure
     .input(z.object({ token: z.string().trim().min(1, 'enter the admin token') }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const limit = ctx.limits.login.peek(ctx.clientIp);
       if (!limit.ok) {
         throw new TRPCError({
@@ -45,9 +45,10 @@ export const authRouter = router({
       return { authenticated: true };
     }),
 
-  logout: adminProcedure.mutation(async /*CM*/ ({ ctx }) => {
+  logout: adminProcedure.mutation(async ({ ctx }) => {
     const { actor } = ctx;
-    if ((actor.kind === 'admin' || actor.kind === 'discord') && actor.sessionId) await deleteSession(ctx.db, actor.sessionId);
+    if ((actor.kind === 'admin' || actor.kind === 'discord') && actor.sessionId)
+      await deleteSession(ctx.db, actor.sessionId);
     ctx.resHeaders?.append('Set-Cookie', sessionCookie('', 0, ctx.env.PUBLIC_URL.startsWith('https:')));
     return { authenticated: false };
   }),

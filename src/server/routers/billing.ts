@@ -62,7 +62,7 @@ function unavailable(err: unknown): never {
 
 export const billingRouter = router({
   /** The server's plan and, for each capability of the plan table, whether it is unlocked. */
-  plan: guildProcedure.query(async /*CM*/ ({ ctx }) => {
+  plan: guildProcedure.query(async ({ ctx }) => {
     const plan = await guildPlan(ctx.db, ctx.guildId);
     const capabilities = Object.fromEntries(
       (Object.keys(CAPABILITIES) as Capability[]).map((c) => [c, planIncludes(plan, c)]),
@@ -82,11 +82,13 @@ export const billingRouter = router({
           ? `key ${ctx.actor.keyId}`
           : 'operator';
     rateLimited(ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
-    const customerId = (await ctx.db
-      .select({ customer: guilds.stripeCustomerId })
-      .from(guilds)
-      .where(eq(guilds.id, ctx.guildId))
-      .get())?.customer;
+    const customerId = (
+      await ctx.db
+        .select({ customer: guilds.stripeCustomerId })
+        .from(guilds)
+        .where(eq(guilds.id, ctx.guildId))
+        .get()
+    )?.customer;
     return stripeCall('start the checkout', () =>
       createCheckoutSession(ctx.env, {
         priceId: input.priceId,
@@ -99,11 +101,13 @@ export const billingRouter = router({
 
   /** "Manage subscription": a Stripe billing portal session for the server's customer. */
   portal: guildProcedure.mutation(async ({ ctx }) => {
-    const customerId = (await ctx.db
-      .select({ customer: guilds.stripeCustomerId })
-      .from(guilds)
-      .where(eq(guilds.id, ctx.guildId))
-      .get())?.customer;
+    const customerId = (
+      await ctx.db
+        .select({ customer: guilds.stripeCustomerId })
+        .from(guilds)
+        .where(eq(guilds.id, ctx.guildId))
+        .get()
+    )?.customer;
     if (!customerId) {
       throw new TRPCError({
         code: 'CONFLICT',
@@ -114,7 +118,7 @@ export const billingRouter = router({
   }),
 
   /** Stripe's webhook: the signature is checked over the raw body before anything is written. */
-  handleWebhook: publicProcedure.input(webhookInput).mutation(async /*CM*/ ({ ctx, input }) => {
+  handleWebhook: publicProcedure.input(webhookInput).mutation(async ({ ctx, input }) => {
     let event: Stripe.Event;
     try {
       event = verifyWebhook(ctx.env, input.payload, input.signature);

@@ -131,20 +131,29 @@ const copySchema = z.object({
   kind: z.enum(['webhook', 'reply', 'reaction']),
 });
 
-async /*CM*/ function defaultLanguage(db: Parameters<typeof readTranslationSettings>[0], guildId: string): Promise<string> {
-  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+async function defaultLanguage(
+  db: Parameters<typeof readTranslationSettings>[0],
+  guildId: string,
+): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
 }
 
 export const botRouter = router({
   // ---- Guild sync ----
   syncGuild: botProcedure
     .input(z.object({ guild: guildInfo, channels: z.array(channelSchema) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await syncGuild(ctx.db, input.guild, input.channels)),
-  updateGuild: botProcedure.input(guildInfo).mutation(async /*CM*/ ({ ctx, input }) => await updateGuild(ctx.db, input)),
-  leaveGuild: botGuildProcedure.mutation(async /*CM*/ ({ ctx }) => await leaveGuild(ctx.db, ctx.guildId, ctx.clock())),
+    .mutation(async ({ ctx, input }) => await syncGuild(ctx.db, input.guild, input.channels)),
+  updateGuild: botProcedure
+    .input(guildInfo)
+    .mutation(async ({ ctx, input }) => await updateGuild(ctx.db, input)),
+  leaveGuild: botGuildProcedure.mutation(
+    async ({ ctx }) => await leaveGuild(ctx.db, ctx.guildId, ctx.clock()),
+  ),
   upsertChannel: botGuildProcedure
     .input(z.object({ channel: channelSchema }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await upsertChannel(ctx.db, ctx.guildId, input.channel)),
+    .mutation(async ({ ctx, input }) => await upsertChannel(ctx.db, ctx.guildId, input.channel)),
   /** The guild's roles (at join, at connection and whenever a role changes). */
   syncRoles: botGuildProcedure
     .input(
@@ -161,15 +170,15 @@ export const botRouter = router({
         ),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => await syncRoles(ctx.db, ctx.guildId, input.roles)),
+    .mutation(async ({ ctx, input }) => await syncRoles(ctx.db, ctx.guildId, input.roles)),
   removeChannel: botProcedure
     .input(z.object({ channelId: id }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await removeChannel(ctx.db, input.channelId)),
+    .mutation(async ({ ctx, input }) => await removeChannel(ctx.db, input.channelId)),
 
   // ---- Members' languages ----
   setLanguage: botProcedure
     .input(z.object({ userId: id, language: z.string().trim().min(1, 'choose a language') }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const language = findLanguage(input.language);
       if (!language) {
         throw new TRPCError({
@@ -200,7 +209,12 @@ export const botRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const target = await memberLanguage(ctx.db, input.userId, input.locale, await defaultLanguage(ctx.db, ctx.guildId));
+      const target = await memberLanguage(
+        ctx.db,
+        input.userId,
+        input.locale,
+        await defaultLanguage(ctx.db, ctx.guildId),
+      );
       if (!input.text.trim() && input.voiceMessage) {
         return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
       }
@@ -261,7 +275,8 @@ export const botRouter = router({
       msg,
     );
     // A message moderation removes is no context for the next ones.
-    if (moderation?.delete) ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+    if (moderation?.delete)
+      ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
     return { ...plan, moderation };
   }),
   /** What Discord accepted of a moderation action; answers the log channel's report. */
@@ -278,7 +293,7 @@ export const botRouter = router({
         notified: z.enum(['dm', 'channel', 'none']),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input)),
+    .mutation(async ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input)),
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;
    * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
@@ -310,38 +325,45 @@ export const botRouter = router({
   }),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, input), input.messageId);
       return await planDelete(ctx.db, input);
     }),
   mirrorThread: botGuildProcedure
     .input(z.object({ id, parentChannelId: id, name: z.string() }))
-    .query(async /*CM*/ ({ ctx, input }) => await planThread(ctx.db, ctx.guildId, input)),
+    .query(async ({ ctx, input }) => await planThread(ctx.db, ctx.guildId, input)),
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await recordCopies(ctx.db, ctx.guildId, input.original, input.copies)),
+    .mutation(
+      async ({ ctx, input }) => await recordCopies(ctx.db, ctx.guildId, input.original, input.copies),
+    ),
   forgetCopy: botProcedure
     .input(z.object({ messageId: id }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await forgetCopy(ctx.db, input.messageId)),
+    .mutation(async ({ ctx, input }) => await forgetCopy(ctx.db, input.messageId)),
 
   // ---- Webhooks and permissions ----
   saveWebhook: botGuildProcedure
     .input(z.object({ channelId: id, webhook: z.object({ id, token: z.string().min(1) }) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await saveWebhook(ctx.db, ctx.guildId, input.channelId, input.webhook)),
+    .mutation(
+      async ({ ctx, input }) => await saveWebhook(ctx.db, ctx.guildId, input.channelId, input.webhook),
+    ),
   forgetWebhook: botProcedure
     .input(z.object({ channelId: id }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await forgetWebhook(ctx.db, input.channelId)),
+    .mutation(async ({ ctx, input }) => await forgetWebhook(ctx.db, input.channelId)),
   reportPermission: botGuildProcedure
     .input(z.object({ channelId: id, action: z.string(), error: z.string(), botUserId: z.string() }))
-    .mutation(async /*CM*/ ({ ctx, input }) =>
-      await reportPermissionProblem(
-        ctx.db,
-        { guildId: ctx.guildId, channelId: input.channelId, action: input.action, error: input.error },
-        input.botUserId,
-        ctx.clock(),
-      ),
+    .mutation(
+      async ({ ctx, input }) =>
+        await reportPermissionProblem(
+          ctx.db,
+          { guildId: ctx.guildId, channelId: input.channelId, action: input.action, error: input.error },
+          input.botUserId,
+          ctx.clock(),
+        ),
     ),
-  logChannel: botGuildProcedure.query(async /*CM*/ ({ ctx }) => ({ channelId: await logChannelOf(ctx.db, ctx.guildId) })),
+  logChannel: botGuildProcedure.query(async ({ ctx }) => ({
+    channelId: await logChannelOf(ctx.db, ctx.guildId),
+  })),
 
   // ---- Flag reactions ----
   flagAdded: botGuildProcedure
@@ -356,7 +378,7 @@ export const botRouter = router({
         username: z.string(),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       planFlagTranslation(
         ctx.db,
         ctx.translator,
@@ -367,12 +389,12 @@ export const botRouter = router({
     ),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),
+    .mutation(async ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),
 
   // ---- Announcements (Post Now) ----
   announcementPosts: botGuildProcedure
     .input(z.object({ id: z.number().int().positive() }))
-    .query(async /*CM*/ ({ ctx, input }) => await announcementPosts(ctx.db, ctx.guildId, input.id)),
+    .query(async ({ ctx, input }) => await announcementPosts(ctx.db, ctx.guildId, input.id)),
   announcementResults: botGuildProcedure
     .input(
       z.object({
@@ -388,11 +410,12 @@ export const botRouter = router({
         ),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) =>
-      await recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
+    .mutation(
+      async ({ ctx, input }) =>
+        await recordAnnouncementResults(ctx.db, ctx.guildId, input.id, input.results, ctx.clock()),
     ),
 
-  pendingAnnouncements: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingAnnouncements(ctx.db)),
+  pendingAnnouncements: botProcedure.query(async ({ ctx }) => await pendingAnnouncements(ctx.db)),
 
   // ---- Connection (the header's bot status, the setup checklist) ----
   reportStatus: botProcedure
@@ -414,7 +437,8 @@ export const botRouter = router({
   // ---- Usage ----
   usageNotice: botGuildProcedure
     .input(z.object({ threshold: z.number(), used: z.number(), allowance: z.number() }))
-    .query(async /*CM*/ ({ ctx, input }) =>
-      await usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock()),
+    .query(
+      async ({ ctx, input }) =>
+        await usageNotice(ctx.db, { ...input, guildId: ctx.guildId }, ctx.env.PUBLIC_URL, ctx.clock()),
     ),
 });

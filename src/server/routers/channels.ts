@@ -13,7 +13,7 @@ import { guildProcedure, notFound, router } from '../trpc';
 type Db = Services['db'];
 
 /** Every link of the guild with its channels, oldest first (the order they were created). */
-export async /*CM*/ function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
+export async function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
   const links = await db
     .select()
     .from(channelLinks)
@@ -49,11 +49,12 @@ export async /*CM*/ function readChannelLinks(db: Db, guildId: string, onlyId?: 
 }
 
 /** 403 when one more link or room would pass the plan's channelPairs (spec section 9). */
-export async /*CM*/ function checkPlanLimit(db: Db, guildId: string): Promise<void> {
+export async function checkPlanLimit(db: Db, guildId: string): Promise<void> {
   const plan = planOf(await guildPlan(db, guildId));
   if (plan.channelPairs === null) return;
   const n =
-    (await db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get())?.n ?? 0;
+    (await db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get())?.n ??
+    0;
   if (n < plan.channelPairs) return;
   const bigger = PLANS.find((p) => p.channelPairs === null || p.channelPairs > plan.channelPairs!);
   throw new TRPCError({
@@ -69,7 +70,12 @@ export async /*CM*/ function checkPlanLimit(db: Db, guildId: string): Promise<vo
  * 409 when a channel already belongs to a link or a translation room (of any guild): a channel in
  * two would loop. Names the channel (#name when synced) and, in this guild, the link or room.
  */
-export async /*CM*/ function checkChannelsFree(db: Db, guildId: string, channelIds: string[], field = 'channels'): Promise<void> {
+export async function checkChannelsFree(
+  db: Db,
+  guildId: string,
+  channelIds: string[],
+  field = 'channels',
+): Promise<void> {
   const taken = await db
     .select({
       channelId: channelLinkChannels.channelId,
@@ -106,9 +112,9 @@ export async /*CM*/ function checkChannelsFree(db: Db, guildId: string, channelI
 }
 
 export const channelsRouter = router({
-  list: guildProcedure.query(async /*CM*/ ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
+  list: guildProcedure.query(async ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
 
-  create: guildProcedure.input(channelLinkCreate).mutation(async /*CM*/ ({ ctx, input }) => {
+  create: guildProcedure.input(channelLinkCreate).mutation(async ({ ctx, input }) => {
     // Synchronous from check to insert: nothing else runs in between.
     await checkChannelsFree(
       ctx.db,
@@ -123,7 +129,8 @@ export const channelsRouter = router({
         .values({ guildId: ctx.guildId, name: input.name, mode: input.mode })
         .returning({ id: channelLinks.id })
         .get();
-      await tx.insert(channelLinkChannels)
+      await tx
+        .insert(channelLinkChannels)
         .values(
           input.channels.map((c, position) => ({
             linkId: link.id,
@@ -138,7 +145,7 @@ export const channelsRouter = router({
     return (await readChannelLinks(ctx.db, ctx.guildId, id))[0];
   }),
 
-  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async ({ ctx, input }) => {
     const gone = await ctx.db
       .delete(channelLinks)
       .where(and(eq(channelLinks.id, input.id), eq(channelLinks.guildId, ctx.guildId)))

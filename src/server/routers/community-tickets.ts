@@ -46,14 +46,19 @@ import { botGuildProcedure, botProcedure } from '../trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const rowId = z.number().int().positive();
 
-async /*CM*/ function languageOf(ctx: Services & { guildId: string }, userId: string, locale: string | null): Promise<string> {
+async function languageOf(
+  ctx: Services & { guildId: string },
+  userId: string,
+  locale: string | null,
+): Promise<string> {
   const fallback =
-    (await ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get())?.defaultLanguage ?? 'en';
+    (await ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get())
+      ?.defaultLanguage ?? 'en';
   return (await memberLanguage(ctx.db, userId, locale, fallback)).code;
 }
 
 /** The locked notice in the member's language, or null when the plan includes tickets. */
-async /*CM*/ function lockedNotice(ctx: Services & { guildId: string }, language: string): Promise<string | null> {
+async function lockedNotice(ctx: Services & { guildId: string }, language: string): Promise<string | null> {
   if (await hasCapability(ctx.db, ctx.guildId, 'tickets')) return null;
   return say(LOCKED, language, { feature: CAPABILITIES.tickets.label, plan: unlockingPlan('tickets').name });
 }
@@ -90,7 +95,7 @@ export const communityTicketProcedures = {
   /** /ticket create: may this member open a ticket here (the server's plan)? */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
-    .query(async /*CM*/ ({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const language = await languageOf(ctx, input.userId, input.locale);
       const locked = await lockedNotice(ctx, language);
       return locked ? { ok: false as const, message: locked } : { ok: true as const };
@@ -148,15 +153,17 @@ export const communityTicketProcedures = {
     }),
 
   /** The bot created the default #tickets channel: remembered so it is made once. */
-  ticketDefaultChannel: botGuildProcedure.input(z.object({ channelId: id })).mutation(async /*CM*/ ({ ctx, input }) => {
-    await ensureGuild(ctx.db, ctx.guildId);
-    await updateTicketSettings(ctx.db, ctx.guildId, { defaultChannelId: input.channelId });
-  }),
+  ticketDefaultChannel: botGuildProcedure
+    .input(z.object({ channelId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await ensureGuild(ctx.db, ctx.guildId);
+      await updateTicketSettings(ctx.db, ctx.guildId, { defaultChannelId: input.channelId });
+    }),
 
   /** The ticket's thread exists (threadId) or could not be opened (null: DMs): the member's answer. */
   ticketThreadOpened: botGuildProcedure
     .input(z.object({ ticketId: rowId, threadId: id.nullable() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
       if (!ticket) return { content: `Ticket #${input.ticketId} not found.` };
       await setTicketThread(ctx.db, ticket.id, input.threadId);
@@ -201,9 +208,9 @@ export const communityTicketProcedures = {
     .input(
       z.object({ ticketId: rowId, userId: id, locale: z.string().max(20).nullable(), isStaff: z.boolean() }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
-      const language = ticket?.userLanguage ?? await languageOf(ctx, input.userId, input.locale);
+      const language = ticket?.userLanguage ?? (await languageOf(ctx, input.userId, input.locale));
       if (!ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
       if (ticket.userId !== input.userId && !input.isStaff)
         return { ok: false as const, message: say(TICKET_NOT_YOURS, language) };
@@ -212,26 +219,32 @@ export const communityTicketProcedures = {
       const updated = await updateTicket(ctx.db, ctx.clock, ticket, { status: 'closed' });
       if (typeof updated === 'string') return { ok: false as const, message: updated };
       const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, 'closed');
-      await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
+      await ctx.events.publish('ticket:reply', {
+        guildId: ctx.guildId,
+        ticketId: ticket.id,
+        messageId: note.id,
+      });
       return { ok: true as const, message: say(TICKET_CLOSING, language, { id: ticket.id }) };
     }),
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
-  pendingTicketReplies: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingTicketDeliveries(ctx.db)),
+  pendingTicketReplies: botProcedure.query(async ({ ctx }) => await pendingTicketDeliveries(ctx.db)),
 
   /** What to send for a staff reply or announcement (null: nothing to deliver). */
   ticketReply: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId }))
-    .query(async /*CM*/ ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId)),
+    .query(
+      async ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId),
+    ),
 
   ticketReplyDelivered: botGuildProcedure
     .input(z.object({ messageId: rowId }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
+    .mutation(async ({ ctx, input }) => await markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
 
   /** A reply the bot could not deliver: recorded on the message (still pending), and what to tell the admins. */
   ticketReplyFailed: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId.optional(), userId: id, error: z.string().max(500) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       if (input.messageId) await markReplyFailed(ctx.db, input.messageId, input.error);
       return {
         channelId: await logChannelOf(ctx.db, ctx.guildId),

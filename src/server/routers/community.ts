@@ -28,12 +28,14 @@ import { communityTicketProcedures } from './community-tickets';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const member = z.object({ userId: id });
 
-async /*CM*/ function defaultLanguage(db: Services['db'], guildId: string): Promise<string> {
-  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+async function defaultLanguage(db: Services['db'], guildId: string): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
 }
 
 /** The member's language: /setlanguage, else the Discord locale, else the server's default. */
-const languageOf = async /*CM*/ (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
+const languageOf = async (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
   (await memberLanguage(ctx.db, userId, locale, await defaultLanguage(ctx.db, ctx.guildId))).code;
 
 export const communityRouter = router({
@@ -51,7 +53,7 @@ export const communityRouter = router({
         language: z.string().max(100),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const plan = planLearning(input.language, await languageOf(ctx, input.userId, input.locale));
       if (!plan.ok) return plan;
       await ensureGuild(ctx.db, ctx.guildId);
@@ -76,22 +78,35 @@ export const communityRouter = router({
 
   practice: botGuildProcedure
     .input(member)
-    .mutation(async /*CM*/ ({ ctx, input }) => await drawFlashcard(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId)),
+    .mutation(
+      async ({ ctx, input }) =>
+        await drawFlashcard(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId),
+    ),
 
   quiz: botGuildProcedure
     .input(member.extend({ difficulty: z.enum(DIFFICULTY_LEVELS).nullable().optional() }))
-    .mutation(async /*CM*/ ({ ctx, input }) =>
-      await createQuiz(ctx.db, ctx.clock(), Math.random, ctx.guildId, input.userId, input.difficulty ?? undefined),
+    .mutation(
+      async ({ ctx, input }) =>
+        await createQuiz(
+          ctx.db,
+          ctx.clock(),
+          Math.random,
+          ctx.guildId,
+          input.userId,
+          input.difficulty ?? undefined,
+        ),
     ),
 
   /** A quiz button or a flashcard's self-check. */
   answer: botGuildProcedure
     .input(member.extend({ questionId: z.string().min(1).max(64), choice: z.number().int().min(0).max(9) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await answerQuestion(ctx.db, ctx.clock(), { ...input, guildId: ctx.guildId })),
+    .mutation(
+      async ({ ctx, input }) => await answerQuestion(ctx.db, ctx.clock(), { ...input, guildId: ctx.guildId }),
+    ),
 
   progress: botGuildProcedure
     .input(member)
-    .query(async /*CM*/ ({ ctx, input }) => await progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
+    .query(async ({ ctx, input }) => await progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
 
   // ---- Support tickets: see routers/community-tickets.ts ----
   ...communityTicketProcedures,

@@ -8,7 +8,7 @@ import { ensureGuild } from '../services/guilds';
 import { resetGuildData } from '../services/reset';
 import { guildProcedure, router } from '../trpc';
 
-export async /*CM*/ function readBotConfig(db: Services['db'], guildId: string) {
+export async function readBotConfig(db: Services['db'], guildId: string) {
   const row = await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
   if (!row) return { ...botConfigDefaults };
   const { guildId: _g, ...config } = row;
@@ -16,9 +16,9 @@ export async /*CM*/ function readBotConfig(db: Services['db'], guildId: string) 
 }
 
 export const configRouter = router({
-  get: guildProcedure.query(async /*CM*/ ({ ctx }) => await readBotConfig(ctx.db, ctx.guildId)),
+  get: guildProcedure.query(async ({ ctx }) => await readBotConfig(ctx.db, ctx.guildId)),
 
-  update: guildProcedure.input(botConfigPatch).mutation(async /*CM*/ ({ ctx, input }) => {
+  update: guildProcedure.input(botConfigPatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
     await ensureGuild(ctx.db, ctx.guildId);
     await ctx.db
@@ -32,7 +32,7 @@ export const configRouter = router({
   /** Danger Zone: erases the guild's data; `confirm` must repeat the guild id. */
   resetData: guildProcedure
     .input(z.object({ confirm: z.string('type the server id to confirm') }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       if (input.confirm !== ctx.guildId) {
         throw new TRPCError({
           code: 'BAD_REQUEST',

@@ -31,7 +31,7 @@ const byId = z.object({ id: rowId });
 
 export const contactRouter = router({
   /** The public contact form: stores the message; CONTACT_RATE_LIMIT per client address per hour. */
-  submit: publicProcedure.input(contactInput).mutation(async /*CM*/ ({ ctx, input }) => {
+  submit: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
     const limit = ctx.limits.contact.hit(ctx.clientIp);
     if (!limit.ok) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -72,7 +72,7 @@ export const contactRouter = router({
         archived: z.boolean('must be true or false').optional(),
       }),
     )
-    .query(async /*CM*/ ({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const messages = await listContactMessages(ctx.db, input);
       return {
         messages,
@@ -83,28 +83,28 @@ export const contactRouter = router({
     }),
 
   /** One message; opening it marks it read. */
-  get: operatorProcedure.input(byId).mutation(async /*CM*/ ({ ctx, input }) => {
-    const m = await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+  get: operatorProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    const m = (await findContactMessage(ctx.db, input.id)) ?? notFound('contact message', input.id);
     return m.readAt ? m : (await setContactRead(ctx.db, m.id, true, ctx.clock()))!;
   }),
 
   setRead: operatorProcedure
     .input(byId.extend({ read: z.boolean('must be true or false') }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
-      await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+    .mutation(async ({ ctx, input }) => {
+      (await findContactMessage(ctx.db, input.id)) ?? notFound('contact message', input.id);
       return (await setContactRead(ctx.db, input.id, input.read, ctx.clock()))!;
     }),
 
   archive: operatorProcedure
     .input(byId.extend({ archived: z.boolean('must be true or false') }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
-      await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+    .mutation(async ({ ctx, input }) => {
+      (await findContactMessage(ctx.db, input.id)) ?? notFound('contact message', input.id);
       return (await setContactArchived(ctx.db, input.id, input.archived, ctx.clock()))!;
     }),
 
   /** Try the email forward again now (it is also retried by itself with backoff). */
   retryForward: operatorProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const m = await findContactMessage(ctx.db, input.id) ?? notFound('contact message', input.id);
+    const m = (await findContactMessage(ctx.db, input.id)) ?? notFound('contact message', input.id);
     if (!forwardingEnabled(ctx.env))
       throw new TRPCError({
         code: 'SERVICE_UNAVAILABLE',

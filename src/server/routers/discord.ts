@@ -11,15 +11,16 @@ export const TEXT_LIKE_CHANNEL_TYPES = [0, 5, 15];
 
 /** Answers from the guild_channels and guilds tables, which the bot keeps in sync with Discord. */
 export const discordRouter = router({
-  channels: guildProcedure.query(async /*CM*/ ({ ctx }) =>
-    await ctx.db
-      .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
-      .from(guildChannels)
-      .where(
-        and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, TEXT_LIKE_CHANNEL_TYPES)),
-      )
-      .orderBy(asc(guildChannels.position), asc(guildChannels.name), asc(guildChannels.id))
-      .all(),
+  channels: guildProcedure.query(
+    async ({ ctx }) =>
+      await ctx.db
+        .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
+        .from(guildChannels)
+        .where(
+          and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, TEXT_LIKE_CHANNEL_TYPES)),
+        )
+        .orderBy(asc(guildChannels.position), asc(guildChannels.name), asc(guildChannels.id))
+        .all(),
   ),
 
   /**
@@ -31,13 +32,15 @@ export const discordRouter = router({
   guilds: adminProcedure
     .input(z.object({ refresh: z.boolean().optional() }).optional())
     .query(async ({ ctx, input }) => {
-      const present = async /*CM*/ (ids?: string[]) =>
-        (await ctx.db
-          .select({ id: guilds.id, name: guilds.name, icon: guilds.icon, plan: guilds.plan })
-          .from(guilds)
-          .where(ids ? and(eq(guilds.present, true), inArray(guilds.id, ids)) : eq(guilds.present, true))
-          .orderBy(asc(guilds.name), asc(guilds.id))
-          .all())
+      const present = async (ids?: string[]) =>
+        (
+          await ctx.db
+            .select({ id: guilds.id, name: guilds.name, icon: guilds.icon, plan: guilds.plan })
+            .from(guilds)
+            .where(ids ? and(eq(guilds.present, true), inArray(guilds.id, ids)) : eq(guilds.present, true))
+            .orderBy(asc(guilds.name), asc(guilds.id))
+            .all()
+        )
           .map((g) => ({
             ...g,
             name: g.name || (g.id === ctx.env.DEFAULT_GUILD_ID ? 'Default server' : g.id),
@@ -67,19 +70,20 @@ export const discordRouter = router({
       return [...withBot, ...without];
     }),
   /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
-  roles: guildProcedure.query(async /*CM*/ ({ ctx }) =>
-    await ctx.db
-      .select({
-        id: guildRoles.id,
-        name: guildRoles.name,
-        color: guildRoles.color,
-        position: guildRoles.position,
-        managed: guildRoles.managed,
-        assignable: guildRoles.assignable,
-      })
-      .from(guildRoles)
-      .where(eq(guildRoles.guildId, ctx.guildId))
-      .orderBy(desc(guildRoles.position), asc(guildRoles.name))
-      .all(),
+  roles: guildProcedure.query(
+    async ({ ctx }) =>
+      await ctx.db
+        .select({
+          id: guildRoles.id,
+          name: guildRoles.name,
+          color: guildRoles.color,
+          position: guildRoles.position,
+          managed: guildRoles.managed,
+          assignable: guildRoles.assignable,
+        })
+        .from(guildRoles)
+        .where(eq(guildRoles.guildId, ctx.guildId))
+        .orderBy(desc(guildRoles.position), asc(guildRoles.name))
+        .all(),
   ),
 });

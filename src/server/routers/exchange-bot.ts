@@ -58,7 +58,11 @@ function languageOf(value: string) {
 type Answer = { ok: boolean; text: string; pairs: number[]; ended: number[] };
 
 /** The plan notice in the member's language, or null when the server's plan includes exchange. */
-async /*CM*/ function locked(db: Parameters<typeof hasCapability>[0], guildId: string, language: string): Promise<string | null> {
+async function locked(
+  db: Parameters<typeof hasCapability>[0],
+  guildId: string,
+  language: string,
+): Promise<string | null> {
   if (await hasCapability(db, guildId, 'exchange')) return null;
   return say(LOCKED, language, {
     feature: CAPABILITIES.exchange.label,
@@ -70,7 +74,7 @@ export const exchangeBotRouter = router({
   /** /exchange join: checks, then the member waits; new pairs' ids for the bot to deliver. */
   join: botGuildProcedure
     .input(member.extend(exchangeJoinInput.shape))
-    .mutation(async /*CM*/ ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
+    .mutation(async ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const refuse = (text: string) => ({ ok: false, text, pairs: [], ended: [], matchedPairId: null });
       const lockedText = await locked(ctx.db, ctx.guildId, language);
@@ -125,7 +129,7 @@ export const exchangeBotRouter = router({
    * /exchange leave: the pair (if any) ends, the member is out; pairs made for others meanwhile.
    * Open on every plan, so a member can always take their languages back out.
    */
-  leave: botGuildProcedure.input(member).mutation(async /*CM*/ ({ ctx, input }): Promise<Answer> => {
+  leave: botGuildProcedure.input(member).mutation(async ({ ctx, input }): Promise<Answer> => {
     const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
     const result = await leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
     if (result.kind === 'not in')
@@ -139,7 +143,7 @@ export const exchangeBotRouter = router({
   }),
 
   /** A member left the server: out of the exchange like /exchange leave (their partner waits again). */
-  memberGone: botGuildProcedure.input(z.object({ userId: discordId })).mutation(async /*CM*/ ({ ctx, input }) => {
+  memberGone: botGuildProcedure.input(z.object({ userId: discordId })).mutation(async ({ ctx, input }) => {
     const result = await leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
     if (result.kind === 'not in') return { pairs: [] as number[], ended: [] as number[] };
     return { pairs: result.created, ended: result.ended ? [result.ended.id] : [] };
@@ -148,7 +152,7 @@ export const exchangeBotRouter = router({
   /** /exchange next: ends the pair, the member waits again and is matched with someone else if possible. */
   next: botGuildProcedure
     .input(member)
-    .mutation(async /*CM*/ ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
+    .mutation(async ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const none = { pairs: [], ended: [], matchedPairId: null };
       const lockedText = await locked(ctx.db, ctx.guildId, language);
@@ -172,7 +176,7 @@ export const exchangeBotRouter = router({
     }),
 
   /** /exchange status: waiting since, or the partner; the member's languages. */
-  status: botGuildProcedure.input(member).query(async /*CM*/ ({ ctx, input }) => {
+  status: botGuildProcedure.input(member).query(async ({ ctx, input }) => {
     const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
     const lockedText = await locked(ctx.db, ctx.guildId, language);
     if (lockedText) return { ok: false, text: lockedText };
@@ -204,7 +208,7 @@ export const exchangeBotRouter = router({
     .query(({ input }) => languageChoices(input.query)),
 
   /** What the presser of a command reads about their new pair (their reply carries it). */
-  matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(async /*CM*/ ({ ctx, input }) => {
+  matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(async ({ ctx, input }) => {
     const p = await activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!p || p.id !== input.pairId) return null;
     return await matchedText(ctx.db, p, input.userId);
@@ -212,11 +216,11 @@ export const exchangeBotRouter = router({
 
   work: botGuildProcedure
     .input(pairRef)
-    .query(async /*CM*/ ({ ctx, input }) => await pairWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async ({ ctx, input }) => await pairWork(ctx.db, ctx.guildId, input.pairId)),
 
   threadOpened: botGuildProcedure
     .input(pairRef.extend({ channelId: discordId, threadId: discordId.nullable(), error: reason }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       await recordThread(ctx.db, ctx.guildId, input.pairId, input);
       return { ok: true };
     }),
@@ -229,22 +233,22 @@ export const exchangeBotRouter = router({
         error: reason,
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       await recordTold(ctx.db, ctx.guildId, input.pairId, input.userId, input.how, input.error, ctx.clock());
       return { ok: true };
     }),
 
   endWork: botGuildProcedure
     .input(pairRef)
-    .query(async /*CM*/ ({ ctx, input }) => await endWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async ({ ctx, input }) => await endWork(ctx.db, ctx.guildId, input.pairId)),
 
   endTold: botGuildProcedure
     .input(pairRef.extend({ how: z.enum(['dm', 'failed']) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       await recordEndTold(ctx.db, ctx.guildId, input.pairId, input.how);
       return { ok: true };
     }),
 
   /** On connect: pairs whose Discord work is not done. */
-  pending: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingExchangeWork(ctx.db)),
+  pending: botProcedure.query(async ({ ctx }) => await pendingExchangeWork(ctx.db)),
 });

@@ -9,10 +9,10 @@ const exchangeProcedure = guildProcedure.use(await requires('exchange'));
 
 /** Language exchange (the Pro plan): who waits, the active pairs, the thread channel; the bot's side in exchange-bot. */
 export const exchangeRouter = router({
-  state: exchangeProcedure.query(async /*CM*/ ({ ctx }) => await exchangeState(ctx.db, ctx.guildId)),
+  state: exchangeProcedure.query(async ({ ctx }) => await exchangeState(ctx.db, ctx.guildId)),
 
-  updateSettings: exchangeProcedure.input(exchangeSettingsPatch).mutation(async /*CM*/ ({ ctx, input }) => {
-    if (input.channelId && !await isTextChannel(ctx.db, ctx.guildId, input.channelId))
+  updateSettings: exchangeProcedure.input(exchangeSettingsPatch).mutation(async ({ ctx, input }) => {
+    if (input.channelId && !(await isTextChannel(ctx.db, ctx.guildId, input.channelId)))
       throw new TRPCError({
         code: 'BAD_REQUEST',
         message: 'channelId: not a text channel of this server (private threads need a text channel)',

@@ -4,17 +4,17 @@ import { guildProcedure, requires, router } from '../trpc';
 
 /** Server glossary (Plus): terms never translated, and fixed translations per language. */
 export const glossaryRouter = router({
-  list: guildProcedure.query(async /*CM*/ ({ ctx }) => await listGlossary(ctx.db, ctx.guildId)),
+  list: guildProcedure.query(async ({ ctx }) => await listGlossary(ctx.db, ctx.guildId)),
   add: guildProcedure
     .use(await requires('glossary'))
     .input(glossaryEntry)
-    .mutation(async /*CM*/ ({ ctx, input }) => await addGlossaryTerm(ctx.db, ctx.guildId, input)),
+    .mutation(async ({ ctx, input }) => await addGlossaryTerm(ctx.db, ctx.guildId, input)),
   replace: guildProcedure
     .use(await requires('glossary'))
     .input(glossaryReplace)
-    .mutation(async /*CM*/ ({ ctx, input }) => await replaceGlossary(ctx.db, ctx.guildId, input.terms)),
+    .mutation(async ({ ctx, input }) => await replaceGlossary(ctx.db, ctx.guildId, input.terms)),
   remove: guildProcedure
     .use(await requires('glossary'))
     .input(glossaryId)
-    .mutation(async /*CM*/ ({ ctx, input }) => await removeGlossaryTerm(ctx.db, ctx.guildId, input.id)),
+    .mutation(async ({ ctx, input }) => await removeGlossaryTerm(ctx.db, ctx.guildId, input.id)),
 });

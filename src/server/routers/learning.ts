@@ -18,18 +18,19 @@ const learningProcedure = guildProcedure.use(await requires('learning'));
 
 export const learningRouter = router({
   /** The learners of the guild, most words first (REST: the guild in the path). */
-  learners: learningProcedure.query(async /*CM*/ ({ ctx }) =>
-    (await ctx.db
-      .select()
-      .from(learnerProgress)
-      .where(eq(learnerProgress.guildId, ctx.guildId))
-      .orderBy(...order)
-      .all())
-      .map(withAccuracy),
+  learners: learningProcedure.query(async ({ ctx }) =>
+    (
+      await ctx.db
+        .select()
+        .from(learnerProgress)
+        .where(eq(learnerProgress.guildId, ctx.guildId))
+        .orderBy(...order)
+        .all()
+    ).map(withAccuracy),
   ),
 
   /** One member's progress in the guild, or null when they never started. */
-  progress: learningProcedure.input(z.object({ userId: pathId })).query(async /*CM*/ ({ ctx, input }) => {
+  progress: learningProcedure.input(z.object({ userId: pathId })).query(async ({ ctx, input }) => {
     const row = await ctx.db
       .select()
       .from(learnerProgress)

@@ -23,5 +23,7 @@ export const memberRolesRouter = router({
         emoji: z.object({ name: z.string().nullable(), id: id.nullable() }),
       }),
     )
-    .query(async /*CM*/ ({ ctx, input }) => await reactionRoleFor(ctx.db, ctx.guildId, input.messageId, input.emoji)),
+    .query(
+      async ({ ctx, input }) => await reactionRoleFor(ctx.db, ctx.guildId, input.messageId, input.emoji),
+    ),
 });

@@ -11,7 +11,7 @@ import { ensureGuild } from '../services/guilds';
 import { guildProcedure, router } from '../trpc';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
-export async /*CM*/ function readModerationRules(db: Services['db'], guildId: string) {
+export async function readModerationRules(db: Services['db'], guildId: string) {
   const row = await db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
   if (!row) return { ...moderationDefaults, bannedWords: [] };
   const { guildId: _g, ...rules } = row;
@@ -21,7 +21,7 @@ export async /*CM*/ function readModerationRules(db: Services['db'], guildId: st
 /** Text and announcement channels take the reports: anything else (voice, category, another server's) is refused. */
 const LOG_CHANNEL_TYPES = [0, 5];
 
-async /*CM*/ function assertLogChannel(db: Services['db'], guildId: string, channelId: string): Promise<void> {
+async function assertLogChannel(db: Services['db'], guildId: string, channelId: string): Promise<void> {
   const channel = await db
     .select({ type: guildChannels.type })
     .from(guildChannels)
@@ -36,9 +36,9 @@ async /*CM*/ function assertLogChannel(db: Services['db'], guildId: string, chan
 }
 
 export const moderationRouter = router({
-  getRules: guildProcedure.query(async /*CM*/ ({ ctx }) => await readModerationRules(ctx.db, ctx.guildId)),
+  getRules: guildProcedure.query(async ({ ctx }) => await readModerationRules(ctx.db, ctx.guildId)),
 
-  updateRules: guildProcedure.input(moderationRulesPatch).mutation(async /*CM*/ ({ ctx, input }) => {
+  updateRules: guildProcedure.input(moderationRulesPatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
     if (patch.logChannelId) await assertLogChannel(ctx.db, ctx.guildId, patch.logChannelId);
     await ensureGuild(ctx.db, ctx.guildId);
@@ -51,22 +51,23 @@ export const moderationRouter = router({
   }),
 
   /** The newest moderation actions of the guild, newest first. */
-  logs: guildProcedure.query(async /*CM*/ ({ ctx }) =>
-    await ctx.db
-      .select({
-        id: moderationLogs.id,
-        type: moderationLogs.type,
-        userId: moderationLogs.userId,
-        message: moderationLogs.message,
-        timestamp: moderationLogs.timestamp,
-        action: moderationLogs.action,
-        rule: moderationLogs.rule,
-        language: moderationLogs.language,
-      })
-      .from(moderationLogs)
-      .where(eq(moderationLogs.guildId, ctx.guildId))
-      .orderBy(desc(moderationLogs.timestamp), desc(moderationLogs.id))
-      .limit(MODERATION_LOGS_LIMIT)
-      .all(),
+  logs: guildProcedure.query(
+    async ({ ctx }) =>
+      await ctx.db
+        .select({
+          id: moderationLogs.id,
+          type: moderationLogs.type,
+          userId: moderationLogs.userId,
+          message: moderationLogs.message,
+          timestamp: moderationLogs.timestamp,
+          action: moderationLogs.action,
+          rule: moderationLogs.rule,
+          language: moderationLogs.language,
+        })
+        .from(moderationLogs)
+        .where(eq(moderationLogs.guildId, ctx.guildId))
+        .orderBy(desc(moderationLogs.timestamp), desc(moderationLogs.id))
+        .limit(MODERATION_LOGS_LIMIT)
+        .all(),
   ),
 });

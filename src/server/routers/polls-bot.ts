@@ -31,7 +31,7 @@ const member = z.object({ userId: discordId, locale: z.string().nullable() });
 
 export const pollsBotRouter = router({
   /** What the bot owes Discord for this poll now: post it, refresh its message, remove it, or nothing. */
-  work: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+  work: botGuildProcedure.input(pollRef).mutation(async ({ ctx, input }) => {
     const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row) return null;
     if (row.deletedAt) {
@@ -58,7 +58,7 @@ export const pollsBotRouter = router({
   /** The outcome of a post: its message id, or why Discord refused it. */
   posted: botGuildProcedure
     .input(pollRef.extend({ messageId: discordId.nullable(), error: z.string().max(300).nullable() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       await ctx.db
         .update(polls)
         .set({ messageId: input.messageId, postError: input.messageId ? null : input.error })
@@ -68,7 +68,7 @@ export const pollsBotRouter = router({
     }),
 
   /** A refresh that Discord refused: the message stays stale, to be tried again. */
-  refreshFailed: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+  refreshFailed: botGuildProcedure.input(pollRef).mutation(async ({ ctx, input }) => {
     await ctx.db
       .update(polls)
       .set({ stale: true })
@@ -78,7 +78,7 @@ export const pollsBotRouter = router({
   }),
 
   /** A deleted poll's message is gone from Discord: the poll and its votes go too. */
-  forget: botGuildProcedure.input(pollRef).mutation(async /*CM*/ ({ ctx, input }) => {
+  forget: botGuildProcedure.input(pollRef).mutation(async ({ ctx, input }) => {
     await ctx.db
       .delete(polls)
       .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
@@ -86,20 +86,24 @@ export const pollsBotRouter = router({
     return { ok: true as const };
   }),
 
-  pending: botProcedure.query(async /*CM*/ ({ ctx }) => await pendingPollWork(ctx.db)),
-  closeDue: botProcedure.mutation(async /*CM*/ ({ ctx }) => await closeDuePolls(ctx.db, ctx.clock())),
-  nextEnd: botProcedure.query(async /*CM*/ ({ ctx }) => await nextPollEnd(ctx.db)),
+  pending: botProcedure.query(async ({ ctx }) => await pendingPollWork(ctx.db)),
+  closeDue: botProcedure.mutation(async ({ ctx }) => await closeDuePolls(ctx.db, ctx.clock())),
+  nextEnd: botProcedure.query(async ({ ctx }) => await nextPollEnd(ctx.db)),
 
   /** A member pressed an option: the vote is counted (or taken back); the answer is in their language. */
   vote: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive(), optionId: z.string().max(32) }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const result = await vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
       if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
       const option = result.options.find((o) => o.id === result.optionId);
       const phrase = { added: VOTED, changed: VOTE_CHANGED, removed: VOTE_REMOVED }[result.action];
-      await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: input.pollId, debounce: true });
+      await ctx.events.publish('polls:changed', {
+        guildId: ctx.guildId,
+        pollId: input.pollId,
+        debounce: true,
+      });
       return {
         ok: true as const,
         action: result.action,
@@ -110,7 +114,7 @@ export const pollsBotRouter = router({
   /** "Show in my language": the poll as it stands, in the member's language. */
   show: botGuildProcedure
     .input(member.extend({ pollId: z.number().int().positive() }))
-    .query(async /*CM*/ ({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const row = await pollRow(ctx.db, ctx.guildId, input.pollId);
       if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
@@ -132,7 +136,7 @@ export const pollsBotRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      if (!await hasCapability(ctx.db, ctx.guildId, 'polls')) {
+      if (!(await hasCapability(ctx.db, ctx.guildId, 'polls'))) {
         return {
           ok: false as const,
           message: say(LOCKED, language, {

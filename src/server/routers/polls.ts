@@ -12,7 +12,7 @@ import { pollsBotRouter } from './polls-bot';
 const pollsProcedure = guildProcedure.use(await requires('polls'));
 
 export const pollsRouter = router({
-  list: pollsProcedure.query(async /*CM*/ ({ ctx }) => await readPolls(ctx.db, ctx.guildId, ctx.clock())),
+  list: pollsProcedure.query(async ({ ctx }) => await readPolls(ctx.db, ctx.guildId, ctx.clock())),
 
   /**
    * Stores the poll (translated into the server's languages) and, with a channel, asks the bot to
@@ -49,16 +49,16 @@ export const pollsRouter = router({
   }),
 
   /** Close early: votes stop, the message shows the final results. */
-  close: pollsProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+  close: pollsProcedure.input(z.object({ id: rowId })).mutation(async ({ ctx, input }) => {
     const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
-    if (await closePoll(ctx.db, ctx.guildId, input.id, ctx.clock()) && row.messageId)
+    if ((await closePoll(ctx.db, ctx.guildId, input.id, ctx.clock())) && row.messageId)
       await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: input.id });
     return (await readPolls(ctx.db, ctx.guildId, ctx.clock(), input.id))[0];
   }),
 
   /** Deletes the poll and its votes; a posted poll's Discord message is removed by the bot first. */
-  delete: pollsProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+  delete: pollsProcedure.input(z.object({ id: rowId })).mutation(async ({ ctx, input }) => {
     const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
     if (row.messageId) {

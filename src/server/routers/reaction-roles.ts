@@ -35,14 +35,15 @@ const byId = (guildId: string, id: number) =>
   and(eq(reactionRoles.id, id), eq(reactionRoles.guildId, guildId));
 
 export const reactionRolesRouter = router({
-  list: guildProcedure.query(async /*CM*/ ({ ctx }) =>
-    (await ctx.db
-      .select()
-      .from(reactionRoles)
-      .where(and(eq(reactionRoles.guildId, ctx.guildId), isNull(reactionRoles.deletedAt)))
-      .orderBy(asc(reactionRoles.id))
-      .all())
-      .map(toEntry),
+  list: guildProcedure.query(async ({ ctx }) =>
+    (
+      await ctx.db
+        .select()
+        .from(reactionRoles)
+        .where(and(eq(reactionRoles.guildId, ctx.guildId), isNull(reactionRoles.deletedAt)))
+        .orderBy(asc(reactionRoles.id))
+        .all()
+    ).map(toEntry),
   ),
 
   create: guildProcedure.input(reactionRoleCreate).mutation(async ({ ctx, input }) => {
@@ -91,7 +92,7 @@ export const reactionRolesRouter = router({
   }),
 
   /** Deletes the entry; a menu the bot posted is removed from Discord first. */
-  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async /*CM*/ ({ ctx, input }) => {
+  delete: guildProcedure.input(z.object({ id: rowId })).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
     if (!row || row.deletedAt) notFound('reaction role', input.id);
     if (row.menu && row.messageId) {
@@ -111,7 +112,7 @@ export const reactionRolesRouter = router({
   bot: router({
     work: botGuildProcedure
       .input(z.object({ id: z.number().int().positive() }))
-      .mutation(async /*CM*/ ({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         const row = await ctx.db.select().from(reactionRoles).where(byId(ctx.guildId, input.id)).get();
         if (!row?.menu) return null;
         if (row.deletedAt)
@@ -137,7 +138,7 @@ export const reactionRolesRouter = router({
           error: z.string().max(300).nullable(),
         }),
       )
-      .mutation(async /*CM*/ ({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         await ctx.db
           .update(reactionRoles)
           .set({ messageId: input.messageId ?? '', postError: input.messageId ? null : input.error })
@@ -147,23 +148,25 @@ export const reactionRolesRouter = router({
       }),
     forget: botGuildProcedure
       .input(z.object({ id: z.number().int().positive() }))
-      .mutation(async /*CM*/ ({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         await ctx.db.delete(reactionRoles).where(byId(ctx.guildId, input.id)).run();
         return { ok: true as const };
       }),
     /** Menus still to post (queued while the bot was away) and deleted menus still in Discord. */
-    pending: botProcedure.query(async /*CM*/ ({ ctx }) =>
-      (await ctx.db
-        .select({
-          guildId: reactionRoles.guildId,
-          id: reactionRoles.id,
-          deletedAt: reactionRoles.deletedAt,
-          messageId: reactionRoles.messageId,
-          postError: reactionRoles.postError,
-        })
-        .from(reactionRoles)
-        .where(isNotNull(reactionRoles.menu))
-        .all())
+    pending: botProcedure.query(async ({ ctx }) =>
+      (
+        await ctx.db
+          .select({
+            guildId: reactionRoles.guildId,
+            id: reactionRoles.id,
+            deletedAt: reactionRoles.deletedAt,
+            messageId: reactionRoles.messageId,
+            postError: reactionRoles.postError,
+          })
+          .from(reactionRoles)
+          .where(isNotNull(reactionRoles.menu))
+          .all()
+      )
         .filter((r) => (r.deletedAt ? r.messageId !== '' : r.messageId === '' && !r.postError))
         .map((r) => ({ guildId: r.guildId, id: r.id })),
     ),

@@ -9,19 +9,23 @@ const SAMPLE = 'Hello! The bot is ready to translate your server.';
 /** Setup of a new installation (issue 14): the bot's connection and the operator's checklist. */
 export const setupRouter = router({
   /** The bot's connection as the bot itself last reported it (online, offline, not configured). */
-  status: adminProcedure.query(async /*CM*/ ({ ctx }) => ({ bot: await ctx.botStatus.get(), operator: isOperator(ctx) })),
+  status: adminProcedure.query(async ({ ctx }) => ({
+    bot: await ctx.botStatus.get(),
+    operator: isOperator(ctx),
+  })),
 
   /** Every setup step, done or not, read from the running system (the operator's own checklist). */
-  checklist: operatorProcedure.query(async /*CM*/ ({ ctx }) =>
-    await setupChecklist({
-      db: ctx.db,
-      env: ctx.env,
-      bot: await ctx.botStatus.get(),
-      provider: ctx.translator.provider,
-      inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
-      operator: isOperator(ctx),
-      providerError: providerErrorOf(ctx.translator),
-    }),
+  checklist: operatorProcedure.query(
+    async ({ ctx }) =>
+      await setupChecklist({
+        db: ctx.db,
+        env: ctx.env,
+        bot: await ctx.botStatus.get(),
+        provider: ctx.translator.provider,
+        inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
+        operator: isOperator(ctx),
+        providerError: providerErrorOf(ctx.translator),
+      }),
   ),
 
   /** One short sentence through the configured provider: proves the key and the model work. */

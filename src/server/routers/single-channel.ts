@@ -20,23 +20,23 @@ export { SINGLE_CHANNEL_MAX_LANGUAGES };
  * update and remove; get and setLanguages keep serving the API's /api/channels/links/:id/languages.
  */
 export const singleChannelRouter = router({
-  list: guildProcedure.query(async /*CM*/ ({ ctx }) => await listRooms(ctx.db, ctx.guildId)),
+  list: guildProcedure.query(async ({ ctx }) => await listRooms(ctx.db, ctx.guildId)),
   create: guildProcedure
     .input(singleChannelRoomCreate)
-    .mutation(async /*CM*/ ({ ctx, input }) => await createRoom(ctx.db, ctx.guildId, input)),
+    .mutation(async ({ ctx, input }) => await createRoom(ctx.db, ctx.guildId, input)),
   update: guildProcedure
     .input(singleChannelRoomUpdate)
-    .mutation(async /*CM*/ ({ ctx, input }) => await updateRoom(ctx.db, ctx.guildId, input)),
+    .mutation(async ({ ctx, input }) => await updateRoom(ctx.db, ctx.guildId, input)),
   remove: guildProcedure
     .input(singleChannelRoomId)
-    .mutation(async /*CM*/ ({ ctx, input }) => await removeRoom(ctx.db, ctx.guildId, input.id)),
+    .mutation(async ({ ctx, input }) => await removeRoom(ctx.db, ctx.guildId, input.id)),
 
   get: guildProcedure
     .input(z.object({ id: rowId }))
-    .query(async /*CM*/ ({ ctx, input }) => await readSingleChannel(ctx.db, ctx.guildId, input.id)),
+    .query(async ({ ctx, input }) => await readSingleChannel(ctx.db, ctx.guildId, input.id)),
   setLanguages: guildProcedure
     .input(z.object({ id: rowId, languages: singleChannelLanguages }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       if (input.languages.length === 0) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'languages: give at least one language code' });
       }

@@ -27,8 +27,8 @@ const byId = z.object({ id: rowId });
 /** Support tickets are an Ultimate capability (spec section 9). */
 const ticketProcedure = guildProcedure.use(await requires('tickets'));
 
-async /*CM*/ function ticketOf(db: Services['db'], guildId: string, id: number) {
-  return await findTicket(db, guildId, id) ?? notFound('ticket', id);
+async function ticketOf(db: Services['db'], guildId: string, id: number) {
+  return (await findTicket(db, guildId, id)) ?? notFound('ticket', id);
 }
 
 export const ticketsRouter = router({
@@ -42,16 +42,16 @@ export const ticketsRouter = router({
         ),
       }),
     )
-    .query(async /*CM*/ ({ ctx, input }) => await listTickets(ctx.db, ctx.guildId, input.status)),
+    .query(async ({ ctx, input }) => await listTickets(ctx.db, ctx.guildId, input.status)),
 
   /** One ticket with its conversation, oldest message first (each staff message with its delivery state). */
-  get: ticketProcedure.input(byId).query(async /*CM*/ ({ ctx, input }) => {
+  get: ticketProcedure.input(byId).query(async ({ ctx, input }) => {
     const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
     return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
   }),
 
   /** The stat cards: counts by status and the average first response over the last 30 days. */
-  stats: ticketProcedure.query(async /*CM*/ ({ ctx }) => {
+  stats: ticketProcedure.query(async ({ ctx }) => {
     const all = await listTickets(ctx.db, ctx.guildId);
     const count = (s: string) => all.filter((t) => t.status === s).length;
     return {
@@ -67,14 +67,18 @@ export const ticketsRouter = router({
   update: ticketProcedure
     .input(byId)
     .input(ticketUpdate)
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
       const updated = await updateTicket(ctx.db, ctx.clock, ticket, input);
       if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
       if (updated.status !== ticket.status) {
         // Announced in the thread in the member's language; closing locks and archives it.
         const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
-        await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: note.id });
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: ticket.id,
+          messageId: note.id,
+        });
       }
       return updated;
     }),
@@ -90,15 +94,19 @@ export const ticketsRouter = router({
       const { id: _id, guildId: _g, ...message } = input;
       const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
       if (stored.isStaff) {
-        await ctx.events.publish('ticket:reply', { guildId: ctx.guildId, ticketId: ticket.id, messageId: stored.id });
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: ticket.id,
+          messageId: stored.id,
+        });
       }
       return stored;
     }),
 
   /** Support Tickets settings: the channel ticket threads open in, and the support role. */
-  settings: ticketProcedure.query(async /*CM*/ ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),
+  settings: ticketProcedure.query(async ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),
 
-  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(async /*CM*/ ({ ctx, input }) => {
+  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...change } = input;
     if (change.channelId) {
       const channel = await ctx.db

@@ -8,9 +8,9 @@ import { guildProcedure, router } from '../trpc';
 export { readTranslationSettings };
 
 export const translationRouter = router({
-  getSettings: guildProcedure.query(async /*CM*/ ({ ctx }) => await readTranslationSettings(ctx.db, ctx.guildId)),
+  getSettings: guildProcedure.query(async ({ ctx }) => await readTranslationSettings(ctx.db, ctx.guildId)),
 
-  updateSettings: guildProcedure.input(translationSettingsPatch).mutation(async /*CM*/ ({ ctx, input }) => {
+  updateSettings: guildProcedure.input(translationSettingsPatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
     await ensureGuild(ctx.db, ctx.guildId);
     await ctx.db

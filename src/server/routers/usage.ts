@@ -3,5 +3,5 @@ import { guildProcedure, router } from '../trpc';
 
 export const usageRouter = router({
   /** The guild's translations this month against its plan's allowance (spec sections 4 and 9). */
-  get: guildProcedure.query(async /*CM*/ ({ ctx }) => await usageOf(ctx.db, ctx.guildId, ctx.clock())),
+  get: guildProcedure.query(async ({ ctx }) => await usageOf(ctx.db, ctx.guildId, ctx.clock())),
 });

@@ -18,8 +18,13 @@ import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, ro
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
-async /*CM*/ function readDefaultLanguage(db: Parameters<typeof voiceMinutesLeft>[0], guildId: string): Promise<string> {
-  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+async function readDefaultLanguage(
+  db: Parameters<typeof voiceMinutesLeft>[0],
+  guildId: string,
+): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
 }
 
 const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
@@ -29,30 +34,39 @@ const voiceProcedure = guildProcedure.use(await requires('voice'));
 
 export const voiceRouter = router({
   /** Every session of the guild, newest first (REST: the guild in the path). */
-  sessions: voiceProcedure.query(async /*CM*/ ({ ctx }) =>
-    await ctx.db.select().from(voiceSessions).where(eq(voiceSessions.guildId, ctx.guildId)).orderBy(...newest).all(),
+  sessions: voiceProcedure.query(
+    async ({ ctx }) =>
+      await ctx.db
+        .select()
+        .from(voiceSessions)
+        .where(eq(voiceSessions.guildId, ctx.guildId))
+        .orderBy(...newest)
+        .all(),
   ),
 
-  active: voiceProcedure.query(async /*CM*/ ({ ctx }) =>
-    await ctx.db
-      .select()
-      .from(voiceSessions)
-      .where(and(eq(voiceSessions.guildId, ctx.guildId), eq(voiceSessions.status, 'active')))
-      .orderBy(...newest)
-      .all(),
+  active: voiceProcedure.query(
+    async ({ ctx }) =>
+      await ctx.db
+        .select()
+        .from(voiceSessions)
+        .where(and(eq(voiceSessions.guildId, ctx.guildId), eq(voiceSessions.status, 'active')))
+        .orderBy(...newest)
+        .all(),
   ),
 
   /** Where captions go by default: a text channel or thread (null: each voice channel's own chat). */
-  settings: voiceProcedure.query(async /*CM*/ ({ ctx }) => await readVoiceSettings(ctx.db, ctx.guildId)),
+  settings: voiceProcedure.query(async ({ ctx }) => await readVoiceSettings(ctx.db, ctx.guildId)),
   updateSettings: voiceProcedure
     .input(z.object({ captionChannelId: discordId.nullable() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => await updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId)),
+    .mutation(
+      async ({ ctx, input }) => await updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId),
+    ),
 
   /** End Session: only an active session ends; the bot leaves the channel on 'voice:ended'. */
   update: voiceProcedure
     .input(z.object({ sessionId: rowId }))
     .input(voiceSessionUpdate)
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const session = await ctx.db
         .select()
         .from(voiceSessions)
@@ -103,11 +117,12 @@ export const voiceRouter = router({
         caption: z.object({ channelId: discordId, threadId: discordId.nullable() }).nullable().optional(),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
       const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
       const spoken: string[] = [];
-      for (const m of input.members) spoken.push((await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code);
+      for (const m of input.members)
+        spoken.push((await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code);
       const languages = captionLanguages(input.languages, spoken);
       return await startVoiceSession(ctx, {
         guildId: ctx.guildId,
@@ -122,13 +137,20 @@ export const voiceRouter = router({
   /** The member's language, for the bot's replies before a session exists. */
   memberLanguage: botGuildProcedure
     .input(z.object({ userId: discordId, locale: z.string().nullable() }))
-    .query(async /*CM*/ ({ ctx, input }) => ({
-      code: (await memberLanguage(ctx.db, input.userId, input.locale, await readDefaultLanguage(ctx.db, ctx.guildId))).code,
+    .query(async ({ ctx, input }) => ({
+      code: (
+        await memberLanguage(
+          ctx.db,
+          input.userId,
+          input.locale,
+          await readDefaultLanguage(ctx.db, ctx.guildId),
+        )
+      ).code,
     })),
   /** The session in a channel, for /voice stop. */
   activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
-    async /*CM*/ ({ ctx, input }) =>
-      await ctx.db
+    async ({ ctx, input }) =>
+      (await ctx.db
         .select()
         .from(voiceSessions)
         .where(
@@ -138,10 +160,10 @@ export const voiceRouter = router({
             eq(voiceSessions.status, 'active'),
           ),
         )
-        .get() ?? null,
+        .get()) ?? null,
   ),
   /** Minutes this server has left this month (null: unlimited), for the session's timer. */
-  minutesLeft: botGuildProcedure.query(async /*CM*/ ({ ctx }) => ({
+  minutesLeft: botGuildProcedure.query(async ({ ctx }) => ({
     minutes: await voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
   })),
   /** The bot left the channel (or never got in): the session ends, with the reason. */
@@ -153,8 +175,14 @@ export const voiceRouter = router({
         reason: z.string().min(1).max(300),
       }),
     )
-    .mutation(async /*CM*/ ({ ctx, input }) =>
-      await endVoiceSession(ctx.db, input.sessionId, { status: input.status, reason: input.reason }, ctx.clock()),
+    .mutation(
+      async ({ ctx, input }) =>
+        await endVoiceSession(
+          ctx.db,
+          input.sessionId,
+          { status: input.status, reason: input.reason },
+          ctx.clock(),
+        ),
     ),
   /**
    * On start the bot is in no voice channel: sessions started before it connected, still marked

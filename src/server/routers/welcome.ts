@@ -6,7 +6,7 @@ import { ensureGuild } from '../services/guilds';
 import { guildProcedure, router } from '../trpc';
 
 /** The guild's welcome config, or the defaults when none was saved. */
-export async /*CM*/ function readWelcome(db: Services['db'], guildId: string) {
+export async function readWelcome(db: Services['db'], guildId: string) {
   const row = await db.select().from(welcomeConfig).where(eq(welcomeConfig.guildId, guildId)).get();
   if (!row) return { ...welcomeDefaults, messages: {} };
   const { guildId: _g, ...config } = row;
@@ -14,9 +14,9 @@ export async /*CM*/ function readWelcome(db: Services['db'], guildId: string) {
 }
 
 export const welcomeRouter = router({
-  get: guildProcedure.query(async /*CM*/ ({ ctx }) => await readWelcome(ctx.db, ctx.guildId)),
+  get: guildProcedure.query(async ({ ctx }) => await readWelcome(ctx.db, ctx.guildId)),
 
-  update: guildProcedure.input(welcomePatch).mutation(async /*CM*/ ({ ctx, input }) => {
+  update: guildProcedure.input(welcomePatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
     await ensureGuild(ctx.db, ctx.guildId);
     await ctx.db

@@ -26,13 +26,17 @@ const bar = (share: number) => {
 };
 
 /** Why a member cannot see levels here, in their language; null when leveling is on. */
-async /*CM*/ function unavailable(db: Parameters<typeof levelingOn>[0], guildId: string, language: string): Promise<string | null> {
-  if (!await hasCapability(db, guildId, 'leveling'))
+async function unavailable(
+  db: Parameters<typeof levelingOn>[0],
+  guildId: string,
+  language: string,
+): Promise<string | null> {
+  if (!(await hasCapability(db, guildId, 'leveling')))
     return say(LOCKED, language, {
       feature: CAPABILITIES.leveling.label,
       plan: unlockingPlan('leveling').name,
     });
-  return await levelingOn(db, guildId) ? null : say(LEVELING_OFF, language);
+  return (await levelingOn(db, guildId)) ? null : say(LEVELING_OFF, language);
 }
 
 export const xpBotRouter = router({
@@ -42,7 +46,7 @@ export const xpBotRouter = router({
    */
   message: botGuildProcedure
     .input(member.extend({ channelId: discordId, parentChannelId: discordId.nullable() }))
-    .mutation(async /*CM*/ ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const award = await awardMessage(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock());
       if (!award.awarded || !award.leveledUp) return { levelUp: null, award };
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
@@ -60,7 +64,7 @@ export const xpBotRouter = router({
   /** /rank: the member's level card, in their language. */
   rank: botGuildProcedure
     .input(member.extend({ targetId: discordId, targetName: z.string().max(100) }))
-    .query(async /*CM*/ ({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const off = await unavailable(ctx.db, ctx.guildId, language);
       if (off) return { ok: false as const, text: off };
@@ -85,7 +89,7 @@ export const xpBotRouter = router({
     }),
 
   /** /leaderboard: the top 10 and the member's own place, in their language. */
-  leaderboard: botGuildProcedure.input(member).query(async /*CM*/ ({ ctx, input }) => {
+  leaderboard: botGuildProcedure.input(member).query(async ({ ctx, input }) => {
     const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
     const off = await unavailable(ctx.db, ctx.guildId, language);
     if (off) return { ok: false as const, text: off };

@@ -81,16 +81,17 @@ export async function manageableGuildIds(
 ): Promise<string[]> {
   const managed = (await sessionGuilds(services, sessionId)).filter(canManage).map((g) => g.id);
   if (managed.length === 0) return [];
-  return (await services.db
-    .select({ id: guilds.id })
-    .from(guilds)
-    .where(and(inArray(guilds.id, managed), eq(guilds.present, true)))
-    .orderBy(asc(guilds.name), asc(guilds.id))
-    .all())
-    .map((g) => g.id);
+  return (
+    await services.db
+      .select({ id: guilds.id })
+      .from(guilds)
+      .where(and(inArray(guilds.id, managed), eq(guilds.present, true)))
+      .orderBy(asc(guilds.name), asc(guilds.id))
+      .all()
+  ).map((g) => g.id);
 }
 
-async /*CM*/ function guildPresent(db: Services['db'], guildId: string): Promise<boolean> {
+async function guildPresent(db: Services['db'], guildId: string): Promise<boolean> {
   const row = await db.select({ present: guilds.present }).from(guilds).where(eq(guilds.id, guildId)).get();
   return Boolean(row?.present);
 }
@@ -109,12 +110,13 @@ export async function authorizeGuild(
       return requested ?? ctx.env.DEFAULT_GUILD_ID;
     case 'admin': {
       const guildId = requested ?? ctx.env.DEFAULT_GUILD_ID;
-      if (!await guildPresent(ctx.db, guildId) && guildId !== ctx.env.DEFAULT_GUILD_ID) throw forbiddenGuild();
+      if (!(await guildPresent(ctx.db, guildId)) && guildId !== ctx.env.DEFAULT_GUILD_ID)
+        throw forbiddenGuild();
       return guildId;
     }
     case 'apiKey': {
       const guildId = requested ?? actor.guildId;
-      if (guildId !== actor.guildId || !await guildPresent(ctx.db, guildId)) throw forbiddenGuild();
+      if (guildId !== actor.guildId || !(await guildPresent(ctx.db, guildId))) throw forbiddenGuild();
       await assertCapability(ctx.db, guildId, 'apiAccess');
       return guildId;
     }

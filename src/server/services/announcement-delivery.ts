@@ -38,7 +38,7 @@ const quote = (text: string) =>
     .map((l) => `> ${l}`)
     .join('\n');
 
-export async /*CM*/ function announcementPosts(
+export async function announcementPosts(
   db: Db,
   guildId: string,
   id: number,
@@ -63,7 +63,7 @@ export async /*CM*/ function announcementPosts(
   return { id: a.id, posts };
 }
 
-export async /*CM*/ function recordAnnouncementResults(
+export async function recordAnnouncementResults(
   db: Db,
   guildId: string,
   id: number,
@@ -88,24 +88,22 @@ export async /*CM*/ function recordAnnouncementResults(
       },
   );
   const allOk = merged.every((r) => r.ok);
-  return (
-    await db
-      .update(announcements)
-      // postRequestedAt cleared: this request is answered (Post Now again asks anew).
-      .set({
-        postResults: merged,
-        status: allOk ? 'posted' : 'failed',
-        postedAt: allOk ? at : null,
-        postRequestedAt: null,
-      })
-      .where(eq(announcements.id, a.id))
-      .returning()
-      .get()
-  );
+  return await db
+    .update(announcements)
+    // postRequestedAt cleared: this request is answered (Post Now again asks anew).
+    .set({
+      postResults: merged,
+      status: allOk ? 'posted' : 'failed',
+      postedAt: allOk ? at : null,
+      postRequestedAt: null,
+    })
+    .where(eq(announcements.id, a.id))
+    .returning()
+    .get();
 }
 
 /** Post Now pressed while the bot was offline (a first post or a retry): still waiting for delivery. */
-export async /*CM*/ function pendingAnnouncements(db: Db): Promise<{ guildId: string; id: number }[]> {
+export async function pendingAnnouncements(db: Db): Promise<{ guildId: string; id: number }[]> {
   return await db
     .select({ guildId: announcements.guildId, id: announcements.id })
     .from(announcements)

@@ -11,7 +11,7 @@ export const MAX_API_KEYS = 10;
 /** last used is written at most this often per key (not on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async /*CM*/ function createApiKey(db: Db, guildId: string, name: string, createdBy: string, now: Date) {
+export async function createApiKey(db: Db, guildId: string, name: string, createdBy: string, now: Date) {
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
   const row = await db
     .insert(apiKeys)
@@ -30,22 +30,23 @@ const publicKey = (r: KeyRow) => ({
   lastUsedAt: r.lastUsedAt,
 });
 
-export async /*CM*/ function listApiKeys(db: Db, guildId: string) {
-  return (await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.guildId, guildId), isNull(apiKeys.revokedAt)))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-    .all())
-    .map(publicKey);
+export async function listApiKeys(db: Db, guildId: string) {
+  return (
+    await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.guildId, guildId), isNull(apiKeys.revokedAt)))
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .all()
+  ).map(publicKey);
 }
 
-export async /*CM*/ function countApiKeys(db: Db, guildId: string): Promise<number> {
+export async function countApiKeys(db: Db, guildId: string): Promise<number> {
   return (await listApiKeys(db, guildId)).length;
 }
 
 /** Revokes a key of this server; false when there is no such live key. */
-export async /*CM*/ function revokeApiKey(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
+export async function revokeApiKey(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
   const r = await db
     .update(apiKeys)
     .set({ revokedAt: now })
@@ -55,7 +56,11 @@ export async /*CM*/ function revokeApiKey(db: Db, guildId: string, id: number, n
 }
 
 /** The live key a Bearer value names, marking it used. */
-export async /*CM*/ function findApiKey(db: Db, given: string, now: Date): Promise<{ id: number; guildId: string } | null> {
+export async function findApiKey(
+  db: Db,
+  given: string,
+  now: Date,
+): Promise<{ id: number; guildId: string } | null> {
   if (!given.startsWith(API_KEY_PREFIX)) return null;
   const row = await db
     .select()

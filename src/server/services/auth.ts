@@ -37,7 +37,7 @@ export interface DiscordSessionData {
   guilds: ManagedGuild[];
 }
 
-export async /*CM*/ function createSession(
+export async function createSession(
   db: Services['db'],
   now: Date,
   discord?: DiscordSessionData,
@@ -45,7 +45,8 @@ export async /*CM*/ function createSession(
   const cookieValue = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
-  await db.insert(adminSessions)
+  await db
+    .insert(adminSessions)
     .values(
       discord
         ? { id: sha256(cookieValue), kind: 'discord', ...discord, guildsFetchedAt: now, expiresAt }
@@ -58,20 +59,24 @@ export async /*CM*/ function createSession(
 export type SessionRow = typeof adminSessions.$inferSelect;
 
 /** The live session the cookie names, or null. */
-export async /*CM*/ function findSession(db: Services['db'], cookieValue: string, now: Date): Promise<SessionRow | null> {
+export async function findSession(
+  db: Services['db'],
+  cookieValue: string,
+  now: Date,
+): Promise<SessionRow | null> {
   const id = sha256(cookieValue);
   return (
-    await db
+    (await db
       .select()
       .from(adminSessions)
       .where(and(eq(adminSessions.id, id), gt(adminSessions.expiresAt, now)))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 export const hashKey = sha256;
 
-export async /*CM*/ function deleteSession(db: Services['db'], sessionId: string): Promise<void> {
+export async function deleteSession(db: Services['db'], sessionId: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.id, sessionId)).run();
 }
 

@@ -78,7 +78,11 @@ export async function createCheckoutSession(env: Env, req: CheckoutRequest): Pro
 }
 
 /** "Manage subscription": a Stripe billing portal session for the server's customer. */
-export async function createPortalSession(env: Env, guildId: string, customerId: string): Promise<{ url: string }> {
+export async function createPortalSession(
+  env: Env,
+  guildId: string,
+  customerId: string,
+): Promise<{ url: string }> {
   const session = await stripeClient(env).billingPortal.sessions.create({
     customer: customerId,
     return_url: planCardUrl(env, guildId, 'portal'),
@@ -107,9 +111,11 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * (upgrade at once, downgrade when its new period starts, cancelled or unpaid) follows its price
  * and status; a deleted subscription ends the plan.
  */
-export async /*CM*/ function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
   return await db.$transaction(async () => {
-    if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
+    if (
+      await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()
+    ) {
       return { applied: false, reason: 'event already processed' } as WebhookOutcome;
     }
     const outcome = await applyOnce(db, env, event);
@@ -119,12 +125,12 @@ export async /*CM*/ function applyStripeEvent(db: Db, env: Env, event: Stripe.Ev
 }
 
 /** An event older than the newest one applied to the server never overrides its state. */
-async /*CM*/ function isStale(db: Db, guildId: string, event: Stripe.Event): Promise<boolean> {
+async function isStale(db: Db, guildId: string, event: Stripe.Event): Promise<boolean> {
   const row = await db.select({ at: guilds.billingEventAt }).from(guilds).where(eq(guilds.id, guildId)).get();
   return Boolean(row?.at && row.at.getTime() > event.created * 1000);
 }
 
-async /*CM*/ function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
+async function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
   const at = new Date(event.created * 1000);
   if (
     event.type === 'checkout.session.completed' ||
@@ -140,12 +146,16 @@ async /*CM*/ function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<
     if (!SERVER_ID_PATTERN.test(guildId)) return { applied: false, reason: `bad server id ${guildId}` };
     if (!isPaidPlan(plan)) return { applied: false, reason: 'no plan in the session metadata' };
     const customerId = idOf(session.customer);
-    if (await isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
-    await db.insert(guilds)
+    if (await isStale(db, guildId, event))
+      return { applied: false, reason: 'older than the state already applied' };
+    await db
+      .insert(guilds)
       .values({ id: guildId, plan, stripeCustomerId: customerId, billingEventAt: at })
       .onConflictDoUpdate({
         target: guilds.id,
-        set: customerId ? { plan, stripeCustomerId: customerId, billingEventAt: at } : { plan, billingEventAt: at },
+        set: customerId
+          ? { plan, stripeCustomerId: customerId, billingEventAt: at }
+          : { plan, billingEventAt: at },
       })
       .run();
     return { applied: true, guildId, plan };
@@ -157,7 +167,8 @@ async /*CM*/ function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<
     const plan =
       event.type === 'customer.subscription.deleted' ? 'free' : planOfSubscription(env, subscription);
     if (!plan) return { applied: false, reason: `subscription status ${subscription.status} keeps the plan` };
-    if (await isStale(db, guildId, event)) return { applied: false, reason: 'older than the state already applied' };
+    if (await isStale(db, guildId, event))
+      return { applied: false, reason: 'older than the state already applied' };
     await db.update(guilds).set({ plan, billingEventAt: at }).where(eq(guilds.id, guildId)).run();
     return { applied: true, guildId, plan };
   }
@@ -165,7 +176,7 @@ async /*CM*/ function applyOnce(db: Db, env: Env, event: Stripe.Event): Promise<
 }
 
 /** The server a subscription belongs to: its metadata, else the customer who bought it. */
-async /*CM*/ function guildOfSubscription(db: Db, subscription: Stripe.Subscription): Promise<string | null> {
+async function guildOfSubscription(db: Db, subscription: Stripe.Subscription): Promise<string | null> {
   const byMetadata = subscription.metadata?.guildId;
   const customerId = idOf(subscription.customer);
   const row = byMetadata

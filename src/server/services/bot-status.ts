@@ -39,7 +39,7 @@ export interface BotStatusReport {
 }
 
 export interface BotStatusBox {
-  get(): Promise<BotStatus> /*CM*/;
+  get(): Promise<BotStatus>;
   report(update: BotStatusReport, at: Date): BotStatus;
 }
 

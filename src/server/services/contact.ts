@@ -20,7 +20,7 @@ export interface ContactFilter {
   archived?: boolean;
 }
 
-export async /*CM*/ function listContactMessages(db: Db, filter: ContactFilter): Promise<ContactMessage[]> {
+export async function listContactMessages(db: Db, filter: ContactFilter): Promise<ContactMessage[]> {
   const conditions = [
     filter.archived ? isNotNull(contactMessages.archivedAt) : isNull(contactMessages.archivedAt),
   ];
@@ -33,11 +33,16 @@ export async /*CM*/ function listContactMessages(db: Db, filter: ContactFilter):
     .all();
 }
 
-export async /*CM*/ function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
+export async function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
   return await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
-export async /*CM*/ function setContactRead(db: Db, id: number, read: boolean, at: Date): Promise<ContactMessage | undefined> {
+export async function setContactRead(
+  db: Db,
+  id: number,
+  read: boolean,
+  at: Date,
+): Promise<ContactMessage | undefined> {
   return await db
     .update(contactMessages)
     .set({ readAt: read ? at : null })
@@ -46,7 +51,7 @@ export async /*CM*/ function setContactRead(db: Db, id: number, read: boolean, a
     .get();
 }
 
-export async /*CM*/ function setContactArchived(
+export async function setContactArchived(
   db: Db,
   id: number,
   archived: boolean,
@@ -142,7 +147,8 @@ export async function forwardContactMessage(
   if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
     await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m));
-    await db.update(contactMessages)
+    await db
+      .update(contactMessages)
       .set({
         forwardedAt: clock(),
         forwardAttempts: m.forwardAttempts + 1,
@@ -156,7 +162,8 @@ export async function forwardContactMessage(
   } catch (err) {
     const error = (err as Error).message.slice(0, 500) || 'the SMTP server refused the message';
     const attempts = m.forwardAttempts + 1;
-    await db.update(contactMessages)
+    await db
+      .update(contactMessages)
       .set({
         forwardAttempts: attempts,
         forwardError: error,
@@ -174,19 +181,20 @@ export async function forwardContactMessage(
 export const FORWARD_CLAIM_MS = 2 * 60_000;
 
 /** Messages not forwarded yet whose next attempt is due (or never tried), oldest first. */
-export async /*CM*/ function dueForwards(db: Db, now: Date): Promise<number[]> {
-  return (await db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(
-      and(
-        isNull(contactMessages.forwardedAt),
-        or(isNull(contactMessages.nextForwardAt), lte(contactMessages.nextForwardAt, now)),
-      ),
-    )
-    .orderBy(asc(contactMessages.id))
-    .all())
-    .map((r) => r.id);
+export async function dueForwards(db: Db, now: Date): Promise<number[]> {
+  return (
+    await db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        and(
+          isNull(contactMessages.forwardedAt),
+          or(isNull(contactMessages.nextForwardAt), lte(contactMessages.nextForwardAt, now)),
+        ),
+      )
+      .orderBy(asc(contactMessages.id))
+      .all()
+  ).map((r) => r.id);
 }
 
 /** Forwards everything due; returns how many went out. */

@@ -84,7 +84,7 @@ export function createConversation(): Conversation {
 }
 
 /** The ring a channel's messages go to: its mirror link's (shared by the link's channels), else its own. */
-export async /*CM*/ function conversationKey(
+export async function conversationKey(
   db: Db,
   guildId: string,
   msg: { channelId: string; parentChannelId?: string | null },
@@ -95,7 +95,7 @@ export async /*CM*/ function conversationKey(
 }
 
 /** The context for a message (empty when the guild's Context Preservation is off). */
-export async /*CM*/ function contextFor(
+export async function contextFor(
   db: Db,
   conversation: Conversation | undefined,
   guildId: string,
@@ -106,7 +106,7 @@ export async /*CM*/ function contextFor(
 }
 
 /** Remembers a member's message when the guild keeps context (nothing is kept when it is off). */
-export async /*CM*/ function rememberMessage(
+export async function rememberMessage(
   db: Db,
   conversation: Conversation | undefined,
   guildId: string,

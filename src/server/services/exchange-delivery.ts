@@ -29,7 +29,7 @@ const DAY = 86_400_000;
 /** Ended pairs are kept this long (the privacy page's promise), then deleted. */
 export const ENDED_PAIR_DAYS = 30;
 
-async /*CM*/ function pairRow(db: Db, guildId: string, pairId: number): Promise<PairRow | undefined> {
+async function pairRow(db: Db, guildId: string, pairId: number): Promise<PairRow | undefined> {
   return await db
     .select()
     .from(exchangePairs)
@@ -37,16 +37,17 @@ async /*CM*/ function pairRow(db: Db, guildId: string, pairId: number): Promise<
     .get();
 }
 
-async /*CM*/ function membersOf(db: Db, guildId: string) {
+async function membersOf(db: Db, guildId: string) {
   const rows = await db.select().from(exchangeMembers).where(eq(exchangeMembers.guildId, guildId)).all();
   return new Map(rows.map((m) => [m.userId, m]));
 }
 
-const serverName = async /*CM*/ (db: Db, guildId: string) =>
-  (await db.select({ name: guilds.name }).from(guilds).where(eq(guilds.id, guildId)).get())?.name || 'this server';
+const serverName = async (db: Db, guildId: string) =>
+  (await db.select({ name: guilds.name }).from(guilds).where(eq(guilds.id, guildId)).get())?.name ||
+  'this server';
 
 /** What a member is told of their new partner, in their language (with the thread when there is one). */
-export async /*CM*/ function matchedText(db: Db, pair: PairRow, userId: string): Promise<string> {
+export async function matchedText(db: Db, pair: PairRow, userId: string): Promise<string> {
   const members = await membersOf(db, pair.guildId);
   const language = members.get(userId)?.replyLanguage ?? 'en';
   const mine = pair.userA === userId ? pair.languageA : pair.languageB;
@@ -67,7 +68,7 @@ export async /*CM*/ function matchedText(db: Db, pair: PairRow, userId: string):
 }
 
 /** The Discord work a new pair still needs; null when there is none (ended, done, unknown). */
-export async /*CM*/ function pairWork(db: Db, guildId: string, pairId: number) {
+export async function pairWork(db: Db, guildId: string, pairId: number) {
   const pair = await pairRow(db, guildId, pairId);
   if (!pair || pair.endedAt || pair.deliveredAt) return null;
   const members = await membersOf(db, guildId);
@@ -104,20 +105,21 @@ export async /*CM*/ function pairWork(db: Db, guildId: string, pairId: number) {
 }
 
 /** The thread was opened (or Discord refused: error). */
-export async /*CM*/ function recordThread(
+export async function recordThread(
   db: Db,
   guildId: string,
   pairId: number,
   outcome: { channelId: string; threadId: string | null; error: string | null },
 ): Promise<void> {
-  await db.update(exchangePairs)
+  await db
+    .update(exchangePairs)
     .set({ threadChannelId: outcome.channelId, threadId: outcome.threadId, deliveryError: outcome.error })
     .where(and(eq(exchangePairs.guildId, guildId), eq(exchangePairs.id, pairId)))
     .run();
 }
 
 /** How a member was told of the pair; once both are, the pair's delivery is done. */
-export async /*CM*/ function recordTold(
+export async function recordTold(
   db: Db,
   guildId: string,
   pairId: number,
@@ -132,7 +134,8 @@ export async /*CM*/ function recordTold(
   if (!patch) return;
   const toldA = 'toldA' in patch ? patch.toldA : pair.toldA;
   const toldB = 'toldB' in patch ? patch.toldB : pair.toldB;
-  await db.update(exchangePairs)
+  await db
+    .update(exchangePairs)
     .set({
       ...patch,
       ...(error ? { deliveryError: error } : {}),
@@ -143,7 +146,7 @@ export async /*CM*/ function recordTold(
 }
 
 /** An ended pair: the member left behind is told in their language; the thread is closed. */
-export async /*CM*/ function endWork(db: Db, guildId: string, pairId: number) {
+export async function endWork(db: Db, guildId: string, pairId: number) {
   const pair = await pairRow(db, guildId, pairId);
   if (!pair?.endedAt || !pair.endedBy || pair.endTold) return null;
   const stayer = pair.endedBy === pair.userA ? pair.userB : pair.userA;
@@ -164,46 +167,55 @@ export async /*CM*/ function endWork(db: Db, guildId: string, pairId: number) {
   };
 }
 
-export async /*CM*/ function recordEndTold(db: Db, guildId: string, pairId: number, how: 'dm' | 'failed'): Promise<void> {
-  await db.update(exchangePairs)
+export async function recordEndTold(
+  db: Db,
+  guildId: string,
+  pairId: number,
+  how: 'dm' | 'failed',
+): Promise<void> {
+  await db
+    .update(exchangePairs)
     .set({ endTold: how })
     .where(and(eq(exchangePairs.guildId, guildId), eq(exchangePairs.id, pairId)))
     .run();
 }
 
 /** Pairs with Discord work left (new pairs not delivered, ended pairs whose partner is not told), oldest first. */
-export async /*CM*/ function pendingExchangeWork(db: Db) {
-  return (await db
-    .select({ guildId: exchangePairs.guildId, pairId: exchangePairs.id, endedAt: exchangePairs.endedAt })
-    .from(exchangePairs)
-    .where(
-      or(
-        and(isNull(exchangePairs.endedAt), isNull(exchangePairs.deliveredAt)),
-        and(
-          isNotNull(exchangePairs.endedAt),
-          isNotNull(exchangePairs.endedBy),
-          isNull(exchangePairs.endTold),
+export async function pendingExchangeWork(db: Db) {
+  return (
+    await db
+      .select({ guildId: exchangePairs.guildId, pairId: exchangePairs.id, endedAt: exchangePairs.endedAt })
+      .from(exchangePairs)
+      .where(
+        or(
+          and(isNull(exchangePairs.endedAt), isNull(exchangePairs.deliveredAt)),
+          and(
+            isNotNull(exchangePairs.endedAt),
+            isNotNull(exchangePairs.endedBy),
+            isNull(exchangePairs.endTold),
+          ),
         ),
-      ),
-    )
-    .orderBy(exchangePairs.id)
-    .all())
-    .map((r) => ({
-      guildId: r.guildId,
-      pairId: r.pairId,
-      kind: r.endedAt ? ('end' as const) : ('start' as const),
-    }));
+      )
+      .orderBy(exchangePairs.id)
+      .all()
+  ).map((r) => ({
+    guildId: r.guildId,
+    pairId: r.pairId,
+    kind: r.endedAt ? ('end' as const) : ('start' as const),
+  }));
 }
 
 /** Retention: ended pairs older than 30 days are deleted. */
-export async /*CM*/ function deleteOldPairs(db: Db, now: Date): Promise<number> {
-  return (await db
-    .delete(exchangePairs)
-    .where(
-      and(
-        isNotNull(exchangePairs.endedAt),
-        lt(exchangePairs.endedAt, new Date(now.getTime() - ENDED_PAIR_DAYS * DAY)),
-      ),
-    )
-    .run()).changes;
+export async function deleteOldPairs(db: Db, now: Date): Promise<number> {
+  return (
+    await db
+      .delete(exchangePairs)
+      .where(
+        and(
+          isNotNull(exchangePairs.endedAt),
+          lt(exchangePairs.endedAt, new Date(now.getTime() - ENDED_PAIR_DAYS * DAY)),
+        ),
+      )
+      .run()
+  ).changes;
 }

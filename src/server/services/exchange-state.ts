@@ -10,7 +10,7 @@ export const threadUrl = (guildId: string, threadId: string) =>
   `https://discord.com/channels/${guildId}/${threadId}`;
 
 /** The Language Learning screen's exchange card: the setting, who waits, the active pairs. */
-export async /*CM*/ function exchangeState(db: Db, guildId: string) {
+export async function exchangeState(db: Db, guildId: string) {
   const channelId = await exchangeChannelId(db, guildId);
   const channel = channelId
     ? await db
@@ -20,12 +20,10 @@ export async /*CM*/ function exchangeState(db: Db, guildId: string) {
         .get()
     : undefined;
   const members = new Map(
-    (await db
-      .select()
-      .from(exchangeMembers)
-      .where(eq(exchangeMembers.guildId, guildId))
-      .all())
-      .map((m) => [m.userId, m]),
+    (await db.select().from(exchangeMembers).where(eq(exchangeMembers.guildId, guildId)).all()).map((m) => [
+      m.userId,
+      m,
+    ]),
   );
   const person = (userId: string, native: string) => {
     const m = members.get(userId);

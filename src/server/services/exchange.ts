@@ -21,7 +21,7 @@ import {
 type MemberRow = typeof exchangeMembers.$inferSelect;
 type PairRow = typeof exchangePairs.$inferSelect;
 
-export async /*CM*/ function memberRow(db: Db, guildId: string, userId: string): Promise<MemberRow | undefined> {
+export async function memberRow(db: Db, guildId: string, userId: string): Promise<MemberRow | undefined> {
   return await db
     .select()
     .from(exchangeMembers)
@@ -30,7 +30,7 @@ export async /*CM*/ function memberRow(db: Db, guildId: string, userId: string):
 }
 
 /** The member's active pair, if any. */
-export async /*CM*/ function activePairOf(db: Db, guildId: string, userId: string): Promise<PairRow | undefined> {
+export async function activePairOf(db: Db, guildId: string, userId: string): Promise<PairRow | undefined> {
   return await db
     .select()
     .from(exchangePairs)
@@ -44,7 +44,7 @@ export async /*CM*/ function activePairOf(db: Db, guildId: string, userId: strin
     .get();
 }
 
-export async /*CM*/ function activePairs(db: Db, guildId: string): Promise<PairRow[]> {
+export async function activePairs(db: Db, guildId: string): Promise<PairRow[]> {
   return await db
     .select()
     .from(exchangePairs)
@@ -56,21 +56,18 @@ export async /*CM*/ function activePairs(db: Db, guildId: string): Promise<PairR
 export const partnerOf = (pair: PairRow, userId: string) => (pair.userA === userId ? pair.userB : pair.userA);
 
 /** Members waiting (in the exchange, in no active pair), who waited longest first, then the most active. */
-export async /*CM*/ function waitingMembers(db: Db, guildId: string): Promise<(MemberRow & { activity: number })[]> {
+export async function waitingMembers(db: Db, guildId: string): Promise<(MemberRow & { activity: number })[]> {
   const paired = new Set((await activePairs(db, guildId)).flatMap((p) => [p.userA, p.userB]));
   const activity = new Map(
-    (await db
-      .select({ userId: memberXp.userId, messages: memberXp.messageCount })
-      .from(memberXp)
-      .where(eq(memberXp.guildId, guildId))
-      .all())
-      .map((r) => [r.userId, r.messages]),
+    (
+      await db
+        .select({ userId: memberXp.userId, messages: memberXp.messageCount })
+        .from(memberXp)
+        .where(eq(memberXp.guildId, guildId))
+        .all()
+    ).map((r) => [r.userId, r.messages]),
   );
-  return (await db
-    .select()
-    .from(exchangeMembers)
-    .where(eq(exchangeMembers.guildId, guildId))
-    .all())
+  return (await db.select().from(exchangeMembers).where(eq(exchangeMembers.guildId, guildId)).all())
     .filter((m) => !paired.has(m.userId))
     .map((m) => ({ ...m, activity: activity.get(m.userId) ?? 0 }))
     .sort(
@@ -92,7 +89,7 @@ const compatible = (a: MemberRow, b: MemberRow) =>
  * Pairs whoever can be paired now: each waiting member, longest wait first, takes the best
  * candidate (longest wait, then most active). Returns the new pairs' ids.
  */
-export async /*CM*/ function runMatching(db: Db, guildId: string, now: Date): Promise<number[]> {
+export async function runMatching(db: Db, guildId: string, now: Date): Promise<number[]> {
   const waiting = await waitingMembers(db, guildId);
   const taken = new Set<string>();
   const created: number[] = [];
@@ -115,7 +112,8 @@ export async /*CM*/ function runMatching(db: Db, guildId: string, now: Date): Pr
       .returning({ id: exchangePairs.id })
       .get();
     for (const who of [m.userId, partner.userId])
-      await db.update(exchangeMembers)
+      await db
+        .update(exchangeMembers)
         .set({ previousPartnerId: null })
         .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, who)))
         .run();
@@ -133,11 +131,12 @@ export interface JoinRequest {
 }
 
 /** /exchange join: the member waits, then matching runs. 'already' when they are in (nothing written). */
-export async /*CM*/ function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
+export async function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
   return await db.$transaction(async (tx) => {
     const existing = await memberRow(tx, guildId, req.userId);
     if (existing) return { kind: 'already' as const, member: existing };
-    await tx.insert(exchangeMembers)
+    await tx
+      .insert(exchangeMembers)
       .values({
         guildId,
         userId: req.userId,
@@ -150,17 +149,19 @@ export async /*CM*/ function joinExchange(db: Db, guildId: string, req: JoinRequ
       })
       .run();
     const created = await runMatching(tx, guildId, now);
-    return { kind: 'joined' as const, created, pair: await activePairOf(tx, guildId, req.userId) ?? null };
+    return { kind: 'joined' as const, created, pair: (await activePairOf(tx, guildId, req.userId)) ?? null };
   });
 }
 
-async /*CM*/ function endPair(db: Db, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
-  await db.update(exchangePairs)
+async function endPair(db: Db, pair: PairRow, by: string, reason: 'next' | 'left', now: Date) {
+  await db
+    .update(exchangePairs)
     .set({ endedAt: now, endedReason: reason, endedBy: by })
     .where(eq(exchangePairs.id, pair.id))
     .run();
   // Both wait afresh from now.
-  await db.update(exchangeMembers)
+  await db
+    .update(exchangeMembers)
     .set({ waitingSince: now })
     .where(
       and(
@@ -172,13 +173,14 @@ async /*CM*/ function endPair(db: Db, pair: PairRow, by: string, reason: 'next' 
 }
 
 /** /exchange leave: the member's pair ends (the partner waits again and may be matched), the member leaves. */
-export async /*CM*/ function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
+export async function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
   return await db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);
     if (pair) await endPair(tx, pair, userId, 'left', now);
-    await tx.delete(exchangeMembers)
+    await tx
+      .delete(exchangeMembers)
       .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
       .run();
     const created = await runMatching(tx, guildId, now);
@@ -190,7 +192,7 @@ export async /*CM*/ function leaveExchange(db: Db, guildId: string, userId: stri
  * /exchange next: ends the member's pair; both wait again and are not matched with each other
  * again (until one of them gets someone else); matching runs for everyone.
  */
-export async /*CM*/ function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
+export async function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
   return await db.$transaction(async (tx) => {
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
@@ -202,7 +204,8 @@ export async /*CM*/ function nextPartner(db: Db, guildId: string, userId: string
       [userId, partnerId],
       [partnerId, userId],
     ] as const)
-      await tx.update(exchangeMembers)
+      await tx
+        .update(exchangeMembers)
         .set({ previousPartnerId: other })
         .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, who)))
         .run();
@@ -211,20 +214,21 @@ export async /*CM*/ function nextPartner(db: Db, guildId: string, userId: string
       kind: 'ended' as const,
       ended: pair,
       created,
-      pair: await activePairOf(tx, guildId, userId) ?? null,
+      pair: (await activePairOf(tx, guildId, userId)) ?? null,
     };
   });
 }
 
 /** Keeps the language the bot speaks to the member current (their latest command's). */
-export async /*CM*/ function touchMember(
+export async function touchMember(
   db: Db,
   guildId: string,
   userId: string,
   replyLanguage: string,
   username: string,
 ) {
-  await db.update(exchangeMembers)
+  await db
+    .update(exchangeMembers)
     .set({ replyLanguage, username })
     .where(and(eq(exchangeMembers.guildId, guildId), eq(exchangeMembers.userId, userId)))
     .run();
@@ -232,14 +236,15 @@ export async /*CM*/ function touchMember(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-export async /*CM*/ function exchangeChannelId(db: Db, guildId: string): Promise<string> {
+export async function exchangeChannelId(db: Db, guildId: string): Promise<string> {
   return (
-    (await db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get())?.channelId ?? ''
+    (await db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get())
+      ?.channelId ?? ''
   );
 }
 
 /** Private threads live in text channels (type 0) only. */
-export async /*CM*/ function isTextChannel(db: Db, guildId: string, channelId: string): Promise<boolean> {
+export async function isTextChannel(db: Db, guildId: string, channelId: string): Promise<boolean> {
   const row = await db
     .select({ type: guildChannels.type })
     .from(guildChannels)
@@ -248,8 +253,9 @@ export async /*CM*/ function isTextChannel(db: Db, guildId: string, channelId: s
   return row?.type === 0;
 }
 
-export async /*CM*/ function writeExchangeChannel(db: Db, guildId: string, channelId: string): Promise<void> {
-  await db.insert(exchangeSettings)
+export async function writeExchangeChannel(db: Db, guildId: string, channelId: string): Promise<void> {
+  await db
+    .insert(exchangeSettings)
     .values({ guildId, channelId })
     .onConflictDoUpdate({ target: exchangeSettings.guildId, set: { channelId } })
     .run();

@@ -7,7 +7,7 @@ import { ensureGuild } from './guilds';
 import { hasCapability } from './plans';
 
 /** The server's glossary terms, oldest first. */
-export async /*CM*/ function listGlossary(db: Db, guildId: string) {
+export async function listGlossary(db: Db, guildId: string) {
   const terms = await db
     .select({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
     .from(glossaryTerms)
@@ -18,8 +18,8 @@ export async /*CM*/ function listGlossary(db: Db, guildId: string) {
 }
 
 /** What the engine applies: nothing when the plan does not include the glossary. */
-export async /*CM*/ function activeGlossary(db: Db, guildId: string): Promise<GlossaryEntry[]> {
-  if (!await hasCapability(db, guildId, 'glossary')) return [];
+export async function activeGlossary(db: Db, guildId: string): Promise<GlossaryEntry[]> {
+  if (!(await hasCapability(db, guildId, 'glossary'))) return [];
   return (await listGlossary(db, guildId)).terms.map(({ term, translations }) => ({ term, translations }));
 }
 
@@ -29,7 +29,7 @@ function cleanTranslations(t: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(t).map(([k, v]) => [norm(k), v]));
 }
 
-export async /*CM*/ function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
+export async function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
   const { terms } = await listGlossary(db, guildId);
   if (terms.length >= GLOSSARY_MAX_TERMS) {
     throw new TRPCError({
@@ -49,12 +49,13 @@ export async /*CM*/ function addGlossaryTerm(db: Db, guildId: string, entry: Glo
     .get();
 }
 
-export async /*CM*/ function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
+export async function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
   await ensureGuild(db, guildId);
   await db.$transaction(async (tx) => {
     await tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
     if (entries.length) {
-      await tx.insert(glossaryTerms)
+      await tx
+        .insert(glossaryTerms)
         .values(
           entries.map((e) => ({ guildId, term: e.term, translations: cleanTranslations(e.translations) })),
         )
@@ -64,7 +65,7 @@ export async /*CM*/ function replaceGlossary(db: Db, guildId: string, entries: G
   return await listGlossary(db, guildId);
 }
 
-export async /*CM*/ function removeGlossaryTerm(db: Db, guildId: string, id: number) {
+export async function removeGlossaryTerm(db: Db, guildId: string, id: number) {
   const gone = await db
     .delete(glossaryTerms)
     .where(and(eq(glossaryTerms.id, id), eq(glossaryTerms.guildId, guildId)))

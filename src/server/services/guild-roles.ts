@@ -7,15 +7,21 @@ import { guildRoles } from '../../../db/schema';
  * Refuses (400, naming the field) a role the bot cannot give: unknown in this server, managed by
  * an integration, or at or above the bot's own highest role. The sentence says how to fix it.
  */
-export async /*CM*/ function assertAssignableRoles(db: Db, guildId: string, roleIds: string[], field: string): Promise<void> {
+export async function assertAssignableRoles(
+  db: Db,
+  guildId: string,
+  roleIds: string[],
+  field: string,
+): Promise<void> {
   if (roleIds.length === 0) return;
   const known = new Map(
-    (await db
-      .select()
-      .from(guildRoles)
-      .where(and(eq(guildRoles.guildId, guildId), inArray(guildRoles.id, roleIds)))
-      .all())
-      .map((r) => [r.id, r]),
+    (
+      await db
+        .select()
+        .from(guildRoles)
+        .where(and(eq(guildRoles.guildId, guildId), inArray(guildRoles.id, roleIds)))
+        .all()
+    ).map((r) => [r.id, r]),
   );
   for (const id of roleIds) {
     const role = known.get(id);

@@ -22,9 +22,14 @@ export interface SyncedGuild {
 }
 
 /** The bot joined or (re)connected to a guild: its row and its whole channel list. */
-export async /*CM*/ function syncGuild(db: Db, guild: SyncedGuild, channels: SyncedChannel[]): Promise<{ channels: number }> {
+export async function syncGuild(
+  db: Db,
+  guild: SyncedGuild,
+  channels: SyncedChannel[],
+): Promise<{ channels: number }> {
   await db.$transaction(async (tx) => {
-    await tx.insert(guilds)
+    await tx
+      .insert(guilds)
       .values({ id: guild.id, name: guild.name, icon: guild.icon, present: true, leftAt: null })
       .onConflictDoUpdate({
         target: guilds.id,
@@ -32,7 +37,8 @@ export async /*CM*/ function syncGuild(db: Db, guild: SyncedGuild, channels: Syn
       })
       .run();
     const ids = channels.map((c) => c.id);
-    await tx.delete(guildChannels)
+    await tx
+      .delete(guildChannels)
       .where(
         ids.length
           ? and(eq(guildChannels.guildId, guild.id), notInArray(guildChannels.id, ids))
@@ -45,15 +51,16 @@ export async /*CM*/ function syncGuild(db: Db, guild: SyncedGuild, channels: Syn
 }
 
 /** Name or icon changed. */
-export async /*CM*/ function updateGuild(db: Db, guild: SyncedGuild): Promise<void> {
-  await db.insert(guilds)
+export async function updateGuild(db: Db, guild: SyncedGuild): Promise<void> {
+  await db
+    .insert(guilds)
     .values({ id: guild.id, name: guild.name, icon: guild.icon })
     .onConflictDoUpdate({ target: guilds.id, set: { name: guild.name, icon: guild.icon } })
     .run();
 }
 
 /** The bot left (or was removed from) a guild: marked absent, its channel list dropped. */
-export async /*CM*/ function leaveGuild(db: Db, guildId: string, at: Date): Promise<void> {
+export async function leaveGuild(db: Db, guildId: string, at: Date): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
     await tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
@@ -61,18 +68,19 @@ export async /*CM*/ function leaveGuild(db: Db, guildId: string, at: Date): Prom
   });
 }
 
-export async /*CM*/ function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): Promise<void> {
+export async function upsertChannel(db: Db, guildId: string, channel: SyncedChannel): Promise<void> {
   await ensureGuild(db, guildId);
   await upsert(db, guildId, channel);
 }
 
-export async /*CM*/ function removeChannel(db: Db, channelId: string): Promise<void> {
+export async function removeChannel(db: Db, channelId: string): Promise<void> {
   await db.delete(guildChannels).where(eq(guildChannels.id, channelId)).run();
 }
 
-async /*CM*/ function upsert(db: Db, guildId: string, c: SyncedChannel) {
+async function upsert(db: Db, guildId: string, c: SyncedChannel) {
   const values = { name: c.name, type: c.type, parentId: c.parentId, position: c.position };
-  await db.insert(guildChannels)
+  await db
+    .insert(guildChannels)
     .values({ id: c.id, guildId, ...values })
     .onConflictDoUpdate({ target: guildChannels.id, set: { guildId, ...values } })
     .run();
@@ -88,12 +96,13 @@ export interface SyncedRole {
 }
 
 /** The guild's whole role list (@everyone left out): replaces what was stored. */
-export async /*CM*/ function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): Promise<{ roles: number }> {
+export async function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): Promise<{ roles: number }> {
   await ensureGuild(db, guildId);
   await db.$transaction(async (tx) => {
     await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
     for (const r of roles) {
-      await tx.insert(guildRoles)
+      await tx
+        .insert(guildRoles)
         .values({ ...r, guildId })
         .onConflictDoUpdate({ target: guildRoles.id, set: { ...r, guildId } })
         .run();

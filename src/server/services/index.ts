@@ -62,7 +62,7 @@ export interface ServiceOverrides {
   queueOptions?: QueueOptions;
 }
 
-export async /*CM*/ function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
   const db = overrides.db ?? (await openDb(env.DATABASE_URL ?? env.DATABASE_PATH));
   // The operator's default server exists from the start (every other server comes from the bot joining it).
   await ensureGuild(db, env.DEFAULT_GUILD_ID);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../../../db/client';
+import { type Db, openDb, rawRun } from '../../../db/client';
 import { guilds } from '../../../db/schema';
 import {
   answerQuestion,
@@ -58,30 +58,30 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
   // Deterministic "random": always the first item.
   const first = () => 0;
 
-  beforeEach(async /*CM*/ () => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'learning-test-'));
     db = await openDb(join(dir, 'app.db'));
     await db.insert(guilds).values({ id: G, name: 'g' }).run();
   });
-  afterEach(() => {
-    db.$client.close();
+  afterEach(async () => {
+    await db.$close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const start = async /*CM*/ (lang = 'es', native = 'en') => {
+  const start = async (lang = 'es', native = 'en') => {
     const plan = planLearning(lang, native);
     if (!plan.ok) throw new Error(plan.message);
     return await saveLearning(db, t0, { guildId: G, userId: U, username: 'u' }, plan);
   };
 
-  it('nothing works before /learn, and nothing is written', async /*CM*/ () => {
+  it('nothing works before /learn, and nothing is written', async () => {
     expect(await drawFlashcard(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
     expect(await createQuiz(db, t0, first, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
     expect(await progressReport(db, t0, G, U)).toEqual({ ok: false, message: NOT_LEARNING });
     expect(await findProgress(db, G, U)).toBeUndefined();
   });
 
-  it('flashcards walk the deck in order, counting words, cards and the streak', async /*CM*/ () => {
+  it('flashcards walk the deck in order, counting words, cards and the streak', async () => {
     await start();
     const a = await drawFlashcard(db, t0, first, G, U);
     const b = await drawFlashcard(db, new Date(t0.getTime() + 86_400_000), first, G, U);
@@ -102,15 +102,15 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     });
   });
 
-  it('after the whole deck, cards are reviews of the member level', async /*CM*/ () => {
+  it('after the whole deck, cards are reviews of the member level', async () => {
     await start();
-    db.$client.prepare('update learner_progress set words_learned = ?').run(DECK.length);
+    await rawRun(db, 'update learner_progress set words_learned = ?', [DECK.length]);
     const card = await drawFlashcard(db, t0, first, G, U);
     expect(card).toMatchObject({ ok: true, isNew: false, wordsLearned: DECK.length });
     if (card.ok) expect(deckWord(card.wordId)?.level).toBe('beginner');
   });
 
-  it('a quiz has 4 distinct options of its level with the right one among them; answers count once', async /*CM*/ () => {
+  it('a quiz has 4 distinct options of its level with the right one among them; answers count once', async () => {
     await start('de', 'fr');
     const q = await createQuiz(db, t0, Math.random, G, U, 'advanced');
     if (!q.ok) throw new Error(q.message);
@@ -120,7 +120,12 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     expect(q.options).toContain(word.text.de);
     expect(await findProgress(db, G, U)).toMatchObject({ flashcardsReviewed: 0 }); // nothing counted yet
     const right = q.options.indexOf(word.text.de);
-    const r = await answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: right });
+    const r = await answerQuestion(db, t0, {
+      guildId: G,
+      userId: U,
+      questionId: q.questionId,
+      choice: right,
+    });
     expect(r).toMatchObject({
       ok: true,
       correct: true,
@@ -138,7 +143,7 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     });
   });
 
-  it('a wrong answer names the right one; another member or an expired question writes nothing', async /*CM*/ () => {
+  it('a wrong answer names the right one; another member or an expired question writes nothing', async () => {
     await start();
     const q = await createQuiz(db, t0, first, G, U);
     if (!q.ok) throw new Error(q.message);
@@ -147,7 +152,12 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     expect(
       await answerQuestion(db, t0, { guildId: G, userId: '999', questionId: q.questionId, choice: wrong }),
     ).toMatchObject({ ok: false });
-    const r = await answerQuestion(db, t0, { guildId: G, userId: U, questionId: q.questionId, choice: wrong });
+    const r = await answerQuestion(db, t0, {
+      guildId: G,
+      userId: U,
+      questionId: q.questionId,
+      choice: wrong,
+    });
     expect(r).toMatchObject({
       ok: true,
       correct: false,
@@ -165,7 +175,7 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     expect(await findProgress(db, G, U)).toEqual(before);
   });
 
-  it('ten right answers at 100% move a beginner up to intermediate', async /*CM*/ () => {
+  it('ten right answers at 100% move a beginner up to intermediate', async () => {
     await start();
     let promoted = null;
     for (let i = 0; i < 10; i++) {
@@ -188,7 +198,7 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
     });
   });
 
-  it('"I knew it" on a flashcard counts a correct answer; switching language starts fresh but keeps the streak', async /*CM*/ () => {
+  it('"I knew it" on a flashcard counts a correct answer; switching language starts fresh but keeps the streak', async () => {
     await start();
     const card = await drawFlashcard(db, t0, first, G, U);
     if (!card.ok) throw new Error(card.message);

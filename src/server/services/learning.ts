@@ -70,7 +70,7 @@ export function learnChoices(query: string): { name: string; value: string }[] {
 
 // ---- Rows ---------------------------------------------------------------------------------------
 
-export async /*CM*/ function findProgress(db: Db, guildId: string, userId: string): Promise<Progress | undefined> {
+export async function findProgress(db: Db, guildId: string, userId: string): Promise<Progress | undefined> {
   return await db
     .select()
     .from(learnerProgress)
@@ -78,7 +78,7 @@ export async /*CM*/ function findProgress(db: Db, guildId: string, userId: strin
     .get();
 }
 
-async /*CM*/ function save(db: Db, id: number, change: Partial<Progress>): Promise<Progress> {
+async function save(db: Db, id: number, change: Partial<Progress>): Promise<Progress> {
   return await db.update(learnerProgress).set(change).where(eq(learnerProgress.id, id)).returning().get();
 }
 
@@ -111,7 +111,7 @@ export function planLearning(requested: string, native: string): LearnPlan | Ref
 }
 
 /** Starts learning, or switches language: a new language starts fresh at beginner, the streak carries on. */
-export async /*CM*/ function saveLearning(
+export async function saveLearning(
   db: Db,
   at: Date,
   input: { guildId: string; userId: string; username: string },
@@ -170,7 +170,7 @@ export interface Flashcard {
  * One flashcard: new words in teaching order until the deck is done, then a random word of the
  * member's level. Counts a reviewed flashcard, a learned word when new, and the day's streak.
  */
-export async /*CM*/ function drawFlashcard(
+export async function drawFlashcard(
   db: Db,
   now: Date,
   random: () => number,
@@ -225,7 +225,7 @@ export interface Quiz {
 }
 
 /** A multiple-choice question of the given level (the member's own by default); writes nothing until answered. */
-export async /*CM*/ function createQuiz(
+export async function createQuiz(
   db: Db,
   now: Date,
   random: () => number,
@@ -290,7 +290,7 @@ export const EXPIRED = `This question has expired: each question can be answered
  * member up a level). A flashcard's "I knew it" counts a correct answer (the card was counted
  * when shown). Each question counts once; an expired or unknown one writes nothing.
  */
-export async /*CM*/ function answerQuestion(
+export async function answerQuestion(
   db: Db,
   now: Date,
   input: { guildId: string; userId: string; questionId: string; choice: number },
@@ -333,7 +333,7 @@ export async /*CM*/ function answerQuestion(
 
 // ---- /progress ----------------------------------------------------------------------------------
 
-export async /*CM*/ function progressReport(db: Db, now: Date, guildId: string, userId: string) {
+export async function progressReport(db: Db, now: Date, guildId: string, userId: string) {
   const row = await findProgress(db, guildId, userId);
   if (!row) return refuse(NOT_LEARNING);
   return {

@@ -17,12 +17,14 @@ export function languageOfLocale(locale: string | null | undefined): string | nu
   return base?.code ?? null;
 }
 
-export async /*CM*/ function storedLanguage(db: Db, userId: string): Promise<string | null> {
-  return (await db.select().from(userLanguages).where(eq(userLanguages.userId, userId)).get())?.language ?? null;
+export async function storedLanguage(db: Db, userId: string): Promise<string | null> {
+  return (
+    (await db.select().from(userLanguages).where(eq(userLanguages.userId, userId)).get())?.language ?? null
+  );
 }
 
 /** Where a member's translations go, and why that language. */
-export async /*CM*/ function memberLanguage(
+export async function memberLanguage(
   db: Db,
   userId: string,
   locale: string | null | undefined,
@@ -36,8 +38,9 @@ export async /*CM*/ function memberLanguage(
 }
 
 /** Stores the member's language; the caller has validated the code against the table. */
-export async /*CM*/ function setMemberLanguage(db: Db, userId: string, language: Language, at: Date): Promise<void> {
-  await db.insert(userLanguages)
+export async function setMemberLanguage(db: Db, userId: string, language: Language, at: Date): Promise<void> {
+  await db
+    .insert(userLanguages)
     .values({ userId, language: language.code, updatedAt: at })
     .onConflictDoUpdate({ target: userLanguages.userId, set: { language: language.code, updatedAt: at } })
     .run();

@@ -15,14 +15,15 @@ export interface CopyRow {
   kind: CopyKind;
 }
 
-export async /*CM*/ function recordCopies(
+export async function recordCopies(
   db: Db,
   guildId: string,
   original: { messageId: string; channelId: string },
   copies: CopyRow[],
 ): Promise<void> {
   if (copies.length === 0) return;
-  await db.insert(messageCopies)
+  await db
+    .insert(messageCopies)
     .values(
       copies.map((c) => ({
         guildId,
@@ -34,7 +35,7 @@ export async /*CM*/ function recordCopies(
     .run();
 }
 
-export async /*CM*/ function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
+export async function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
   return await db
     .select()
     .from(messageCopies)
@@ -47,10 +48,11 @@ export async /*CM*/ function copiesOf(db: Db, originalMessageId: string, kinds?:
 }
 
 /** Removes and returns the copies of an original (it was deleted). */
-export async /*CM*/ function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
+export async function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
   const rows = await copiesOf(db, originalMessageId, kinds);
   if (rows.length)
-    await db.delete(messageCopies)
+    await db
+      .delete(messageCopies)
       .where(
         inArray(
           messageCopies.id,
@@ -62,7 +64,7 @@ export async /*CM*/ function takeCopies(db: Db, originalMessageId: string, kinds
 }
 
 /** Forgets rows whose copy message is gone (a copy deleted by hand). */
-export async /*CM*/ function forgetCopy(db: Db, copyMessageId: string): Promise<void> {
+export async function forgetCopy(db: Db, copyMessageId: string): Promise<void> {
   await db.delete(messageCopies).where(eq(messageCopies.copyMessageId, copyMessageId)).run();
 }
 
@@ -71,7 +73,7 @@ export async /*CM*/ function forgetCopy(db: Db, copyMessageId: string): Promise<
  * the original included, whether `messageId` is the original or one of its mirror copies.
  * A thread started from a message has that message's id, so this maps threads too.
  */
-export async /*CM*/ function counterparts(db: Db, messageId: string): Promise<Map<string, string>> {
+export async function counterparts(db: Db, messageId: string): Promise<Map<string, string>> {
   const asCopy = await db
     .select()
     .from(messageCopies)

@@ -111,7 +111,7 @@ export interface CopyDelete {
 }
 
 /** An original was deleted: every copy to delete (and the rows are forgotten). */
-export async /*CM*/ function planDelete(
+export async function planDelete(
   db: Db,
   msg: { messageId: string; channelId: string; parentChannelId?: string | null },
 ): Promise<CopyDelete[]> {
@@ -135,7 +135,7 @@ export async /*CM*/ function planDelete(
  * from a message opens on that message's copy in each other channel; a standalone thread opens
  * as a new thread (recorded as a copy so messages inside it find their way).
  */
-export async /*CM*/ function planThread(
+export async function planThread(
   db: Db,
   guildId: string,
   thread: { id: string; parentChannelId: string; name: string },

@@ -3,13 +3,8 @@ import type { Db } from '../../../db/client';
 import { channelLinkChannels, channelLinks } from '../../../db/schema';
 import { readTranslationSettings } from '../routers/translation';
 import { type Conversation, contextFor } from './conversation';
-import { counterparts, } from './message-copies';
-import {
-  type AttachmentRef,
-  type CopyFile,
-  carryAttachments,
-  rememberLinked,
-} from './mirror-attachments';
+import { counterparts } from './message-copies';
+import { type AttachmentRef, type CopyFile, carryAttachments, rememberLinked } from './mirror-attachments';
 import {
   composeExtras,
   type EmbedInput,
@@ -94,7 +89,11 @@ export interface LinkedChannel {
 }
 
 /** The active link a channel belongs to, with all its channels (the given one first). */
-export async /*CM*/ function linkOfChannel(db: Db, guildId: string, channelId: string): Promise<LinkedChannel[] | null> {
+export async function linkOfChannel(
+  db: Db,
+  guildId: string,
+  channelId: string,
+): Promise<LinkedChannel[] | null> {
   const row = await db
     .select({ linkId: channelLinks.id, mode: channelLinks.mode })
     .from(channelLinkChannels)
@@ -108,13 +107,14 @@ export async /*CM*/ function linkOfChannel(db: Db, guildId: string, channelId: s
     )
     .get();
   if (!row) return null;
-  const channels = (await db
-    .select()
-    .from(channelLinkChannels)
-    .where(eq(channelLinkChannels.linkId, row.linkId))
-    .orderBy(asc(channelLinkChannels.position))
-    .all())
-    .map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
+  const channels = (
+    await db
+      .select()
+      .from(channelLinkChannels)
+      .where(eq(channelLinkChannels.linkId, row.linkId))
+      .orderBy(asc(channelLinkChannels.position))
+      .all()
+  ).map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
   return [
     ...channels.filter((c) => c.channelId === channelId),
     ...channels.filter((c) => c.channelId !== channelId),
@@ -170,7 +170,7 @@ interface Target {
 }
 
 /** Other channels of the link (or, for a thread, the counterpart threads in them). */
-async /*CM*/ function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Promise<Target[]> {
+async function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Promise<Target[]> {
   const [origin, ...others] = channels;
   if (!msg.parentChannelId)
     return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
@@ -181,7 +181,7 @@ async /*CM*/ function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedCh
 }
 
 /** Jump link to the copy, in `channelId` (or its thread), of the message `msg` replies to. */
-export async /*CM*/ function replyLinkFor(
+export async function replyLinkFor(
   db: Db,
   msg: IncomingMessage,
   channelId: string,
@@ -196,7 +196,7 @@ export async /*CM*/ function replyLinkFor(
  * Copies are recorded under the link's channel ids (a thread's parent), so counterparts line up
  * across channels; for a message in a thread, this maps each channel to its counterpart thread.
  */
-export async /*CM*/ function threadsOf(
+export async function threadsOf(
   db: Db,
   msg: { channelId: string; parentChannelId?: string | null },
 ): Promise<Map<string, string> | null> {
@@ -338,24 +338,26 @@ export async function planMirror(
   return {
     status: 'ok',
     source: tr.source,
-    posts: await Promise.all(targets.map(async (t) => {
-      const body = copyBody(msg, tr.texts[t.language], t.language);
-      const parts = composeCopies(body.text, {
-        replyLink: await replyLinkFor(db, msg, t.channelId, t.threadId),
-        tail: carried.links,
-      });
-      return {
-        channelId: t.channelId,
-        threadId: t.threadId,
-        language: t.language,
-        content: parts[0],
-        parts,
-        files: carried.files,
-        embeds: body.embeds,
-        username: webhookUsername(msg.authorName),
-        avatarUrl: msg.avatarUrl ?? null,
-        webhook: await webhookFor(db, t.channelId),
-      };
-    })),
+    posts: await Promise.all(
+      targets.map(async (t) => {
+        const body = copyBody(msg, tr.texts[t.language], t.language);
+        const parts = composeCopies(body.text, {
+          replyLink: await replyLinkFor(db, msg, t.channelId, t.threadId),
+          tail: carried.links,
+        });
+        return {
+          channelId: t.channelId,
+          threadId: t.threadId,
+          language: t.language,
+          content: parts[0],
+          parts,
+          files: carried.files,
+          embeds: body.embeds,
+          username: webhookUsername(msg.authorName),
+          avatarUrl: msg.avatarUrl ?? null,
+          webhook: await webhookFor(db, t.channelId),
+        };
+      }),
+    ),
   };
 }

@@ -50,12 +50,14 @@ export interface ModerationAction {
   timeoutReason: string;
 }
 
-export async /*CM*/ function serverLanguage(db: Db, guildId: string): Promise<string> {
-  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+export async function serverLanguage(db: Db, guildId: string): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
 }
 
 /** Writes the log entry and decides the actions for a flagged message. */
-export async /*CM*/ function actOn(
+export async function actOn(
   db: Db,
   state: ModerationState,
   msg: FlaggedMessage,
@@ -79,12 +81,14 @@ export async /*CM*/ function actOn(
     .returning({ id: moderationLogs.id })
     .get();
   // Their /setlanguage, else their Discord locale, else the language they just wrote in.
-  const lang = (await memberLanguage(
-    db,
-    msg.authorId,
-    msg.locale,
-    opts.language ?? await serverLanguage(db, msg.guildId),
-  )).code;
+  const lang = (
+    await memberLanguage(
+      db,
+      msg.authorId,
+      msg.locale,
+      opts.language ?? (await serverLanguage(db, msg.guildId)),
+    )
+  ).code;
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const vars = { channel: `<#${msg.channelId}>`, rule: say(RULE_NAMES[finding.type], lang), minutes };
   const notice = [
@@ -117,7 +121,7 @@ export interface ModerationOutcome {
 }
 
 /** Records what Discord accepted and composes the log channel's report (null when none is set). */
-export async /*CM*/ function recordModerationOutcome(
+export async function recordModerationOutcome(
   db: Db,
   guildId: string,
   o: ModerationOutcome,
@@ -135,7 +139,8 @@ export async /*CM*/ function recordModerationOutcome(
   if (o.timedOut === true) actions.push('timed out');
   else if (o.timedOut === false) actions.push(`timeout failed (${o.timeoutError ?? 'unknown error'})`);
   if (o.notified === 'none') actions.push('member not notified');
-  await db.update(moderationLogs)
+  await db
+    .update(moderationLogs)
     .set({ action: actions.join(', ') })
     .where(eq(moderationLogs.id, row.id))
     .run();
@@ -171,7 +176,7 @@ export async /*CM*/ function recordModerationOutcome(
 /** The AI layer could not run (provider down, allowance used): noted once an hour per server. */
 const SKIP_REPEAT_MS = 60 * 60_000;
 
-export async /*CM*/ function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date): Promise<boolean> {
+export async function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date): Promise<boolean> {
   const text = `AI moderation skipped: ${reason}`.slice(0, 300);
   const recent = await db
     .select({ id: moderationLogs.id })
@@ -185,7 +190,8 @@ export async /*CM*/ function noteAiSkipped(db: Db, guildId: string, reason: stri
     )
     .get();
   if (recent) return false;
-  await db.insert(moderationLogs)
+  await db
+    .insert(moderationLogs)
     .values({
       guildId,
       type: 'notice',

@@ -41,7 +41,7 @@ export interface Finding {
   detail: string;
 }
 
-export type Rules = ReturnType<typeof readModerationRules>;
+export type Rules = Awaited<ReturnType<typeof readModerationRules>>;
 
 export interface Layers {
   rules: Rules;
@@ -56,20 +56,20 @@ export interface Layers {
  * runs until an admin has saved the rules once (a server that never opened the Moderation screen
  * is not moderated behind its back).
  */
-export async /*CM*/ function moderationLayers(db: Db, guildId: string): Promise<Layers> {
+export async function moderationLayers(db: Db, guildId: string): Promise<Layers> {
   const rules = await readModerationRules(db, guildId);
   const saved = await db
     .select({ id: moderationRules.guildId })
     .from(moderationRules)
     .where(eq(moderationRules.guildId, guildId))
     .get();
-  const basic = Boolean(saved) && await hasCapability(db, guildId, 'moderation');
+  const basic = Boolean(saved) && (await hasCapability(db, guildId, 'moderation'));
   return {
     rules,
     spam: basic && rules.spamDetection,
     words: basic && rules.bannedWords.length > 0,
-    scam: basic && rules.scamDetection && await hasCapability(db, guildId, 'scamDetection'),
-    ai: basic && rules.contentFiltering && await hasCapability(db, guildId, 'aiModeration'),
+    scam: basic && rules.scamDetection && (await hasCapability(db, guildId, 'scamDetection')),
+    ai: basic && rules.contentFiltering && (await hasCapability(db, guildId, 'aiModeration')),
   };
 }
 

@@ -33,7 +33,7 @@ export interface PermissionProblem {
   error: string;
 }
 
-export async /*CM*/ function reportPermissionProblem(
+export async function reportPermissionProblem(
   db: Db,
   p: PermissionProblem,
   botUserId: string,
@@ -54,7 +54,8 @@ export async /*CM*/ function reportPermissionProblem(
     )
     .get();
   if (recent) return { reported: false, logChannelId: null, text };
-  await db.insert(moderationLogs)
+  await db
+    .insert(moderationLogs)
     .values({
       guildId: p.guildId,
       type: 'permission',
@@ -64,20 +65,24 @@ export async /*CM*/ function reportPermissionProblem(
       timestamp: at,
     })
     .run();
-  const log = (await db
-    .select({ id: moderationRules.logChannelId })
-    .from(moderationRules)
-    .where(eq(moderationRules.guildId, p.guildId))
-    .get())?.id;
+  const log = (
+    await db
+      .select({ id: moderationRules.logChannelId })
+      .from(moderationRules)
+      .where(eq(moderationRules.guildId, p.guildId))
+      .get()
+  )?.id;
   return { reported: true, logChannelId: log && log !== p.channelId ? log : null, text };
 }
 
 /** The guild's log channel for admin notices, or null when none is set. */
-export async /*CM*/ function logChannelOf(db: Db, guildId: string): Promise<string | null> {
-  const id = (await db
-    .select({ id: moderationRules.logChannelId })
-    .from(moderationRules)
-    .where(eq(moderationRules.guildId, guildId))
-    .get())?.id;
+export async function logChannelOf(db: Db, guildId: string): Promise<string | null> {
+  const id = (
+    await db
+      .select({ id: moderationRules.logChannelId })
+      .from(moderationRules)
+      .where(eq(moderationRules.guildId, guildId))
+      .get()
+  )?.id;
   return id ? id : null;
 }

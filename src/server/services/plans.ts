@@ -2,11 +2,19 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guilds } from '../../../db/schema';
-import { type Capability, lockedMessage, type PlanKey, planIncludes, unlockingPlan } from '../../common/plans';
+import {
+  type Capability,
+  lockedMessage,
+  type PlanKey,
+  planIncludes,
+  unlockingPlan,
+} from '../../common/plans';
 
 /** The guild's plan (free until billing says otherwise). */
-export async /*CM*/ function guildPlan(db: Db, guildId: string): Promise<PlanKey> {
-  return (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ?? 'free';
+export async function guildPlan(db: Db, guildId: string): Promise<PlanKey> {
+  return (
+    (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ?? 'free'
+  );
 }
 
 /** What a locked capability answers: 403, its message names the plan, the cause carries both keys. */
@@ -21,10 +29,10 @@ export class CapabilityLockedError extends TRPCError {
 }
 
 /** Throws CapabilityLockedError unless the guild's plan includes the capability. */
-export async /*CM*/ function assertCapability(db: Db, guildId: string, capability: Capability): Promise<void> {
+export async function assertCapability(db: Db, guildId: string, capability: Capability): Promise<void> {
   if (!planIncludes(await guildPlan(db, guildId), capability)) throw new CapabilityLockedError(capability);
 }
 
-export async /*CM*/ function hasCapability(db: Db, guildId: string, capability: Capability): Promise<boolean> {
+export async function hasCapability(db: Db, guildId: string, capability: Capability): Promise<boolean> {
   return planIncludes(await guildPlan(db, guildId), capability);
 }

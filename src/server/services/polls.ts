@@ -41,7 +41,7 @@ function toPoll(row: PollRow, votes: VoteRow[], now: Date) {
   return { ...rest, votes: byOption, active: isOpen(row, now), delivery };
 }
 
-export async /*CM*/ function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
+export async function readPolls(db: Db, guildId: string, now: Date, onlyId?: number) {
   const rows = await db
     .select()
     .from(polls)
@@ -62,7 +62,7 @@ export async /*CM*/ function readPolls(db: Db, guildId: string, now: Date, onlyI
   return rows.map((r) => toPoll(r, votes, now));
 }
 
-async /*CM*/ function readVotes(db: Db, ids: number[]): Promise<VoteRow[]> {
+async function readVotes(db: Db, ids: number[]): Promise<VoteRow[]> {
   return await db
     .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId, userId: pollVotes.userId })
     .from(pollVotes)
@@ -71,7 +71,7 @@ async /*CM*/ function readVotes(db: Db, ids: number[]): Promise<VoteRow[]> {
     .all();
 }
 
-export async /*CM*/ function pollRow(db: Db, guildId: string, id: number): Promise<PollRow | undefined> {
+export async function pollRow(db: Db, guildId: string, id: number): Promise<PollRow | undefined> {
   return await db
     .select()
     .from(polls)
@@ -79,30 +79,39 @@ export async /*CM*/ function pollRow(db: Db, guildId: string, id: number): Promi
     .get();
 }
 
-export async /*CM*/ function guildDefaultLanguage(db: Db, guildId: string): Promise<string> {
-  return (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
+export async function guildDefaultLanguage(db: Db, guildId: string): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
 }
 
 /** A member's language on a server: their /setlanguage, else their Discord locale, else the server default. */
-export async /*CM*/ function memberLanguageIn(db: Db, guildId: string, userId: string, locale: string | null | undefined): Promise<string> {
+export async function memberLanguageIn(
+  db: Db,
+  guildId: string,
+  userId: string,
+  locale: string | null | undefined,
+): Promise<string> {
   return (await memberLanguage(db, userId, locale, await guildDefaultLanguage(db, guildId))).code;
 }
 
 /** The languages of the guild's linked channels: the audience a poll should speak to. */
-export async /*CM*/ function linkedLanguages(db: Db, guildId: string): Promise<string[]> {
-  return (await db
-    .selectDistinct({ language: channelLinkChannels.language })
-    .from(channelLinkChannels)
-    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
-    .where(eq(channelLinks.guildId, guildId))
-    .all())
+export async function linkedLanguages(db: Db, guildId: string): Promise<string[]> {
+  return (
+    await db
+      .selectDistinct({ language: channelLinkChannels.language })
+      .from(channelLinkChannels)
+      .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+      .where(eq(channelLinks.guildId, guildId))
+      .all()
+  )
     .map((r) => r.language)
     .sort();
 }
 
 /** The server's languages: its default language and those of its linked channels. */
-export async /*CM*/ function serverLanguages(db: Db, guildId: string): Promise<string[]> {
-  return [...new Set([await guildDefaultLanguage(db, guildId), ...await linkedLanguages(db, guildId)])];
+export async function serverLanguages(db: Db, guildId: string): Promise<string[]> {
+  return [...new Set([await guildDefaultLanguage(db, guildId), ...(await linkedLanguages(db, guildId))])];
 }
 
 /**
@@ -161,7 +170,7 @@ export type VoteResult =
  * removes it, pressing another moves the vote. Several choices: each button toggles its own vote.
  * The poll becomes stale (its message is edited, debounced, by the bot).
  */
-export async /*CM*/ function vote(
+export async function vote(
   db: Db,
   guildId: string,
   pollId: number,
@@ -173,16 +182,18 @@ export async /*CM*/ function vote(
     const row = await pollRow(tx as unknown as Db, guildId, pollId);
     if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
     if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;
-    const mine = (await tx
-      .select({ optionId: pollVotes.optionId })
-      .from(pollVotes)
-      .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
-      .all())
-      .map((v) => v.optionId);
+    const mine = (
+      await tx
+        .select({ optionId: pollVotes.optionId })
+        .from(pollVotes)
+        .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+        .all()
+    ).map((v) => v.optionId);
     let action: 'added' | 'removed' | 'changed';
     const forMember = and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId));
     if (mine.includes(optionId)) {
-      await tx.delete(pollVotes)
+      await tx
+        .delete(pollVotes)
         .where(and(forMember, eq(pollVotes.optionId, optionId)))
         .run();
       action = 'removed';
@@ -200,10 +211,11 @@ export async /*CM*/ function vote(
 }
 
 /** Closes the poll now (Close in the dashboard, or its endsAt passed). False when it was closed already. */
-export async /*CM*/ function closePoll(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
+export async function closePoll(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
   const row = await pollRow(db, guildId, id);
   if (!row || row.deletedAt || row.closedAt) return false;
-  await db.update(polls)
+  await db
+    .update(polls)
     .set({ active: false, closedAt: now, stale: row.messageId !== null })
     .where(eq(polls.id, id))
     .run();
@@ -211,7 +223,7 @@ export async /*CM*/ function closePoll(db: Db, guildId: string, id: number, now:
 }
 
 /** Polls whose endsAt has passed and that are not closed yet: closes them, answers which. */
-export async /*CM*/ function closeDuePolls(db: Db, now: Date): Promise<{ guildId: string; id: number }[]> {
+export async function closeDuePolls(db: Db, now: Date): Promise<{ guildId: string; id: number }[]> {
   const due = await db
     .select({ guildId: polls.guildId, id: polls.id })
     .from(polls)
@@ -225,7 +237,7 @@ export async /*CM*/ function closeDuePolls(db: Db, now: Date): Promise<{ guildId
 }
 
 /** When the next open poll ends (the bot's scheduler sleeps until then). */
-export async /*CM*/ function nextPollEnd(db: Db): Promise<Date | null> {
+export async function nextPollEnd(db: Db): Promise<Date | null> {
   const row = await db
     .select({ endsAt: polls.endsAt })
     .from(polls)
@@ -237,7 +249,7 @@ export async /*CM*/ function nextPollEnd(db: Db): Promise<Date | null> {
 }
 
 /** Work the bot owes Discord: posts still queued, messages to refresh, messages of deleted polls. */
-export async /*CM*/ function pendingPollWork(db: Db) {
+export async function pendingPollWork(db: Db) {
   const rows = await db
     .select({
       guildId: polls.guildId,
@@ -262,6 +274,6 @@ export async /*CM*/ function pendingPollWork(db: Db) {
   }));
 }
 
-export async /*CM*/ function readPollVotes(db: Db, id: number): Promise<VoteRow[]> {
+export async function readPollVotes(db: Db, id: number): Promise<VoteRow[]> {
   return await readVotes(db, [id]);
 }

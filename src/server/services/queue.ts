@@ -66,25 +66,25 @@ export interface Queue {
    * Writes a job and wakes the workers of this process; returns its id. The same job (kind, server,
    * payload) still waiting untried is not written twice: it is that job's id.
    */
-  enqueue(kind: QueueKind, guildId: string, payload: object): Promise<number> /*CM*/;
+  enqueue(kind: QueueKind, guildId: string, payload: object): Promise<number>;
   /** Takes up to `limit` due jobs of the given shards, oldest first, leased to `owner`. */
-  claim(opts: ClaimOptions): Promise<QueueJob[]> /*CM*/;
+  claim(opts: ClaimOptions): Promise<QueueJob[]>;
   /** The job succeeded: done (false when the lease had passed to another process). */
-  complete(id: number, owner: string): Promise<boolean> /*CM*/;
+  complete(id: number, owner: string): Promise<boolean>;
   /** The job failed: retried after its backoff, or given up after the last attempt. */
   fail(
     id: number,
     owner: string,
     error: string,
-  ): Promise<{ outcome: 'retry'; runAt: number } | { outcome: 'failed' }> /*CM*/;
+  ): Promise<{ outcome: 'retry'; runAt: number } | { outcome: 'failed' }>;
   /** Extends the lease of jobs still running. */
-  renew(ids: number[], owner: string): Promise<void> /*CM*/;
+  renew(ids: number[], owner: string): Promise<void>;
   /** Deletes done jobs past their retention, and failed or never-taken ones after a week. */
-  purge(): Promise<number> /*CM*/;
+  purge(): Promise<number>;
   /** Called after each enqueue in this process (the local wake-up). Returns the unsubscribe. */
   onEnqueue(listener: () => void): () => void;
   /** Counts by status, for /healthz and tests. */
-  counts(): Promise<{ pending: number; done: number; failed: number }> /*CM*/;
+  counts(): Promise<{ pending: number; done: number; failed: number }>;
 }
 
 interface Row {
@@ -168,7 +168,9 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     },
     async fail(id, owner, error) {
       const reason = error.slice(0, 500);
-      const row = await rawGet<{ attempts: number }>(db, 'select attempts from queue_jobs where id = ?', [id]);
+      const row = await rawGet<{ attempts: number }>(db, 'select attempts from queue_jobs where id = ?', [
+        id,
+      ]);
       const at = now();
       if (!row || row.attempts >= maxAttempts) {
         await rawRun(
@@ -235,7 +237,7 @@ export class DurableEvents extends EventEmitter<ServerEvents> {
     super();
   }
 
-  async /*CM*/ publish<K extends QueueKind>(name: K, ...args: ServerEvents[K]): Promise<void> {
+  async publish<K extends QueueKind>(name: K, ...args: ServerEvents[K]): Promise<void> {
     const payload = args[0] as { guildId: string };
     await this.queue.enqueue(name, payload.guildId, payload);
     super.emit(name, ...(args as never));

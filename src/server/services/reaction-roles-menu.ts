@@ -56,8 +56,9 @@ export function renderMenu(row: Pick<Row, 'roles' | 'menu'>): string {
   return content;
 }
 
-export async /*CM*/ function hasSyncedRoles(db: Db, guildId: string): Promise<boolean> {
+export async function hasSyncedRoles(db: Db, guildId: string): Promise<boolean> {
   return (
-    ((await db.select({ n: count() }).from(guildRoles).where(eq(guildRoles.guildId, guildId)).get())?.n ?? 0) > 0
+    ((await db.select({ n: count() }).from(guildRoles).where(eq(guildRoles.guildId, guildId)).get())?.n ??
+      0) > 0
   );
 }

@@ -23,7 +23,7 @@ export function emojiMatches(
 }
 
 /** The role for this reaction in this guild, or null when the message or emoji has none. */
-export async /*CM*/ function reactionRoleFor(
+export async function reactionRoleFor(
   db: Db,
   guildId: string,
   messageId: string,

@@ -76,7 +76,7 @@ export async function planFlagTranslation(
 }
 
 /** The flag was taken off (and nobody else has it on): the translation replies to delete. */
-export async /*CM*/ function planFlagRetraction(db: Db, messageId: string, emoji: string) {
+export async function planFlagRetraction(db: Db, messageId: string, emoji: string) {
   const language = languageOfFlag(emoji);
   if (!language) return [];
   const where = and(

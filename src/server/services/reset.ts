@@ -74,16 +74,18 @@ const ANALYTICS_TABLES = [
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */
-export async /*CM*/ function resetGuildData(db: Db, guildId: string, now: Date): Promise<Record<string, number>> {
+export async function resetGuildData(db: Db, guildId: string, now: Date): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
   await db.$transaction(async () => {
-    await db.update(guilds)
+    await db
+      .update(guilds)
       .set({ usageMonth: monthKey(now), usageCarried: await usedThisMonth(db, guildId, now) })
       .where(eq(guilds.id, guildId))
       .run();
     // The analytics rollups first: derived from the logs, they would otherwise be decremented by
     // the delete trigger once per log (seconds for a server with a million logs).
-    for (const name of ANALYTICS_TABLES) await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
+    for (const name of ANALYTICS_TABLES)
+      await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
     for (const name of RESET_TABLES) {
       deleted[name] = await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
     }

@@ -26,17 +26,23 @@ export interface RetentionResult {
  * present again and keeps everything), expired dashboard sessions, and language exchange pairs
  * that ended more than 30 days ago.
  */
-export async /*CM*/ function runRetention(db: Db, now: Date): Promise<RetentionResult> {
+export async function runRetention(db: Db, now: Date): Promise<RetentionResult> {
   return await db.$transaction(async (tx) => {
-    const logs = (await tx
-      .delete(translationLogs)
-      .where(lt(translationLogs.createdAt, new Date(now.getTime() - TRANSLATION_LOG_DAYS * DAY)))
-      .run()).changes;
+    const logs = (
+      await tx
+        .delete(translationLogs)
+        .where(lt(translationLogs.createdAt, new Date(now.getTime() - TRANSLATION_LOG_DAYS * DAY)))
+        .run()
+    ).changes;
     // Every table of a server references guilds with ON DELETE CASCADE.
-    const servers = (await tx
-      .delete(guilds)
-      .where(and(eq(guilds.present, false), lt(guilds.leftAt, new Date(now.getTime() - LEFT_SERVER_DAYS * DAY))))
-      .run()).changes;
+    const servers = (
+      await tx
+        .delete(guilds)
+        .where(
+          and(eq(guilds.present, false), lt(guilds.leftAt, new Date(now.getTime() - LEFT_SERVER_DAYS * DAY))),
+        )
+        .run()
+    ).changes;
     const sessions = (await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run()).changes;
     const exchangePairs = await deleteOldPairs(tx, now);
     return { translationLogs: logs, servers, sessions, exchangePairs };
@@ -44,12 +50,14 @@ export async /*CM*/ function runRetention(db: Db, now: Date): Promise<RetentionR
 }
 
 /** Runs the retention job now and then daily; stop() ends the schedule. */
-export async /*CM*/ function scheduleRetention(db: Db, clock: () => Date): Promise<{ stop(): void }> {
-  const run = async /*CM*/ () => {
+export async function scheduleRetention(db: Db, clock: () => Date): Promise<{ stop(): void }> {
+  const run = async () => {
     try {
       const r = await runRetention(db, clock());
       if (r.translationLogs || r.servers)
-        console.log(`Retention: deleted ${r.translationLogs} translation logs and ${r.servers} servers the bot left`);
+        console.log(
+          `Retention: deleted ${r.translationLogs} translation logs and ${r.servers} servers the bot left`,
+        );
     } catch (err) {
       console.error('Retention job failed:', err);
     }

@@ -170,7 +170,7 @@ function stripeStep(i: ChecklistInput): SetupStep {
   };
 }
 
-async /*CM*/ function inviteStep(i: ChecklistInput): Promise<SetupStep> {
+async function inviteStep(i: ChecklistInput): Promise<SetupStep> {
   // A server the bot synced has its channels stored; the default server of a fresh install has none.
   const synced = await i.db
     .select({ n: count() })
@@ -205,7 +205,7 @@ async /*CM*/ function inviteStep(i: ChecklistInput): Promise<SetupStep> {
   };
 }
 
-async /*CM*/ function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
+async function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
   const links = (await i.db.select({ n: count() }).from(channelLinks).get())?.n ?? 0;
   return {
     key: 'channelLink',
@@ -221,8 +221,15 @@ async /*CM*/ function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
   };
 }
 
-export async /*CM*/ function setupChecklist(i: ChecklistInput): Promise<SetupChecklist> {
-  const steps = [botStep(i), providerStep(i), loginStep(i), stripeStep(i), await inviteStep(i), await channelLinkStep(i)];
+export async function setupChecklist(i: ChecklistInput): Promise<SetupChecklist> {
+  const steps = [
+    botStep(i),
+    providerStep(i),
+    loginStep(i),
+    stripeStep(i),
+    await inviteStep(i),
+    await channelLinkStep(i),
+  ];
   return {
     operator: i.operator,
     complete: steps.every((s) => s.done || s.optional),

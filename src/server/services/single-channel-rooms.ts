@@ -30,7 +30,7 @@ export interface SingleChannelRoom {
 }
 
 /** Every room of the guild, oldest first, each with its channel's synced name and its languages. */
-export async /*CM*/ function listRooms(db: Db, guildId: string, onlyId?: number): Promise<SingleChannelRoom[]> {
+export async function listRooms(db: Db, guildId: string, onlyId?: number): Promise<SingleChannelRoom[]> {
   const rows = await db
     .select({
       id: channelLinks.id,
@@ -72,14 +72,14 @@ export async /*CM*/ function listRooms(db: Db, guildId: string, onlyId?: number)
   }));
 }
 
-async /*CM*/ function roomOrThrow(db: Db, guildId: string, id: number): Promise<SingleChannelRoom> {
+async function roomOrThrow(db: Db, guildId: string, id: number): Promise<SingleChannelRoom> {
   const room = (await listRooms(db, guildId, id))[0];
   if (!room) throw new TRPCError({ code: 'NOT_FOUND', message: `id: translation room ${id} not found` });
   return room;
 }
 
 /** The synced text channel, or a 400 naming the id (never a channel of another server). */
-async /*CM*/ function syncedChannel(db: Db, guildId: string, channelId: string) {
+async function syncedChannel(db: Db, guildId: string, channelId: string) {
   const channel = await db
     .select()
     .from(guildChannels)
@@ -105,7 +105,7 @@ async /*CM*/ function syncedChannel(db: Db, guildId: string, channelId: string) 
  * between): the channel is a synced text channel, in no link or room, within the plan's links.
  * The channel's own language is the server's default; with auto-detect on it is not used.
  */
-export async /*CM*/ function createRoom(
+export async function createRoom(
   db: Db,
   guildId: string,
   input: { channelId: string; languages: string[] },
@@ -122,10 +122,12 @@ export async /*CM*/ function createRoom(
       .values({ guildId, name: channel.name, mode: 'single' })
       .returning({ id: channelLinks.id })
       .get();
-    await tx.insert(channelLinkChannels)
+    await tx
+      .insert(channelLinkChannels)
       .values({ linkId: link.id, channelId: channel.id, language: defaultLanguage, position: 0 })
       .run();
-    await tx.insert(channelLinkLanguages)
+    await tx
+      .insert(channelLinkLanguages)
       .values(input.languages.map((language, position) => ({ linkId: link.id, language, position })))
       .run();
     return link.id;
@@ -134,7 +136,7 @@ export async /*CM*/ function createRoom(
 }
 
 /** New languages (replacing the list, in the order given) and/or paused or resumed. */
-export async /*CM*/ function updateRoom(
+export async function updateRoom(
   db: Db,
   guildId: string,
   input: { id: number; languages?: string[]; active?: boolean },
@@ -145,7 +147,8 @@ export async /*CM*/ function updateRoom(
       await tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
     if (input.languages) {
       await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, input.id)).run();
-      await tx.insert(channelLinkLanguages)
+      await tx
+        .insert(channelLinkLanguages)
         .values(input.languages.map((language, position) => ({ linkId: input.id, language, position })))
         .run();
     }
@@ -154,9 +157,14 @@ export async /*CM*/ function updateRoom(
 }
 
 /** Removes the room: its channel is an ordinary channel again (its rows cascade). */
-export async /*CM*/ function removeRoom(db: Db, guildId: string, id: number): Promise<{ id: number; removed: true }> {
+export async function removeRoom(
+  db: Db,
+  guildId: string,
+  id: number,
+): Promise<{ id: number; removed: true }> {
   await roomOrThrow(db, guildId, id);
-  await db.delete(channelLinks)
+  await db
+    .delete(channelLinks)
     .where(and(eq(channelLinks.id, id), eq(channelLinks.guildId, guildId)))
     .run();
   return { id, removed: true };

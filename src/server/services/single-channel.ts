@@ -18,7 +18,7 @@ import { spoken, translateVoiceMessage } from './voice-messages';
  * gets one reply holding its translations into the link's list of languages.
  */
 
-async /*CM*/ function singleLink(db: Db, guildId: string, linkId: number) {
+async function singleLink(db: Db, guildId: string, linkId: number) {
   const link = await db
     .select()
     .from(channelLinks)
@@ -34,19 +34,24 @@ async /*CM*/ function singleLink(db: Db, guildId: string, linkId: number) {
   return link;
 }
 
-export async /*CM*/ function languagesOfLink(db: Db, linkId: number): Promise<string[]> {
-  return (await db
-    .select()
-    .from(channelLinkLanguages)
-    .where(eq(channelLinkLanguages.linkId, linkId))
-    .orderBy(asc(channelLinkLanguages.position))
-    .all())
-    .map((r) => r.language);
+export async function languagesOfLink(db: Db, linkId: number): Promise<string[]> {
+  return (
+    await db
+      .select()
+      .from(channelLinkLanguages)
+      .where(eq(channelLinkLanguages.linkId, linkId))
+      .orderBy(asc(channelLinkLanguages.position))
+      .all()
+  ).map((r) => r.language);
 }
 
-export async /*CM*/ function readSingleChannel(db: Db, guildId: string, linkId: number) {
+export async function readSingleChannel(db: Db, guildId: string, linkId: number) {
   const link = await singleLink(db, guildId, linkId);
-  const channel = await db.select().from(channelLinkChannels).where(eq(channelLinkChannels.linkId, link.id)).get();
+  const channel = await db
+    .select()
+    .from(channelLinkChannels)
+    .where(eq(channelLinkChannels.linkId, link.id))
+    .get();
   return {
     id: link.id,
     name: link.name,
@@ -56,12 +61,18 @@ export async /*CM*/ function readSingleChannel(db: Db, guildId: string, linkId: 
   };
 }
 
-export async /*CM*/ function setSingleChannelLanguages(db: Db, guildId: string, linkId: number, languages: string[]) {
+export async function setSingleChannelLanguages(
+  db: Db,
+  guildId: string,
+  linkId: number,
+  languages: string[],
+) {
   const link = await singleLink(db, guildId, linkId);
   await db.$transaction(async (tx) => {
     await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
     if (languages.length)
-      await tx.insert(channelLinkLanguages)
+      await tx
+        .insert(channelLinkLanguages)
         .values(languages.map((language, position) => ({ linkId: link.id, language, position })))
         .run();
   });

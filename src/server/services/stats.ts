@@ -29,11 +29,11 @@ function pct(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-async /*CM*/ function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
+async function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
   return (await rawGet<T>(db, query, params)) as T;
 }
 
-async /*CM*/ function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
+async function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
   return await rawAll<T>(db, query, params);
 }
 
@@ -46,9 +46,12 @@ const globalTotals = new WeakMap<Db, { lastId: number; total: number; countedAt:
  * after one full count only the rows appended since are counted (a rowid range); a full recount
  * runs at most once a minute.
  */
-export async /*CM*/ function globalStats(db: Db, now: Date = new Date()) {
+export async function globalStats(db: Db, now: Date = new Date()) {
   const t = now.getTime();
-  const { lastId } = await one<{ lastId: number | null }>(db, 'select max(id) as lastId from translation_logs');
+  const { lastId } = await one<{ lastId: number | null }>(
+    db,
+    'select max(id) as lastId from translation_logs',
+  );
   const state = globalTotals.get(db);
   if (
     !state ||
@@ -81,7 +84,7 @@ export async /*CM*/ function globalStats(db: Db, now: Date = new Date()) {
  * Successful translations and distinct members (any outcome) in [from, to): the whole UTC days
  * inside come from the rollups, the partial days at either end from the logs (an index range).
  */
-async /*CM*/ function windowFigures(db: Db, guildId: string, from: number, to: number) {
+async function windowFigures(db: Db, guildId: string, from: number, to: number) {
   const a = Math.min(to, Math.ceil(from / DAY) * DAY);
   const b = Math.max(a, utcDayStart(to));
   const params = { guildId, from, a, b, to };
@@ -115,7 +118,7 @@ async /*CM*/ function windowFigures(db: Db, guildId: string, from: number, to: n
 }
 
 /** The four stat cards of the dashboard home. */
-export async /*CM*/ function guildStats(db: Db, guildId: string, now: Date) {
+export async function guildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
   const totals = await one<{ logs: number; ok: number; latency: number }>(
     db,
@@ -144,21 +147,23 @@ export async /*CM*/ function guildStats(db: Db, guildId: string, now: Date) {
 }
 
 /** Successful translations per UTC day in [start, start + days * DAY), as day offsets from start. */
-async /*CM*/ function okPerDay(db: Db, guildId: string, start: number, days: number): Promise<Map<number, number>> {
+async function okPerDay(db: Db, guildId: string, start: number, days: number): Promise<Map<number, number>> {
   return new Map(
-    (await all<{ day: number; n: number }>(
-      db,
-      `select day, sum(count) as n from analytics_daily
+    (
+      await all<{ day: number; n: number }>(
+        db,
+        `select day, sum(count) as n from analytics_daily
         where guild_id = ? and outcome = 'ok' and day >= ? and day < ? group by day`,
-      guildId,
-      start,
-      start + days * DAY,
-    )).map((r) => [Math.round((r.day - start) / DAY), r.n]),
+        guildId,
+        start,
+        start + days * DAY,
+      )
+    ).map((r) => [Math.round((r.day - start) / DAY), r.n]),
   );
 }
 
 /** Weekly chart (the last 7 UTC days, shown Mon..Sun), the 10 newest translations, top languages. */
-export async /*CM*/ function guildActivity(db: Db, guildId: string, now: Date) {
+export async function guildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
   const byWeekday = new Map<string, number>();
   for (const [day, n] of await okPerDay(db, guildId, start, 7)) {
@@ -169,23 +174,27 @@ export async /*CM*/ function guildActivity(db: Db, guildId: string, now: Date) {
   const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
 
   // The newest rows through the (guild_id, created_at) index: reads about 10 rows, not the table.
-  const recent = (await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
-    db,
-    `select id, source_language as "from", target_language as "to",
+  const recent = (
+    await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
+      db,
+      `select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as createdAt
        from translation_logs where guild_id = ? and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
-    guildId,
-  )).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
+      guildId,
+    )
+  ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
   // Translations per target language, and the members who received each.
   const users = new Map(
-    (await all<{ language: string; users: number }>(
-      db,
-      `select target_language as language, count(*) as users from analytics_language_members
+    (
+      await all<{ language: string; users: number }>(
+        db,
+        `select target_language as language, count(*) as users from analytics_language_members
         where guild_id = ? group by target_language`,
-      guildId,
-    )).map((r) => [r.language, r.users]),
+        guildId,
+      )
+    ).map((r) => [r.language, r.users]),
   );
   const perLanguage = await all<{ language: string; n: number }>(
     db,
@@ -208,7 +217,7 @@ export async /*CM*/ function guildActivity(db: Db, guildId: string, now: Date) {
 }
 
 /** The analytics page (spec section 3's Analytics). */
-export async /*CM*/ function guildAnalytics(db: Db, guildId: string, now: Date) {
+export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   const today = utcDayStart(now.getTime());
   const start = today - 29 * DAY;
   const perDay = await okPerDay(db, guildId, start, 30);
@@ -263,12 +272,14 @@ export async /*CM*/ function guildAnalytics(db: Db, guildId: string, now: Date) 
     .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
 
   // Per member; the name shown is the one of their newest successful or failed translation.
-  const topTranslators = (await all<{ userId: string; username: string | null; ok: number; err: number }>(
-    db,
-    `select user_id as userId, nullif(username, '') as username, ok, errors as err
+  const topTranslators = (
+    await all<{ userId: string; username: string | null; ok: number; err: number }>(
+      db,
+      `select user_id as userId, nullif(username, '') as username, ok, errors as err
        from analytics_members where guild_id = ? and ok > 0 order by ok desc, userId limit 10`,
-    guildId,
-  )).map((r) => ({
+      guildId,
+    )
+  ).map((r) => ({
     userId: r.userId,
     username: r.username ?? r.userId,
     count: r.ok,

@@ -55,7 +55,7 @@ function withCollapsedOriginal(head: string, translated: string, original: strin
 }
 
 /** What to send for a stored staff message or announcement; null when there is nothing to deliver. */
-export async /*CM*/ function planReplyDelivery(
+export async function planReplyDelivery(
   db: Db,
   guildId: string,
   ticketId: number,
@@ -99,28 +99,32 @@ export async /*CM*/ function planReplyDelivery(
   return { ...base, parts };
 }
 
-export async /*CM*/ function markReplyDelivered(db: Db, messageId: number, at: Date): Promise<void> {
-  await db.update(ticketMessages)
+export async function markReplyDelivered(db: Db, messageId: number, at: Date): Promise<void> {
+  await db
+    .update(ticketMessages)
     .set({ deliveredAt: at, deliveryError: null })
     .where(eq(ticketMessages.id, messageId))
     .run();
 }
 
 /** The delivery failed: kept pending (retried when the bot next connects), the reason shown. */
-export async /*CM*/ function markReplyFailed(db: Db, messageId: number, error: string): Promise<void> {
-  await db.update(ticketMessages)
+export async function markReplyFailed(db: Db, messageId: number, error: string): Promise<void> {
+  await db
+    .update(ticketMessages)
     .set({ deliveryError: error.slice(0, 500) })
     .where(and(eq(ticketMessages.id, messageId), eq(ticketMessages.isStaff, true)))
     .run();
 }
 
 /** When a staff reply reached the member, or null while it is queued (or failed). */
-export async /*CM*/ function replyDeliveredAt(db: Db, messageId: number): Promise<Date | null> {
+export async function replyDeliveredAt(db: Db, messageId: number): Promise<Date | null> {
   return (
-    (await db
-      .select({ at: ticketMessages.deliveredAt })
-      .from(ticketMessages)
-      .where(eq(ticketMessages.id, messageId))
-      .get())?.at ?? null
+    (
+      await db
+        .select({ at: ticketMessages.deliveredAt })
+        .from(ticketMessages)
+        .where(eq(ticketMessages.id, messageId))
+        .get()
+    )?.at ?? null
   );
 }

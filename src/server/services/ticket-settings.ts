@@ -22,7 +22,7 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   supportLanguage: 'en',
 };
 
-export async /*CM*/ function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {
+export async function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {
   const row = await db.select().from(ticketSettings).where(eq(ticketSettings.guildId, guildId)).get();
   if (!row) return { ...DEFAULT_TICKET_SETTINGS };
   const { guildId: _g, ...settings } = row;
@@ -30,12 +30,13 @@ export async /*CM*/ function getTicketSettings(db: Db, guildId: string): Promise
 }
 
 /** The caller made sure the guild row exists. */
-export async /*CM*/ function updateTicketSettings(
+export async function updateTicketSettings(
   db: Db,
   guildId: string,
   change: Partial<TicketSettings>,
 ): Promise<TicketSettings> {
-  await db.insert(ticketSettings)
+  await db
+    .insert(ticketSettings)
     .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })
     .onConflictDoUpdate({ target: ticketSettings.guildId, set: change })
     .run();

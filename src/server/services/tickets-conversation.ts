@@ -14,7 +14,7 @@ import type { Translator } from './translation';
  * team's first replies give the average response time.
  */
 
-export async /*CM*/ function ticketByThread(db: Db, guildId: string, threadId: string): Promise<Ticket | undefined> {
+export async function ticketByThread(db: Db, guildId: string, threadId: string): Promise<Ticket | undefined> {
   return await db
     .select()
     .from(tickets)
@@ -22,7 +22,7 @@ export async /*CM*/ function ticketByThread(db: Db, guildId: string, threadId: s
     .get();
 }
 
-export async /*CM*/ function setTicketThread(db: Db, ticketId: number, threadId: string | null): Promise<void> {
+export async function setTicketThread(db: Db, ticketId: number, threadId: string | null): Promise<void> {
   await db.update(tickets).set({ channelId: threadId }).where(eq(tickets.id, ticketId)).run();
 }
 
@@ -73,7 +73,7 @@ export async function recordThreadMessage(
 }
 
 /** The announcement of a new status, queued for the bot (deliveredAt null until posted). */
-export async /*CM*/ function queueStatusAnnouncement(
+export async function queueStatusAnnouncement(
   db: Db,
   clock: () => Date,
   ticket: Ticket,
@@ -107,7 +107,7 @@ export const RESPONSE_WINDOW_DAYS = 30;
  * Average time from a ticket's opening to the support team's first written reply, over the tickets
  * opened in the last 30 days that have one; null when there is none.
  */
-export async /*CM*/ function avgResponseMs(db: Db, guildId: string, now: Date): Promise<number | null> {
+export async function avgResponseMs(db: Db, guildId: string, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
   const rows = await db
     .select({
@@ -132,7 +132,9 @@ export async /*CM*/ function avgResponseMs(db: Db, guildId: string, now: Date): 
 }
 
 /** Staff messages and announcements the bot has not posted yet, oldest first (every guild). */
-export async /*CM*/ function pendingTicketDeliveries(db: Db): Promise<{ guildId: string; ticketId: number; messageId: number }[]> {
+export async function pendingTicketDeliveries(
+  db: Db,
+): Promise<{ guildId: string; ticketId: number; messageId: number }[]> {
   return await db
     .select({ guildId: tickets.guildId, ticketId: tickets.id, messageId: ticketMessages.id })
     .from(ticketMessages)

@@ -154,7 +154,7 @@ export async function addTicketMessage(
     .get();
 }
 
-export async /*CM*/ function findTicket(db: Db, guildId: string, id: number): Promise<Ticket | undefined> {
+export async function findTicket(db: Db, guildId: string, id: number): Promise<Ticket | undefined> {
   return await db
     .select()
     .from(tickets)
@@ -162,7 +162,7 @@ export async /*CM*/ function findTicket(db: Db, guildId: string, id: number): Pr
     .get();
 }
 
-export async /*CM*/ function listTickets(db: Db, guildId: string, status?: TicketStatus): Promise<Ticket[]> {
+export async function listTickets(db: Db, guildId: string, status?: TicketStatus): Promise<Ticket[]> {
   return await db
     .select()
     .from(tickets)
@@ -173,7 +173,7 @@ export async /*CM*/ function listTickets(db: Db, guildId: string, status?: Ticke
     .all();
 }
 
-export async /*CM*/ function ticketConversation(db: Db, ticketId: number): Promise<TicketMessage[]> {
+export async function ticketConversation(db: Db, ticketId: number): Promise<TicketMessage[]> {
   return await db
     .select()
     .from(ticketMessages)
@@ -192,7 +192,7 @@ export interface TicketChange {
  * Any status to any other (spec section 4). Resolved sets resolvedAt (the given time or now);
  * leaving resolved clears it. Returns an error message when resolvedAt does not fit the status.
  */
-export async /*CM*/ function updateTicket(
+export async function updateTicket(
   db: Db,
   clock: () => Date,
   ticket: Ticket,

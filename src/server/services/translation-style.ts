@@ -6,28 +6,31 @@ import { ensureGuild } from './guilds';
 import { hasCapability } from './plans';
 
 /** The server's saved style (defaults until changed). */
-export async /*CM*/ function readTranslationStyle(db: Db, guildId: string) {
+export async function readTranslationStyle(db: Db, guildId: string) {
   const row = await db.select().from(translationStyle).where(eq(translationStyle.guildId, guildId)).get();
   if (!row) return { ...translationStyleDefaults };
   return { customInstructions: row.customInstructions, slang: row.slang };
 }
 
 /** What the engine applies: each part only when the plan includes it. */
-export async /*CM*/ function activeTranslationStyle(db: Db, guildId: string) {
+export async function activeTranslationStyle(db: Db, guildId: string) {
   const saved = await readTranslationStyle(db, guildId);
   return {
-    slang: saved.slang && await hasCapability(db, guildId, 'slang'),
-    customInstructions: await hasCapability(db, guildId, 'customInstructions') ? saved.customInstructions : '',
+    slang: saved.slang && (await hasCapability(db, guildId, 'slang')),
+    customInstructions: (await hasCapability(db, guildId, 'customInstructions'))
+      ? saved.customInstructions
+      : '',
   };
 }
 
-export async /*CM*/ function updateTranslationStyle(
+export async function updateTranslationStyle(
   db: Db,
   guildId: string,
   patch: { customInstructions?: string; slang?: boolean },
 ) {
   await ensureGuild(db, guildId);
-  await db.insert(translationStyle)
+  await db
+    .insert(translationStyle)
     .values({ guildId, ...patch })
     .onConflictDoUpdate({ target: translationStyle.guildId, set: patch })
     .run();

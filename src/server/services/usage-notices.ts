@@ -6,7 +6,7 @@ import { logChannelOf } from './permission-reports';
  * What the admins read when the guild passes 75%, 90% and 100% of its monthly translations
  * (the engine raises each threshold once per guild per month).
  */
-export async /*CM*/ function usageNotice(
+export async function usageNotice(
   db: Db,
   e: { guildId: string; threshold: number; used: number; allowance: number },
   publicUrl: string,

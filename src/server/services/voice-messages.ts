@@ -33,8 +33,14 @@ export interface VoiceMessageRef {
 }
 
 /** Whether this guild's voice messages get transcripts (plan and provider both allow it). */
-export async /*CM*/ function transcribesVoiceMessages(db: Db, translator: Translator, guildId: string): Promise<boolean> {
-  return Boolean(translator.audio && translator.translateAudio) && await hasCapability(db, guildId, 'voice');
+export async function transcribesVoiceMessages(
+  db: Db,
+  translator: Translator,
+  guildId: string,
+): Promise<boolean> {
+  return (
+    Boolean(translator.audio && translator.translateAudio) && (await hasCapability(db, guildId, 'voice'))
+  );
 }
 
 export class VoiceFetchError extends Error {
@@ -78,7 +84,8 @@ export async function translateVoiceMessage(
   v: VoiceMessageTranslation,
 ): Promise<TranslateAudioResult | null> {
   const { translator } = v;
-  if (!await transcribesVoiceMessages(v.db, translator, v.guildId) || !translator.translateAudio) return null;
+  if (!(await transcribesVoiceMessages(v.db, translator, v.guildId)) || !translator.translateAudio)
+    return null;
   const audio = await fetchVoiceAudio(v.voice, v.discordApiUrl);
   return translator.translateAudio({
     audio,
@@ -105,10 +112,10 @@ export function spoken(text: string): string {
 export async function translateVoiceForMember(
   ctx: Pick<Services, 'db' | 'translator' | 'env'> & { guildId: string },
   input: { userId: string; username: string; channelId: string; voiceMessage: VoiceMessageRef },
-  target: ReturnType<typeof memberLanguage>,
+  target: Awaited<ReturnType<typeof memberLanguage>>,
 ) {
   const fail = (message: string, kind?: string) => ({ ok: false as const, message, kind });
-  if (!await hasCapability(ctx.db, ctx.guildId, 'voice')) {
+  if (!(await hasCapability(ctx.db, ctx.guildId, 'voice'))) {
     return fail(
       say(LOCKED, target.code, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name }),
       'locked',

@@ -40,7 +40,7 @@ function secondsOf(s: Session, now: Date): number {
 }
 
 /** Voice minutes used this month (sessions started this month; active ones up to now). */
-export async /*CM*/ function voiceMinutesUsed(db: Db, guildId: string, now: Date): Promise<number> {
+export async function voiceMinutesUsed(db: Db, guildId: string, now: Date): Promise<number> {
   const rows = await db
     .select()
     .from(voiceSessions)
@@ -50,13 +50,13 @@ export async /*CM*/ function voiceMinutesUsed(db: Db, guildId: string, now: Date
 }
 
 /** Minutes left this month; null = unlimited (Ultimate), 0 = none (Free and Plus, or used up). */
-export async /*CM*/ function voiceMinutesLeft(db: Db, guildId: string, now: Date): Promise<number | null> {
-  const allowance = VOICE_MINUTES[(await guildPlan(db, guildId))];
+export async function voiceMinutesLeft(db: Db, guildId: string, now: Date): Promise<number | null> {
+  const allowance = VOICE_MINUTES[await guildPlan(db, guildId)];
   if (allowance === null) return null;
-  return Math.max(0, allowance - await voiceMinutesUsed(db, guildId, now));
+  return Math.max(0, allowance - (await voiceMinutesUsed(db, guildId, now)));
 }
 
-export async /*CM*/ function activeSessionIn(db: Db, channelId: string): Promise<Session | undefined> {
+export async function activeSessionIn(db: Db, channelId: string): Promise<Session | undefined> {
   return await db
     .select()
     .from(voiceSessions)
@@ -64,7 +64,7 @@ export async /*CM*/ function activeSessionIn(db: Db, channelId: string): Promise
     .get();
 }
 
-export async /*CM*/ function voiceSession(db: Db, id: number): Promise<Session | undefined> {
+export async function voiceSession(db: Db, id: number): Promise<Session | undefined> {
   return await db.select().from(voiceSessions).where(eq(voiceSessions.id, id)).get();
 }
 
@@ -91,7 +91,7 @@ export type VoiceStartResult =
  * /voice start: every refusal (plan, provider, minutes, a session already in the channel) answers
  * in the member's language and writes nothing; otherwise the session row, status active.
  */
-export async /*CM*/ function startVoiceSession(
+export async function startVoiceSession(
   s: Pick<Services, 'db' | 'translator' | 'clock'>,
   input: {
     guildId: string;
@@ -112,14 +112,16 @@ export async /*CM*/ function startVoiceSession(
     message: say(phrase, lang, vars),
   });
   const now = s.clock();
-  if (!await hasCapability(db, input.guildId, 'voice')) {
+  if (!(await hasCapability(db, input.guildId, 'voice'))) {
     return no('locked', LOCKED, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name });
   }
   if (!translator.provider) return no('no-provider', VOICE_NO_PROVIDER);
   if (!translator.audio || !translator.translateAudio) return no('no-audio', VOICE_NO_AUDIO);
   const left = await voiceMinutesLeft(db, input.guildId, now);
   if (left !== null && left < 1 / 60) {
-    return no('minutes', VOICE_MINUTES_USED, { minutes: VOICE_MINUTES[(await guildPlan(db, input.guildId))] ?? 0 });
+    return no('minutes', VOICE_MINUTES_USED, {
+      minutes: VOICE_MINUTES[await guildPlan(db, input.guildId)] ?? 0,
+    });
   }
   if (await activeSessionIn(db, input.channelId)) {
     return no('running', VOICE_ALREADY_RUNNING, { channel: `<#${input.channelId}>` });
@@ -152,7 +154,7 @@ export async /*CM*/ function startVoiceSession(
  * Ends an active session (idempotent: an ended or failed one stays as it is). status 'error' keeps
  * the reason (a failed connection); 'ended' records why it ended (stopped, empty channel, minutes).
  */
-export async /*CM*/ function endVoiceSession(
+export async function endVoiceSession(
   db: Db,
   sessionId: number,
   outcome: { status: 'ended' | 'error'; reason: string },
@@ -161,7 +163,7 @@ export async /*CM*/ function endVoiceSession(
   const s = await voiceSession(db, sessionId);
   if (s?.status !== 'active') return s ?? null;
   return (
-    await db
+    (await db
       .update(voiceSessions)
       .set({
         status: outcome.status,
@@ -171,12 +173,12 @@ export async /*CM*/ function endVoiceSession(
       })
       .where(and(eq(voiceSessions.id, s.id), eq(voiceSessions.status, 'active')))
       .returning()
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 /** Sessions still marked active (the bot, starting, ends them: it is in no voice channel then). */
-export async /*CM*/ function activeVoiceSessions(db: Db): Promise<Session[]> {
+export async function activeVoiceSessions(db: Db): Promise<Session[]> {
   return await db.select().from(voiceSessions).where(eq(voiceSessions.status, 'active')).all();
 }
 

@@ -21,13 +21,20 @@ export interface CaptionDestination {
   threadId: string | null;
 }
 
-export async /*CM*/ function readVoiceSettings(db: Db, guildId: string): Promise<{ captionChannelId: string | null }> {
+export async function readVoiceSettings(
+  db: Db,
+  guildId: string,
+): Promise<{ captionChannelId: string | null }> {
   const row = await db.select().from(voiceSettings).where(eq(voiceSettings.guildId, guildId)).get();
   return { captionChannelId: row?.captionChannelId ?? null };
 }
 
 /** A synced channel of the guild as a caption destination, or null when it cannot take captions. */
-export async /*CM*/ function captionDestination(db: Db, guildId: string, channelId: string): Promise<CaptionDestination | null> {
+export async function captionDestination(
+  db: Db,
+  guildId: string,
+  channelId: string,
+): Promise<CaptionDestination | null> {
   const c = await db
     .select()
     .from(guildChannels)
@@ -39,19 +46,20 @@ export async /*CM*/ function captionDestination(db: Db, guildId: string, channel
 }
 
 /** Sets (or clears, null) the default caption channel; a channel that cannot take captions is refused. */
-export async /*CM*/ function updateVoiceSettings(
+export async function updateVoiceSettings(
   db: Db,
   guildId: string,
   captionChannelId: string | null,
 ): Promise<{ captionChannelId: string | null }> {
-  if (captionChannelId && !await captionDestination(db, guildId, captionChannelId)) {
+  if (captionChannelId && !(await captionDestination(db, guildId, captionChannelId))) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: `captionChannelId: ${captionChannelId} is not a text channel or thread of this server`,
     });
   }
   await ensureGuild(db, guildId);
-  await db.insert(voiceSettings)
+  await db
+    .insert(voiceSettings)
     .values({ guildId, captionChannelId })
     .onConflictDoUpdate({ target: voiceSettings.guildId, set: { captionChannelId } })
     .run();
@@ -62,7 +70,7 @@ export async /*CM*/ function updateVoiceSettings(
  * The destination of a new session's captions: the one asked in /voice start, else the server's
  * default (when that channel still exists), else null (the voice channel's own chat).
  */
-export async /*CM*/ function sessionCaptionDestination(
+export async function sessionCaptionDestination(
   db: Db,
   guildId: string,
   asked: CaptionDestination | null | undefined,

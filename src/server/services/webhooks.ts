@@ -9,14 +9,20 @@ export interface StoredWebhook {
   token: string;
 }
 
-export async /*CM*/ function webhookFor(db: Db, channelId: string): Promise<StoredWebhook | null> {
+export async function webhookFor(db: Db, channelId: string): Promise<StoredWebhook | null> {
   const row = await db.select().from(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).get();
   return row ? { id: row.webhookId, token: row.webhookToken } : null;
 }
 
-export async /*CM*/ function saveWebhook(db: Db, guildId: string, channelId: string, hook: StoredWebhook): Promise<void> {
+export async function saveWebhook(
+  db: Db,
+  guildId: string,
+  channelId: string,
+  hook: StoredWebhook,
+): Promise<void> {
   await ensureGuild(db, guildId);
-  await db.insert(channelWebhooks)
+  await db
+    .insert(channelWebhooks)
     .values({ channelId, guildId, webhookId: hook.id, webhookToken: hook.token })
     .onConflictDoUpdate({
       target: channelWebhooks.channelId,
@@ -26,6 +32,6 @@ export async /*CM*/ function saveWebhook(db: Db, guildId: string, channelId: str
 }
 
 /** The webhook was deleted on Discord's side (Unknown Webhook): the next post creates a new one. */
-export async /*CM*/ function forgetWebhook(db: Db, channelId: string): Promise<void> {
+export async function forgetWebhook(db: Db, channelId: string): Promise<void> {
   await db.delete(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).run();
 }

@@ -92,7 +92,8 @@ export async function planWelcome(
   const serverDefault =
     (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
   // Their saved /setlanguage, else their Discord locale when known, else the server default.
-  const target = await storedLanguage(db, member.userId) ?? languageOfLocale(member.locale) ?? serverDefault;
+  const target =
+    (await storedLanguage(db, member.userId)) ?? languageOfLocale(member.locale) ?? serverDefault;
   const text = config.channelId
     ? await welcomeText(translator, guildId, config.messages, target, member.userId)
     : null;

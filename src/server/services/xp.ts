@@ -34,7 +34,7 @@ export interface XpSettings {
   roleRewards: XpRoleReward[];
 }
 
-export async /*CM*/ function readXpSettings(db: Db, guildId: string): Promise<XpSettings> {
+export async function readXpSettings(db: Db, guildId: string): Promise<XpSettings> {
   const row = await db.select().from(xpSettings).where(eq(xpSettings.guildId, guildId)).get();
   return {
     levelUpChannelId: row?.levelUpChannelId ?? '',
@@ -43,8 +43,13 @@ export async /*CM*/ function readXpSettings(db: Db, guildId: string): Promise<Xp
   };
 }
 
-export async /*CM*/ function writeXpSettings(db: Db, guildId: string, patch: Partial<XpSettings>): Promise<XpSettings> {
-  await db.insert(xpSettings)
+export async function writeXpSettings(
+  db: Db,
+  guildId: string,
+  patch: Partial<XpSettings>,
+): Promise<XpSettings> {
+  await db
+    .insert(xpSettings)
     .values({ guildId, ...patch })
     .onConflictDoUpdate({ target: xpSettings.guildId, set: patch })
     .run();
@@ -52,10 +57,10 @@ export async /*CM*/ function writeXpSettings(db: Db, guildId: string, patch: Par
 }
 
 /** Leveling is on: the plan includes it and the admin did not switch it off. */
-export async /*CM*/ function levelingOn(db: Db, guildId: string): Promise<boolean> {
+export async function levelingOn(db: Db, guildId: string): Promise<boolean> {
   const enabled =
     (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.levelingEnabled ?? true;
-  return enabled && await hasCapability(db, guildId, 'leveling');
+  return enabled && (await hasCapability(db, guildId, 'leveling'));
 }
 
 export type Award =
@@ -67,7 +72,7 @@ export type Award =
  * award was less than a minute ago or the channel is ignored. A level-up gives the role rewards of
  * every level reached.
  */
-export async /*CM*/ function awardMessage(
+export async function awardMessage(
   db: Db,
   input: {
     guildId: string;
@@ -79,7 +84,7 @@ export async /*CM*/ function awardMessage(
   now: Date,
   random: () => number = Math.random,
 ): Promise<Award> {
-  if (!await levelingOn(db, input.guildId)) return { awarded: false, why: 'off' };
+  if (!(await levelingOn(db, input.guildId))) return { awarded: false, why: 'off' };
   const settings = await readXpSettings(db, input.guildId);
   const ignored = new Set(settings.ignoredChannels);
   if (ignored.has(input.channelId) || (input.parentChannelId && ignored.has(input.parentChannelId)))
@@ -92,7 +97,8 @@ export async /*CM*/ function awardMessage(
       .where(and(eq(memberXp.guildId, input.guildId), eq(memberXp.userId, input.userId)))
       .get();
     if (row?.lastMessageAt && now.getTime() - row.lastMessageAt.getTime() < XP_COOLDOWN_MS) {
-      await tx.update(memberXp)
+      await tx
+        .update(memberXp)
         .set({ messageCount: row.messageCount + 1, username: input.username })
         .where(and(eq(memberXp.guildId, input.guildId), eq(memberXp.userId, input.userId)))
         .run();
@@ -101,7 +107,8 @@ export async /*CM*/ function awardMessage(
     const before = row?.level ?? 0;
     const xp = (row?.xp ?? 0) + gained;
     const level = levelOf(xp).level;
-    await tx.insert(memberXp)
+    await tx
+      .insert(memberXp)
       .values({
         guildId: input.guildId,
         userId: input.userId,
@@ -131,7 +138,7 @@ export async /*CM*/ function awardMessage(
 }
 
 /** The member's standing: XP, level, progress, and place in the server (1 = most XP). */
-export async /*CM*/ function memberRank(db: Db, guildId: string, userId: string) {
+export async function memberRank(db: Db, guildId: string, userId: string) {
   const row = await db
     .select()
     .from(memberXp)
@@ -139,18 +146,21 @@ export async /*CM*/ function memberRank(db: Db, guildId: string, userId: string)
     .get();
   const xp = row?.xp ?? 0;
   const ahead =
-    (await db
-      .select({ n: sql<number>`count(*)` })
-      .from(memberXp)
-      .where(
-        and(
-          eq(memberXp.guildId, guildId),
-          or(gt(memberXp.xp, xp), and(eq(memberXp.xp, xp), sql`${memberXp.userId} < ${userId}`)),
-        ),
-      )
-      .get())?.n ?? 0;
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(memberXp)
+        .where(
+          and(
+            eq(memberXp.guildId, guildId),
+            or(gt(memberXp.xp, xp), and(eq(memberXp.xp, xp), sql`${memberXp.userId} < ${userId}`)),
+          ),
+        )
+        .get()
+    )?.n ?? 0;
   const members =
-    (await db.select({ n: sql<number>`count(*)` }).from(memberXp).where(eq(memberXp.guildId, guildId)).get())?.n ?? 0;
+    (await db.select({ n: sql<number>`count(*)` }).from(memberXp).where(eq(memberXp.guildId, guildId)).get())
+      ?.n ?? 0;
   return {
     userId,
     xp,
@@ -162,18 +172,19 @@ export async /*CM*/ function memberRank(db: Db, guildId: string, userId: string)
 }
 
 /** The top members by XP (ties: the lower user id first, so the order is stable). */
-export async /*CM*/ function leaderboard(db: Db, guildId: string, limit = 10) {
-  return (await db
-    .select({
-      userId: memberXp.userId,
-      username: memberXp.username,
-      xp: memberXp.xp,
-      messages: memberXp.messageCount,
-    })
-    .from(memberXp)
-    .where(eq(memberXp.guildId, guildId))
-    .orderBy(desc(memberXp.xp), memberXp.userId)
-    .limit(limit)
-    .all())
-    .map((r, i) => ({ rank: i + 1, ...r, level: levelOf(r.xp).level }));
+export async function leaderboard(db: Db, guildId: string, limit = 10) {
+  return (
+    await db
+      .select({
+        userId: memberXp.userId,
+        username: memberXp.username,
+        xp: memberXp.xp,
+        messages: memberXp.messageCount,
+      })
+      .from(memberXp)
+      .where(eq(memberXp.guildId, guildId))
+      .orderBy(desc(memberXp.xp), memberXp.userId)
+      .limit(limit)
+      .all()
+  ).map((r, i) => ({ rank: i + 1, ...r, level: levelOf(r.xp).level }));
 }

@@ -32,20 +32,20 @@ export interface Usage {
 }
 
 /** Translations delivered this month: the logs, plus what a reset carried over (see guilds.usageMonth). */
-export async /*CM*/ function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
+export async function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
   const carried = await db
     .select({ month: guilds.usageMonth, n: guilds.usageCarried })
     .from(guilds)
     .where(eq(guilds.id, guildId))
     .get();
-  return await loggedThisMonth(db, guildId, now) + (carried?.month === monthKey(now) ? carried.n : 0);
+  return (await loggedThisMonth(db, guildId, now)) + (carried?.month === monthKey(now) ? carried.n : 0);
 }
 
 /**
  * Delivered translations of this month that have a log row, from the daily rollups the log
  * triggers keep (a month is whole UTC days): one index range per message, not a count of logs.
  */
-async /*CM*/ function loggedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
+async function loggedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
   const row = await db
     .select({ n: sql<number>`coalesce(sum(${analyticsDaily.count}), 0)` })
     .from(analyticsDaily)
@@ -60,7 +60,7 @@ async /*CM*/ function loggedThisMonth(db: Db, guildId: string, now: Date): Promi
   return row?.n ?? 0;
 }
 
-export async /*CM*/ function usageOf(db: Db, guildId: string, now: Date): Promise<Usage> {
+export async function usageOf(db: Db, guildId: string, now: Date): Promise<Usage> {
   const plan = await guildPlan(db, guildId);
   const allowance = planOf(plan).monthlyTranslations;
   const used = await usedThisMonth(db, guildId, now);
@@ -90,9 +90,10 @@ export interface LogRow {
   tokens?: { input: number; output: number; cached: number };
 }
 
-export async /*CM*/ function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
+export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
   if (!rows.length) return;
-  await db.insert(translationLogs)
+  await db
+    .insert(translationLogs)
     .values(
       rows.map((r) => ({
         guildId: r.guildId,
@@ -118,7 +119,7 @@ export async /*CM*/ function writeLogs(db: Db, rows: LogRow[], now: Date): Promi
  * Thresholds (75, 90, 100) that `usedAfter` reached and no notice was recorded for this month yet;
  * each is recorded now, so it is returned once per guild per month.
  */
-export async /*CM*/ function newThresholds(
+export async function newThresholds(
   db: Db,
   guildId: string,
   usedAfter: number,

@@ -154,7 +154,11 @@ export function createEngine(deps: EngineDeps): Translator {
     cooldownMs: opts.breakerCooldownMs,
     clock,
   });
-  const limiter = createConcurrencyLimiter(opts.concurrency, opts.perGuildConcurrency, opts.maxQueuedPerGuild);
+  const limiter = createConcurrencyLimiter(
+    opts.concurrency,
+    opts.perGuildConcurrency,
+    opts.maxQueuedPerGuild,
+  );
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
@@ -225,7 +229,7 @@ export function createEngine(deps: EngineDeps): Translator {
   const batcher = createBatcher<Job, AskOutcome>(opts.batchWindowMs, runJobs);
 
   /** The monthly pause and (when `takeUserSlot`) the member's hourly limit, before any work. */
-  async /*CM*/ function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
+  async function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
     let used = 0;
     let allowance: number | null = null;
     if (req.guildId) {
@@ -245,7 +249,7 @@ export function createEngine(deps: EngineDeps): Translator {
   }
 
   /** usage:threshold notices for the translations just delivered. */
-  async /*CM*/ function noticeThresholds(guildId: string, used: number, allowance: number | null, now: Date) {
+  async function noticeThresholds(guildId: string, used: number, allowance: number | null, now: Date) {
     if (allowance === null) return;
     for (const threshold of await newThresholds(db, guildId, used, allowance, now)) {
       const notice = { guildId, threshold, used, allowance };

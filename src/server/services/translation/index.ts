@@ -1,7 +1,6 @@
-import type { EventEmitter } from 'node:events';
+import type { DurableEvents } from '../queue';
 import type { Db } from '../../../../db/client';
 import type { Env } from '../../env';
-import type { ServerEvents } from '..';
 import { warmDetector } from './detect';
 import { createEngine, type EngineOptions } from './engine';
 import { NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
@@ -18,7 +17,7 @@ export interface TranslatorDeps {
   env: Env;
   clock: () => Date;
   /** usage:threshold notices go out here. */
-  events?: EventEmitter<ServerEvents>;
+  events?: DurableEvents;
   /** A provider other than the environment's (benchmarks). */
   provider?: Provider | null;
   options?: Partial<EngineOptions>;

@@ -4,8 +4,12 @@ import { translationSettings } from '../../../../db/schema';
 import { translationDefaults } from '../../../common/schemas/settings';
 
 /** The guild's translation settings, or the defaults when none were saved. */
-export async /*CM*/ function readTranslationSettings(db: Db, guildId: string) {
-  const row = await db.select().from(translationSettings).where(eq(translationSettings.guildId, guildId)).get();
+export async function readTranslationSettings(db: Db, guildId: string) {
+  const row = await db
+    .select()
+    .from(translationSettings)
+    .where(eq(translationSettings.guildId, guildId))
+    .get();
   if (!row) return { ...translationDefaults };
   const { guildId: _g, ...settings } = row;
   return settings;
