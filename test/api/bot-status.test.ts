@@ -24,11 +24,11 @@ describe('bot status across processes', () => {
     const web = createBotStatus(true, clock(), { db, owner: 'host:3', clock });
     expect((await web.get()).state).toBe('connecting');
 
-    low.report(
+    await low.report(
       { state: 'online', latencyMs: 40, shard: { id: 0, count: 2 }, tag: 'Polyglot#0001', guilds: 3 },
       clock(),
     );
-    high.report(
+    await high.report(
       { state: 'online', latencyMs: 55, shard: { id: 1, count: 2 }, tag: 'Polyglot#0001', guilds: 4 },
       clock(),
     );
@@ -39,12 +39,12 @@ describe('bot status across processes', () => {
       tag: 'Polyglot#0001',
     });
 
-    high.report({ state: 'offline', reason: 'the gateway closed (code 4000)' }, clock());
+    await high.report({ state: 'offline', reason: 'the gateway closed (code 4000)' }, clock());
     expect(await web.get()).toMatchObject({ state: 'offline', reason: 'the gateway closed (code 4000)' });
 
     // A process that stopped reporting (killed) no longer counts.
     now += 60_000;
-    low.report({ state: 'online', guilds: 3 }, clock());
+    await low.report({ state: 'online', guilds: 3 }, clock());
     now += BOT_STATUS_FRESH_MS - 59_000;
     expect(await web.get()).toMatchObject({ state: 'online', guilds: 3 });
 

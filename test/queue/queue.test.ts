@@ -44,10 +44,10 @@ describe('queue', () => {
   it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
     const { db, path } = await tempDb();
     const queue = createQueue(db, () => new Date());
-    const ids = Array.from(
-      { length: 300 },
-      async (_, i) => await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }),
-    );
+    const ids: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      ids.push(await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }));
+    }
     const child = () =>
       new Promise<number[]>((resolve, reject) => {
         const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/claim-child.ts'], {
@@ -179,7 +179,8 @@ describe('queue', () => {
     const { db } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const vote = { guildId: '1', pollId: 4, debounce: true };
-    const ids = Array.from({ length: 50 }, async () => await queue.enqueue('polls:changed', '1', vote));
+    // Concurrent enqueues of one process, as a burst of votes arrives.
+    const ids = await Promise.all(Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote)));
     expect(new Set(ids).size).toBe(1);
     expect(await queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(
       ids[0],

@@ -40,7 +40,8 @@ export interface BotStatusReport {
 
 export interface BotStatusBox {
   get(): Promise<BotStatus>;
-  report(update: BotStatusReport, at: Date): BotStatus;
+  /** Resolves once the report is stored for the other processes. */
+  report(update: BotStatusReport, at: Date): Promise<BotStatus>;
 }
 
 /** Several bot processes' reports as one: the first not online, else online with their servers summed. */
@@ -76,25 +77,20 @@ export function createBotStatus(
     guilds: null,
     reason: null,
   };
-  // Reports are written in order, one at a time; report() answers at once from memory.
-  let writing: Promise<void> = Promise.resolve();
-  const write = (when: Date) => {
+  const write = async (when: Date) => {
     if (!shared) return;
-    const row = [shared.owner, JSON.stringify(status), when.getTime()];
-    writing = writing.then(async () => {
-      try {
-        await rawRun(
-          shared.db,
-          `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
-           on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
-          row,
-        );
-        // Rows of processes gone for a day (every restart reports under a new pid).
-        await rawRun(shared.db, 'delete from bot_status where updated_at < ?', [when.getTime() - 86_400_000]);
-      } catch (err) {
-        console.error('bot status: not written to the database:', err);
-      }
-    });
+    try {
+      await rawRun(
+        shared.db,
+        `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
+         on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
+        [shared.owner, JSON.stringify(status), when.getTime()],
+      );
+      // Rows of processes gone for a day (every restart reports under a new pid).
+      await rawRun(shared.db, 'delete from bot_status where updated_at < ?', [when.getTime() - 86_400_000]);
+    } catch (err) {
+      console.error('bot status: not written to the database:', err);
+    }
   };
   const fromOthers = async (): Promise<BotStatus | null> => {
     if (!shared) return null;
@@ -111,7 +107,7 @@ export function createBotStatus(
   };
   return {
     get: async () => (reportedHere ? status : ((await fromOthers()) ?? status)),
-    report(update, when) {
+    async report(update, when) {
       if (status.state === 'not_configured') return status;
       reportedHere = true;
       const changed = update.state !== status.state;
@@ -124,8 +120,9 @@ export function createBotStatus(
         guilds: update.state === 'online' ? (update.guilds ?? status.guilds) : status.guilds,
         reason: update.state === 'offline' ? (update.reason ?? status.reason) : null,
       };
-      write(when);
-      return status;
+      const reported = status;
+      await write(when);
+      return reported;
     },
   };
 }

@@ -116,20 +116,22 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   return {
     async enqueue(kind, guildId, payload) {
       const json = JSON.stringify(payload);
-      // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice).
+      // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice):
+      // one statement, so a burst in one process writes one row.
+      const same = `kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null`;
       const row =
         (await rawGet<{ id: number }>(
           db,
-          `select id from queue_jobs
-           where kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null
-           limit 1`,
-          [kind, guildId, json],
+          `insert into queue_jobs (kind, guild_id, payload, run_at)
+           select ?, ?, ?, ? where not exists (select 1 from queue_jobs where ${same})
+           returning id`,
+          [kind, guildId, json, now(), kind, guildId, json],
         )) ??
-        (await rawGet<{ id: number }>(
-          db,
-          'insert into queue_jobs (kind, guild_id, payload, run_at) values (?, ?, ?, ?) returning id',
-          [kind, guildId, json, now()],
-        ));
+        (await rawGet<{ id: number }>(db, `select id from queue_jobs where ${same} order by id limit 1`, [
+          kind,
+          guildId,
+          json,
+        ]));
       local.emit('enqueue');
       return (row as { id: number }).id;
     },
