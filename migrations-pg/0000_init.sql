@@ -681,12 +681,15 @@ BEGIN
      WHERE OLD.outcome IN ('ok', 'error') AND guild_id = OLD.guild_id AND user_id = OLD.user_id;
     DELETE FROM analytics_members
      WHERE guild_id = OLD.guild_id AND user_id = OLD.user_id AND ok <= 0 AND errors <= 0;
-    UPDATE analytics_members SET (last_at, username) = (
-        SELECT l.created_at, l.username FROM translation_logs l
-         WHERE l.guild_id = OLD.guild_id AND l.user_id = OLD.user_id AND l.outcome IN ('ok', 'error')
-         ORDER BY l.created_at DESC, l.id ASC LIMIT 1)
-     WHERE OLD.outcome IN ('ok', 'error') AND guild_id = OLD.guild_id AND user_id = OLD.user_id
-       AND last_at = OLD.created_at;
+    -- SQLite runs this trigger after each row; PostgreSQL after the whole statement, when a
+    -- multi-row delete may have taken every log of the member already: then the member's row is
+    -- left as is here and removed when its last count reaches 0 (the same end state).
+    UPDATE analytics_members m SET last_at = l.created_at, username = l.username
+      FROM (SELECT created_at, username FROM translation_logs
+             WHERE guild_id = OLD.guild_id AND user_id = OLD.user_id AND outcome IN ('ok', 'error')
+             ORDER BY created_at DESC, id ASC LIMIT 1) l
+     WHERE OLD.outcome IN ('ok', 'error') AND m.guild_id = OLD.guild_id AND m.user_id = OLD.user_id
+       AND m.last_at = OLD.created_at;
     UPDATE analytics_language_members SET count = count - 1
      WHERE OLD.outcome = 'ok' AND guild_id = OLD.guild_id AND target_language = OLD.target_language
        AND user_id = OLD.user_id;
