@@ -190,17 +190,25 @@ async function tablesWithRows(client: pg.PoolClient, tables: TableShape[]): Prom
  * triggers, which ALTER TABLE does inside the transaction (foreign keys stay checked then).
  * Answers how to turn them back on.
  */
-async function triggersOff(client: pg.PoolClient, tables: TableShape[]): Promise<() => Promise<void>> {
+async function triggersOff(
+  client: pg.PoolClient,
+  tables: TableShape[],
+  log: (line: string) => void,
+): Promise<() => Promise<void>> {
   await client.query('savepoint triggers_off');
   try {
     await client.query('set local session_replication_role = replica');
     await client.query('release savepoint triggers_off');
+    log('triggers off for the copy: session_replication_role = replica');
     return async () => {};
   } catch {
     await client.query('rollback to savepoint triggers_off');
   }
   const withTriggers = tables.filter((t) => t.triggers.length > 0);
   for (const t of withTriggers) await client.query(`alter table ${q(t.name)} disable trigger user`);
+  log(
+    `triggers off for the copy: disable trigger user on ${withTriggers.map((t) => t.name).join(', ')} (not a superuser)`,
+  );
   return async () => {
     for (const t of withTriggers) await client.query(`alter table ${q(t.name)} enable trigger user`);
   };
@@ -229,7 +237,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<TableCheck[]
           log(`--force: emptying ${filled.length} table(s) of the target`);
           await client.query(`truncate ${tables.map((t) => q(t.name)).join(', ')} restart identity cascade`);
         }
-        const triggersOn = await triggersOff(client, tables);
+        const triggersOn = await triggersOff(client, tables, log);
         for (const t of tables) {
           const copied = await copyTable(sqlite, client, t, options.batchRows ?? 1000);
           log(`copied ${t.name}: ${copied} row(s)`);

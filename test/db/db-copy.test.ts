@@ -62,6 +62,7 @@ describe('db:copy', () => {
     expect(byTable.translation_logs.postgresRows).toBeGreaterThan(1000);
     expect(byTable.guilds.postgresRows).toBe(2);
     expect(lines).toContain(`copied translation_logs: ${byTable.translation_logs.sqliteRows} row(s)`);
+    expect(lines).toContain('triggers off for the copy: session_replication_role = replica');
 
     // Read independently of the checksums: the same logs and rollups on both sides.
     const raw = new Database(file, { readonly: true });
@@ -141,6 +142,49 @@ describe('db:copy', () => {
     expect((await pool.query("select name from guilds where id = 'g-other'")).rows[0].name).not.toBe(
       'Tampered',
     );
+  });
+
+  it('copies as an ordinary database owner too (no superuser: the rollup triggers are turned off per table)', async () => {
+    const role = `polyglot_owner_${process.pid}`;
+    await pool.query(`create role ${role} login`);
+    const owned = new URL(url);
+    owned.pathname = `/${role}_db`;
+    owned.username = role;
+    await pool.query(`create database ${role}_db owner ${role}`);
+    try {
+      const lines: string[] = [];
+      const checks = await copyToPostgres({
+        sqlitePath: file,
+        postgresUrl: owned.toString(),
+        log: (l) => lines.push(l),
+      });
+      expect(checks.filter((c) => !c.ok)).toEqual([]);
+      expect(lines).toContain(
+        'triggers off for the copy: disable trigger user on translation_logs (not a superuser)',
+      );
+      const client = new pg.Client({ connectionString: owned.toString() });
+      await client.connect();
+      try {
+        expect(
+          (await client.query('select rolsuper from pg_roles where rolname = current_user')).rows[0],
+        ).toEqual({
+          rolsuper: false,
+        });
+        expect(
+          Number((await client.query('select max(count) as top from analytics_daily')).rows[0].top),
+        ).toBe(999);
+        // The triggers (three rollups, one id) are all on again after the copy.
+        const { rows } = await client.query(
+          "select tgenabled as state from pg_trigger where tgrelid = 'translation_logs'::regclass and not tgisinternal",
+        );
+        expect(rows.map((r) => r.state)).toEqual(['O', 'O', 'O', 'O']);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await pool.query(`drop database if exists ${role}_db with (force)`);
+      await pool.query(`drop role if exists ${role}`);
+    }
   });
 
   it('rejects bad arguments with the usage', () => {
