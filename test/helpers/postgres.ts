@@ -26,9 +26,13 @@ function provided(): { adminUrl: string; template: string } {
   return pgInfo;
 }
 
-/** A fresh, migrated database of its own (a copy of the template); returns its URL. */
-export async function createTestDatabase(): Promise<string> {
-  const { adminUrl, template } = provided();
+/**
+ * A fresh, migrated database of its own (a copy of the template); returns its URL.
+ * `{ migrated: false }` gives an empty one (for migration tests).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<string> {
+  const { adminUrl, template: migratedTemplate } = provided();
+  const template = options.migrated === false ? 'template0' : migratedTemplate;
   const name = `polyglot_test_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
   await withAdmin(adminUrl, async (admin) => {
     for (let attempt = 1; ; attempt++) {
