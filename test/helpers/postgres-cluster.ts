@@ -108,13 +108,20 @@ export async function startTestCluster(): Promise<TestCluster> {
         if (attempt < 3) continue; // the port was taken between the check and the start
         throw err;
       }
-      const stop = async () => {
+      let stopped = false;
+      const stopNow = () => {
+        if (stopped) return;
+        stopped = true;
+        process.off('exit', stopNow);
         try {
           run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], as);
         } finally {
           cleanup();
         }
       };
+      // A run that ends without its teardown (an error, process.exit) still stops the server.
+      process.on('exit', stopNow);
+      const stop = async () => stopNow();
       return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
     }
   } catch (err) {
