@@ -17,11 +17,7 @@ export function seedGuild(
     .values({ id, name: opts.name ?? `Server ${id}`, plan: opts.plan ?? 'free', present: true })
     .onConflictDoUpdate({
       target: guilds.id,
-      set: {
-        ...(opts.name ? { name: opts.name } : {}),
-        ...(opts.plan ? { plan: opts.plan } : {}),
-        present: true,
-      },
+      set: { ...(opts.name ? { name: opts.name } : {}), ...(opts.plan ? { plan: opts.plan } : {}), present: true },
     })
     .run();
 }

@@ -75,12 +75,7 @@ export async function startTestServer(
     const res = await fetch(server.url + path, {
       method: init.method ?? 'GET',
       headers,
-      body:
-        init.body === undefined
-          ? undefined
-          : typeof init.body === 'string'
-            ? init.body
-            : JSON.stringify(init.body),
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
     const text = await res.text();
     let json: unknown = null;
@@ -117,14 +112,9 @@ export async function startTestServer(
 export function tableCounts(services: Services): Record<string, number> {
   const sqlite = services.db.$client;
   const tables = sqlite
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
-    )
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
     .all() as { name: string }[];
   return Object.fromEntries(
-    tables.map(({ name }) => [
-      name,
-      (sqlite.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n,
-    ]),
+    tables.map(({ name }) => [name, (sqlite.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
   );
 }
