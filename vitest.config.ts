@@ -7,6 +7,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    globalSetup: ['test/helpers/global-setup.ts'],
+    globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
   },
 });
