@@ -1,12 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
+/**
+ * Two projects: every test on the embedded SQLite file (`npm start`'s engine), and the API, bot,
+ * engine and queue suites again on PostgreSQL (DATABASE_URL), each test file on a fresh database
+ * of a throwaway cluster that test/helpers/global-postgres.ts starts. `--project sqlite` or
+ * `--project postgres` runs one.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bot/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include: ['src/**/*.test.{ts,tsx}', 'bot/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/api/**/*.test.ts', 'test/bot/**/*.test.ts', 'test/translation/**/*.test.ts', 'test/queue/**/*.test.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['test/helpers/global-postgres.ts'],
+        },
+      },
+    ],
   },
 });

@@ -35,6 +35,53 @@ export function toPostgresPlaceholders(text: string): string {
   return out;
 }
 
+/**
+ * drizzle's SQLite dialect names conflict targets with their table ("t"."col"); PostgreSQL takes
+ * bare column names there.
+ */
+function bareConflictTargets(text: string): string {
+  return text.replace(/on conflict \(([^)]*)\)/g, (_, cols: string) =>
+    `on conflict (${cols.replace(/"[^"]+"\."([^"]+)"/g, '"$1"')})`,
+  );
+}
+
+/** Named parameters (`@name`, as better-sqlite3 takes them) to `$1..$n` and their values in order. */
+export function namedToPositional(text: string, named: Record<string, unknown>): { text: string; values: unknown[] } {
+  const order: string[] = [];
+  let out = '';
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === '@') {
+      const name = /^\w+/.exec(text.slice(i + 1))?.[0];
+      if (name) {
+        if (!(name in named)) throw new Error(`no value for the parameter @${name}`);
+        let n = order.indexOf(name) + 1;
+        if (n === 0) n = order.push(name);
+        out += `$${n}`;
+        i += name.length;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return { text: out, values: order.map((name) => named[name]) };
+}
+
+function isNamed(params: readonly unknown[]): params is [Record<string, unknown>] {
+  const [first] = params;
+  return (
+    params.length === 1 &&
+    typeof first === 'object' &&
+    first !== null &&
+    Object.getPrototypeOf(first) === Object.prototype
+  );
+}
+
 function toPostgresValue(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
@@ -50,7 +97,7 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
   function translated(text: string): string {
     let out = texts.get(text);
     if (out === undefined) {
-      out = toPostgresPlaceholders(text);
+      out = toPostgresPlaceholders(bareConflictTargets(text));
       if (texts.size >= 2000) texts.clear();
       texts.set(text, out);
     }
@@ -62,11 +109,20 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
     pool,
     async query(text, params, shape) {
       const client = inside.getStore() ?? pool;
-      const result = await client.query({
-        text: translated(text),
-        values: params.map(toPostgresValue),
-        ...(shape === 'arrays' ? { rowMode: 'array' as const } : {}),
-      });
+      const query = isNamed(params)
+        ? namedToPositional(bareConflictTargets(text), params[0])
+        : { text: translated(text), values: params };
+      const result = await client
+        .query({
+          text: query.text,
+          values: query.values.map(toPostgresValue),
+          ...(shape === 'arrays' ? { rowMode: 'array' as const } : {}),
+        })
+        .catch((err: Error) => {
+          // Which statement failed (its text only, never the values).
+          err.message = `${err.message} (in: ${query.text.replace(/\s+/g, ' ').slice(0, 300)})`;
+          throw err;
+        });
       return { rows: result.rows, changes: result.rowCount ?? 0 };
     },
     async transaction<T>(fn: () => Promise<T>): Promise<T> {

@@ -27,7 +27,7 @@ describe('admin paths need credentials', () => {
   it.each(adminRoutes.map((r) => [r.method, r.path] as const))(
     '%s %s: no credentials and a wrong bearer both get 401, and nothing is written',
     async (method, path) => {
-      const before = tableCounts(s.services);
+      const before = await tableCounts(s.services);
       const init = { method, ...(hasBody(method) ? { body: {} } : {}) };
       const anonymous = await s.api(concrete(path), init);
       expect(anonymous.status).toBe(401);
@@ -37,7 +37,7 @@ describe('admin paths need credentials', () => {
         headers: { authorization: 'Bearer not-the-admin-token-at-all', ...fromVisitor() },
       });
       expect(wrong.status).toBe(401);
-      expect(tableCounts(s.services)).toEqual(before);
+      expect(await tableCounts(s.services)).toEqual(before);
     },
   );
 
@@ -81,14 +81,14 @@ describe('dashboard session', () => {
   });
 
   it('a cookie change from our own page works; from a foreign Origin it is refused with 401', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const foreign = await s.api('/api/translation/settings', {
       method: 'PATCH',
       body: { rateLimitPerUser: 100 },
       headers: { cookie, origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     const still = await s.api('/api/translation/settings', { headers: { cookie } });
     expect(still.json.rateLimitPerUser).toBe(50);
 

@@ -20,7 +20,7 @@ afterAll(() => s.close());
 
 describe('GET /api/analytics', () => {
   it('computes every section from the guild logs', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/analytics?guildId=111', { admin: true });
     expect(res.status).toBe(200);
     const a = res.json;
@@ -69,7 +69,7 @@ describe('GET /api/analytics', () => {
       avgResponseTime: 225,
       errorRate: 7.7,
     });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('follows the injected clock: the 30-day window moves', async () => {

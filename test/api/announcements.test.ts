@@ -89,7 +89,7 @@ describe('POST /api/announcements', () => {
 
   it('Translate now answers 400 for a bad id, 404 for an unknown or foreign one, 409 once posted, writing nothing', async () => {
     const created = await create(s, valid);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const at = (id: string | number, guild = '555') =>
       s.api(`/api/announcements/${id}/translate?guildId=${guild}`, { method: 'POST', admin: true });
     expect((await at('abc')).status).toBe(400);
@@ -105,7 +105,7 @@ describe('POST /api/announcements', () => {
       .run();
     const posted = await at(created.json.id);
     expect(posted.status).toBe(409);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     await s.services.db.delete(announcements).where(eq(announcements.id, created.json.id)).run();
   });
 
@@ -161,12 +161,12 @@ describe('POST /api/announcements', () => {
     'rejects bad input #%# with 400 naming %s, without calling the translator or writing',
     async (field, patch) => {
       rec.calls.length = 0;
-      const before = tableCounts(s.services);
+      const before = await tableCounts(s.services);
       const res = await create(s, { ...valid, ...patch });
       expect(res.status).toBe(400);
       expect(res.json.error).toContain(field);
       expect(rec.calls).toHaveLength(0);
-      expect(tableCounts(s.services)).toEqual(before);
+      expect(await tableCounts(s.services)).toEqual(before);
     },
   );
 

@@ -74,7 +74,7 @@ const checkout = (body: unknown, headers: Record<string, string> = {}) =>
 describe('POST /api/create-checkout-session', () => {
   it('asks Stripe for a subscription checkout of the real price for the server, returning to its plan card', async () => {
     const seen = stripe.requests.length;
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await checkout({ priceId: PRICE_IDS.plus, guildId: GUILD });
     expect(res.status).toBe(200);
     const sent = stripe.requests.slice(seen);
@@ -100,7 +100,7 @@ describe('POST /api/create-checkout-session', () => {
     expect(res.json).toEqual({
       url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
     });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('anonymous visitors get 401 and Stripe is not called; a server the bot is not in gets 403', async () => {
@@ -122,12 +122,12 @@ describe('POST /api/create-checkout-session', () => {
     [{ priceId: PRICE_IDS.plus, guildId: 'not a server id!' }, 'guildId'],
   ])('rejects %j with 400 naming %s; Stripe is not called and nothing is written', async (body, field) => {
     const seen = stripe.requests.length;
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await checkout(body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
     expect(stripe.requests.length).toBe(seen);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('passes on a Stripe refusal as 502 with its message', async () => {
@@ -331,12 +331,12 @@ describe('POST /api/stripe/webhook', () => {
     };
     expect((await deliver(deleted)).json.applied).toBe(true);
     expect(guildRow(g)?.plan).toBe('free');
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const resent = await deliver({ ...completed('evt_r1', session), created: 1763790000 });
     expect(resent.status).toBe(200);
     expect(resent.json).toMatchObject({ applied: false, reason: 'event already processed' });
     expect(guildRow(g)?.plan).toBe('free');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('an older event never overrides a newer state, even under a new id', async () => {
@@ -353,7 +353,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('a correctly signed body that is not JSON answers 400 and writes nothing', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const payload = 'this is not json';
     const res = await s.api('/api/stripe/webhook', {
       method: 'POST',
@@ -364,7 +364,7 @@ describe('POST /api/stripe/webhook', () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('body: signed, but not a JSON event');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it.each([
@@ -373,14 +373,14 @@ describe('POST /api/stripe/webhook', () => {
     ['a garbage signature', { signature: 't=1,v1=deadbeef' }],
     ['no Stripe-Signature header', { signature: null }],
   ])('refuses %s with 400 and writes nothing', async (_what, opts) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await deliver(
       completed('evt_bad', { customer: 'cus_X', metadata: { guildId: '333333333333333333', plan: 'plus' } }),
       opts,
     );
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/^Stripe-Signature: /);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect(guildRow('333333333333333333')).toBeUndefined();
   });
 });
@@ -403,7 +403,7 @@ describe('billing without Stripe configured', () => {
   });
 
   it('the webhook answers 503 naming STRIPE_WEBHOOK_SECRET and writes nothing', async () => {
-    const before = tableCounts(bare.services);
+    const before = await tableCounts(bare.services);
     const payload = JSON.stringify(
       completed('evt_9', { metadata: { guildId: '444444444444444444', plan: 'pro' } }),
     );
@@ -416,6 +416,6 @@ describe('billing without Stripe configured', () => {
     });
     expect(res.status).toBe(503);
     expect(res.json.error).toContain('STRIPE_WEBHOOK_SECRET is not set');
-    expect(tableCounts(bare.services)).toEqual(before);
+    expect(await tableCounts(bare.services)).toEqual(before);
   });
 });

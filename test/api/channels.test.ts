@@ -127,11 +127,11 @@ describe('channel links', () => {
     ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const g = await freshGuild();
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await create(g, body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('answers 409 when a channel is already in another link, in this guild or another', async () => {
@@ -140,7 +140,7 @@ describe('channel links', () => {
     expect((await create(g1, { name: 'First', channels: [{ channelId: c, language: 'en' }] })).status).toBe(
       201,
     );
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const same = await create(g1, {
       name: 'Second',
       channels: [
@@ -155,7 +155,7 @@ describe('channel links', () => {
     expect(other.status).toBe(409);
     expect(other.json.error).toContain("another server's link");
     expect(other.json.error).not.toContain('First');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('answers 403 naming the limit past the Free plan (2 links) and lets a Plus guild go on', async () => {
@@ -163,12 +163,12 @@ describe('channel links', () => {
     for (const name of ['One', 'Two']) {
       expect((await create(g, { name, channels: [{ channelId: ch(), language: 'en' }] })).status).toBe(201);
     }
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const third = await create(g, { name: 'Three', channels: [{ channelId: ch(), language: 'en' }] });
     expect(third.status).toBe(403);
     expect(third.json.error).toMatch(/Free plan allows 2 channel links/);
     expect(third.json.error).toMatch(/upgrade/i);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
 
     await s.services.db.update(guilds).set({ plan: 'plus' }).where(eq(guilds.id, g)).run();
     const plus = await create(g, { name: 'Three', channels: [{ channelId: ch(), language: 'en' }] });
@@ -210,13 +210,13 @@ describe('channel links', () => {
 
   it('needs credentials', async () => {
     expect((await s.api('/api/channels/links')).status).toBe(401);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const post = await s.api('/api/channels/links', {
       method: 'POST',
       body: { name: 'x', channels: [{ channelId: '1' }] },
     });
     expect(post.status).toBe(401);
     expect((await s.api('/api/channels/links/1', { method: 'DELETE' })).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

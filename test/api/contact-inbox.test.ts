@@ -150,7 +150,7 @@ describe('the inbox (operator only)', () => {
   });
 
   it('bad input is refused naming the field and changes nothing', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const snapshot = s.services.db.$sqlite!.prepare('select * from contact_messages').all();
     expect((await s.api('/api/contact/messages?type=spam', { admin: true })).json.error).toContain(
       'type: must be one of',
@@ -168,7 +168,7 @@ describe('the inbox (operator only)', () => {
     expect((await s.api('/api/contact/messages/1/forward', { method: 'POST', admin: true })).status).toBe(
       409,
     );
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect(s.services.db.$sqlite!.prepare('select * from contact_messages').all()).toEqual(snapshot);
   });
 

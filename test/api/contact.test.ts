@@ -48,11 +48,11 @@ describe('POST /api/contact', () => {
     [{ ...valid, message: 'y'.repeat(5001) }, 'message'],
     [{ ...valid, message: 42 }, 'message'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/contact', { method: 'POST', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('needs no login, and a flood from one address gets 429 with when to retry', async () => {
@@ -61,14 +61,14 @@ describe('POST /api/contact', () => {
       const ok = await s.api('/api/contact', { method: 'POST', body: { ...valid, subject: `again ${i}` } });
       expect(ok.status).toBe(201);
     }
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/contact', { method: 'POST', body: valid });
     expect(res.status).toBe(429);
     expect(res.json.error).toMatch(/try again in \d+ minutes?/);
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('the same limit holds over /trpc, with a Retry-After header', async () => {

@@ -27,10 +27,10 @@ describe('seedDemo', () => {
   });
 
   it('is idempotent: a second run changes nothing and says why', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const again = await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, NOW);
     expect(again).toMatch(/already has data.*nothing seeded/);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('is deterministic and keeps two demo guilds apart', async () => {

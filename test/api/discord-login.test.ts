@@ -101,7 +101,7 @@ describe('Login with Discord', () => {
     ['Discord down at the token endpoint', { tokenFailure: 502 }, 'unavailable'],
     ['a code Discord refuses', { tokenFailure: 400 }, 'code'],
   ])('%s ends on the login page with error=%s and writes nothing', async (_what, opts, reason) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     fake.oauth.account = 'deny' in opts ? null : accountOf.alice();
     fake.oauth.tokenFailure = 'tokenFailure' in opts ? (opts.tokenFailure ?? null) : null;
     try {
@@ -111,7 +111,7 @@ describe('Login with Discord', () => {
       );
       expect(location).toBe(`/login?error=${reason}`);
       expect(cookie).toBeNull();
-      expect(tableCounts(s.services)).toEqual(before);
+      expect(await tableCounts(s.services)).toEqual(before);
     } finally {
       fake.oauth.tokenFailure = null;
     }
@@ -170,7 +170,7 @@ describe('per-server authorization', () => {
       const concrete = path.replace(/:serverId|:guildOrUserId/, B).replace(/:\w+/g, '1');
       const sep = concrete.includes('?') ? '&' : '?';
       const body = method === 'GET' || method === 'DELETE' ? undefined : { guildId: B };
-      const before = tableCounts(s.services);
+      const before = await tableCounts(s.services);
       const onB = await s.api(`${concrete}${sep}guildId=${B}`, { method, body, headers: as(aliceCookie) });
       expect(onB.status).toBe(403);
       expect(onB.json).toEqual(FORBIDDEN);
@@ -184,7 +184,7 @@ describe('per-server authorization', () => {
       );
       expect(unknown.status).toBe(403);
       expect(unknown.json).toEqual(FORBIDDEN);
-      expect(tableCounts(s.services)).toEqual(before);
+      expect(await tableCounts(s.services)).toEqual(before);
     },
   );
 

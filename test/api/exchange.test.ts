@@ -99,19 +99,19 @@ describe('PATCH /api/guilds/:guildId/exchange', () => {
     ['no channelId', {}, /^channelId: /],
     ['a number', { channelId: 900001 }, /^channelId: /],
   ])('%s: 400 naming the field, nothing written', async (_name, body, error) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch(PRO, body);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(error);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('below Pro: 403, nothing written', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch(PLUS, { channelId: '' });
     expect(res.status).toBe(403);
     expect(res.json.locked).toEqual({ capability: 'exchange', plan: 'pro' });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('sets a text channel of the server (answers with its name), and "" clears it', async () => {
@@ -168,10 +168,10 @@ describe('matching', () => {
   });
 
   it('a member is in one pair at most; joining again writes nothing', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await joinAs('10', 'es', 'en', 12)).kind).toBe('already');
     expect(await runMatching(s.services.db, MATCH, at(12))).toEqual([]);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('next pairs with someone else, never straight back with the previous partner', async () => {

@@ -58,15 +58,15 @@ describe('server glossary API', () => {
       'translations.es: must be at most 100 characters',
     ],
   ])('POST %j is a 400 naming the entry, and writes nothing', async (body, message) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api(path('gl-plus'), { method: 'POST', admin: true, body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(message);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('PUT names each bad entry by its position; a duplicate term (any case) is named too', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api(path('gl-plus'), {
       method: 'PUT',
       admin: true,
@@ -84,16 +84,16 @@ describe('server glossary API', () => {
     });
     expect(dup.status).toBe(400);
     expect(dup.json.error).toBe('terms.2.term: "boss" is already entry 0');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('refuses more than the limit, and a term already there', async () => {
     const many = Array.from({ length: GLOSSARY_MAX_TERMS + 1 }, (_, i) => ({ term: `term${i}` }));
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const tooMany = await s.api(path('gl-pro'), { method: 'PUT', admin: true, body: { terms: many } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.error).toContain(`terms: at most ${GLOSSARY_MAX_TERMS} terms`);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     await s.api(path('gl-pro'), {
       method: 'PUT',
       admin: true,
@@ -112,12 +112,12 @@ describe('server glossary API', () => {
   });
 
   it('is locked on Free with the plan named; nothing is written', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api(path('gl-free'), { method: 'POST', admin: true, body: { term: 'Minecraft' } });
     expect(res.status).toBe(403);
     expect(res.json.locked).toEqual({ capability: 'glossary', plan: 'plus' });
     expect(res.json.error).toMatch(/Plus/);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });
 
@@ -140,20 +140,20 @@ describe('translation style API (Pro)', () => {
     [{ slang: 'yes' }, 'slang: must be true or false'],
     [{ customInstructions: 'x'.repeat(501) }, 'customInstructions: must be at most 500 characters'],
   ])('PATCH %j is a 400, writes nothing', async (body, message) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await style('gl-pro', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(message);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('is locked below Pro with the plan named', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await style('gl-plus', { slang: true });
     expect(res.status).toBe(403);
     expect(res.json.locked).toEqual({ capability: 'slang', plan: 'pro' });
     const own = await style('gl-plus', { customInstructions: 'hi' });
     expect(own.json.locked).toEqual({ capability: 'customInstructions', plan: 'pro' });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

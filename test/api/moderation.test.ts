@@ -25,7 +25,7 @@ const get = (guildId: string) => s.api(`/api/moderation/rules?guildId=${guildId}
 
 describe('moderation rules', () => {
   it('answers the defaults before anything is saved, and writes nothing on read', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await get('m1');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -36,7 +36,7 @@ describe('moderation rules', () => {
       logChannelId: '',
       scamDetection: true,
     });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('PATCH of one field changes only that field and GET shows it', async () => {
@@ -69,11 +69,11 @@ describe('moderation rules', () => {
   it('accepts 500 banned words and refuses 501', async () => {
     const words = Array.from({ length: 501 }, (_, i) => `word${i}`);
     expect((await patch('m5', { bannedWords: words.slice(0, 500) })).status).toBe(200);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch('m6', { bannedWords: words });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('bannedWords: at most 500 words');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it.each([
@@ -89,32 +89,32 @@ describe('moderation rules', () => {
     [{ scamDetection: 'yes' }, 'scamDetection'],
     [{ logChannelId: '999' }, 'logChannelId: 999 is not a text channel of this server'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch('m-bad', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('refuses a voice channel or another server’s channel as the log channel, writing nothing', async () => {
     for (const channel of ['556', '557']) {
-      const before = tableCounts(s.services);
+      const before = await tableCounts(s.services);
       const res = await patch('m2', { logChannelId: channel, autoDelete: false });
       expect(res.status).toBe(400);
       expect(res.json.error).toBe(`logChannelId: ${channel} is not a text channel of this server`);
-      expect(tableCounts(s.services)).toEqual(before);
+      expect(await tableCounts(s.services)).toEqual(before);
     }
     expect((await get('m2')).json.autoDelete).toBe(true);
   });
 
   it('needs credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await s.api('/api/moderation/rules')).status).toBe(401);
     expect(
       (await s.api('/api/moderation/rules', { method: 'PATCH', body: { autoDelete: true } })).status,
     ).toBe(401);
     expect((await s.api('/api/moderation/logs')).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });
 

@@ -172,12 +172,12 @@ describe('polls', () => {
       .insert(pollVotes)
       .values({ pollId: made.json.id, optionId: 'opt-1', userId: 'u9' })
       .run();
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const del = await s.api(`/api/polls/${made.json.id}?guildId=${g}`, { method: 'DELETE', admin: true });
     expect(del.status).toBe(200);
     expect(del.json).toEqual({ id: made.json.id, deleted: true });
     expect((await list(g)).json).toEqual([]);
-    const after = tableCounts(s.services);
+    const after = await tableCounts(s.services);
     expect(after.polls).toBe(before.polls - 1);
     expect(after.poll_votes).toBe(before.poll_votes - 1);
   });
@@ -234,12 +234,12 @@ describe('polls', () => {
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const g = await freshGuild();
     await linkLanguages(g, ['en', 'es']);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const callsBefore = fake.calls.length;
     const res = await create(g, body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect(fake.calls.length).toBe(callsBefore);
   });
 
@@ -256,11 +256,11 @@ describe('polls', () => {
   });
 
   it('needs credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await s.api('/api/polls')).status).toBe(401);
     expect((await s.api('/api/polls', { method: 'POST', body: poll() })).status).toBe(401);
     expect((await s.api('/api/polls/1', { method: 'DELETE' })).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });
 
@@ -386,7 +386,7 @@ describe('poll delivery, closing and the plan', () => {
   it('close answers 404 for an unknown or foreign poll and writes nothing', async () => {
     const [g1, g2] = [await freshGuild(), await freshGuild()];
     const made = await create(g1, poll());
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const foreign = await s.api(`/api/polls/${made.json.id}/close?guildId=${g2}`, {
       method: 'POST',
       admin: true,
@@ -394,29 +394,29 @@ describe('poll delivery, closing and the plan', () => {
     expect(foreign.status).toBe(404);
     const unknown = await s.api(`/api/polls/999999/close?guildId=${g1}`, { method: 'POST', admin: true });
     expect(unknown.status).toBe(404);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect((await list(g1)).json[0].active).toBe(true);
   });
 
   it('rejects an option longer than a Discord button label (80 characters)', async () => {
     const g = await freshGuild();
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await create(
       g,
       poll({ options: [{ text: { en: 'x'.repeat(81) } }, { text: { en: 'Go' } }] }),
     );
     expect(res.status).toBe(400);
     expect(res.json.error).toContain('options.0.text.en: must be at most 80 characters');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('on the Free plan polls answer 403 naming the Plus plan and write nothing', async () => {
     const g = `free-${nextGuild++}`;
     await seedGuild(s.services, g, { plan: 'free' });
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await create(g, poll());
     expect(res.status).toBe(403);
     expect(res.json.locked).toEqual({ capability: 'polls', plan: 'plus' });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

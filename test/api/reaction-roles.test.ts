@@ -69,11 +69,11 @@ describe('reaction roles', () => {
   it('answers 409 when the message already has reaction roles', async () => {
     const first = entry();
     expect((await create('r5', first)).status).toBe(201);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const again = await create('r5', entry({ messageId: first.messageId }));
     expect(again.status).toBe(409);
     expect(again.json.error).toContain(`message ${first.messageId} already has reaction roles`);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it.each([
@@ -106,11 +106,11 @@ describe('reaction roles', () => {
       'roles: at most 20',
     ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await create('r-bad', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('answers 404 for unknown ids and another guild’s entry, 400 for a non-number id', async () => {
@@ -129,10 +129,10 @@ describe('reaction roles', () => {
   });
 
   it('needs credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await s.api('/api/reaction-roles')).status).toBe(401);
     expect((await s.api('/api/reaction-roles', { method: 'POST', body: entry() })).status).toBe(401);
     expect((await s.api('/api/reaction-roles/1', { method: 'DELETE' })).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

@@ -69,17 +69,17 @@ describe('POST /api/guild/reset', () => {
     ['confirm', { confirm: '' }],
     ['confirm', { confirm: 5001 }],
   ])('rejects a missing or wrong %s with 400 and deletes nothing (#%#)', async (field, body) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await reset('5001', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('needs credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await reset('5001', { confirm: '5001' }, false)).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it("erases the guild's data, keeps its plan and channel list, and leaves other guilds untouched", async () => {

@@ -9,7 +9,7 @@ afterAll(() => s.close());
 
 describe('translation settings', () => {
   it('answers the spec defaults before anything is saved, and writes nothing on read', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/translation/settings', { admin: true });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -18,7 +18,7 @@ describe('translation settings', () => {
       contextPreservation: true,
       rateLimitPerUser: 50,
     });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('PATCH of one field changes only that field and GET shows it', async () => {
@@ -39,11 +39,11 @@ describe('translation settings', () => {
     [{ autoDetect: 'yes' }, 'autoDetect'],
     [{}, 'at least one'],
   ])('rejects %j with 400 naming the problem and writes nothing', async (body, field) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/translation/settings?guildId=g-bad', { method: 'PATCH', admin: true, body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('rejects a body that is not JSON', async () => {

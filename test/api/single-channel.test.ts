@@ -123,17 +123,17 @@ describe('single-channel translation rooms', () => {
     const g = await freshGuild();
     const input = { ...(body as Record<string, unknown>) };
     if (input.channelId === 'GENERAL') input.channelId = g.general;
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await create(g.id, input);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(error);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it("refuses a voice channel, a forum and another server's channel with 400, nothing written", async () => {
     const g = await freshGuild();
     const other = await freshGuild();
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const voice = await create(g.id, { channelId: g.voice, languages: ['es'] });
     expect(voice.status).toBe(400);
     expect(voice.json.error).toBe(
@@ -147,7 +147,7 @@ describe('single-channel translation rooms', () => {
     expect(elsewhere.json.error).toBe(
       `channelId: ${other.general} is not a channel of this server the bot can see; pick one from the list`,
     );
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('409 naming the channel and its link or room when the channel is taken, both ways', async () => {
@@ -159,7 +159,7 @@ describe('single-channel translation rooms', () => {
     });
     expect(link.status).toBe(201);
     expect((await create(g.id, { channelId: g.general, languages: ['es'] })).status).toBe(201);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
 
     const inLink = await create(g.id, { channelId: g.lobby, languages: ['es'] });
     expect(inLink.status).toBe(409);
@@ -177,21 +177,21 @@ describe('single-channel translation rooms', () => {
     });
     expect(mirror.status).toBe(409);
     expect(mirror.json.error).toContain('in translation room "general"');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('403 naming the plan limit: rooms count as channel links (Free: 2)', async () => {
     const g = await freshGuild('free');
     expect((await create(g.id, { channelId: g.general, languages: ['es'] })).status).toBe(201);
     expect((await create(g.id, { channelId: g.lobby, languages: ['es'] })).status).toBe(201);
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const third = await create(g.id, { channelId: g.news, languages: ['es'] });
     expect(third.status).toBe(403);
     expect(third.json.error).toMatch(
       /^the Free plan allows 2 channel links \(translation rooms count as links\)/,
     );
     expect(third.json.error).toContain('upgrade to Plus');
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     await setGuildPlan(s.services, g.id, 'plus');
     expect((await create(g.id, { channelId: g.news, languages: ['es'] })).status).toBe(201);
   });
@@ -210,11 +210,11 @@ describe('single-channel translation rooms', () => {
   ])('update with %s: %i naming it, nothing changed', async (_what, body, status, error) => {
     const g = await freshGuild();
     const room = (await create(g.id, { channelId: g.general, languages: ['es', 'fr'] })).json;
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch(g.id, room.id, body);
     expect(res.status).toBe(status);
     expect(res.json.error).toMatch(error);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect((await rooms(g.id)).json[0]).toMatchObject({ languages: ['es', 'fr'], active: true });
   });
 
@@ -225,7 +225,7 @@ describe('single-channel translation rooms', () => {
       admin: true,
       body: { name: 'Mirror', channels: [{ channelId: g.lobby, language: 'en' }] },
     });
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     for (const id of [999_999, link.json.id]) {
       const up = await patch(g.id, id, { languages: ['es'] });
       expect(up.status).toBe(404);
@@ -236,7 +236,7 @@ describe('single-channel translation rooms', () => {
     const bad = await remove(g.id, 'abc');
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^id: /);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it("403 for another server: an API key reaches its own server's rooms only; another server's room is 404", async () => {
@@ -245,7 +245,7 @@ describe('single-channel translation rooms', () => {
     const roomB = (await create(b.id, { channelId: b.general, languages: ['es'] })).json;
     const { key } = await createApiKey(s.services.db, a.id, 'CI', 'test', new Date());
     const headers = { authorization: `Bearer ${key}` };
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const asKey = (path: string, init: { method?: string; body?: unknown } = {}) =>
       s.api(path, { ...init, headers });
 
@@ -279,7 +279,7 @@ describe('single-channel translation rooms', () => {
       body: { channelId: b.lobby, languages: ['es'] },
     });
     expect(channelOfB.status).toBe(400);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect((await rooms(b.id)).json).toEqual([roomB]);
     // The key works on its own server.
     expect((await asKey(`/api/channels/rooms?guildId=${a.id}`)).status).toBe(200);

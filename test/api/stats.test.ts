@@ -59,7 +59,7 @@ describe('GET /api/global-stats (public)', () => {
 
 describe('GET /api/stats', () => {
   it('gives the stat cards from the guild rows', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await s.api('/api/stats?guildId=111', { admin: true });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -71,7 +71,7 @@ describe('GET /api/stats', () => {
       avgSpeedMs: 225, // 2700 ms over 12 successful translations
       hasData: true,
     });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('answers zeros for a guild with no data, never invented numbers', async () => {

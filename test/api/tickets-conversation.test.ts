@@ -60,12 +60,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{ supportRoleId: '@support' }, 'supportRoleId: must be a Discord id'],
     [{}, 'give channelId or supportRoleId'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const snapshot = s.services.db.$sqlite!.prepare('select * from ticket_settings').all();
     const res = await api('/api/ticket-settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(error);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect(s.services.db.$sqlite!.prepare('select * from ticket_settings').all()).toEqual(snapshot);
   });
 });
@@ -118,7 +118,7 @@ describe('GET /api/ticket-stats', () => {
 
 describe('the plan gate', () => {
   it('below Ultimate every ticket path answers 403 naming the plan, and writes nothing', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     for (const [method, path, body] of [
       ['GET', '/api/tickets', undefined],
       ['GET', '/api/ticket-stats', undefined],
@@ -129,6 +129,6 @@ describe('the plan gate', () => {
       expect(res.json.error).toContain('Support tickets needs the Ultimate plan');
       expect(res.json.locked).toEqual({ capability: 'tickets', plan: 'ultimate' });
     }
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

@@ -281,18 +281,18 @@ describe('POST /api/tickets/:id/messages', () => {
     ['messageId', { messageId: undefined }],
   ])('rejects a bad %s with 400 and writes nothing', async (field, change) => {
     rec.calls.length = 0;
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await reply(s, french.id, { ...staff('Hi'), ...change });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
     expect(rec.calls).toHaveLength(0);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('answers 404 for another guild ticket, writing nothing, and 401 without credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await reply(s, foreign.id, staff('Hi'))).status).toBe(404);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     const anon = await s.api(`/api/tickets/${french.id}/messages?guildId=777`, {
       method: 'POST',
       body: staff('x'),

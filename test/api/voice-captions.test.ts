@@ -133,10 +133,10 @@ describe('captions of a live session', () => {
     expect(res).toEqual({ status: 'ended', reason: 'voice minutes used' });
     expect(gemini.requests).toHaveLength(0);
     await caller.voice.end({ sessionId: started.session.id, status: 'ended', reason: 'voice minutes used' });
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const refused = await startIn('535353535353535353', null);
     expect(refused).toMatchObject({ ok: false, reason: 'minutes' });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     // Ultimate is unlimited.
     await setGuildPlan(s.services, GUILD, 'ultimate');
     expect(await caller.voice.minutesLeft({ guildId: GUILD })).toEqual({ minutes: null });

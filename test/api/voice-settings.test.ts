@@ -41,7 +41,7 @@ describe('voice settings', () => {
   });
 
   it('refuses a channel that cannot take captions, or another server’s, and writes nothing', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     for (const [id, status, error] of [
       ['112', 400, 'captionChannelId: 112 is not a text channel or thread of this server'],
       ['114', 400, 'captionChannelId: 114 is not a text channel or thread of this server'],
@@ -54,7 +54,7 @@ describe('voice settings', () => {
       expect(res.json.error).toBe(error);
     }
     expect((await api({ method: 'PATCH', body: {} })).status).toBe(400);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('is locked below Pro (naming Pro) and needs credentials', async () => {
@@ -62,11 +62,11 @@ describe('voice settings', () => {
     const res = await api({ guildId: '902' });
     expect(res.status).toBe(403);
     expect(res.json.locked).toMatchObject({ capability: 'voice', plan: 'pro' });
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await api({ guildId: '902', method: 'PATCH', body: { captionChannelId: '121' } })).status).toBe(
       403,
     );
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     expect((await s.api('/api/voice-translation/settings?guildId=901')).status).toBe(401);
   });
 });

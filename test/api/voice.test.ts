@@ -108,11 +108,11 @@ describe('PATCH /api/voice-translation/sessions/:sessionId', () => {
     ['endedAt', { status: 'ended' }],
     ['status', { status: 'paused', endedAt: '2026-07-03T12:00:00Z' }],
   ])('rejects a bad %s with 400 and changes nothing', async (field, body) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await end(ids.live2, body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
     const active = await api('/api/voice-translation/sessions/999/active');
     expect(active.json.map((x: { id: number }) => x.id)).toEqual([ids.live2]);
   });

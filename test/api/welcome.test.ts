@@ -13,11 +13,11 @@ const get = (guildId: string) => s.api(`/api/welcome?guildId=${guildId}`, { admi
 
 describe('welcome config', () => {
   it('answers the defaults before anything is saved, and writes nothing on read', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await get('w1');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ enabled: false, messages: {}, channelId: '', roleId: '' });
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('PATCH of one field changes only that field and GET shows it', async () => {
@@ -60,17 +60,17 @@ describe('welcome config', () => {
     [{ roleId: 'moderators' }, 'roleId'],
     [{ roleId: 5 }, 'roleId'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     const res = await patch('w-bad', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('needs credentials', async () => {
-    const before = tableCounts(s.services);
+    const before = await tableCounts(s.services);
     expect((await s.api('/api/welcome')).status).toBe(401);
     expect((await s.api('/api/welcome', { method: 'PATCH', body: { enabled: true } })).status).toBe(401);
-    expect(tableCounts(s.services)).toEqual(before);
+    expect(await tableCounts(s.services)).toEqual(before);
   });
 });

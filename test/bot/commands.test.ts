@@ -109,7 +109,7 @@ describe('/setlanguage', () => {
   });
 
   it('an unknown language code gets a clear private error and nothing is stored', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const i = h.fake.slash('setlanguage', [{ name: 'language', type: 3, value: 'klingon' }], {
       member: h.ben,
       channel: h.channel('general'),
@@ -117,7 +117,7 @@ describe('/setlanguage', () => {
     const answer = await h.fake.interactionAnswer(i);
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('"klingon" is not a language I know');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('autocomplete offers matching languages by name, native name or code', async () => {

@@ -146,7 +146,7 @@ describe('/learn, /practice, /quiz, /progress', () => {
 
 describe('bad input writes nothing', () => {
   it('/learn with an unknown language names the languages there are', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const answer = await slash('learn', [{ name: 'language', value: 'klingon' }], {
       member: h.ana,
       channel: h.channel('general'),
@@ -154,27 +154,27 @@ describe('bad input writes nothing', () => {
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('"klingon" is not a language I know');
     expect(answer.content).toContain('Spanish (es)');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('/learn of a language without flashcards says so', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const answer = await slash('learn', [{ name: 'language', value: 'ar' }], {
       member: h.ana,
       channel: h.channel('general'),
     });
     expect(answer.content).toContain('I do not have flashcards for Arabic yet');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('/practice, /quiz and /progress before /learn point to /learn', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     for (const name of ['practice', 'quiz', 'progress']) {
       const answer = await slash(name, [], { member: h.chloe, channel: h.channel('general') });
       expect(answer.flags).toBe(EPHEMERAL);
       expect(answer.content).toContain('You are not learning a language yet. Start with /learn');
     }
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it("another member's quiz button is refused", async () => {

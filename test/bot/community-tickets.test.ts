@@ -152,7 +152,7 @@ describe('with a translator', () => {
   });
 
   it("the community procedures are the bot's only: an admin over /trpc is refused and nothing is written", async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const res = await h.server.api('/trpc/community.openTicket', {
       method: 'POST',
       admin: true,
@@ -161,14 +161,14 @@ describe('with a translator', () => {
       },
     });
     expect(res.status).toBe(403);
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('a form with a blank subject gets a clear answer and writes nothing', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const { answer } = await openTicket(h, { subject: '   ', description: 'Hola' });
     expect(answer.content).toContain('A ticket needs a subject and a description');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 });
 

@@ -74,20 +74,20 @@ describe('/exchange join refuses bad input and writes nothing', () => {
   it('below Pro: the locked notice in the member language, naming Pro', async () => {
     await setGuildPlan(h.server.services, h.guild.id, 'plus');
     try {
-      const before = tableCounts(h.server.services);
+      const before = await tableCounts(h.server.services);
       const answer = await join(h.ana, 'es', 'en');
       expect(answer.content).toContain('requiere el plan Pro');
       expect(answer.ephemeral).toBe(true);
       for (const sub of ['status', 'next'])
         expect((await exchange(h.ben, sub)).content).toContain('needs the Pro plan on this server');
-      expect(tableCounts(h.server.services)).toEqual(before);
+      expect(await tableCounts(h.server.services)).toEqual(before);
     } finally {
       await setGuildPlan(h.server.services, h.guild.id, 'pro');
     }
   });
 
   it('an unknown language and the same language twice, each in the member language', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const unknown = await join(h.ana, 'klingon', 'en');
     expect(unknown.content).toContain('«klingon» no es un idioma que conozca');
     expect(unknown.ephemeral).toBe(true);
@@ -95,7 +95,7 @@ describe('/exchange join refuses bad input and writes nothing', () => {
     expect(unknownFr.content).toContain('« elvish » n’est pas une langue que je connais');
     const same = await join(h.ben, 'en', 'EN');
     expect(same.content).toContain('must be different');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('the language options autocomplete from the product language table', async () => {
@@ -108,11 +108,11 @@ describe('/exchange join refuses bad input and writes nothing', () => {
 
 describe('matching', () => {
   it('the exchange channel is picked from the server channels (a text channel)', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const bad = await api('', { method: 'PATCH', body: { channelId: '123' } });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^channelId: /);
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
     const ok = await api('', { method: 'PATCH', body: { channelId: general().id } });
     expect(ok.status).toBe(200);
     expect(ok.json.channelName).toBe('general');
@@ -173,12 +173,12 @@ describe('matching', () => {
   });
 
   it('joining twice is answered and writes nothing', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const again = await join(h.ana, 'es', 'fr');
     expect(again.content).toContain(
       'Ya estás en el intercambio de idiomas (hablas Español, aprendes English)',
     );
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('/exchange next ends the pair and pairs with someone else than the previous partner', async () => {
@@ -205,10 +205,10 @@ describe('matching', () => {
   });
 
   it('next while waiting ends nothing', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const answer = await exchange(h.chloe, 'next');
     expect(answer.content).toMatch(/vous attendez depuis <t:\d+:R>/);
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('a member whose DMs are closed is told in the pair thread; the dashboard does not call it a DM', async () => {
@@ -225,10 +225,10 @@ describe('matching', () => {
   });
 
   it('/exchange leave ends the pair; the partner is told and waits again', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const answer = await exchange(diego, 'leave');
     expect(answer.content).toContain('Has salido del intercambio de idiomas');
-    expect(tableCounts(h.server.services).exchange_members).toBe(before.exchange_members! - 1);
+    expect((await tableCounts(h.server.services)).exchange_members).toBe(before.exchange_members! - 1);
     await eventually(() => dms.dms(h.ben.user.id).find((t) => t.includes('has ended')));
     expect((await state()).waiting.map((w) => w.userId)).toContain(h.ben.user.id);
     const notIn = await exchange(diego, 'status');

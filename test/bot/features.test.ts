@@ -58,7 +58,7 @@ describe('flag reactions', () => {
 describe('single-channel mode', () => {
   it('is configured over the API, with bad languages refused and nothing written', async () => {
     const link = await h.link('Lobby', [['general', 'en']], 'single');
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const bad = await h.server.api(`/api/channels/links/${link.id}/languages?guildId=${h.guild.id}`, {
       method: 'PUT',
       admin: true,
@@ -73,7 +73,7 @@ describe('single-channel mode', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.json.error).toMatch(/^languages:/);
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
     const ok = await h.server.api(`/api/channels/links/${link.id}/languages?guildId=${h.guild.id}`, {
       method: 'PUT',
       admin: true,

@@ -225,7 +225,7 @@ describe('/poll create', () => {
   });
 
   it('answers bad input with a clear message and stores nothing', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const tooMany = await slash(h.ben, [
       { name: 'question', type: 3, value: 'Pick' },
       { name: 'options', type: 3, value: Array.from({ length: 11 }, (_, i) => `o${i}`).join('|') },
@@ -241,7 +241,7 @@ describe('/poll create', () => {
       { name: 'options', type: 3, value: 'only one' },
     ]);
     expect(one.content).toContain('at least 2');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('on the Free plan it names the plan that unlocks polls, in the member language', async () => {

@@ -77,7 +77,7 @@ describe('a reaction-role menu', () => {
   });
 
   it('a role above the bot’s own is refused with a clear sentence, and nothing is written', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const res = await api('/api/reaction-roles', {
       method: 'POST',
       body: { channelId: general().id, roles: [{ emoji: '👑', label: 'Staff', roleId: ADMINS }] },
@@ -86,7 +86,7 @@ describe('a reaction-role menu', () => {
     expect(res.json.error).toBe(
       'roles: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)',
     );
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('deleting the entry deletes the menu message', async () => {

@@ -187,11 +187,11 @@ describe('a ticket conversation in a private thread', () => {
       (await ticket()).messages.find((m) => m.kind === 'status' && m.deliveredAt),
     );
     expect(status.translations.es).toContain('está cerrado');
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const refused = await reply('One more thing');
     expect(refused.status).toBe(409);
     expect(refused.json.error).toContain('the ticket is closed');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('reopening unarchives the thread and says so in Spanish', async () => {
@@ -219,14 +219,14 @@ describe('a ticket conversation in a private thread', () => {
 describe('bad input and lost threads', () => {
   it('an empty or whitespace reply, and one over 2000 characters, are refused naming the field; nothing is written', async () => {
     await api(`/api/tickets/${ticketId}`, { method: 'PATCH', body: { status: 'open' } });
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const blank = await reply('   ');
     expect(blank.status).toBe(400);
     expect(blank.json.error).toContain('originalText: must not be empty');
     const long = await reply('x'.repeat(2001));
     expect(long.status).toBe(400);
     expect(long.json.error).toContain('originalText: must be at most 2000 characters');
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('when the bot can no longer see the thread, the reply reaches the member by DM', async () => {
@@ -245,7 +245,7 @@ describe('bad input and lost threads', () => {
   });
 
   it('a message in a thread that is not a ticket is never stored', async () => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const other = h.fake.createThread(h.channel('general'), null, 'chat');
     h.fake.sendMessage({ channelId: other.id, author: h.ana.user, member: h.ana, content: 'hola a todos' });
     h.fake.sendMessage({
@@ -255,17 +255,17 @@ describe('bad input and lost threads', () => {
       content: 'hola',
     });
     await new Promise((r) => setTimeout(r, 200));
-    expect(tableCounts(h.server.services).ticket_messages).toBe(before.ticket_messages);
+    expect((await tableCounts(h.server.services)).ticket_messages).toBe(before.ticket_messages);
   });
 
   it('on a server without Ultimate, /ticket create says so in Spanish and writes nothing', async () => {
     await setGuildPlan(h.server.services, h.guild.id, 'pro');
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const { answer } = await openTicket();
     expect(answer.content).toBe(
       '🔒 Support tickets requiere el plan Ultimate en este servidor. Un administrador puede mejorarlo en el panel.',
     );
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
     const dashboard = await api('/api/tickets');
     expect(dashboard.status).toBe(403);
     await setGuildPlan(h.server.services, h.guild.id, 'ultimate');

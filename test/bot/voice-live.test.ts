@@ -271,14 +271,14 @@ describe('where captions go', () => {
     everyone(String(1024 + 2048 + 1048576 + 2097152));
     await eventually(() => me()?.permissions.has('Connect') && !me()?.permissions.has('ManageWebhooks'));
     try {
-      const before = tableCounts(h.server.services);
+      const before = await tableCounts(h.server.services);
       const joins = voice.botChannels.length;
       const answer = await h.fake.interactionAnswer(startWithCaptions(h.channel('french')), 5000);
       expect(answer.content).toBe(
         `I need the View Channel, Send Messages and Manage Webhooks permissions in <#${h.channel('french').id}> to post captions there. A server admin can grant them in the channel settings.`,
       );
       expect(answer.flags).toBe(64);
-      expect(tableCounts(h.server.services)).toEqual(before);
+      expect(await tableCounts(h.server.services)).toEqual(before);
       expect(voice.botChannels).toHaveLength(joins);
     } finally {
       everyone('8');

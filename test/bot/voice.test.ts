@@ -51,12 +51,12 @@ const voiceOps = () => h.fake.gateway.received.filter((p) => p.op === 4);
 describe('/voice start refusals (ephemeral, in the member’s language, nothing started)', () => {
   it('a plan without voice names the Pro plan', async () => {
     await setGuildPlan(h.server.services, h.guild.id, 'plus');
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const content = await answer(start());
     expect(content).toBe(
       '🔒 Voice translation requiere el plan Pro en este servidor. Un administrador puede mejorarlo en el panel.',
     );
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
     expect(voiceOps()).toHaveLength(0);
   });
 

@@ -224,12 +224,12 @@ describe('settings: bad input writes nothing', () => {
     ],
     [{ roleRewards: 'lots' }, 'roleRewards'],
   ])('%j answers 400 naming %s', async (body, expected) => {
-    const before = tableCounts(h.server.services);
+    const before = await tableCounts(h.server.services);
     const beforeSettings = (await api('/api/xp/settings')).json;
     const res = await api('/api/xp/settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(expected);
-    expect(tableCounts(h.server.services)).toEqual(before);
+    expect(await tableCounts(h.server.services)).toEqual(before);
     expect((await api('/api/xp/settings')).json).toEqual(beforeSettings);
   });
 });

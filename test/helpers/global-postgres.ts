@@ -74,7 +74,8 @@ let cluster: TestCluster | null = null;
  * with what to install.
  */
 export default async function setup(project: TestProject) {
-  if (!wantsPostgres()) {
+  // The "postgres" project (vitest.config.ts) runs whole suites on PostgreSQL.
+  if (project.name !== 'postgres' && !wantsPostgres()) {
     project.provide('postgres', null);
     return;
   }

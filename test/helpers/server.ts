@@ -5,6 +5,7 @@ import type { PlanKey } from '../../src/common/plans';
 import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, listen } from '../../src/server/http';
 import { createServices, type ServiceOverrides, type Services } from '../../src/server/services';
+import { dropTestDb, tableCounts as countRows, testDatabaseEnv } from './database';
 import { seedGuild } from './guilds';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -54,7 +55,7 @@ export async function startTestServer(
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'polyglot-test-'));
   const env = loadEnv({
     PORT: '0',
-    DATABASE_PATH: join(dir, 'app.db'),
+    ...(await testDatabaseEnv(dir)),
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     CONTACT_RATE_LIMIT: '1000',
     ...opts.env,
@@ -97,7 +98,7 @@ export async function startTestServer(
     if (stopped) return;
     stopped = true;
     await server.close();
-    services.db.$sqlite!.close();
+    await services.db.$close();
   };
   return {
     url: server.url,
@@ -108,23 +109,15 @@ export async function startTestServer(
     stop,
     close: async () => {
       await stop();
-      if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+      if (!opts.dir) {
+        await dropTestDb(dir);
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
 
 /** Row counts of every table: "nothing was written" is checked by comparing two of these. */
-export function tableCounts(services: Services): Record<string, number> {
-  const sqlite = services.db.$sqlite!;
-  const tables = sqlite
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
-    )
-    .all() as { name: string }[];
-  return Object.fromEntries(
-    tables.map(({ name }) => [
-      name,
-      (sqlite.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n,
-    ]),
-  );
+export function tableCounts(services: Services): Promise<Record<string, number>> {
+  return countRows(services.db);
 }

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, openDb } from '../../db/client';
+import type { Db } from '../../db/client';
+import { guilds, translationLogs } from '../../db/schema';
+import { dropTestDb, openTestDb } from '../helpers/database';
 import { loadEnv } from '../../src/server/env';
 import { createQueue, DurableEvents } from '../../src/server/services/queue';
 import { createTranslator, type Translator } from '../../src/server/services/translation';
@@ -17,7 +19,7 @@ export interface Engine {
   events: DurableEvents;
   /** usage:threshold events received so far. */
   notices: Parameters<DurableEvents['publish']>[1][];
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The real engine over a real SQLite file in a temp folder, provider from `env`. */
@@ -26,7 +28,7 @@ export async function makeEngine(
   opts: { options?: Partial<EngineOptions>; clock?: () => Date } = {},
 ): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'polyglot-translate-'));
-  const db = await openDb(join(dir, 'app.db'));
+  const db = await openTestDb(dir);
   const clock = opts.clock ?? (() => new Date());
   const events = new DurableEvents(createQueue(db, clock));
   const notices: Engine['notices'] = [];
@@ -44,8 +46,9 @@ export async function makeEngine(
     dir,
     events,
     notices,
-    close() {
-      db.$sqlite!.close();
+    async close() {
+      await db.$close();
+      await dropTestDb(dir);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -72,13 +75,21 @@ export function manualClock(start: string) {
 }
 
 /** Adds `n` delivered-translation rows for the guild at `at` (usage so far this month). */
-export function seedUsage(db: Db, guildId: string, n: number, at: Date): void {
-  db.$sqlite!.prepare("insert into guilds (id, name) values (?, '') on conflict do nothing").run(guildId);
-  const insert = db.$sqlite!.prepare(
-    `insert into translation_logs (guild_id, source_language, target_language, characters, outcome, source, created_at)
-     values (?, 'en', 'es', 10, 'ok', 'mirror', ?)`,
-  );
-  db.$sqlite!.transaction(() => {
-    for (let i = 0; i < n; i++) insert.run(guildId, at.getTime());
-  })();
+export async function seedUsage(db: Db, guildId: string, n: number, at: Date): Promise<void> {
+  await db.insert(guilds).values({ id: guildId, name: '' }).onConflictDoNothing().run();
+  const row = {
+    guildId,
+    sourceLanguage: 'en',
+    targetLanguage: 'es',
+    characters: 10,
+    outcome: 'ok' as const,
+    source: 'mirror',
+    createdAt: at,
+  };
+  for (let done = 0; done < n; done += 500) {
+    await db
+      .insert(translationLogs)
+      .values(Array.from({ length: Math.min(500, n - done) }, () => row))
+      .run();
+  }
 }

@@ -50,7 +50,7 @@ export async function globalStats(db: Db, now: Date = new Date()) {
   const t = now.getTime();
   const { lastId } = await one<{ lastId: number | null }>(
     db,
-    'select max(id) as lastId from translation_logs',
+    'select max(id) as "lastId" from translation_logs',
   );
   const state = globalTotals.get(db);
   if (
@@ -111,7 +111,7 @@ async function windowFigures(db: Db, guildId: string, from: number, to: number) 
        union select user_id from translation_logs
         where guild_id = @guildId and user_id is not null and created_at >= @from and created_at < @a
        union select user_id from translation_logs
-        where guild_id = @guildId and user_id is not null and created_at >= @b and created_at < @to)`,
+        where guild_id = @guildId and user_id is not null and created_at >= @b and created_at < @to) as active`,
     params,
   );
   return { ok: rolled.ok + edges.ok, users };
@@ -178,7 +178,7 @@ export async function guildActivity(db: Db, guildId: string, now: Date) {
     await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
       db,
       `select id, source_language as "from", target_language as "to",
-            coalesce(nullif(username, ''), user_id) as user, created_at as createdAt
+            coalesce(nullif(username, ''), user_id) as user, created_at as "createdAt"
        from translation_logs where guild_id = ? and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
       guildId,
@@ -275,8 +275,8 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   const topTranslators = (
     await all<{ userId: string; username: string | null; ok: number; err: number }>(
       db,
-      `select user_id as userId, nullif(username, '') as username, ok, errors as err
-       from analytics_members where guild_id = ? and ok > 0 order by ok desc, userId limit 10`,
+      `select user_id as "userId", nullif(username, '') as username, ok, errors as err
+       from analytics_members where guild_id = ? and ok > 0 order by ok desc, user_id limit 10`,
       guildId,
     )
   ).map((r) => ({

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { type Db, openDb, rawGet } from '../../db/client';
+import * as schema from '../../db/schema';
+
+/**
+ * Which engine a test runs on: the vitest project "postgres" sets TEST_DATABASE=postgres (the
+ * API, bot, engine and queue suites run there too); otherwise the SQLite file, as `npm start`.
+ */
+export const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+/**
+ * The database settings for a test's temporary folder: the SQLite file in it, or on PostgreSQL
+ * a fresh database of its own (its URL kept in the folder, so a restart test reopens the same one).
+ */
+export async function testDatabaseEnv(dir: string): Promise<{ DATABASE_PATH: string; DATABASE_URL?: string }> {
+  const DATABASE_PATH = join(dir, 'app.db');
+  if (!onPostgres) return { DATABASE_PATH };
+  const file = join(dir, 'database-url');
+  let url = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (!url) {
+    const { createTestDatabase } = await import('./postgres');
+    url = await createTestDatabase();
+    writeFileSync(file, url);
+  }
+  return { DATABASE_PATH, DATABASE_URL: url };
+}
+
+/** Opens the test's database (see testDatabaseEnv). */
+export async function openTestDb(dir: string): Promise<Db> {
+  const env = await testDatabaseEnv(dir);
+  return openDb(env.DATABASE_URL ?? env.DATABASE_PATH);
+}
+
+/** Drops the PostgreSQL database of a test folder (nothing to do on SQLite: the folder goes). */
+export async function dropTestDb(dir: string): Promise<void> {
+  const file = join(dir, 'database-url');
+  if (!onPostgres || !existsSync(file)) return;
+  const { dropTestDatabase } = await import('./postgres');
+  await dropTestDatabase(readFileSync(file, 'utf8'));
+}
+
+const TABLES = (Object.values(schema).filter((t) => is(t, SQLiteTable)) as SQLiteTable[])
+  .map((t) => getTableName(t))
+  .sort();
+
+/** Row counts of every table: "nothing was written" is checked by comparing two of these. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const name of TABLES) {
+    out[name] = (await rawGet<{ n: number }>(db, `select count(*) as n from "${name}"`))?.n ?? 0;
+  }
+  return out;
+}
