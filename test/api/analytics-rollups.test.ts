@@ -1,3 +1,4 @@
+import { rawAll, rawGet, rawRun } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,9 +74,7 @@ function rollupRows(guildId: string) {
   return Object.fromEntries(
     ROLLUPS.map((t) => [
       t,
-      db
-        .$sqlite!.prepare(`select * from ${t} where guild_id = ?`)
-        .all(guildId)
+      (await rawAll(db, `select * from ${t} where guild_id = ?`, [guildId]))
         .map((r) => JSON.stringify(r))
         .sort(),
     ]),
@@ -115,8 +114,8 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
       .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));
     expect(backfill).toHaveLength(ROLLUPS.length);
     db.$sqlite!.transaction(() => {
-      for (const t of ROLLUPS) db.$sqlite!.prepare(`delete from ${t}`).run();
-      for (const s of backfill) db.$sqlite!.prepare(s).run();
+      for (const t of ROLLUPS) (await rawRun(db, `delete from ${t}`));
+      for (const s of backfill) (await rawRun(db, s));
     })();
     expect(rollupRows('big')).toEqual(before);
     await expectSame('big', NOW);
@@ -130,15 +129,9 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
   });
 
   it("stays equal after a member's newest log is deleted and another is rewritten", async () => {
-    const newest = db
-      .$sqlite!.prepare(
-        "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1",
-      )
-      .get() as { id: number };
-    db.$sqlite!.prepare('delete from translation_logs where id = ?').run(newest.id);
-    db.$sqlite!.prepare(
-      "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
-    ).run();
+    const newest = (await rawGet(db, "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1")) as { id: number };
+    (await rawRun(db, 'delete from translation_logs where id = ?', [newest.id]));
+    (await rawRun(db, "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')"));
     await expectSame('big', NOW);
   });
 
@@ -150,7 +143,7 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     expect(rollupRows('other')).toEqual(other);
     await db.delete(guilds).run();
     for (const t of ROLLUPS)
-      expect(db.$sqlite!.prepare(`select count(*) as n from ${t}`).get()).toEqual({ n: 0 });
+      expect((await rawGet(db, `select count(*) as n from ${t}`))).toEqual({ n: 0 });
   });
 
   it('equals the scans for any small set of logs and any moment (property)', async () => {

@@ -1,3 +1,4 @@
+import { rawGet, rawRun } from '../../db/client';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_IDS } from '../../src/common/plans';
@@ -27,9 +28,7 @@ afterAll(async () => {
 });
 
 function guildRow(id: string) {
-  return s.services.db
-    .$sqlite!.prepare('select id, plan, stripe_customer_id as customer from guilds where id = ?')
-    .get(id) as { id: string; plan: string; customer: string | null } | undefined;
+  return (await rawGet(s.services.db, 'select id, plan, stripe_customer_id as customer from guilds where id = ?', [id])) as { id: string; plan: string; customer: string | null } | undefined;
 }
 
 /** Posts an event the way Stripe does: raw JSON body, Stripe-Signature over those bytes. */
@@ -185,9 +184,7 @@ describe('POST /api/billing/portal (Manage subscription)', () => {
     const none = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(none.status).toBe(409);
     expect(none.json.error).toMatch(/no subscription/);
-    s.services.db
-      .$sqlite!.prepare('update guilds set stripe_customer_id = ? where id = ?')
-      .run('cus_portal1', OTHER);
+    (await rawRun(s.services.db, 'update guilds set stripe_customer_id = ? where id = ?', ['cus_portal1', OTHER]));
     const seen = stripe.requests.length;
     const res = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(res.status).toBe(200);

@@ -1,3 +1,4 @@
+import { rawAll, rawGet, rawRun } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 const submit = (body: unknown) => s.api('/api/contact', { method: 'POST', body });
 const row = (id: number) =>
-  s.services.db.$sqlite!.prepare('select * from contact_messages where id = ?').get(id) as Record<
+  (await rawGet(s.services.db, 'select * from contact_messages where id = ?', [id])) as Record<
     string,
     unknown
   >;
@@ -151,7 +152,7 @@ describe('the inbox (operator only)', () => {
 
   it('bad input is refused naming the field and changes nothing', async () => {
     const before = await tableCounts(s.services);
-    const snapshot = s.services.db.$sqlite!.prepare('select * from contact_messages').all();
+    const snapshot = (await rawAll(s.services.db, 'select * from contact_messages'));
     expect((await s.api('/api/contact/messages?type=spam', { admin: true })).json.error).toContain(
       'type: must be one of',
     );
@@ -169,13 +170,13 @@ describe('the inbox (operator only)', () => {
       409,
     );
     expect(await tableCounts(s.services)).toEqual(before);
-    expect(s.services.db.$sqlite!.prepare('select * from contact_messages').all()).toEqual(snapshot);
+    expect((await rawAll(s.services.db, 'select * from contact_messages'))).toEqual(snapshot);
   });
 
   it('visitors get 401 and a Discord login (a server admin, not the operator) gets 403', async () => {
     expect((await s.api('/api/contact/messages')).status).toBe(401);
     const { cookieValue } = await createSession(s.services.db, new Date());
-    s.services.db.$sqlite!.prepare("update admin_sessions set kind = 'discord'").run();
+    (await rawRun(s.services.db, "update admin_sessions set kind = 'discord'"));
     const res = await s.api('/api/contact/messages', {
       headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
     });
@@ -234,7 +235,7 @@ describe('several web processes on one database', () => {
         forward_claimed_until: null,
       });
     } finally {
-      other.$sqlite!.close();
+      await other.$close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 function storedMessages() {
-  return s.services.db.$sqlite!.prepare('select * from contact_messages order by id').all() as Record<
+  return (await rawAll(s.services.db, 'select * from contact_messages order by id')) as Record<
     string,
     unknown
   >[];

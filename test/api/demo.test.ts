@@ -1,3 +1,4 @@
+import { rawAll, rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { seedDemo } from '../../db/demo';
@@ -40,33 +41,23 @@ describe('seedDemo', () => {
       await seedDemo(a, 'default', NOW);
       await seedDemo(b, 'default', NOW);
       const rows = (db: typeof a) =>
-        db
-          .$sqlite!.prepare(
-            'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id',
-          )
-          .all();
+        (await rawAll(db, 'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id'));
       expect(rows(a)).toEqual(rows(b));
       expect(await seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
-      const channels = a
-        .$sqlite!.prepare('select guild_id, count(*) as n from guild_channels group by guild_id')
-        .all();
+      const channels = (await rawAll(a, 'select guild_id, count(*) as n from guild_channels group by guild_id'));
       expect(channels).toEqual([
         { guild_id: '424242', n: 12 },
         { guild_id: 'default', n: 12 },
       ]);
     } finally {
-      a.$sqlite!.close();
-      b.$sqlite!.close();
+      await a.$close();
+      await b.$close();
     }
   });
 
   it('puts about 3000 translation logs over the last 30 days, never in the future, with a few errors', () => {
-    const row = s.services.db
-      .$sqlite!.prepare(
-        `select count(*) as n, min(created_at) as first, max(created_at) as last,
-                sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`,
-      )
-      .get() as { n: number; first: number; last: number; errors: number };
+    const row = (await rawGet(s.services.db, `select count(*) as n, min(created_at) as first, max(created_at) as last,
+                sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`)) as { n: number; first: number; last: number; errors: number };
     expect(row.n).toBeGreaterThan(2500);
     expect(row.n).toBeLessThan(3500);
     expect(row.last).toBeLessThanOrEqual(NOW.getTime());

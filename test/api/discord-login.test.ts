@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputSchemaOf } from '../../src/server/openapi';
 import { restRoutes } from '../../src/server/rest';
@@ -258,7 +259,7 @@ describe('API keys', () => {
     ]);
     expect(JSON.stringify(listed.json)).not.toContain(made.json.key);
     // The database keeps a hash only.
-    expect(JSON.stringify(s.services.db.$sqlite!.prepare('select * from api_keys').all())).not.toContain(
+    expect(JSON.stringify((await rawAll(s.services.db, 'select * from api_keys')))).not.toContain(
       made.json.key,
     );
 

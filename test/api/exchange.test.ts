@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildChannels, memberXp } from '../../db/schema';
 import {
@@ -198,19 +199,11 @@ describe('matching', () => {
   });
 
   it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async () => {
-    const ended = s.services.db
-      .$sqlite!.prepare(
-        'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null',
-      )
-      .get(MATCH) as { n: number };
+    const ended = (await rawGet(s.services.db, 'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null', [MATCH])) as { n: number };
     expect(ended.n).toBeGreaterThan(0);
     const active = () =>
       (
-        s.services.db
-          .$sqlite!.prepare(
-            'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null',
-          )
-          .get(MATCH) as { n: number }
+        (await rawGet(s.services.db, 'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null', [MATCH])) as { n: number }
       ).n;
     const activeBefore = active();
     expect(

@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { eq as eqId } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
@@ -22,7 +23,7 @@ async function log(guildId: string, at: Date) {
     .run();
 }
 const count = (sql: string, ...args: unknown[]) =>
-  (s.services.db.$sqlite!.prepare(sql).get(...args) as { n: number }).n;
+  ((await rawGet(s.services.db, sql, [...args])) as { n: number }).n;
 
 describe('privacy retention job', () => {
   it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', async () => {

@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildChannels } from '../../db/schema';
 import { createTicket } from '../../src/server/services/tickets';
@@ -61,12 +62,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{}, 'give channelId or supportRoleId'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = await tableCounts(s.services);
-    const snapshot = s.services.db.$sqlite!.prepare('select * from ticket_settings').all();
+    const snapshot = (await rawAll(s.services.db, 'select * from ticket_settings'));
     const res = await api('/api/ticket-settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(error);
     expect(await tableCounts(s.services)).toEqual(before);
-    expect(s.services.db.$sqlite!.prepare('select * from ticket_settings').all()).toEqual(snapshot);
+    expect((await rawAll(s.services.db, 'select * from ticket_settings'))).toEqual(snapshot);
   });
 });
 

@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { downmix, wav } from '../../bot/voice/audio';
@@ -76,16 +77,12 @@ describe('captions of a live session', () => {
       content: `> ${FAKE_TRANSCRIPT}\n-# ES · [es] ${FAKE_TRANSCRIPT}\n-# FR · [fr] ${FAKE_TRANSCRIPT}`,
       username: 'Ben (Dlscord fan)',
     });
-    const row = s.services.db
-      .$sqlite!.prepare('select characters_processed as c, status from voice_sessions where id = ?')
-      .get(started.session.id);
+    const row = (await rawGet(s.services.db, 'select characters_processed as c, status from voice_sessions where id = ?', [started.session.id]));
     expect(row).toEqual({ c: FAKE_TRANSCRIPT.length, status: 'active' });
   });
 
   it('an ended session takes no more captions and its duration is recorded', async () => {
-    const row = s.services.db
-      .$sqlite!.prepare("select id from voice_sessions where status = 'active'")
-      .get() as {
+    const row = (await rawGet(s.services.db, "select id from voice_sessions where status = 'active'")) as {
       id: number;
     };
     now = new Date(now.getTime() + 90_000);

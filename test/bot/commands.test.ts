@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagePayload } from '../fakes/discord';
 import { tableCounts } from '../helpers/server';
@@ -86,9 +87,7 @@ describe('login and guild sync', () => {
     await eventually(async () => !(await guildsNow()).some((g) => g.id === other.id));
     const after = await h.server.api(`/api/discord/channels?guildId=${other.id}`, { admin: true });
     expect(after.status).toBe(403);
-    const rows = h.server.services.db
-      .$sqlite!.prepare('select count(*) as n from guild_channels where guild_id = ?')
-      .get(other.id) as { n: number };
+    const rows = (await rawGet(h.server.services.db, 'select count(*) as n from guild_channels where guild_id = ?', [other.id])) as { n: number };
     expect(rows.n).toBe(0);
   });
 });
@@ -102,9 +101,7 @@ describe('/setlanguage', () => {
     const answer = await h.fake.interactionAnswer(i);
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('Your language is now **French** (Français)');
-    const row = h.server.services.db
-      .$sqlite!.prepare('select language from user_languages where user_id = ?')
-      .get(h.chloe.user.id);
+    const row = (await rawGet(h.server.services.db, 'select language from user_languages where user_id = ?', [h.chloe.user.id]));
     expect(row).toEqual({ language: 'fr' });
   });
 

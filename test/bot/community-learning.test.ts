@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../../src/server/services/learning-deck';
 import { setGuildPlan } from '../helpers/guilds';
@@ -29,9 +30,7 @@ const slash = (name: string, options: { name: string; value: string }[] = [], wh
     ),
   );
 const progressRow = () =>
-  h.server.services.db
-    .$sqlite!.prepare('select * from learner_progress where guild_id = ? and user_id = ?')
-    .get(h.guild.id, h.ben.user.id) as Record<string, unknown> | undefined;
+  (await rawGet(h.server.services.db, 'select * from learner_progress where guild_id = ? and user_id = ?', [h.guild.id, h.ben.user.id])) as Record<string, unknown> | undefined;
 
 /** The Spanish answer of a quiz's English prompt, from the deck. */
 function rightAnswer(content: string): string {
@@ -260,9 +259,7 @@ describe('members whose language has no cards', () => {
     const answer = await slash('learn', [{ name: 'language', value: 'Spanish' }], ana);
     expect(answer.content).toContain('You are now learning **Spanish**');
     expect(answer.content).toContain('Cards are shown in English.');
-    const row = h.server.services.db
-      .$sqlite!.prepare('select native_language as n from learner_progress where user_id = ?')
-      .get(h.ana.user.id);
+    const row = (await rawGet(h.server.services.db, 'select native_language as n from learner_progress where user_id = ?', [h.ana.user.id]));
     expect(row).toEqual({ n: 'ar' });
     const card = await slash('practice', [], ana);
     expect(card.content).toContain('**hello** (English)\nIn Spanish: ||hola||');

@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
@@ -48,9 +49,7 @@ const staffReply = (h: BotHarness, id: number, text: string) =>
 
 const deliveredAt = (h: BotHarness, messageId: number) =>
   (
-    h.server.services.db
-      .$sqlite!.prepare('select delivered_at as d from ticket_messages where id = ?')
-      .get(messageId) as { d: number | null }
+    (await rawGet(h.server.services.db, 'select delivered_at as d from ticket_messages where id = ?', [messageId])) as { d: number | null }
   ).d;
 
 describe('with a translator', () => {

@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
 import type { RecordedCall } from '../fakes/discord';
@@ -328,9 +329,7 @@ describe('usage', () => {
   }
   const used = () =>
     (
-      h.server.services.db
-        .$sqlite!.prepare("select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'")
-        .get(h.guild.id) as { n: number }
+      (await rawGet(h.server.services.db, "select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'", [h.guild.id])) as { n: number }
     ).n;
 
   it('tells the admins once at 75%, and at 100% pauses translation; the context menu explains why and how to upgrade', async () => {

@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { type RunningBot, startBot } from '../../bot/client';
 import type { ServiceOverrides } from '../../src/server/services';
 import {
@@ -139,11 +140,7 @@ export interface CopyRow {
  */
 export function recordedCopies(h: BotHarness, originalId: string, n = 1): Promise<CopyRow[]> {
   return eventually(() => {
-    const rows = h.server.services.db
-      .$sqlite!.prepare(
-        'select copy_message_id as id, copy_channel_id as channelId, language, kind from message_copies where original_message_id = ? order by id',
-      )
-      .all(originalId) as CopyRow[];
+    const rows = (await rawAll(h.server.services.db, 'select copy_message_id as id, copy_channel_id as "channelId", language, kind from message_copies where original_message_id = ? order by id', [originalId])) as CopyRow[];
     return rows.length >= n ? rows : null;
   });
 }

@@ -1,3 +1,4 @@
+import { rawAll, rawGet, rawRun } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, RecordedCall } from '../fakes/discord';
 import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
@@ -95,16 +96,12 @@ describe('mirror mode into 2 languages', () => {
     expect(webhookCreations('spanish')).toHaveLength(1);
     expect(webhookCreations('french')).toHaveLength(1);
     expect(webhookCreations('english')).toHaveLength(1);
-    const stored = h.server.services.db.$sqlite!.prepare('select count(*) as n from channel_webhooks').get();
+    const stored = (await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks'));
     expect(stored).toEqual({ n: 3 });
   });
 
   it('an edit updates every copy with the new translation', async () => {
-    const esCopy = h.server.services.db
-      .$sqlite!.prepare(
-        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-      )
-      .get(original.id) as { id: string };
+    const esCopy = (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string };
     h.fake.editMessage(original, 'Hello all, the raid starts at ten tonight!');
     const edit = await h.fake.waitForCall(
       (c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`),
@@ -120,18 +117,10 @@ describe('mirror mode into 2 languages', () => {
 
   it('a reply carries, in each channel, a jump link to that channel’s copy of the message it answers', async () => {
     const esCopyOfOriginal = (
-      h.server.services.db
-        .$sqlite!.prepare(
-          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-        )
-        .get(original.id) as { id: string }
+      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string }
     ).id;
     const frCopyOfOriginal = (
-      h.server.services.db
-        .$sqlite!.prepare(
-          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'",
-        )
-        .get(original.id) as { id: string }
+      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'", [original.id])) as { id: string }
     ).id;
     // Ana answers, in #spanish, the Spanish copy of Ben's message.
     const nEn = postsIn('english').length;
@@ -155,11 +144,7 @@ describe('mirror mode into 2 languages', () => {
 
   it('a thread started on a message opens on its copies, and messages in it follow into those threads', async () => {
     const esCopy = (
-      h.server.services.db
-        .$sqlite!.prepare(
-          "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-        )
-        .get(original.id) as { id: string }
+      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string }
     ).id;
     h.fake.createThread(h.channel('english'), original, 'Raid planning');
     const opened = await h.fake.waitForCall(
@@ -187,18 +172,14 @@ describe('mirror mode into 2 languages', () => {
   });
 
   it('a delete removes every copy', async () => {
-    const copies = h.server.services.db
-      .$sqlite!.prepare('select copy_message_id as id from message_copies where original_message_id = ?')
-      .all(original.id) as { id: string }[];
+    const copies = (await rawAll(h.server.services.db, 'select copy_message_id as id from message_copies where original_message_id = ?', [original.id])) as { id: string }[];
     expect(copies).toHaveLength(2);
     h.fake.deleteMessage(original);
     for (const c of copies) {
       await h.fake.waitForCall((call) => call.method === 'DELETE' && call.path.endsWith(`/messages/${c.id}`));
       expect(h.fake.rest.messages.has(c.id)).toBe(false);
     }
-    const left = h.server.services.db
-      .$sqlite!.prepare('select count(*) as n from message_copies where original_message_id = ?')
-      .get(original.id);
+    const left = (await rawGet(h.server.services.db, 'select count(*) as n from message_copies where original_message_id = ?', [original.id]));
     expect(left).toEqual({ n: 0 });
   });
 
@@ -343,11 +324,7 @@ describe('mirror mode recovers and follows', () => {
     const germanThreadId = await eventually(
       () =>
         (
-          h.server.services.db
-            .$sqlite!.prepare(
-              'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?',
-            )
-            .get(thread.id, h.channel('german').id) as { id: string } | undefined
+          (await rawGet(h.server.services.db, 'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?', [thread.id, h.channel('german').id])) as { id: string } | undefined
         )?.id,
     );
     const n = postsIn('german').length;
@@ -365,7 +342,7 @@ describe('mirror mode recovers and follows', () => {
 
 describe('webhooks survive a database reset', () => {
   it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
-    h.server.services.db.$sqlite!.prepare('delete from channel_webhooks').run();
+    (await rawRun(h.server.services.db, 'delete from channel_webhooks'));
     const created = webhookCreations('spanish').length;
     const n = postsIn('spanish').length;
     h.fake.sendMessage({
@@ -381,9 +358,7 @@ describe('webhooks survive a database reset', () => {
         (c) => c.method === 'GET' && c.path === `/channels/${h.channel('spanish').id}/webhooks`,
       ),
     ).toBe(true);
-    const stored = h.server.services.db
-      .$sqlite!.prepare('select count(*) as n from channel_webhooks')
-      .get() as { n: number };
+    const stored = (await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as { n: number };
     expect(stored.n).toBeGreaterThanOrEqual(4);
   });
 });

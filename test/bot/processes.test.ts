@@ -1,3 +1,4 @@
+import { rawAll, rawRun } from '../../db/client';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,7 +109,7 @@ describe("one process: the shard count Discord recommends ('auto')", () => {
 
   it('/healthz answers 503 when the database does not', async () => {
     const other = await startTestServer();
-    other.services.db.$sqlite!.close();
+    await other.services.db.$close();
     const res = await other.api('/healthz');
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({
@@ -190,9 +191,9 @@ describe('several processes on one SQLite file', () => {
   const sql = async <T>(query: string, ...params: unknown[]): Promise<T[]> => {
     const db = await openDb(join(dir, 'app.db'));
     try {
-      return db.$sqlite!.prepare(query).all(...params) as T[];
+      return (await rawAll(db, query, [...params])) as T[];
     } finally {
-      db.$sqlite!.close();
+      await db.$close();
     }
   };
   const api = async (base: string, path: string, method = 'GET', body?: unknown) => {
@@ -230,7 +231,7 @@ describe('several processes on one SQLite file', () => {
     // Migrated once before the processes open it; every server on Plus (announcements).
     const db = await openDb(join(dir, 'app.db'));
     for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'plus', name: g.name });
-    db.$sqlite!.close();
+    await db.$close();
     env = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? dir,
@@ -326,10 +327,8 @@ describe('several processes on one SQLite file', () => {
     // As if the dead process had taken the job just before dying: its lease must run out first.
     const leaseEnds = Date.now() + 2_000;
     const db = await openDb(join(dir, 'app.db'));
-    db.$sqlite!.prepare(
-      "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
-    ).run(leaseEnds, `%"announcementId":${second}}`);
-    db.$sqlite!.close();
+    (await rawRun(db, "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?", [leaseEnds, `%"announcementId":${second}}`]));
+    await db.$close();
 
     // Restarted, the shard 2-3 process delivers what was pending, once, after the lease expired.
     botHigh = start(['--bot', '--shards', '2-3', '--total', '4']);

@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { createQueue } from '../../src/server/services/queue';
@@ -34,9 +35,7 @@ type JobRow = {
   payload: string;
 };
 const jobs = (kind: string): JobRow[] =>
-  h.server.services.db
-    .$sqlite!.prepare('select * from queue_jobs where kind = ? order by id')
-    .all(kind) as JobRow[];
+  (await rawAll(h.server.services.db, 'select * from queue_jobs where kind = ? order by id', [kind])) as JobRow[];
 
 describe('queue worker', () => {
   it('Post Now becomes one job, taken by this bot and posted once', async () => {
@@ -122,7 +121,7 @@ describe('queue worker', () => {
       await eventually(() => jobs('usage:threshold').find((j) => j.id === id && j.status === 'done'));
       expect(postsIn('mod-log').length - before).toBe(1);
     } finally {
-      other.$sqlite!.close();
+      await other.$close();
     }
   });
 

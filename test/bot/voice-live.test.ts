@@ -1,3 +1,4 @@
+import { rawAll, rawRun } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -72,11 +73,7 @@ interface Row {
   duration: number;
 }
 const sessions = () =>
-  h.server.services.db
-    .$sqlite!.prepare(
-      'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
-    )
-    .all() as Row[];
+  (await rawAll(h.server.services.db, 'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id')) as Row[];
 const start = (options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member: h.ben, channel: hall });
 const captions = (channelId = hall.id) =>
@@ -168,11 +165,7 @@ describe('live captions through the fake voice server', () => {
     const usedSeconds = Math.ceil(
       (await voiceMinutesUsed(h.server.services.db, h.guild.id, new Date())) * 60,
     );
-    h.server.services.db
-      .$sqlite!.prepare(
-        "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
-      )
-      .run(h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now());
+    (await rawRun(h.server.services.db, "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)", [h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now()]));
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
     const { row, call } = await startSession();
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore, 10_000);
@@ -186,9 +179,7 @@ describe('live captions through the fake voice server', () => {
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    h.server.services.db
-      .$sqlite!.prepare('delete from voice_sessions where channel_id = ?')
-      .run(h.channel('german').id);
+    (await rawRun(h.server.services.db, 'delete from voice_sessions where channel_id = ?', [h.channel('german').id]));
   });
 });
 

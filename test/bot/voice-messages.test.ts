@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, RecordedCall } from '../fakes/discord';
@@ -54,7 +55,7 @@ function voiceMessage(channel: string): { msg: Json; url: string } {
 }
 
 const logCount = () =>
-  (h.server.services.db.$sqlite!.prepare('select count(*) as n from translation_logs').get() as { n: number })
+  ((await rawGet(h.server.services.db, 'select count(*) as n from translation_logs')) as { n: number })
     .n;
 
 describe('voice messages on a Pro server', () => {

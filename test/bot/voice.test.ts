@@ -1,3 +1,4 @@
+import { rawAll, rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
 import { voiceSessions } from '../../db/schema';
@@ -35,11 +36,7 @@ beforeEach(async () => {
 });
 
 const sessions = () =>
-  h.server.services.db
-    .$sqlite!.prepare(
-      'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id',
-    )
-    .all() as { id: number; status: string; reason: string | null; languages: string }[];
+  (await rawAll(h.server.services.db, 'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id')) as { id: number; status: string; reason: string | null; languages: string }[];
 const start = (member = h.ana, channel: FakeChannel = hall, options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member, channel });
 const stop = (member = h.ana, channel: FakeChannel = hall) =>
@@ -125,7 +122,7 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
       );
       expect(sessions()).toHaveLength(1);
     } finally {
-      db.$sqlite!.prepare('delete from voice_sessions where id = ?').run(used.id);
+      (await rawRun(db, 'delete from voice_sessions where id = ?', [used.id]));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMember, type Json, rolePayload, snowflake } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
@@ -22,11 +23,7 @@ afterAll(async () => {
 
 type XpRow = { xp: number; level: number; messages: number };
 const xpOf = (member: FakeMember): XpRow | undefined =>
-  h.server.services.db
-    .$sqlite!.prepare(
-      'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?',
-    )
-    .get(h.guild.id, member.user.id) as XpRow | undefined;
+  (await rawGet(h.server.services.db, 'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?', [h.guild.id, member.user.id])) as XpRow | undefined;
 
 let sent = 0;
 /** A member writes; resolves once the bot has counted the message. */
@@ -111,9 +108,7 @@ describe('earning XP', () => {
     expect(xpOf(h.chloe)).toEqual(before);
     await talk(h.chloe);
     expect(xpOf(h.chloe)?.messages).toBe(1);
-    const botRow = h.server.services.db
-      .$sqlite!.prepare('select count(*) as n from member_xp where user_id = ?')
-      .get(bot.id) as { n: number };
+    const botRow = (await rawGet(h.server.services.db, 'select count(*) as n from member_xp where user_id = ?', [bot.id])) as { n: number };
     expect(botRow.n).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { rawAll, rawGet } from '../../db/client';
 import type { Db } from '../../db/client';
 import { languageName } from '../../src/common/languages';
 import { percentChange, utcDayStart } from '../../src/server/services/stats';
@@ -17,11 +18,11 @@ function pct(part: number, whole: number): number {
 }
 
 function one<T>(db: Db, query: string, ...params: unknown[]): T {
-  return db.$sqlite!.prepare(query).get(...params) as T;
+  return (await rawGet(db, query, [...params])) as T;
 }
 
 function all<T>(db: Db, query: string, ...params: unknown[]): T[] {
-  return db.$sqlite!.prepare(query).all(...params) as T[];
+  return (await rawAll(db, query, [...params])) as T[];
 }
 
 /** The four stat cards of the dashboard home. */

@@ -21,5 +21,5 @@ while (empty < 20) {
     if (!(await queue.complete(job.id, owner))) throw new Error(`job ${job.id} could not be completed`);
   }
 }
-db.$sqlite!.close();
+await db.$close();
 process.stdout.write(JSON.stringify(taken));

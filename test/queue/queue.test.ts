@@ -1,3 +1,4 @@
+import { rawAll, rawGet } from '../../db/client';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +25,14 @@ async function tempDb(): Promise<{ db: Db; path: string }> {
   return { db, path };
 }
 afterEach(() => {
-  for (const db of dbs) db.$sqlite!.close();
+  for (const db of dbs) db.$close();
   dbs = [];
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
 });
 
 function rowOf(db: Db, id: number) {
-  return db.$sqlite!.prepare('select * from queue_jobs where id = ?').get(id) as {
+  return (await rawGet(db, 'select * from queue_jobs where id = ?', [id])) as {
     status: string;
     attempts: number;
     run_at: number;
@@ -220,9 +221,7 @@ describe('services.events', () => {
     s.services.events.on('ticket:reply', (e) => seen.push(e));
     await s.services.events.publish('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
     expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
-    const rows = s.services.db
-      .$sqlite!.prepare('select kind, guild_id, payload, status from queue_jobs')
-      .all();
+    const rows = (await rawAll(s.services.db, 'select kind, guild_id, payload, status from queue_jobs'));
     expect(rows).toEqual([
       {
         kind: 'ticket:reply',

@@ -1,3 +1,4 @@
+import { rawAll, rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerEvents } from '../../src/server/services';
 import { QuotaExceededError, RateLimitedError } from '../../src/server/services/translation';
@@ -38,9 +39,7 @@ const translate = (guildId: string, text: string, extra: Record<string, string> 
     ...extra,
   });
 const logs = (guildId: string) =>
-  s.services.db
-    .$sqlite!.prepare('select * from translation_logs where guild_id = ? order by id')
-    .all(guildId) as Record<string, unknown>[];
+  (await rawAll(s.services.db, 'select * from translation_logs where guild_id = ? order by id', [guildId])) as Record<string, unknown>[];
 
 describe('translation logs', () => {
   it('one row per delivered translation with languages, length, latency, outcome and origin, never the text', async () => {
@@ -123,9 +122,7 @@ describe('monthly allowance (Free: 1,000)', () => {
 
     const paused = await s.api(`/api/usage?guildId=${g}`, { admin: true });
     expect(paused.json).toMatchObject({ used: 1000, percent: 100, paused: true });
-    const rows = s.services.db
-      .$sqlite!.prepare('select threshold from usage_notices where guild_id = ? order by threshold')
-      .all(g);
+    const rows = (await rawAll(s.services.db, 'select threshold from usage_notices where guild_id = ? order by threshold', [g]));
     expect(rows).toEqual([{ threshold: 75 }, { threshold: 90 }, { threshold: 100 }]);
   });
 
@@ -151,7 +148,7 @@ describe('monthly allowance (Free: 1,000)', () => {
     const g2 = 'g-upgrade';
     seedUsage(s.services.db, g2, 1000, t.clock());
     await expect(translate(g2, 'paused')).rejects.toBeInstanceOf(QuotaExceededError);
-    s.services.db.$sqlite!.prepare("update guilds set plan = 'pro' where id = ?").run(g2);
+    (await rawRun(s.services.db, "update guilds set plan = 'pro' where id = ?", [g2]));
     await translate(g2, 'unpaused');
     const usage = await s.api(`/api/usage?guildId=${g2}`, { admin: true });
     expect(usage.json).toMatchObject({ plan: 'pro', used: 1001, allowance: null, percent: 0, paused: false });

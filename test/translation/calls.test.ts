@@ -1,3 +1,4 @@
+import { rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { type Engine, geminiEnv, makeEngine } from './helpers';
@@ -170,12 +171,8 @@ describe('bad requests', () => {
 
 describe('guild settings', () => {
   it('contextPreservation off drops the context; autoDetect off leaves detection to the provider; tone defaults to the guild', async () => {
-    e.db.$sqlite!.prepare("insert into guilds (id, name) values ('g-settings', '')").run();
-    e.db
-      .$sqlite!.prepare(
-        "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)",
-      )
-      .run();
+    (await rawRun(e.db, "insert into guilds (id, name) values ('g-settings', '')"));
+    (await rawRun(e.db, "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)"));
     await e.translator.translate({
       text: 'Bonjour à tous, qui joue ce soir avec nous ?',
       targets: ['en'],

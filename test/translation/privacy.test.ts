@@ -1,3 +1,4 @@
+import { rawGet } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,9 +45,7 @@ describe('privacy: no message content on disk', () => {
     expect(fake.requests.filter((r) => r.translation?.context?.[0]?.includes(CONTEXT_CANARY))).toHaveLength(
       100,
     );
-    const rows = s.services.db
-      .$sqlite!.prepare("select count(*) as n from translation_logs where guild_id = 'g-privacy'")
-      .get();
+    const rows = (await rawGet(s.services.db, "select count(*) as n from translation_logs where guild_id = 'g-privacy'"));
     expect(rows).toEqual({ n: 200 });
 
     const files = dbFiles();

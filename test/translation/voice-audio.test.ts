@@ -1,3 +1,4 @@
+import { rawAll } from '../../db/client';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -43,11 +44,7 @@ beforeEach(() => {
 });
 
 const logs = (e: Engine) =>
-  e.db
-    .$sqlite!.prepare(
-      'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id',
-    )
-    .all();
+  (await rawAll(e.db, 'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id'));
 
 describe('speech through Gemini (audio inline, one call)', () => {
   it('sends the audio inline once and reads transcript, language and every translation', async () => {
