@@ -20,7 +20,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['src/**/*.test.{ts,tsx}', 'bot/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'bot/**/*.test.ts',
+            'db/**/*.test.ts',
+            'test/**/*.test.{ts,tsx}',
+          ],
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
         },
       },
@@ -28,7 +33,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'postgres',
-          include: ['test/api/**/*.test.ts', 'test/bot/**/*.test.ts', 'test/translation/**/*.test.ts', 'test/queue/**/*.test.ts'],
+          include: [
+            'test/api/**/*.test.ts',
+            'test/bot/**/*.test.ts',
+            'test/translation/**/*.test.ts',
+            'test/queue/**/*.test.ts',
+          ],
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['test/helpers/global-postgres.ts'],
         },

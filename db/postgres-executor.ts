@@ -40,13 +40,17 @@ export function toPostgresPlaceholders(text: string): string {
  * bare column names there.
  */
 function bareConflictTargets(text: string): string {
-  return text.replace(/on conflict \(([^)]*)\)/g, (_, cols: string) =>
-    `on conflict (${cols.replace(/"[^"]+"\."([^"]+)"/g, '"$1"')})`,
+  return text.replace(
+    /on conflict \(([^)]*)\)/g,
+    (_, cols: string) => `on conflict (${cols.replace(/"[^"]+"\."([^"]+)"/g, '"$1"')})`,
   );
 }
 
 /** Named parameters (`@name`, as better-sqlite3 takes them) to `$1..$n` and their values in order. */
-export function namedToPositional(text: string, named: Record<string, unknown>): { text: string; values: unknown[] } {
+export function namedToPositional(
+  text: string,
+  named: Record<string, unknown>,
+): { text: string; values: unknown[] } {
   const order: string[] = [];
   let out = '';
   let quote: string | null = null;

@@ -65,20 +65,19 @@ async function seedLogs(guildId: string, count: number, seed: number, spanDays: 
 }
 
 async function expectSame(guildId: string, now: Date) {
-  expect(await guildStats(db, guildId, now)).toEqual(rawGuildStats(db, guildId, now));
-  expect(await guildActivity(db, guildId, now)).toEqual(rawGuildActivity(db, guildId, now));
-  expect(await guildAnalytics(db, guildId, now)).toEqual(rawGuildAnalytics(db, guildId, now));
+  expect(await guildStats(db, guildId, now)).toEqual(await rawGuildStats(db, guildId, now));
+  expect(await guildActivity(db, guildId, now)).toEqual(await rawGuildActivity(db, guildId, now));
+  expect(await guildAnalytics(db, guildId, now)).toEqual(await rawGuildAnalytics(db, guildId, now));
 }
 
-function rollupRows(guildId: string) {
-  return Object.fromEntries(
-    ROLLUPS.map((t) => [
-      t,
-      (await rawAll(db, `select * from ${t} where guild_id = ?`, [guildId]))
-        .map((r) => JSON.stringify(r))
-        .sort(),
-    ]),
-  );
+async function rollupRows(guildId: string) {
+  const out: Record<string, string[]> = {};
+  for (const t of ROLLUPS) {
+    out[t] = (await rawAll(db, `select * from ${t} where guild_id = ?`, [guildId]))
+      .map((r) => JSON.stringify(r))
+      .sort();
+  }
+  return out;
 }
 
 describe('analytics rollups equal the scans of translation_logs they replace', () => {
@@ -103,7 +102,7 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
   });
 
   it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', async () => {
-    const before = rollupRows('big');
+    const before = await rollupRows('big');
     // The migration's number changes when migrations are merged; its name does not.
     const dir = new URL('../../migrations/', import.meta.url);
     const file = readdirSync(dir).find((f) => f.endsWith('_analytics_rollups.sql'));
@@ -113,11 +112,11 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
       .map((s) => s.trim())
       .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));
     expect(backfill).toHaveLength(ROLLUPS.length);
-    db.$sqlite!.transaction(() => {
-      for (const t of ROLLUPS) (await rawRun(db, `delete from ${t}`));
-      for (const s of backfill) (await rawRun(db, s));
-    })();
-    expect(rollupRows('big')).toEqual(before);
+    await db.$transaction(async () => {
+      for (const t of ROLLUPS) await rawRun(db, `delete from ${t}`);
+      for (const s of backfill) await rawRun(db, s);
+    });
+    expect(await rollupRows('big')).toEqual(before);
     await expectSame('big', NOW);
   });
 
@@ -129,21 +128,26 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
   });
 
   it("stays equal after a member's newest log is deleted and another is rewritten", async () => {
-    const newest = (await rawGet(db, "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1")) as { id: number };
-    (await rawRun(db, 'delete from translation_logs where id = ?', [newest.id]));
-    (await rawRun(db, "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')"));
+    const newest = (await rawGet(
+      db,
+      "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1",
+    )) as { id: number };
+    await rawRun(db, 'delete from translation_logs where id = ?', [newest.id]);
+    await rawRun(
+      db,
+      "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
+    );
     await expectSame('big', NOW);
   });
 
   it('a Danger Zone reset empties the rollups of that server only; a removed server takes its rollups along', async () => {
-    const other = rollupRows('other');
+    const other = await rollupRows('other');
     await resetGuildData(db, 'big', NOW);
     await expectSame('big', NOW);
-    for (const rows of Object.values(rollupRows('big'))) expect(rows).toEqual([]);
-    expect(rollupRows('other')).toEqual(other);
+    for (const rows of Object.values(await rollupRows('big'))) expect(rows).toEqual([]);
+    expect(await rollupRows('other')).toEqual(other);
     await db.delete(guilds).run();
-    for (const t of ROLLUPS)
-      expect((await rawGet(db, `select count(*) as n from ${t}`))).toEqual({ n: 0 });
+    for (const t of ROLLUPS) expect(await rawGet(db, `select count(*) as n from ${t}`)).toEqual({ n: 0 });
   });
 
   it('equals the scans for any small set of logs and any moment (property)', async () => {

@@ -27,8 +27,12 @@ afterAll(async () => {
   await stripe.close();
 });
 
-function guildRow(id: string) {
-  return (await rawGet(s.services.db, 'select id, plan, stripe_customer_id as customer from guilds where id = ?', [id])) as { id: string; plan: string; customer: string | null } | undefined;
+async function guildRow(id: string) {
+  return (await rawGet(
+    s.services.db,
+    'select id, plan, stripe_customer_id as customer from guilds where id = ?',
+    [id],
+  )) as { id: string; plan: string; customer: string | null } | undefined;
 }
 
 /** Posts an event the way Stripe does: raw JSON body, Stripe-Signature over those bytes. */
@@ -184,7 +188,10 @@ describe('POST /api/billing/portal (Manage subscription)', () => {
     const none = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(none.status).toBe(409);
     expect(none.json.error).toMatch(/no subscription/);
-    (await rawRun(s.services.db, 'update guilds set stripe_customer_id = ? where id = ?', ['cus_portal1', OTHER]));
+    await rawRun(s.services.db, 'update guilds set stripe_customer_id = ? where id = ?', [
+      'cus_portal1',
+      OTHER,
+    ]);
     const seen = stripe.requests.length;
     const res = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(res.status).toBe(200);
@@ -210,7 +217,7 @@ describe('POST /api/stripe/webhook', () => {
       guildId: '111111111111111111',
       plan: 'plus',
     });
-    expect(guildRow('111111111111111111')).toEqual({
+    expect(await guildRow('111111111111111111')).toEqual({
       id: '111111111111111111',
       plan: 'plus',
       customer: 'cus_A',
@@ -234,7 +241,7 @@ describe('POST /api/stripe/webhook', () => {
       }),
     );
     expect(res.status).toBe(200);
-    expect(guildRow('222222222222222222')).toEqual({
+    expect(await guildRow('222222222222222222')).toEqual({
       id: '222222222222222222',
       plan: 'pro',
       customer: 'cus_B',
@@ -250,13 +257,13 @@ describe('POST /api/stripe/webhook', () => {
     const pending = await deliver(completed('evt_4', session));
     expect(pending.status).toBe(200);
     expect(pending.json).toMatchObject({ received: true, applied: false });
-    expect(guildRow('555555555555555555')).toBeUndefined();
+    expect(await guildRow('555555555555555555')).toBeUndefined();
     const paid = await deliver({
       ...completed('evt_5', { ...session, payment_status: 'paid' }),
       type: 'checkout.session.async_payment_succeeded',
     });
     expect(paid.status).toBe(200);
-    expect(guildRow('555555555555555555')).toEqual({
+    expect(await guildRow('555555555555555555')).toEqual({
       id: '555555555555555555',
       plan: 'pro',
       customer: 'cus_C',
@@ -272,8 +279,8 @@ describe('POST /api/stripe/webhook', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(guildRow('222222222222222222')?.plan).toBe('free');
-    expect(guildRow('111111111111111111')?.plan).toBe('plus');
+    expect((await guildRow('222222222222222222'))?.plan).toBe('free');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('plus');
   });
 
   it('customer.subscription.updated follows the price and status changed in Stripe', async () => {
@@ -297,27 +304,27 @@ describe('POST /api/stripe/webhook', () => {
     // Upgrade to Pro in the customer portal: takes effect at once.
     const up = await deliver(updated('evt_u1', 'active', 'price_1RealPro'));
     expect(up.json).toMatchObject({ applied: true, guildId: '111111111111111111', plan: 'pro' });
-    expect(guildRow('111111111111111111')?.plan).toBe('pro');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('pro');
     // A failed renewal being retried keeps the plan.
     const retrying = await deliver(updated('evt_u2', 'past_due', 'price_1RealPro'));
     expect(retrying.json).toMatchObject({ applied: false });
-    expect(guildRow('111111111111111111')?.plan).toBe('pro');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('pro');
     // Downgrade when its new period starts.
     await deliver(updated('evt_u3', 'active', 'price_1RealPlus'));
-    expect(guildRow('111111111111111111')?.plan).toBe('plus');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('plus');
     // Stripe gave up on payment: the server is back on Free, and another server is untouched.
     await deliver(updated('evt_u4', 'unpaid', 'price_1RealPlus'));
-    expect(guildRow('111111111111111111')?.plan).toBe('free');
-    expect(guildRow('555555555555555555')?.plan).toBe('pro');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('free');
+    expect((await guildRow('555555555555555555'))?.plan).toBe('pro');
     await deliver(updated('evt_u5', 'active', 'price_1RealPlus'));
-    expect(guildRow('111111111111111111')?.plan).toBe('plus');
+    expect((await guildRow('111111111111111111'))?.plan).toBe('plus');
   });
 
   it('a resent event changes nothing: completed, then deleted, then the same completed again keeps Free', async () => {
     const g = '666666666666666666';
     const session = { customer: 'cus_R', payment_status: 'paid', metadata: { guildId: g, plan: 'pro' } };
     expect((await deliver({ ...completed('evt_r1', session), created: 1763790000 })).json.applied).toBe(true);
-    expect(guildRow(g)?.plan).toBe('pro');
+    expect((await guildRow(g))?.plan).toBe('pro');
     const deleted = {
       id: 'evt_r2',
       created: 1763790100,
@@ -327,12 +334,12 @@ describe('POST /api/stripe/webhook', () => {
       },
     };
     expect((await deliver(deleted)).json.applied).toBe(true);
-    expect(guildRow(g)?.plan).toBe('free');
+    expect((await guildRow(g))?.plan).toBe('free');
     const before = await tableCounts(s.services);
     const resent = await deliver({ ...completed('evt_r1', session), created: 1763790000 });
     expect(resent.status).toBe(200);
     expect(resent.json).toMatchObject({ applied: false, reason: 'event already processed' });
-    expect(guildRow(g)?.plan).toBe('free');
+    expect((await guildRow(g))?.plan).toBe('free');
     expect(await tableCounts(s.services)).toEqual(before);
   });
 
@@ -343,10 +350,10 @@ describe('POST /api/stripe/webhook', () => {
       ...completed('evt_o2', { ...session, metadata: { guildId: g, plan: 'pro' } }),
       created: 1763800200,
     });
-    expect(guildRow(g)?.plan).toBe('pro');
+    expect((await guildRow(g))?.plan).toBe('pro');
     const late = await deliver({ ...completed('evt_o1', session), created: 1763800100 });
     expect(late.json).toMatchObject({ applied: false, reason: 'older than the state already applied' });
-    expect(guildRow(g)?.plan).toBe('pro');
+    expect((await guildRow(g))?.plan).toBe('pro');
   });
 
   it('a correctly signed body that is not JSON answers 400 and writes nothing', async () => {
@@ -378,7 +385,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/^Stripe-Signature: /);
     expect(await tableCounts(s.services)).toEqual(before);
-    expect(guildRow('333333333333333333')).toBeUndefined();
+    expect(await guildRow('333333333333333333')).toBeUndefined();
   });
 });
 

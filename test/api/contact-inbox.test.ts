@@ -37,14 +37,16 @@ afterAll(async () => {
 });
 
 const submit = (body: unknown) => s.api('/api/contact', { method: 'POST', body });
-const row = (id: number) =>
+const row = async (id: number) =>
   (await rawGet(s.services.db, 'select * from contact_messages where id = ?', [id])) as Record<
     string,
     unknown
   >;
-async function until<T>(check: () => T | null | undefined | false): Promise<T> {
+async function until<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+): Promise<T> {
   for (let i = 0; i < 500; i++) {
-    const v = check();
+    const v = await check();
     if (v) return v;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -62,8 +64,8 @@ describe('forwarding by email', () => {
     expect(mail.raw).toMatch(/Reply-To: Ana Souza <ana@example\.com>/);
     expect(mail.raw).toContain('How do I link three channels?');
     expect(mail.raw).toContain(`Message #${res.json.id}`);
-    await until(() => row(res.json.id).forwarded_at);
-    expect(row(res.json.id)).toMatchObject({ forward_attempts: 1, forward_error: null });
+    await until(async () => (await row(res.json.id)).forwarded_at);
+    expect(await row(res.json.id)).toMatchObject({ forward_attempts: 1, forward_error: null });
   });
 
   it('a refused send is kept with its reason, retried after the backoff, and delivered once the server accepts', async () => {
@@ -71,7 +73,9 @@ describe('forwarding by email', () => {
     const before = smtp.received.length;
     const res = await submit(message({ subject: 'Bot offline', type: 'bug' }));
     expect(res.status).toBe(201);
-    const failed = await until(() => (row(res.json.id).forward_error ? row(res.json.id) : null));
+    const failed = await until(async () =>
+      (await row(res.json.id)).forward_error ? await row(res.json.id) : null,
+    );
     expect(failed.forward_error).toContain('Mailbox temporarily unavailable');
     expect(failed).toMatchObject({ forward_attempts: 1, forwarded_at: null });
     expect(failed.next_forward_at).toBe(now.getTime() + backoffMs(1));
@@ -82,8 +86,8 @@ describe('forwarding by email', () => {
     expect(await forwardDue(s.services.db, s.services.env, () => now)).toBe(1);
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.raw).toContain('Subject: [Bug report] Bot offline');
-    expect(row(res.json.id)).toMatchObject({ forward_attempts: 2, forward_error: null });
-    expect(row(res.json.id).forwarded_at).toBe(now.getTime());
+    expect(await row(res.json.id)).toMatchObject({ forward_attempts: 2, forward_error: null });
+    expect((await row(res.json.id)).forwarded_at).toBe(now.getTime());
   });
 
   it('backoff doubles from a minute up to an hour', () => {
@@ -98,7 +102,7 @@ describe('the inbox (operator only)', () => {
       message({ subject: 'Add Klingon', type: 'feature', name: 'Worf', email: 'worf@example.com' }),
     );
     // Its forward runs in the background: settled here, so later snapshots see a still inbox.
-    await until(() => row(worf.json.id).forwarded_at);
+    await until(async () => (await row(worf.json.id)).forwarded_at);
     const res = await s.api('/api/contact/messages', { admin: true });
     expect(res.status).toBe(200);
     expect(res.json.messages.map((m: { subject: string }) => m.subject)).toEqual([
@@ -152,7 +156,7 @@ describe('the inbox (operator only)', () => {
 
   it('bad input is refused naming the field and changes nothing', async () => {
     const before = await tableCounts(s.services);
-    const snapshot = (await rawAll(s.services.db, 'select * from contact_messages'));
+    const snapshot = await rawAll(s.services.db, 'select * from contact_messages');
     expect((await s.api('/api/contact/messages?type=spam', { admin: true })).json.error).toContain(
       'type: must be one of',
     );
@@ -170,13 +174,13 @@ describe('the inbox (operator only)', () => {
       409,
     );
     expect(await tableCounts(s.services)).toEqual(before);
-    expect((await rawAll(s.services.db, 'select * from contact_messages'))).toEqual(snapshot);
+    expect(await rawAll(s.services.db, 'select * from contact_messages')).toEqual(snapshot);
   });
 
   it('visitors get 401 and a Discord login (a server admin, not the operator) gets 403', async () => {
     expect((await s.api('/api/contact/messages')).status).toBe(401);
     const { cookieValue } = await createSession(s.services.db, new Date());
-    (await rawRun(s.services.db, "update admin_sessions set kind = 'discord'"));
+    await rawRun(s.services.db, "update admin_sessions set kind = 'discord'");
     const res = await s.api('/api/contact/messages', {
       headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
     });
@@ -215,7 +219,7 @@ describe('several web processes on one database', () => {
   it('a due forward is sent once when two processes retry it at the same moment', async () => {
     smtp.refuse = 'Mailbox temporarily unavailable';
     const res = await submit(message({ subject: 'Twice?', type: 'other' }));
-    await until(() => row(res.json.id).forward_error);
+    await until(async () => (await row(res.json.id)).forward_error);
     smtp.refuse = null;
     now = new Date(now.getTime() + backoffMs(1));
     const before = smtp.received.length;
@@ -229,7 +233,7 @@ describe('several web processes on one database', () => {
       expect(sent[0] + sent[1]).toBe(1);
       expect(smtp.received.length).toBe(before + 1);
       expect(smtp.received.at(-1)!.raw).toContain('Twice?');
-      expect(row(res.json.id)).toMatchObject({
+      expect(await row(res.json.id)).toMatchObject({
         forward_attempts: 2,
         forward_error: null,
         forward_claimed_until: null,

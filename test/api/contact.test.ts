@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function storedMessages() {
+async function storedMessages() {
   return (await rawAll(s.services.db, 'select * from contact_messages order by id')) as Record<
     string,
     unknown
@@ -28,7 +28,7 @@ describe('POST /api/contact', () => {
     const res = await s.api('/api/contact', { method: 'POST', body: valid });
     expect(res.status).toBe(201);
     expect(res.json.id).toEqual(expect.any(Number));
-    const rows = storedMessages();
+    const rows = await storedMessages();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: res.json.id,

@@ -40,11 +40,17 @@ describe('seedDemo', () => {
     try {
       await seedDemo(a, 'default', NOW);
       await seedDemo(b, 'default', NOW);
-      const rows = (db: typeof a) =>
-        (await rawAll(db, 'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id'));
-      expect(rows(a)).toEqual(rows(b));
+      const rows = async (db: typeof a) =>
+        await rawAll(
+          db,
+          'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id',
+        );
+      expect(await rows(a)).toEqual(await rows(b));
       expect(await seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
-      const channels = (await rawAll(a, 'select guild_id, count(*) as n from guild_channels group by guild_id'));
+      const channels = await rawAll(
+        a,
+        'select guild_id, count(*) as n from guild_channels group by guild_id',
+      );
       expect(channels).toEqual([
         { guild_id: '424242', n: 12 },
         { guild_id: 'default', n: 12 },
@@ -55,9 +61,12 @@ describe('seedDemo', () => {
     }
   });
 
-  it('puts about 3000 translation logs over the last 30 days, never in the future, with a few errors', () => {
-    const row = (await rawGet(s.services.db, `select count(*) as n, min(created_at) as first, max(created_at) as last,
-                sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`)) as { n: number; first: number; last: number; errors: number };
+  it('puts about 3000 translation logs over the last 30 days, never in the future, with a few errors', async () => {
+    const row = (await rawGet(
+      s.services.db,
+      `select count(*) as n, min(created_at) as first, max(created_at) as last,
+                sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`,
+    )) as { n: number; first: number; last: number; errors: number };
     expect(row.n).toBeGreaterThan(2500);
     expect(row.n).toBeLessThan(3500);
     expect(row.last).toBeLessThanOrEqual(NOW.getTime());

@@ -259,7 +259,7 @@ describe('API keys', () => {
     ]);
     expect(JSON.stringify(listed.json)).not.toContain(made.json.key);
     // The database keeps a hash only.
-    expect(JSON.stringify((await rawAll(s.services.db, 'select * from api_keys')))).not.toContain(
+    expect(JSON.stringify(await rawAll(s.services.db, 'select * from api_keys'))).not.toContain(
       made.json.key,
     );
 

@@ -199,19 +199,27 @@ describe('matching', () => {
   });
 
   it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async () => {
-    const ended = (await rawGet(s.services.db, 'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null', [MATCH])) as { n: number };
+    const ended = (await rawGet(
+      s.services.db,
+      'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null',
+      [MATCH],
+    )) as { n: number };
     expect(ended.n).toBeGreaterThan(0);
-    const active = () =>
+    const active = async () =>
       (
-        (await rawGet(s.services.db, 'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null', [MATCH])) as { n: number }
+        (await rawGet(
+          s.services.db,
+          'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null',
+          [MATCH],
+        )) as { n: number }
       ).n;
-    const activeBefore = active();
+    const activeBefore = await active();
     expect(
       (await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000))).exchangePairs,
     ).toBe(0);
     expect(
       (await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000))).exchangePairs,
     ).toBe(ended.n);
-    expect(active()).toBe(activeBefore);
+    expect(await active()).toBe(activeBefore);
   });
 });

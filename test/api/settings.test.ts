@@ -22,11 +22,19 @@ describe('translation settings', () => {
   });
 
   it('PATCH of one field changes only that field and GET shows it', async () => {
-    const res = await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: { rateLimitPerUser: 120 } });
+    const res = await s.api('/api/translation/settings', {
+      method: 'PATCH',
+      admin: true,
+      body: { rateLimitPerUser: 120 },
+    });
     expect(res.status).toBe(200);
     const again = await s.api('/api/translation/settings', { admin: true });
     expect(again.json).toMatchObject({ rateLimitPerUser: 120, translationTone: 'casual', autoDetect: true });
-    await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: { translationTone: 'formal' } });
+    await s.api('/api/translation/settings', {
+      method: 'PATCH',
+      admin: true,
+      body: { translationTone: 'formal' },
+    });
     const third = await s.api('/api/translation/settings', { admin: true });
     expect(third.json).toMatchObject({ rateLimitPerUser: 120, translationTone: 'formal' });
   });
@@ -40,7 +48,11 @@ describe('translation settings', () => {
     [{}, 'at least one'],
   ])('rejects %j with 400 naming the problem and writes nothing', async (body, field) => {
     const before = await tableCounts(s.services);
-    const res = await s.api('/api/translation/settings?guildId=g-bad', { method: 'PATCH', admin: true, body });
+    const res = await s.api('/api/translation/settings?guildId=g-bad', {
+      method: 'PATCH',
+      admin: true,
+      body,
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(field);
     expect(await tableCounts(s.services)).toEqual(before);
@@ -66,7 +78,9 @@ describe('access', () => {
     const res = await s.api('/api/translation/settings');
     expect(res.status).toBe(401);
     expect(res.json.error).toMatch(/login required/);
-    const wrong = await s.api('/api/config', { headers: { authorization: 'Bearer wrong-token-wrong-token' } });
+    const wrong = await s.api('/api/config', {
+      headers: { authorization: 'Bearer wrong-token-wrong-token' },
+    });
     expect(wrong.status).toBe(401);
   });
 

@@ -41,8 +41,11 @@ describe('GET /api/global-stats (public)', () => {
     await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80]]);
     await insertLogs(s, '222', [['u9', 'Zed', 'fr', 'en', '2026-03-18T11:59:00Z', 80, 'error']]);
     expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(18);
-    (await rawRun(s.services.db, "delete from translation_logs where guild_id = '222' and outcome = 'error'"));
-    (await rawRun(s.services.db, "delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')"));
+    await rawRun(s.services.db, "delete from translation_logs where guild_id = '222' and outcome = 'error'");
+    await rawRun(
+      s.services.db,
+      "delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')",
+    );
     now = new Date(NOW.getTime() + 61_000);
     try {
       expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(17);

@@ -62,12 +62,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{}, 'give channelId or supportRoleId'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = await tableCounts(s.services);
-    const snapshot = (await rawAll(s.services.db, 'select * from ticket_settings'));
+    const snapshot = await rawAll(s.services.db, 'select * from ticket_settings');
     const res = await api('/api/ticket-settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(error);
     expect(await tableCounts(s.services)).toEqual(before);
-    expect((await rawAll(s.services.db, 'select * from ticket_settings'))).toEqual(snapshot);
+    expect(await rawAll(s.services.db, 'select * from ticket_settings')).toEqual(snapshot);
   });
 });
 

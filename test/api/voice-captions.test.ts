@@ -77,7 +77,11 @@ describe('captions of a live session', () => {
       content: `> ${FAKE_TRANSCRIPT}\n-# ES · [es] ${FAKE_TRANSCRIPT}\n-# FR · [fr] ${FAKE_TRANSCRIPT}`,
       username: 'Ben (Dlscord fan)',
     });
-    const row = (await rawGet(s.services.db, 'select characters_processed as c, status from voice_sessions where id = ?', [started.session.id]));
+    const row = await rawGet(
+      s.services.db,
+      'select characters_processed as c, status from voice_sessions where id = ?',
+      [started.session.id],
+    );
     expect(row).toEqual({ c: FAKE_TRANSCRIPT.length, status: 'active' });
   });
 

@@ -87,7 +87,11 @@ describe('login and guild sync', () => {
     await eventually(async () => !(await guildsNow()).some((g) => g.id === other.id));
     const after = await h.server.api(`/api/discord/channels?guildId=${other.id}`, { admin: true });
     expect(after.status).toBe(403);
-    const rows = (await rawGet(h.server.services.db, 'select count(*) as n from guild_channels where guild_id = ?', [other.id])) as { n: number };
+    const rows = (await rawGet(
+      h.server.services.db,
+      'select count(*) as n from guild_channels where guild_id = ?',
+      [other.id],
+    )) as { n: number };
     expect(rows.n).toBe(0);
   });
 });
@@ -101,7 +105,9 @@ describe('/setlanguage', () => {
     const answer = await h.fake.interactionAnswer(i);
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('Your language is now **French** (Français)');
-    const row = (await rawGet(h.server.services.db, 'select language from user_languages where user_id = ?', [h.chloe.user.id]));
+    const row = await rawGet(h.server.services.db, 'select language from user_languages where user_id = ?', [
+      h.chloe.user.id,
+    ]);
     expect(row).toEqual({ language: 'fr' });
   });
 

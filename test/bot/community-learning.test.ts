@@ -29,8 +29,11 @@ const slash = (name: string, options: { name: string; value: string }[] = [], wh
       who,
     ),
   );
-const progressRow = () =>
-  (await rawGet(h.server.services.db, 'select * from learner_progress where guild_id = ? and user_id = ?', [h.guild.id, h.ben.user.id])) as Record<string, unknown> | undefined;
+const progressRow = async () =>
+  (await rawGet(h.server.services.db, 'select * from learner_progress where guild_id = ? and user_id = ?', [
+    h.guild.id,
+    h.ben.user.id,
+  ])) as Record<string, unknown> | undefined;
 
 /** The Spanish answer of a quiz's English prompt, from the deck. */
 function rightAnswer(content: string): string {
@@ -46,7 +49,7 @@ describe('/learn, /practice, /quiz, /progress', () => {
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('You are now learning **Spanish**, starting at Beginner level');
     expect(answer.content).toContain('Cards are shown in English');
-    expect(progressRow()).toMatchObject({
+    expect(await progressRow()).toMatchObject({
       learning_language: 'es',
       native_language: 'en',
       difficulty_level: 'beginner',
@@ -58,7 +61,7 @@ describe('/learn, /practice, /quiz, /progress', () => {
     expect(card.flags).toBe(EPHEMERAL);
     expect(card.content).toContain('**hello** (English)\nIn Spanish: ||hola||');
     expect(buttonLabels(card)).toEqual(['I knew it', 'Not yet']);
-    expect(progressRow()).toMatchObject({
+    expect(await progressRow()).toMatchObject({
       words_learned: 1,
       flashcards_reviewed: 1,
       correct_answers: 0,
@@ -68,7 +71,7 @@ describe('/learn, /practice, /quiz, /progress', () => {
     expect(checked.callbackType).toBe(UPDATE_MESSAGE);
     expect(checked.content).toContain('counted as known');
     expect(checked.components).toEqual([]);
-    expect(progressRow()).toMatchObject({ correct_answers: 1 });
+    expect(await progressRow()).toMatchObject({ correct_answers: 1 });
   });
 
   it('/quiz asks with four buttons; the right button says correct, a wrong one names the right answer', async () => {
@@ -88,7 +91,7 @@ describe('/learn, /practice, /quiz, /progress', () => {
     const wrong = buttonLabels(q2).find((l) => l !== right2)!;
     const no = await h.fake.interactionAnswer(pressButton(h.fake, q2, wrong, where()));
     expect(no.content).toContain(`❌ Not quite: you chose ${wrong}. The right answer is **${right2}**.`);
-    expect(progressRow()).toMatchObject({ flashcards_reviewed: 3, correct_answers: 2 });
+    expect(await progressRow()).toMatchObject({ flashcards_reviewed: 3, correct_answers: 2 });
   });
 
   it('/progress shows the counts; the dashboard reads the same progress', async () => {
@@ -128,12 +131,12 @@ describe('/learn, /practice, /quiz, /progress', () => {
     const q = await slash('quiz');
     const right = rightAnswer(q.content);
     await h.fake.interactionAnswer(pressButton(h.fake, q, right, where()));
-    const before = progressRow();
+    const before = await progressRow();
     const again = await h.fake.interactionAnswer(pressButton(h.fake, q, right, where()));
     expect(again.callbackType).toBe(4);
     expect(again.flags).toBe(EPHEMERAL);
     expect(again.content).toContain('This question has expired');
-    expect(progressRow()).toEqual(before);
+    expect(await progressRow()).toEqual(before);
   });
 
   it('/learn autocomplete offers the deck languages', async () => {
@@ -178,13 +181,13 @@ describe('bad input writes nothing', () => {
 
   it("another member's quiz button is refused", async () => {
     const q = await slash('quiz');
-    const before = progressRow();
+    const before = await progressRow();
     const other = await h.fake.interactionAnswer(
       pressButton(h.fake, q, buttonLabels(q)[0]!, { member: h.ana, channel: h.channel('general') }),
     );
     expect(other.flags).toBe(EPHEMERAL);
     expect(other.content).toContain('belongs to another member');
-    expect(progressRow()).toEqual(before);
+    expect(await progressRow()).toEqual(before);
   });
 });
 
@@ -203,23 +206,23 @@ describe('old buttons', () => {
 describe('time', () => {
   it('a quiz left unanswered for more than 15 minutes has expired and counts nothing', async () => {
     const q = await slash('quiz');
-    const before = progressRow();
+    const before = await progressRow();
     ahead += 16 * 60_000;
     const late = await h.fake.interactionAnswer(pressButton(h.fake, q, rightAnswer(q.content), where()));
     expect(late.flags).toBe(EPHEMERAL);
     expect(late.content).toContain('This question has expired');
-    expect(progressRow()).toEqual(before);
+    expect(await progressRow()).toEqual(before);
   });
 
   it('practising on the next UTC day grows the streak; a missed day shows it as 0 in /progress', async () => {
-    const row = progressRow()!;
+    const row = (await progressRow())!;
     const streak = row.practice_streak as number;
     const last = row.last_practiced_at as number;
     // Noon of the next UTC day after the last practice.
     ahead = Math.floor(last / 86_400_000 + 1) * 86_400_000 + 12 * 3_600_000 - Date.now();
     const card = await slash('practice');
     expect(card.content).toContain(`🔥 ${streak + 1}-day streak`);
-    expect(progressRow()).toMatchObject({ practice_streak: streak + 1 });
+    expect(await progressRow()).toMatchObject({ practice_streak: streak + 1 });
     ahead += 2 * 86_400_000;
     const p = await slash('progress');
     expect(p.content).toContain('Practice streak: 0 days\n');
@@ -259,7 +262,11 @@ describe('members whose language has no cards', () => {
     const answer = await slash('learn', [{ name: 'language', value: 'Spanish' }], ana);
     expect(answer.content).toContain('You are now learning **Spanish**');
     expect(answer.content).toContain('Cards are shown in English.');
-    const row = (await rawGet(h.server.services.db, 'select native_language as n from learner_progress where user_id = ?', [h.ana.user.id]));
+    const row = await rawGet(
+      h.server.services.db,
+      'select native_language as n from learner_progress where user_id = ?',
+      [h.ana.user.id],
+    );
     expect(row).toEqual({ n: 'ar' });
     const card = await slash('practice', [], ana);
     expect(card.content).toContain('**hello** (English)\nIn Spanish: ||hola||');

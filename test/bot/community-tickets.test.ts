@@ -47,9 +47,11 @@ const staffReply = (h: BotHarness, id: number, text: string) =>
     },
   });
 
-const deliveredAt = (h: BotHarness, messageId: number) =>
+const deliveredAt = async (h: BotHarness, messageId: number) =>
   (
-    (await rawGet(h.server.services.db, 'select delivered_at as d from ticket_messages where id = ?', [messageId])) as { d: number | null }
+    (await rawGet(h.server.services.db, 'select delivered_at as d from ticket_messages where id = ?', [
+      messageId,
+    ])) as { d: number | null }
   ).d;
 
 describe('with a translator', () => {
@@ -119,7 +121,7 @@ describe('with a translator', () => {
     expect(sent.body?.content).toContain(
       '-# Original (English), haz clic para verlo:\n||We reset your password.||',
     );
-    await eventually(() => deliveredAt(h, res.json.id) !== null);
+    await eventually(async () => (await deliveredAt(h, res.json.id)) !== null);
   });
 
   it('a DM that fails is reported in the log channel and the reply stays undelivered', async () => {
@@ -147,7 +149,7 @@ describe('with a translator', () => {
       `I could not deliver the support reply on ticket #${ticket!.id} to <@${h.ana.user.id}>`,
     );
     expect(report.body?.content).toContain('Cannot send messages to this user');
-    expect(deliveredAt(h, res.json.id)).toBeNull();
+    expect(await deliveredAt(h, res.json.id)).toBeNull();
   });
 
   it("the community procedures are the bot's only: an admin over /trpc is refused and nothing is written", async () => {
@@ -210,6 +212,6 @@ describe('without a translator', () => {
     );
     expect(sent.body?.content).toContain('\nWe reset your password.\n');
     expect(sent.body?.content).toContain('No se pudo traducir ahora; este es el original.');
-    await eventually(() => deliveredAt(h, res.json.id) !== null);
+    await eventually(async () => (await deliveredAt(h, res.json.id)) !== null);
   });
 });

@@ -1,3 +1,4 @@
+import { tablesMentioning } from '../helpers/database';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,8 @@ describe('conversation context in mirror mode', () => {
   });
 
   it('the conversation is never written to disk', async () => {
-    h.server.services.db.$sqlite!.pragma('wal_checkpoint(PASSIVE)');
+    expect(await tablesMentioning(h.server.services.db, CANARY)).toEqual([]);
+    h.server.services.db.$sqlite?.pragma('wal_checkpoint(PASSIVE)');
     for (const name of readdirSync(h.server.dir)) {
       const bytes = readFileSync(join(h.server.dir, name));
       expect(bytes.includes(Buffer.from(CANARY)), name).toBe(false);

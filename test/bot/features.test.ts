@@ -327,9 +327,13 @@ describe('usage', () => {
     });
     tx();
   }
-  const used = () =>
+  const used = async () =>
     (
-      (await rawGet(h.server.services.db, "select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'", [h.guild.id])) as { n: number }
+      (await rawGet(
+        h.server.services.db,
+        "select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'",
+        [h.guild.id],
+      )) as { n: number }
     ).n;
 
   it('tells the admins once at 75%, and at 100% pauses translation; the context menu explains why and how to upgrade', async () => {
@@ -339,7 +343,7 @@ describe('usage', () => {
       body: { logChannelId: h.channel('mod-log').id },
     });
     // Earlier this month the server used translations up to just below 75% of the Free plan's 1,000.
-    spendTranslations(749 - used());
+    spendTranslations(749 - (await used()));
     const notices = () => botMessagesIn('mod-log');
     h.fake.sendMessage({
       channelId: h.channel('general').id,
@@ -360,7 +364,7 @@ describe('usage', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(notices()).toHaveLength(1);
 
-    spendTranslations(997 - used());
+    spendTranslations(997 - (await used()));
     const n = botMessagesIn('general').length;
     h.fake.sendMessage({
       channelId: h.channel('general').id,

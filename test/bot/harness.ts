@@ -139,8 +139,12 @@ export interface CopyRow {
  * until at least `n` are there.
  */
 export function recordedCopies(h: BotHarness, originalId: string, n = 1): Promise<CopyRow[]> {
-  return eventually(() => {
-    const rows = (await rawAll(h.server.services.db, 'select copy_message_id as id, copy_channel_id as "channelId", language, kind from message_copies where original_message_id = ? order by id', [originalId])) as CopyRow[];
+  return eventually(async () => {
+    const rows = (await rawAll(
+      h.server.services.db,
+      'select copy_message_id as id, copy_channel_id as "channelId", language, kind from message_copies where original_message_id = ? order by id',
+      [originalId],
+    )) as CopyRow[];
     return rows.length >= n ? rows : null;
   });
 }

@@ -96,12 +96,16 @@ describe('mirror mode into 2 languages', () => {
     expect(webhookCreations('spanish')).toHaveLength(1);
     expect(webhookCreations('french')).toHaveLength(1);
     expect(webhookCreations('english')).toHaveLength(1);
-    const stored = (await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks'));
+    const stored = await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks');
     expect(stored).toEqual({ n: 3 });
   });
 
   it('an edit updates every copy with the new translation', async () => {
-    const esCopy = (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string };
+    const esCopy = (await rawGet(
+      h.server.services.db,
+      "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+      [original.id],
+    )) as { id: string };
     h.fake.editMessage(original, 'Hello all, the raid starts at ten tonight!');
     const edit = await h.fake.waitForCall(
       (c) => c.method === 'PATCH' && c.path.endsWith(`/messages/${esCopy.id}`),
@@ -117,10 +121,18 @@ describe('mirror mode into 2 languages', () => {
 
   it('a reply carries, in each channel, a jump link to that channel’s copy of the message it answers', async () => {
     const esCopyOfOriginal = (
-      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string }
+      (await rawGet(
+        h.server.services.db,
+        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+        [original.id],
+      )) as { id: string }
     ).id;
     const frCopyOfOriginal = (
-      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'", [original.id])) as { id: string }
+      (await rawGet(
+        h.server.services.db,
+        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'",
+        [original.id],
+      )) as { id: string }
     ).id;
     // Ana answers, in #spanish, the Spanish copy of Ben's message.
     const nEn = postsIn('english').length;
@@ -144,7 +156,11 @@ describe('mirror mode into 2 languages', () => {
 
   it('a thread started on a message opens on its copies, and messages in it follow into those threads', async () => {
     const esCopy = (
-      (await rawGet(h.server.services.db, "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'", [original.id])) as { id: string }
+      (await rawGet(
+        h.server.services.db,
+        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
+        [original.id],
+      )) as { id: string }
     ).id;
     h.fake.createThread(h.channel('english'), original, 'Raid planning');
     const opened = await h.fake.waitForCall(
@@ -172,14 +188,22 @@ describe('mirror mode into 2 languages', () => {
   });
 
   it('a delete removes every copy', async () => {
-    const copies = (await rawAll(h.server.services.db, 'select copy_message_id as id from message_copies where original_message_id = ?', [original.id])) as { id: string }[];
+    const copies = (await rawAll(
+      h.server.services.db,
+      'select copy_message_id as id from message_copies where original_message_id = ?',
+      [original.id],
+    )) as { id: string }[];
     expect(copies).toHaveLength(2);
     h.fake.deleteMessage(original);
     for (const c of copies) {
       await h.fake.waitForCall((call) => call.method === 'DELETE' && call.path.endsWith(`/messages/${c.id}`));
       expect(h.fake.rest.messages.has(c.id)).toBe(false);
     }
-    const left = (await rawGet(h.server.services.db, 'select count(*) as n from message_copies where original_message_id = ?', [original.id]));
+    const left = await rawGet(
+      h.server.services.db,
+      'select count(*) as n from message_copies where original_message_id = ?',
+      [original.id],
+    );
     expect(left).toEqual({ n: 0 });
   });
 
@@ -322,9 +346,13 @@ describe('mirror mode recovers and follows', () => {
     );
     expect(opened.body).toMatchObject({ name: 'Off-topic', type: 11 });
     const germanThreadId = await eventually(
-      () =>
+      async () =>
         (
-          (await rawGet(h.server.services.db, 'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?', [thread.id, h.channel('german').id])) as { id: string } | undefined
+          (await rawGet(
+            h.server.services.db,
+            'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?',
+            [thread.id, h.channel('german').id],
+          )) as { id: string } | undefined
         )?.id,
     );
     const n = postsIn('german').length;
@@ -342,7 +370,7 @@ describe('mirror mode recovers and follows', () => {
 
 describe('webhooks survive a database reset', () => {
   it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
-    (await rawRun(h.server.services.db, 'delete from channel_webhooks'));
+    await rawRun(h.server.services.db, 'delete from channel_webhooks');
     const created = webhookCreations('spanish').length;
     const n = postsIn('spanish').length;
     h.fake.sendMessage({
@@ -358,7 +386,9 @@ describe('webhooks survive a database reset', () => {
         (c) => c.method === 'GET' && c.path === `/channels/${h.channel('spanish').id}/webhooks`,
       ),
     ).toBe(true);
-    const stored = (await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as { n: number };
+    const stored = (await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as {
+      n: number;
+    };
     expect(stored.n).toBeGreaterThanOrEqual(4);
   });
 });

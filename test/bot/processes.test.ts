@@ -327,7 +327,11 @@ describe('several processes on one SQLite file', () => {
     // As if the dead process had taken the job just before dying: its lease must run out first.
     const leaseEnds = Date.now() + 2_000;
     const db = await openDb(join(dir, 'app.db'));
-    (await rawRun(db, "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?", [leaseEnds, `%"announcementId":${second}}`]));
+    await rawRun(
+      db,
+      "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
+      [leaseEnds, `%"announcementId":${second}}`],
+    );
     await db.$close();
 
     // Restarted, the shard 2-3 process delivers what was pending, once, after the lease expired.

@@ -34,8 +34,10 @@ type JobRow = {
   last_error: string | null;
   payload: string;
 };
-const jobs = (kind: string): JobRow[] =>
-  (await rawAll(h.server.services.db, 'select * from queue_jobs where kind = ? order by id', [kind])) as JobRow[];
+const jobs = async (kind: string): Promise<JobRow[]> =>
+  (await rawAll(h.server.services.db, 'select * from queue_jobs where kind = ? order by id', [
+    kind,
+  ])) as JobRow[];
 
 describe('queue worker', () => {
   it('Post Now becomes one job, taken by this bot and posted once', async () => {
@@ -56,7 +58,9 @@ describe('queue worker', () => {
       admin: true,
     });
     expect(post.status).toBe(200);
-    const done = await eventually(() => jobs('announcement:post').find((j) => j.status === 'done'));
+    const done = await eventually(async () =>
+      (await jobs('announcement:post')).find((j) => j.status === 'done'),
+    );
     expect(done).toMatchObject({ attempts: 1, lease_owner: h.bot.worker.owner, last_error: null });
     expect(JSON.parse(done.payload)).toEqual({ guildId: h.guild.id, announcementId: created.json.id });
     expect(postsIn('news-es').length - before).toBe(1);
@@ -77,7 +81,9 @@ describe('queue worker', () => {
       used: 750,
       allowance: 1000,
     });
-    const job = await eventually(() => jobs('usage:threshold').find((j) => j.status === 'done'));
+    const job = await eventually(async () =>
+      (await jobs('usage:threshold')).find((j) => j.status === 'done'),
+    );
     expect(job.attempts).toBe(2);
     const posts = postsIn('mod-log').slice(before);
     expect(posts.map((c) => c.status)).toEqual([500, 200]);
@@ -100,7 +106,9 @@ describe('queue worker', () => {
         used: 900,
         allowance: 1000,
       });
-      const job = await eventually(() => jobs('usage:threshold').find((j) => j.status === 'failed'));
+      const job = await eventually(async () =>
+        (await jobs('usage:threshold')).find((j) => j.status === 'failed'),
+      );
       expect(job).toMatchObject({ attempts: 3, last_error: 'Missing Access (Discord 403)' });
       expect(postsIn('mod-log').length - before).toBe(3);
     } finally {
@@ -118,7 +126,9 @@ describe('queue worker', () => {
         used: 1000,
         allowance: 1000,
       });
-      await eventually(() => jobs('usage:threshold').find((j) => j.id === id && j.status === 'done'));
+      await eventually(async () =>
+        (await jobs('usage:threshold')).find((j) => j.id === id && j.status === 'done'),
+      );
       expect(postsIn('mod-log').length - before).toBe(1);
     } finally {
       await other.$close();
@@ -127,7 +137,7 @@ describe('queue worker', () => {
 
   it('a job for a server this bot is not in is never run, and given up with the reason', async () => {
     await h.server.services.events.publish('voice:ended', { guildId: '123456789012345678', sessionId: 1 });
-    const job = await eventually(() => jobs('voice:ended').find((j) => j.status === 'failed'));
+    const job = await eventually(async () => (await jobs('voice:ended')).find((j) => j.status === 'failed'));
     expect(job.last_error).toBe('the bot is not in this server, or the server is unavailable');
   });
 
@@ -168,7 +178,7 @@ describe('queue worker', () => {
       });
       release();
       await stopping;
-      const [held, later] = jobs('usage:threshold').slice(-2);
+      const [held, later] = (await jobs('usage:threshold')).slice(-2);
       expect(held).toMatchObject({ status: 'done', attempts: 1 });
       expect(later).toMatchObject({ status: 'pending', attempts: 0, lease_owner: null });
       expect(postsIn('mod-log').length - before).toBe(1);

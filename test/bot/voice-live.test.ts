@@ -72,8 +72,11 @@ interface Row {
   characters: number;
   duration: number;
 }
-const sessions = () =>
-  (await rawAll(h.server.services.db, 'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id')) as Row[];
+const sessions = async () =>
+  (await rawAll(
+    h.server.services.db,
+    'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
+  )) as Row[];
 const start = (options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member: h.ben, channel: hall });
 const captions = (channelId = hall.id) =>
@@ -91,7 +94,7 @@ async function startSession(options: object[] = []) {
   const answer = await h.fake.interactionAnswer(i, 10_000);
   expect(answer.content).toMatch(/^🎙️|Live captions|captions/i);
   const call = await eventually(() => voice.server.current(h.guild.id), 5000);
-  const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+  const row = await eventually(async () => (await sessions()).find((s) => s.status === 'active'));
   return { call, row, answer };
 }
 
@@ -123,7 +126,7 @@ describe('live captions through the fake voice server', () => {
     expect(seconds).toBeGreaterThan(UTTERANCE.length * 0.02 - 0.2);
     expect(seconds).toBeLessThan(UTTERANCE.length * 0.02 + 0.5);
     expect(rms(heard.bytes.subarray(44))).toBeGreaterThan(500);
-    expect(sessions().find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
+    expect((await sessions()).find((s) => s.id === row.id)?.characters).toBe(FAKE_TRANSCRIPT.length);
     // What was said is counted, never stored: no database file holds the transcript or a translation.
     for (const name of readdirSync(h.server.dir)) {
       const bytes = readFileSync(join(h.server.dir, name));
@@ -150,7 +153,7 @@ describe('live captions through the fake voice server', () => {
     expect(res.status).toBe(200);
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore);
     await eventually(() => call.ws.readyState === 3);
-    const ended = sessions().find((s) => s.id === row.id);
+    const ended = (await sessions()).find((s) => s.id === row.id);
     expect(ended).toMatchObject({
       status: 'ended',
       reason: 'ended from the dashboard',
@@ -165,12 +168,16 @@ describe('live captions through the fake voice server', () => {
     const usedSeconds = Math.ceil(
       (await voiceMinutesUsed(h.server.services.db, h.guild.id, new Date())) * 60,
     );
-    (await rawRun(h.server.services.db, "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)", [h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now()]));
+    await rawRun(
+      h.server.services.db,
+      "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
+      [h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now()],
+    );
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
     const { row, call } = await startSession();
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore, 10_000);
     await eventually(() => call.ws.readyState === 3);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+    expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
       status: 'ended',
       reason: 'voice minutes used',
     });
@@ -179,7 +186,9 @@ describe('live captions through the fake voice server', () => {
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    (await rawRun(h.server.services.db, 'delete from voice_sessions where channel_id = ?', [h.channel('german').id]));
+    await rawRun(h.server.services.db, 'delete from voice_sessions where channel_id = ?', [
+      h.channel('german').id,
+    ]);
   });
 });
 
@@ -219,7 +228,7 @@ describe('where captions go', () => {
     await voice.server.play(call, voice.server.announceSpeaker(call, h.ana.user.id), UTTERANCE);
     const posted = await eventually(() => captions(where)[before], 10_000);
     h.fake.slash('voice', [{ name: 'stop', type: 1, options: [] }], { member: h.ben, channel: hall });
-    await eventually(() => sessions().find((s) => s.id === row.id)?.status === 'ended');
+    await eventually(async () => (await sessions()).find((s) => s.id === row.id)?.status === 'ended');
     return posted;
   }
 
@@ -229,7 +238,7 @@ describe('where captions go', () => {
     const hallBefore = captions(hall.id).length;
     const answer = await h.fake.interactionAnswer(startWithCaptions(thread), 10_000);
     expect(answer.content).toMatch(/^✅ Live captions are on/);
-    const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+    const row = await eventually(async () => (await sessions()).find((s) => s.status === 'active'));
     const posted = await speakAndStop(row, h.channel('english').id);
     expect(posted.query.thread_id).toBe(thread.id);
     expect(posted.body?.content).toContain(FAKE_TRANSCRIPT);
@@ -328,19 +337,22 @@ describe('the voice connection', () => {
     await eventually(() => voice.botChannels.filter((c) => c === hall.id).length > joins);
     await eventually(() => voice.server.current(h.guild.id) !== resumed && voice.server.current(h.guild.id));
     expect((await speak()).body?.content).toContain(FAKE_TRANSCRIPT);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+    expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
       status: 'active',
       characters: 2 * FAKE_TRANSCRIPT.length,
     });
     h.fake.slash('voice', [{ name: 'stop', type: 1, options: [] }], { member: h.ben, channel: hall });
-    await eventually(() => sessions().find((s) => s.id === row.id)?.status === 'ended');
+    await eventually(async () => (await sessions()).find((s) => s.id === row.id)?.status === 'ended');
   });
 
   it('a moderator disconnects the bot: the session ends with that reason, not left active', async () => {
     const { row } = await startSession();
     voice.kickBot(h.guild.id);
-    await eventually(() => sessions().find((s) => s.id === row.id && s.status !== 'active'), 5000);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+    await eventually(
+      async () => (await sessions()).find((s) => s.id === row.id && s.status !== 'active'),
+      5000,
+    );
+    expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
       status: 'ended',
       reason: 'the bot was disconnected from the voice channel (close code 4014)',
     });
@@ -354,10 +366,13 @@ describe('the voice connection', () => {
       voice.memberVoice(h.ana, h.guild.id, null);
       voice.memberVoice(h.ana, h.guild.id, hall.id); // Ana comes back at once
       await new Promise((r) => setTimeout(r, 800));
-      expect(sessions().find((s) => s.id === row.id)?.status).toBe('active');
+      expect((await sessions()).find((s) => s.id === row.id)?.status).toBe('active');
       voice.memberVoice(h.ana, h.guild.id, null);
-      await eventually(() => sessions().find((s) => s.id === row.id && s.status !== 'active'), 5000);
-      expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+      await eventually(
+        async () => (await sessions()).find((s) => s.id === row.id && s.status !== 'active'),
+        5000,
+      );
+      expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
         status: 'ended',
         reason: 'the voice channel was empty',
       });
@@ -380,7 +395,7 @@ describe('the voice connection', () => {
       const reason =
         'could not connect to the voice channel: Discord requires end-to-end encryption (DAVE) for this call (close code 4017)';
       expect(reply).toBe(`❌ I could not join <#${hall.id}>, so no captions: ${reason}`);
-      expect(sessions().at(-1)).toMatchObject({ status: 'error', reason });
+      expect((await sessions()).at(-1)).toMatchObject({ status: 'error', reason });
       expect(voice.botChannels.at(-1)).toBeNull();
     } finally {
       voice.server.refuseWith = null;

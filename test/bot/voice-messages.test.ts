@@ -54,16 +54,15 @@ function voiceMessage(channel: string): { msg: Json; url: string } {
   return { msg, url: attachment.url };
 }
 
-const logCount = () =>
-  ((await rawGet(h.server.services.db, 'select count(*) as n from translation_logs')) as { n: number })
-    .n;
+const logCount = async () =>
+  ((await rawGet(h.server.services.db, 'select count(*) as n from translation_logs')) as { n: number }).n;
 
 describe('voice messages on a Pro server', () => {
   beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'pro'));
 
   it('are mirrored into the linked channels as the translated transcript with the audio linked, in one provider call', async () => {
     const calls = h.gemini.requests.length;
-    const logs = logCount();
+    const logs = await logCount();
     const { url } = voiceMessage('english');
     await eventually(() => postsIn('spanish').length >= 1 && postsIn('french').length >= 1);
     expect(postsIn('spanish').at(-1)!.body?.content).toBe(`🎤 [es] ${FAKE_TRANSCRIPT}\n${url}`);
@@ -76,7 +75,7 @@ describe('voice messages on a Pro server', () => {
     expect(Buffer.compare(req.audio[0].bytes, VOICE)).toBe(0);
     expect(h.fake.attachments.fetched.filter((p) => url.endsWith(p))).toHaveLength(1);
     // Counted against the allowance: one translation per language delivered.
-    expect(logCount() - logs).toBe(2);
+    expect((await logCount()) - logs).toBe(2);
   });
 
   it('Translate Message gives the transcript and its translation in the member’s language', async () => {

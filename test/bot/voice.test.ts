@@ -35,8 +35,11 @@ beforeEach(async () => {
   voiceTimings.connectTimeoutMs = 20_000;
 });
 
-const sessions = () =>
-  (await rawAll(h.server.services.db, 'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id')) as { id: number; status: string; reason: string | null; languages: string }[];
+const sessions = async () =>
+  (await rawAll(
+    h.server.services.db,
+    'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id',
+  )) as { id: number; status: string; reason: string | null; languages: string }[];
 const start = (member = h.ana, channel: FakeChannel = hall, options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member, channel });
 const stop = (member = h.ana, channel: FakeChannel = hall) =>
@@ -96,7 +99,7 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
         h.bot.client.guilds.cache.get(h.guild.id)?.members.me?.permissions.has('Connect'),
       );
     }
-    expect(sessions()).toHaveLength(0);
+    expect(await sessions()).toHaveLength(0);
   });
 
   it('the plan’s voice minutes used up this month', async () => {
@@ -120,9 +123,9 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
       expect(content).toBe(
         'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
       );
-      expect(sessions()).toHaveLength(1);
+      expect(await sessions()).toHaveLength(1);
     } finally {
-      (await rawRun(db, 'delete from voice_sessions where id = ?', [used.id]));
+      await rawRun(db, 'delete from voice_sessions where id = ?', [used.id]);
     }
   });
 });
@@ -140,7 +143,7 @@ describe('a session’s life', () => {
         `^❌ I could not join <#${hall.id}>, so no captions: could not connect to the voice channel`,
       ),
     );
-    const [row] = sessions();
+    const [row] = await sessions();
     expect(row).toMatchObject({ status: 'error', languages: 'es,ja' });
     expect(row.reason).toMatch(/^could not connect to the voice channel/);
     // The bot asked to join (op 4 with the channel), then left (channel null).
@@ -158,12 +161,12 @@ describe('a session’s life', () => {
 
   it('a second /voice start in the same channel is refused while one runs; End Session on the dashboard makes the bot leave', async () => {
     const first = start(h.ben);
-    const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+    const row = await eventually(async () => (await sessions()).find((s) => s.status === 'active'));
     const second = await answer(start(h.ana));
     expect(second).toBe(
       `Los subtítulos en vivo ya están activos en <#${hall.id}>. Usa /voice stop para terminarlos.`,
     );
-    expect(sessions().filter((s) => s.status === 'active')).toHaveLength(1);
+    expect((await sessions()).filter((s) => s.status === 'active')).toHaveLength(1);
     const leavesBefore = voiceOps().filter((p) => p.d.channel_id === null).length;
     const res = await h.server.api(`/api/voice-translation/sessions/${row.id}`, {
       method: 'PATCH',
@@ -173,7 +176,7 @@ describe('a session’s life', () => {
     expect(res.status).toBe(200);
     await eventually(() => voiceOps().filter((p) => p.d.channel_id === null).length > leavesBefore);
     await h.fake.interactionAnswer(first);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+    expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
       status: 'ended',
       reason: 'ended from the dashboard',
     });
@@ -181,9 +184,9 @@ describe('a session’s life', () => {
 
   it('/voice stop ends the running session; with none running it says so', async () => {
     start(h.ben);
-    const row = await eventually(() => sessions().find((s) => s.status === 'active'));
+    const row = await eventually(async () => (await sessions()).find((s) => s.status === 'active'));
     expect(await answer(stop(h.chloe))).toBe(`⏹️ Les sous-titres en direct de <#${hall.id}> sont terminés.`);
-    expect(sessions().find((s) => s.id === row.id)).toMatchObject({
+    expect((await sessions()).find((s) => s.id === row.id)).toMatchObject({
       status: 'ended',
       reason: 'stopped with /voice stop by chloe',
     });

@@ -22,20 +22,24 @@ afterAll(async () => {
 });
 
 type XpRow = { xp: number; level: number; messages: number };
-const xpOf = (member: FakeMember): XpRow | undefined =>
-  (await rawGet(h.server.services.db, 'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?', [h.guild.id, member.user.id])) as XpRow | undefined;
+const xpOf = async (member: FakeMember): Promise<XpRow | undefined> =>
+  (await rawGet(
+    h.server.services.db,
+    'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?',
+    [h.guild.id, member.user.id],
+  )) as XpRow | undefined;
 
 let sent = 0;
 /** A member writes; resolves once the bot has counted the message. */
 async function talk(member: FakeMember, channel = 'general') {
-  const before = xpOf(member)?.messages ?? 0;
+  const before = (await xpOf(member))?.messages ?? 0;
   h.fake.sendMessage({
     channelId: h.channel(channel).id,
     author: member.user,
     member,
     content: `message ${++sent}`,
   });
-  await eventually(() => (xpOf(member)?.messages ?? 0) > before);
+  await eventually(async () => ((await xpOf(member))?.messages ?? 0) > before);
 }
 const aMinuteLater = () => {
   offsetMs += 61_000;
@@ -50,7 +54,7 @@ const slash = (name: string, member: FakeMember, options: Json[] = []) =>
 describe('earning XP', () => {
   it('a burst of messages within a minute earns 15 to 25 XP once', async () => {
     for (let i = 0; i < 5; i++) await talk(h.ana);
-    const row = xpOf(h.ana);
+    const row = await xpOf(h.ana);
     expect(row?.messages).toBe(5);
     expect(row?.xp).toBeGreaterThanOrEqual(15);
     expect(row?.xp).toBeLessThanOrEqual(25);
@@ -60,12 +64,12 @@ describe('earning XP', () => {
     // Messages carry no locale: the member's saved language is what the bot knows.
     const set = await slash('setlanguage', h.ana, [{ name: 'language', type: 3, value: 'es' }]);
     expect(set.content).toBeTruthy();
-    const awards: number[] = [xpOf(h.ana)?.xp ?? 0];
-    while ((xpOf(h.ana)?.level ?? 0) < 1) {
+    const awards: number[] = [(await xpOf(h.ana))?.xp ?? 0];
+    while (((await xpOf(h.ana))?.level ?? 0) < 1) {
       aMinuteLater();
-      const before = xpOf(h.ana)?.xp ?? 0;
+      const before = (await xpOf(h.ana))?.xp ?? 0;
       await talk(h.ana);
-      awards.push((xpOf(h.ana)?.xp ?? 0) - before);
+      awards.push(((await xpOf(h.ana))?.xp ?? 0) - before);
     }
     for (const a of awards) {
       expect(a).toBeGreaterThanOrEqual(15);
@@ -88,7 +92,7 @@ describe('earning XP', () => {
     });
     expect(saved.status).toBe(200);
     aMinuteLater();
-    const before = xpOf(h.chloe);
+    const before = await xpOf(h.chloe);
     h.fake.sendMessage({
       channelId: h.channel('mod-log').id,
       author: h.chloe.user,
@@ -105,10 +109,14 @@ describe('earning XP', () => {
     });
     // A later message of Chloé's in a normal channel is counted: the earlier ones are not.
     await new Promise((r) => setTimeout(r, 300));
-    expect(xpOf(h.chloe)).toEqual(before);
+    expect(await xpOf(h.chloe)).toEqual(before);
     await talk(h.chloe);
-    expect(xpOf(h.chloe)?.messages).toBe(1);
-    const botRow = (await rawGet(h.server.services.db, 'select count(*) as n from member_xp where user_id = ?', [bot.id])) as { n: number };
+    expect((await xpOf(h.chloe))?.messages).toBe(1);
+    const botRow = (await rawGet(
+      h.server.services.db,
+      'select count(*) as n from member_xp where user_id = ?',
+      [bot.id],
+    )) as { n: number };
     expect(botRow.n).toBe(0);
   });
 
@@ -144,7 +152,7 @@ describe('earning XP', () => {
       levelUpChannelId: h.channel('english').id,
       roleRewards: [{ level: 1, roleId: reward }],
     });
-    while ((xpOf(h.ben)?.level ?? 0) < 1) {
+    while (((await xpOf(h.ben))?.level ?? 0) < 1) {
       aMinuteLater();
       await talk(h.ben);
     }
@@ -160,7 +168,7 @@ describe('/rank and /leaderboard', () => {
   it('/rank is a private card in the member language', async () => {
     const answer = await slash('rank', h.ana);
     expect(answer.flags).toBe(64);
-    const row = xpOf(h.ana);
+    const row = await xpOf(h.ana);
     expect(answer.content).toContain(`Nivel **1** · ${row?.xp} XP`);
     expect(answer.content).toMatch(/para el nivel 2\nPuesto \*\*#[12]\*\* de 3/);
   });
@@ -188,7 +196,7 @@ describe('/rank and /leaderboard', () => {
     try {
       expect((await slash('rank', h.ben)).content).toContain('needs the Plus plan');
       aMinuteLater();
-      const before = xpOf(h.ben)?.xp;
+      const before = (await xpOf(h.ben))?.xp;
       h.fake.sendMessage({
         channelId: h.channel('general').id,
         author: h.ben.user,
@@ -196,7 +204,7 @@ describe('/rank and /leaderboard', () => {
         content: 'free',
       });
       await new Promise((r) => setTimeout(r, 300));
-      expect(xpOf(h.ben)?.xp).toBe(before);
+      expect((await xpOf(h.ben))?.xp).toBe(before);
     } finally {
       await setGuildPlan(h.server.services, h.guild.id, 'plus');
     }

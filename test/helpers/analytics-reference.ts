@@ -17,26 +17,26 @@ function pct(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-function one<T>(db: Db, query: string, ...params: unknown[]): T {
+async function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
   return (await rawGet(db, query, [...params])) as T;
 }
 
-function all<T>(db: Db, query: string, ...params: unknown[]): T[] {
+async function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
   return (await rawAll(db, query, [...params])) as T[];
 }
 
 /** The four stat cards of the dashboard home. */
-export function rawGuildStats(db: Db, guildId: string, now: Date) {
+export async function rawGuildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
-  const totals = one<{ logs: number; ok: number; avg: number | null }>(
+  const totals = await one<{ logs: number; ok: number; avg: number | null }>(
     db,
     `select count(*) as logs, coalesce(sum(outcome = 'ok'), 0) as ok,
             avg(case when outcome = 'ok' then latency_ms end) as avg
        from translation_logs where guild_id = ?`,
     guildId,
   );
-  const week = (from: number, to: number) =>
-    one<{ ok: number; users: number }>(
+  const week = async (from: number, to: number) =>
+    await one<{ ok: number; users: number }>(
       db,
       `select coalesce(sum(outcome = 'ok'), 0) as ok, count(distinct user_id) as users
          from translation_logs where guild_id = ? and created_at >= ? and created_at < ?`,
@@ -44,9 +44,9 @@ export function rawGuildStats(db: Db, guildId: string, now: Date) {
       from,
       to,
     );
-  const thisWeek = week(t - 7 * DAY, t);
-  const lastWeek = week(t - 14 * DAY, t - 7 * DAY);
-  const { n: linkedChannels } = one<{ n: number }>(
+  const thisWeek = await week(t - 7 * DAY, t);
+  const lastWeek = await week(t - 14 * DAY, t - 7 * DAY);
+  const { n: linkedChannels } = await one<{ n: number }>(
     db,
     `select count(distinct c.channel_id) as n
        from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?`,
@@ -64,9 +64,9 @@ export function rawGuildStats(db: Db, guildId: string, now: Date) {
 }
 
 /** Weekly chart (the last 7 UTC days, shown Mon..Sun), the 10 newest translations, top languages. */
-export function rawGuildActivity(db: Db, guildId: string, now: Date) {
+export async function rawGuildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
-  const perDay = all<{ day: number; n: number }>(
+  const perDay = await all<{ day: number; n: number }>(
     db,
     `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
       where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
@@ -84,19 +84,21 @@ export function rawGuildActivity(db: Db, guildId: string, now: Date) {
   }
   const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
 
-  const recent = all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
-    db,
-    `select id, source_language as "from", target_language as "to",
+  const recent = (
+    await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
+      db,
+      `select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as createdAt
        from translation_logs where guild_id = ? and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
-    guildId,
+      guildId,
+    )
   ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
   // One scan grouped by (language, user): totals, translations and distinct users per language.
   const perLanguage = new Map<string, { users: number; n: number }>();
   let total = 0;
-  for (const r of all<{ language: string; known: number; n: number }>(
+  for (const r of await all<{ language: string; known: number; n: number }>(
     db,
     `select target_language as language, user_id is not null as known, count(*) as n from translation_logs
       where guild_id = ? and outcome = 'ok' group by target_language, user_id`,
@@ -122,19 +124,21 @@ export function rawGuildActivity(db: Db, guildId: string, now: Date) {
 }
 
 /** The analytics page (spec section 3's Analytics). */
-export function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
+export async function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
   const today = utcDayStart(now.getTime());
   const start = today - 29 * DAY;
   const perDay = new Map(
-    all<{ day: number; n: number }>(
-      db,
-      `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
+    (
+      await all<{ day: number; n: number }>(
+        db,
+        `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
         where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
         group by day`,
-      start,
-      guildId,
-      start,
-      today + DAY,
+        start,
+        guildId,
+        start,
+        today + DAY,
+      )
     ).map((r) => [r.day, r.n]),
   );
   const translationTrend = Array.from({ length: 30 }, (_, day) => ({
@@ -144,7 +148,14 @@ export function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
 
   // One scan grouped by (pair, outcome, hour) gives languages, hours, pairs and the quality figures.
   // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
-  const groups = all<{ from: string; to: string; ok: number; hour: number; n: number; latency: number }>(
+  const groups = await all<{
+    from: string;
+    to: string;
+    ok: number;
+    hour: number;
+    n: number;
+    latency: number;
+  }>(
     db,
     `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
             cast(created_at / ${HOUR} as integer) % 24 as hour, count(*) as n, sum(latency_ms) as latency
@@ -183,13 +194,15 @@ export function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
     .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
 
   // Per member; the name shown is the one of their newest log (SQLite takes bare columns from the max row).
-  const topTranslators = all<{ userId: string; username: string | null; ok: number; err: number }>(
-    db,
-    `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
+  const topTranslators = (
+    await all<{ userId: string; username: string | null; ok: number; err: number }>(
+      db,
+      `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
             sum(outcome = 'ok') as ok, sum(outcome = 'error') as err
        from translation_logs where guild_id = ? and user_id is not null and outcome in ('ok', 'error')
       group by user_id having ok > 0 order by ok desc, userId limit 10`,
-    guildId,
+      guildId,
+    )
   ).map((r) => ({
     userId: r.userId,
     username: r.username ?? r.userId,

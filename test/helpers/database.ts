@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { type Db, openDb, rawGet } from '../../db/client';
+import { type Db, openDb, rawAll, rawGet } from '../../db/client';
 import * as schema from '../../db/schema';
 
 /**
@@ -15,7 +15,9 @@ export const onPostgres = process.env.TEST_DATABASE === 'postgres';
  * The database settings for a test's temporary folder: the SQLite file in it, or on PostgreSQL
  * a fresh database of its own (its URL kept in the folder, so a restart test reopens the same one).
  */
-export async function testDatabaseEnv(dir: string): Promise<{ DATABASE_PATH: string; DATABASE_URL?: string }> {
+export async function testDatabaseEnv(
+  dir: string,
+): Promise<{ DATABASE_PATH: string; DATABASE_URL?: string }> {
   const DATABASE_PATH = join(dir, 'app.db');
   if (!onPostgres) return { DATABASE_PATH };
   const file = join(dir, 'database-url');
@@ -31,7 +33,7 @@ export async function testDatabaseEnv(dir: string): Promise<{ DATABASE_PATH: str
 /** Opens the test's database (see testDatabaseEnv). */
 export async function openTestDb(dir: string): Promise<Db> {
   const env = await testDatabaseEnv(dir);
-  return openDb(env.DATABASE_URL ?? env.DATABASE_PATH);
+  return await openDb(env.DATABASE_URL ?? env.DATABASE_PATH);
 }
 
 /** Drops the PostgreSQL database of a test folder (nothing to do on SQLite: the folder goes). */
@@ -53,4 +55,14 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     out[name] = (await rawGet<{ n: number }>(db, `select count(*) as n from "${name}"`))?.n ?? 0;
   }
   return out;
+}
+
+/** Tables whose rows (any column) contain `needle`: on PostgreSQL, where no database file is at hand. */
+export async function tablesMentioning(db: Db, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of TABLES) {
+    const rows = await rawAll(db, `select * from "${name}"`);
+    if (JSON.stringify(rows).includes(needle)) found.push(name);
+  }
+  return found;
 }

@@ -24,14 +24,14 @@ async function tempDb(): Promise<{ db: Db; path: string }> {
   dbs.push(db);
   return { db, path };
 }
-afterEach(() => {
-  for (const db of dbs) db.$close();
+afterEach(async () => {
+  for (const db of dbs) await db.$close();
   dbs = [];
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
 });
 
-function rowOf(db: Db, id: number) {
+async function rowOf(db: Db, id: number) {
   return (await rawGet(db, 'select * from queue_jobs where id = ?', [id])) as {
     status: string;
     attempts: number;
@@ -110,9 +110,9 @@ describe('queue', () => {
     expect(retaken).toMatchObject([{ id, attempts: 2, payload: { ticketId: 1, messageId: 2 } }]);
     // The dead owner's late answer changes nothing; the new owner's does.
     expect(await first.complete(id, 'a')).toBe(false);
-    expect(rowOf(db, id).status).toBe('pending');
+    expect((await rowOf(db, id)).status).toBe('pending');
     expect(await second.complete(id, 'b')).toBe(true);
-    expect(rowOf(db, id).status).toBe('done');
+    expect((await rowOf(db, id)).status).toBe('done');
     expect(await second.claim({ owner: 'c', shards: null, total: 1 })).toEqual([]);
   });
 
@@ -154,7 +154,7 @@ describe('queue', () => {
     now = 3000;
     expect(await take()).toMatchObject([{ id, attempts: 3 }]);
     expect(await queue.fail(id, 'w', 'Missing Access (Discord 403)')).toEqual({ outcome: 'failed' });
-    expect(rowOf(db, id)).toMatchObject({
+    expect(await rowOf(db, id)).toMatchObject({
       status: 'failed',
       attempts: 3,
       last_error: 'Missing Access (Discord 403)',
@@ -181,7 +181,9 @@ describe('queue', () => {
     const queue = createQueue(db, () => new Date());
     const vote = { guildId: '1', pollId: 4, debounce: true };
     // Concurrent enqueues of one process, as a burst of votes arrives.
-    const ids = await Promise.all(Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote)));
+    const ids = await Promise.all(
+      Array.from({ length: 50 }, () => queue.enqueue('polls:changed', '1', vote)),
+    );
     expect(new Set(ids).size).toBe(1);
     expect(await queue.enqueue('polls:changed', '1', { guildId: '1', pollId: 5, debounce: true })).not.toBe(
       ids[0],
@@ -221,7 +223,7 @@ describe('services.events', () => {
     s.services.events.on('ticket:reply', (e) => seen.push(e));
     await s.services.events.publish('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
     expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
-    const rows = (await rawAll(s.services.db, 'select kind, guild_id, payload, status from queue_jobs'));
+    const rows = await rawAll(s.services.db, 'select kind, guild_id, payload, status from queue_jobs');
     expect(rows).toEqual([
       {
         kind: 'ticket:reply',

@@ -38,8 +38,10 @@ const translate = (guildId: string, text: string, extra: Record<string, string> 
     guildId,
     ...extra,
   });
-const logs = (guildId: string) =>
-  (await rawAll(s.services.db, 'select * from translation_logs where guild_id = ? order by id', [guildId])) as Record<string, unknown>[];
+const logs = async (guildId: string) =>
+  (await rawAll(s.services.db, 'select * from translation_logs where guild_id = ? order by id', [
+    guildId,
+  ])) as Record<string, unknown>[];
 
 describe('translation logs', () => {
   it('one row per delivered translation with languages, length, latency, outcome and origin, never the text', async () => {
@@ -53,7 +55,7 @@ describe('translation logs', () => {
       userId: 'u-1',
       username: 'ana',
     });
-    const rows = logs('g-logs');
+    const rows = await logs('g-logs');
     expect(rows.map((r) => r.target_language)).toEqual(['es', 'fr', 'de']);
     for (const r of rows) {
       expect(r).toMatchObject({
@@ -74,7 +76,7 @@ describe('translation logs', () => {
   it('a failed provider call is logged as error and counts nothing against the allowance', async () => {
     fake.queue({ text: 'nope' }, { text: 'still nope' });
     await expect(translate('g-err', 'This will fail twice')).rejects.toThrow(/no usable answer for es/);
-    expect(logs('g-err').map((r) => r.outcome)).toEqual(['error']);
+    expect((await logs('g-err')).map((r) => r.outcome)).toEqual(['error']);
     const usage = await s.api('/api/usage?guildId=g-err', { admin: true });
     expect(usage.json.used).toBe(0);
   });
@@ -122,7 +124,11 @@ describe('monthly allowance (Free: 1,000)', () => {
 
     const paused = await s.api(`/api/usage?guildId=${g}`, { admin: true });
     expect(paused.json).toMatchObject({ used: 1000, percent: 100, paused: true });
-    const rows = (await rawAll(s.services.db, 'select threshold from usage_notices where guild_id = ? order by threshold', [g]));
+    const rows = await rawAll(
+      s.services.db,
+      'select threshold from usage_notices where guild_id = ? order by threshold',
+      [g],
+    );
     expect(rows).toEqual([{ threshold: 75 }, { threshold: 90 }, { threshold: 100 }]);
   });
 
@@ -148,7 +154,7 @@ describe('monthly allowance (Free: 1,000)', () => {
     const g2 = 'g-upgrade';
     seedUsage(s.services.db, g2, 1000, t.clock());
     await expect(translate(g2, 'paused')).rejects.toBeInstanceOf(QuotaExceededError);
-    (await rawRun(s.services.db, "update guilds set plan = 'pro' where id = ?", [g2]));
+    await rawRun(s.services.db, "update guilds set plan = 'pro' where id = ?", [g2]);
     await translate(g2, 'unpaused');
     const usage = await s.api(`/api/usage?guildId=${g2}`, { admin: true });
     expect(usage.json).toMatchObject({ plan: 'pro', used: 1001, allowance: null, percent: 0, paused: false });

@@ -171,8 +171,11 @@ describe('bad requests', () => {
 
 describe('guild settings', () => {
   it('contextPreservation off drops the context; autoDetect off leaves detection to the provider; tone defaults to the guild', async () => {
-    (await rawRun(e.db, "insert into guilds (id, name) values ('g-settings', '')"));
-    (await rawRun(e.db, "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)"));
+    await rawRun(e.db, "insert into guilds (id, name) values ('g-settings', '')");
+    await rawRun(
+      e.db,
+      "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)",
+    );
     await e.translator.translate({
       text: 'Bonjour à tous, qui joue ce soir avec nous ?',
       targets: ['en'],

@@ -75,7 +75,10 @@ describe('a burst of channel messages', () => {
       const after = await e.translator.translate(mirror('after the burst'));
       expect(after.translations.es).toBe('[es] after the burst');
       // The shed messages are in the logs as errors (what the dashboard's error figures count).
-      const errors = (await rawGet(e.db, "select count(*) as n from translation_logs where guild_id = 'g-burst' and outcome = 'error'")) as { n: number };
+      const errors = (await rawGet(
+        e.db,
+        "select count(*) as n from translation_logs where guild_id = 'g-burst' and outcome = 'error'",
+      )) as { n: number };
       expect(errors.n).toBe(2);
     } finally {
       fake.reset();

@@ -43,8 +43,11 @@ beforeEach(() => {
   openai.reset();
 });
 
-const logs = (e: Engine) =>
-  (await rawAll(e.db, 'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id'));
+const logs = async (e: Engine) =>
+  await rawAll(
+    e.db,
+    'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id',
+  );
 
 describe('speech through Gemini (audio inline, one call)', () => {
   it('sends the audio inline once and reads transcript, language and every translation', async () => {
@@ -74,7 +77,7 @@ describe('speech through Gemini (audio inline, one call)', () => {
       skipped: ['en'],
     });
     // Counted against the allowance like text: one row per delivered language, the transcript's length.
-    expect(logs(g)).toEqual([
+    expect(await logs(g)).toEqual([
       { t: 'es', s: 'en', c: FAKE_TRANSCRIPT.length, origin: 'mirror', outcome: 'ok' },
       { t: 'fr', s: 'en', c: FAKE_TRANSCRIPT.length, origin: 'mirror', outcome: 'ok' },
     ]);
