@@ -65,7 +65,7 @@ describe('seedDemo', () => {
     const row = (await rawGet(
       s.services.db,
       `select count(*) as n, min(created_at) as first, max(created_at) as last,
-                sum(outcome = 'error') as errors from translation_logs where guild_id = 'default'`,
+                sum(case when outcome = 'error' then 1 else 0 end) as errors from translation_logs where guild_id = 'default'`,
     )) as { n: number; first: number; last: number; errors: number };
     expect(row.n).toBeGreaterThan(2500);
     expect(row.n).toBeLessThan(3500);

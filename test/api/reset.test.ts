@@ -3,32 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { channelWebhooks, guilds, messageCopies, usageNotices } from '../../db/schema';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+import { rawGet } from '../../db/client';
+import { guildScopedTables } from '../helpers/database';
+import { seedUsage } from '../translation/helpers';
 
 const NOW = new Date('2026-10-05T12:00:00Z');
 let s: TestServer;
 
 /** Rows of one guild in every table, children counted through their parent. */
-function guildRows(guildId: string): Record<string, number> {
-  const sqlite = s.services.db.$sqlite!;
-  const tables = sqlite
-    .prepare(
-      `select m.name from sqlite_master m where m.type = 'table'
-         and exists (select 1 from pragma_table_info(m.name) where name = 'guild_id')`,
-    )
-    .all() as { name: string }[];
-  const count = (query: string) => (sqlite.prepare(query).get(guildId) as { n: number }).n;
+async function guildRows(guildId: string): Promise<Record<string, number>> {
+  const count = async (query: string) =>
+    (await rawGet<{ n: number }>(s.services.db, query, [guildId]))?.n ?? 0;
+  const out: Record<string, number> = {};
+  for (const name of guildScopedTables())
+    out[name] = await count(`select count(*) as n from "${name}" where guild_id = ?`);
   return {
-    ...Object.fromEntries(
-      tables.map(({ name }) => [name, count(`select count(*) as n from "${name}" where guild_id = ?`)]),
-    ),
-    guild: count('select count(*) as n from guilds where id = ?'),
-    channel_link_channels: count(
+    ...out,
+    guild: await count('select count(*) as n from guilds where id = ?'),
+    channel_link_channels: await count(
       'select count(*) as n from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?',
     ),
-    poll_votes: count(
+    poll_votes: await count(
       'select count(*) as n from poll_votes v join polls p on p.id = v.poll_id where p.guild_id = ?',
     ),
-    ticket_messages: count(
+    ticket_messages: await count(
       'select count(*) as n from ticket_messages m join tickets t on t.id = m.ticket_id where t.guild_id = ?',
     ),
   };
@@ -83,8 +81,8 @@ describe('POST /api/guild/reset', () => {
   });
 
   it("erases the guild's data, keeps its plan and channel list, and leaves other guilds untouched", async () => {
-    const mine = guildRows('5001');
-    const other = guildRows('5002');
+    const mine = await guildRows('5001');
+    const other = await guildRows('5002');
     expect(mine.translation_logs).toBeGreaterThan(2000);
     expect(mine.ticket_messages).toBeGreaterThan(0);
 
@@ -94,7 +92,7 @@ describe('POST /api/guild/reset', () => {
     expect(res.json.reset).toBe(true);
     expect(res.json.deleted.translation_logs).toBe(mine.translation_logs);
 
-    const after = guildRows('5001');
+    const after = await guildRows('5001');
     // Billing records stay: the usage notices already sent this month.
     const kept = { guild: 1, guild_channels: mine.guild_channels, channel_webhooks: 1, usage_notices: 1 };
     for (const [table, n] of Object.entries(after)) {
@@ -102,7 +100,7 @@ describe('POST /api/guild/reset', () => {
     }
     const guild = await s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
     expect(guild).toMatchObject({ plan: 'ultimate', name: expect.stringContaining('demo') });
-    expect(guildRows('5002')).toEqual(other);
+    expect(await guildRows('5002')).toEqual(other);
     // The month's usage survives, so a reset never refills the allowance.
     expect(usageBefore.used).toBeGreaterThan(0);
     const usageAfter = (await s.api('/api/usage?guildId=5001', { admin: true })).json;
@@ -112,11 +110,7 @@ describe('POST /api/guild/reset', () => {
   it('a Free guild at its allowance stays paused after a reset', async () => {
     await s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, '5002')).run();
     const used = (await s.api('/api/usage?guildId=5002', { admin: true })).json.used as number;
-    const log = s.services.db.$sqlite!.prepare(
-      `insert into translation_logs (guild_id, source_language, target_language, characters, created_at)
-       values ('5002', 'en', 'es', 10, ?)`,
-    );
-    for (let i = used; i < 1000; i++) log.run(NOW.getTime());
+    await seedUsage(s.services.db, '5002', 1000 - used, NOW);
     const before = (await s.api('/api/usage?guildId=5002', { admin: true })).json;
     expect(before).toMatchObject({ plan: 'free', paused: true });
     expect((await reset('5002', { confirm: '5002' })).status).toBe(200);
@@ -137,7 +131,7 @@ describe('POST /api/guild/reset', () => {
   it('resets the default guild when no guildId is given, and can run twice', async () => {
     const res = await reset(null, { confirm: 'default' });
     expect(res.status).toBe(200);
-    expect(guildRows('default').translation_logs).toBe(0);
+    expect((await guildRows('default')).translation_logs).toBe(0);
     const again = await reset(null, { confirm: 'default' });
     expect(again.status).toBe(200);
     expect(Object.values(again.json.deleted).every((n) => n === 0)).toBe(true);

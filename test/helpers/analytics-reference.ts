@@ -30,7 +30,7 @@ export async function rawGuildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
   const totals = await one<{ logs: number; ok: number; avg: number | null }>(
     db,
-    `select count(*) as logs, coalesce(sum(outcome = 'ok'), 0) as ok,
+    `select count(*) as logs, coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok,
             avg(case when outcome = 'ok' then latency_ms end) as avg
        from translation_logs where guild_id = ?`,
     guildId,
@@ -38,7 +38,7 @@ export async function rawGuildStats(db: Db, guildId: string, now: Date) {
   const week = async (from: number, to: number) =>
     await one<{ ok: number; users: number }>(
       db,
-      `select coalesce(sum(outcome = 'ok'), 0) as ok, count(distinct user_id) as users
+      `select coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok, count(distinct user_id) as users
          from translation_logs where guild_id = ? and created_at >= ? and created_at < ?`,
       guildId,
       from,
@@ -198,7 +198,7 @@ export async function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
     await all<{ userId: string; username: string | null; ok: number; err: number }>(
       db,
       `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
-            sum(outcome = 'ok') as ok, sum(outcome = 'error') as err
+            sum(case when outcome = 'ok' then 1 else 0 end) as ok, sum(case when outcome = 'error' then 1 else 0 end) as err
        from translation_logs where guild_id = ? and user_id is not null and outcome in ('ok', 'error')
       group by user_id having ok > 0 order by ok desc, userId limit 10`,
       guildId,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type Db, openDb, rawAll, rawGet } from '../../db/client';
 import * as schema from '../../db/schema';
 
@@ -44,9 +44,15 @@ export async function dropTestDb(dir: string): Promise<void> {
   await dropTestDatabase(readFileSync(file, 'utf8'));
 }
 
-const TABLES = (Object.values(schema).filter((t) => is(t, SQLiteTable)) as SQLiteTable[])
-  .map((t) => getTableName(t))
-  .sort();
+const SCHEMA_TABLES = Object.values(schema).filter((t) => is(t, SQLiteTable)) as SQLiteTable[];
+const TABLES = SCHEMA_TABLES.map((t) => getTableName(t)).sort();
+
+/** Tables with a guild_id column (a server's own rows). */
+export function guildScopedTables(): string[] {
+  return SCHEMA_TABLES.filter((t) => getTableConfig(t).columns.some((c) => c.name === 'guild_id'))
+    .map((t) => getTableName(t))
+    .sort();
+}
 
 /** Row counts of every table: "nothing was written" is checked by comparing two of these. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {

@@ -86,7 +86,7 @@ describe('monthly allowance (Free: 1,000)', () => {
   const g = 'g-quota';
 
   it('notices at exactly 75% and 90%, once each; the pause at 100%; GET /api/usage tells the state', async () => {
-    seedUsage(s.services.db, g, 748, t.clock());
+    await seedUsage(s.services.db, g, 748, t.clock());
     await translate(g, 'message 749');
     expect(notices).toEqual([]);
     await translate(g, 'message 750');
@@ -94,7 +94,7 @@ describe('monthly allowance (Free: 1,000)', () => {
     await translate(g, 'message 751');
     expect(notices).toHaveLength(1);
 
-    seedUsage(s.services.db, g, 148, t.clock()); // 899
+    await seedUsage(s.services.db, g, 148, t.clock()); // 899
     await translate(g, 'message 900');
     expect(notices.map((n) => n.threshold)).toEqual([75, 90]);
     expect(notices[1]).toMatchObject({ used: 900 });
@@ -111,7 +111,7 @@ describe('monthly allowance (Free: 1,000)', () => {
       resetsAt: '2026-04-01T00:00:00.000Z',
     });
 
-    seedUsage(s.services.db, g, 99, t.clock()); // 999
+    await seedUsage(s.services.db, g, 99, t.clock()); // 999
     await translate(g, 'message 1000');
     expect(notices.map((n) => n.threshold)).toEqual([75, 90, 100]);
     const calls = fake.requests.length;
@@ -145,14 +145,14 @@ describe('monthly allowance (Free: 1,000)', () => {
       month: '2026-04',
       resetsAt: '2026-05-01T00:00:00.000Z',
     });
-    seedUsage(s.services.db, g, 749, t.clock());
+    await seedUsage(s.services.db, g, 749, t.clock());
     await translate(g, 'April 751');
     expect(notices.map((n) => n.threshold)).toEqual([75]);
   });
 
   it('an upgrade lifts the pause at once; Pro is unlimited', async () => {
     const g2 = 'g-upgrade';
-    seedUsage(s.services.db, g2, 1000, t.clock());
+    await seedUsage(s.services.db, g2, 1000, t.clock());
     await expect(translate(g2, 'paused')).rejects.toBeInstanceOf(QuotaExceededError);
     await rawRun(s.services.db, "update guilds set plan = 'pro' where id = ?", [g2]);
     await translate(g2, 'unpaused');

@@ -42,7 +42,13 @@ describe('a burst of channel messages', () => {
     try {
       const first = e.translator.translate(mirror('message 0'));
       await new Promise((r) => setTimeout(r, 50)); // in flight, holding the server's one slot
-      const queued = [1, 2, 3].map((i) => e.translator.translate(mirror(`message ${i}`)));
+      // In the order they arrive (each reads the server's settings first, which takes a round
+      // trip on PostgreSQL).
+      const queued = [];
+      for (const i of [1, 2, 3]) {
+        queued.push(e.translator.translate(mirror(`message ${i}`)));
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const shed = await Promise.allSettled(
         [4, 5].map((i) => e.translator.translate(mirror(`message ${i}`))),
       );
@@ -54,6 +60,7 @@ describe('a burst of channel messages', () => {
       }
       // A member's Translate Message on the same server waits behind the call in flight only.
       const command = e.translator.translate({ ...mirror('translate this for me'), origin: 'context-menu' });
+      await new Promise((r) => setTimeout(r, 20)); // waiting for the slot, as the others
       open();
       const results = await Promise.all([first, ...queued, command]);
       expect(results.map((r) => r.translations.es)).toEqual([
@@ -82,7 +89,7 @@ describe('a burst of channel messages', () => {
       expect(errors.n).toBe(2);
     } finally {
       fake.reset();
-      e.close();
+      await e.close();
     }
   });
 });

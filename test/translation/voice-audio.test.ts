@@ -10,7 +10,7 @@ import {
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startFakeOpenAI } from '../fakes/openai';
 import { seedGuild } from '../helpers/guilds';
-import { type Engine, geminiEnv, makeEngine } from './helpers';
+import { type Engine, geminiEnv, makeEngine, seedUsage } from './helpers';
 
 /** A real voice message: espeak-ng saying FAKE_TRANSCRIPT, encoded to Ogg Opus (6 KB). */
 const VOICE = new Uint8Array(readFileSync(new URL('../fixtures/voice-message.ogg', import.meta.url)));
@@ -113,14 +113,8 @@ describe('speech through Gemini (audio inline, one call)', () => {
       }),
     ).rejects.toBeInstanceOf(InvalidTranslationRequestError);
     await seedGuild({ db: g.db }, '333333333333333333', { plan: 'free' });
-    const insert = g.db.$sqlite!.prepare(
-      "insert into translation_logs (guild_id, source_language, target_language, characters, latency_ms, outcome, source, created_at) values (?, 'en', 'es', 1, 1, 'ok', 'mirror', ?)",
-    );
     const allowance = 1000; // the Free plan's monthly translations (src/common/plans.ts)
-    const now = Date.now();
-    g.db.$sqlite!.transaction(() => {
-      for (let i = 0; i < allowance; i++) insert.run('333333333333333333', now);
-    })();
+    await seedUsage(g.db, '333333333333333333', allowance, new Date());
     await expect(
       g.translator.translateAudio!({
         audio: VOICE,
