@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
 import type { Services } from '../src/server/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
@@ -11,7 +11,7 @@ import { attachWebhookRest, detachWebhookRest } from './webhook-rest';
 
 export interface RunningBot {
   client: Client;
-  /** Resolves once the client is ready (every guild of READY has arrived). */
+  /** Resolves once the client is ready (every guild of READY has arrived) and caught up: each guild synced, pending work delivered. */
   ready: Promise<void>;
   /** Takes the queue's jobs for this process's shards (started once the client is ready). */
   worker: QueueWorker;
@@ -91,16 +91,23 @@ export async function startBot(
     globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
   });
   const ctx: BotContext = { client, caller: botCaller(services), services };
+  let caughtUp: () => void = () => {};
+  const caughtUpOnce = new Promise<void>((resolve) => {
+    caughtUp = resolve;
+  });
   for (const event of EVENTS) {
     client.on(event.name, (...args) => {
-      event.run(ctx, ...args).catch((err) => console.error(`Discord event ${event.name} failed:`, err));
+      const run = event
+        .run(ctx, ...args)
+        .catch((err) => console.error(`Discord event ${event.name} failed:`, err));
+      if (event.name === Events.ClientReady) void run.finally(caughtUp);
     });
   }
   const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
   const worker = createQueueWorker(ctx, { pollMs: opts.queuePollMs });
   client.once('clientReady', () => worker.start());
   client.on('error', (err) => console.error('Discord client error:', err));
-  const ready = once(client, 'clientReady').then(() => undefined);
+  const ready = once(client, 'clientReady').then(() => caughtUpOnce);
   ready.catch(() => {});
   try {
     await client.login(token);

@@ -74,3 +74,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   return parsed.data;
 }
+
+/** Where the data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file at DATABASE_PATH. */
+export function databaseLocation(env: { DATABASE_PATH: string; DATABASE_URL?: string | undefined }): string {
+  return env.DATABASE_URL ?? env.DATABASE_PATH;
+}

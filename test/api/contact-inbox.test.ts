@@ -1,4 +1,5 @@
 import { rawAll, rawGet, rawRun } from '../../db/client';
+import { databaseLocation } from '../../src/server/env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
@@ -224,7 +225,7 @@ describe('several web processes on one database', () => {
     now = new Date(now.getTime() + backoffMs(1));
     const before = smtp.received.length;
     // A second connection to the same SQLite file stands for the other process.
-    const other = await openDb(s.services.env.DATABASE_PATH);
+    const other = await openDb(databaseLocation(s.services.env));
     try {
       const sent = await Promise.all([
         forwardDue(s.services.db, s.services.env, () => now),

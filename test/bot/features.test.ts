@@ -4,6 +4,7 @@ import { startBot } from '../../bot/client';
 import type { RecordedCall } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
+import { seedUsage } from '../translation/helpers';
 import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
 
 let h: BotHarness;
@@ -318,15 +319,7 @@ describe('per-member limit', () => {
 });
 
 describe('usage', () => {
-  function spendTranslations(n: number) {
-    const insert = h.server.services.db.$sqlite!.prepare(
-      "insert into translation_logs (guild_id, source_language, target_language, characters, outcome, source, created_at) values (?, 'en', 'es', 10, 'ok', 'mirror', ?)",
-    );
-    const tx = h.server.services.db.$sqlite!.transaction(() => {
-      for (let i = 0; i < n; i++) insert.run(h.guild.id, Date.now());
-    });
-    tx();
-  }
+  const spendTranslations = (n: number) => seedUsage(h.server.services.db, h.guild.id, n, new Date());
   const used = async () =>
     (
       (await rawGet(
@@ -343,7 +336,7 @@ describe('usage', () => {
       body: { logChannelId: h.channel('mod-log').id },
     });
     // Earlier this month the server used translations up to just below 75% of the Free plan's 1,000.
-    spendTranslations(749 - (await used()));
+    await spendTranslations(749 - (await used()));
     const notices = () => botMessagesIn('mod-log');
     h.fake.sendMessage({
       channelId: h.channel('general').id,
@@ -364,7 +357,7 @@ describe('usage', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(notices()).toHaveLength(1);
 
-    spendTranslations(997 - (await used()));
+    await spendTranslations(997 - (await used()));
     const n = botMessagesIn('general').length;
     h.fake.sendMessage({
       channelId: h.channel('general').id,

@@ -1,4 +1,5 @@
 import { rawAll } from '../../db/client';
+import { databaseLocation } from '../../src/server/env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { createQueue } from '../../src/server/services/queue';
@@ -117,7 +118,7 @@ describe('queue worker', () => {
   });
 
   it('takes a job another process wrote (no local wake-up) by polling the database', async () => {
-    const other = await openDb(h.server.env.DATABASE_PATH);
+    const other = await openDb(databaseLocation(h.server.env));
     try {
       const before = postsIn('mod-log').length;
       const id = await createQueue(other, () => new Date()).enqueue('usage:threshold', h.guild.id, {

@@ -3,7 +3,7 @@
 import { openDb } from '../../db/client';
 import { createQueue } from '../../src/server/services/queue';
 
-const db = await openDb(process.env.DATABASE_PATH ?? '');
+const db = await openDb(process.env.DATABASE_URL ?? process.env.DATABASE_PATH ?? '');
 const queue = createQueue(db, () => new Date());
 const owner = `child-${process.pid}`;
 const taken: number[] = [];

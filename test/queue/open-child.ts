@@ -4,5 +4,5 @@ import { openDb } from '../../db/client';
 
 const at = Number(process.env.START_AT ?? 0);
 while (Date.now() < at) await new Promise((r) => setTimeout(r, 1));
-await (await openDb(process.env.DATABASE_PATH ?? '')).$close();
+await (await openDb(process.env.DATABASE_URL ?? process.env.DATABASE_PATH ?? '')).$close();
 process.stdout.write('opened');

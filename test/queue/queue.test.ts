@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../db/client';
 import { createQueue, shardOf } from '../../src/server/services/queue';
+import { databaseLocation } from '../../src/server/env';
+import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** A guild id whose shard of `total` is `shard` (the timestamp bits decide it). */
@@ -17,16 +19,17 @@ function guildOnShard(shard: number, total: number, n = 1): string {
 
 let dir = '';
 let dbs: Db[] = [];
-async function tempDb(): Promise<{ db: Db; path: string }> {
+async function tempDb(): Promise<{ db: Db; env: Record<string, string> }> {
   dir ||= mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
-  const path = join(dir, 'app.db');
-  const db = await openDb(path);
+  const env = await testDatabaseEnv(dir);
+  const db = await openDb(databaseLocation(env));
   dbs.push(db);
-  return { db, path };
+  return { db, env };
 }
 afterEach(async () => {
   for (const db of dbs) await db.$close();
   dbs = [];
+  if (dir) await dropTestDb(dir);
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
 });
@@ -42,8 +45,8 @@ async function rowOf(db: Db, id: number) {
 }
 
 describe('queue', () => {
-  it('takes each job once when two processes claim from the same SQLite file at the same time', async () => {
-    const { db, path } = await tempDb();
+  it('takes each job once when two processes claim from the same database at the same time', async () => {
+    const { db, env } = await tempDb();
     const queue = createQueue(db, () => new Date());
     const ids: number[] = [];
     for (let i = 0; i < 300; i++) {
@@ -52,7 +55,7 @@ describe('queue', () => {
     const child = () =>
       new Promise<number[]>((resolve, reject) => {
         const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/claim-child.ts'], {
-          env: { ...process.env, DATABASE_PATH: path },
+          env: { ...process.env, ...env },
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let out = '';

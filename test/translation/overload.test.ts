@@ -47,7 +47,7 @@ describe('a burst of channel messages', () => {
       const queued = [];
       for (const i of [1, 2, 3]) {
         queued.push(e.translator.translate(mirror(`message ${i}`)));
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 50));
       }
       const shed = await Promise.allSettled(
         [4, 5].map((i) => e.translator.translate(mirror(`message ${i}`))),
@@ -60,7 +60,7 @@ describe('a burst of channel messages', () => {
       }
       // A member's Translate Message on the same server waits behind the call in flight only.
       const command = e.translator.translate({ ...mirror('translate this for me'), origin: 'context-menu' });
-      await new Promise((r) => setTimeout(r, 20)); // waiting for the slot, as the others
+      await new Promise((r) => setTimeout(r, 50)); // waiting for the slot, as the others
       open();
       const results = await Promise.all([first, ...queued, command]);
       expect(results.map((r) => r.translations.es)).toEqual([

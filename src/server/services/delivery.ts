@@ -10,13 +10,13 @@ export const DELIVERY_WAIT_MS = 8_000;
 
 /** Calls `check` until it returns a value or the time is up (then null). */
 export async function waitFor<T>(
-  check: () => T | null,
+  check: () => T | null | Promise<T | null>,
   timeoutMs = DELIVERY_WAIT_MS,
   intervalMs = 50,
 ): Promise<T | null> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== null) return value;
     if (Date.now() >= end) return null;
     await new Promise((r) => setTimeout(r, intervalMs));

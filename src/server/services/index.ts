@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { type Db, openDb } from '../../../db/client';
-import type { Env } from '../env';
+import { databaseLocation, type Env } from '../env';
 import { resolveAdminToken } from './auth';
 import { type BotStatusBox, createBotStatus } from './bot-status';
 import { type Conversation, createConversation } from './conversation';
@@ -63,7 +63,7 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
-  const db = overrides.db ?? (await openDb(env.DATABASE_URL ?? env.DATABASE_PATH));
+  const db = overrides.db ?? (await openDb(databaseLocation(env)));
   // The operator's default server exists from the start (every other server comes from the bot joining it).
   await ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());
