@@ -102,7 +102,7 @@ describe('queue', () => {
     let now = 1_000_000;
     const clock = () => new Date(now);
     const first = createQueue(db, clock, { leaseMs: 30_000 });
-    const second = createQueue(await openDb(join(dir, 'app.db')), clock, { leaseMs: 30_000 });
+    const second = createQueue((await tempDb()).db, clock, { leaseMs: 30_000 });
     const id = await first.enqueue('ticket:reply', '5', { guildId: '5', ticketId: 1, messageId: 2 });
     expect((await first.claim({ owner: 'a', shards: null, total: 1 })).map((j) => j.id)).toEqual([id]);
     // Leased: nobody else takes it, even a moment before the lease ends.
