@@ -1,0 +1,65 @@
+/**
+ * Time to ready for `npm run bench:scale`: from the bot processes' start to (1) every shard READY
+ * and every server's GUILD_CREATE received (discord.js's clientReady, which the bot logs as
+ * "logged in as ... in N servers") and (2) the bot's guild sync done for every server (a row in
+ * the guilds table each; the bot syncs them one by one once ready).
+ */
+import type { FakeDiscord } from '../test/fakes/discord';
+import { type BenchDatabase, guildCounter } from './scale-db';
+import type { ProductProcess } from './scale-process';
+
+export interface ReadyResult {
+  /** Start of the bot processes to "Starting the bot" (the process booted, its code loaded), slowest. */
+  bootMs: number;
+  /** Start to every process's clientReady (all its shards READY, all its servers received), slowest. */
+  gatewayMs: number;
+  /** Start to every server's row written by the guild sync. */
+  syncedMs: number;
+  perProcess: { label: string; servers: number; bootMs: number; gatewayMs: number }[];
+}
+
+export async function waitForReady(opts: {
+  fake: FakeDiscord;
+  bots: ProductProcess[];
+  database: BenchDatabase;
+  tag: string;
+  servers: number;
+  shards: number;
+}): Promise<ReadyResult> {
+  const start = Math.min(...opts.bots.map((p) => p.startedAt));
+  const counter = await guildCounter(opts.database, opts.tag);
+  try {
+    const perProcess = await Promise.all(
+      opts.bots.map(async (p) => {
+        const boot = await p.line(/Starting the bot/);
+        const ready = await p.line(/logged in as .* in (\d+) servers/);
+        return {
+          label: p.label,
+          servers: Number(ready.match[1]),
+          bootMs: boot.at - start,
+          gatewayMs: ready.at - start,
+        };
+      }),
+    );
+    const shards = opts.fake.gateway.shards();
+    if (shards.length !== opts.shards || shards.some((s) => !s.connected || s.count !== opts.shards))
+      throw new Error(`not every shard is connected: ${JSON.stringify(shards)}`);
+    const total = perProcess.reduce((n, p) => n + p.servers, 0);
+    if (total !== opts.servers)
+      throw new Error(`the bot processes hold ${total} servers, not ${opts.servers}`);
+    const deadline = Date.now() + 600_000;
+    for (let synced = await counter.count(); synced < opts.servers; synced = await counter.count()) {
+      if (Date.now() > deadline)
+        throw new Error(`only ${synced} of ${opts.servers} servers synced in 10 minutes`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+      bootMs: Math.max(...perProcess.map((p) => p.bootMs)),
+      gatewayMs: Math.max(...perProcess.map((p) => p.gatewayMs)),
+      syncedMs: performance.now() - start,
+      perProcess,
+    };
+  } finally {
+    await counter.close();
+  }
+}
