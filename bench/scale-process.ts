@@ -24,7 +24,16 @@ export interface ProductProcess {
 export function startProductProcess(label: string, args: string[], env: NodeJS.ProcessEnv): ProductProcess {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--import', './bench/scale-probe.ts', 'src/server/main.ts', ...args],
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--expose-gc',
+      '--import',
+      'tsx',
+      '--import',
+      './bench/scale-probe.ts',
+      'src/server/main.ts',
+      ...args,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const startedAt = performance.now();

@@ -21,7 +21,8 @@
  * --messages N (burst messages per linked server, 3), --linked N (channels per link, 2 to 4),
  * --only A|B, --discord-limits (the fake enforces Discord's rate limits during the burst: 5 posts per
  * 2 s per webhook, 50/s per bot token, 50/s per IP; every process here shares one IP, loopback).
- * BENCH_VERBOSE=1 prints the processes' output.
+ * BENCH_VERBOSE=1 prints the processes' output; BENCH_NODE_ARGS adds node flags to them
+ * (e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles each).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
