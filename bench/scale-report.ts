@@ -14,7 +14,8 @@ export interface TopologyResult {
   memory: { label: string; servers: number; before: MemorySample | null; after: MemorySample }[];
   /** A separate web process's memory after the bot processes were ready. */
   webMemory: MemorySample | null;
-  mirror: MirrorResult;
+  /** The burst without the fake's rate limits, then (unless skipped) with Discord's limits. */
+  mirror: MirrorResult[];
   /** Exit codes after SIGTERM (0 = clean shutdown). */
   exits: (number | null)[];
 }
@@ -114,6 +115,7 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
     table(
       [
         'topology',
+        'fake Discord',
         'servers with a link',
         'messages',
         'copies each',
@@ -122,16 +124,19 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
         'webhook posts/s',
         '429s',
       ],
-      results.map((r) => [
-        r.key,
-        String(r.mirror.servers),
-        String(r.mirror.messages),
-        String(r.mirror.copies),
-        s(r.mirror.seconds * 1000),
-        r.mirror.messagesPerSecond.toFixed(1),
-        r.mirror.postsPerSecond.toFixed(1),
-        String(r.mirror.refused),
-      ]),
+      results.flatMap((r) =>
+        r.mirror.map((m, i) => [
+          r.key,
+          i === 0 ? 'no limits (discord.js 50/s per process)' : "Discord's limits (one IP for all)",
+          String(m.servers),
+          String(m.messages),
+          String(m.copies),
+          s(m.seconds * 1000),
+          m.messagesPerSecond.toFixed(1),
+          m.postsPerSecond.toFixed(1),
+          String(m.refused),
+        ]),
+      ),
     ),
   );
   out.push(
@@ -164,7 +169,12 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
               Math.max(...a.memory.map((m) => m.after.rss)),
             ),
           ],
-          ['mirror messages/s', ratio(b.mirror.messagesPerSecond, a.mirror.messagesPerSecond)],
+          ...a.mirror.map((m, i): [string, string] => [
+            i === 0
+              ? 'mirror messages/s, no limits at the fake'
+              : "mirror messages/s, Discord's limits (one IP)",
+            ratio(b.mirror[i]?.messagesPerSecond ?? 0, m.messagesPerSecond),
+          ]),
         ],
       ),
     );
