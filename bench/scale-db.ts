@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { loadEnv } from '../src/server/env';
 
 export interface BenchDatabase {
   kind: 'sqlite' | 'postgres';
@@ -33,6 +34,22 @@ export function benchDatabase(
   }
   const path = url ? url.replace(/^sqlite:/, '') : join(dir, `${name}.db`);
   return { kind: 'sqlite', label: `SQLite ${path}${url ? '' : ' (new file)'}`, env: { DATABASE_PATH: path } };
+}
+
+/**
+ * Refuses a PostgreSQL URL this version of the product cannot use (no DATABASE_URL in its
+ * environment, or no `pg` driver), before any process starts: they would fall back to the default
+ * SQLite file.
+ */
+export async function checkDatabase(db: BenchDatabase): Promise<void> {
+  if (db.kind !== 'postgres') return;
+  if (!('DATABASE_URL' in loadEnv(db.env)))
+    throw new Error(
+      'BENCH_DATABASE_URL is a PostgreSQL URL, but this version of the product reads no DATABASE_URL; unset it to run B on a shared SQLite file',
+    );
+  const counter = await guildCounter(db, 'check');
+  await counter.count();
+  await counter.close();
 }
 
 export interface GuildCounter {

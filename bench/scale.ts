@@ -17,7 +17,7 @@
  *   npm run bench:scale -- --servers 2000 --links 100 --messages 2 --only A
  *   BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/bench npm run bench:scale
  *
- * Flags: --servers N (10000), --shards N (8, even), --links N (servers with a mirror link, 200),
+ * Flags: --servers N (10000), --shards N (8, even), --links N (servers with a mirror link, 200 or all),
  * --messages N (burst messages per linked server, 3), --linked N (channels per link, 2 to 4),
  * --only A|B, --no-discord-limits (skip the second burst).
  * The burst runs twice: first with the fake answering everything (each process is bounded by
@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import { startFakeDiscord } from '../test/fakes/discord';
 import { enforceRateLimits } from '../test/fakes/discord/rate-limits';
 import { startFakeGemini } from '../test/fakes/gemini';
-import { benchDatabase } from './scale-db';
+import { benchDatabase, checkDatabase } from './scale-db';
 import { makeScaleGuilds } from './scale-guilds';
 import {
   BENCH_ADMIN_TOKEN,
@@ -51,7 +51,7 @@ const { values: flags } = parseArgs({
   options: {
     servers: { type: 'string', default: '10000' },
     shards: { type: 'string', default: '8' },
-    links: { type: 'string', default: '200' },
+    links: { type: 'string' },
     messages: { type: 'string', default: '3' },
     linked: { type: 'string', default: '2' },
     only: { type: 'string' },
@@ -67,7 +67,7 @@ const positive = (name: string, v: string | undefined, min = 1, max = Number.MAX
 const SERVERS = positive('servers', flags.servers);
 const SHARDS = positive('shards', flags.shards, 2, 64);
 if (SHARDS % 2) throw new Error('--shards: an even number (topology B gives each bot process half)');
-const LINKS = positive('links', flags.links, 1, SERVERS);
+const LINKS = positive('links', flags.links ?? String(Math.min(200, SERVERS)), 1, SERVERS);
 const MESSAGES = positive('messages', flags.messages);
 const LINKED = positive('linked', flags.linked, 2, 4);
 const ONLY = flags.only?.toUpperCase();
@@ -204,6 +204,7 @@ async function main() {
       `mirror: ${LINKS} servers with a ${LINKED}-channel link, ${MESSAGES} messages each at once` +
       `; load average ${loadavg()[0]!.toFixed(1)}`,
   );
+  for (const t of topologies) await checkDatabase(t.database);
   const results: TopologyResult[] = [];
   try {
     for (const t of topologies) {
