@@ -96,6 +96,19 @@ describe('the fake Discord with 4,000 servers over 8 shards', () => {
     });
   });
 
+  it("a server added after the fake started is in its shard's next READY, and only there", async () => {
+    const [extra] = makeScaleGuilds(1, 'late');
+    const shard = shardOfGuild(extra!.id, SHARDS);
+    const before = guilds.filter((g) => shardOfGuild(g.id, SHARDS) === shard).length;
+    guilds.push(extra!);
+    const { ready } = await identifyAs(fake, shard, before + 1);
+    expect(ready.guilds.map((g: Json) => g.id)).toContain(extra!.id);
+    const other = (shard + 1) % SHARDS;
+    const elsewhere = await identifyAs(fake, other, SERVERS / SHARDS);
+    expect(elsewhere.ready.guilds.map((g: Json) => g.id)).not.toContain(extra!.id);
+    guilds.pop();
+  });
+
   it("answers a webhook post with the channel's server, also for a channel added or removed since it started", async () => {
     const post = async (channelId: string) => {
       const hook = await rest('POST', `/channels/${channelId}/webhooks`, { name: 'bench' });
