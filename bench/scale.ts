@@ -19,7 +19,9 @@
  *
  * Flags: --servers N (10000), --shards N (8, even), --links N (servers with a mirror link, 200 or all),
  * --messages N (burst messages per linked server, 3), --linked N (channels per link, 2 to 4),
- * --only A|B, --no-discord-limits (skip the second burst).
+ * --channels N, --roles N, --members N (each server's text channels, roles and members besides the
+ * bot: 5, 1 and 1, small servers; real ones are larger), --only A|B, --no-discord-limits (skip the
+ * second burst).
  * The burst runs twice: first with the fake answering everything (each process is bounded by
  * discord.js's own 50 requests a second for its webhook posts, as when each bot process has its own
  * address), then with the fake enforcing Discord's limits (5 posts per 2 s per webhook, 50/s per bot
@@ -54,6 +56,9 @@ const { values: flags } = parseArgs({
     links: { type: 'string' },
     messages: { type: 'string', default: '3' },
     linked: { type: 'string', default: '2' },
+    channels: { type: 'string', default: '5' },
+    roles: { type: 'string', default: '1' },
+    members: { type: 'string', default: '1' },
     only: { type: 'string' },
     'no-discord-limits': { type: 'boolean', default: false },
   },
@@ -70,6 +75,11 @@ if (SHARDS % 2) throw new Error('--shards: an even number (topology B gives each
 const LINKS = positive('links', flags.links ?? String(Math.min(200, SERVERS)), 1, SERVERS);
 const MESSAGES = positive('messages', flags.messages);
 const LINKED = positive('linked', flags.linked, 2, 4);
+const SIZE = {
+  channels: positive('channels', flags.channels, 5, 500),
+  roles: positive('roles', flags.roles, 1, 250),
+  members: positive('members', flags.members, 1, 10_000),
+};
 const ONLY = flags.only?.toUpperCase();
 if (ONLY && ONLY !== 'A' && ONLY !== 'B') throw new Error('--only: A or B');
 
@@ -83,7 +93,7 @@ interface Topology {
 
 async function runTopology(t: Topology, dir: string): Promise<TopologyResult> {
   const tag = `${t.key}${Date.now().toString(36)}`;
-  const guilds = makeScaleGuilds(SERVERS, tag);
+  const guilds = makeScaleGuilds(SERVERS, tag, SIZE);
   const fake = await startFakeDiscord({ guilds, shards: SHARDS });
   const gemini = await startFakeGemini();
   const env: NodeJS.ProcessEnv = {
@@ -200,7 +210,8 @@ async function main() {
   ].filter((t) => !ONLY || t.key === ONLY) as Topology[];
 
   console.log(
-    `Scale benchmark: ${SERVERS.toLocaleString('en-US')} servers over ${SHARDS} shards on the fake Discord; ` +
+    `Scale benchmark: ${SERVERS.toLocaleString('en-US')} servers over ${SHARDS} shards on the fake Discord ` +
+      `(each ${SIZE.channels} channels, ${SIZE.roles} roles, ${SIZE.members} members and the bot); ` +
       `mirror: ${LINKS} servers with a ${LINKED}-channel link, ${MESSAGES} messages each at once` +
       `; load average ${loadavg()[0]!.toFixed(1)}`,
   );

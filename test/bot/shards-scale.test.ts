@@ -80,6 +80,20 @@ describe('the fake Discord with 4,000 servers over 8 shards', () => {
     expect(perShard).toEqual(Array(SHARDS).fill(SERVERS / SHARDS));
   });
 
+  it('makes larger servers on request, still with unique ids', () => {
+    const big = makeScaleGuilds(50, 'big', { channels: 40, roles: 20, members: 60 });
+    const ids = big.flatMap((g) => [
+      g.id,
+      ...g.channels.map((c) => c.id),
+      ...(g.roles ?? []).map((r) => r.id),
+      ...g.members.map((m) => m.user.id),
+    ]);
+    expect(new Set(ids).size).toBe(ids.length - 50); // the bot is a member of every server
+    expect(big[7]).toMatchObject({ channels: expect.any(Array), roles: expect.any(Array) });
+    expect([big[7]!.channels.length, big[7]!.roles!.length, big[7]!.members.length]).toEqual([40, 20, 61]);
+    expect(big[7]!.members.find((m) => m.user.id === big[7]!.ownerId)).toBeDefined();
+  });
+
   it('says how many shards to open, and a shard gets READY with its servers unavailable, then a GUILD_CREATE for each', async () => {
     expect((await rest('GET', '/gateway/bot')).json).toMatchObject({ shards: SHARDS });
     const mine = guilds.filter((g) => shardOfGuild(g.id, SHARDS) === 3);
