@@ -16,6 +16,29 @@ export interface ReadyResult {
   /** Start to every server's row written by the guild sync. */
   syncedMs: number;
   perProcess: { label: string; servers: number; bootMs: number; gatewayMs: number }[];
+  /** First to last IDENTIFY the fake received. */
+  identifySpanMs: number;
+  /**
+   * IDENTIFYs that came less than 5 s after another of the same rate-limit key (shard id %
+   * max_concurrency): Discord allows one per key per 5 s. Each process paces only its own.
+   */
+  identifiesTooClose: number;
+}
+
+/** Identifies closer than 5 s to the previous one of their key (shard % maxConcurrency). */
+export function identifiesTooClose(
+  log: { shard: [number, number]; at: number }[],
+  maxConcurrency: number,
+): number {
+  const last = new Map<number, number>();
+  let close = 0;
+  for (const { shard, at } of [...log].sort((a, b) => a.at - b.at)) {
+    const key = shard[0] % maxConcurrency;
+    const previous = last.get(key);
+    if (previous !== undefined && at - previous < 5000) close++;
+    last.set(key, at);
+  }
+  return close;
 }
 
 export async function waitForReady(opts: {
@@ -25,6 +48,8 @@ export async function waitForReady(opts: {
   tag: string;
   servers: number;
   shards: number;
+  /** What GET /gateway/bot announced as max_concurrency (every shard when absent). */
+  maxConcurrency?: number;
 }): Promise<ReadyResult> {
   const start = Math.min(...opts.bots.map((p) => p.startedAt));
   const counter = await guildCounter(opts.database, opts.tag);
@@ -53,11 +78,14 @@ export async function waitForReady(opts: {
         throw new Error(`only ${synced} of ${opts.servers} servers synced in 10 minutes`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    const log = opts.fake.gateway.identifyLog;
     return {
       bootMs: Math.max(...perProcess.map((p) => p.bootMs)),
       gatewayMs: Math.max(...perProcess.map((p) => p.gatewayMs)),
       syncedMs: performance.now() - start,
       perProcess,
+      identifySpanMs: log.length ? Math.max(...log.map((i) => i.at)) - Math.min(...log.map((i) => i.at)) : 0,
+      identifiesTooClose: identifiesTooClose(log, opts.maxConcurrency ?? opts.shards),
     };
   } finally {
     await counter.close();

@@ -57,6 +57,7 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
         'all shards READY + GUILD_CREATEs',
         'guild sync done (rows)',
         'servers per process',
+        'identifies: span / < 5 s apart',
       ],
       results.map((r) => [
         `${r.key}: ${r.name}`,
@@ -65,6 +66,7 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
         s(r.ready.gatewayMs),
         s(r.ready.syncedMs),
         r.ready.perProcess.map((p) => p.servers.toLocaleString('en-US')).join(' + '),
+        `${s(r.ready.identifySpanMs)} / ${r.ready.identifiesTooClose}`,
       ]),
     ),
   );

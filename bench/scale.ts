@@ -20,8 +20,9 @@
  * Flags: --servers N (10000), --shards N (8, even), --links N (servers with a mirror link, 200 or all),
  * --messages N (burst messages per linked server, 3), --linked N (channels per link, 2 to 4),
  * --channels N, --roles N, --members N (each server's text channels, roles and members besides the
- * bot: 5, 1 and 1, small servers; real ones are larger), --only A|B, --no-discord-limits (skip the
- * second burst).
+ * bot: 5, 1 and 1, small servers; real ones are larger), --identify-concurrency N (GET /gateway/bot
+ * says N shards may identify per 5 s, Discord's 1 for most bots; default every shard at once; the
+ * fake does not refuse more, it counts them), --only A|B, --no-discord-limits (skip the second burst).
  * The burst runs twice: first with the fake answering everything (each process is bounded by
  * discord.js's own 50 requests a second for its webhook posts, as when each bot process has its own
  * address), then with the fake enforcing Discord's limits (5 posts per 2 s per webhook, 50/s per bot
@@ -59,6 +60,7 @@ const { values: flags } = parseArgs({
     channels: { type: 'string', default: '5' },
     roles: { type: 'string', default: '1' },
     members: { type: 'string', default: '1' },
+    'identify-concurrency': { type: 'string' },
     only: { type: 'string' },
     'no-discord-limits': { type: 'boolean', default: false },
   },
@@ -80,6 +82,10 @@ const SIZE = {
   roles: positive('roles', flags.roles, 1, 250),
   members: positive('members', flags.members, 1, 10_000),
 };
+const IDENTIFY_CONCURRENCY =
+  flags['identify-concurrency'] === undefined
+    ? undefined
+    : positive('identify-concurrency', flags['identify-concurrency'], 1, 64);
 const ONLY = flags.only?.toUpperCase();
 if (ONLY && ONLY !== 'A' && ONLY !== 'B') throw new Error('--only: A or B');
 
@@ -94,7 +100,7 @@ interface Topology {
 async function runTopology(t: Topology, dir: string): Promise<TopologyResult> {
   const tag = `${t.key}${Date.now().toString(36)}`;
   const guilds = makeScaleGuilds(SERVERS, tag, SIZE);
-  const fake = await startFakeDiscord({ guilds, shards: SHARDS });
+  const fake = await startFakeDiscord({ guilds, shards: SHARDS, maxConcurrency: IDENTIFY_CONCURRENCY });
   const gemini = await startFakeGemini();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '',
@@ -135,6 +141,7 @@ async function runTopology(t: Topology, dir: string): Promise<TopologyResult> {
       tag,
       servers: SERVERS,
       shards: SHARDS,
+      maxConcurrency: IDENTIFY_CONCURRENCY,
     });
     const memory = await Promise.all(bots.map((p) => p.memory()));
     const webMemory = separateWeb ? await procs[0]!.memory() : null;
@@ -212,6 +219,7 @@ async function main() {
   console.log(
     `Scale benchmark: ${SERVERS.toLocaleString('en-US')} servers over ${SHARDS} shards on the fake Discord ` +
       `(each ${SIZE.channels} channels, ${SIZE.roles} roles, ${SIZE.members} members and the bot); ` +
+      `${IDENTIFY_CONCURRENCY ? `identify: ${IDENTIFY_CONCURRENCY} shard(s) per 5 s; ` : ''}` +
       `mirror: ${LINKS} servers with a ${LINKED}-channel link, ${MESSAGES} messages each at once` +
       `; load average ${loadavg()[0]!.toFixed(1)}`,
   );

@@ -48,6 +48,8 @@ export interface GatewayStats {
 export class FakeGateway {
   readonly wss: WebSocketServer;
   readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  /** Every IDENTIFY with a valid token: the shard it named and when (Date.now()). */
+  readonly identifyLog: { shard: [number, number]; at: number }[] = [];
   private sessions = new Map<string, Session>();
   /** The session identified or resumed last (the only one when the bot runs one shard). */
   private current: Session | null = null;
@@ -172,6 +174,7 @@ export class FakeGateway {
     this.stats.identifies++;
     const shard: [number, number] =
       Array.isArray(d?.shard) && d.shard.length === 2 ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
+    this.identifyLog.push({ shard, at: Date.now() });
     const session: Session = { id: snowflake(), seq: 0, log: [], socket: ws, shard };
     this.sessions.set(session.id, session);
     this.current = session;

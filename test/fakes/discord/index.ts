@@ -115,6 +115,12 @@ export async function startFakeDiscord(
     token?: string;
     /** The shard count GET /gateway/bot recommends; each shard gets its servers by (id >> 22) % shards. */
     shards?: number;
+    /**
+     * session_start_limit.max_concurrency of GET /gateway/bot: how many shards may identify in the
+     * same 5 s (Discord: 1 for most bots). Default: every shard at once. Not enforced; the
+     * gateway's `identifyLog` shows when each shard identified.
+     */
+    maxConcurrency?: number;
   } = {},
 ): Promise<FakeDiscord> {
   const token = opts.token ?? 'fake-bot-token';
@@ -129,7 +135,8 @@ export async function startFakeDiscord(
     const hit = channelGuild.get(channelId);
     if (hit?.channels.some((c) => c.id === channelId)) return hit.id;
     channelGuild.clear();
-    for (const g of guilds) for (const c of g.channels) if (!channelGuild.has(c.id)) channelGuild.set(c.id, g);
+    for (const g of guilds)
+      for (const c of g.channels) if (!channelGuild.has(c.id)) channelGuild.set(c.id, g);
     return channelGuild.get(channelId)?.id;
   };
   const rest = new FakeRest({
@@ -138,6 +145,7 @@ export async function startFakeDiscord(
     applicationId,
     gatewayUrl: () => gatewayUrl,
     shards: () => opts.shards ?? 1,
+    maxConcurrency: () => opts.maxConcurrency,
     guildIdOf,
   });
   const oauth = new FakeOAuth({ id: applicationId, secret: FAKE_CLIENT_SECRET });
