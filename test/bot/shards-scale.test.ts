@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeScaleGuilds } from '../../bench/scale-guilds';
+import { identifiesTooClose } from '../../bench/scale-ready';
 import { type FakeDiscord, type Json, startFakeDiscord } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
 
@@ -137,5 +138,32 @@ describe('the fake Discord with 4,000 servers over 8 shards', () => {
     expect((await post(added.id)).guild_id).toBe(guilds[42]!.id);
     guilds[42]!.channels = guilds[42]!.channels.filter((c) => c.id !== added.id);
     expect((await post(added.id)).guild_id).toBeUndefined();
+  });
+});
+
+describe("the fake Discord's identify limit (max_concurrency)", () => {
+  it('announces the max_concurrency asked for, and logs which shard identified when', async () => {
+    const fake = await startFakeDiscord({
+      guilds: makeScaleGuilds(16, 'mc'),
+      shards: SHARDS,
+      maxConcurrency: 1,
+    });
+    try {
+      const res = await fetch(`${fake.apiUrl}/v10/gateway/bot`, {
+        headers: { authorization: `Bot ${fake.token}` },
+      });
+      expect(((await res.json()) as Json).session_start_limit).toMatchObject({ max_concurrency: 1 });
+      await identifyAs(fake, 5, 2);
+      await identifyAs(fake, 6, 2);
+      expect(fake.gateway.identifyLog.map((i) => i.shard)).toEqual([
+        [5, SHARDS],
+        [6, SHARDS],
+      ]);
+      // Two identifies of one key (shard % 1) within 5 s: Discord allows one.
+      expect(identifiesTooClose(fake.gateway.identifyLog, 1)).toBe(1);
+      expect(identifiesTooClose(fake.gateway.identifyLog, 2)).toBe(0);
+    } finally {
+      await fake.close();
+    }
   });
 });
