@@ -89,6 +89,8 @@ const IDENTIFY_CONCURRENCY =
 const ONLY = flags.only?.toUpperCase();
 if (ONLY && ONLY !== 'A' && ONLY !== 'B') throw new Error('--only: A or B');
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 interface Topology {
   key: 'A' | 'B';
   name: string;
@@ -218,7 +220,7 @@ async function main() {
 
   console.log(
     `Scale benchmark: ${SERVERS.toLocaleString('en-US')} servers over ${SHARDS} shards on the fake Discord ` +
-      `(each ${SIZE.channels} channels, ${SIZE.roles} roles, ${SIZE.members} members and the bot); ` +
+      `(each ${plural(SIZE.channels, 'channel')}, ${plural(SIZE.roles, 'role')}, ${plural(SIZE.members, 'member')} and the bot); ` +
       `${IDENTIFY_CONCURRENCY ? `identify: ${IDENTIFY_CONCURRENCY} shard(s) per 5 s; ` : ''}` +
       `mirror: ${LINKS} servers with a ${LINKED}-channel link, ${MESSAGES} messages each at once` +
       `; load average ${loadavg()[0]!.toFixed(1)}`,
