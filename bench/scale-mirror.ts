@@ -18,6 +18,8 @@ export interface MirrorResult {
   postsPerSecond: number;
   /** Webhook posts Discord refused (429 from the fake's limits, when enforced). */
   refused: number;
+  /** Messages of the burst with more copies than linked channels (a copy posted twice). */
+  duplicated: number;
 }
 
 /** `count` servers taken evenly through the list (so through every shard). */
@@ -122,6 +124,10 @@ export function mirrorDriver(fake: FakeDiscord, copies: number) {
       await round(servers, perServer, `burst ${tag}`, 300_000);
       const seconds = (performance.now() - started) / 1000;
       const messages = servers.length * perServer;
+      // Copies still on their way would be duplicates: give them a moment before counting.
+      await new Promise((r) => setTimeout(r, 500));
+      const prefix = `burst ${tag} message `;
+      const duplicated = [...seen].filter(([text, n]) => text.startsWith(prefix) && n > copies).length;
       return {
         servers: servers.length,
         messages,
@@ -130,6 +136,7 @@ export function mirrorDriver(fake: FakeDiscord, copies: number) {
         messagesPerSecond: messages / seconds,
         postsPerSecond: (posts - posts0) / seconds,
         refused: refused - refused0,
+        duplicated,
       };
     },
     /** Stops watching (the fake's calls list is plain again). */

@@ -125,6 +125,7 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
         'messages/s',
         'webhook posts/s',
         '429s',
+        'copied twice',
       ],
       results.flatMap((r) =>
         r.mirror.map((m, i) => [
@@ -137,6 +138,7 @@ export function formatReport(results: TopologyResult[], opts: { servers: number;
           m.messagesPerSecond.toFixed(1),
           m.postsPerSecond.toFixed(1),
           String(m.refused),
+          String(m.duplicated),
         ]),
       ),
     ),
