@@ -5,6 +5,8 @@
  * Lines it prints are kept and can be awaited, each with the time it arrived.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MemorySample } from './scale-probe';
 
 export interface ProductProcess {
@@ -21,6 +23,9 @@ export interface ProductProcess {
   exited: Promise<number | null>;
 }
 
+/** The repository's root: the processes run there, as `npm start` runs them. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
 export function startProductProcess(label: string, args: string[], env: NodeJS.ProcessEnv): ProductProcess {
   const child = spawn(
     process.execPath,
@@ -34,7 +39,7 @@ export function startProductProcess(label: string, args: string[], env: NodeJS.P
       'src/server/main.ts',
       ...args,
     ],
-    { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+    { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const startedAt = performance.now();
   const output: { at: number; line: string }[] = [];
