@@ -17,10 +17,19 @@ interface Session {
   shard: [number, number];
 }
 
+/** guild_id >> 22 (the id's timestamp, below 2^42: exact as a number), computed once per id. */
+const idTimestamps = new Map<string, number>();
+
 /** The shard that carries a server's events: (guild_id >> 22) % count (Discord's formula). */
 export function shardOfGuild(guildId: string, count: number): number {
-  if (count <= 1 || !/^\d+$/.test(guildId)) return 0;
-  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+  if (count <= 1) return 0;
+  let timestamp = idTimestamps.get(guildId);
+  if (timestamp === undefined) {
+    if (!/^\d+$/.test(guildId)) return 0;
+    timestamp = Number(BigInt(guildId) >> 22n);
+    idTimestamps.set(guildId, timestamp);
+  }
+  return timestamp % count;
 }
 
 /** The server a dispatch is about (GUILD_CREATE/UPDATE/DELETE name it by id, the rest by guild_id). */
@@ -39,6 +48,8 @@ export interface GatewayStats {
 export class FakeGateway {
   readonly wss: WebSocketServer;
   readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  /** Every IDENTIFY with a valid token: the shard it named and when (Date.now()). */
+  readonly identifyLog: { shard: [number, number]; at: number }[] = [];
   private sessions = new Map<string, Session>();
   /** The session identified or resumed last (the only one when the bot runs one shard). */
   private current: Session | null = null;
@@ -163,12 +174,13 @@ export class FakeGateway {
     this.stats.identifies++;
     const shard: [number, number] =
       Array.isArray(d?.shard) && d.shard.length === 2 ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
+    this.identifyLog.push({ shard, at: Date.now() });
     const session: Session = { id: snowflake(), seq: 0, log: [], socket: ws, shard };
     this.sessions.set(session.id, session);
     this.current = session;
     this.byShard.set(shard[0], session);
     // Each shard gets the servers of its own shard only.
-    const guilds = this.opts.guilds().filter((g) => shardOfGuild(g.id, shard[1]) === shard[0]);
+    const guilds = this.guildsOfShard(shard[0], shard[1]);
     this.sendDispatch(session, 'READY', {
       v: 10,
       user: { ...userPayload(this.opts.botUser), verified: true, mfa_enabled: false, flags: 0 },
@@ -185,6 +197,25 @@ export class FakeGateway {
       user_settings: {},
     });
     for (const g of guilds) this.sendDispatch(session, 'GUILD_CREATE', guildPayload(g));
+  }
+
+  /**
+   * The servers of one shard, in list order. The list is split once per shard count (not scanned
+   * again by every shard's IDENTIFY: 100 shards of 100,000 servers) and split again when servers
+   * were added, removed or renumbered since.
+   */
+  private partition: { count: number; ids: string[]; byShard: number[][] } | null = null;
+  private guildsOfShard(shard: number, count: number): FakeGuild[] {
+    const guilds = this.opts.guilds();
+    let p = this.partition;
+    let same = p !== null && p.count === count && p.ids.length === guilds.length;
+    for (let i = 0; same && p && i < guilds.length; i++) same = guilds[i]!.id === p.ids[i];
+    if (!p || !same) {
+      p = { count, ids: guilds.map((g) => g.id), byShard: Array.from({ length: count }, () => []) };
+      for (const [i, g] of guilds.entries()) p.byShard[shardOfGuild(g.id, count)]?.push(i);
+      this.partition = p;
+    }
+    return (p.byShard[shard] ?? []).map((i) => guilds[i]!);
   }
 
   private resume(ws: WebSocket, d: Json) {

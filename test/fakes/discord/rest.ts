@@ -65,6 +65,8 @@ export class FakeRest {
       gatewayUrl: () => string;
       /** The shard count GET /gateway/bot recommends (1 when absent). */
       shards?: () => number;
+      /** Shards that may identify in the same 5 s (session_start_limit.max_concurrency); all when absent. */
+      maxConcurrency?: () => number | undefined;
       guildIdOf: (channelId: string) => string | undefined;
     },
   ) {
@@ -246,7 +248,7 @@ export class FakeRest {
         total: 1000,
         remaining: 999,
         reset_after: 0,
-        max_concurrency: this.opts.shards?.() ?? 1,
+        max_concurrency: this.opts.maxConcurrency?.() ?? this.opts.shards?.() ?? 1,
       },
     };
   }
