@@ -17,6 +17,12 @@ export interface QueryResult {
 export interface Executor {
   readonly dialect: 'sqlite' | 'postgres';
   query(text: string, params: readonly unknown[], shape: RowShape): Promise<QueryResult>;
+  /**
+   * PostgreSQL only (LISTEN/NOTIFY): `onNotice` runs whenever any process notifies `channel`;
+   * answers the unsubscribe. Absent on SQLite, where the other processes are seen by polling.
+   */
+  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  notify?(channel: string): Promise<void>;
   /** Runs `fn` in one transaction; a transaction opened inside another joins it. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -96,6 +96,7 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
   const inside = new AsyncLocalStorage<pg.PoolClient>();
+  const listeners = new Set<pg.Client>();
   const texts = new Map<string, string>();
 
   function translated(text: string): string {
@@ -144,7 +145,30 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
         client.release();
       }
     },
+    async listen(channel, onNotice) {
+      if (!/^\w+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      // A connection of its own: a pooled one goes back to the pool and stops listening.
+      const client = new pg.Client({ connectionString, types });
+      client.on('error', (err) =>
+        console.error(`[db] the LISTEN ${channel} connection was lost (${err.message}); polling only`),
+      );
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onNotice();
+      });
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async notify(channel) {
+      await this.query('select pg_notify(?, ?)', [channel, ''], 'arrays');
+    },
     async close() {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      listeners.clear();
       await pool.end();
     },
   };

@@ -25,9 +25,9 @@ export function sqliteExecutor(sqlite: Database.Database): Executor & { sqlite: 
     return stmt;
   }
 
-  async function outsideOthers(): Promise<void> {
-    while (open && inside.getStore() !== open.token) await open.ended;
-  }
+  // Another flow's transaction is open: wait for it to end. The check and what follows it run
+  // with no await in between, so nothing can open a transaction after the check.
+  const othersOpen = () => open !== null && inside.getStore() !== open.token;
 
   function run(text: string, params: readonly unknown[], shape: RowShape): QueryResult {
     const stmt = statement(text);
@@ -39,12 +39,12 @@ export function sqliteExecutor(sqlite: Database.Database): Executor & { sqlite: 
     dialect: 'sqlite',
     sqlite,
     async query(text, params, shape) {
-      if (open) await outsideOthers();
+      while (othersOpen()) await open?.ended;
       return run(text, params, shape);
     },
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (open && inside.getStore() === open.token) return fn();
-      await outsideOthers();
+      while (othersOpen()) await open?.ended;
       let end = () => {};
       const token = Symbol('transaction');
       open = { token, ended: new Promise<void>((resolve) => (end = resolve)) };

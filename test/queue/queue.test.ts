@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../db/client';
-import { createQueue, shardOf } from '../../src/server/services/queue';
+import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/services/queue';
 import { databaseLocation } from '../../src/server/env';
-import { dropTestDb, testDatabaseEnv } from '../helpers/database';
+import { dropTestDb, onPostgres, testDatabaseEnv } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** A guild id whose shard of `total` is `shard` (the timestamp bits decide it). */
@@ -96,6 +96,35 @@ describe('queue', () => {
       });
     expect(await Promise.all(Array.from({ length: 6 }, open))).toEqual(Array(6).fill('opened'));
   });
+
+  it.runIf(onPostgres)(
+    "on PostgreSQL another process's enqueue wakes this process's workers at once (LISTEN/NOTIFY), not at their next poll",
+    async () => {
+      const { db } = await tempDb();
+      const other = (await tempDb()).db; // another pool, as another process has
+      const here = createQueue(db, () => new Date());
+      let woken = 0;
+      const off = here.onEnqueue(() => woken++);
+      try {
+        // The LISTEN is in place once a notify of our own comes back.
+        await expect
+          .poll(async () => {
+            await db.$exec.notify?.(QUEUE_CHANNEL);
+            return woken;
+          })
+          .toBeGreaterThan(0);
+        const before = woken;
+        await createQueue(other, () => new Date()).enqueue('ticket:reply', '5', {
+          guildId: '5',
+          ticketId: 1,
+          messageId: 9,
+        });
+        await expect.poll(() => woken).toBeGreaterThan(before);
+      } finally {
+        off();
+      }
+    },
+  );
 
   it('gives a job whose process died (lease never renewed) to another process once the lease expires', async () => {
     const { db } = await tempDb();

@@ -15,7 +15,13 @@ import type { ServerEvents } from './index';
  * never message text (privacy list); done jobs are deleted after QUEUE_DONE_RETENTION_MS.
  */
 
-/** How often a worker looks for jobs written by another process (an emit in its own process wakes it at once). */
+/** Jobs written by any process are announced on this PostgreSQL channel (LISTEN/NOTIFY). */
+export const QUEUE_CHANNEL = 'polyglot_queue';
+/**
+ * How often a worker looks for jobs written by another process (an enqueue in its own process, or
+ * on PostgreSQL a NOTIFY from any process, wakes it at once; the poll also finds retries that
+ * came due).
+ */
 export const QUEUE_POLL_MS = 500;
 /** How long a claimed job is held before another process may take it; a running worker renews it. */
 export const QUEUE_LEASE_MS = 60_000;
@@ -101,6 +107,7 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   const backoffMs = options.backoffMs ?? QUEUE_BACKOFF_MS;
   const maxBackoffMs = options.maxBackoffMs ?? QUEUE_MAX_BACKOFF_MS;
   const local = new EventEmitter();
+  let listening: Promise<() => Promise<void>> | null = null;
   local.setMaxListeners(0);
   const now = () => clock().getTime();
   // PostgreSQL runs claims of several processes at once: each skips rows another is taking.
@@ -133,6 +140,10 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
           json,
         ]));
       local.emit('enqueue');
+      // Other processes' workers (PostgreSQL); on SQLite they find it at their next poll.
+      await db.$exec
+        .notify?.(QUEUE_CHANNEL)
+        .catch((err: Error) => console.error(`Queue: notify failed: ${err.message}`));
       return (row as { id: number }).id;
     },
     async claim(o) {
@@ -214,7 +225,22 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     },
     onEnqueue(listener) {
       local.on('enqueue', listener);
-      return () => local.off('enqueue', listener);
+      if (db.$exec.listen && !listening) {
+        listening = db.$exec
+          .listen(QUEUE_CHANNEL, () => local.emit('enqueue'))
+          .catch((err: Error) => {
+            console.error(`Queue: cannot listen for other processes' jobs (${err.message}); polling only`);
+            return async () => {};
+          });
+      }
+      return () => {
+        local.off('enqueue', listener);
+        if (local.listenerCount('enqueue') === 0 && listening) {
+          const stop = listening;
+          listening = null;
+          void stop.then((unlisten) => unlisten());
+        }
+      };
     },
     async counts() {
       const rows = await rawAll<{ status: 'pending' | 'done' | 'failed'; n: number }>(
@@ -232,7 +258,7 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
  * services.events: every event is bot-bound work, so `publish` writes it as a queue job (the
  * durable record the bot process holding the server's shard takes) and then tells this process's
  * own listeners (tests and anything else observing). It resolves once the job is stored.
- * Seam for PostgreSQL: enqueue would NOTIFY, and workers would LISTEN instead of polling.
+ * On PostgreSQL every enqueue also NOTIFYs, so the other processes' workers wake at once.
  */
 export class DurableEvents extends EventEmitter<ServerEvents> {
   constructor(private readonly queue: Queue) {
