@@ -826,3 +826,20 @@ export const botStatusReports = sqliteTable('bot_status', {
   status: text('status', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * The public forms' fixed-window counters (login, contact, checkout), shared by every web
+ * process. `key` is a SHA-256 hash of the visitor's address (with the form's name), never the
+ * address itself; a row is deleted by the retention job a day after its window started.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** When the current window started (ms). */
+    windowStart: integer('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('rate_limits_window').on(t.windowStart)],
+);

@@ -47,7 +47,7 @@ export async function authenticate(
   const auth = c.req.header('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
     const given = auth.slice(7).trim();
-    const limit = services.limits.login.peek(clientIp);
+    const limit = await services.limits.login.peek(clientIp);
     if (!limit.ok) {
       return {
         refused: {
@@ -60,7 +60,7 @@ export async function authenticate(
     if (tokensMatch(given, services.adminToken)) return { actor: { kind: 'admin', via: 'token' } };
     const key = await findApiKey(services.db, given, services.clock());
     if (key) return { actor: { kind: 'apiKey', guildId: key.guildId, keyId: key.id } };
-    services.limits.login.hit(clientIp);
+    await services.limits.login.hit(clientIp);
     return { actor: { kind: 'public' } };
   }
   const cookie = getCookie(c, SESSION_COOKIE);

@@ -27,7 +27,7 @@ export const authRouter = router({
   login: publicProcedure
     .input(z.object({ token: z.string().trim().min(1, 'enter the admin token') }))
     .mutation(async ({ ctx, input }) => {
-      const limit = ctx.limits.login.peek(ctx.clientIp);
+      const limit = await ctx.limits.login.peek(ctx.clientIp);
       if (!limit.ok) {
         throw new TRPCError({
           code: 'TOO_MANY_REQUESTS',
@@ -36,7 +36,7 @@ export const authRouter = router({
         });
       }
       if (!tokensMatch(input.token, ctx.adminToken)) {
-        ctx.limits.login.hit(ctx.clientIp);
+        await ctx.limits.login.hit(ctx.clientIp);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'token: that admin token is not right' });
       }
       const { cookieValue } = await createSession(ctx.db, ctx.clock());

@@ -81,7 +81,7 @@ export const billingRouter = router({
         : ctx.actor.kind === 'apiKey'
           ? `key ${ctx.actor.keyId}`
           : 'operator';
-    rateLimited(ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
+    rateLimited(await ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
     const customerId = (
       await ctx.db
         .select({ customer: guilds.stripeCustomerId })

@@ -32,7 +32,7 @@ const byId = z.object({ id: rowId });
 export const contactRouter = router({
   /** The public contact form: stores the message; CONTACT_RATE_LIMIT per client address per hour. */
   submit: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
-    const limit = ctx.limits.contact.hit(ctx.clientIp);
+    const limit = await ctx.limits.contact.hit(ctx.clientIp);
     if (!limit.ok) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
       ctx.resHeaders?.set('Retry-After', String(limit.retryAfterSeconds));

@@ -7,7 +7,7 @@ import { type Conversation, createConversation } from './conversation';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from './moderation';
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter } from './rate-limit-forms';
 import { createTranslator, type Translator, type TranslatorDeps } from './translation';
 
 /**
@@ -87,9 +87,9 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
       clock,
     }),
     limits: {
-      contact: createRateLimiter(env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
-      login: createRateLimiter(10, 15 * 60_000, clock),
-      checkout: createRateLimiter(10, 10 * 60_000, clock),
+      contact: createRateLimiter(db, 'contact', env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
+      login: createRateLimiter(db, 'login', 10, 15 * 60_000, clock),
+      checkout: createRateLimiter(db, 'checkout', 10, 10 * 60_000, clock),
     },
     moderation: createModerationState(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, createUserLimiter } from './rate-limit';
+import { createUserLimiter } from './rate-limit';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-03-18T12:00:00Z');
@@ -46,21 +46,5 @@ describe('per-member hourly limit (sliding hour)', () => {
     expect(limiter.size).toBe(1);
     // The member who kept talking is still counted.
     expect(limiter.take('g:talker', 300, at(HOUR + 3000)).ok).toBe(false);
-  });
-});
-
-describe('fixed-window limiter of the public forms', () => {
-  it('allows `limit` hits a window, then answers the seconds left; a new window starts afresh', () => {
-    let now = T0;
-    const limiter = createRateLimiter(2, 60_000, () => new Date(now));
-    expect(limiter.hit('ip').ok).toBe(true);
-    expect(limiter.hit('ip').ok).toBe(true);
-    expect(limiter.peek('ip')).toEqual({ ok: false, retryAfterSeconds: 60 });
-    now += 15_000;
-    expect(limiter.hit('ip')).toEqual({ ok: false, retryAfterSeconds: 45 });
-    expect(limiter.hit('other').ok).toBe(true);
-    now = T0 + 60_000;
-    expect(limiter.peek('ip').ok).toBe(true);
-    expect(limiter.hit('ip').ok).toBe(true);
   });
 });

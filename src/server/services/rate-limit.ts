@@ -1,8 +1,9 @@
 /**
- * In-memory limiters of one process: fixed windows for the public forms (login, contact, checkout)
- * and the sliding hour of the per-member translation limit. Each call does a bounded amount of
- * work whatever the number of keys: idle keys are forgotten by an expiry queue in time order,
- * a few entries per call, never by scanning the whole table.
+ * The sliding hour of the per-member translation limit, in the memory of the bot process that
+ * holds the server's shard (the only process that sees that server's messages). Each call does a
+ * bounded amount of work whatever the number of keys: idle keys are forgotten by an expiry queue
+ * in time order, a few entries per call, never by scanning the whole table. (The public forms'
+ * limits are shared by every web process: rate-limit-forms.ts.)
  */
 
 /** How many expiry-queue entries one call looks at: more than the one it adds, so the queue drains. */
@@ -33,49 +34,6 @@ function createExpiryQueue() {
     },
     get length() {
       return keys.length - head;
-    },
-  };
-}
-
-/** A fixed-window counter per key, in memory: enough for one process guarding public forms. */
-export interface RateLimiter {
-  /** Counts one hit for key; ok false once more than `limit` hits fall in the current window. */
-  hit(key: string): { ok: boolean; retryAfterSeconds: number };
-  /** Whether the key is over the limit now, without counting (a limiter of failures asks first). */
-  peek(key: string): { ok: boolean; retryAfterSeconds: number };
-}
-
-export function createRateLimiter(limit: number, windowMs: number, clock: () => Date): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  const expiry = createExpiryQueue();
-  const current = (key: string, now: number) => {
-    const w = windows.get(key);
-    return w && now - w.start < windowMs ? w : null;
-  };
-  const status = (w: { start: number; count: number } | null, now: number) => ({
-    ok: !w || w.count <= limit,
-    retryAfterSeconds: w ? Math.ceil((w.start + windowMs - now) / 1000) : 0,
-  });
-  return {
-    hit(key) {
-      const now = clock().getTime();
-      expiry.sweep(now - windowMs, (k, start) => {
-        if (windows.get(k)?.start === start) windows.delete(k);
-      });
-      let w = current(key, now);
-      if (!w) {
-        w = { start: now, count: 0 };
-        windows.set(key, w);
-        expiry.push(key, now);
-      }
-      w.count += 1;
-      return status(w, now);
-    },
-    peek(key) {
-      const now = clock().getTime();
-      const w = current(key, now);
-      // Over the limit means the next attempt would be one too many.
-      return w && w.count >= limit ? { ok: false, retryAfterSeconds: status(w, now).retryAfterSeconds } : { ok: true, retryAfterSeconds: 0 };
     },
   };
 }

@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { adminSessions, guilds, translationLogs } from '../../../db/schema';
 import { deleteOldPairs } from './exchange-delivery';
+import { deleteOldRateLimits } from './rate-limit-forms';
 
 /** The privacy page's promises (spec section 9): logs at most 90 days; a server's data 30 days after the bot leaves. */
 export const TRANSLATION_LOG_DAYS = 90;
@@ -18,13 +19,14 @@ export interface RetentionResult {
   sessions: number;
   /** Language exchange pairs that ended more than 30 days ago. */
   exchangePairs: number;
+  rateLimits: number;
 }
 
 /**
  * Deletes what the privacy page says is no longer kept: translation logs older than 90 days, every
  * row of a server the bot left more than 30 days ago (a server that re-added the bot in time is
- * present again and keeps everything), expired dashboard sessions, and language exchange pairs
- * that ended more than 30 days ago.
+ * present again and keeps everything), expired dashboard sessions, language exchange pairs
+ * that ended more than 30 days ago, and the public forms' counters a day after their window started.
  */
 export async function runRetention(db: Db, now: Date): Promise<RetentionResult> {
   return await db.$transaction(async (tx) => {
@@ -45,7 +47,8 @@ export async function runRetention(db: Db, now: Date): Promise<RetentionResult> 
     ).changes;
     const sessions = (await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run()).changes;
     const exchangePairs = await deleteOldPairs(tx, now);
-    return { translationLogs: logs, servers, sessions, exchangePairs };
+    const rateLimits = await deleteOldRateLimits(tx, now);
+    return { translationLogs: logs, servers, sessions, exchangePairs, rateLimits };
   });
 }
 

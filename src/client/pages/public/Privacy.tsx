@@ -39,6 +39,11 @@ const SECTIONS: LegalSection[] = [
           user ID, name and avatar, the list of servers Discord reports for your account, and the access token
           Discord issued for it (scopes identify and guilds only). Logging out deletes the session.
         </p>
+        <p>
+          To stop abuse of the login, contact and checkout forms, we count how often each network address uses
+          them. We store a one-way hash of the address with the count, never the address itself, and delete it
+          within a day.
+        </p>
       </>
     ),
   },
