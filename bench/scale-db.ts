@@ -8,6 +8,7 @@
  *   BENCH_DATABASE_URL=postgres://... that PostgreSQL database (DATABASE_URL for the processes);
  *                                    rows of earlier runs may stay: this run's servers carry a tag
  */
+import { openDb } from '../db/client';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadEnv } from '../src/server/env';
@@ -39,7 +40,7 @@ export function benchDatabase(
 /**
  * Refuses a PostgreSQL URL this version of the product cannot use (no DATABASE_URL in its
  * environment, or no `pg` driver), before any process starts: they would fall back to the default
- * SQLite file.
+ * SQLite file. Migrates the database first (as the processes would), so it can be counted at once.
  */
 export async function checkDatabase(db: BenchDatabase): Promise<void> {
   if (db.kind !== 'postgres') return;
@@ -47,6 +48,7 @@ export async function checkDatabase(db: BenchDatabase): Promise<void> {
     throw new Error(
       'BENCH_DATABASE_URL is a PostgreSQL URL, but this version of the product reads no DATABASE_URL; unset it to run B on a shared SQLite file',
     );
+  await (await openDb(db.env.DATABASE_URL as string)).$close();
   const counter = await guildCounter(db, 'check');
   await counter.count();
   await counter.close();

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guildChannels, guildRoles, guilds } from '../../../db/schema';
 import { ensureGuild } from './guilds';
@@ -45,7 +45,32 @@ export async function syncGuild(
           : eq(guildChannels.guildId, guild.id),
       )
       .run();
-    for (const c of channels) await upsert(tx as unknown as Db, guild.id, c);
+    // One statement per 500 channels, not one per channel: a round trip each on PostgreSQL.
+    for (let i = 0; i < channels.length; i += 500) {
+      await tx
+        .insert(guildChannels)
+        .values(
+          channels.slice(i, i + 500).map((c) => ({
+            id: c.id,
+            guildId: guild.id,
+            name: c.name,
+            type: c.type,
+            parentId: c.parentId,
+            position: c.position,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: guildChannels.id,
+          set: {
+            guildId: sql`excluded.guild_id`,
+            name: sql`excluded.name`,
+            type: sql`excluded.type`,
+            parentId: sql`excluded.parent_id`,
+            position: sql`excluded.position`,
+          },
+        })
+        .run();
+    }
   });
   return { channels: channels.length };
 }
@@ -100,11 +125,21 @@ export async function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): P
   await ensureGuild(db, guildId);
   await db.$transaction(async (tx) => {
     await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
-    for (const r of roles) {
+    for (let i = 0; i < roles.length; i += 500) {
       await tx
         .insert(guildRoles)
-        .values({ ...r, guildId })
-        .onConflictDoUpdate({ target: guildRoles.id, set: { ...r, guildId } })
+        .values(roles.slice(i, i + 500).map((r) => ({ ...r, guildId })))
+        .onConflictDoUpdate({
+          target: guildRoles.id,
+          set: {
+            guildId: sql`excluded.guild_id`,
+            name: sql`excluded.name`,
+            color: sql`excluded.color`,
+            position: sql`excluded.position`,
+            managed: sql`excluded.managed`,
+            assignable: sql`excluded.assignable`,
+          },
+        })
         .run();
     }
   });
