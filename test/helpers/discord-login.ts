@@ -8,9 +8,12 @@ export async function loginWithDiscord(
   server: Pick<TestServer, 'url'>,
   opts: { next?: string; tamperState?: boolean; dropStateCookie?: boolean } = {},
 ): Promise<{ cookie: string | null; location: string }> {
-  const start = await fetch(`${server.url}/auth/discord${opts.next ? `?next=${encodeURIComponent(opts.next)}` : ''}`, {
-    redirect: 'manual',
-  });
+  const start = await fetch(
+    `${server.url}/auth/discord${opts.next ? `?next=${encodeURIComponent(opts.next)}` : ''}`,
+    {
+      redirect: 'manual',
+    },
+  );
   if (start.status !== 302) throw new Error(`/auth/discord answered ${start.status}`);
   const stateCookie = (start.headers.get('set-cookie') ?? '').split(';')[0];
   const consent = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });

@@ -2,34 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from './postgres';
+import { fileFilters } from './file-filters';
 import { prepareTemplate, startTestCluster, type TestCluster } from './postgres-cluster';
-
-/** Options that take a separate value (as in global-setup.ts), so it is not read as a file filter. */
-const VALUE_OPTIONS = new Set([
-  '--reporter',
-  '--outputFile',
-  '--project',
-  '-t',
-  '--testNamePattern',
-  '--config',
-  '-c',
-]);
-const MORE_VALUE_OPTIONS = ['--root', '-r', '--pool', '--dir', '--shard'];
-
-function fileFilters(argv: string[]): string[] {
-  const args = argv.slice(2);
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a) || MORE_VALUE_OPTIONS.includes(a)) i++;
-      continue;
-    }
-    if (a === 'run' || a === 'watch' || a === 'related' || a === 'bench') continue;
-    out.push(a);
-  }
-  return out;
-}
 
 function testFiles(dir: string): string[] {
   const out: string[] = [];

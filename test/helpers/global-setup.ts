@@ -1,43 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuild } from './client-build';
+import { fileFilters } from './file-filters';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** null when the web client is built and current; else why it could not be built. */
     clientBuildError: string | null;
   }
-}
-
-/** Options that take a separate value, so the value is not mistaken for a file filter. */
-const VALUE_OPTIONS = new Set([
-  '--reporter',
-  '--outputFile',
-  '--project',
-  '-t',
-  '--testNamePattern',
-  '--config',
-  '-c',
-  '--root',
-  '-r',
-  '--pool',
-  '--dir',
-  '--shard',
-]);
-
-/** The file filters vitest was started with (`vitest run test/web/public` gives ['test/web/public']). */
-function fileFilters(argv: string[]): string[] {
-  const args = argv.slice(2);
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    if (a === 'run' || a === 'watch' || a === 'related' || a === 'bench') continue;
-    out.push(a);
-  }
-  return out;
 }
 
 /**
