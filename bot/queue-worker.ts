@@ -116,7 +116,15 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       started = true;
       offEnqueue = queue.onEnqueue(wake);
       timers.push(setInterval(pump, opts.pollMs ?? QUEUE_POLL_MS));
-      timers.push(setInterval(async () => await queue.renew([...running.keys()], owner), QUEUE_LEASE_MS / 3));
+      timers.push(
+        setInterval(
+          () =>
+            void queue
+              .renew([...running.keys()], owner)
+              .catch((err: Error) => console.error(`Queue: renewing leases failed: ${err.message}`)),
+          QUEUE_LEASE_MS / 3,
+        ),
+      );
       timers.push(setInterval(purge, PURGE_EVERY_MS));
       await purge();
       await pump();

@@ -1,3 +1,4 @@
+import { conversationKey } from '../../src/server/services/conversation';
 import { tablesMentioning } from '../helpers/database';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -97,6 +98,12 @@ describe('conversation context in mirror mode', () => {
   });
 });
 
+/** Waits until the bot remembers `n` messages of the channel. */
+async function remembered(channelId: string, n: number) {
+  const key = await conversationKey(h.server.services.db, h.guild.id, { channelId });
+  await eventually(() => h.server.services.conversation.before(key).length >= n);
+}
+
 describe('conversation context elsewhere', () => {
   it('Translate Message gets the messages before the one translated', async () => {
     const first = h.fake.sendMessage({
@@ -112,8 +119,8 @@ describe('conversation context elsewhere', () => {
       content: 'Where do I use it?',
     });
     void first;
-    // Let the bot see both messages (they are remembered when they arrive).
-    await new Promise((r) => setTimeout(r, 150));
+    // The bot has seen both messages (they are remembered when they arrive).
+    await remembered(h.channel('german').id, 2);
     const interaction = h.fake.contextMenu('Translate Message', second, {
       member: h.ana,
       channel: h.channel('german'),
@@ -136,7 +143,7 @@ describe('conversation context elsewhere', () => {
       member: h.chloe,
       content: 'How many do we need?',
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await remembered(h.channel('japanese').id, 2);
     h.fake.react(second, h.ana.user, '🇩🇪');
     const req = await requestFor('How many do we need?');
     expect(req.translation?.context).toEqual([expect.stringMatching(/: Bring potions for the dragon$/)]);
