@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/common/plans';
 import {
   type Browser,
+  DESKTOP,
   launchBrowser,
   openPage,
+  PHONE,
   type Page,
   pageErrors,
+  shot,
   startWebServer,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -294,10 +297,23 @@ describe('legal pages', { timeout: 60_000 }, () => {
       'within 30 days',
       'message length',
       'under 13',
+      // The forms' rate limits (stored in the database since several web processes share them).
+      'one-way hash of the address',
     ]) {
       expect(text).toContain(fact);
     }
     expect(await page.getByRole('main').locator('a[href="/contact"]').count()).toBeGreaterThan(0);
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [device, size] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const p = await openPage(browser, `${server.url}/privacy`, { theme, ...size });
+        await see(p, 'one-way hash of the address');
+        await shot(p, `privacy-${theme}-${device}`);
+        await p.context().close();
+      }
+    }
     await page.context().close();
   });
 });

@@ -112,6 +112,7 @@ const SECTIONS: LegalSection[] = [
           deleted 10 minutes after it is done, or 7 days after it could not be done.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
+        <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>
         <li>Billing records are kept for as long as tax and accounting law requires.</li>
       </ul>
     ),
