@@ -8,9 +8,10 @@
  *   BENCH_DATABASE_URL=postgres://... that PostgreSQL database (DATABASE_URL for the processes);
  *                                    rows of earlier runs may stay: this run's servers carry a tag
  */
-import { openDb } from '../db/client';
+
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/env';
 
 export interface BenchDatabase {

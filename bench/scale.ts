@@ -47,8 +47,8 @@ import {
   spreadServers,
 } from './scale-mirror';
 import { type ProductProcess, startProductProcess } from './scale-process';
-import { formatReport, type TopologyResult } from './scale-report';
 import { waitForReady } from './scale-ready';
+import { formatReport, type TopologyResult } from './scale-report';
 
 const { values: flags } = parseArgs({
   options: {

@@ -83,6 +83,16 @@ export async function openDb(location: string): Promise<Db> {
   return handle(sqliteExecutor(sqlite), sqlite);
 }
 
+/**
+ * Inside db.$transaction: holds the lock named `key` until the transaction ends, so the
+ * check-then-write of two concurrent requests runs one after the other. On PostgreSQL an advisory
+ * lock; on SQLite a transaction already excludes every other writer.
+ */
+export async function lockFor(db: Db, key: string): Promise<void> {
+  if (db.$exec.dialect === 'postgres')
+    await db.$exec.query('select pg_advisory_xact_lock(hashtext(?))', [key], 'arrays');
+}
+
 /** Rows of hand-written SQL as objects keyed by column name. */
 export async function rawAll<T>(db: Db, text: string, params: readonly unknown[] = []): Promise<T[]> {
   return (await db.$exec.query(text, params, 'objects')).rows as T[];

@@ -1,5 +1,5 @@
-import type { Services } from './services';
 import { rawGet } from '../../db/client';
+import type { Services } from './services';
 
 /** A gateway shard of the bot running in this process. */
 export interface ShardHealth {

@@ -1,8 +1,7 @@
-import { rawAll, rawGet, rawRun } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../../db/client';
+import { type Db, openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { guilds } from '../../db/schema';
 import { resetGuildData } from '../../src/server/services/reset';
 import { runRetention } from '../../src/server/services/retention';

@@ -1,6 +1,6 @@
-import { rawGet, rawRun } from '../../db/client';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet, rawRun } from '../../db/client';
 import { PRICE_IDS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';

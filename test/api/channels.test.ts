@@ -158,6 +158,18 @@ describe('channel links', () => {
     expect(await tableCounts(s.services)).toEqual(before);
   });
 
+  it('two requests linking the same channel at the same moment: one link, the other answered 409', async () => {
+    const g = await freshGuild();
+    const c = ch();
+    const results = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) =>
+        create(g, { name, channels: [{ channelId: c, language: 'en' }] }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await list(g)).json).toHaveLength(1);
+  });
+
   it('answers 403 naming the limit past the Free plan (2 links) and lets a Plus guild go on', async () => {
     const g = await freshGuild();
     for (const name of ['One', 'Two']) {

@@ -1,7 +1,6 @@
-import { rawAll, rawGet, rawRun } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
+import { openDb, rawAll, rawGet, rawRun } from '../../db/client';
+import { databaseLocation } from '../../src/server/env';
 import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
 import { backoffMs, forwardDue } from '../../src/server/services/contact';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';

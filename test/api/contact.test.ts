@@ -1,5 +1,5 @@
-import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 const valid = {

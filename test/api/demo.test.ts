@@ -1,6 +1,5 @@
-import { rawAll, rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
+import { openDb, rawAll, rawGet } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

@@ -1,5 +1,5 @@
-import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { inputSchemaOf } from '../../src/server/openapi';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';

@@ -1,5 +1,5 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { guildChannels, memberXp } from '../../db/schema';
 import {
   joinExchange,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { channelWebhooks, guilds, messageCopies, usageNotices } from '../../db/schema';
-import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
-import { rawGet } from '../../db/client';
 import { guildScopedTables } from '../helpers/database';
+import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { seedUsage } from '../translation/helpers';
 
 const NOW = new Date('2026-10-05T12:00:00Z');

@@ -1,6 +1,6 @@
-import { rawAll } from '../../db/client';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer | null = null;

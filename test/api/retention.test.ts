@@ -1,6 +1,6 @@
-import { rawGet } from '../../db/client';
 import { eq as eqId } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
 import { runRetention } from '../../src/server/services/retention';
 import { seedGuild } from '../helpers/guilds';

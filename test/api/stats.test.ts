@@ -1,5 +1,5 @@
-import { rawRun } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRun } from '../../db/client';
 import { channelLinkChannels, channelLinks } from '../../db/schema';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_NOW as NOW, SAMPLE_LOGS } from '../helpers/translation-logs';

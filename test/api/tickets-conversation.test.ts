@@ -1,5 +1,5 @@
-import { rawAll } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { guildChannels } from '../../db/schema';
 import { createTicket } from '../../src/server/services/tickets';
 import { seedGuild } from '../helpers/guilds';

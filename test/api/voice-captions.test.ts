@@ -1,7 +1,7 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { downmix, wav } from '../../bot/voice/audio';
+import { rawGet } from '../../db/client';
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';

@@ -1,5 +1,5 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { messagePayload } from '../fakes/discord';
 import { tableCounts } from '../helpers/server';
 import { type BotHarness, eventually, startBotHarness } from './harness';

@@ -1,5 +1,5 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { DECK } from '../../src/server/services/learning-deck';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';

@@ -1,9 +1,9 @@
-import { conversationKey } from '../../src/server/services/conversation';
-import { tablesMentioning } from '../helpers/database';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationKey } from '../../src/server/services/conversation';
 import type { RecordedRequest } from '../fakes/gemini';
+import { tablesMentioning } from '../helpers/database';
 import { type BotHarness, eventually, startBotHarness } from './harness';
 
 /**

@@ -1,5 +1,5 @@
-import { rawAll } from '../../db/client';
 import { type RunningBot, startBot } from '../../bot/client';
+import { rawAll } from '../../db/client';
 import type { ServiceOverrides } from '../../src/server/services';
 import {
   type FakeDiscord,

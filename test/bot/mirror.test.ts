@@ -1,5 +1,5 @@
-import { rawAll, rawGet, rawRun } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll, rawGet, rawRun } from '../../db/client';
 import type { Json, RecordedCall } from '../fakes/discord';
 import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
 

@@ -1,13 +1,11 @@
-import { rawAll, rawRun } from '../../db/client';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
-import { openDb } from '../../db/client';
+import { openDb, rawAll, rawRun } from '../../db/client';
 import { databaseLocation } from '../../src/server/env';
-import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 import { healthReport } from '../../src/server/health';
 import { parseProcessArgs } from '../../src/server/process-args';
 import {
@@ -19,6 +17,7 @@ import {
 } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
+import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 import { eventually } from './harness';

@@ -1,7 +1,6 @@
-import { rawAll } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
+import { openDb, rawAll } from '../../db/client';
+import { databaseLocation } from '../../src/server/env';
 import { createQueue } from '../../src/server/services/queue';
 import type { RecordedCall } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';

@@ -1,8 +1,8 @@
-import { rawAll, rawRun } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
+import { rawAll, rawRun } from '../../db/client';
 import { voiceMinutesUsed } from '../../src/server/services/voice-sessions';
 import {
   CommandType,

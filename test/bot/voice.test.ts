@@ -1,6 +1,6 @@
-import { rawAll, rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/voice/session';
+import { rawAll, rawRun } from '../../db/client';
 import { voiceSessions } from '../../db/schema';
 import { type FakeChannel, snowflake } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';

@@ -1,5 +1,5 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { type FakeMember, type Json, rolePayload, snowflake } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';

@@ -1,5 +1,5 @@
-import { rawAll, rawGet } from '../../db/client';
 import type { Db } from '../../db/client';
+import { rawAll, rawGet } from '../../db/client';
 import { languageName } from '../../src/common/languages';
 import { percentChange, utcDayStart } from '../../src/server/services/stats';
 

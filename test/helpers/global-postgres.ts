@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type {} from './postgres';
 import { fileFilters } from './file-filters';
+import type {} from './postgres';
 import { prepareTemplate, startTestCluster, type TestCluster } from './postgres-cluster';
 
 function testFiles(dir: string): string[] {

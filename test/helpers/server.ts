@@ -5,7 +5,7 @@ import type { PlanKey } from '../../src/common/plans';
 import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, listen } from '../../src/server/http';
 import { createServices, type ServiceOverrides, type Services } from '../../src/server/services';
-import { dropTestDb, tableCounts as countRows, testDatabaseEnv } from './database';
+import { tableCounts as countRows, dropTestDb, testDatabaseEnv } from './database';
 import { seedGuild } from './guilds';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';

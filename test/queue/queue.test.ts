@@ -1,12 +1,11 @@
-import { rawAll, rawGet } from '../../db/client';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../../db/client';
-import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/services/queue';
+import { type Db, openDb, rawAll, rawGet } from '../../db/client';
 import { databaseLocation } from '../../src/server/env';
+import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/services/queue';
 import { dropTestDb, onPostgres, testDatabaseEnv } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,5 +1,5 @@
-import { rawAll, rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawAll, rawRun } from '../../db/client';
 import type { ServerEvents } from '../../src/server/services';
 import { QuotaExceededError, RateLimitedError } from '../../src/server/services/translation';
 import { createCallerFactory, publicProcedure, router } from '../../src/server/trpc';

@@ -1,5 +1,5 @@
-import { rawRun } from '../../db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawRun } from '../../db/client';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { type Engine, geminiEnv, makeEngine } from './helpers';
 

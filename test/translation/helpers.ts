@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { guilds, translationLogs } from '../../db/schema';
-import { dropTestDb, openTestDb } from '../helpers/database';
 import { loadEnv } from '../../src/server/env';
 import { createQueue, DurableEvents } from '../../src/server/services/queue';
 import { createTranslator, type Translator } from '../../src/server/services/translation';
 import type { EngineOptions } from '../../src/server/services/translation/engine';
+import { dropTestDb, openTestDb } from '../helpers/database';
 
 /** Fast retries for tests; timeouts long enough never to fire by accident. */
 export const FAST: Partial<EngineOptions> = { baseDelayMs: 5, maxDelayMs: 20 };

@@ -1,5 +1,5 @@
-import { rawGet } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { OverloadedError } from '../../src/server/services/translation';
 import { explainTranslationFailure } from '../../src/server/services/translation-failures';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';

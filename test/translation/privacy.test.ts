@@ -1,7 +1,7 @@
-import { rawGet } from '../../db/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { onPostgres, tablesMentioning } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';

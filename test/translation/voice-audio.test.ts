@@ -1,6 +1,6 @@
-import { rawAll } from '../../db/client';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import {
   AudioUnsupportedError,
   InvalidTranslationRequestError,

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { lockFor } from '../../../db/client';
 import { channelLinkChannels, channelLinks, guildChannels } from '../../../db/schema';
 import { PLANS, planOf } from '../../common/plans';
 import { channelLinkCreate } from '../../common/schemas/channels';
@@ -115,15 +116,16 @@ export const channelsRouter = router({
   list: guildProcedure.query(async ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
 
   create: guildProcedure.input(channelLinkCreate).mutation(async ({ ctx, input }) => {
-    // Synchronous from check to insert: nothing else runs in between.
-    await checkChannelsFree(
-      ctx.db,
-      ctx.guildId,
-      input.channels.map((c) => c.channelId),
-    );
-    await checkPlanLimit(ctx.db, ctx.guildId);
-    await ensureGuild(ctx.db, ctx.guildId);
+    // From check to insert in one transaction, one request of the server at a time.
     const id = await ctx.db.$transaction(async (tx) => {
+      await lockFor(tx, `channel-links:${ctx.guildId}`);
+      await checkChannelsFree(
+        tx,
+        ctx.guildId,
+        input.channels.map((c) => c.channelId),
+      );
+      await checkPlanLimit(tx, ctx.guildId);
+      await ensureGuild(tx, ctx.guildId);
       const link = await tx
         .insert(channelLinks)
         .values({ guildId: ctx.guildId, name: input.name, mode: input.mode })

@@ -1,5 +1,5 @@
-import type { Conversation } from './conversation';
 import type { Db } from '../../../db/client';
+import type { Conversation } from './conversation';
 import { type IncomingMessage, type MirrorOutcome, planMirror } from './mirror';
 import {
   checkLocal,

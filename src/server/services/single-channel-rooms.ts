@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import {
   botConfig,
   channelLinkChannels,
@@ -101,8 +101,8 @@ async function syncedChannel(db: Db, guildId: string, channelId: string) {
 }
 
 /**
- * Turns a channel into a room. Checks run synchronously before the insert (nothing else runs in
- * between): the channel is a synced text channel, in no link or room, within the plan's links.
+ * Turns a channel into a room. The checks and the insert are one transaction, one request of the
+ * server at a time (the same lock as creating a link): the channel is a synced text channel, in no link or room, within the plan's links.
  * The channel's own language is the server's default; with auto-detect on it is not used.
  */
 export async function createRoom(
@@ -110,13 +110,15 @@ export async function createRoom(
   guildId: string,
   input: { channelId: string; languages: string[] },
 ): Promise<SingleChannelRoom> {
-  const channel = await syncedChannel(db, guildId, input.channelId);
-  await checkChannelsFree(db, guildId, [channel.id], 'channelId');
-  await checkPlanLimit(db, guildId);
-  await ensureGuild(db, guildId);
-  const defaultLanguage =
-    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en';
   const id = await db.$transaction(async (tx) => {
+    await lockFor(tx, `channel-links:${guildId}`);
+    const channel = await syncedChannel(tx, guildId, input.channelId);
+    await checkChannelsFree(tx, guildId, [channel.id], 'channelId');
+    await checkPlanLimit(tx, guildId);
+    await ensureGuild(tx, guildId);
+    const defaultLanguage =
+      (await tx.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ??
+      'en';
     const link = await tx
       .insert(channelLinks)
       .values({ guildId, name: channel.name, mode: 'single' })

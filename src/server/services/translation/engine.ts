@@ -2,10 +2,10 @@ import type { Db } from '../../../../db/client';
 import { planOf } from '../../../common/plans';
 import type { GlossaryEntry } from '../../../common/schemas/glossary';
 import { translationDefaults } from '../../../common/schemas/settings';
-import type { DurableEvents } from '../queue';
 import { activeGlossary } from '../glossary';
 import { ensureGuild } from '../guilds';
 import { guildPlan } from '../plans';
+import type { DurableEvents } from '../queue';
 import { activeTranslationStyle } from '../translation-style';
 import {
   createUserLimiter,

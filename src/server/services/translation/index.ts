@@ -1,6 +1,6 @@
-import type { DurableEvents } from '../queue';
 import type { Db } from '../../../../db/client';
 import type { Env } from '../../env';
+import type { DurableEvents } from '../queue';
 import { warmDetector } from './detect';
 import { createEngine, type EngineOptions } from './engine';
 import { NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
