@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import {
   exchangeMembers,
   exchangePairs,
@@ -133,6 +133,8 @@ export interface JoinRequest {
 /** /exchange join: the member waits, then matching runs. 'already' when they are in (nothing written). */
 export async function joinExchange(db: Db, guildId: string, req: JoinRequest, now: Date) {
   return await db.$transaction(async (tx) => {
+    // Matching reads who waits and then pairs them: one change of the server's exchange at a time.
+    await lockFor(tx, `exchange:${guildId}`);
     const existing = await memberRow(tx, guildId, req.userId);
     if (existing) return { kind: 'already' as const, member: existing };
     await tx
@@ -175,6 +177,8 @@ async function endPair(db: Db, pair: PairRow, by: string, reason: 'next' | 'left
 /** /exchange leave: the member's pair ends (the partner waits again and may be matched), the member leaves. */
 export async function leaveExchange(db: Db, guildId: string, userId: string, now: Date) {
   return await db.$transaction(async (tx) => {
+    // Matching reads who waits and then pairs them: one change of the server's exchange at a time.
+    await lockFor(tx, `exchange:${guildId}`);
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);
@@ -194,6 +198,8 @@ export async function leaveExchange(db: Db, guildId: string, userId: string, now
  */
 export async function nextPartner(db: Db, guildId: string, userId: string, now: Date) {
   return await db.$transaction(async (tx) => {
+    // Matching reads who waits and then pairs them: one change of the server's exchange at a time.
+    await lockFor(tx, `exchange:${guildId}`);
     const member = await memberRow(tx, guildId, userId);
     if (!member) return { kind: 'not in' as const };
     const pair = await activePairOf(tx, guildId, userId);

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { glossaryTerms } from '../../../db/schema';
 import { GLOSSARY_MAX_TERMS, type GlossaryEntry, glossaryLimits } from '../../common/schemas/glossary';
 import { ensureGuild } from './guilds';
@@ -52,6 +52,8 @@ export async function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEn
 export async function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {
   await ensureGuild(db, guildId);
   await db.$transaction(async (tx) => {
+    // Two replacements at once: one after the other, the last one wins whole.
+    await lockFor(tx, `glossary:${guildId}`);
     await tx.delete(glossaryTerms).where(eq(glossaryTerms.guildId, guildId)).run();
     if (entries.length) {
       await tx
