@@ -56,7 +56,12 @@ function handle(exec: Executor, sqlite: Database.Database | null): Db {
 export async function openDb(location: string): Promise<Db> {
   if (isPostgresUrl(location)) {
     const exec = postgresExecutor(location);
-    await migratePostgres(exec.pool);
+    try {
+      await migratePostgres(exec.pool);
+    } catch (err) {
+      await exec.close();
+      throw err;
+    }
     return handle(exec, null);
   }
   if (location !== ':memory:') mkdirSync(dirname(resolve(location)), { recursive: true });

@@ -28,10 +28,19 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const services = await createServices(env);
+  let services: Awaited<ReturnType<typeof createServices>>;
+  try {
+    services = await createServices(env);
+  } catch (err) {
+    const where = env.DATABASE_URL
+      ? 'the PostgreSQL database in DATABASE_URL'
+      : `the SQLite file ${env.DATABASE_PATH}`;
+    console.error(`Cannot open ${where}: ${(err as Error).message}`);
+    process.exit(1);
+  }
   if (opts.demo) {
     const { seedDemo } = await import('../../db/demo');
-    const summary = seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
+    const summary = await seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
     console.log(`Demo data: ${summary}`);
   }
   const health: HealthSources = { role: opts.role };
