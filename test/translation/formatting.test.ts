@@ -11,7 +11,7 @@ beforeAll(async () => {
   e = await makeEngine(geminiEnv(fake.url));
 });
 afterAll(async () => {
-  e.close();
+  await e.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

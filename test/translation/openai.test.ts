@@ -10,7 +10,7 @@ beforeAll(async () => {
   e = await makeEngine({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'llama3.1:8b' });
 });
 afterAll(async () => {
-  e.close();
+  await e.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());
@@ -81,7 +81,7 @@ describe('a server without JSON mode', () => {
       expect(fake.requests.map((r) => 'response_format' in r.body)).toEqual([true, false, false]);
       expect(fake.requests[0].headers.authorization).toBeUndefined();
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 });
@@ -99,7 +99,7 @@ describe('no provider configured', () => {
         'translation provider not configured: set GEMINI_API_KEY (Gemini) or OPENAI_BASE_URL (an OpenAI-compatible server)',
       );
     } finally {
-      none.close();
+      await none.close();
     }
   });
 
@@ -108,7 +108,7 @@ describe('no provider configured', () => {
     try {
       expect(both.translator.provider).toBe('gemini:gemini-2.5-flash');
     } finally {
-      both.close();
+      await both.close();
     }
   });
 });

@@ -24,7 +24,7 @@ describe('retries', () => {
       expect(fake.requests).toHaveLength(2);
       expect(waited).toBeGreaterThanOrEqual(950);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -37,7 +37,7 @@ describe('retries', () => {
       expect(err.message).toBe('Gemini answered 503: fake error 503 (after 3 attempts)');
       expect(fake.requests).toHaveLength(3);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -50,7 +50,7 @@ describe('retries', () => {
       expect(err.message).toMatch(/Gemini answered 429: .*the provider asks to wait 120 s/);
       expect(fake.requests).toHaveLength(1);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -65,7 +65,7 @@ describe('retries', () => {
       expect(err.message).toBe('Gemini answered 400: API key not valid');
       expect(fake.requests).toHaveLength(1);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });
@@ -82,7 +82,7 @@ describe('timeout', () => {
       expect(fake.requests).toHaveLength(2);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });
@@ -125,7 +125,7 @@ describe('circuit breaker', () => {
       expect(after.translations.es).toBe('[es] and again');
       expect(fake.requests).toHaveLength(6);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });
@@ -152,7 +152,7 @@ describe('concurrency', () => {
       );
       expect(peak).toBe(2);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -176,7 +176,7 @@ describe('concurrency', () => {
       expect(fake.requests).toHaveLength(9);
       expect(peak).toBe(3);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });
