@@ -10,8 +10,28 @@ function assignable(role: Role): boolean {
   return me.roles.highest.comparePositionTo(role) > 0;
 }
 
-/** The guild's roles (without @everyone) into guild_roles, so pickers show names and colours. */
-export async function syncRoles(ctx: BotContext, guild: Guild): Promise<void> {
+/** Each server's role syncs, one after another (the last in the chain for each server). */
+const roleSyncs = new Map<string, Promise<void>>();
+
+/**
+ * The guild's roles (without @everyone) into guild_roles, so pickers show names and colours.
+ * Syncs of one server run one after another, each with the list as it is when it runs: two role
+ * events close together never let the older list land last.
+ */
+export function syncRoles(ctx: BotContext, guild: Guild): Promise<void> {
+  const next = (roleSyncs.get(guild.id) ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => syncRolesNow(ctx, guild));
+  roleSyncs.set(guild.id, next);
+  void next
+    .finally(() => {
+      if (roleSyncs.get(guild.id) === next) roleSyncs.delete(guild.id);
+    })
+    .catch(() => {});
+  return next;
+}
+
+async function syncRolesNow(ctx: BotContext, guild: Guild): Promise<void> {
   await ctx.caller.bot.syncRoles({
     guildId: guild.id,
     roles: [...guild.roles.cache.values()]

@@ -98,10 +98,10 @@ describe('conversation context in mirror mode', () => {
   });
 });
 
-/** Waits until the bot remembers `n` messages of the channel. */
-async function remembered(channelId: string, n: number) {
+/** Waits until the bot remembers a message of the channel with this text. */
+async function remembered(channelId: string, text: string) {
   const key = await conversationKey(h.server.services.db, h.guild.id, { channelId });
-  await eventually(() => h.server.services.conversation.before(key).length >= n);
+  await eventually(() => h.server.services.conversation.before(key).some((line) => line.endsWith(text)));
 }
 
 describe('conversation context elsewhere', () => {
@@ -112,6 +112,7 @@ describe('conversation context elsewhere', () => {
       member: h.ben,
       content: 'The boss drops a golden key',
     });
+    await remembered(h.channel('german').id, 'The boss drops a golden key');
     const second = h.fake.sendMessage({
       channelId: h.channel('german').id,
       author: h.chloe.user,
@@ -120,7 +121,7 @@ describe('conversation context elsewhere', () => {
     });
     void first;
     // The bot has seen both messages (they are remembered when they arrive).
-    await remembered(h.channel('german').id, 2);
+    await remembered(h.channel('german').id, 'Where do I use it?');
     const interaction = h.fake.contextMenu('Translate Message', second, {
       member: h.ana,
       channel: h.channel('german'),
@@ -137,13 +138,16 @@ describe('conversation context elsewhere', () => {
       member: h.ben,
       content: 'Bring potions for the dragon',
     });
+    // One after the other, as members write (on PostgreSQL two messages of the same instant may be
+    // remembered in either order).
+    await remembered(h.channel('japanese').id, 'Bring potions for the dragon');
     const second = h.fake.sendMessage({
       channelId: h.channel('japanese').id,
       author: h.chloe.user,
       member: h.chloe,
       content: 'How many do we need?',
     });
-    await remembered(h.channel('japanese').id, 2);
+    await remembered(h.channel('japanese').id, 'How many do we need?');
     h.fake.react(second, h.ana.user, '🇩🇪');
     const req = await requestFor('How many do we need?');
     expect(req.translation?.context).toEqual([expect.stringMatching(/: Bring potions for the dragon$/)]);
