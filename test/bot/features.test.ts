@@ -370,6 +370,8 @@ describe('usage', () => {
       notices().find((c) => c.body?.content.includes('Translation is paused')),
     );
     expect(paused.body?.content).toContain('1,000 translations');
+    // The 90% and 100% notices are separate queue jobs: either may be posted first.
+    await eventually(() => notices().some((c) => c.body?.content.includes('(90%)')));
     expect(notices().filter((c) => c.body?.content.includes('(90%)'))).toHaveLength(1);
 
     // A message in the single-channel link while paused: not translated, marked ⏸️ so members see why.
