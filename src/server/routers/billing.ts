@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
 import { guilds } from '../../../db/schema';
 import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../common/plans';
 import {
@@ -16,6 +17,13 @@ import { guildPlan } from '../services/plans';
 import { guildProcedure, publicProcedure, router } from '../trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
+
+/** The Stripe customer of the server, once it has paid (null or undefined before). */
+async function stripeCustomerOf(db: Db, guildId: string) {
+  return (
+    await db.select({ customer: guilds.stripeCustomerId }).from(guilds).where(eq(guilds.id, guildId)).get()
+  )?.customer;
+}
 
 export const checkoutInput = z.object({
   priceId: z.enum(PAGE_PRICE_IDS, `must be one of ${PAGE_PRICE_IDS.join(', ')}`),
@@ -82,13 +90,7 @@ export const billingRouter = router({
           ? `key ${ctx.actor.keyId}`
           : 'operator';
     rateLimited(await ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
-    const customerId = (
-      await ctx.db
-        .select({ customer: guilds.stripeCustomerId })
-        .from(guilds)
-        .where(eq(guilds.id, ctx.guildId))
-        .get()
-    )?.customer;
+    const customerId = await stripeCustomerOf(ctx.db, ctx.guildId);
     return stripeCall('start the checkout', () =>
       createCheckoutSession(ctx.env, {
         priceId: input.priceId,
@@ -101,13 +103,7 @@ export const billingRouter = router({
 
   /** "Manage subscription": a Stripe billing portal session for the server's customer. */
   portal: guildProcedure.mutation(async ({ ctx }) => {
-    const customerId = (
-      await ctx.db
-        .select({ customer: guilds.stripeCustomerId })
-        .from(guilds)
-        .where(eq(guilds.id, ctx.guildId))
-        .get()
-    )?.customer;
+    const customerId = await stripeCustomerOf(ctx.db, ctx.guildId);
     if (!customerId) {
       throw new TRPCError({
         code: 'CONFLICT',
