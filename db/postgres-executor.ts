@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Executor } from './executor';
+import { endPool } from './postgres/end-pool';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -169,7 +170,7 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
     async close() {
       await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
       listeners.clear();
-      await pool.end();
+      await endPool(pool);
     },
   };
 }

@@ -15,6 +15,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
 import { draftMigration } from '../db/postgres/draft';
+import { endPool } from '../db/postgres/end-pool';
 import { migratePostgres, PG_MIGRATIONS_FOLDER, pgMigrations } from '../db/postgres/migrate';
 import { postgresShape, sqliteShape } from '../db/postgres/shape';
 import {
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
       await migratePostgres(pool);
       sql = draftMigration(wanted, await postgresShape(pool));
     } finally {
-      await pool.end();
+      await endPool(pool);
       await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${ident(database)} with (force)`));
     }
     if (!sql) {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
+import { endPool } from './end-pool';
 import { migratePostgres } from './migrate';
 import { type ColumnShape, foreignKeyOrder, sqliteShape, type TableShape } from './shape';
 
@@ -258,7 +259,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<TableCheck[]
       client.release();
     }
   } finally {
-    await pool.end();
+    await endPool(pool);
     sqlite.close();
   }
 }
@@ -344,7 +345,7 @@ export async function verifyCopy(sqlitePath: string, postgresUrl: string): Promi
       client.release();
     }
   } finally {
-    await pool.end();
+    await endPool(pool);
     sqlite.close();
   }
 }

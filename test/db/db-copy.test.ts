@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { copyToPostgres } from '../../db/postgres/copy';
+import { endPool } from '../../db/postgres/end-pool';
 import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 
 /** npm run db:copy: a demo installation on SQLite moved to PostgreSQL without losing a row. */
@@ -48,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pool?.end();
+  if (pool) await endPool(pool);
   if (url) await dropTestDatabase(url);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

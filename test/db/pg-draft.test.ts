@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftMigration } from '../../db/postgres/draft';
+import { endPool } from '../../db/postgres/end-pool';
 import { postgresShape, shapeLines, sqliteShape, type TableShape } from '../../db/postgres/shape';
 import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pool?.end();
+  if (pool) await endPool(pool);
   if (url) await dropTestDatabase(url);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

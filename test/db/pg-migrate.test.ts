@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { endPool } from '../../db/postgres/end-pool';
 import { migratePostgres, PG_MIGRATIONS_FOLDER, pgMigrations } from '../../db/postgres/migrate';
 import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 
@@ -32,7 +33,7 @@ beforeEach(async () => {
   url = await createTestDatabase({ migrated: false });
 });
 afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.end()));
+  await Promise.all(pools.splice(0).map((p) => endPool(p)));
   await dropTestDatabase(url);
 });
 afterAll(() => {

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endPool } from '../../db/postgres/end-pool';
 import { postgresShape, shapeLines, sqliteShape } from '../../db/postgres/shape';
 import * as schema from '../../db/schema';
 import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
@@ -34,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pool?.end();
+  if (pool) await endPool(pool);
   if (url) await dropTestDatabase(url);
   sqlite?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { endPool } from '../../db/postgres/end-pool';
 import { migratePostgres, pgMigrations } from '../../db/postgres/migrate';
 
 /**
@@ -178,7 +179,7 @@ export async function prepareTemplate(adminUrl: string): Promise<string> {
     try {
       await migratePostgres(pool);
     } finally {
-      await pool.end();
+      await endPool(pool);
     }
     try {
       await admin.query(`alter database ${ident(building)} rename to ${ident(template)}`);
