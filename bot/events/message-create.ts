@@ -9,8 +9,9 @@ import {
   postThroughWebhook,
   reportFailure,
 } from '../discord';
-import { carryOutModeration, moderationFacts } from '../moderation';
 import { extrasOf } from '../mirror-message';
+import { carryOutModeration, moderationFacts } from '../moderation';
+import { type PostTurn, takePostTurn } from '../post-order';
 import { voiceMessageOf } from '../voice-message';
 import { defineEvent } from './types';
 import { earnXp } from './xp';
@@ -68,17 +69,21 @@ async function markUntranslated(ctx: BotContext, message: Message<true>, kind: s
   }
 }
 
-async function handleMessage(ctx: BotContext, message: Message<true>): Promise<void> {
-  const result = await ctx.caller.bot.onMessage({
-    ...mirrorInput(message),
-    ...moderationFacts(message),
-    locale: null,
-  });
-  // A removed message comes with no translations to post; a reported one is still mirrored.
-  await Promise.all([
-    result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
-    postTranslations(ctx, message, result),
-  ]);
+async function handleMessage(ctx: BotContext, message: Message<true>, turn: PostTurn): Promise<void> {
+  try {
+    const result = await ctx.caller.bot.onMessage({
+      ...mirrorInput(message),
+      ...moderationFacts(message),
+      locale: null,
+    });
+    // A removed message comes with no translations to post; a reported one is still mirrored.
+    await Promise.all([
+      result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
+      turn.ready().then(() => postTranslations(ctx, message, result)),
+    ]);
+  } finally {
+    turn.done();
+  }
 }
 
 async function postTranslations(
@@ -127,8 +132,12 @@ async function postTranslations(
   });
 }
 
-/** A member wrote in a channel: moderate it, mirror it across its link (and single-channel replies); it earns XP. */
+/**
+ * A member wrote in a channel: moderate it, mirror it across its link (and single-channel
+ * replies), in the channel's order; it earns XP.
+ */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message)) return;
-  await Promise.all([handleMessage(ctx, message), earnXp(ctx, message)]);
+  const turn = takePostTurn(message.channelId);
+  await Promise.all([handleMessage(ctx, message, turn), earnXp(ctx, message)]);
 });

@@ -138,9 +138,7 @@ describe('conversation context elsewhere', () => {
       member: h.ben,
       content: 'Bring potions for the dragon',
     });
-    // One after the other, as members write (on PostgreSQL two messages of the same instant may be
-    // remembered in either order).
-    await remembered(h.channel('japanese').id, 'Bring potions for the dragon');
+    // Sent at once: the bot may read the two in either order, and remembers them in Discord's.
     const second = h.fake.sendMessage({
       channelId: h.channel('japanese').id,
       author: h.chloe.user,
@@ -148,6 +146,7 @@ describe('conversation context elsewhere', () => {
       content: 'How many do we need?',
     });
     await remembered(h.channel('japanese').id, 'How many do we need?');
+    await remembered(h.channel('japanese').id, 'Bring potions for the dragon');
     h.fake.react(second, h.ana.user, '🇩🇪');
     const req = await requestFor('How many do we need?');
     expect(req.translation?.context).toEqual([expect.stringMatching(/: Bring potions for the dragon$/)]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet, rawRun } from '../../db/client';
 import type { Json, RecordedCall } from '../fakes/discord';
+import { pseudoTranslate } from '../fakes/gemini';
 import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
 
 let h: BotHarness;
@@ -322,6 +323,42 @@ describe('mirror mode into 4 languages', () => {
 });
 
 describe('mirror mode recovers and follows', () => {
+  it('messages written one after another are mirrored in that order, even when the first takes longer to translate', async () => {
+    h.gemini.respondWith((req) => {
+      const reply = pseudoTranslate(req);
+      return req.translation?.text.includes('Who brings the map?') ? { ...reply, delayMs: 700 } : reply;
+    });
+    try {
+      const n = postsIn('german').length;
+      const say = (content: string) =>
+        h.fake.sendMessage({
+          channelId: h.channel('english').id,
+          author: h.ben.user,
+          member: h.ben,
+          content,
+        });
+      say('Who brings the map?');
+      // The second goes in a translation request of its own, answered at once.
+      await eventually(() =>
+        h.gemini.requests.some((r) => r.translation?.text.includes('Who brings the map?')),
+      );
+      say('I will.');
+      say('Thanks!');
+      await eventually(() =>
+        ['spanish', 'french', 'german', 'japanese'].every((c) =>
+          postsIn(c).some((p) => p.body?.content?.toString().endsWith(' Thanks!')),
+        ),
+      );
+      expect(
+        postsIn('german')
+          .slice(n)
+          .map((c) => c.body?.content),
+      ).toEqual(['[de] Who brings the map?', '[de] I will.', '[de] Thanks!']);
+    } finally {
+      h.gemini.respondWith(pseudoTranslate);
+    }
+  });
+
   it('a webhook deleted by someone on Discord is replaced, and the message still arrives', async () => {
     const spanish = h.channel('spanish').id;
     for (const [id, w] of h.fake.rest.webhooks) if (w.channel_id === spanish) h.fake.rest.webhooks.delete(id);
@@ -372,14 +409,13 @@ describe('webhooks survive a database reset', () => {
   it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
     await rawRun(h.server.services.db, 'delete from channel_webhooks');
     const created = webhookCreations('spanish').length;
-    const n = postsIn('spanish').length;
     h.fake.sendMessage({
       channelId: h.channel('english').id,
       author: h.ben.user,
       member: h.ben,
       content: 'After the reset',
     });
-    await eventually(() => postsIn('spanish').length > n);
+    await eventually(() => postsIn('spanish').some((c) => c.body?.content === '[es] After the reset'));
     expect(webhookCreations('spanish').length).toBe(created);
     expect(
       h.fake.calls.some(

@@ -40,4 +40,18 @@ describe('conversation ring (in memory)', () => {
     expect(c.before('k').at(-1)).not.toBe('a: edited');
     expect(c.before('other')).toEqual([]);
   });
+
+  it('keeps Discord order when messages arrive swapped (two of one instant, read in either order)', () => {
+    const c = createConversation();
+    // Snowflakes of one millisecond, then the next: 2 arrives before 1, 4 before 3.
+    const id = (n: number) => String(1_300_000_000_000_000_000n + BigInt(n));
+    for (const n of [2, 1, 4, 3]) c.record('k', { messageId: id(n), author: 'a', text: `message ${n}` });
+    expect(c.before('k')).toEqual(['a: message 1', 'a: message 2', 'a: message 3', 'a: message 4']);
+    expect(c.before('k', id(3))).toEqual(['a: message 1', 'a: message 2']);
+    // A longer id is a later one (snowflakes grow a digit over time).
+    c.record('k', { messageId: `9${id(5)}`, author: 'a', text: 'later' });
+    c.record('k', { messageId: '999', author: 'a', text: 'much earlier' });
+    expect(c.before('k').at(-1)).toBe('a: later');
+    expect(c.before('k', id(1))).toEqual(['a: much earlier']);
+  });
 });

@@ -25,7 +25,7 @@ interface Line {
 }
 
 export interface Conversation {
-  /** Remembers a message (an edit replaces its text in place). */
+  /** Remembers a message in the channel's order of ids (an edit replaces its text in place). */
   record(key: string, line: Line): void;
   /** The lines before `messageId` (or the latest ones when it is unknown), oldest first. */
   before(key: string, messageId?: string): string[];
@@ -33,6 +33,12 @@ export interface Conversation {
   forget(key: string, messageId: string): void;
   /** Channels currently remembered (tests, diagnostics). */
   readonly size: number;
+}
+
+/** Whether snowflake `a` is older than `b` (ids that are not snowflakes keep arrival order). */
+function sentBefore(a: string, b: string): boolean {
+  if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) return false;
+  return a.length !== b.length ? a.length < b.length : a < b;
 }
 
 export function createConversation(): Conversation {
@@ -54,7 +60,10 @@ export function createConversation(): Conversation {
         existing.text = text;
         return;
       }
-      ring.push({ messageId: line.messageId, author: line.author.slice(0, 80), text });
+      // In Discord's order, not arrival order: two messages of one instant can reach here swapped.
+      let at = ring.length;
+      while (at > 0 && sentBefore(line.messageId, ring[at - 1].messageId)) at--;
+      ring.splice(at, 0, { messageId: line.messageId, author: line.author.slice(0, 80), text });
       if (ring.length > CONVERSATION_RING_MESSAGES) ring.splice(0, ring.length - CONVERSATION_RING_MESSAGES);
     },
     before(key, messageId) {
