@@ -119,6 +119,23 @@ describe('a poll created in the dashboard', () => {
     expect(edits(poll.message.id).length).toBeLessThan(5);
   });
 
+  it('two options pressed at the same moment leave one vote on a one-choice poll', async () => {
+    const [first, second] = await Promise.all([
+      h.fake.interactionAnswer(pressButton(h.fake, poll.message, '1. Chess', who(h.chloe))),
+      h.fake.interactionAnswer(pressButton(h.fake, poll.message, '3. Checkers', who(h.chloe))),
+    ]);
+    expect([first.content, second.content].join('\n')).toContain('Ton vote');
+    const votes = (await mustPoll(poll.id)).votes as Record<string, string[]>;
+    expect(
+      Object.values(votes)
+        .flat()
+        .filter((u) => u === h.chloe.user.id),
+    ).toHaveLength(1);
+    // Taken back, so the counts the next tests read stay as they were.
+    const kept = votes['opt-1'].includes(h.chloe.user.id) ? '1. Chess' : '3. Checkers';
+    expect(await press(poll.message, kept, h.chloe)).toContain('est retiré');
+  });
+
   it('"Show in my language" answers privately in the member language', async () => {
     const text = await press(poll.message, 'Show in my language', h.chloe);
     expect(text).toContain('Le meilleur jeu de société ?');

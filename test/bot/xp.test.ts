@@ -85,6 +85,22 @@ describe('earning XP', () => {
     expect(announce.body?.allowed_mentions).toEqual({ parse: [], users: [h.ana.user.id] });
   });
 
+  it('messages sent at the same moment earn once, and every one is counted', async () => {
+    aMinuteLater();
+    const before = (await xpOf(h.ana))!;
+    for (let i = 0; i < 4; i++)
+      h.fake.sendMessage({
+        channelId: h.channel('general').id,
+        author: h.ana.user,
+        member: h.ana,
+        content: `at once ${i}`,
+      });
+    await eventually(async () => (await xpOf(h.ana))!.messages === before.messages + 4);
+    const gained = (await xpOf(h.ana))!.xp - before.xp;
+    expect(gained).toBeGreaterThanOrEqual(15);
+    expect(gained).toBeLessThanOrEqual(25);
+  });
+
   it('bots, webhooks and ignored channels earn nothing', async () => {
     const saved = await api('/api/xp/settings', {
       method: 'PATCH',

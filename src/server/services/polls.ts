@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import {
   botConfig,
   channelLinkChannels,
@@ -179,6 +179,8 @@ export async function vote(
   now: Date,
 ): Promise<VoteResult> {
   return await db.$transaction(async (tx) => {
+    // Presses of one member at the same moment: each sees the vote the one before left.
+    await lockFor(tx, `poll-vote:${pollId}:${userId}`);
     const row = await pollRow(tx as unknown as Db, guildId, pollId);
     if (!row || !isOpen(row, now)) return { ok: false, reason: 'closed' } as const;
     if (!row.options.some((o) => o.id === optionId)) return { ok: false, reason: 'unknown option' } as const;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { botConfig, memberXp, type XpRoleReward, xpSettings } from '../../../db/schema';
 import { hasCapability } from './plans';
 
@@ -91,6 +91,8 @@ export async function awardMessage(
     return { awarded: false, why: 'ignored channel' };
   const gained = XP_MIN + Math.floor(random() * (XP_MAX - XP_MIN + 1));
   return await db.$transaction(async (tx) => {
+    // Messages of one member at the same moment: one award, every message counted.
+    await lockFor(tx, `xp:${input.guildId}:${input.userId}`);
     const row = await tx
       .select()
       .from(memberXp)
