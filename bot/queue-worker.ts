@@ -71,8 +71,8 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
     }
   };
 
-  const pump = async () => {
-    if (!started || stopped) return;
+  /** Claims as many jobs as there is room for (none when full; a failed claim is logged). */
+  const claimOnce = async (): Promise<void> => {
     const room = QUEUE_MAX_IN_FLIGHT - running.size;
     if (room <= 0) return;
     let jobs: QueueJob[];
@@ -83,12 +83,33 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       return;
     }
     for (const job of jobs) {
-      const p = run(job).finally(async () => {
+      const p = run(job).finally(() => {
         running.delete(job.id);
-        await pump();
+        void pump();
       });
       running.set(job.id, p);
     }
+  };
+
+  // One claim at a time: a wake-up during a claim (a job finishing, a timer, an enqueue) asks for
+  // one more round after it, instead of a second claim counting the same free room.
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  const pump = (): Promise<void> => {
+    if (!started || stopped) return Promise.resolve();
+    if (pumping) {
+      again = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      do {
+        again = false;
+        await claimOnce();
+      } while (again && !stopped);
+    })().finally(() => {
+      pumping = null;
+    });
+    return pumping;
   };
 
   // After the emitting call returns (it may be inside a transaction), not inside it.

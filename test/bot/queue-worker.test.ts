@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_MAX_IN_FLIGHT } from '../../bot/queue-worker';
 import { openDb, rawAll } from '../../db/client';
 import { databaseLocation } from '../../src/server/env';
 import { createQueue } from '../../src/server/services/queue';
@@ -139,6 +140,51 @@ describe('queue worker', () => {
     await h.server.services.events.publish('voice:ended', { guildId: '123456789012345678', sessionId: 1 });
     const job = await eventually(async () => (await jobs('voice:ended')).find((j) => j.status === 'failed'));
     expect(job.last_error).toBe('the bot is not in this server, or the server is unavailable');
+  });
+
+  it('jobs finishing together never make the worker run more than QUEUE_MAX_IN_FLIGHT jobs at once, and each job once', async () => {
+    const rest = h.bot.client.rest;
+    const original = rest.post;
+    // Posts wait until every job is written, then each takes a moment: jobs finish close together,
+    // and each finish wakes the worker while other claims are still going on.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    rest.post = (async (...args: Parameters<typeof original>) => {
+      await gate;
+      await new Promise((r) => setTimeout(r, 5));
+      return original.apply(rest, args);
+    }) as typeof original;
+    let most = 0;
+    const sampler = setInterval(() => {
+      most = Math.max(most, h.bot.worker.inFlight());
+    }, 1);
+    try {
+      const before = (await jobs('usage:threshold')).length;
+      const total = QUEUE_MAX_IN_FLIGHT * 3;
+      for (let i = 0; i < total; i++)
+        await h.server.services.events.publish('usage:threshold', {
+          guildId: h.guild.id,
+          threshold: 75,
+          used: 1_000 + i,
+          allowance: 10_000,
+        });
+      await eventually(() => h.bot.worker.inFlight() === QUEUE_MAX_IN_FLIGHT);
+      release();
+      await eventually(
+        async () => (await jobs('usage:threshold')).slice(before).every((j) => j.status === 'done'),
+        20_000,
+      );
+      const ran = (await jobs('usage:threshold')).slice(before);
+      expect(ran).toHaveLength(total);
+      expect(ran.every((j) => j.attempts === 1)).toBe(true);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(QUEUE_MAX_IN_FLIGHT);
+    } finally {
+      clearInterval(sampler);
+      rest.post = original;
+    }
   });
 
   // Last: it stops this harness's worker.

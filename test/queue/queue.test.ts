@@ -73,6 +73,19 @@ describe('queue', () => {
     expect(await queue.counts()).toEqual({ pending: 0, done: 300, failed: 0 });
   });
 
+  it('one claim takes at most its limit, the oldest first, and the next claim the ones after', async () => {
+    const { db } = await tempDb();
+    const queue = createQueue(db, () => new Date());
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++)
+      ids.push(await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }));
+    const first = await queue.claim({ owner: 'a', shards: null, total: 1, limit: 16 });
+    expect(first.map((j) => j.id)).toEqual(ids.slice(0, 16));
+    const second = await queue.claim({ owner: 'a', shards: null, total: 1, limit: 3 });
+    expect(second.map((j) => j.id)).toEqual(ids.slice(16, 19));
+    expect(await queue.counts()).toEqual({ pending: 40, done: 0, failed: 0 });
+  });
+
   it('six processes started at once on a new database file all migrate it and start', async () => {
     dir = mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
     const path = join(dir, 'app.db');

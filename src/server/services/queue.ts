@@ -151,14 +151,18 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       // A read first: an idle poll never takes the write lock other processes need.
       if (!(await rawGet(db, `select 1 from queue_jobs where ${dueWhere(o)} limit 1`, [at, at]))) return [];
       // One statement: the due check is repeated on the row being updated, so a job another
-      // process took meanwhile is not taken twice.
+      // process took meanwhile is not taken twice. The picked ids are a materialized CTE: as a
+      // subquery in `where id in (...)`, PostgreSQL may run the pick once per row it updates, and
+      // the limit then no longer bounds how many jobs one claim takes.
       const rows = await rawAll<Row>(
         db,
-        `update queue_jobs set lease_owner = ?, lease_until = ?, attempts = attempts + 1
-         where id in (select id from queue_jobs where ${dueWhere(o)} order by id limit ?${skipLocked})
+        `with picked as materialized (
+           select id from queue_jobs where ${dueWhere(o)} order by id limit ?${skipLocked})
+         update queue_jobs set lease_owner = ?, lease_until = ?, attempts = attempts + 1
+         where id in (select id from picked)
            and status = 'pending' and (lease_until is null or lease_until <= ?)
          returning id, kind, guild_id, payload, attempts`,
-        [o.owner, at + leaseMs, at, at, o.limit ?? 20, at],
+        [at, at, o.limit ?? 20, o.owner, at + leaseMs, at],
       );
       return rows
         .map((r) => ({
