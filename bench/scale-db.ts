@@ -11,6 +11,7 @@
 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/env';
 
@@ -64,13 +65,7 @@ export interface GuildCounter {
 export async function guildCounter(db: BenchDatabase, tag: string): Promise<GuildCounter> {
   const pattern = `Scale ${tag} %`;
   if (db.kind === 'postgres') {
-    // The driver the product uses on PostgreSQL (added with DATABASE_URL support); loaded by name so
-    // this file type-checks where it is not installed.
-    const driver = 'pg';
-    const pg = (await import(driver)) as {
-      default: { Client: new (o: { connectionString: string }) => PgClient };
-    };
-    const client = new pg.default.Client({ connectionString: db.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
     await client.connect();
     return {
       async count() {
@@ -100,10 +95,4 @@ export async function guildCounter(db: BenchDatabase, tag: string): Promise<Guil
       sqlite?.close();
     },
   };
-}
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(q: string, params: unknown[]): Promise<{ rows: { n: number }[] }>;
-  end(): Promise<void>;
 }
