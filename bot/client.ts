@@ -3,6 +3,7 @@ import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js'
 import type { Services } from '../src/server/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
+import { databaseIdentifyThrottler } from './gateway-identify';
 import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './status';
@@ -68,6 +69,7 @@ export async function startBot(
     console.log('Discord bot not started: DISCORD_TOKEN is not set');
     return null;
   }
+  const caller = botCaller(services);
   const client = new Client({
     intents: INTENTS,
     // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive;
@@ -81,6 +83,8 @@ export async function startBot(
       globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
     },
     allowedMentions: { parse: [] },
+    // Identify turns shared by every bot process of the installation (Discord: one per 5 s per bucket).
+    ws: { buildIdentifyThrottler: databaseIdentifyThrottler(caller) },
     ...(Array.isArray(opts.shards)
       ? { shards: opts.shards, shardCount: opts.totalShards ?? Math.max(...opts.shards) + 1 }
       : { shards: 'auto' as const }),
@@ -90,7 +94,7 @@ export async function startBot(
     retries: opts.retries ?? 3,
     globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
   });
-  const ctx: BotContext = { client, caller: botCaller(services), services };
+  const ctx: BotContext = { client, caller, services };
   let caughtUp: () => void = () => {};
   const caughtUpOnce = new Promise<void>((resolve) => {
     caughtUp = resolve;

@@ -843,3 +843,13 @@ export const rateLimits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('rate_limits_window').on(t.windowStart)],
 );
+
+/**
+ * When each gateway identify bucket may identify next (Discord: one IDENTIFY per 5 s per
+ * `shard_id % max_concurrency`), shared by every bot process of the installation.
+ */
+export const gatewayIdentify = sqliteTable('gateway_identify', {
+  rateLimitKey: integer('rate_limit_key').primaryKey(),
+  /** Unix ms before which no shard of this bucket may identify. */
+  nextAt: integer('next_at').notNull(),
+});

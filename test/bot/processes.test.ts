@@ -121,6 +121,34 @@ describe("one process: the shard count Discord recommends ('auto')", () => {
   });
 });
 
+describe('two bot processes starting at the same moment', () => {
+  it("identify one bucket's shards 5 s apart, as Discord requires, not at once", async () => {
+    const guilds = [0, 1].map((s) => guildOnShard(`Bucket server ${s}`, s, 2));
+    // max_concurrency 1 (most bots): every shard is in one bucket.
+    const fake = await startFakeDiscord({ guilds, shards: 2, maxConcurrency: 1 });
+    const server = await startTestServer({
+      env: { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiUrl },
+    });
+    const bots: (RunningBot | null)[] = [];
+    try {
+      bots.push(
+        ...(await Promise.all([
+          startBot(server.services, { retries: 0, shards: [0], totalShards: 2 }),
+          startBot(server.services, { retries: 0, shards: [1], totalShards: 2 }),
+        ])),
+      );
+      await Promise.all(bots.map((b) => b?.ready));
+      const times = fake.gateway.identifyLog.map((i) => i.at).sort((a, b) => a - b);
+      expect(fake.gateway.identifyLog.map((i) => i.shard[0]).sort()).toEqual([0, 1]);
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(4_900);
+    } finally {
+      for (const b of bots) await b?.stop();
+      await fake.close();
+      await server.close();
+    }
+  }, 30_000);
+});
+
 interface Proc {
   child: ChildProcess;
   output: string[];

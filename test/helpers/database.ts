@@ -56,9 +56,9 @@ export function guildScopedTables(): string[] {
 
 /**
  * Tables that count requests rather than hold what was asked for: a refused login or form is
- * still counted against its rate limit.
+ * still counted against its rate limit; a bot connecting takes an identify slot.
  */
-const COUNTERS = new Set(['rate_limits']);
+const COUNTERS = new Set(['rate_limits', 'gateway_identify']);
 
 /** Row counts of every table: "nothing was written" is checked by comparing two of these. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {

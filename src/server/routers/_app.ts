@@ -11,6 +11,7 @@ import { configRouter } from './config';
 import { contactRouter } from './contact';
 import { discordRouter } from './discord';
 import { exchangeRouter } from './exchange';
+import { gatewayRouter } from './gateway';
 import { glossaryRouter } from './glossary';
 import { learningRouter } from './learning';
 import { memberRolesRouter } from './member-roles';
@@ -51,6 +52,7 @@ export const appRouter = router({
   voice: voiceRouter,
   usage: usageRouter,
   bot: botRouter,
+  gateway: gatewayRouter,
   singleChannel: singleChannelRouter,
   community: communityRouter,
   memberRoles: memberRolesRouter,
