@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { copyToPostgres } from '../../db/postgres/copy';
-import { endPool } from '../../db/postgres/end-pool';
-import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
+import { type PooledTestDatabase, pooledTestDatabase } from '../helpers/postgres';
 
 /** npm run db:copy: a demo installation on SQLite moved to PostgreSQL without losing a row. */
 
 let dir: string;
 let file: string;
+let database: PooledTestDatabase;
 let url: string;
-let pool: pg.Pool;
+let pool: PooledTestDatabase['pool'];
 
 /** The CLI as an operator runs it (npm run db:copy -- ...). */
 function dbCopy(...args: string[]) {
@@ -44,13 +44,12 @@ beforeAll(async () => {
     .prepare('update analytics_daily set count = 999 where rowid = (select min(rowid) from analytics_daily)')
     .run();
   raw.close();
-  url = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: url, max: 1 });
+  database = await pooledTestDatabase();
+  ({ url, pool } = database);
 });
 
 afterAll(async () => {
-  if (pool) await endPool(pool);
-  if (url) await dropTestDatabase(url);
+  await database?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

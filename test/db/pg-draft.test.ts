@@ -4,19 +4,17 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftMigration } from '../../db/postgres/draft';
-import { endPool } from '../../db/postgres/end-pool';
 import { postgresShape, shapeLines, sqliteShape, type TableShape } from '../../db/postgres/shape';
-import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
+import { type PooledTestDatabase, pooledTestDatabase } from '../helpers/postgres';
 
 /** npm run db:generate-pg: the drafted PostgreSQL migration gives PostgreSQL the SQLite shape. */
 
 let dir: string;
 let wanted: TableShape[];
-let url: string;
-let pool: pg.Pool;
+let database: PooledTestDatabase;
+let pool: PooledTestDatabase['pool'];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pg-draft-'));
@@ -24,13 +22,12 @@ beforeAll(async () => {
   migrate(drizzle(sqlite), { migrationsFolder: resolve('migrations') });
   wanted = sqliteShape(sqlite);
   sqlite.close();
-  url = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: url, max: 1 });
+  database = await pooledTestDatabase();
+  pool = database.pool;
 });
 
 afterAll(async () => {
-  if (pool) await endPool(pool);
-  if (url) await dropTestDatabase(url);
+  await database?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,12 +5,10 @@ import Database from 'better-sqlite3';
 import { asc, eq, lt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endPool } from '../../db/postgres/end-pool';
 import { postgresShape, shapeLines, sqliteShape } from '../../db/postgres/shape';
 import * as schema from '../../db/schema';
-import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
+import { type PooledTestDatabase, pooledTestDatabase } from '../helpers/postgres';
 import { SAMPLE_LOGS } from '../helpers/translation-logs';
 
 /**
@@ -21,8 +19,8 @@ import { SAMPLE_LOGS } from '../helpers/translation-logs';
 
 let dir: string;
 let sqlite: Database.Database;
-let pool: pg.Pool;
-let url: string;
+let database: PooledTestDatabase;
+let pool: PooledTestDatabase['pool'];
 const db = () => drizzle(sqlite, { schema });
 
 beforeAll(async () => {
@@ -30,13 +28,12 @@ beforeAll(async () => {
   sqlite = new Database(join(dir, 'app.db'));
   sqlite.pragma('foreign_keys = ON');
   migrate(drizzle(sqlite), { migrationsFolder: resolve('migrations') });
-  url = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: url, max: 2 });
+  database = await pooledTestDatabase({ max: 2 });
+  pool = database.pool;
 });
 
 afterAll(async () => {
-  if (pool) await endPool(pool);
-  if (url) await dropTestDatabase(url);
+  await database?.close();
   sqlite?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { inject } from 'vitest';
+import { endPool } from '../../db/postgres/end-pool';
 import { databaseOf, ident, withAdmin, withDatabase } from './postgres-cluster';
 
 /**
@@ -55,4 +57,27 @@ export async function dropTestDatabase(url: string): Promise<void> {
   await withAdmin(adminUrl, (admin) =>
     admin.query(`drop database if exists ${ident(databaseOf(url))} with (force)`),
   );
+}
+
+/** A fresh database of its own (see createTestDatabase) with a `pg` pool on it. */
+export interface PooledTestDatabase {
+  url: string;
+  pool: pg.Pool;
+  /** Ends the pool (every connection closed) and drops the database. */
+  close(): Promise<void>;
+}
+
+export async function pooledTestDatabase(
+  options: { migrated?: boolean; max?: number } = {},
+): Promise<PooledTestDatabase> {
+  const url = await createTestDatabase(options);
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 1 });
+  return {
+    url,
+    pool,
+    async close() {
+      await endPool(pool);
+      await dropTestDatabase(url);
+    },
+  };
 }
