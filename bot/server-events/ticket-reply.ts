@@ -1,6 +1,7 @@
 import { type Client, DiscordAPIError, type ThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
+import { postOnce } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
@@ -30,11 +31,20 @@ async function memberPresent(thread: ThreadChannel, userId: string): Promise<boo
 }
 
 interface Sendable {
-  send(options: { content: string; allowedMentions: typeof NO_PINGS }): Promise<unknown>;
+  id: string;
+  send(
+    options: { content: string; allowedMentions: typeof NO_PINGS } & ReturnType<typeof postOnce>,
+  ): Promise<unknown>;
 }
 
-async function send(target: Sendable, plan: Plan): Promise<void> {
-  for (const part of plan.parts) await target.send({ content: part, allowedMentions: NO_PINGS });
+/** Each part carries the nonce of (ticket message, target, part): a retry never posts it twice (bot/nonce.ts). */
+async function send(target: Sendable, plan: Plan, messageId: number): Promise<void> {
+  for (const [i, part] of plan.parts.entries())
+    await target.send({
+      content: part,
+      allowedMentions: NO_PINGS,
+      ...postOnce('ticket-reply', messageId, target.id, i),
+    });
 }
 
 /**
@@ -55,10 +65,10 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
       console.warn(`Ticket #${e.ticketId}: thread ${plan.channelId} unusable (${reasonOf(err)}); using DM`);
     }
     if (thread && (await memberPresent(thread, plan.userId))) {
-      await send(thread, plan);
+      await send(thread, plan, e.messageId);
       if (plan.ticketStatus === 'closed') await thread.edit({ locked: true, archived: true });
     } else {
-      await send(await ctx.client.users.createDM(plan.userId), plan);
+      await send(await ctx.client.users.createDM(plan.userId), plan, e.messageId);
     }
   } catch (err) {
     const error = reasonOf(err);
@@ -73,7 +83,12 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
     const logChannelId = report.channelId ?? ctx.client.guilds.cache.get(e.guildId)?.systemChannelId ?? null;
     if (!logChannelId) return;
     const log = await ctx.client.channels.fetch(logChannelId).catch(() => null);
-    if (log?.isSendable()) await log.send({ content: `⚠️ ${report.text}`, allowedMentions: NO_PINGS });
+    if (log?.isSendable())
+      await log.send({
+        content: `⚠️ ${report.text}`,
+        allowedMentions: NO_PINGS,
+        ...postOnce('ticket-failed', e.messageId, log.id),
+      });
     return;
   }
   await ctx.caller.community.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
