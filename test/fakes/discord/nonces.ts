@@ -13,7 +13,7 @@ export const NONCE_WINDOW_MS = 5 * 60_000;
 export class FakeNonces {
   private seen = new Map<string, { messageId: string; at: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** A 400 body when the nonce is not one Discord accepts, else null. */
   invalid(body: Json | null): Json | null {
