@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { createQueueWorker, type QueueWorker } from '../../bot/queue-worker';
-import { rawAll } from '../../db/client';
+import { rawAll, rawGet } from '../../db/client';
 import type { Json } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
+import { openDMs, submitModal } from './community-interactions';
 import { type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
@@ -23,7 +24,7 @@ beforeAll(async () => {
   h = await startBotHarness({
     overrides: { queueOptions: { backoffMs: 50, maxAttempts: 4, leaseMs: LEASE_MS } },
   });
-  await setGuildPlan(h.server.services, h.guild.id, 'plus');
+  await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   await h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, {
     method: 'PATCH',
     admin: true,
@@ -112,6 +113,59 @@ describe('a queued post is never posted twice when its job is retried', () => {
     );
     expect(job.attempts).toBe(2);
     expect(inChannel('mod-log', '7,500 of its 10,000')).toHaveLength(1);
+  });
+
+  it('a ticket reply whose DM answer was lost, delivered again by a new run of its job, reaches the member once', async () => {
+    const dm = openDMs(h.fake, h.ana);
+    const who = { member: h.ana, channel: h.channel('general') };
+    const form = await h.fake.interactionAnswer(
+      h.fake.slash('ticket', [{ name: 'create', type: 1, options: [] }], who),
+    );
+    await h.fake.interactionAnswer(
+      submitModal(h.fake, form.custom_id, { subject: 'Sin acceso', description: 'No puedo entrar.' }, who),
+      10_000,
+    );
+    const [ticket] = (await h.server.api(`/api/tickets?guildId=${h.guild.id}`, { admin: true })).json;
+    h.fake.rest.loseAnswer({ method: 'POST', path: new RegExp(`^/channels/${dm}/messages$`), times: 1 });
+    const reply = await h.server.api(`/api/tickets/${ticket.id}/messages?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: {
+        userId: 'support-team',
+        messageId: `${Date.now()}`,
+        originalText: 'Your access is back.',
+        originalLanguage: 'en',
+        isStaff: true,
+      },
+    });
+    expect(reply.status).toBe(201);
+    const row = async () =>
+      (await rawGet(
+        h.server.services.db,
+        'select delivered_at as "deliveredAt", delivery_error as "error" from ticket_messages where id = ?',
+        [reply.json.id],
+      )) as { deliveredAt: number | null; error: string | null };
+    // The member got it, but the bot does not know: the reply shows as not delivered.
+    await eventually(async () => (await row()).error !== null);
+    expect((await row()).deliveredAt).toBeNull();
+    const inDm = () =>
+      [...h.fake.rest.messages.values()].filter(
+        (m) => m.channel_id === dm && String(m.content).includes('Your access is back.'),
+      );
+    expect(inDm()).toHaveLength(1);
+    // Its job runs again (the next connect's catch-up, or a new process): same nonce, same message.
+    await h.server.services.events.publish('ticket:reply', {
+      guildId: h.guild.id,
+      ticketId: ticket.id,
+      messageId: reply.json.id,
+    });
+    await eventually(async () => (await row()).deliveredAt !== null);
+    expect(inDm()).toHaveLength(1);
+    const asked = h.fake.calls.filter(
+      (c) =>
+        c.path === `/channels/${dm}/messages` && String(c.body?.content).includes('Your access is back.'),
+    );
+    expect(asked.map((c) => c.lost ?? false)).toEqual([true, false]);
   });
 
   // Last: it stops the harness's worker (the "killed" process) and starts a fresh one.
