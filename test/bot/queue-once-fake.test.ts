@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NONCE_MAX_LENGTH, postOnce, workNonce } from '../../bot/nonce';
+import { DiscordAPIError, HTTPError } from 'discord.js';
+import { isTransient, NONCE_MAX_LENGTH, postOnce, workNonce } from '../../bot/nonce';
 import { type FakeDiscord, makeGuild, makeMember, startFakeDiscord } from '../fakes/discord';
 import { NONCE_WINDOW_MS } from '../fakes/discord/nonces';
 
@@ -111,5 +112,18 @@ describe("the bot's nonce of a work item", () => {
     ];
     expect(new Set([a, ...others]).size).toBe(5);
     expect(postOnce('poll', 1, news)).toEqual({ nonce: workNonce('poll', 1, news), enforceNonce: true });
+  });
+});
+
+describe('which failures an announcement job tries again', () => {
+  const apiError = (status: number) =>
+    new DiscordAPIError({ message: 'x', code: 0 }, 0, status, 'POST', '/channels/1/messages', {});
+  it('Discord unreachable, an answer lost, a 5xx or a 429: yes; a refusal or our own error: no', () => {
+    const reset = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    const timeout = Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    expect([reset, timeout, apiError(502), apiError(429)].map(isTransient)).toEqual([true, true, true, true]);
+    expect(isTransient(new HTTPError(500, 'Internal Server Error', 'POST', '/x', {}))).toBe(true);
+    expect([apiError(403), apiError(404), apiError(400)].map(isTransient)).toEqual([false, false, false]);
+    expect(isTransient(new Error('the channel does not exist or is not a text channel'))).toBe(false);
   });
 });

@@ -98,6 +98,51 @@ describe('a queued post is never posted twice when its job is retried', () => {
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it('a long announcement whose second part was lost is retried: every part once, in order', async () => {
+    const lines = Array.from(
+      { length: 20 },
+      (_v, i) => `Line ${i + 1}: ${'schedule change '.repeat(5).trim()}.`,
+    );
+    const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: {
+        createdBy: 'admin',
+        originalText: lines.join('\n'),
+        originalLanguage: 'en',
+        targetChannels: [{ language: 'es', channelId: h.channel('spanish').id }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as number;
+    let seen = 0;
+    h.fake.rest.loseAnswer({
+      method: 'POST',
+      path: messagesPath('spanish'),
+      body: () => ++seen === 2,
+      times: 1,
+    });
+    await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+    });
+    const posted = await eventually(async () => {
+      const list = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, { admin: true });
+      const a = list.json.find((x: { id: number }) => x.id === id);
+      return a?.status === 'posted' ? a : null;
+    }, 15_000);
+    const parts = [...h.fake.rest.messages.values()].filter((m) => m.channel_id === h.channel('spanish').id);
+    // Posted in parts (Discord's 2000 characters), each part once, the whole text there in order.
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(parts.map((m) => m.content)).size).toBe(parts.length);
+    const text = parts.map((m) => m.content).join('\n');
+    // Each line is there twice: in the translation and in the quoted original beneath it.
+    for (const line of lines) expect(text.split(line).length - 1).toBe(2);
+    expect(posted.postResults[0]).toMatchObject({ ok: true, messageId: parts[0]!.id });
+    // Parts 1 and 2 were sent twice (the retry starts over), answered with the messages already there.
+    expect(postsTo('spanish').filter((c) => c.lost)).toHaveLength(1);
+  });
+
   it('a usage notice whose answer was lost is retried by its job and shown once in the log channel', async () => {
     h.fake.rest.loseAnswer({ method: 'POST', path: messagesPath('mod-log'), times: 1 });
     await h.server.services.events.publish('usage:threshold', {

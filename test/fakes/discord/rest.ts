@@ -32,6 +32,8 @@ export interface FailureRule {
 export interface LostAnswerRule {
   method?: string;
   path: RegExp;
+  /** Only requests whose body passes this (e.g. the second part of a long post). */
+  body?: (body: Json | null) => boolean;
   /** How many answers to lose; unlimited when absent. */
   times?: number;
 }
@@ -220,7 +222,9 @@ export class FakeRest {
     }
     const lost =
       status < 300
-        ? this.lostAnswers.find((r) => (!r.method || r.method === method) && r.path.test(path))
+        ? this.lostAnswers.find(
+            (r) => (!r.method || r.method === method) && r.path.test(path) && (!r.body || r.body(body)),
+          )
         : undefined;
     if (lost?.times !== undefined && --lost.times <= 0)
       this.lostAnswers = this.lostAnswers.filter((r) => r !== lost);
