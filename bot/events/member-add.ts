@@ -1,5 +1,6 @@
 import { Events, Routes } from 'discord.js';
 import { reportFailure } from '../discord';
+import { postOnceBody } from '../nonce';
 import { defineEvent } from './types';
 
 /**
@@ -14,7 +15,12 @@ export default defineEvent(Events.GuildMemberAdd, async (ctx, member) => {
   if (plan.post) {
     try {
       await ctx.client.rest.post(Routes.channelMessages(plan.post.channelId), {
-        body: { content: plan.post.content, allowed_mentions: { parse: [], users: [member.id] } },
+        // REST's own retries (a reset connection, a timeout) resend the same nonce: one welcome per join.
+        body: {
+          content: plan.post.content,
+          allowed_mentions: { parse: [], users: [member.id] },
+          ...postOnceBody('welcome', guildId, member.id, member.joinedTimestamp ?? 0, plan.post.channelId),
+        },
       });
     } catch (err) {
       await reportFailure(ctx, guildId, plan.post.channelId, 'send message', err);

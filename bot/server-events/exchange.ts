@@ -1,6 +1,7 @@
 import { ChannelType, DiscordAPIError, type PrivateThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
+import { postOnce } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -40,7 +41,11 @@ async function openThread(
       reason: 'Language exchange pair',
     })) as PrivateThreadChannel;
     for (const userId of plan.userIds) await thread.members.add(userId);
-    await thread.send({ content: plan.starter, allowedMentions: { users: plan.userIds } });
+    await thread.send({
+      content: plan.starter,
+      allowedMentions: { users: plan.userIds },
+      ...postOnce('exchange-starter', pairId, thread.id),
+    });
     await ctx.caller.exchange.bot.threadOpened({
       guildId,
       pairId,
@@ -85,7 +90,11 @@ export async function deliverPair(
       if (notice.userId === skipUserId) continue;
       try {
         const dm = await ctx.client.users.createDM(notice.userId);
-        await dm.send({ content: notice.text, allowedMentions: { parse: [] } });
+        await dm.send({
+          content: notice.text,
+          allowedMentions: { parse: [] },
+          ...postOnce('exchange-pair', pairId, dm.id),
+        });
         await ctx.caller.exchange.bot.told({
           guildId,
           pairId,
@@ -127,7 +136,11 @@ export async function deliverEnd(ctx: BotContext, guildId: string, pairId: numbe
   }
   try {
     const dm = await ctx.client.users.createDM(work.userId);
-    await dm.send({ content: work.text, allowedMentions: { parse: [] } });
+    await dm.send({
+      content: work.text,
+      allowedMentions: { parse: [] },
+      ...postOnce('exchange-end', pairId, dm.id),
+    });
     await ctx.caller.exchange.bot.endTold({ guildId, pairId, how: 'dm' });
   } catch (err) {
     console.warn(`Exchange pair ${pairId}: ${work.userId} not told of the end (${reasonOf(err)})`);

@@ -10,6 +10,7 @@ import {
 import type { PollMessage } from '../../src/server/services/polls-render';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
+import { postOnceBody } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -94,8 +95,9 @@ async function act(ctx: BotContext, guildId: string, id: number): Promise<PollOu
   const rest = ctx.client.rest;
   if (work.kind === 'post') {
     try {
+      // The poll's nonce: a retry (answer lost, process killed) gets the message already posted.
       const sent = (await rest.post(Routes.channelMessages(work.channelId), {
-        body: pollBody(work.message),
+        body: { ...pollBody(work.message), ...postOnceBody('poll', id, work.channelId) },
       })) as RESTPostAPIChannelMessageResult;
       await ctx.caller.polls.bot.posted({ guildId, id, messageId: sent.id, error: null });
       armScheduler(ctx);

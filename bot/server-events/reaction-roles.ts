@@ -1,6 +1,7 @@
 import { DiscordAPIError, type RESTPostAPIChannelMessageResult, Routes } from 'discord.js';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
+import { postOnceBody } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -38,7 +39,11 @@ export async function deliverMenu(ctx: BotContext, guildId: string, id: number):
     let sent: RESTPostAPIChannelMessageResult;
     try {
       sent = (await ctx.client.rest.post(Routes.channelMessages(work.channelId), {
-        body: { content: work.content, allowed_mentions: { parse: [] } },
+        body: {
+          content: work.content,
+          allowed_mentions: { parse: [] },
+          ...postOnceBody('reaction-roles', id, work.channelId),
+        },
       })) as RESTPostAPIChannelMessageResult;
     } catch (err) {
       await reportFailure(ctx, guildId, work.channelId, 'post a reaction-role menu', err);

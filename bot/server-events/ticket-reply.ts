@@ -1,6 +1,7 @@
 import { type Client, DiscordAPIError, type ThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
+import { isTransient, postOnce } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
@@ -30,11 +31,20 @@ async function memberPresent(thread: ThreadChannel, userId: string): Promise<boo
 }
 
 interface Sendable {
-  send(options: { content: string; allowedMentions: typeof NO_PINGS }): Promise<unknown>;
+  id: string;
+  send(
+    options: { content: string; allowedMentions: typeof NO_PINGS } & ReturnType<typeof postOnce>,
+  ): Promise<unknown>;
 }
 
-async function send(target: Sendable, plan: Plan): Promise<void> {
-  for (const part of plan.parts) await target.send({ content: part, allowedMentions: NO_PINGS });
+/** Each part carries the nonce of (ticket message, target, part): a retry never posts it twice (bot/nonce.ts). */
+async function send(target: Sendable, plan: Plan, messageId: number): Promise<void> {
+  for (const [i, part] of plan.parts.entries())
+    await target.send({
+      content: part,
+      allowedMentions: NO_PINGS,
+      ...postOnce('ticket-reply', messageId, target.id, i),
+    });
 }
 
 /**
@@ -42,11 +52,13 @@ async function send(target: Sendable, plan: Plan): Promise<void> {
  * private thread, or by DM when the thread is gone or the member left the server. Delivered ones
  * are marked; a failed one keeps its reason on the message (shown in the dashboard, retried on
  * the next connect) and is told to the admins in the log channel. Closing locks and archives
- * the thread after the announcement.
+ * the thread after the announcement. Resolves true when it failed for a transient reason
+ * (Discord unreachable, the answer lost, a 5xx): the queue job then tries again, and the nonce of
+ * each part makes a post Discord had already accepted come back instead of a second copy.
  */
-export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): Promise<void> {
+export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
   const plan = await ctx.caller.community.ticketReply(e);
-  if (!plan) return;
+  if (!plan) return false;
   try {
     let thread: ThreadChannel | null = null;
     try {
@@ -55,10 +67,10 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
       console.warn(`Ticket #${e.ticketId}: thread ${plan.channelId} unusable (${reasonOf(err)}); using DM`);
     }
     if (thread && (await memberPresent(thread, plan.userId))) {
-      await send(thread, plan);
+      await send(thread, plan, e.messageId);
       if (plan.ticketStatus === 'closed') await thread.edit({ locked: true, archived: true });
     } else {
-      await send(await ctx.client.users.createDM(plan.userId), plan);
+      await send(await ctx.client.users.createDM(plan.userId), plan, e.messageId);
     }
   } catch (err) {
     const error = reasonOf(err);
@@ -71,30 +83,36 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
       error,
     });
     const logChannelId = report.channelId ?? ctx.client.guilds.cache.get(e.guildId)?.systemChannelId ?? null;
-    if (!logChannelId) return;
-    const log = await ctx.client.channels.fetch(logChannelId).catch(() => null);
-    if (log?.isSendable()) await log.send({ content: `⚠️ ${report.text}`, allowedMentions: NO_PINGS });
-    return;
+    const log = logChannelId ? await ctx.client.channels.fetch(logChannelId).catch(() => null) : null;
+    // One notice however many tries fail within Discord's window (the same nonce).
+    if (log?.isSendable())
+      await log.send({
+        content: `⚠️ ${report.text}`,
+        allowedMentions: NO_PINGS,
+        ...postOnce('ticket-failed', e.messageId, log.id),
+      });
+    return isTransient(err);
   }
   await ctx.caller.community.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
+  return false;
 }
 
 /** On connect: whatever was queued while the bot was offline (or failed before), oldest first. */
 export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void> {
   for (const pending of await ctx.caller.community.pendingTicketReplies()) {
     if (!ctx.client.guilds.cache.has(pending.guildId)) continue;
-    await runTicketReplyJob(ctx, pending).catch((err) =>
+    await inOrder(ctx, pending).catch((err) =>
       console.error(`Ticket #${pending.ticketId}: queued delivery failed:`, err),
     );
   }
 }
 
 /** One delivery at a time per ticket, so a reply and the announcement after it arrive in order. */
-const queues = new Map<number, Promise<void>>();
+const queues = new Map<number, Promise<boolean>>();
 
-/** Queue job 'ticket:reply': delivered in order after the ticket's earlier deliveries. */
-export function runTicketReplyJob(ctx: BotContext, e: TicketReplyEvent): Promise<void> {
-  const previous = queues.get(e.ticketId) ?? Promise.resolve();
+/** Delivered in order after the ticket's earlier deliveries; true when it failed transiently. */
+function inOrder(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
+  const previous = queues.get(e.ticketId) ?? Promise.resolve(false);
   const next = previous.catch(() => {}).then(() => deliverTicketReply(ctx, e));
   queues.set(e.ticketId, next);
   void next
@@ -103,6 +121,12 @@ export function runTicketReplyJob(ctx: BotContext, e: TicketReplyEvent): Promise
     })
     .catch(() => {});
   return next;
+}
+
+/** Queue job 'ticket:reply': in order; tried again by the queue after a transient failure. */
+export async function runTicketReplyJob(ctx: BotContext, e: TicketReplyEvent): Promise<void> {
+  if (await inOrder(ctx, e))
+    throw new Error('not delivered yet (Discord unreachable or its answer lost); tried again');
 }
 
 /** Nothing to set up: replies queued while the bot was offline are caught up in events/client-ready.ts. */

@@ -1,5 +1,6 @@
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
+import { postOnce } from '../nonce';
 
 type UsageEvent = { guildId: string; threshold: number; used: number; allowance: number };
 
@@ -13,5 +14,11 @@ export async function tellAdmins(ctx: BotContext, e: UsageEvent): Promise<void> 
     return;
   }
   const channel = await ctx.client.channels.fetch(channelId);
-  if (channel?.isSendable()) await channel.send({ content: notice.content, allowedMentions: NO_PINGS });
+  // One notice per threshold crossing: a retried job gets the message already posted (bot/nonce.ts).
+  if (channel?.isSendable())
+    await channel.send({
+      content: notice.content,
+      allowedMentions: NO_PINGS,
+      ...postOnce('usage', e.guildId, e.threshold, e.used, e.allowance, channelId),
+    });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeNonces } from './nonces';
 import { type FakeUser, type Json, messagePayload, snowflake } from './payloads';
 import { type FakeUpload, parseRequestBody } from './uploads';
 
@@ -14,6 +15,8 @@ export interface RecordedCall {
   at: number;
   /** Files sent as multipart (files[n]); empty for a JSON request. */
   files: FakeUpload[];
+  /** Handled, but the answer never reached the bot (loseAnswer): the connection was closed instead. */
+  lost?: boolean;
 }
 
 export interface FailureRule {
@@ -22,6 +25,16 @@ export interface FailureRule {
   status: number;
   body: Json;
   /** How many times to fail; unlimited when absent. */
+  times?: number;
+}
+
+/** A request Discord carries out but whose answer is lost (the connection drops before it arrives). */
+export interface LostAnswerRule {
+  method?: string;
+  path: RegExp;
+  /** Only requests whose body passes this (e.g. the second part of a long post). */
+  body?: (body: Json | null) => boolean;
+  /** How many answers to lose; unlimited when absent. */
   times?: number;
 }
 
@@ -54,6 +67,9 @@ export class FakeRest {
   /** The files of the request being routed (routing is synchronous). */
   private routing: FakeUpload[] = [];
   private failures: FailureRule[] = [];
+  private lostAnswers: LostAnswerRule[] = [];
+  /** Create Message's nonce + enforce_nonce (nonces.ts). */
+  readonly nonces = new FakeNonces();
   private waiters: { pred: (c: RecordedCall) => boolean; resolve: (c: RecordedCall) => void }[] = [];
   private routes: [string, RegExp, Handler][];
 
@@ -93,11 +109,7 @@ export class FakeRest {
         (m, b) => [200, this.editMessage(m[2], b, 'interaction')],
       ],
       ['DELETE', new RegExp(`^/webhooks/${app}/([^/]+)/messages/([^/]+)$`), () => [204, null]],
-      [
-        'POST',
-        /^\/channels\/(\d+)\/messages$/,
-        (m, b) => [200, this.storeMessage(b, m[1], this.opts.botUser)],
-      ],
+      ['POST', /^\/channels\/(\d+)\/messages$/, (m, b) => this.createMessage(b, m[1], this.opts.botUser)],
       ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.getMessage(m[2])],
       ['PATCH', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m, b) => [200, this.editMessage(m[2], b)]],
       ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.deleteMessage(m[2])],
@@ -150,6 +162,15 @@ export class FakeRest {
 
   clearFailures() {
     this.failures = [];
+    this.lostAnswers = [];
+  }
+
+  /**
+   * The next matching call is carried out (a message is created) but its answer is lost: the
+   * connection is closed instead of answering, as when Discord's reply never reaches the bot.
+   */
+  loseAnswer(rule: LostAnswerRule) {
+    this.lostAnswers.push(rule);
   }
 
   /** Resolves with the first call (past or future) that matches. */
@@ -199,13 +220,34 @@ export class FakeRest {
         }
       }
     }
-    const call: RecordedCall = { method, path, query, body, status, at, files };
+    const lost =
+      status < 300
+        ? this.lostAnswers.find(
+            (r) => (!r.method || r.method === method) && r.path.test(path) && (!r.body || r.body(body)),
+          )
+        : undefined;
+    if (lost?.times !== undefined && --lost.times <= 0)
+      this.lostAnswers = this.lostAnswers.filter((r) => r !== lost);
+    const call: RecordedCall = {
+      method,
+      path,
+      query,
+      body,
+      status,
+      at,
+      files,
+      ...(lost ? { lost: true } : {}),
+    };
     this.calls.push(call);
     for (const w of [...this.waiters]) {
       if (w.pred(call)) {
         this.waiters = this.waiters.filter((x) => x !== w);
         w.resolve(call);
       }
+    }
+    if (lost) {
+      res.destroy();
+      return;
     }
     res.writeHead(status, out === null ? {} : { 'content-type': 'application/json' });
     res.end(out === null ? undefined : JSON.stringify(out));
@@ -267,6 +309,21 @@ export class FakeRest {
     return list;
   }
 
+  /**
+   * Create Message by `author` (the bot, through REST): a nonce with enforce_nonce seen from the same
+   * author within the window answers the message already created (200) and creates nothing.
+   */
+  createMessage(body: Json | null, channelId: string, author: FakeUser): [number, Json] {
+    const invalid = this.nonces.invalid(body);
+    if (invalid) return [400, invalid];
+    const existing = this.nonces.existing(author.id, body);
+    const msg = existing ? this.messages.get(existing) : undefined;
+    if (msg) return [200, msg];
+    const created = this.storeMessage(body, channelId, author);
+    this.nonces.created(author.id, body, created.id);
+    return [200, created];
+  }
+
   /** Stores a message the bot (or its webhook) sent and answers it as Discord would. */
   storeMessage(body: Json | null, channelId: string, author: FakeUser, webhookId?: string): Json {
     const msg = messagePayload({
@@ -279,6 +336,7 @@ export class FakeRest {
     msg.embeds = body?.embeds ?? [];
     msg.flags = body?.flags ?? 0;
     msg.components = body?.components ?? [];
+    if (body?.nonce !== undefined && body.nonce !== null) msg.nonce = body.nonce;
     if (body?.message_reference) {
       msg.message_reference = body.message_reference;
       msg.type = 19;

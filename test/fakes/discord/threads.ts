@@ -133,10 +133,10 @@ export function installThreads(fake: FakeDiscord): FakeThreads {
         if (!t) {
           // A thread that was removed: Discord answers Unknown Channel. Any other channel: as usual.
           if (/^\d+$/.test(m[1]!) && removedIds.has(m[1]!)) return unknownChannel;
-          return [200, fake.rest.storeMessage(body, m[1]!, fake.botUser)];
+          return fake.rest.createMessage(body, m[1]!, fake.botUser);
         }
         if (t.channel.thread_metadata?.archived) return [400, { message: 'Thread is archived', code: 50083 }];
-        return [200, fake.rest.storeMessage(body, m[1]!, fake.botUser)];
+        return fake.rest.createMessage(body, m[1]!, fake.botUser);
       },
     ],
     [
