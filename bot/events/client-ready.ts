@@ -1,4 +1,4 @@
-import { Events } from 'discord.js';
+import { Events, type Guild } from 'discord.js';
 import { deliverAnnouncement } from '../server-events/announcement-post';
 import { deliverPendingTicketReplies } from '../server-events/ticket-reply';
 import { syncGuilds } from './guild-create';
@@ -6,21 +6,39 @@ import { defineEvent } from './types';
 
 /**
  * Servers synced in one call on connecting (one transaction of a few multi-row statements: on
- * PostgreSQL, thousands of servers one by one were about 6 round trips each), and how many such
- * calls overlap (one builds its lists while the other's statements run).
+ * PostgreSQL, thousands of servers one by one were about 6 round trips each): up to 250, fewer when
+ * they are large (a batch ends past 2,500 channels and roles, which keeps each call's statements
+ * and buffers small), and how many such calls overlap (one builds its lists while the other's
+ * statements run).
  */
 const SYNC_BATCH = 250;
+const SYNC_BATCH_ROWS = 2_500;
 const SYNC_CONCURRENCY = 2;
+
+function batches(guilds: Guild[]): Guild[][] {
+  const out: Guild[][] = [];
+  let batch: Guild[] = [];
+  let rows = 0;
+  for (const guild of guilds) {
+    batch.push(guild);
+    rows += guild.channels.cache.size + guild.roles.cache.size;
+    if (batch.length >= SYNC_BATCH || rows >= SYNC_BATCH_ROWS) {
+      out.push(batch);
+      batch = [];
+      rows = 0;
+    }
+  }
+  if (batch.length) out.push(batch);
+  return out;
+}
 
 /** Connected: every guild the bot is in is synced (joins while offline are caught up here). */
 export default defineEvent(Events.ClientReady, async (ctx, client) => {
   console.log(`Discord bot logged in as ${client.user.tag} in ${client.guilds.cache.size} servers`);
-  const guilds = [...client.guilds.cache.values()];
-  const batches: (typeof guilds)[] = [];
-  for (let i = 0; i < guilds.length; i += SYNC_BATCH) batches.push(guilds.slice(i, i + SYNC_BATCH));
+  const todo = batches([...client.guilds.cache.values()]);
   let next = 0;
   const worker = async () => {
-    for (let batch = batches[next++]; batch; batch = batches[next++]) {
+    for (let batch = todo[next++]; batch; batch = todo[next++]) {
       const failed = await syncGuilds(ctx, batch).then(
         () => null,
         (err: Error) => err,
