@@ -46,7 +46,7 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
       if (!failed) continue;
       // One server's failure does not keep the others from being synced: each alone, then.
       console.error(
-        `Syncing ${batch.length} servers at once failed (${failed.message}): syncing them one by one`,
+        `Syncing ${batch.length} servers at once failed (${failed.message.slice(0, 200)}): syncing them one by one`,
       );
       for (const guild of batch)
         await syncGuilds(ctx, [guild]).catch((err) =>
