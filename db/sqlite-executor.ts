@@ -4,6 +4,12 @@ import type { Executor, QueryResult, RowShape } from './executor';
 
 /** Prepared statements kept per SQL text; the query code renders a bounded set of shapes. */
 const STATEMENT_CACHE = 500;
+/**
+ * Statements binding more values than this are prepared for one use, not kept: a multi-row
+ * statement's text changes with its row count (the guild sync's, services/guild-sync.ts), and a
+ * prepared statement of thousands of values holds megabytes (about 3 MB for 32,000).
+ */
+const CACHED_MAX_PARAMS = 200;
 
 /**
  * better-sqlite3 behind the async executor. One connection: while a transaction is open, a query
@@ -15,7 +21,8 @@ export function sqliteExecutor(sqlite: Database.Database): Executor & { sqlite: 
   const inside = new AsyncLocalStorage<symbol>();
   let open: { token: symbol; ended: Promise<void> } | null = null;
 
-  function statement(text: string): Database.Statement {
+  function statement(text: string, params: number): Database.Statement {
+    if (params > CACHED_MAX_PARAMS) return sqlite.prepare(text);
     let stmt = statements.get(text);
     if (!stmt) {
       stmt = sqlite.prepare(text);
@@ -30,7 +37,7 @@ export function sqliteExecutor(sqlite: Database.Database): Executor & { sqlite: 
   const othersOpen = () => open !== null && inside.getStore() !== open.token;
 
   function run(text: string, params: readonly unknown[], shape: RowShape): QueryResult {
-    const stmt = statement(text);
+    const stmt = statement(text, params.length);
     if (stmt.reader) return { rows: stmt.raw(shape === 'arrays').all(...params), changes: 0 };
     return { rows: [], changes: stmt.run(...params).changes };
   }

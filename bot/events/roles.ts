@@ -1,5 +1,6 @@
 import { Events, type Guild, PermissionFlagsBits, type Role } from 'discord.js';
 import type { BotContext } from '../context';
+import { inGuildOrder } from './guild-order';
 import { defineEvent } from './types';
 
 /** Whether the bot can give the role: not managed, below its own highest role, with Manage Roles. */
@@ -10,41 +11,30 @@ function assignable(role: Role): boolean {
   return me.roles.highest.comparePositionTo(role) > 0;
 }
 
-/** Each server's role syncs, one after another (the last in the chain for each server). */
-const roleSyncs = new Map<string, Promise<void>>();
-
 /**
  * The guild's roles (without @everyone) into guild_roles, so pickers show names and colours.
- * Syncs of one server run one after another, each with the list as it is when it runs: two role
- * events close together never let the older list land last.
+ * Syncs of one server run one after another (with its whole sync on connecting, guild-order.ts),
+ * each with the list as it is when it runs: two role events close together never let the older
+ * list land last.
  */
 export function syncRoles(ctx: BotContext, guild: Guild): Promise<void> {
-  const next = (roleSyncs.get(guild.id) ?? Promise.resolve())
-    .catch(() => {})
-    .then(() => syncRolesNow(ctx, guild));
-  roleSyncs.set(guild.id, next);
-  void next
-    .finally(() => {
-      if (roleSyncs.get(guild.id) === next) roleSyncs.delete(guild.id);
-    })
-    .catch(() => {});
-  return next;
+  return inGuildOrder([guild.id], async () => {
+    await ctx.caller.bot.syncRoles({ guildId: guild.id, roles: roleRows(guild) });
+  });
 }
 
-async function syncRolesNow(ctx: BotContext, guild: Guild): Promise<void> {
-  await ctx.caller.bot.syncRoles({
-    guildId: guild.id,
-    roles: [...guild.roles.cache.values()]
-      .filter((r) => r.id !== guild.id)
-      .map((r) => ({
-        id: r.id,
-        name: r.name,
-        color: r.colors?.primaryColor ?? r.color,
-        position: r.rawPosition,
-        managed: r.managed,
-        assignable: assignable(r),
-      })),
-  });
+/** The guild's roles as guild_roles keeps them (@everyone, whose id is the guild's, left out). */
+export function roleRows(guild: Guild) {
+  return [...guild.roles.cache.values()]
+    .filter((r) => r.id !== guild.id)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      color: r.colors?.primaryColor ?? r.color,
+      position: r.rawPosition,
+      managed: r.managed,
+      assignable: assignable(r),
+    }));
 }
 
 /** Any role change can move roles above or below the bot's: the whole list is synced again. */

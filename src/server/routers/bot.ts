@@ -12,7 +12,7 @@ import { contextFor, conversationKey, rememberMessage } from '../services/conver
 import {
   leaveGuild,
   removeChannel,
-  syncGuild,
+  syncGuilds,
   syncRoles,
   updateGuild,
   upsertChannel,
@@ -46,6 +46,14 @@ const channelSchema = z.object({
   position: z.number().int(),
 });
 const guildInfo = z.object({ id, name: z.string(), icon: z.string().nullable() });
+const roleSchema = z.object({
+  id,
+  name: z.string(),
+  color: z.number().int(),
+  position: z.number().int(),
+  managed: z.boolean(),
+  assignable: z.boolean(),
+});
 /** A voice message's audio attachment (message flag IS_VOICE_MESSAGE), as the bot passes it. */
 const voiceMessageSchema = z.object({
   url: z.url(),
@@ -142,9 +150,19 @@ async function defaultLanguage(
 
 export const botRouter = router({
   // ---- Guild sync ----
-  syncGuild: botProcedure
-    .input(z.object({ guild: guildInfo, channels: z.array(channelSchema) }))
-    .mutation(async ({ ctx, input }) => await syncGuild(ctx.db, input.guild, input.channels)),
+  /**
+   * Servers the bot joined or (re)connected to, each with its whole channel and role lists: one
+   * server at a join, hundreds at once on connecting (one transaction, a few statements).
+   */
+  syncGuilds: botProcedure
+    .input(
+      z.object({
+        servers: z.array(
+          z.object({ guild: guildInfo, channels: z.array(channelSchema), roles: z.array(roleSchema) }),
+        ),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => await syncGuilds(ctx.db, input.servers)),
   updateGuild: botProcedure
     .input(guildInfo)
     .mutation(async ({ ctx, input }) => await updateGuild(ctx.db, input)),
@@ -156,20 +174,7 @@ export const botRouter = router({
     .mutation(async ({ ctx, input }) => await upsertChannel(ctx.db, ctx.guildId, input.channel)),
   /** The guild's roles (at join, at connection and whenever a role changes). */
   syncRoles: botGuildProcedure
-    .input(
-      z.object({
-        roles: z.array(
-          z.object({
-            id,
-            name: z.string(),
-            color: z.number().int(),
-            position: z.number().int(),
-            managed: z.boolean(),
-            assignable: z.boolean(),
-          }),
-        ),
-      }),
-    )
+    .input(z.object({ roles: z.array(roleSchema) }))
     .mutation(async ({ ctx, input }) => await syncRoles(ctx.db, ctx.guildId, input.roles)),
   removeChannel: botProcedure
     .input(z.object({ channelId: id }))
