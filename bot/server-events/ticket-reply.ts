@@ -107,13 +107,25 @@ export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void
   }
 }
 
+/**
+ * The ticket's messages still to post up to this one, oldest first: a reply whose earlier one is
+ * waiting for the queue's retry (Discord unreachable a moment ago) posts that one first, so the
+ * member reads them in the order staff wrote them. A transient failure stops there (true: the job
+ * tries again, still in order); a refused one is recorded and the next goes on.
+ */
+async function deliverUpTo(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
+  const due = await ctx.caller.community.ticketRepliesBefore(e);
+  for (const pending of due) if (await deliverTicketReply(ctx, pending)) return true;
+  return false;
+}
+
 /** One delivery at a time per ticket, so a reply and the announcement after it arrive in order. */
 const queues = new Map<number, Promise<boolean>>();
 
 /** Delivered in order after the ticket's earlier deliveries; true when it failed transiently. */
 function inOrder(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
   const previous = queues.get(e.ticketId) ?? Promise.resolve(false);
-  const next = previous.catch(() => {}).then(() => deliverTicketReply(ctx, e));
+  const next = previous.catch(() => {}).then(() => deliverUpTo(ctx, e));
   queues.set(e.ticketId, next);
   void next
     .finally(() => {

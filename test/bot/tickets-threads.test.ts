@@ -138,6 +138,30 @@ describe('a ticket conversation in a private thread', () => {
     await eventually(async () => (await ticket()).messages.find((m) => m.id === res.json.id)?.deliveredAt);
   });
 
+  it('two replies reach the member in the order staff wrote them, when Discord refused the first for a moment', async () => {
+    h.fake.rest.fail({
+      method: 'POST',
+      path: new RegExp(`^/channels/${threadId}/messages$`),
+      status: 500,
+      body: { message: 'Internal Server Error', code: 0 },
+      times: 1,
+    });
+    const first = await reply('First, log out everywhere.');
+    const second = await reply('Then log in again.');
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await eventually(async () => {
+      const messages = (await ticket()).messages;
+      return [first.json.id, second.json.id].every((id) => messages.find((m) => m.id === id)?.deliveredAt);
+    }, 15_000);
+    const posted = h.fake.calls
+      .filter((c) => c.method === 'POST' && c.path === `/channels/${threadId}/messages` && c.status === 200)
+      .map((c) => String(c.body?.content ?? ''))
+      .filter((text) => /log out everywhere|log in again/.test(text));
+    expect(posted).toHaveLength(2);
+    expect(posted[0]).toContain('[es] First, log out everywhere.');
+    expect(posted[1]).toContain('[es] Then log in again.');
+  });
+
   it('staff writing in the thread are recorded as staff, and the member reads them in Spanish', async () => {
     h.fake.sendMessage({
       channelId: threadId,

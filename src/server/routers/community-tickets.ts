@@ -229,6 +229,15 @@ export const communityTicketProcedures = {
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
   pendingTicketReplies: botProcedure.query(async ({ ctx }) => await pendingTicketDeliveries(ctx.db)),
+  /** The ticket's staff messages still to post up to this one, oldest first (they go before it). */
+  ticketRepliesBefore: botGuildProcedure.input(z.object({ ticketId: rowId, messageId: rowId })).query(
+    async ({ ctx, input }) =>
+      await pendingTicketDeliveries(ctx.db, {
+        guildId: ctx.guildId,
+        ticketId: input.ticketId,
+        upToMessageId: input.messageId,
+      }),
+  ),
 
   /** What to send for a staff reply or announcement (null: nothing to deliver). */
   ticketReply: botGuildProcedure

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ticketMessages, tickets } from '../../../db/schema';
 import { say } from '../../common/phrases';
@@ -131,15 +131,27 @@ export async function avgResponseMs(db: Db, guildId: string, now: Date): Promise
   return Math.round(total / rows.length);
 }
 
-/** Staff messages and announcements the bot has not posted yet, oldest first (every guild). */
+/**
+ * Staff messages and announcements the bot has not posted yet, oldest first: of every guild, or
+ * of one ticket up to one of its messages (what must go before it).
+ */
 export async function pendingTicketDeliveries(
   db: Db,
+  only?: { guildId: string; ticketId: number; upToMessageId: number },
 ): Promise<{ guildId: string; ticketId: number; messageId: number }[]> {
   return await db
     .select({ guildId: tickets.guildId, ticketId: tickets.id, messageId: ticketMessages.id })
     .from(ticketMessages)
     .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
-    .where(and(isNull(ticketMessages.deliveredAt), eq(ticketMessages.isStaff, true)))
+    .where(
+      and(
+        isNull(ticketMessages.deliveredAt),
+        eq(ticketMessages.isStaff, true),
+        only && eq(tickets.guildId, only.guildId),
+        only && eq(tickets.id, only.ticketId),
+        only && lte(ticketMessages.id, only.upToMessageId),
+      ),
+    )
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id))
     .all();
 }
