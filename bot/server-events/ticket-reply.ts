@@ -1,6 +1,7 @@
 import { type Client, DiscordAPIError, type ThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
+import { createKeyedOrder } from '../keyed-order';
 import { isTransient, postOnce } from '../nonce';
 import type { ServerEventHandler } from '../server-events';
 
@@ -120,19 +121,11 @@ async function deliverUpTo(ctx: BotContext, e: TicketReplyEvent): Promise<boolea
 }
 
 /** One delivery at a time per ticket, so a reply and the announcement after it arrive in order. */
-const queues = new Map<number, Promise<boolean>>();
+const inTicketOrder = createKeyedOrder();
 
 /** Delivered in order after the ticket's earlier deliveries; true when it failed transiently. */
 function inOrder(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
-  const previous = queues.get(e.ticketId) ?? Promise.resolve(false);
-  const next = previous.catch(() => {}).then(() => deliverUpTo(ctx, e));
-  queues.set(e.ticketId, next);
-  void next
-    .finally(() => {
-      if (queues.get(e.ticketId) === next) queues.delete(e.ticketId);
-    })
-    .catch(() => {});
-  return next;
+  return inTicketOrder([String(e.ticketId)], () => deliverUpTo(ctx, e));
 }
 
 /** Queue job 'ticket:reply': in order; tried again by the queue after a transient failure. */
