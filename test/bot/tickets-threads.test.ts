@@ -216,6 +216,22 @@ describe('a ticket conversation in a private thread', () => {
   });
 });
 
+describe('a double click on Close', () => {
+  it('closes the ticket once: one closing answer, the second press told it is closed, one announcement', async () => {
+    await api(`/api/tickets/${ticketId}`, { method: 'PATCH', body: { status: 'open' } });
+    const notes = async () => (await ticket()).messages.filter((m) => m.kind === 'status').length;
+    const before = await notes();
+    const who = { member: h.ana, channel: threads.threads.get(threadId)!.channel };
+    const presses = [1, 2].map(() => pressButton(h.fake, openingMessage, 'Cerrar ticket', who));
+    const answers = await Promise.all(presses.map((p) => h.fake.interactionAnswer(p)));
+    expect(answers.map((a) => a.content).sort()).toEqual([
+      `Cerrando el ticket #${ticketId}…`,
+      `El ticket #${ticketId} ya está cerrado.`,
+    ]);
+    expect(await notes()).toBe(before + 1);
+  });
+});
+
 describe('bad input and lost threads', () => {
   it('an empty or whitespace reply, and one over 2000 characters, are refused naming the field; nothing is written', async () => {
     await api(`/api/tickets/${ticketId}`, { method: 'PATCH', body: { status: 'open' } });
