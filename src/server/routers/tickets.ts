@@ -62,15 +62,19 @@ export const ticketsRouter = router({
     .input(byId)
     .input(ticketUpdate)
     .mutation(async ({ ctx, input }) => {
-      const { guildId, id, ...change } = input;
-      const outcome = await changeTicket(ctx.db, ctx.clock, guildId, id, change);
+      const { guildId: _asked, id, ...change } = input;
+      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', id);
         throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.error });
       }
       // A new status is announced in the thread in the member's language; closing locks and archives it.
       if (outcome.note)
-        await ctx.events.publish('ticket:reply', { guildId, ticketId: id, messageId: outcome.note.id });
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: id,
+          messageId: outcome.note.id,
+        });
       return outcome.updated;
     }),
 
