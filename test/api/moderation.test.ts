@@ -197,3 +197,35 @@ describe('permission problems reported at the same moment', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the AI layer skipped for messages at the same moment', () => {
+  it('is noted once in the feed', async () => {
+    const guildId = '585858585858585858';
+    await seedGuild(s.services, guildId, { plan: 'plus' });
+    const saved = await s.api(`/api/moderation/rules?guildId=${guildId}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { contentFiltering: true },
+    });
+    expect(saved.status).toBe(200);
+    const bot = botCaller(s.services);
+    await Promise.all([1, 2, 3].map(() => bot.bot.logChannel({ guildId })));
+    const message = (n: number) =>
+      bot.bot.onMessage({
+        guildId,
+        channelId: '595959595959595959',
+        messageId: `59595959595959500${n}`,
+        authorId: `60606060606060600${n}`,
+        authorName: `member ${n}`,
+        content: `hello everyone, message number ${n}`,
+      });
+    await Promise.all([message(1), message(2), message(3)]);
+    const notes = await s.services.db
+      .select()
+      .from(moderationLogs)
+      .where(eq(moderationLogs.guildId, guildId))
+      .all();
+    expect(notes.map((n) => n.type)).toEqual(['notice']);
+    expect(notes[0]?.message).toContain('AI moderation skipped');
+  });
+});
