@@ -12,6 +12,7 @@ import {
   PermissionFlagsBits,
   type PrivateThreadChannel,
   SlashCommandBuilder,
+  type TextChannel,
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
@@ -99,12 +100,35 @@ export const ticket: BotCommand = {
 
 type Opened = Extract<Awaited<ReturnType<BotContext['caller']['community']['openTicket']>>, { ok: true }>;
 
+/**
+ * The #tickets the bot made (or is making), per server: tickets opened at the same moment on a
+ * server without the channel use the one being made instead of making one each, also when the
+ * other's answer was read before the channel was remembered. A guild's events reach one bot
+ * process, so this in-memory record is enough.
+ */
+const madeTicketChannel = new Map<string, Promise<string>>();
+
 /** The channel ticket threads open in: the admin's pick, else #tickets (created once, read-only but for threads). */
-async function ticketChannel(ctx: BotContext, guild: Guild, opened: Opened) {
-  for (const id of opened.thread.channelIds) {
-    const channel = await ctx.client.channels.fetch(id).catch(() => null);
+async function ticketChannel(ctx: BotContext, guild: Guild, opened: Opened): Promise<TextChannel> {
+  const made = madeTicketChannel.get(guild.id);
+  const ids = [...opened.thread.channelIds, ...(made ? [await made.catch(() => '')] : [])];
+  for (const id of ids) {
+    const channel = id ? await ctx.client.channels.fetch(id).catch(() => null) : null;
     if (channel?.type === ChannelType.GuildText) return channel;
   }
+  // Another ticket started making one meanwhile: that one.
+  const now = madeTicketChannel.get(guild.id);
+  if (now && now !== made) return await ticketChannel(ctx, guild, opened);
+  const creating = createTicketChannel(ctx, guild);
+  madeTicketChannel.set(
+    guild.id,
+    creating.then((c) => c.id),
+  );
+  creating.catch(() => madeTicketChannel.delete(guild.id));
+  return await creating;
+}
+
+async function createTicketChannel(ctx: BotContext, guild: Guild): Promise<TextChannel> {
   const everyone = guild.roles.everyone.id;
   const created = await guild.channels.create({
     name: 'tickets',

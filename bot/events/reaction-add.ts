@@ -1,7 +1,25 @@
-import { Events } from 'discord.js';
+import { Events, type Message, type PartialUser, type User } from 'discord.js';
+import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { applyReactionRole } from '../member-roles';
 import { defineEvent } from './types';
+
+/**
+ * Flags on one message are handled one after the other: a second flag of a language (🇪🇸 then 🇲🇽,
+ * two members at the same moment) sees the first one's reply recorded and adds none. A guild's
+ * events reach one bot process, so this in-memory order is enough.
+ */
+const flagsInFlight = new Map<string, Promise<void>>();
+
+function oneAtATime(messageId: string, work: () => Promise<void>): Promise<void> {
+  const next = (flagsInFlight.get(messageId) ?? Promise.resolve()).then(work, work);
+  flagsInFlight.set(messageId, next);
+  const forget = () => {
+    if (flagsInFlight.get(messageId) === next) flagsInFlight.delete(messageId);
+  };
+  next.then(forget, forget);
+  return next;
+}
 
 /** A flag reaction: reply with the message translated into the flag's language (once per language). */
 export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user) => {
@@ -11,6 +29,15 @@ export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user
   if (!emoji || reaction.emoji.id) return; // custom emoji are never flags
   const message = reaction.message.partial ? await reaction.message.fetch() : reaction.message;
   if (!message.inGuild()) return;
+  await oneAtATime(message.id, () => translateFlag(ctx, message, emoji, user));
+});
+
+async function translateFlag(
+  ctx: BotContext,
+  message: Message<true>,
+  emoji: string,
+  user: User | PartialUser,
+): Promise<void> {
   const plan = await ctx.caller.bot.flagAdded({
     guildId: message.guildId,
     channelId: message.channelId,
@@ -46,4 +73,4 @@ export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user
   } catch (err) {
     await reportFailure(ctx, message.guildId, message.channelId, 'reply', err);
   }
-});
+}

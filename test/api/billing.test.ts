@@ -320,6 +320,32 @@ describe('POST /api/stripe/webhook', () => {
     expect((await guildRow('111111111111111111'))?.plan).toBe('plus');
   });
 
+  it('events arriving at the same moment: a resent one is applied once, the newest one wins', async () => {
+    const g = '676767676767676767';
+    const session = (plan: string) => ({
+      customer: 'cus_S',
+      payment_status: 'paid',
+      metadata: { guildId: g, plan },
+    });
+    const first = { ...completed('evt_s1', session('pro')), created: 1763791000 };
+    const twice = await Promise.all([deliver(first), deliver(first)]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200]);
+    expect(twice.map((r) => r.json.applied).sort()).toEqual([false, true]);
+    expect((await guildRow(g))?.plan).toBe('pro');
+    const deleted = {
+      id: 'evt_s3',
+      created: 1763791200,
+      type: 'customer.subscription.deleted',
+      data: {
+        object: { id: 'sub_S', object: 'subscription', customer: 'cus_S', metadata: {}, status: 'canceled' },
+      },
+    };
+    const older = { ...completed('evt_s2', session('plus')), created: 1763791100 };
+    const both = await Promise.all([deliver(deleted), deliver(older)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await guildRow(g))?.plan).toBe('free');
+  });
+
   it('a resent event changes nothing: completed, then deleted, then the same completed again keeps Free', async () => {
     const g = '666666666666666666';
     const session = { customer: 'cus_R', payment_status: 'paid', metadata: { guildId: g, plan: 'pro' } };

@@ -279,6 +279,18 @@ describe('API keys', () => {
     expect((await s.api(`/api/config?guildId=${A}`, { headers: key })).status).toBe(401);
   });
 
+  it('keys created at the same moment stop at the limit of 10, and the refusal says so', async () => {
+    const create = (name: string) =>
+      s.api(`/api/api-keys?guildId=${B}`, { method: 'POST', body: { name }, admin: true });
+    for (let i = 0; i < 7; i++) expect((await create(`key ${i}`)).status).toBe(201);
+    const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => create(`burst ${i}`)));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    for (const r of burst.filter((r) => r.status === 409))
+      expect(r.json).toEqual({ error: 'this server already has 10 API keys; revoke one first' });
+    const listed = await s.api(`/api/api-keys?guildId=${B}`, { admin: true });
+    expect(listed.json).toHaveLength(10);
+  });
+
   it('creating a key needs the Ultimate plan and says so', async () => {
     await seedGuild(s.services, A, { plan: 'pro' });
     try {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds, learnerProgress } from '../../db/schema';
+import { createCaller } from '../../src/server/routers/_app';
+import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -117,5 +119,36 @@ describe('GET /api/language-learning/progress/:serverId/:userId', () => {
     expect(badServer.status).toBe(400);
     expect(badServer.json.error).toContain('serverId');
     expect((await s.api('/api/language-learning/progress/888/third')).status).toBe(401);
+  });
+});
+
+describe('one member pressing at the same moment (the bot handles interactions concurrently)', () => {
+  it('/learn, /practice and quiz answers at once: one progress row, and every card and answer counted', async () => {
+    const guildId = '891';
+    await seedGuild(s.services, guildId, { plan: 'plus' });
+    const bot = createCaller({ ...s.services, actor: { kind: 'bot' }, clientIp: '127.0.0.1' });
+    const userId = '4242';
+    // A warm pool (as in production): each call has its connection at once.
+    await Promise.all([1, 2, 3, 4].map(() => bot.community.learnChoices({ query: 'es' })));
+    await Promise.all([1, 2, 3, 4].map(() => bot.community.progress({ guildId, userId })));
+
+    const learn = () =>
+      bot.community.learn({ guildId, userId, username: 'racer', locale: 'en-US', language: 'es' });
+    const learned = await Promise.all([learn(), learn(), learn()]);
+    expect(learned.every((l) => l.ok)).toBe(true);
+
+    const cards = await Promise.all([1, 2, 3, 4].map(() => bot.community.practice({ guildId, userId })));
+    const words = cards.map((c) => (c.ok ? c.wordId : c.message));
+    expect(new Set(words).size).toBe(4);
+
+    const quizzes = [];
+    for (let i = 0; i < 4; i++) quizzes.push(await bot.community.quiz({ guildId, userId }));
+    await Promise.all(
+      quizzes.map((q) =>
+        bot.community.answer({ guildId, userId, questionId: q.ok ? q.questionId : '', choice: 0 }),
+      ),
+    );
+    const progress = await api(`/api/language-learning/progress/${guildId}/${userId}`);
+    expect(progress.json).toMatchObject({ wordsLearned: 4, flashcardsReviewed: 8 });
   });
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botCaller } from '../../bot/context';
 import { guildChannels, guilds, moderationLogs } from '../../db/schema';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -167,5 +169,63 @@ describe('moderation logs', () => {
     expect(res.json[99].userId).toBe('u20');
     expect(res.json.some((l: { message: string }) => l.message === 'elsewhere')).toBe(false);
     expect((await s.api('/api/moderation/logs?guildId=m-empty', { admin: true })).json).toEqual([]);
+  });
+});
+
+describe('permission problems reported at the same moment', () => {
+  it('are noted once, so the log channel hears about it once', async () => {
+    const guildId = '565656565656565656';
+    await seedGuild(s.services, guildId);
+    const bot = botCaller(s.services);
+    // A warm pool (as in production): each call has its connection at once.
+    await Promise.all([1, 2, 3].map(() => bot.bot.logChannel({ guildId })));
+    const report = () =>
+      bot.bot.reportPermission({
+        guildId,
+        channelId: '575757575757575757',
+        action: 'send messages',
+        error: 'Missing Permissions',
+        botUserId: '900000000000000001',
+      });
+    const reports = await Promise.all([report(), report(), report()]);
+    expect(reports.map((r) => r.reported).sort()).toEqual([false, false, true]);
+    const rows = await s.services.db
+      .select()
+      .from(moderationLogs)
+      .where(eq(moderationLogs.guildId, guildId))
+      .all();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the AI layer skipped for messages at the same moment', () => {
+  it('is noted once in the feed', async () => {
+    const guildId = '585858585858585858';
+    await seedGuild(s.services, guildId, { plan: 'plus' });
+    const saved = await s.api(`/api/moderation/rules?guildId=${guildId}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { contentFiltering: true },
+    });
+    expect(saved.status).toBe(200);
+    const bot = botCaller(s.services);
+    await Promise.all([1, 2, 3].map(() => bot.bot.logChannel({ guildId })));
+    const message = (n: number) =>
+      bot.bot.onMessage({
+        guildId,
+        channelId: '595959595959595959',
+        messageId: `59595959595959500${n}`,
+        authorId: `60606060606060600${n}`,
+        authorName: `member ${n}`,
+        content: `hello everyone, message number ${n}`,
+      });
+    await Promise.all([message(1), message(2), message(3)]);
+    const notes = await s.services.db
+      .select()
+      .from(moderationLogs)
+      .where(eq(moderationLogs.guildId, guildId))
+      .all();
+    expect(notes.map((n) => n.type)).toEqual(['notice']);
+    expect(notes[0]?.message).toContain('AI moderation skipped');
   });
 });

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer, tableCounts } from '../helpers/server
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ guilds: ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r-bad'] });
+  s = await startTestServer({ guilds: ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r-bad'] });
 });
 afterAll(() => s.close());
 
@@ -74,6 +74,15 @@ describe('reaction roles', () => {
     expect(again.status).toBe(409);
     expect(again.json.error).toContain(`message ${first.messageId} already has reaction roles`);
     expect(await tableCounts(s.services)).toEqual(before);
+  });
+
+  it('two admins saving reaction roles for one message at the same moment: one entry, the other told', async () => {
+    const body = entry();
+    const saves = await Promise.all([1, 2, 3].map(() => create('r8', body)));
+    expect(saves.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const r of saves.filter((r) => r.status === 409))
+      expect(r.json.error).toContain(`message ${body.messageId} already has reaction roles`);
+    expect((await list('r8')).json).toHaveLength(1);
   });
 
   it.each([

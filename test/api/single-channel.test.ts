@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildChannels } from '../../db/schema';
+import { createCaller } from '../../src/server/routers/_app';
 import { createApiKey } from '../../src/server/services/api-keys';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -216,6 +217,24 @@ describe('single-channel translation rooms', () => {
     expect(res.json.error).toMatch(error);
     expect(await tableCounts(s.services)).toEqual(before);
     expect((await rooms(g.id)).json[0]).toMatchObject({ languages: ['es', 'fr'], active: true });
+  });
+
+  it('two admins saving languages at the same moment: each saved whole, the last one is the list', async () => {
+    const g = await freshGuild();
+    const room = (await create(g.id, { channelId: g.general, languages: ['es', 'fr'] })).json;
+    const lists = [
+      ['de', 'it'],
+      ['ja', 'ko'],
+      ['de', 'ko'],
+    ];
+    // Through the dashboard's procedure in-process (as /trpc runs it), on a warm pool.
+    const caller = createCaller({ ...s.services, actor: { kind: 'admin', via: 'token' }, clientIp: 'test' });
+    await Promise.all(lists.map(() => caller.singleChannel.list({ guildId: g.id })));
+    await Promise.all(
+      lists.map((languages) => caller.singleChannel.update({ guildId: g.id, id: room.id, languages })),
+    );
+    const after = (await rooms(g.id)).json.find((r: { id: number }) => r.id === room.id);
+    expect(lists).toContainEqual(after.languages);
   });
 
   it('404 for a room that does not exist, a mirror link, or a bad id; nothing written', async () => {

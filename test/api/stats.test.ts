@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { channelLinkChannels, channelLinks } from '../../db/schema';
+import { globalStats } from '../../src/server/services/stats';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_NOW as NOW, SAMPLE_LOGS } from '../helpers/translation-logs';
 
@@ -52,6 +53,20 @@ describe('GET /api/global-stats (public)', () => {
     } finally {
       now = NOW;
     }
+  });
+});
+
+describe('GET /api/global-stats from visitors at the same moment', () => {
+  it('counts the logs appended since the last count once, whoever asks', async () => {
+    const before = (await s.api('/api/global-stats')).json.totalTranslations;
+    await insertLogs(s, '222', [
+      ['u8', 'Yan', 'de', 'en', '2026-03-18T11:58:00Z', 70],
+      ['u8', 'Yan', 'de', 'en', '2026-03-18T11:58:30Z', 70],
+    ]);
+    // The route's own function, in-process: HTTP parsing spaces the visits out too much to overlap.
+    const visits = await Promise.all([1, 2, 3, 4].map(() => globalStats(s.services.db, now)));
+    expect(visits.map((v) => v.totalTranslations)).toEqual([before + 2, before + 2, before + 2, before + 2]);
+    expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(before + 2);
   });
 });
 

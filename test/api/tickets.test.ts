@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { guilds } from '../../db/schema';
 import { createCaller } from '../../src/server/routers/_app';
 import { addTicketMessage, createTicket, type Ticket } from '../../src/server/services/tickets';
@@ -178,6 +179,23 @@ describe('PATCH /api/tickets/:id', () => {
     expect(updated.resolvedAt).toEqual(at);
     const closed = await caller.tickets.update({ guildId: '777', id: japanese.id, status: 'closed' });
     expect(closed.resolvedAt).toBeNull();
+  });
+
+  it('two admins closing at the same moment: closed once, announced once to the member', async () => {
+    const ticket = await open(s, '777', 'de', '2026-06-05T08:00:00Z', 'Doppelt geschlossen');
+    // Through the dashboard's procedure in-process (as /trpc runs it), without HTTP's own pacing.
+    const caller = createCaller({ ...s.services, actor: { kind: 'admin', via: 'token' }, clientIp: 'test' });
+    const close = () => caller.tickets.update({ guildId: '777', id: ticket.id, status: 'closed' });
+    // A warm pool (as in production): each request has its connection at once.
+    await Promise.all([1, 2, 3].map(() => caller.tickets.get({ guildId: '777', id: ticket.id })));
+    const answers = await Promise.all([close(), close(), close()]);
+    expect(answers.map((a) => a.status)).toEqual(['closed', 'closed', 'closed']);
+    const notes = await rawAll<{ text: string }>(
+      s.services.db,
+      `select original_text as text from ticket_messages where ticket_id = ? and kind = 'status'`,
+      [ticket.id],
+    );
+    expect(notes).toHaveLength(1);
   });
 
   it('changes the priority alone', async () => {

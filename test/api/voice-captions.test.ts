@@ -194,3 +194,63 @@ describe('captions of a live session', () => {
     }
   });
 });
+
+describe('at the same moment', () => {
+  const G2 = '434343434343434343';
+  const STAGE = '535353535353535353';
+  const start = () =>
+    caller.voice.start({
+      guildId: G2,
+      channelId: STAGE,
+      channelName: 'Stage',
+      languages: 'es',
+      userId: BEN,
+      locale: 'en-US',
+      members: [],
+    });
+
+  it('two /voice start in one channel: one session, the other told one is running', async () => {
+    await seedGuild(s.services, G2, { plan: 'ultimate' });
+    // A warm pool (as in production): each call has its connection at once.
+    await Promise.all(
+      [1, 2, 3].map(() => caller.voice.memberLanguage({ guildId: G2, userId: BEN, locale: null })),
+    );
+    const [a, b, c] = await Promise.all([start(), start(), start()]);
+    expect([a, b, c].filter((r) => r.ok)).toHaveLength(1);
+    for (const r of [a, b, c].filter((r) => !r.ok))
+      expect(r).toMatchObject({ reason: 'running', message: expect.stringContaining(`<#${STAGE}>`) });
+    const active = await rawGet(
+      s.services.db,
+      "select count(*) as n from voice_sessions where channel_id = ? and status = 'active'",
+      [STAGE],
+    );
+    expect(Number((active as { n: number }).n)).toBe(1);
+  });
+
+  it('speakers captioned at once: every utterance counted in the session characters', async () => {
+    const session = (await rawGet(
+      s.services.db,
+      "select id from voice_sessions where channel_id = ? and status = 'active'",
+      [STAGE],
+    )) as { id: number };
+    const speak = (userId: string) =>
+      caller.voice.caption({
+        sessionId: session.id,
+        audio: utterance(),
+        mimeType: 'audio/wav',
+        userId,
+        username: 'x',
+      });
+    const captions = await Promise.all(
+      ['717171717171717171', '727272727272727272', '737373737373737373'].map(speak),
+    );
+    expect(captions.every((c) => c.status === 'caption')).toBe(true);
+    const row = await rawGet(
+      s.services.db,
+      'select characters_processed as c from voice_sessions where id = ?',
+      [session.id],
+    );
+    expect(row).toEqual({ c: 3 * FAKE_TRANSCRIPT.length });
+    await caller.voice.end({ sessionId: session.id, status: 'ended', reason: 'test over' });
+  });
+});

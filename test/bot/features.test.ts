@@ -57,6 +57,32 @@ describe('flag reactions', () => {
   });
 });
 
+describe('flags at the same moment', () => {
+  it('two members adding a flag of one language at once get one reply; another language still gets its own', async () => {
+    const msg = h.fake.sendMessage({
+      channelId: h.channel('general').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: 'The raid starts at nine',
+    });
+    const n = botMessagesIn('general').length;
+    h.fake.react(msg, h.ana.user, '🇪🇸');
+    h.fake.react(msg, h.chloe.user, '🇲🇽');
+    h.fake.react(msg, h.ben.user, '🇫🇷');
+    await recordedCopies(h, msg.id, 2);
+    await new Promise((r) => setTimeout(r, 300));
+    // Whichever Spanish flag Discord delivered first is the one on the reply.
+    const replies = botMessagesIn('general')
+      .slice(n)
+      .map((c) => String(c.body?.content).replace('🇲🇽', '🇪🇸'))
+      .sort();
+    expect(replies).toEqual([
+      '🇪🇸 **Spanish**: [es] The raid starts at nine',
+      '🇫🇷 **French**: [fr] The raid starts at nine',
+    ]);
+  });
+});
+
 describe('single-channel mode', () => {
   it('is configured over the API, with bad languages refused and nothing written', async () => {
     const link = await h.link('Lobby', [['general', 'en']], 'single');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
+import { updateTicketSettings } from '../../src/server/services/ticket-settings';
 import type { Json } from '../fakes/discord';
 import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
@@ -240,6 +241,22 @@ describe('a ticket conversation in a private thread', () => {
   });
 });
 
+describe('a double click on Close', () => {
+  it('closes the ticket once: one closing answer, the second press told it is closed, one announcement', async () => {
+    await api(`/api/tickets/${ticketId}`, { method: 'PATCH', body: { status: 'open' } });
+    const notes = async () => (await ticket()).messages.filter((m) => m.kind === 'status').length;
+    const before = await notes();
+    const who = { member: h.ana, channel: threads.threads.get(threadId)!.channel };
+    const presses = [1, 2].map(() => pressButton(h.fake, openingMessage, 'Cerrar ticket', who));
+    const answers = await Promise.all(presses.map((p) => h.fake.interactionAnswer(p)));
+    expect(answers.map((a) => a.content).sort()).toEqual([
+      `Cerrando el ticket #${ticketId}…`,
+      `El ticket #${ticketId} ya está cerrado.`,
+    ]);
+    expect(await notes()).toBe(before + 1);
+  });
+});
+
 describe('bad input and lost threads', () => {
   it('an empty or whitespace reply, and one over 2000 characters, are refused naming the field; nothing is written', async () => {
     await api(`/api/tickets/${ticketId}`, { method: 'PATCH', body: { status: 'open' } });
@@ -293,5 +310,28 @@ describe('bad input and lost threads', () => {
     const dashboard = await api('/api/tickets');
     expect(dashboard.status).toBe(403);
     await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+  });
+});
+
+describe('first tickets at the same moment', () => {
+  it('two members opening tickets at once on a server without a tickets channel: one #tickets is created', async () => {
+    // An admin deleted #tickets: the next tickets need a new one.
+    const old = threads.created[0]!;
+    h.guild.channels = h.guild.channels.filter((c) => c.id !== old.id);
+    h.fake.dispatch('CHANNEL_DELETE', { id: old.id, guild_id: h.guild.id, type: 0 });
+    await eventually(() => !h.bot.client.channels.cache.has(old.id));
+    await updateTicketSettings(h.server.services.db, h.guild.id, { channelId: null, defaultChannelId: null });
+    const creates = () =>
+      h.fake.calls.filter(
+        (c) => c.method === 'POST' && /^\/guilds\/\d+\/channels$/.test(c.path) && c.body?.name === 'tickets',
+      ).length;
+    const before = creates();
+    const [ana, ben] = await Promise.all([
+      openTicket(h.ana, { subject: 'No veo el canal', description: 'No aparece.' }),
+      openTicket(h.ben, { subject: 'Missing role', description: 'I lost my role.' }),
+    ]);
+    expect(ana.answer.content).toMatch(/<#\d+>/);
+    expect(ben.answer.content).toMatch(/<#\d+>/);
+    expect(creates()).toBe(before + 1);
   });
 });

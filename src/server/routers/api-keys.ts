@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { apiKeyCreate } from '../../common/schemas/api-keys';
 import { rowId } from '../../common/schemas/util';
-import { countApiKeys, createApiKey, listApiKeys, MAX_API_KEYS, revokeApiKey } from '../services/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
 import { guildProcedure, notFound, requires, router } from '../trpc';
 
 /** Keys are managed from the dashboard (or with the admin token), never with another key. */
@@ -21,12 +21,6 @@ export const apiKeysRouter = router({
     .use(await requires('apiAccess'))
     .input(apiKeyCreate)
     .mutation(async ({ ctx, input }) => {
-      if ((await countApiKeys(ctx.db, ctx.guildId)) >= MAX_API_KEYS) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: `this server already has ${MAX_API_KEYS} API keys; revoke one first`,
-        });
-      }
       const by = ctx.actor.kind === 'discord' ? ctx.actor.userId : 'operator';
       return await createApiKey(ctx.db, ctx.guildId, input.name, by, ctx.clock());
     }),

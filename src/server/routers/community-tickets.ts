@@ -28,10 +28,10 @@ import {
   splitForDiscord,
 } from '../services/ticket-delivery';
 import { getTicketSettings, updateTicketSettings } from '../services/ticket-settings';
-import { createTicket, findTicket, type Ticket, updateTicket } from '../services/tickets';
+import { createTicket, findTicket, type Ticket } from '../services/tickets';
 import {
+  changeTicket,
   pendingTicketDeliveries,
-  queueStatusAnnouncement,
   recordThreadMessage,
   setTicketThread,
 } from '../services/tickets-conversation';
@@ -209,22 +209,31 @@ export const communityTicketProcedures = {
       z.object({ ticketId: rowId, userId: id, locale: z.string().max(20).nullable(), isStaff: z.boolean() }),
     )
     .mutation(async ({ ctx, input }) => {
-      const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
-      const language = ticket?.userLanguage ?? (await languageOf(ctx, input.userId, input.locale));
-      if (!ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
-      if (ticket.userId !== input.userId && !input.isStaff)
-        return { ok: false as const, message: say(TICKET_NOT_YOURS, language) };
-      if (ticket.status === 'closed')
-        return { ok: false as const, message: say(TICKET_ALREADY_CLOSED, language, { id: ticket.id }) };
-      const updated = await updateTicket(ctx.db, ctx.clock, ticket, { status: 'closed' });
-      if (typeof updated === 'string') return { ok: false as const, message: updated };
-      const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, 'closed');
-      await ctx.events.publish('ticket:reply', {
-        guildId: ctx.guildId,
-        ticketId: ticket.id,
-        messageId: note.id,
-      });
-      return { ok: true as const, message: say(TICKET_CLOSING, language, { id: ticket.id }) };
+      // Under the ticket's lock: a double click closes and announces once; the second press is told it is closed.
+      const outcome = await changeTicket(
+        ctx.db,
+        ctx.clock,
+        ctx.guildId,
+        input.ticketId,
+        { status: 'closed' },
+        (t) => {
+          if (t.userId !== input.userId && !input.isStaff) return say(TICKET_NOT_YOURS, t.userLanguage);
+          if (t.status === 'closed') return say(TICKET_ALREADY_CLOSED, t.userLanguage, { id: t.id });
+          return null;
+        },
+      );
+      if (!outcome.ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      if (!outcome.ok) return { ok: false as const, message: outcome.error };
+      if (outcome.note)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: outcome.ticket.id,
+          messageId: outcome.note.id,
+        });
+      return {
+        ok: true as const,
+        message: say(TICKET_CLOSING, outcome.ticket.userLanguage, { id: outcome.ticket.id }),
+      };
     }),
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */

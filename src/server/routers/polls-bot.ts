@@ -40,18 +40,23 @@ export const pollsBotRouter = router({
       await ctx.db.delete(polls).where(eq(polls.id, row.id)).run();
       return null;
     }
+    if (row.messageId) {
+      // Taken (stale cleared) before the votes are read: a vote counted from here on marks the
+      // poll stale again and is shown by the next refresh (cleared after reading, it was lost).
+      const taken = await ctx.db
+        .update(polls)
+        .set({ stale: false })
+        .where(and(eq(polls.id, row.id), eq(polls.stale, true)))
+        .run();
+      if (taken.changes === 0) return null;
+    } else if (!row.channelId || row.postError) return null;
     const message = renderPoll(
       row,
       await readPollVotes(ctx.db, row.id),
       await guildDefaultLanguage(ctx.db, ctx.guildId),
       ctx.clock(),
     );
-    if (!row.messageId) {
-      if (!row.channelId || row.postError) return null;
-      return { kind: 'post' as const, channelId: row.channelId, message };
-    }
-    if (!row.stale) return null;
-    await ctx.db.update(polls).set({ stale: false }).where(eq(polls.id, row.id)).run();
+    if (!row.messageId) return { kind: 'post' as const, channelId: row.channelId as string, message };
     return { kind: 'refresh' as const, channelId: row.channelId, messageId: row.messageId, message };
   }),
 

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { lockFor } from '../../../db/client';
 import { reactionRoles } from '../../../db/schema';
 import { reactionRoleCreate } from '../../common/schemas/reaction-roles';
 import { rowId } from '../../common/schemas/util';
@@ -55,38 +56,42 @@ export const reactionRolesRouter = router({
         input.roles.map((r) => r.roleId),
         'roles',
       );
-    if (input.messageId) {
-      // One entry per message: the bot looks the message up on every reaction.
-      const existing = await ctx.db
-        .select({ id: reactionRoles.id, guildId: reactionRoles.guildId })
-        .from(reactionRoles)
-        .where(eq(reactionRoles.messageId, input.messageId))
-        .get();
-      if (existing) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message:
-            existing.guildId === ctx.guildId
-              ? `messageId: message ${input.messageId} already has reaction roles (entry ${existing.id}); delete that entry first`
-              : `messageId: message ${input.messageId} already has reaction roles`,
-        });
-      }
-    }
     const menu = input.messageId
       ? null
       : await buildMenu(ctx.db, ctx.translator, ctx.guildId, input.title, input.roles);
-    await ensureGuild(ctx.db, ctx.guildId);
-    const row = await ctx.db
-      .insert(reactionRoles)
-      .values({
-        guildId: ctx.guildId,
-        channelId: input.channelId,
-        messageId: input.messageId,
-        roles: input.roles,
-        menu,
-      })
-      .returning()
-      .get();
+    const row = await ctx.db.$transaction(async (tx) => {
+      if (input.messageId) {
+        // One entry per message: the bot looks the message up on every reaction. Checked and
+        // written under the message's lock: two saves at the same moment make one entry.
+        await lockFor(tx, `reaction-roles-message:${input.messageId}`);
+        const existing = await tx
+          .select({ id: reactionRoles.id, guildId: reactionRoles.guildId })
+          .from(reactionRoles)
+          .where(eq(reactionRoles.messageId, input.messageId))
+          .get();
+        if (existing) {
+          throw new TRPCError({
+            code: 'CONFLICT',
+            message:
+              existing.guildId === ctx.guildId
+                ? `messageId: message ${input.messageId} already has reaction roles (entry ${existing.id}); delete that entry first`
+                : `messageId: message ${input.messageId} already has reaction roles`,
+          });
+        }
+      }
+      await ensureGuild(tx, ctx.guildId);
+      return await tx
+        .insert(reactionRoles)
+        .values({
+          guildId: ctx.guildId,
+          channelId: input.channelId,
+          messageId: input.messageId,
+          roles: input.roles,
+          menu,
+        })
+        .returning()
+        .get();
+    });
     if (menu) await ctx.events.publish('reactionRoles:changed', { guildId: ctx.guildId, id: row.id });
     return toEntry(row);
   }),

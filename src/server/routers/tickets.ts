@@ -12,14 +12,8 @@ import { rowId } from '../../common/schemas/util';
 import type { Services } from '../services';
 import { ensureGuild } from '../services/guilds';
 import { getTicketSettings, updateTicketSettings } from '../services/ticket-settings';
-import {
-  addTicketMessage,
-  findTicket,
-  listTickets,
-  ticketConversation,
-  updateTicket,
-} from '../services/tickets';
-import { avgResponseMs, queueStatusAnnouncement } from '../services/tickets-conversation';
+import { addTicketMessage, findTicket, listTickets, ticketConversation } from '../services/tickets';
+import { avgResponseMs, changeTicket } from '../services/tickets-conversation';
 import { guildProcedure, notFound, requires, router } from '../trpc';
 
 const byId = z.object({ id: rowId });
@@ -68,19 +62,20 @@ export const ticketsRouter = router({
     .input(byId)
     .input(ticketUpdate)
     .mutation(async ({ ctx, input }) => {
-      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
-      const updated = await updateTicket(ctx.db, ctx.clock, ticket, input);
-      if (typeof updated === 'string') throw new TRPCError({ code: 'BAD_REQUEST', message: updated });
-      if (updated.status !== ticket.status) {
-        // Announced in the thread in the member's language; closing locks and archives it.
-        const note = await queueStatusAnnouncement(ctx.db, ctx.clock, updated, updated.status);
+      const { guildId: _asked, id, ...change } = input;
+      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change);
+      if (!outcome.ok) {
+        if (!outcome.ticket) notFound('ticket', id);
+        throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.error });
+      }
+      // A new status is announced in the thread in the member's language; closing locks and archives it.
+      if (outcome.note)
         await ctx.events.publish('ticket:reply', {
           guildId: ctx.guildId,
-          ticketId: ticket.id,
-          messageId: note.id,
+          ticketId: id,
+          messageId: outcome.note.id,
         });
-      }
-      return updated;
+      return outcome.updated;
     }),
 
   /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { TRPCError } from '@trpc/server';
+import { type Db, lockFor } from '../../../db/client';
 import { apiKeys } from '../../../db/schema';
 import { hashKey } from './auth';
 
@@ -11,13 +12,27 @@ export const MAX_API_KEYS = 10;
 /** last used is written at most this often per key (not on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * Creates a key, unless the server already holds MAX_API_KEYS live ones (409). The count and the
+ * insert share one transaction under the server's lock: keys created at the same moment (two admins,
+ * a double click) cannot both pass the count on PostgreSQL.
+ */
 export async function createApiKey(db: Db, guildId: string, name: string, createdBy: string, now: Date) {
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-  const row = await db
-    .insert(apiKeys)
-    .values({ guildId, name, prefix: key.slice(0, 12), hash: hashKey(key), createdBy, createdAt: now })
-    .returning()
-    .get();
+  const row = await db.$transaction(async (tx) => {
+    await lockFor(tx, `api-keys:${guildId}`);
+    if ((await countApiKeys(tx, guildId)) >= MAX_API_KEYS) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `this server already has ${MAX_API_KEYS} API keys; revoke one first`,
+      });
+    }
+    return await tx
+      .insert(apiKeys)
+      .values({ guildId, name, prefix: key.slice(0, 12), hash: hashKey(key), createdBy, createdAt: now })
+      .returning()
+      .get();
+  });
   return { key, ...publicKey(row) };
 }
 

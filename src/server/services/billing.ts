@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { guilds, stripeEvents } from '../../../db/schema';
 import { type PlanKey, PRICE_IDS } from '../../common/plans';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
@@ -113,6 +113,10 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  */
 export async function applyStripeEvent(db: Db, env: Env, event: Stripe.Event): Promise<WebhookOutcome> {
   return await db.$transaction(async () => {
+    // One event at a time (webhooks are few): the same event delivered twice at once is applied
+    // once, and of two events for a server the newer one's state stands (isStale reads what the
+    // other left). Without it PostgreSQL let both pass the checks.
+    await lockFor(db, 'billing:stripe-events');
     if (
       await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()
     ) {

@@ -29,24 +29,32 @@ function cleanTranslations(t: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(t).map(([k, v]) => [norm(k), v]));
 }
 
+/**
+ * Adds one term: refused past the limit or when the term (any case) is there. The checks and the
+ * insert run under the glossary's lock (the one replaceGlossary takes): terms added at the same
+ * moment cannot both pass them on PostgreSQL.
+ */
 export async function addGlossaryTerm(db: Db, guildId: string, entry: GlossaryEntry) {
-  const { terms } = await listGlossary(db, guildId);
-  if (terms.length >= GLOSSARY_MAX_TERMS) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `terms: the glossary holds at most ${GLOSSARY_MAX_TERMS} terms; remove one first`,
-    });
-  }
-  const same = terms.find((t) => t.term.toLowerCase() === entry.term.toLowerCase());
-  if (same) {
-    throw new TRPCError({ code: 'CONFLICT', message: `term: "${entry.term}" is already in the glossary` });
-  }
-  await ensureGuild(db, guildId);
-  return await db
-    .insert(glossaryTerms)
-    .values({ guildId, term: entry.term, translations: cleanTranslations(entry.translations) })
-    .returning({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
-    .get();
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `glossary:${guildId}`);
+    const { terms } = await listGlossary(tx, guildId);
+    if (terms.length >= GLOSSARY_MAX_TERMS) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `terms: the glossary holds at most ${GLOSSARY_MAX_TERMS} terms; remove one first`,
+      });
+    }
+    const same = terms.find((t) => t.term.toLowerCase() === entry.term.toLowerCase());
+    if (same) {
+      throw new TRPCError({ code: 'CONFLICT', message: `term: "${entry.term}" is already in the glossary` });
+    }
+    await ensureGuild(tx, guildId);
+    return await tx
+      .insert(glossaryTerms)
+      .values({ guildId, term: entry.term, translations: cleanTranslations(entry.translations) })
+      .returning({ id: glossaryTerms.id, term: glossaryTerms.term, translations: glossaryTerms.translations })
+      .get();
+  });
 }
 
 export async function replaceGlossary(db: Db, guildId: string, entries: GlossaryEntry[]) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { learnerProgress } from '../../../db/schema';
 import { findLanguage, LANGUAGES, languageName } from '../../common/languages';
 import { type DifficultyLevel, learnerAccuracy } from '../../common/schemas/learning';
@@ -15,6 +15,7 @@ import { currentStreak, nextDifficulty, nextStreak } from './learning-maths';
 import {
   findQuestion,
   forgetQuestion,
+  type PendingQuestion,
   pick,
   QUESTION_TTL_MS,
   rememberQuestion,
@@ -82,6 +83,18 @@ async function save(db: Db, id: number, change: Partial<Progress>): Promise<Prog
   return await db.update(learnerProgress).set(change).where(eq(learnerProgress.id, id)).returning().get();
 }
 
+/**
+ * One member's progress is read and written under their lock: commands and buttons of one member
+ * at the same moment (the bot handles interactions concurrently) run one after the other, so none
+ * is lost and /learn makes one row.
+ */
+async function asMember<T>(db: Db, guildId: string, userId: string, fn: () => Promise<T>): Promise<T> {
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `learning:${guildId}:${userId}`);
+    return await fn();
+  });
+}
+
 export interface LearnPlan {
   ok: true;
   learning: DeckLanguage;
@@ -112,6 +125,15 @@ export function planLearning(requested: string, native: string): LearnPlan | Ref
 
 /** Starts learning, or switches language: a new language starts fresh at beginner, the streak carries on. */
 export async function saveLearning(
+  db: Db,
+  at: Date,
+  input: { guildId: string; userId: string; username: string },
+  plan: LearnPlan,
+): Promise<{ progress: Progress; previous: string | null }> {
+  return await asMember(db, input.guildId, input.userId, () => saveLearningNow(db, at, input, plan));
+}
+
+async function saveLearningNow(
   db: Db,
   at: Date,
   input: { guildId: string; userId: string; username: string },
@@ -171,6 +193,16 @@ export interface Flashcard {
  * member's level. Counts a reviewed flashcard, a learned word when new, and the day's streak.
  */
 export async function drawFlashcard(
+  db: Db,
+  now: Date,
+  random: () => number,
+  guildId: string,
+  userId: string,
+): Promise<Flashcard | Refusal> {
+  return await asMember(db, guildId, userId, () => drawFlashcardNow(db, now, random, guildId, userId));
+}
+
+async function drawFlashcardNow(
   db: Db,
   now: Date,
   random: () => number,
@@ -301,6 +333,15 @@ export async function answerQuestion(
     return refuse('This question belongs to another member. Run /quiz to get your own.');
   if (input.choice < 0 || input.choice >= q.options.length) return refuse('That is not one of the answers.');
   forgetQuestion(db, input.questionId);
+  return await asMember(db, input.guildId, input.userId, () => countAnswer(db, now, input, q));
+}
+
+async function countAnswer(
+  db: Db,
+  now: Date,
+  input: { guildId: string; userId: string; choice: number },
+  q: PendingQuestion,
+): Promise<AnswerResult | Refusal> {
   const row = await findProgress(db, input.guildId, input.userId);
   if (!row) return refuse(NOT_LEARNING);
   const correct = input.choice === q.correct;

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { botConfig, moderationLogs } from '../../../db/schema';
 import { say } from '../../common/phrases';
 import {
@@ -178,29 +178,33 @@ const SKIP_REPEAT_MS = 60 * 60_000;
 
 export async function noteAiSkipped(db: Db, guildId: string, reason: string, at: Date): Promise<boolean> {
   const text = `AI moderation skipped: ${reason}`.slice(0, 300);
-  const recent = await db
-    .select({ id: moderationLogs.id })
-    .from(moderationLogs)
-    .where(
-      and(
-        eq(moderationLogs.guildId, guildId),
-        eq(moderationLogs.type, 'notice'),
-        gt(moderationLogs.timestamp, new Date(at.getTime() - SKIP_REPEAT_MS)),
-      ),
-    )
-    .get();
-  if (recent) return false;
-  await db
-    .insert(moderationLogs)
-    .values({
-      guildId,
-      type: 'notice',
-      userId: '',
-      message: text,
-      action: 'ai skipped',
-      rule: 'ai layer',
-      timestamp: at,
-    })
-    .run();
-  return true;
+  // Checked and written under the server's lock: messages failing at the same moment note it once.
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `moderation-ai-skipped:${guildId}`);
+    const recent = await tx
+      .select({ id: moderationLogs.id })
+      .from(moderationLogs)
+      .where(
+        and(
+          eq(moderationLogs.guildId, guildId),
+          eq(moderationLogs.type, 'notice'),
+          gt(moderationLogs.timestamp, new Date(at.getTime() - SKIP_REPEAT_MS)),
+        ),
+      )
+      .get();
+    if (recent) return false;
+    await tx
+      .insert(moderationLogs)
+      .values({
+        guildId,
+        type: 'notice',
+        userId: '',
+        message: text,
+        action: 'ai skipped',
+        rule: 'ai layer',
+        timestamp: at,
+      })
+      .run();
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { moderationLogs, moderationRules } from '../../../db/schema';
 
 /**
@@ -41,30 +41,36 @@ export async function reportPermissionProblem(
 ): Promise<{ reported: boolean; logChannelId: string | null; text: string }> {
   const need = NEEDED[p.action] ?? 'the permission for this action';
   const text = `I could not ${p.action} in <#${p.channelId}>: ${p.error}. Please give me ${need} in that channel.`;
-  const recent = await db
-    .select({ id: moderationLogs.id })
-    .from(moderationLogs)
-    .where(
-      and(
-        eq(moderationLogs.guildId, p.guildId),
-        eq(moderationLogs.type, 'permission'),
-        eq(moderationLogs.message, text),
-        gt(moderationLogs.timestamp, new Date(at.getTime() - REPEAT_AFTER_MS)),
-      ),
-    )
-    .get();
-  if (recent) return { reported: false, logChannelId: null, text };
-  await db
-    .insert(moderationLogs)
-    .values({
-      guildId: p.guildId,
-      type: 'permission',
-      userId: botUserId,
-      message: text,
-      action: 'reported',
-      timestamp: at,
-    })
-    .run();
+  // Checked and noted under the server's lock: failures at the same moment report once.
+  const noted = await db.$transaction(async (tx) => {
+    await lockFor(tx, `permission-report:${p.guildId}`);
+    const recent = await tx
+      .select({ id: moderationLogs.id })
+      .from(moderationLogs)
+      .where(
+        and(
+          eq(moderationLogs.guildId, p.guildId),
+          eq(moderationLogs.type, 'permission'),
+          eq(moderationLogs.message, text),
+          gt(moderationLogs.timestamp, new Date(at.getTime() - REPEAT_AFTER_MS)),
+        ),
+      )
+      .get();
+    if (recent) return false;
+    await tx
+      .insert(moderationLogs)
+      .values({
+        guildId: p.guildId,
+        type: 'permission',
+        userId: botUserId,
+        message: text,
+        action: 'reported',
+        timestamp: at,
+      })
+      .run();
+    return true;
+  });
+  if (!noted) return { reported: false, logChannelId: null, text };
   const log = (
     await db
       .select({ id: moderationRules.logChannelId })

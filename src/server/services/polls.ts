@@ -216,12 +216,13 @@ export async function vote(
 export async function closePoll(db: Db, guildId: string, id: number, now: Date): Promise<boolean> {
   const row = await pollRow(db, guildId, id);
   if (!row || row.deletedAt || row.closedAt) return false;
-  await db
+  // Closed once: the dashboard's Close and the end timer at the same moment, only one wins.
+  const closed = await db
     .update(polls)
     .set({ active: false, closedAt: now, stale: row.messageId !== null })
-    .where(eq(polls.id, id))
+    .where(and(eq(polls.id, id), isNull(polls.closedAt), isNull(polls.deletedAt)))
     .run();
-  return true;
+  return closed.changes > 0;
 }
 
 /** Polls whose endsAt has passed and that are not closed yet: closes them, answers which. */

@@ -145,6 +145,8 @@ export async function updateRoom(
 ): Promise<SingleChannelRoom> {
   await roomOrThrow(db, guildId, input.id);
   await db.$transaction(async (tx) => {
+    // Saves at the same moment replace the list one after the other (the last one wins whole).
+    await lockFor(tx, `room-languages:${input.id}`);
     if (input.active !== undefined)
       await tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
     if (input.languages) {

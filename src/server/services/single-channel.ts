@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../db/schema';
 import { languageName } from '../../common/languages';
 import { readTranslationSettings } from '../routers/translation';
@@ -69,6 +69,8 @@ export async function setSingleChannelLanguages(
 ) {
   const link = await singleLink(db, guildId, linkId);
   await db.$transaction(async (tx) => {
+    // Saves at the same moment replace the list one after the other (the last one wins whole).
+    await lockFor(tx, `room-languages:${link.id}`);
     await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, link.id)).run();
     if (languages.length)
       await tx

@@ -67,15 +67,19 @@ export async function globalStats(db: Db, now: Date = new Date()) {
     globalTotals.set(db, { lastId: lastId ?? 0, total: n, countedAt: t });
     return { totalTranslations: n };
   }
-  if ((lastId ?? 0) > state.lastId) {
+  const from = state.lastId;
+  if ((lastId ?? 0) > from) {
     const { n } = await one<{ n: number }>(
       db,
       `select count(*) as n from translation_logs where outcome = 'ok' and id > ? and id <= ?`,
-      state.lastId,
+      from,
       lastId,
     );
-    state.total += n;
-    state.lastId = lastId ?? 0;
+    // Visitors at the same moment count the same range: only the first to finish adds it.
+    if (globalTotals.get(db) === state && state.lastId === from) {
+      state.total += n;
+      state.lastId = lastId ?? 0;
+    }
   }
   return { totalTranslations: state.total };
 }

@@ -1,10 +1,17 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, lockFor } from '../../../db/client';
 import { ticketMessages, tickets } from '../../../db/schema';
 import { say } from '../../common/phrases';
 import { TICKET_STATUS_CHANGED } from '../../common/phrases/tickets';
 import type { TicketStatus } from '../../common/schemas/tickets';
-import { addTicketMessage, type Ticket, type TicketMessage } from './tickets';
+import {
+  addTicketMessage,
+  findTicket,
+  type Ticket,
+  type TicketChange,
+  type TicketMessage,
+  updateTicket,
+} from './tickets';
 import type { Translator } from './translation';
 
 /**
@@ -99,6 +106,41 @@ export async function queueStatusAnnouncement(
     })
     .returning()
     .get();
+}
+
+export type TicketChangeOutcome =
+  /** ticket absent: there is no such ticket in this server. */
+  | { ok: false; ticket?: Ticket; error: string }
+  | { ok: true; ticket: Ticket; updated: Ticket; note: TicketMessage | null };
+
+/**
+ * Changes a ticket and queues the announcement of a new status (note; null when the status stayed),
+ * under the ticket's lock: changes at the same moment (two admins, a double click on Close) run one
+ * after the other, each on the row the previous one left, so a status change is made and announced
+ * once. `refuse` sees that fresh row and may answer why not (nothing is written then).
+ */
+export async function changeTicket(
+  db: Db,
+  clock: () => Date,
+  guildId: string,
+  ticketId: number,
+  change: TicketChange,
+  refuse: (ticket: Ticket) => string | null = () => null,
+): Promise<TicketChangeOutcome> {
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `ticket:${ticketId}`);
+    const ticket = await findTicket(tx, guildId, ticketId);
+    if (!ticket) return { ok: false, error: `ticket ${ticketId} not found` };
+    const refused = refuse(ticket);
+    if (refused) return { ok: false, ticket, error: refused };
+    const updated = await updateTicket(tx, clock, ticket, change);
+    if (typeof updated === 'string') return { ok: false, ticket, error: updated };
+    const note =
+      updated.status !== ticket.status
+        ? await queueStatusAnnouncement(tx, clock, updated, updated.status)
+        : null;
+    return { ok: true, ticket, updated, note };
+  });
 }
 
 export const RESPONSE_WINDOW_DAYS = 30;

@@ -1,5 +1,5 @@
-import { and, eq, gte } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { type Db, lockFor } from '../../../db/client';
 import { voiceSessions } from '../../../db/schema';
 import { findLanguage, languageName } from '../../common/languages';
 import { type Phrase, say } from '../../common/phrases';
@@ -117,33 +117,42 @@ export async function startVoiceSession(
   }
   if (!translator.provider) return no('no-provider', VOICE_NO_PROVIDER);
   if (!translator.audio || !translator.translateAudio) return no('no-audio', VOICE_NO_AUDIO);
-  const left = await voiceMinutesLeft(db, input.guildId, now);
-  if (left !== null && left < 1 / 60) {
-    return no('minutes', VOICE_MINUTES_USED, {
-      minutes: VOICE_MINUTES[await guildPlan(db, input.guildId)] ?? 0,
-    });
-  }
-  if (await activeSessionIn(db, input.channelId)) {
-    return no('running', VOICE_ALREADY_RUNNING, { channel: `<#${input.channelId}>` });
-  }
-  await ensureGuild(db, input.guildId);
   const languages = input.languages.length ? input.languages : [lang];
-  const caption = await sessionCaptionDestination(db, input.guildId, input.caption);
-  const session = await db
-    .insert(voiceSessions)
-    .values({
-      guildId: input.guildId,
-      channelId: input.channelId,
-      sourceLanguage: 'auto',
-      targetLanguage: languages.join(','),
-      status: 'active',
-      startedBy: input.startedBy,
-      startedAt: now,
-      captionChannelId: caption?.channelId ?? null,
-      captionThreadId: caption?.threadId ?? null,
-    })
-    .returning()
-    .get();
+  // The minutes left and the channel's running session are checked and the session written under
+  // the server's lock: /voice start pressed at the same moment (two members, a double submit) makes
+  // one session, the others are told it is running.
+  const started = await db.$transaction(async (tx) => {
+    await lockFor(tx, `voice-sessions:${input.guildId}`);
+    const left = await voiceMinutesLeft(tx, input.guildId, now);
+    if (left !== null && left < 1 / 60) {
+      return no('minutes', VOICE_MINUTES_USED, {
+        minutes: VOICE_MINUTES[await guildPlan(tx, input.guildId)] ?? 0,
+      });
+    }
+    if (await activeSessionIn(tx, input.channelId)) {
+      return no('running', VOICE_ALREADY_RUNNING, { channel: `<#${input.channelId}>` });
+    }
+    await ensureGuild(tx, input.guildId);
+    const caption = await sessionCaptionDestination(tx, input.guildId, input.caption);
+    const session = await tx
+      .insert(voiceSessions)
+      .values({
+        guildId: input.guildId,
+        channelId: input.channelId,
+        sourceLanguage: 'auto',
+        targetLanguage: languages.join(','),
+        status: 'active',
+        startedBy: input.startedBy,
+        startedAt: now,
+        captionChannelId: caption?.channelId ?? null,
+        captionThreadId: caption?.threadId ?? null,
+      })
+      .returning()
+      .get();
+    return { ok: true as const, session, caption, left };
+  });
+  if (!started.ok) return started;
+  const { session, caption, left } = started;
   const names = languages.map(languageName).join(', ');
   const where = caption ? `in <#${caption.threadId ?? caption.channelId}>` : 'in this chat';
   const announcement = `🎙️ **Live captions are on** in this channel (${names}). Polyglot is listening to translate what is said here: captions appear ${where}, and no audio is kept. /voice stop ends them.`;
@@ -225,14 +234,12 @@ export async function captionUtterance(
     });
     if (!result.transcript) return { status: 'silent' };
     const characters = result.transcript.length;
-    const fresh = await voiceSession(s.db, session.id);
-    if (fresh?.status === 'active') {
-      await s.db
-        .update(voiceSessions)
-        .set({ charactersProcessed: fresh.charactersProcessed + characters })
-        .where(eq(voiceSessions.id, session.id))
-        .run();
-    }
+    // Counted in one statement: speakers captioned at the same moment each add theirs.
+    await s.db
+      .update(voiceSessions)
+      .set({ charactersProcessed: sql`${voiceSessions.charactersProcessed} + ${characters}` })
+      .where(and(eq(voiceSessions.id, session.id), eq(voiceSessions.status, 'active')))
+      .run();
     return {
       status: 'caption',
       content: captionText(result.transcript, result.source, languages, result.translations),
