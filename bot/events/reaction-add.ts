@@ -1,6 +1,7 @@
 import { Events, type Message, type PartialUser, type User } from 'discord.js';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
+import { createKeyedOrder } from '../keyed-order';
 import { applyReactionRole } from '../member-roles';
 import { defineEvent } from './types';
 
@@ -9,17 +10,7 @@ import { defineEvent } from './types';
  * two members at the same moment) sees the first one's reply recorded and adds none. A guild's
  * events reach one bot process, so this in-memory order is enough.
  */
-const flagsInFlight = new Map<string, Promise<void>>();
-
-function oneAtATime(messageId: string, work: () => Promise<void>): Promise<void> {
-  const next = (flagsInFlight.get(messageId) ?? Promise.resolve()).then(work, work);
-  flagsInFlight.set(messageId, next);
-  const forget = () => {
-    if (flagsInFlight.get(messageId) === next) flagsInFlight.delete(messageId);
-  };
-  next.then(forget, forget);
-  return next;
-}
+const inMessageOrder = createKeyedOrder();
 
 /** A flag reaction: reply with the message translated into the flag's language (once per language). */
 export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user) => {
@@ -29,7 +20,7 @@ export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user
   if (!emoji || reaction.emoji.id) return; // custom emoji are never flags
   const message = reaction.message.partial ? await reaction.message.fetch() : reaction.message;
   if (!message.inGuild()) return;
-  await oneAtATime(message.id, () => translateFlag(ctx, message, emoji, user));
+  await inMessageOrder([message.id], () => translateFlag(ctx, message, emoji, user));
 });
 
 async function translateFlag(
