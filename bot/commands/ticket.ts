@@ -120,11 +120,12 @@ async function ticketChannel(ctx: BotContext, guild: Guild, opened: Opened): Pro
   const now = madeTicketChannel.get(guild.id);
   if (now && now !== made) return await ticketChannel(ctx, guild, opened);
   const creating = createTicketChannel(ctx, guild);
-  madeTicketChannel.set(
-    guild.id,
-    creating.then((c) => c.id),
-  );
-  creating.catch(() => madeTicketChannel.delete(guild.id));
+  const id = creating.then((c) => c.id);
+  madeTicketChannel.set(guild.id, id);
+  // A failed creation is this call's error to answer; the record is dropped (no one else's rejection).
+  id.catch(() => {
+    if (madeTicketChannel.get(guild.id) === id) madeTicketChannel.delete(guild.id);
+  });
   return await creating;
 }
 
