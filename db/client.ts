@@ -66,7 +66,17 @@ export async function openDb(location: string): Promise<Db> {
   }
   if (location !== ':memory:') mkdirSync(dirname(resolve(location)), { recursive: true });
   const sqlite = new Database(location);
-  sqlite.pragma('journal_mode = WAL');
+  // Processes opening a new file at once: switching it to WAL can answer SQLITE_BUSY at once,
+  // without waiting on busy_timeout; the switch is tried again shortly.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
+    }
+  }
   // In WAL mode NORMAL never corrupts the file; a power cut can lose only the last commits.
   // It makes a commit ~0.02 ms instead of ~6 ms with FULL (measured here), which the bot's
   // mirror path and the translation logs feel on every message.

@@ -395,7 +395,13 @@ describe('the voice connection', () => {
       const reason =
         'could not connect to the voice channel: Discord requires end-to-end encryption (DAVE) for this call (close code 4017)';
       expect(reply).toBe(`❌ I could not join <#${hall.id}>, so no captions: ${reason}`);
-      expect((await sessions()).at(-1)).toMatchObject({ status: 'error', reason });
+      // The reply and the session's record are two writes: wait for the record too.
+      await expect
+        .poll(async () => (await sessions()).at(-1), { timeout: 5_000 })
+        .toMatchObject({
+          status: 'error',
+          reason,
+        });
       expect(voice.botChannels.at(-1)).toBeNull();
     } finally {
       voice.server.refuseWith = null;
