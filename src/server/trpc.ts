@@ -1,10 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
 import type { Capability } from '../common/plans';
+import { installDiscordRefCheck } from '../common/schemas/discord-refs';
 import { SERVER_ID_PATTERN } from '../common/schemas/util';
 import type { Services } from './services';
 import { authorizeGuild, isOperator } from './services/access';
+import { discordRefProblem } from './services/discord-objects';
 import { assertCapability, CapabilityLockedError } from './services/plans';
 import {
   InvalidTranslationRequestError,
@@ -79,6 +82,17 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
+/**
+ * The server a guild procedure acts on, while its input is parsed and it runs. Channel and role ids
+ * declared with channelOf/roleOf (src/common/schemas/discord-refs.ts) are checked against it; the
+ * bot's procedures run outside any scope (their ids come from Discord itself).
+ */
+const discordScope = new AsyncLocalStorage<{ db: Context['db']; guildId: string } | undefined>();
+installDiscordRefCheck((ref, id) => {
+  const scope = discordScope.getStore();
+  return scope ? discordRefProblem(scope.db, scope.guildId, ref, id) : null;
+});
+
 /** Anyone logged in (operator, Discord login, API key) and the bot; guild procedures narrow it. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind === 'public') {
@@ -102,7 +116,9 @@ export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
 export const botProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind !== 'bot')
     throw new TRPCError({ code: 'FORBIDDEN', message: 'only the bot may call this' });
-  return next();
+  // Ids the bot passes come from Discord itself; a call it makes inside a dashboard request's work
+  // is not that request's to check.
+  return discordScope.exit(() => next());
 });
 
 export const guildIdSchema = z
@@ -117,9 +133,14 @@ export const guildIdSchema = z
  */
 export const guildProcedure = adminProcedure
   .input(z.object({ guildId: guildIdSchema.optional() }))
-  .use(async ({ ctx, input, next }) =>
-    next({ ctx: { ...ctx, guildId: await authorizeGuild(ctx, input.guildId) } }),
-  );
+  .use(async ({ ctx, input, next }) => {
+    const guildId = await authorizeGuild(ctx, input.guildId);
+    // The rest of the input is parsed inside this scope: every channelOf/roleOf field of it is
+    // checked against this server's synced channels and roles (400 naming the field and the id).
+    // The bot's own calls name what Discord itself sent (perhaps not synced yet): not checked.
+    const scope = ctx.actor.kind === 'bot' ? undefined : { db: ctx.db, guildId };
+    return await discordScope.run(scope, () => next({ ctx: { ...ctx, guildId } }));
+  });
 
 /** Same as guildProcedure, for bot-only procedures that act on a server (guildId required). */
 export const botGuildProcedure = botProcedure

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf } from './discord-refs';
 import { discordId, languageCode } from './util';
 
 /** Discord refuses messages longer than this. */
@@ -9,7 +10,7 @@ export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
 export const targetChannel = z.object({
   language: languageCode,
-  channelId: discordId('channelId'),
+  channelId: channelOf('text', discordId('channelId')),
 });
 
 /** POST /api/announcements (guildId travels beside it). */

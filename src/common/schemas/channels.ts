@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { channelOf } from './discord-refs';
 import { languageCode } from './util';
 
 export const CHANNEL_LINK_NAME_MAX = 100;
 export const CHANNEL_LINK_MODES = ['mirror', 'single'] as const;
 
 const linkChannelRow = z.object({
-  channelId: z
-    .string({ error: 'must be a string' })
-    .trim()
-    .refine((v) => v === '' || /^\d{1,32}$/.test(v), 'must be a Discord id (digits only)'),
+  channelId: channelOf(
+    'text',
+    z
+      .string({ error: 'must be a string' })
+      .trim()
+      .refine((v) => v === '' || /^\d{1,32}$/.test(v), 'must be a Discord id (digits only)'),
+  ),
   language: languageCode.default('en'),
 });
 

@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { channelOf } from './discord-refs';
 
 /** Language exchange settings: the text channel pairs get their private thread in ('' = none, DMs only). */
 export const exchangeSettingsPatch = z.object({
-  channelId: z
-    .string({ error: 'must be a string: a channel of this server, or empty for none' })
-    .trim()
-    .refine(
-      (v) => v === '' || /^\d{1,32}$/.test(v),
-      'must be a text channel of this server (its id), or empty for no threads',
-    ),
+  channelId: channelOf(
+    'privateThreads',
+    z
+      .string({ error: 'must be a string: a channel of this server, or empty for none' })
+      .trim()
+      .refine(
+        (v) => v === '' || /^\d{1,32}$/.test(v),
+        'must be a text channel of this server (its id), or empty for no threads',
+      ),
+  ),
 });
 export type ExchangeSettingsPatch = z.input<typeof exchangeSettingsPatch>;
 

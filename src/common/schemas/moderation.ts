@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf } from './discord-refs';
 import { atLeastOneKey, optionalDiscordId } from './util';
 
 export const BANNED_WORD_MAX = 64;
@@ -42,7 +43,7 @@ const rulesShape = z
     spamDetection: z.boolean({ error: 'must be true or false' }),
     contentFiltering: z.boolean({ error: 'must be true or false' }),
     autoDelete: z.boolean({ error: 'must be true or false' }),
-    logChannelId: optionalDiscordId,
+    logChannelId: channelOf('text', optionalDiscordId),
     bannedWords,
     scamDetection: z.boolean({ error: 'must be true or false' }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf } from './discord-refs';
 import { languageCode } from './util';
 
 export const POLL_QUESTION_MAX = 300;
@@ -49,14 +50,16 @@ export const endsAt = z
   .nullish();
 
 export const pollCreate = z.object({
-  channelId: z
-    .string({ error: 'must be a string' })
-    .trim()
-    .refine(
-      (v) => v === '' || /^\d{1,32}$/.test(v),
-      'must be a Discord id (digits only), or empty until posted',
-    )
-    .default(''),
+  channelId: channelOf(
+    'text',
+    z
+      .string({ error: 'must be a string' })
+      .trim()
+      .refine(
+        (v) => v === '' || /^\d{1,32}$/.test(v),
+        'must be a Discord id (digits only), or empty until posted',
+      ),
+  ).default(''),
   question: looseLangText(POLL_QUESTION_MAX).refine(
     (map) => Object.keys(map).length > 0,
     'write the question in at least one language',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf, roleOf } from './discord-refs';
 import { discordId } from './util';
 
 const requiredId = (what: string) => z.string({ error: 'is required' }).pipe(discordId(what));
@@ -31,7 +32,7 @@ const reactionRole = z.object({
     .trim()
     .min(1, 'must not be empty')
     .max(REACTION_LABEL_MAX, `must be at most ${REACTION_LABEL_MAX} characters`),
-  roleId: requiredId('roleId'),
+  roleId: roleOf('assignable', requiredId('roleId')),
 });
 
 export const REACTION_TITLE_MAX = 200;
@@ -41,7 +42,7 @@ export const REACTION_TITLE_MAX = 200;
  * bot posts the menu (title and role lines in the server's languages) and adds the reactions.
  */
 export const reactionRoleCreate = z.object({
-  channelId: requiredId('channelId'),
+  channelId: channelOf('text', requiredId('channelId')),
   messageId: z
     .string({ error: 'must be a string' })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findLanguage } from '../languages';
+import { channelOf } from './discord-refs';
 import { atLeastOneKey, languageCode, rowId } from './util';
 
 /**
@@ -26,10 +27,13 @@ const roomLanguages = singleChannelLanguages.refine((l) => l.length > 0, 'give a
 
 /** Turn one synced text channel of the server into a single-channel translation room. */
 export const singleChannelRoomCreate = z.object({
-  channelId: z
-    .string({ error: 'is required: pick a channel of this server' })
-    .trim()
-    .regex(/^\d{1,32}$/, 'must be a Discord channel id (digits only)'),
+  channelId: channelOf(
+    'text',
+    z
+      .string({ error: 'is required: pick a channel of this server' })
+      .trim()
+      .regex(/^\d{1,32}$/, 'must be a Discord channel id (digits only)'),
+  ),
   languages: roomLanguages,
 });
 

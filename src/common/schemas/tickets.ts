@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_MAX_LENGTH } from './announcements';
+import { channelOf, roleOf } from './discord-refs';
 import { languageCode } from './util';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -60,8 +61,8 @@ const discordIdOrNone = z
 /** Support Tickets settings (besides guildId): null or '' = none (the default channel, no role). */
 export const ticketSettingsInput = z
   .object({
-    channelId: discordIdOrNone.optional(),
-    supportRoleId: discordIdOrNone.optional(),
+    channelId: channelOf('privateThreads', discordIdOrNone).optional(),
+    supportRoleId: roleOf('any', discordIdOrNone).optional(),
   })
   .refine((v) => v.channelId !== undefined || v.supportRoleId !== undefined, {
     message: 'give channelId or supportRoleId',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf, roleOf } from './discord-refs';
 import { atLeastOneKey, languageCode, optionalDiscordId } from './util';
 
 export const WELCOME_TEMPLATE_MAX = 2000;
@@ -31,8 +32,8 @@ export const welcomePatch = z
             : 'must be a map of language code to template, like { "en": "Welcome {user}!" }',
       },
     ),
-    channelId: optionalDiscordId,
-    roleId: optionalDiscordId,
+    channelId: channelOf('text', optionalDiscordId),
+    roleId: roleOf('assignable', optionalDiscordId),
   })
   .partial()
   .refine(atLeastOneKey, 'give at least one of enabled, messages, channelId, roleId');

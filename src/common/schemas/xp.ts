@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf, roleOf } from './discord-refs';
 
 const discordId = z
   .string({ error: 'must be a Discord id' })
@@ -10,16 +11,18 @@ export const XP_IGNORED_MAX = 100;
 
 /** Leveling settings: level-up channel ('' = where the member talked), ignored channels, role rewards. */
 export const xpSettingsPatch = z.object({
-  levelUpChannelId: z
-    .string({ error: 'must be a string' })
-    .trim()
-    .refine(
-      (v) => v === '' || /^\d{1,32}$/.test(v),
-      'must be a Discord channel id, or empty for the same channel',
-    )
-    .optional(),
+  levelUpChannelId: channelOf(
+    'text',
+    z
+      .string({ error: 'must be a string' })
+      .trim()
+      .refine(
+        (v) => v === '' || /^\d{1,32}$/.test(v),
+        'must be a Discord channel id, or empty for the same channel',
+      ),
+  ).optional(),
   ignoredChannels: z
-    .array(discordId, { error: 'must be a list of channel ids' })
+    .array(channelOf('any', discordId), { error: 'must be a list of channel ids' })
     .max(XP_IGNORED_MAX, `at most ${XP_IGNORED_MAX} channels`)
     .transform((ids) => [...new Set(ids)])
     .optional(),
@@ -31,7 +34,7 @@ export const xpSettingsPatch = z.object({
           .int('must be a whole number')
           .min(1, 'must be 1 or more')
           .max(500, 'must be 500 or less'),
-        roleId: discordId,
+        roleId: roleOf('assignable', discordId),
       }),
       { error: 'must be a list of { level, roleId }' },
     )

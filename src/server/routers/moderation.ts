@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
-import { guildChannels, moderationLogs, moderationRules } from '../../../db/schema';
+
+import { desc, eq } from 'drizzle-orm';
+import { moderationLogs, moderationRules } from '../../../db/schema';
 import {
   MODERATION_LOGS_LIMIT,
   moderationDefaults,
@@ -18,29 +18,11 @@ export async function readModerationRules(db: Services['db'], guildId: string) {
   return rules;
 }
 
-/** Text and announcement channels take the reports: anything else (voice, category, another server's) is refused. */
-const LOG_CHANNEL_TYPES = [0, 5];
-
-async function assertLogChannel(db: Services['db'], guildId: string, channelId: string): Promise<void> {
-  const channel = await db
-    .select({ type: guildChannels.type })
-    .from(guildChannels)
-    .where(and(eq(guildChannels.id, channelId), eq(guildChannels.guildId, guildId)))
-    .get();
-  if (!channel || !LOG_CHANNEL_TYPES.includes(channel.type)) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `logChannelId: ${channelId} is not a text channel of this server`,
-    });
-  }
-}
-
 export const moderationRouter = router({
   getRules: guildProcedure.query(async ({ ctx }) => await readModerationRules(ctx.db, ctx.guildId)),
 
   updateRules: guildProcedure.input(moderationRulesPatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    if (patch.logChannelId) await assertLogChannel(ctx.db, ctx.guildId, patch.logChannelId);
     await ensureGuild(ctx.db, ctx.guildId);
     await ctx.db
       .insert(moderationRules)

@@ -5,9 +5,8 @@ import { lockFor } from '../../../db/client';
 import { reactionRoles } from '../../../db/schema';
 import { reactionRoleCreate } from '../../common/schemas/reaction-roles';
 import { rowId } from '../../common/schemas/util';
-import { assertAssignableRoles } from '../services/guild-roles';
 import { ensureGuild } from '../services/guilds';
-import { buildMenu, hasSyncedRoles, renderMenu } from '../services/reaction-roles-menu';
+import { buildMenu, renderMenu } from '../services/reaction-roles-menu';
 import { botGuildProcedure, botProcedure, guildProcedure, notFound, router } from '../trpc';
 
 type Row = typeof reactionRoles.$inferSelect;
@@ -48,14 +47,6 @@ export const reactionRolesRouter = router({
   ),
 
   create: guildProcedure.input(reactionRoleCreate).mutation(async ({ ctx, input }) => {
-    // A role the bot cannot give is refused (once the bot has synced the server's roles).
-    if (await hasSyncedRoles(ctx.db, ctx.guildId))
-      await assertAssignableRoles(
-        ctx.db,
-        ctx.guildId,
-        input.roles.map((r) => r.roleId),
-        'roles',
-      );
     const menu = input.messageId
       ? null
       : await buildMenu(ctx.db, ctx.translator, ctx.guildId, input.title, input.roles);

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { botConfig, voiceSessions } from '../../../db/schema';
+import { channelOf } from '../../common/schemas/discord-refs';
 import { rowId } from '../../common/schemas/util';
 import { voiceSessionUpdate } from '../../common/schemas/voice';
 import { memberLanguage } from '../services/members';
@@ -57,7 +58,7 @@ export const voiceRouter = router({
   /** Where captions go by default: a text channel or thread (null: each voice channel's own chat). */
   settings: voiceProcedure.query(async ({ ctx }) => await readVoiceSettings(ctx.db, ctx.guildId)),
   updateSettings: voiceProcedure
-    .input(z.object({ captionChannelId: discordId.nullable() }))
+    .input(z.object({ captionChannelId: channelOf('textOrThread', discordId).nullable() }))
     .mutation(
       async ({ ctx, input }) => await updateVoiceSettings(ctx.db, ctx.guildId, input.captionChannelId),
     ),

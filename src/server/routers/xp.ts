@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { xpSettingsPatch } from '../../common/schemas/xp';
-import { assertAssignableRoles } from '../services/guild-roles';
 import { ensureGuild } from '../services/guilds';
 import { leaderboard, levelingOn, readXpSettings, writeXpSettings } from '../services/xp';
 import { guildProcedure, requires, router } from '../trpc';
@@ -16,12 +15,6 @@ export const xpRouter = router({
   })),
 
   updateSettings: xpProcedure.input(xpSettingsPatch).mutation(async ({ ctx, input }) => {
-    await assertAssignableRoles(
-      ctx.db,
-      ctx.guildId,
-      (input.roleRewards ?? []).map((r) => r.roleId),
-      'roleRewards',
-    );
     await ensureGuild(ctx.db, ctx.guildId);
     await writeXpSettings(ctx.db, ctx.guildId, input);
     return { ...(await readXpSettings(ctx.db, ctx.guildId)), enabled: await levelingOn(ctx.db, ctx.guildId) };

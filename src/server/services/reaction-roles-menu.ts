@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+
 import type { Db } from '../../../db/client';
-import { guildRoles, type ReactionRoleEntry, type reactionRoles } from '../../../db/schema';
+import type { ReactionRoleEntry, reactionRoles } from '../../../db/schema';
 import { guildDefaultLanguage, serverLanguages } from './polls';
 import type { Translator } from './translation';
 
@@ -56,9 +56,3 @@ export function renderMenu(row: Pick<Row, 'roles' | 'menu'>): string {
   return content;
 }
 
-export async function hasSyncedRoles(db: Db, guildId: string): Promise<boolean> {
-  return (
-    ((await db.select({ n: count() }).from(guildRoles).where(eq(guildRoles.guildId, guildId)).get())?.n ??
-      0) > 0
-  );
-}
