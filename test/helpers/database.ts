@@ -79,3 +79,19 @@ export async function tablesMentioning(db: Db, needle: string): Promise<string[]
   }
   return found;
 }
+
+/**
+ * Every row of every table but the request counters and the credentials' last-use times: "nothing
+ * was written" (no row added, changed or removed) is checked by comparing two of these.
+ */
+export async function tableContents(db: Db): Promise<string> {
+  const out: Record<string, unknown[]> = {};
+  for (const name of TABLES) {
+    if (COUNTERS.has(name)) continue;
+    const rows = await rawAll<Record<string, unknown>>(db, `select * from "${name}"`);
+    out[name] = rows
+      .map(({ last_used_at: _used, ...row }) => JSON.stringify(row))
+      .sort();
+  }
+  return JSON.stringify(out);
+}

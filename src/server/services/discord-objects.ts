@@ -53,7 +53,12 @@ export async function channelProblem(
   return null;
 }
 
-export async function roleProblem(db: Db, guildId: string, id: string, kind: RoleKind): Promise<string | null> {
+export async function roleProblem(
+  db: Db,
+  guildId: string,
+  id: string,
+  kind: RoleKind,
+): Promise<string | null> {
   const role = await db
     .select({ name: guildRoles.name, managed: guildRoles.managed, assignable: guildRoles.assignable })
     .from(guildRoles)
@@ -62,13 +67,18 @@ export async function roleProblem(db: Db, guildId: string, id: string, kind: Rol
   if (!role)
     return `${id} is not a role of this server (pick one from the list; the bot syncs roles while it is connected)`;
   if (kind === 'any') return null;
-  if (role.managed) return `the role "${role.name}" belongs to an integration and nobody can give it`;
+  if (role.managed) return `${id}: the role "${role.name}" belongs to an integration and nobody can give it`;
   if (!role.assignable)
-    return `I cannot give the role "${role.name}": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)`;
+    return `${id}: I cannot give the role "${role.name}": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)`;
   return null;
 }
 
-export function discordRefProblem(db: Db, guildId: string, ref: DiscordRef, id: string): Promise<string | null> {
+export function discordRefProblem(
+  db: Db,
+  guildId: string,
+  ref: DiscordRef,
+  id: string,
+): Promise<string | null> {
   return ref.object === 'channel'
     ? channelProblem(db, guildId, id, ref.kind)
     : roleProblem(db, guildId, id, ref.kind);
