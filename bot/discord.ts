@@ -8,6 +8,7 @@ import {
   Routes,
 } from 'discord.js';
 import type { BotContext } from './context';
+import { ForeignChannelError, serverChannel } from './server-channel';
 import { webhookRest } from './webhook-rest';
 
 /**
@@ -52,7 +53,7 @@ export class ActionFailed extends Error {
 }
 
 async function createWebhook(ctx: BotContext, guildId: string, channelId: string) {
-  const channel = await ctx.client.channels.fetch(channelId);
+  const channel = await serverChannel(ctx, guildId, channelId);
   if (!channel || !('createWebhook' in channel)) throw new Error(`channel ${channelId} cannot hold webhooks`);
   let hook: { id: string; token: string | null };
   try {
@@ -161,6 +162,8 @@ export async function reportFailure(
   action: string,
   failure: unknown,
 ): Promise<void> {
+  // A refusal (a channel outside the server) was logged where it was made.
+  if (failure instanceof ForeignChannelError) return;
   if (failure instanceof ActionFailed) action = failure.action;
   const err = failure instanceof ActionFailed ? failure.cause : failure;
   if (!isMissingPermission(err)) {
@@ -177,7 +180,7 @@ export async function reportFailure(
   });
   if (!report.reported || !report.logChannelId) return;
   try {
-    const log = await ctx.client.channels.fetch(report.logChannelId);
+    const log = await serverChannel(ctx, guildId, report.logChannelId);
     if (log?.isSendable()) await log.send({ content: `⚠️ ${report.text}`, allowedMentions: NO_PINGS });
   } catch (logErr) {
     console.error(`Discord: could not tell the log channel ${report.logChannelId} either:`, logErr);

@@ -1,5 +1,6 @@
 import { type Message, PermissionFlagsBits, Routes } from 'discord.js';
 import { MENTION_MAX } from '../src/server/services/moderation-spam';
+import { serverChannel } from './server-channel';
 import type { BotContext } from './context';
 import { deleteThroughWebhook, NO_PINGS, reportFailure } from './discord';
 
@@ -118,7 +119,7 @@ export async function carryOutModeration(
   });
   if (!report) return;
   try {
-    const log = await ctx.client.channels.fetch(report.channelId);
+    const log = await serverChannel(ctx, guildId, report.channelId);
     if (log?.isSendable()) await log.send({ content: report.content, allowedMentions: NO_PINGS });
   } catch (err) {
     await reportFailure(ctx, guildId, report.channelId, 'send message', err);

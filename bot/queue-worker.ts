@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { DiscordAPIError } from 'discord.js';
 import { QUEUE_LEASE_MS, QUEUE_POLL_MS, type QueueJob } from '../src/server/services/queue';
 import type { BotContext } from './context';
+import { ForeignChannelError } from './server-channel';
 import { JOB_HANDLERS } from './server-events';
 
 /**
@@ -65,7 +66,9 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
         console.warn(`${label}: done, but its lease had passed to another process`);
     } catch (err) {
       const reason = reasonOf(err);
-      const r = await queue.fail(job.id, owner, reason);
+      // A refusal (a channel outside the job's server, bot/server-channel.ts) is given up at once.
+      const final = err instanceof ForeignChannelError;
+      const r = await queue.fail(job.id, owner, reason, { final });
       if (r.outcome === 'failed') console.error(`${label}: given up: ${reason}`);
       else console.warn(`${label}: failed (${reason}); retried at ${new Date(r.runAt).toISOString()}`);
     }

@@ -2,6 +2,7 @@ import { DiscordAPIError } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS, reportFailure } from '../discord';
 import { isTransient, postOnce } from '../nonce';
+import { ForeignChannelError, serverChannel } from '../server-channel';
 import type { ServerEventHandler } from '../server-events';
 
 function reasonOf(err: unknown): string {
@@ -34,10 +35,11 @@ async function deliver(ctx: BotContext, guildId: string, id: number): Promise<nu
   const plan = await ctx.caller.bot.announcementPosts({ guildId, id });
   if (!plan) return 0;
   let transient = 0;
+  let refused: ForeignChannelError | null = null;
   const results = await Promise.all(
     plan.posts.map(async (post) => {
       try {
-        const channel = await ctx.client.channels.fetch(post.channelId);
+        const channel = await serverChannel(ctx, guildId, post.channelId);
         if (!channel?.isSendable()) throw new Error('the channel does not exist or is not a text channel');
         let first: string | undefined;
         for (const [i, part] of post.parts.entries()) {
@@ -50,13 +52,15 @@ async function deliver(ctx: BotContext, guildId: string, id: number): Promise<nu
         }
         return { channelId: post.channelId, language: post.language, ok: true, messageId: first };
       } catch (err) {
-        await reportFailure(ctx, guildId, post.channelId, 'post announcement', err);
+        if (err instanceof ForeignChannelError) refused = err;
+        else await reportFailure(ctx, guildId, post.channelId, 'post announcement', err);
         if (isTransient(err)) transient++;
         return { channelId: post.channelId, language: post.language, ok: false, error: reasonOf(err) };
       }
     }),
   );
   await ctx.caller.bot.announcementResults({ guildId, id, results });
+  if (refused) throw refused;
   return transient;
 }
 

@@ -2,6 +2,7 @@ import { ChannelType, DiscordAPIError, type PrivateThreadChannel } from 'discord
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { postOnce } from '../nonce';
+import { serverChannel } from '../server-channel';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -30,7 +31,7 @@ async function openThread(
 ) {
   let thread: PrivateThreadChannel | null = null;
   try {
-    const channel = await ctx.client.channels.fetch(plan.channelId);
+    const channel = await serverChannel(ctx, guildId, plan.channelId);
     if (channel?.type !== ChannelType.GuildText)
       throw new Error('the exchange channel is not a text channel');
     thread = (await channel.threads.create({
@@ -124,7 +125,7 @@ export async function deliverEnd(ctx: BotContext, guildId: string, pairId: numbe
   if (!work) return;
   if (work.threadId) {
     try {
-      const thread = await ctx.client.channels.fetch(work.threadId);
+      const thread = await serverChannel(ctx, guildId, work.threadId);
       if (thread?.isThread()) await thread.edit({ archived: true, locked: true });
     } catch (err) {
       console.warn(`Exchange pair ${pairId}: thread not archived (${reasonOf(err)})`);

@@ -11,6 +11,7 @@ import type { PollMessage } from '../../src/server/services/polls-render';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { postOnceBody } from '../nonce';
+import { rethrowRefusal, serverChannel } from '../server-channel';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -95,6 +96,7 @@ async function act(ctx: BotContext, guildId: string, id: number): Promise<PollOu
   const rest = ctx.client.rest;
   if (work.kind === 'post') {
     try {
+      await serverChannel(ctx, guildId, work.channelId);
       // The poll's nonce: a retry (answer lost, process killed) gets the message already posted.
       const sent = (await rest.post(Routes.channelMessages(work.channelId), {
         body: { ...pollBody(work.message), ...postOnceBody('poll', id, work.channelId) },
@@ -106,11 +108,13 @@ async function act(ctx: BotContext, guildId: string, id: number): Promise<PollOu
       await reportFailure(ctx, guildId, work.channelId, 'post a poll', err);
       const error = reasonOf(err);
       await ctx.caller.polls.bot.posted({ guildId, id, messageId: null, error });
+      rethrowRefusal(err);
       return { kind: 'failed', error };
     }
   }
   if (work.kind === 'refresh') {
     try {
+      await serverChannel(ctx, guildId, work.channelId);
       await rest.patch(Routes.channelMessage(work.channelId, work.messageId), {
         body: pollBody(work.message),
       });
@@ -119,10 +123,12 @@ async function act(ctx: BotContext, guildId: string, id: number): Promise<PollOu
       if (err instanceof DiscordAPIError && err.status === 404) return { kind: 'none' };
       await reportFailure(ctx, guildId, work.channelId, 'update a poll', err);
       await ctx.caller.polls.bot.refreshFailed({ guildId, id });
+      rethrowRefusal(err);
     }
     return { kind: 'none' };
   }
   try {
+    await serverChannel(ctx, guildId, work.channelId);
     await rest.delete(Routes.channelMessage(work.channelId, work.messageId));
   } catch (err) {
     if (!(err instanceof DiscordAPIError && err.status === 404))

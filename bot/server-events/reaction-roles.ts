@@ -2,6 +2,7 @@ import { DiscordAPIError, type RESTPostAPIChannelMessageResult, Routes } from 'd
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { postOnceBody } from '../nonce';
+import { rethrowRefusal, serverChannel } from '../server-channel';
 import type { ServerEventHandler } from '../server-events';
 
 /**
@@ -28,6 +29,7 @@ export async function deliverMenu(ctx: BotContext, guildId: string, id: number):
     if (!work) return;
     if (work.kind === 'remove') {
       try {
+        await serverChannel(ctx, guildId, work.channelId);
         await ctx.client.rest.delete(Routes.channelMessage(work.channelId, work.messageId));
       } catch (err) {
         if (!(err instanceof DiscordAPIError && err.status === 404))
@@ -38,6 +40,7 @@ export async function deliverMenu(ctx: BotContext, guildId: string, id: number):
     }
     let sent: RESTPostAPIChannelMessageResult;
     try {
+      await serverChannel(ctx, guildId, work.channelId);
       sent = (await ctx.client.rest.post(Routes.channelMessages(work.channelId), {
         body: {
           content: work.content,
@@ -48,6 +51,7 @@ export async function deliverMenu(ctx: BotContext, guildId: string, id: number):
     } catch (err) {
       await reportFailure(ctx, guildId, work.channelId, 'post a reaction-role menu', err);
       await ctx.caller.reactionRoles.bot.posted({ guildId, id, messageId: null, error: reasonOf(err) });
+      rethrowRefusal(err);
       return;
     }
     await ctx.caller.reactionRoles.bot.posted({ guildId, id, messageId: sent.id, error: null });

@@ -1,8 +1,9 @@
-import { type Client, DiscordAPIError, type ThreadChannel } from 'discord.js';
+import { DiscordAPIError, type ThreadChannel } from 'discord.js';
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
 import { createKeyedOrder } from '../keyed-order';
 import { isTransient, postOnce } from '../nonce';
+import { serverChannel } from '../server-channel';
 import type { ServerEventHandler } from '../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
@@ -14,9 +15,10 @@ function reasonOf(err: unknown): string {
 }
 
 /** The ticket's thread, reopened for posting when it was archived; null when the bot cannot see it. */
-async function openThread(client: Client, plan: Plan): Promise<ThreadChannel | null> {
+async function openThread(ctx: BotContext, guildId: string, plan: Plan): Promise<ThreadChannel | null> {
   if (!plan.channelId) return null;
-  const channel = await client.channels.fetch(plan.channelId).catch(() => null);
+  // A thread of another server is refused (logged) and the member is told by DM instead.
+  const channel = await serverChannel(ctx, guildId, plan.channelId);
   if (!channel?.isThread()) return null;
   if (channel.archived || channel.locked) {
     // Reopening (or a last announcement on a closed ticket): unarchive, unlock unless closed.
@@ -63,7 +65,7 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
   try {
     let thread: ThreadChannel | null = null;
     try {
-      thread = await openThread(ctx.client, plan);
+      thread = await openThread(ctx, e.guildId, plan);
     } catch (err) {
       console.warn(`Ticket #${e.ticketId}: thread ${plan.channelId} unusable (${reasonOf(err)}); using DM`);
     }
@@ -84,7 +86,7 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
       error,
     });
     const logChannelId = report.channelId ?? ctx.client.guilds.cache.get(e.guildId)?.systemChannelId ?? null;
-    const log = logChannelId ? await ctx.client.channels.fetch(logChannelId).catch(() => null) : null;
+    const log = logChannelId ? await serverChannel(ctx, e.guildId, logChannelId).catch(() => null) : null;
     // One notice however many tries fail within Discord's window (the same nonce).
     if (log?.isSendable())
       await log.send({

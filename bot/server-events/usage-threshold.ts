@@ -1,6 +1,7 @@
 import type { BotContext } from '../context';
 import { NO_PINGS } from '../discord';
 import { postOnce } from '../nonce';
+import { serverChannel } from '../server-channel';
 
 type UsageEvent = { guildId: string; threshold: number; used: number; allowance: number };
 
@@ -13,7 +14,7 @@ export async function tellAdmins(ctx: BotContext, e: UsageEvent): Promise<void> 
     console.log(`Usage notice for guild ${e.guildId} (no log channel set): ${notice.content}`);
     return;
   }
-  const channel = await ctx.client.channels.fetch(channelId);
+  const channel = await serverChannel(ctx, e.guildId, channelId);
   // One notice per threshold crossing: a retried job gets the message already posted (bot/nonce.ts).
   if (channel?.isSendable())
     await channel.send({

@@ -89,9 +89,7 @@ export async function tableContents(db: Db): Promise<string> {
   for (const name of TABLES) {
     if (COUNTERS.has(name)) continue;
     const rows = await rawAll<Record<string, unknown>>(db, `select * from "${name}"`);
-    out[name] = rows
-      .map(({ last_used_at: _used, ...row }) => JSON.stringify(row))
-      .sort();
+    out[name] = rows.map(({ last_used_at: _used, ...row }) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(out);
 }

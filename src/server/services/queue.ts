@@ -77,11 +77,15 @@ export interface Queue {
   claim(opts: ClaimOptions): Promise<QueueJob[]>;
   /** The job succeeded: done (false when the lease had passed to another process). */
   complete(id: number, owner: string): Promise<boolean>;
-  /** The job failed: retried after its backoff, or given up after the last attempt. */
+  /**
+   * The job failed: retried after its backoff, or given up after the last attempt (or at once when
+   * `final`: the failure would only repeat, e.g. a refusal).
+   */
   fail(
     id: number,
     owner: string,
     error: string,
+    opts?: { final?: boolean },
   ): Promise<{ outcome: 'retry'; runAt: number } | { outcome: 'failed' }>;
   /** Extends the lease of jobs still running. */
   renew(ids: number[], owner: string): Promise<void>;
@@ -183,13 +187,13 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       );
       return changed === 1;
     },
-    async fail(id, owner, error) {
+    async fail(id, owner, error, opts = {}) {
       const reason = error.slice(0, 500);
       const row = await rawGet<{ attempts: number }>(db, 'select attempts from queue_jobs where id = ?', [
         id,
       ]);
       const at = now();
-      if (!row || row.attempts >= maxAttempts) {
+      if (!row || row.attempts >= maxAttempts || opts.final) {
         await rawRun(
           db,
           `update queue_jobs set status = 'failed', finished_at = ?, lease_until = null, last_error = ?
