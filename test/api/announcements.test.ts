@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema';
+import { CHANNEL_TYPE, seedChannels } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
@@ -32,6 +33,16 @@ beforeAll(async () => {
   ];
   s = await startTestServer({ overrides: { translator: rec.translator, clock }, guilds });
   bare = await startTestServer({ guilds });
+  // The channels the bot synced: three text channels and a voice channel in 555, one in 556.
+  for (const server of [s, bare]) {
+    await seedChannels(server.services, '555', [
+      '9001',
+      '9002',
+      '9003',
+      { id: '9005', name: 'lounge', type: CHANNEL_TYPE.voice },
+    ]);
+    await seedChannels(server.services, '556', ['9004']);
+  }
 });
 afterAll(async () => {
   await s.close();
@@ -156,6 +167,19 @@ describe('POST /api/announcements', () => {
       },
     ],
     ['targetChannels.0.channelId', { targetChannels: [{ language: 'es', channelId: '#general' }] }],
+    [
+      'targetChannels.1.channelId: 9004 is not a text channel of this server',
+      {
+        targetChannels: [
+          { language: 'es', channelId: '9001' },
+          { language: 'fr', channelId: '9004' },
+        ],
+      },
+    ],
+    [
+      'targetChannels.0.channelId: 9005 (#lounge) is a voice channel, not a text channel',
+      { targetChannels: [{ language: 'es', channelId: '9005' }] },
+    ],
     ['createdBy', { createdBy: '' }],
   ])(
     'rejects bad input #%# with 400 naming %s, without calling the translator or writing',

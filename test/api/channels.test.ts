@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds } from '../../db/schema';
-import { seedGuild, setGuildPlan } from '../helpers/guilds';
+import { CHANNEL_TYPE, seedChannels, seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 let s: TestServer;
@@ -18,7 +18,12 @@ const freshGuild = async () => {
   return id;
 };
 let nextChannel = 500_000;
-const ch = () => String(nextChannel++);
+/** A new text channel of the server, as the bot syncs it. */
+const ch = async (guildId: string) => {
+  const id = String(nextChannel++);
+  await seedChannels(s.services, guildId, [id]);
+  return id;
+};
 
 const create = (guildId: string, body: unknown) =>
   s.api(`/api/channels/links?guildId=${guildId}`, { method: 'POST', admin: true, body });
@@ -27,7 +32,7 @@ const list = (guildId: string) => s.api(`/api/channels/links?guildId=${guildId}`
 describe('channel links', () => {
   it('creates a link (201), drops rows without a channel id, and the list shows it', async () => {
     const g = await freshGuild();
-    const [a, b] = [ch(), ch()];
+    const [a, b] = [await ch(g), await ch(g)];
     const res = await create(g, {
       name: '  Global chat ',
       channels: [
@@ -56,7 +61,7 @@ describe('channel links', () => {
 
   it('takes guildId from the body too, defaults language to en and mode to mirror', async () => {
     const g = await freshGuild();
-    const c = ch();
+    const c = await ch(g);
     const res = await s.api('/api/channels/links', {
       method: 'POST',
       admin: true,
@@ -72,7 +77,7 @@ describe('channel links', () => {
 
   it('delete answers { id, deleted: true } and the link is gone, with its channels free again', async () => {
     const g = await freshGuild();
-    const c = ch();
+    const c = await ch(g);
     const made = await create(g, {
       name: 'Temp',
       channels: [{ channelId: c, language: 'de' }],
@@ -125,8 +130,24 @@ describe('channel links', () => {
       },
       'channels: a single-channel link has exactly one channel',
     ],
+    [
+      { name: 'Unknown', channels: [{ channelId: '999999999', language: 'en' }] },
+      'channels.0.channelId: 999999999 is not a text channel of this server',
+    ],
+    [
+      {
+        name: 'Voice',
+        channels: [
+          { channelId: '7', language: 'en' },
+          { channelId: '9', language: 'fr' },
+        ],
+      },
+      'channels.1.channelId: 9 (#lounge) is a voice channel, not a text channel',
+    ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const g = await freshGuild();
+    // The server's synced channels the bodies name (7 and 8 text, 9 voice).
+    await seedChannels(s.services, g, ['1', '7', '8', { id: '9', name: 'lounge', type: CHANNEL_TYPE.voice }]);
     const before = await tableCounts(s.services);
     const res = await create(g, body);
     expect(res.status).toBe(400);
@@ -136,31 +157,51 @@ describe('channel links', () => {
 
   it('answers 409 when a channel is already in another link, in this guild or another', async () => {
     const [g1, g2] = [await freshGuild(), await freshGuild()];
-    const c = ch();
-    expect((await create(g1, { name: 'First', channels: [{ channelId: c, language: 'en' }] })).status).toBe(
-      201,
-    );
+    const c = await ch(g1);
+    const moved = await ch(g1);
+    expect(
+      (
+        await create(g1, {
+          name: 'First',
+          channels: [
+            { channelId: c, language: 'en' },
+            { channelId: moved, language: 'de' },
+          ],
+        })
+      ).status,
+    ).toBe(201);
+    const fresh = await ch(g1);
     const before = await tableCounts(s.services);
     const same = await create(g1, {
       name: 'Second',
       channels: [
-        { channelId: ch(), language: 'fr' },
+        { channelId: fresh, language: 'fr' },
         { channelId: c, language: 'es' },
       ],
     });
     expect(same.status).toBe(409);
     expect(same.json.error).toContain(c);
     expect(same.json.error).toContain('"First"');
+    // A channel of another server is not this server's to link: 400, saying nothing of its link.
     const other = await create(g2, { name: 'Elsewhere', channels: [{ channelId: c, language: 'es' }] });
-    expect(other.status).toBe(409);
-    expect(other.json.error).toContain("another server's link");
+    expect(other.status).toBe(400);
+    expect(other.json.error).toContain(`channels.0.channelId: ${c} is not a text channel of this server`);
     expect(other.json.error).not.toContain('First');
-    expect(await tableCounts(s.services)).toEqual(before);
+    // A channel the bot's sync now shows under g2 while g1's link still holds it: 409, unnamed.
+    await seedChannels(s.services, g2, [moved]);
+    const before2 = await tableCounts(s.services);
+    const stale = await create(g2, { name: 'Elsewhere', channels: [{ channelId: moved, language: 'es' }] });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toContain(moved);
+    expect(stale.json.error).toContain("another server's link");
+    expect(stale.json.error).not.toContain('First');
+    expect(await tableCounts(s.services)).toEqual(before2);
+    expect(before2).toEqual(before);
   });
 
   it('two requests linking the same channel at the same moment: one link, the other answered 409', async () => {
     const g = await freshGuild();
-    const c = ch();
+    const c = await ch(g);
     const results = await Promise.all(
       ['One', 'Two', 'Three'].map((name) =>
         create(g, { name, channels: [{ channelId: c, language: 'en' }] }),
@@ -173,17 +214,20 @@ describe('channel links', () => {
   it('answers 403 naming the limit past the Free plan (2 links) and lets a Plus guild go on', async () => {
     const g = await freshGuild();
     for (const name of ['One', 'Two']) {
-      expect((await create(g, { name, channels: [{ channelId: ch(), language: 'en' }] })).status).toBe(201);
+      expect((await create(g, { name, channels: [{ channelId: await ch(g), language: 'en' }] })).status).toBe(
+        201,
+      );
     }
+    const c = await ch(g);
     const before = await tableCounts(s.services);
-    const third = await create(g, { name: 'Three', channels: [{ channelId: ch(), language: 'en' }] });
+    const third = await create(g, { name: 'Three', channels: [{ channelId: c, language: 'en' }] });
     expect(third.status).toBe(403);
     expect(third.json.error).toMatch(/Free plan allows 2 channel links/);
     expect(third.json.error).toMatch(/upgrade/i);
     expect(await tableCounts(s.services)).toEqual(before);
 
     await s.services.db.update(guilds).set({ plan: 'plus' }).where(eq(guilds.id, g)).run();
-    const plus = await create(g, { name: 'Three', channels: [{ channelId: ch(), language: 'en' }] });
+    const plus = await create(g, { name: 'Three', channels: [{ channelId: await ch(g), language: 'en' }] });
     expect(plus.status).toBe(201);
     expect((await list(g)).json.map((l: { name: string }) => l.name)).toEqual(['One', 'Two', 'Three']);
   });
@@ -193,7 +237,7 @@ describe('channel links', () => {
     await setGuildPlan(s.services, g, 'pro');
     for (let i = 0; i < 12; i++) {
       expect(
-        (await create(g, { name: `L${i}`, channels: [{ channelId: ch(), language: 'en' }] })).status,
+        (await create(g, { name: `L${i}`, channels: [{ channelId: await ch(g), language: 'en' }] })).status,
       ).toBe(201);
     }
     expect((await list(g)).json).toHaveLength(12);
@@ -201,7 +245,7 @@ describe('channel links', () => {
 
   it('answers 404 for unknown ids and for another guild’s link, and 400 for a non-number id', async () => {
     const [g1, g2] = [await freshGuild(), await freshGuild()];
-    const made = await create(g1, { name: 'Mine', channels: [{ channelId: ch(), language: 'en' }] });
+    const made = await create(g1, { name: 'Mine', channels: [{ channelId: await ch(g1), language: 'en' }] });
     const foreign = await s.api(`/api/channels/links/${made.json.id}?guildId=${g2}`, {
       method: 'DELETE',
       admin: true,

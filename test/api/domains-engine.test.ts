@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds, translationLogs } from '../../db/schema';
 import { createTicket } from '../../src/server/services/tickets';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
+import { seedChannels } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -17,6 +18,7 @@ beforeAll(async () => {
     env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url },
     guilds: [{ id: '6001', plan: 'ultimate' }],
   });
+  await seedChannels(s.services, '6001', ['61', '62', '63']);
 });
 afterAll(async () => {
   await s.close();

@@ -36,6 +36,7 @@ beforeAll(async () => {
       { id: '900001', guildId: PRO, name: 'language-exchange', type: 0 },
       { id: '900002', guildId: PRO, name: 'Lounge', type: 2 },
       { id: '900003', guildId: ULTIMATE, name: 'elsewhere', type: 0 },
+      { id: '900004', guildId: PRO, name: 'news', type: 5 },
     ])
     .run();
 });
@@ -94,9 +95,26 @@ describe('GET /api/guilds/:guildId/exchange', () => {
 describe('PATCH /api/guilds/:guildId/exchange', () => {
   it.each([
     ['not an id', { channelId: 'general' }, /^channelId: /],
-    ['a channel of no server', { channelId: '123456' }, /^channelId: not a text channel of this server/],
-    ['a voice channel', { channelId: '900002' }, /^channelId: not a text channel/],
-    ["another server's channel", { channelId: '900003' }, /^channelId: not a text channel/],
+    [
+      'a channel of no server',
+      { channelId: '123456' },
+      /^channelId: 123456 is not a text channel that can hold private threads of this server/,
+    ],
+    [
+      'a voice channel',
+      { channelId: '900002' },
+      /^channelId: 900002 \(#Lounge\) is a voice channel, not a text channel that can hold private threads/,
+    ],
+    [
+      'an announcement channel (no private threads)',
+      { channelId: '900004' },
+      /^channelId: 900004 \(#news\) is an announcement channel, not a text channel that can hold private threads/,
+    ],
+    [
+      "another server's channel",
+      { channelId: '900003' },
+      /^channelId: 900003 is not a text channel that can hold private threads of this server/,
+    ],
     ['no channelId', {}, /^channelId: /],
     ['a number', { channelId: 900001 }, /^channelId: /],
   ])('%s: 400 naming the field, nothing written', async (_name, body, error) => {

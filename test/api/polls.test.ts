@@ -3,7 +3,7 @@ import { pollVotes } from '../../db/schema';
 import { createCaller } from '../../src/server/routers/_app';
 import type { TranslateRequest, Translator } from '../../src/server/services/translation';
 import { TranslationUnavailableError } from '../../src/server/services/translation';
-import { seedGuild } from '../helpers/guilds';
+import { seedChannels, seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /** A translator that writes "[xx] text" for each target, or fails when told to. */
@@ -64,14 +64,19 @@ const poll = (over: Record<string, unknown> = {}) => ({
 const create = (guildId: string, body: unknown) =>
   s.api(`/api/polls?guildId=${guildId}`, { method: 'POST', admin: true, body });
 const list = (guildId: string) => s.api(`/api/polls?guildId=${guildId}`, { admin: true });
+/** A new text channel of the server, as the bot syncs it. */
+async function newChannel(guildId: string): Promise<string> {
+  const id = String(nextChannel++);
+  await seedChannels(s.services, guildId, [id]);
+  return id;
+}
 async function linkLanguages(guildId: string, languages: string[]) {
+  const channels = [];
+  for (const language of languages) channels.push({ channelId: await newChannel(guildId), language });
   const res = await s.api(`/api/channels/links?guildId=${guildId}`, {
     method: 'POST',
     admin: true,
-    body: {
-      name: 'langs',
-      channels: languages.map((language) => ({ channelId: String(nextChannel++), language })),
-    },
+    body: { name: 'langs', channels },
   });
   expect(res.status).toBe(201);
 }
@@ -79,6 +84,7 @@ async function linkLanguages(guildId: string, languages: string[]) {
 describe('polls', () => {
   it('creates a poll (201) with every option in votes, and the list shows it', async () => {
     const g = await freshGuild();
+    await seedChannels(s.services, g, ['123456']);
     const res = await create(g, poll({ channelId: '123456' }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -228,6 +234,7 @@ describe('polls', () => {
     [poll({ createdBy: '' }), 'createdBy'],
     [poll({ createdBy: undefined }), 'createdBy'],
     [poll({ channelId: 'general' }), 'channelId'],
+    [poll({ channelId: '999999999' }), 'channelId: 999999999 is not a text channel of this server'],
     [poll({ allowMultiple: 'yes' }), 'allowMultiple'],
     [poll({ endsAt: 'tomorrow' }), 'endsAt'],
     [poll({ endsAt: '2001-01-01T00:00:00Z' }), 'endsAt: must be in the future'],
@@ -358,7 +365,7 @@ describe('poll translation', () => {
 describe('poll delivery, closing and the plan', () => {
   it('a poll with a channel is queued until the bot posts it; without one it is not posted', async () => {
     const g = await freshGuild();
-    const queued = await create(g, poll({ channelId: String(nextChannel++) }));
+    const queued = await create(g, poll({ channelId: await newChannel(g) }));
     expect(queued.json.delivery).toBe('queued');
     const unposted = await create(g, poll());
     expect(unposted.json.delivery).toBe('not posted');

@@ -1,19 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
+
+const GUILDS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r-bad'];
+/** Each server's own synced text channel and roles (a Discord id belongs to one server): r-bad has 111, 201, 202. */
+const ids = (guildId: string) => {
+  const k = guildId === 'r-bad' ? '' : guildId.slice(1);
+  return { channelId: `${k}111`, roleIds: [`${k}201`, `${k}202`] };
+};
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ guilds: ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r-bad'] });
+  s = await startTestServer({ guilds: GUILDS });
+  for (const g of GUILDS) {
+    await seedChannels(s.services, g, [ids(g).channelId]);
+    await seedRoles(s.services, g, ids(g).roleIds);
+  }
+  await seedRoles(s.services, 'r3', ['3001', '3002', '3003']);
+  // r-bad also has roles 1-21, a voice channel, a role above the bot's and an integration's role.
+  await seedRoles(
+    s.services,
+    'r-bad',
+    Array.from({ length: 21 }, (_, i) => `${i + 1}`),
+  );
+  await seedRoles(s.services, 'r-bad', [
+    { id: '301', name: 'Admin', assignable: false },
+    { id: '302', name: 'Server Booster', managed: true },
+  ]);
+  await seedChannels(s.services, 'r-bad', [{ id: '112', name: 'Lounge', type: CHANNEL_TYPE.voice }]);
 });
 afterAll(() => s.close());
 
 let nextMessage = 800_000;
-const entry = (over: Record<string, unknown> = {}) => ({
-  channelId: '111',
+const entry = (over: Record<string, unknown> = {}, guildId = 'r-bad') => ({
+  channelId: ids(guildId).channelId,
   messageId: String(nextMessage++),
   roles: [
-    { emoji: '🎮', label: 'Gamer', roleId: '201' },
-    { emoji: '<:pepe:123456>', label: 'Pepe fan', roleId: '202' },
+    { emoji: '🎮', label: 'Gamer', roleId: ids(guildId).roleIds[0] },
+    { emoji: '<:pepe:123456>', label: 'Pepe fan', roleId: ids(guildId).roleIds[1] },
   ],
   ...over,
 });
@@ -23,7 +47,7 @@ const list = (guildId: string) => s.api(`/api/reaction-roles?guildId=${guildId}`
 
 describe('reaction roles', () => {
   it('creates an entry (201) and the list shows it', async () => {
-    const body = entry();
+    const body = entry({}, 'r1');
     const res = await create('r1', body);
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
@@ -43,20 +67,23 @@ describe('reaction roles', () => {
   it('accepts flags, keycaps and skin tones, and trims labels', async () => {
     const res = await create(
       'r3',
-      entry({
-        roles: [
-          { emoji: '🇫🇷', label: ' French ', roleId: '1' },
-          { emoji: '1️⃣', label: 'One', roleId: '2' },
-          { emoji: '👍🏽', label: 'Yes', roleId: '3' },
-        ],
-      }),
+      entry(
+        {
+          roles: [
+            { emoji: '🇫🇷', label: ' French ', roleId: '3001' },
+            { emoji: '1️⃣', label: 'One', roleId: '3002' },
+            { emoji: '👍🏽', label: 'Yes', roleId: '3003' },
+          ],
+        },
+        'r3',
+      ),
     );
     expect(res.status).toBe(201);
     expect(res.json.roles.map((r: { label: string }) => r.label)).toEqual(['French', 'One', 'Yes']);
   });
 
   it('delete answers { id, deleted: true } and the entry is gone', async () => {
-    const made = await create('r4', entry());
+    const made = await create('r4', entry({}, 'r4'));
     const del = await s.api(`/api/reaction-roles/${made.json.id}?guildId=r4`, {
       method: 'DELETE',
       admin: true,
@@ -67,17 +94,17 @@ describe('reaction roles', () => {
   });
 
   it('answers 409 when the message already has reaction roles', async () => {
-    const first = entry();
+    const first = entry({}, 'r5');
     expect((await create('r5', first)).status).toBe(201);
     const before = await tableCounts(s.services);
-    const again = await create('r5', entry({ messageId: first.messageId }));
+    const again = await create('r5', entry({ messageId: first.messageId }, 'r5'));
     expect(again.status).toBe(409);
     expect(again.json.error).toContain(`message ${first.messageId} already has reaction roles`);
     expect(await tableCounts(s.services)).toEqual(before);
   });
 
   it('two admins saving reaction roles for one message at the same moment: one entry, the other told', async () => {
-    const body = entry();
+    const body = entry({}, 'r8');
     const saves = await Promise.all([1, 2, 3].map(() => create('r8', body)));
     expect(saves.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     for (const r of saves.filter((r) => r.status === 409))
@@ -114,6 +141,26 @@ describe('reaction roles', () => {
       }),
       'roles: at most 20',
     ],
+    [entry({ channelId: '999' }), 'channelId: 999 is not a text channel of this server'],
+    [entry({ channelId: '1111' }), 'channelId: 1111 is not a text channel of this server'],
+    [entry({ channelId: '112' }), 'channelId: 112 (#Lounge) is a voice channel, not a text channel'],
+    [
+      entry({ roles: [{ emoji: '🎮', label: 'Gamer', roleId: '1201' }] }),
+      'roles.0.roleId: 1201 is not a role of this server',
+    ],
+    [
+      entry({
+        roles: [
+          { emoji: '🎮', label: 'Gamer', roleId: '201' },
+          { emoji: '👑', label: 'Admin', roleId: '301' },
+        ],
+      }),
+      'roles.1.roleId: I cannot give the role "Admin": it is above my own role',
+    ],
+    [
+      entry({ roles: [{ emoji: '🚀', label: 'Boost', roleId: '302' }] }),
+      'roles.0.roleId: the role "Server Booster" belongs to an integration and nobody can give it',
+    ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const before = await tableCounts(s.services);
     const res = await create('r-bad', body);
@@ -123,7 +170,7 @@ describe('reaction roles', () => {
   });
 
   it('answers 404 for unknown ids and another guild’s entry, 400 for a non-number id', async () => {
-    const made = await create('r6', entry());
+    const made = await create('r6', entry({}, 'r6'));
     const foreign = await s.api(`/api/reaction-roles/${made.json.id}?guildId=r7`, {
       method: 'DELETE',
       admin: true,

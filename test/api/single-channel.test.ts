@@ -97,7 +97,7 @@ describe('single-channel translation rooms', () => {
     [
       'an unknown channel',
       { channelId: '123456789', languages: ['es'] },
-      /^channelId: 123456789 is not a channel of this server/,
+      /^channelId: 123456789 is not a text channel of this server/,
     ],
     ['no languages', { channelId: 'GENERAL', languages: [] }, /^languages: give at least one language code$/],
     [
@@ -138,15 +138,15 @@ describe('single-channel translation rooms', () => {
     const voice = await create(g.id, { channelId: g.voice, languages: ['es'] });
     expect(voice.status).toBe(400);
     expect(voice.json.error).toBe(
-      'channelId: #Voice chat is not a text or announcement channel; a room needs one members write in',
+      `channelId: ${g.voice} (#Voice chat) is a voice channel, not a text channel`,
     );
     const forum = await create(g.id, { channelId: g.forum, languages: ['es'] });
     expect(forum.status).toBe(400);
-    expect(forum.json.error).toContain('#help-forum is not a text or announcement channel');
+    expect(forum.json.error).toBe(`channelId: ${g.forum} (#help-forum) is a forum, not a text channel`);
     const elsewhere = await create(g.id, { channelId: other.general, languages: ['es'] });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.json.error).toBe(
-      `channelId: ${other.general} is not a channel of this server the bot can see; pick one from the list`,
+      `channelId: ${other.general} is not a text channel of this server (pick one from the list; the bot syncs channels while it is connected)`,
     );
     expect(await tableCounts(s.services)).toEqual(before);
   });

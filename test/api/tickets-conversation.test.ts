@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guildChannels } from '../../db/schema';
 import { createTicket } from '../../src/server/services/tickets';
-import { seedGuild } from '../helpers/guilds';
+import { seedGuild, seedRoles } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
@@ -23,8 +23,12 @@ beforeAll(async () => {
       { id: '111', guildId: '901', name: 'support', type: 0 },
       { id: '112', guildId: '901', name: 'Voice', type: 2 },
       { id: '113', guildId: '902', name: 'elsewhere', type: 0 },
+      { id: '114', guildId: '901', name: 'news', type: 5 },
     ])
     .run();
+  // Any role of the server may be the support role, even one above the bot's (it gives none).
+  await seedRoles(s.services, '901', [{ id: '222', name: 'Support', assignable: false }]);
+  await seedRoles(s.services, '902', [{ id: '223', name: 'Their support' }]);
 });
 afterAll(() => s.close());
 
@@ -55,8 +59,20 @@ describe('GET/PATCH /api/ticket-settings', () => {
   });
 
   it.each([
-    [{ channelId: '112' }, 'channelId: not a text channel of this server'],
-    [{ channelId: '113' }, 'channelId: not a text channel of this server'],
+    [
+      { channelId: '112' },
+      'channelId: 112 (#Voice) is a voice channel, not a text channel that can hold private threads',
+    ],
+    [
+      { channelId: '113' },
+      'channelId: 113 is not a text channel that can hold private threads of this server',
+    ],
+    [
+      { channelId: '114' },
+      'channelId: 114 (#news) is an announcement channel, not a text channel that can hold private threads',
+    ],
+    [{ supportRoleId: '223' }, 'supportRoleId: 223 is not a role of this server'],
+    [{ supportRoleId: '999' }, 'supportRoleId: 999 is not a role of this server'],
     [{ channelId: 'general' }, 'channelId: must be a Discord id'],
     [{ supportRoleId: '@support' }, 'supportRoleId: must be a Discord id'],
     [{}, 'give channelId or supportRoleId'],

@@ -43,10 +43,18 @@ describe('voice settings', () => {
   it('refuses a channel that cannot take captions, or another server’s, and writes nothing', async () => {
     const before = await tableCounts(s.services);
     for (const [id, status, error] of [
-      ['112', 400, 'captionChannelId: 112 is not a text channel or thread of this server'],
-      ['114', 400, 'captionChannelId: 114 is not a text channel or thread of this server'],
-      ['121', 400, 'captionChannelId: 121 is not a text channel or thread of this server'],
-      ['999', 400, 'captionChannelId: 999 is not a text channel or thread of this server'],
+      ['112', 400, 'captionChannelId: 112 (#Voice) is a voice channel, not a text channel or thread'],
+      ['114', 400, 'captionChannelId: 114 (#Category) is a category, not a text channel or thread'],
+      [
+        '121',
+        400,
+        'captionChannelId: 121 is not a text channel or thread of this server (pick one from the list; the bot syncs channels while it is connected)',
+      ],
+      [
+        '999',
+        400,
+        'captionChannelId: 999 is not a text channel or thread of this server (pick one from the list; the bot syncs channels while it is connected)',
+      ],
       ['#general', 400, 'captionChannelId: must be a Discord id'],
     ] as const) {
       const res = await api({ method: 'PATCH', body: { captionChannelId: id } });

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ guilds: ['w1', 'w2', 'w3', 'w4', 'w-bad'] });
+  // The channels and roles the bot synced.
+  await seedChannels(s.services, 'w2', ['123456789']);
+  await seedRoles(s.services, 'w2', ['987654321']);
+  await seedChannels(s.services, 'w4', ['42']);
+  await seedRoles(s.services, 'w4', ['43']);
+  await seedChannels(s.services, 'w-bad', [{ id: '50', name: 'Lounge', type: CHANNEL_TYPE.voice }]);
+  await seedRoles(s.services, 'w-bad', [
+    { id: '51', name: 'Admin', assignable: false },
+    { id: '52', name: 'Server Booster', managed: true },
+  ]);
 });
 afterAll(() => s.close());
 
@@ -25,9 +36,11 @@ describe('welcome config', () => {
     const res = await patch(g, { enabled: true });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ enabled: true, messages: {}, channelId: '', roleId: '' });
-    await patch(g, { messages: { en: 'Welcome {user}! ', es: '¡Bienvenido {user}!' } });
-    await patch(g, { channelId: ' 123456789 ' });
-    await patch(g, { roleId: '987654321' });
+    expect((await patch(g, { messages: { en: 'Welcome {user}! ', es: '¡Bienvenido {user}!' } })).status).toBe(
+      200,
+    );
+    expect((await patch(g, { channelId: ' 123456789 ' })).status).toBe(200);
+    expect((await patch(g, { roleId: '987654321' })).status).toBe(200);
     expect((await get(g)).json).toEqual({
       enabled: true,
       messages: { en: 'Welcome {user}! ', es: '¡Bienvenido {user}!' },
@@ -39,7 +52,9 @@ describe('welcome config', () => {
 
   it('accepts an empty template (saved on every keystroke) and clears ids with an empty string', async () => {
     const g = 'w4';
-    await patch(g, { channelId: '42', roleId: '43', messages: { en: 'Hi {user}' } });
+    expect((await patch(g, { channelId: '42', roleId: '43', messages: { en: 'Hi {user}' } })).status).toBe(
+      200,
+    );
     const res = await patch(g, { messages: { en: '' }, roleId: '' });
     expect(res.status).toBe(200);
     expect((await get(g)).json).toEqual({
@@ -59,6 +74,11 @@ describe('welcome config', () => {
     [{ channelId: '#welcome' }, 'channelId'],
     [{ roleId: 'moderators' }, 'roleId'],
     [{ roleId: 5 }, 'roleId'],
+    [{ channelId: '123456789' }, 'channelId: 123456789 is not a text channel of this server'],
+    [{ channelId: '50' }, 'channelId: 50 (#Lounge) is a voice channel, not a text channel'],
+    [{ roleId: '987654321' }, 'roleId: 987654321 is not a role of this server'],
+    [{ roleId: '51' }, 'roleId: I cannot give the role "Admin": it is above my own role'],
+    [{ roleId: '52' }, 'roleId: the role "Server Booster" belongs to an integration and nobody can give it'],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const before = await tableCounts(s.services);
     const res = await patch('w-bad', body);

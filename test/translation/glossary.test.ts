@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   fake.reset();
-  e = await makeEngine(geminiEnv(fake.url), { options: { batchWindowMs: 40 } });
+  // Only channel traffic (micro-batching below) waits for this window: wide enough that, on a
+  // loaded machine, the settings each message reads first (PostgreSQL) don't split a burst.
+  e = await makeEngine(geminiEnv(fake.url), { options: { batchWindowMs: 500 } });
   await seedGuild(e, 'g1', { plan: 'plus' });
   await replaceGlossary(e.db, 'g1', [
     { term: 'Minecraft', translations: {} },
@@ -169,6 +171,8 @@ describe('micro-batching', () => {
         channelId: 'c1',
       });
     const first = ask('First message of the burst');
+    // The channel was quiet: the first goes at once, before the burst reaches the batcher.
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
     const rest = [
       ask('Hello <@111> **friend**'),
       ask('The boss is at <t:1700000000:R>'),
@@ -206,7 +210,9 @@ describe('micro-batching', () => {
         guildId: 'g1',
         channelId: 'c2',
       });
-    const res = await Promise.all([ask('one'), ask('two two'), ask('three three')]);
+    const one = ask('one');
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
+    const res = await Promise.all([one, ask('two two'), ask('three three')]);
     expect(res.map((r) => r.translations.es)).toEqual(['[es] one', '[es] two two', '[es] three three']);
     expect(fake.requests.map((r) => (r.translation!.messages ? 'batch' : 'one'))).toEqual([
       'one',
