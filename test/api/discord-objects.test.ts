@@ -50,7 +50,7 @@ const WRONG_KIND: Record<Ref, { id: string; says: string }[]> = {
   'channel:privateThreads': [
     {
       id: a.announcement,
-      says: 'is an announcement channel, not a text channel that can hold private threads',
+      says: 'is an announcement channel, not a text channel (private threads open only in text channels)',
     },
   ],
   'channel:textOrThread': [{ id: a.category, says: 'is a category, not a text channel or thread' }],

@@ -98,22 +98,22 @@ describe('PATCH /api/guilds/:guildId/exchange', () => {
     [
       'a channel of no server',
       { channelId: '123456' },
-      /^channelId: 123456 is not a text channel that can hold private threads of this server/,
+      /^channelId: 123456 is not a text channel of this server/,
     ],
     [
       'a voice channel',
       { channelId: '900002' },
-      /^channelId: 900002 \(#Lounge\) is a voice channel, not a text channel that can hold private threads/,
+      /^channelId: 900002 \(#Lounge\) is a voice channel, not a text channel \(private threads open only in text channels\)/,
     ],
     [
       'an announcement channel (no private threads)',
       { channelId: '900004' },
-      /^channelId: 900004 \(#news\) is an announcement channel, not a text channel that can hold private threads/,
+      /^channelId: 900004 \(#news\) is an announcement channel, not a text channel \(private threads open only in text channels\)/,
     ],
     [
       "another server's channel",
       { channelId: '900003' },
-      /^channelId: 900003 is not a text channel that can hold private threads of this server/,
+      /^channelId: 900003 is not a text channel of this server/,
     ],
     ['no channelId', {}, /^channelId: /],
     ['a number', { channelId: 900001 }, /^channelId: /],

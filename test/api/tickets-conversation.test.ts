@@ -61,15 +61,15 @@ describe('GET/PATCH /api/ticket-settings', () => {
   it.each([
     [
       { channelId: '112' },
-      'channelId: 112 (#Voice) is a voice channel, not a text channel that can hold private threads',
+      'channelId: 112 (#Voice) is a voice channel, not a text channel (private threads open only in text channels)',
     ],
     [
       { channelId: '113' },
-      'channelId: 113 is not a text channel that can hold private threads of this server',
+      'channelId: 113 is not a text channel of this server',
     ],
     [
       { channelId: '114' },
-      'channelId: 114 (#news) is an announcement channel, not a text channel that can hold private threads',
+      'channelId: 114 (#news) is an announcement channel, not a text channel (private threads open only in text channels)',
     ],
     [{ supportRoleId: '223' }, 'supportRoleId: 223 is not a role of this server'],
     [{ supportRoleId: '999' }, 'supportRoleId: 999 is not a role of this server'],

@@ -14,9 +14,9 @@ import type { ChannelKind, DiscordRef, RoleKind } from '../../common/schemas/dis
 const TEXT = [0, 5];
 const THREADS = [10, 11, 12];
 
-const CHANNEL_KINDS: Record<ChannelKind, { types: number[] | null; noun: string }> = {
+const CHANNEL_KINDS: Record<ChannelKind, { types: number[] | null; noun: string; why?: string }> = {
   text: { types: TEXT, noun: 'a text channel' },
-  privateThreads: { types: [0], noun: 'a text channel that can hold private threads' },
+  privateThreads: { types: [0], noun: 'a text channel', why: 'private threads open only in text channels' },
   textOrThread: { types: [...TEXT, ...THREADS], noun: 'a text channel or thread' },
   any: { types: null, noun: 'a channel' },
 };
@@ -49,7 +49,7 @@ export async function channelProblem(
   if (!channel)
     return `${id} is not ${want.noun} of this server (pick one from the list; the bot syncs channels while it is connected)`;
   if (want.types && !want.types.includes(channel.type))
-    return `${id} (#${channel.name}) is ${TYPE_NAMES[channel.type] ?? 'another kind of channel'}, not ${want.noun}`;
+    return `${id} (#${channel.name}) is ${TYPE_NAMES[channel.type] ?? 'another kind of channel'}, not ${want.noun}${want.why ? ` (${want.why})` : ''}`;
   return null;
 }
 
