@@ -8,7 +8,7 @@ import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountDiscordAuth } from './auth-routes';
-import { authenticate, clientIpOf } from './authenticate';
+import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
@@ -61,20 +61,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   });
   app.use('/api/*', limitBody);
   app.use('/trpc/*', limitBody);
-  // Who is asking, once per request; a locked-out Bearer address is answered here.
-  for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, async (c, next) => {
-      const clientIp = clientIpOf(services, c);
-      const auth = await authenticate(services, c, clientIp);
-      if ('refused' in auth) {
-        c.header('Retry-After', String(auth.refused.retryAfter));
-        return c.json({ error: auth.refused.error }, auth.refused.status);
-      }
-      c.set('actor' as never, auth.actor as never);
-      c.set('clientIp' as never, clientIp as never);
-      await next();
-    });
-  }
+  // Who is asking, once per request (a wrong Bearer: credentials.ts).
+  const identify = identifyCaller(services);
+  app.use('/api/*', identify);
+  app.use('/trpc/*', identify);
   mountDiscordAuth(app, services);
 
   app.all('/trpc/*', (c) =>
