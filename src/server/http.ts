@@ -6,7 +6,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { mountDiscordAuth } from './auth-routes';
 import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
@@ -14,6 +13,7 @@ import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
+import { inlineScriptHashes, securityHeaders } from './security-headers';
 import type { Services } from './services';
 import type { Actor, Context } from './trpc';
 
@@ -35,19 +35,12 @@ export interface AppOptions {
 
 export function createApp(services: Services, options: AppOptions = {}): Hono {
   const app = new Hono();
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://cdn.discordapp.com'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  const clientDir = options.clientDir ? resolve(options.clientDir) : null;
+  const client =
+    clientDir && existsSync(resolve(clientDir, 'index.html'))
+      ? { dir: clientDir, indexHtml: readFileSync(resolve(clientDir, 'index.html'), 'utf8') }
+      : null;
+  app.use('*', ...securityHeaders(services, client ? inlineScriptHashes(client.indexHtml) : []));
 
   app.get('/healthz', async (c) => {
     const { status, body } = await healthReport(services, options.health);
@@ -83,15 +76,14 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
   mountDocs(app);
 
-  const clientDir = options.clientDir ? resolve(options.clientDir) : null;
-  if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
-    const indexHtml = readFileSync(resolve(clientDir, 'index.html'), 'utf8');
+  if (client) {
+    const { indexHtml } = client;
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     // The build writes .br and .gz beside each asset; browsers that accept them get them.
-    app.use('*', serveStatic({ root: clientDir, precompressed: true }));
+    app.use('*', serveStatic({ root: client.dir, precompressed: true }));
     // A missing asset is a 404 (never the page, which would be cached for a year as a script).
     app.all('/assets/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
     // Single-page app: every other path is a client route (the client shows its own 404 page).
