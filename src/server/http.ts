@@ -11,6 +11,7 @@ import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
@@ -53,11 +54,12 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     onError: (c) => c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
   });
   app.use('/api/*', limitBody);
-  app.use('/trpc/*', limitBody);
+  app.use('/trpc/*', capTrpcBatch(), limitBody);
   // Who is asking, once per request (a wrong Bearer: credentials.ts).
   const identify = identifyCaller(services);
   app.use('/api/*', identify);
   app.use('/trpc/*', identify);
+  app.get('/api/global-stats', limitGlobalStats(services));
   mountDiscordAuth(app, services);
 
   app.all('/trpc/*', (c) =>
@@ -65,6 +67,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ resHeaders }) => contextFor(services, c, resHeaders),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error.cause ?? error);
