@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +10,7 @@ import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { mountPages } from './pages';
 import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
@@ -79,23 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
   mountDocs(app);
 
-  if (client) {
-    const { indexHtml } = client;
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    // The build writes .br and .gz beside each asset; browsers that accept them get them.
-    app.use('*', serveStatic({ root: client.dir, precompressed: true }));
-    // A missing asset is a 404 (never the page, which would be cached for a year as a script).
-    app.all('/assets/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
-    // Single-page app: every other path is a client route (the client shows its own 404 page).
-    app.get('*', (c) => c.html(indexHtml));
-  } else {
-    app.get('*', (c) =>
-      c.text('The web client is not built. Run `npm run build` (npm start does this for you).', 503),
-    );
-  }
+  mountPages(app, client);
   return app;
 }
 
