@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Services } from './services';
-import { createSession, SESSION_DAYS, sessionCookie } from './services/auth';
+import { createSession, loginCodesOf, SESSION_DAYS, sessionCookie } from './services/auth';
 import {
   discordLoginEnabled,
   fetchGuilds,
@@ -19,6 +19,29 @@ const STATE_PATH = '/auth/discord';
 /** Only our own dashboard pages are places to return to after login. */
 function safeNext(next: string | undefined): string {
   return next && /^\/admin(?:[/?#]|$)/.test(next) && !next.startsWith('//') ? next : '/admin';
+}
+
+/**
+ * GET /login?code=...: the one-time link the server prints at start. A live code opens an operator
+ * session (cookie) and goes to /admin; a used, expired or unknown one ends on /login?error=link.
+ * GET /login?token=... no longer logs in (a token in a URL lands in logs and browser history): it
+ * goes to /login?error=token-link, without the token. Plain /login is the page.
+ */
+export function mountLoginLink(app: Hono, services: Services): void {
+  app.get('/login', async (c, next) => {
+    const query = new URL(c.req.url).searchParams;
+    c.header('Cache-Control', 'no-store');
+    if (query.has('code')) {
+      if (!loginCodesOf(services).redeem(query.get('code') ?? ''))
+        return c.redirect('/login?error=link', 302);
+      const { cookieValue } = await createSession(services.db, services.clock());
+      const secure = services.env.PUBLIC_URL.startsWith('https:');
+      c.header('Set-Cookie', sessionCookie(cookieValue, SESSION_DAYS * 86_400, secure), { append: true });
+      return c.redirect('/admin', 302);
+    }
+    if (query.has('token')) return c.redirect('/login?error=token-link', 302);
+    return next();
+  });
 }
 
 /**

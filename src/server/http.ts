@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { mountDiscordAuth } from './auth-routes';
+import { mountDiscordAuth, mountLoginLink } from './auth-routes';
 import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { type HealthSources, healthReport } from './health';
@@ -60,6 +60,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.use('/api/*', identify);
   app.use('/trpc/*', identify);
   app.get('/api/global-stats', limitGlobalStats(services));
+  mountLoginLink(app, services);
   mountDiscordAuth(app, services);
 
   app.all('/trpc/*', (c) =>
@@ -78,7 +79,6 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
   mountDocs(app);
-
   mountPages(app, client);
   return app;
 }
