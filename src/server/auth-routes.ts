@@ -56,7 +56,7 @@ export function publicUrlRedirect(services: Services, c: HonoContext): string | 
 export function mountLoginLink(app: Hono, services: Services): void {
   app.get('/login', async (c, next) => {
     const query = new URL(c.req.url).searchParams;
-    c.header('Cache-Control', 'no-store');
+    if (query.has('code') || query.has('token')) c.header('Cache-Control', 'no-store');
     if (query.has('code')) {
       if (!loginCodesOf(services).redeem(query.get('code') ?? ''))
         return c.redirect('/login?error=link', 302);
