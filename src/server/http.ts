@@ -2,18 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
-import { mountDiscordAuth } from './auth-routes';
-import { authenticate, clientIpOf } from './authenticate';
+import { mountDiscordAuth, mountLoginLink } from './auth-routes';
+import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { mountPages } from './pages';
+import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './routers/_app';
+import { inlineScriptHashes, securityHeaders } from './security-headers';
 import type { Services } from './services';
 import type { Actor, Context } from './trpc';
 
@@ -35,19 +36,12 @@ export interface AppOptions {
 
 export function createApp(services: Services, options: AppOptions = {}): Hono {
   const app = new Hono();
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://cdn.discordapp.com'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  const clientDir = options.clientDir ? resolve(options.clientDir) : null;
+  const client =
+    clientDir && existsSync(resolve(clientDir, 'index.html'))
+      ? { dir: clientDir, indexHtml: readFileSync(resolve(clientDir, 'index.html'), 'utf8') }
+      : null;
+  app.use('*', ...securityHeaders(services, client ? inlineScriptHashes(client.indexHtml) : []));
 
   app.get('/healthz', async (c) => {
     const { status, body } = await healthReport(services, options.health);
@@ -60,21 +54,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     onError: (c) => c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
   });
   app.use('/api/*', limitBody);
-  app.use('/trpc/*', limitBody);
-  // Who is asking, once per request; a locked-out Bearer address is answered here.
-  for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, async (c, next) => {
-      const clientIp = clientIpOf(services, c);
-      const auth = await authenticate(services, c, clientIp);
-      if ('refused' in auth) {
-        c.header('Retry-After', String(auth.refused.retryAfter));
-        return c.json({ error: auth.refused.error }, auth.refused.status);
-      }
-      c.set('actor' as never, auth.actor as never);
-      c.set('clientIp' as never, clientIp as never);
-      await next();
-    });
-  }
+  app.use('/trpc/*', capTrpcBatch(), limitBody);
+  // Who is asking, once per request (a wrong Bearer: credentials.ts).
+  const identify = identifyCaller(services);
+  app.use('/api/*', identify);
+  app.use('/trpc/*', identify);
+  app.get('/api/global-stats', limitGlobalStats(services));
+  mountLoginLink(app, services);
   mountDiscordAuth(app, services);
 
   app.all('/trpc/*', (c) =>
@@ -82,6 +68,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ resHeaders }) => contextFor(services, c, resHeaders),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error.cause ?? error);
@@ -92,25 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
   mountDocs(app);
-
-  const clientDir = options.clientDir ? resolve(options.clientDir) : null;
-  if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
-    const indexHtml = readFileSync(resolve(clientDir, 'index.html'), 'utf8');
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    // The build writes .br and .gz beside each asset; browsers that accept them get them.
-    app.use('*', serveStatic({ root: clientDir, precompressed: true }));
-    // A missing asset is a 404 (never the page, which would be cached for a year as a script).
-    app.all('/assets/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
-    // Single-page app: every other path is a client route (the client shows its own 404 page).
-    app.get('*', (c) => c.html(indexHtml));
-  } else {
-    app.get('*', (c) =>
-      c.text('The web client is not built. Run `npm run build` (npm start does this for you).', 503),
-    );
-  }
+  mountPages(app, client);
   return app;
 }
 

@@ -5,7 +5,9 @@ import { type HealthSources, healthReport } from './health';
 import { createApp, listen } from './http';
 import { type ProcessOptions, parseProcessArgs } from './process-args';
 import { createServices } from './services';
+import { loginCodesOf } from './services/auth';
 import { scheduleRetention } from './services/retention';
+import { startupBanner } from './startup';
 
 /**
  * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
@@ -50,13 +52,21 @@ async function main() {
     const retention = await scheduleRetention(services.db, services.clock);
     const app = createApp(services, { clientDir: 'dist/client', health });
     const server = await listen(app, env.PORT, env.HOST);
-    console.log(`Listening on ${server.url} (public address ${env.PUBLIC_URL})`);
-    console.log(
-      `Translation provider: ${services.translator.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`,
-    );
-    console.log(
-      `Dashboard login: ${env.PUBLIC_URL}/login?token=${services.adminToken}${env.ADMIN_TOKEN ? '' : ' (generated token, kept beside the database as admin-token)'}`,
-    );
+    // PUBLIC_URL unset: http://localhost:PORT, with the port actually taken (PORT=0 picks one).
+    const publicUrlSet = Boolean(process.env.PUBLIC_URL?.trim());
+    if (!publicUrlSet && env.PORT === 0) {
+      services.env = { ...services.env, PUBLIC_URL: `http://localhost:${server.port}` };
+    }
+    const banner = startupBanner({
+      env: services.env,
+      listening: server.url,
+      publicUrlSet,
+      adminToken: services.adminToken,
+      origin: services.adminTokenOrigin,
+      loginCode: loginCodesOf(services).issue().code,
+      provider: services.translator.provider ?? null,
+    });
+    for (const line of banner) console.log(line);
     // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
     const { startContactForwarding } = await import('./services/contact');
     const stopForwarding = startContactForwarding(services.db, env, services.clock);

@@ -11,8 +11,9 @@ const adminRoutes = restRoutes.filter((r) => !PUBLIC_PROCEDURES.has(r.procedure)
 
 let s: TestServer;
 beforeAll(async () => {
-  // Behind one proxy: each wrong-bearer probe below comes from its own visitor address, so the
-  // lockout after 10 failed logins per address (tested at the end) does not turn them into 429s.
+  // Behind one proxy: each wrong-bearer probe below sends its own value (a value refused 10 times
+  // gets 429: test/api/credentials.test.ts) from its own visitor address (the login form's lockout
+  // per address is tested at the end).
   s = await startTestServer({ env: { TRUST_PROXY: '1' } });
 });
 let visitor = 0;
@@ -34,7 +35,7 @@ describe('admin paths need credentials', () => {
       expect(anonymous.json.error).toMatch(/login required/);
       const wrong = await s.api(concrete(path), {
         ...init,
-        headers: { authorization: 'Bearer not-the-admin-token-at-all', ...fromVisitor() },
+        headers: { ...fromVisitor(), authorization: `Bearer not-the-admin-token-${visitor}` },
       });
       expect(wrong.status).toBe(401);
       expect(await tableCounts(s.services)).toEqual(before);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCodesOf } from '../../src/server/services/auth';
 import { type Browser, launchBrowser, openPage, type Page, startWebServer } from '../helpers/browser';
 import { TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 
@@ -43,20 +44,32 @@ describe('dashboard login', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
-  it('/login?token=... (the link the server prints) logs in and opens the dashboard', async () => {
-    const page = await openPage(browser, `${server.url}/login?token=${TEST_ADMIN_TOKEN}`);
+  it('/login?code=... (the one-time link the server prints) opens the dashboard once; again, it says why not', async () => {
+    const { code } = loginCodesOf(server.services).issue();
+    const page = await openPage(browser, `${server.url}/login?code=${code}`);
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText('Bot Dashboard').waitFor();
-    // The token does not stay in the address bar.
-    expect(page.url()).not.toContain(TEST_ADMIN_TOKEN);
     await page.context().close();
+
+    const again = await openPage(browser, `${server.url}/login?code=${code}`);
+    await again
+      .getByRole('alert')
+      .getByText('That one-time login link has expired or was already used')
+      .waitFor();
+    expect(again.url()).toBe(`${server.url}/login?error=link`);
+    // The token field is there to use instead.
+    await tokenField(again).fill(TEST_ADMIN_TOKEN);
+    await tokenField(again).press('Enter');
+    await again.getByText('Bot Dashboard').waitFor();
+    await again.context().close();
   });
 
-  it('/login?token= with a wrong token shows the error on the login screen', async () => {
-    const page = await openPage(browser, `${server.url}/login?token=not-the-token-at-all`);
-    await page.getByRole('alert').getByText('that admin token is not right').waitFor();
+  it('/login?token=... no longer logs in: the token leaves the address bar and the page says what to do', async () => {
+    const page = await openPage(browser, `${server.url}/login?token=${TEST_ADMIN_TOKEN}`);
+    await page.getByRole('alert').getByText('Links carrying the admin token no longer log in').waitFor();
     await loginHeading(page).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(page.url()).toBe(`${server.url}/login?error=token-link`);
+    expect(await page.getByText('Bot Dashboard').count()).toBe(0);
     await page.context().close();
   });
 

@@ -3,10 +3,12 @@ import { Navigate, useSearch } from '@tanstack/react-router';
 import { LoginScreen } from '../components/auth/LoginScreen';
 import { trpc } from '../trpc';
 
-/** /login, /login?token=... and /login?error=...: logs in, then goes to the dashboard. */
+/**
+ * /login and /login?error=...: logs in, then goes to the dashboard. (The server itself answers
+ * /login?code=..., the one-time link it prints, and /login?token=..., which no longer logs in.)
+ */
 export default function LoginPage() {
-  const search = useSearch({ strict: false }) as { token?: unknown; error?: unknown };
-  const token = typeof search.token === 'string' ? search.token : undefined;
+  const search = useSearch({ strict: false }) as { error?: unknown };
   const error = typeof search.error === 'string' ? search.error : undefined;
   const me = trpc.auth.me.useQuery();
   if (me.isPending) {
@@ -17,5 +19,5 @@ export default function LoginPage() {
     );
   }
   if (me.data?.authenticated) return <Navigate to="/admin" replace />;
-  return <LoginScreen initialToken={token} redirectTo="/admin" error={error} />;
+  return <LoginScreen redirectTo="/admin" error={error} />;
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { type Db, openDb } from '../../../db/client';
 import { databaseLocation, type Env } from '../env';
-import { resolveAdminToken } from './auth';
+import { type AdminTokenOrigin, resolveAdminToken } from './auth';
 import { type BotStatusBox, createBotStatus } from './bot-status';
 import { type Conversation, createConversation } from './conversation';
 import { ensureGuild } from './guilds';
@@ -45,6 +45,8 @@ export interface Services {
   queue: Queue;
   /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
   adminToken: string;
+  /** Where adminToken came from (the start banner says where it is kept, never the token twice). */
+  adminTokenOrigin: AdminTokenOrigin;
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
   /** Moderation's in-memory windows (spam, repeated offences): never message text. */
   moderation: ModerationState;
@@ -68,6 +70,7 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
   await ensureGuild(db, env.DEFAULT_GUILD_ID);
   const clock = overrides.clock ?? (() => new Date());
   const queue = createQueue(db, clock, overrides.queueOptions);
+  const adminToken = resolveAdminToken(env);
   const events = new DurableEvents(queue);
   const translator =
     overrides.translator ??
@@ -80,7 +83,8 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
     conversation: createConversation(),
     events,
     queue,
-    adminToken: resolveAdminToken(env).token,
+    adminToken: adminToken.token,
+    adminTokenOrigin: adminToken.origin,
     botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock(), {
       db,
       owner: `${hostname()}:${process.pid}`,

@@ -1,22 +1,23 @@
 import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandDiscord, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
 import { Logo } from '../public/Logo';
 import { ThemeToggle } from '../ThemeToggle';
 
 interface Props {
-  /** A token handed in by the URL (/login?token=...): logs in at once. */
-  initialToken?: string;
   /** Where to go after logging in; stays on the current page when absent. */
   redirectTo?: string;
   /** Why the last Login with Discord did not finish (/login?error=...). */
   error?: string;
 }
 
-/** What a failed Login with Discord says, in plain words (never a stack or a code). */
+/** What a failed login says, in plain words (never a stack or a code). */
 export const LOGIN_ERRORS: Record<string, string> = {
+  link: 'That one-time login link has expired or was already used. Restart the server for a new one, or use the admin token below.',
+  'token-link':
+    'Links carrying the admin token no longer log in (they end up in logs and browser history). Paste the token below, or open the one-time link the server prints when it starts.',
   denied: 'You cancelled the login on Discord. Try again when you are ready.',
   state: 'That login link was out of date or opened in another browser. Please start again.',
   code: 'Discord did not accept that login. Please start again.',
@@ -25,10 +26,13 @@ export const LOGIN_ERRORS: Record<string, string> = {
 };
 
 /** The login page: Login with Discord first when offered, the operator's admin token below it. */
-export function LoginScreen({ initialToken, redirectTo, error }: Props) {
+/** Errors that ask for the admin token, so its field shows at once. */
+const TOKEN_ERRORS = new Set(['link', 'token-link']);
+
+export function LoginScreen({ redirectTo, error }: Props) {
   const me = trpc.auth.me.useQuery();
   const discord = me.data?.discordLogin ?? false;
-  const [showToken, setShowToken] = useState(Boolean(initialToken));
+  const [showToken, setShowToken] = useState(Boolean(error && TOKEN_ERRORS.has(error)));
   const here = typeof window === 'undefined' ? '/admin' : window.location.pathname + window.location.search;
   const next = redirectTo ?? (here.startsWith('/admin') ? here : '/admin');
   const discordHref = `/auth/discord?next=${encodeURIComponent(next)}`;
@@ -77,7 +81,7 @@ export function LoginScreen({ initialToken, redirectTo, error }: Props) {
           ) : (
             <>
               {discord && <Divider label="or, for the operator" labelPosition="center" />}
-              <TokenForm initialToken={initialToken} redirectTo={redirectTo} autoFocus={!discord} />
+              <TokenForm redirectTo={redirectTo} autoFocus={!discord} />
             </>
           )}
         </Stack>
@@ -86,8 +90,8 @@ export function LoginScreen({ initialToken, redirectTo, error }: Props) {
   );
 }
 
-function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: string; redirectTo?: string; autoFocus: boolean }) {
-  const [token, setToken] = useState(initialToken ?? '');
+function TokenForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus: boolean }) {
+  const [token, setToken] = useState('');
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation({
@@ -96,13 +100,6 @@ function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: str
       if (redirectTo) await navigate({ to: redirectTo, replace: true });
     },
   });
-  const tried = useRef(false);
-  useEffect(() => {
-    if (initialToken && !tried.current) {
-      tried.current = true;
-      login.mutate({ token: initialToken });
-    }
-  }, [initialToken, login]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     login.mutate({ token });
@@ -117,10 +114,10 @@ function TokenForm({ initialToken, redirectTo, autoFocus }: { initialToken?: str
         )}
         <PasswordInput
           label="Admin token"
-          description="The server prints a login link with it when it starts."
+          description="Kept in data/admin-token beside the database, or set as ADMIN_TOKEN; the server says which when it starts."
           placeholder="Paste the admin token"
           required
-          autoFocus={autoFocus && !initialToken}
+          autoFocus={autoFocus}
           autoComplete="current-password"
           value={token}
           onChange={(e) => setToken(e.currentTarget.value)}
