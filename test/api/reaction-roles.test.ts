@@ -155,11 +155,11 @@ describe('reaction roles', () => {
           { emoji: '👑', label: 'Admin', roleId: '301' },
         ],
       }),
-      'roles.1.roleId: I cannot give the role "Admin": it is above my own role',
+      'roles.1.roleId: 301: I cannot give the role "Admin": it is above my own role',
     ],
     [
       entry({ roles: [{ emoji: '🚀', label: 'Boost', roleId: '302' }] }),
-      'roles.0.roleId: the role "Server Booster" belongs to an integration and nobody can give it',
+      'roles.0.roleId: 302: the role "Server Booster" belongs to an integration and nobody can give it',
     ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const before = await tableCounts(s.services);
