@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, fieldErrors } from '../../components/admin';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -101,10 +101,17 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
   }));
   const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
   const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const save = trpc.xp.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Leveling settings saved'),
-    onError: (err) => notifyError('Could not save the leveling settings', errorMessage(err)),
+    onSuccess: () => {
+      setErrors({});
+      notifySuccess('Leveling settings saved');
+    },
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      notifyError('Could not save the leveling settings', errorMessage(err));
+    },
     onSettled: () => utils.xp.settings.invalidate(),
   });
   const roleList = roles.data ?? [];
@@ -136,6 +143,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
           description="Leave empty to announce in the channel where the member leveled up"
           placeholder="Same channel as the message"
           value={form.levelUpChannelId}
+          error={errors.levelUpChannelId}
           onChange={(levelUpChannelId) => setForm((f) => ({ ...f, levelUpChannelId }))}
         />
         <MultiSelect
@@ -145,6 +153,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
           clearable
           data={(channels.data ?? []).map((c) => ({ value: c.id, label: `#${c.name}` }))}
           value={form.ignoredChannels}
+          error={Object.entries(errors).find(([k]) => k.startsWith('ignoredChannels'))?.[1]}
           onChange={(ignoredChannels) => setForm((f) => ({ ...f, ignoredChannels }))}
           comboboxProps={{ withinPortal: true }}
         />
@@ -173,6 +182,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
                   style={{ flex: 1, minWidth: 0 }}
                   data={roleOptions}
                   value={r.roleId || null}
+                  error={errors[`roleRewards.${i}.roleId`]}
                   onChange={(roleId) => setReward(i, { roleId: roleId ?? '' })}
                   leftSection={r.roleId ? <ColorSwatch color={hex(colorOf(r.roleId))} size={12} /> : null}
                   comboboxProps={{ withinPortal: true }}
