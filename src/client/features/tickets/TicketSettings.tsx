@@ -39,6 +39,13 @@ export function TicketSettings() {
   const fallback = settings.data?.defaultChannelId
     ? (textChannels.find((c) => c.id === settings.data?.defaultChannelId)?.name ?? 'tickets')
     : null;
+  // Only what changed is sent: a saved channel or role deleted in Discord since (the server
+  // refuses it) blocks no change of the other, and shows as not found, to be replaced or cleared.
+  const patch: { channelId?: string | null; supportRoleId?: string | null } = {};
+  if (settings.data && (channelId ?? null) !== (settings.data.channelId ?? null))
+    patch.channelId = channelId ?? null;
+  if (settings.data && (roleId || null) !== (settings.data.supportRoleId ?? null))
+    patch.supportRoleId = roleId || null;
   const channelData = textChannels.map((c) => ({ value: c.id, label: `#${c.name}` }));
   // A saved channel that is no longer one of them stays shown, to be replaced or cleared.
   if (channelId && !textChannels.some((c) => c.id === channelId))
@@ -86,10 +93,8 @@ export function TicketSettings() {
           />
           <Button
             loading={save.isPending}
-            disabled={settings.isLoading}
-            onClick={() =>
-              save.mutate({ guildId, channelId: channelId ?? null, supportRoleId: roleId.trim() || null })
-            }
+            disabled={settings.isLoading || Object.keys(patch).length === 0}
+            onClick={() => save.mutate({ guildId, ...patch })}
           >
             Save
           </Button>
