@@ -22,6 +22,7 @@ import {
   exchangeMembers,
   exchangePairs,
   guildChannels,
+  guildRoles,
   guilds,
   learnerProgress,
   memberXp,
@@ -160,6 +161,37 @@ export async function seedDemo(db: Db, guildId: string, now: Date): Promise<stri
         .run();
     }
     add('channels', channelDefs.length + 1);
+
+    // ---- roles, as the bot syncs them: the ones the welcome and the reaction roles give --------
+    const roleDefs: [id: string, name: string, color: number][] = [
+      [snowflake(2, 1), 'Member', 0x95a5a6],
+      [snowflake(2, 10), 'English', 0x3498db],
+      [snowflake(2, 11), 'Español', 0xe67e22],
+      [snowflake(2, 12), 'Français', 0x2ecc71],
+      [snowflake(2, 13), 'Deutsch', 0xf1c40f],
+      [snowflake(2, 14), '日本語', 0xe74c3c],
+      [snowflake(2, 20), 'Gamer', 0x9b59b6],
+      [snowflake(2, 21), 'Language learner', 0x1abc9c],
+    ];
+    await db
+      .insert(guildRoles)
+      .values({
+        id: snowflake(2, 0),
+        guildId,
+        name: 'Polyglot',
+        color: 0x5865f2,
+        position: 20,
+        managed: true,
+      })
+      .onConflictDoNothing()
+      .run();
+    for (const [i, [id, name, color]] of roleDefs.entries())
+      await db
+        .insert(guildRoles)
+        .values({ id, guildId, name, color, position: roleDefs.length - i, assignable: true })
+        .onConflictDoNothing()
+        .run();
+    add('roles', roleDefs.length + 1);
 
     // ---- channel links -------------------------------------------------------------------------
     const linkDefs: [name: string, mode: 'mirror' | 'single', channels: [string, string][]][] = [

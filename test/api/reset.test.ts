@@ -94,7 +94,13 @@ describe('POST /api/guild/reset', () => {
 
     const after = await guildRows('5001');
     // Billing records stay: the usage notices already sent this month.
-    const kept = { guild: 1, guild_channels: mine.guild_channels, channel_webhooks: 1, usage_notices: 1 };
+    const kept = {
+      guild: 1,
+      guild_channels: mine.guild_channels,
+      guild_roles: mine.guild_roles,
+      channel_webhooks: 1,
+      usage_notices: 1,
+    };
     for (const [table, n] of Object.entries(after)) {
       expect([table, n]).toEqual([table, kept[table as keyof typeof kept] ?? 0]);
     }

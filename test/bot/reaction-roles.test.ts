@@ -84,7 +84,7 @@ describe('a reaction-role menu', () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(
-      'roles: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)',
+      `roles.0.roleId: ${ADMINS}: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)`,
     );
     expect(await tableCounts(h.server.services)).toEqual(before);
   });

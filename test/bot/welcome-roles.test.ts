@@ -7,17 +7,23 @@ import { type BotHarness, eventually, makeMember, startBotHarness } from './harn
  * fake Discord: welcome messages on join, the auto-assign role, and reaction roles.
  */
 
+const NEWCOMER_ROLE = snowflake();
+const GAMER_ROLE = snowflake();
+const FAN_ROLE = snowflake();
+
 let h: BotHarness;
 beforeAll(async () => {
-  h = await startBotHarness();
+  // The auto-assign role is one of the server's own, below the bot's role (the dashboard accepts
+  // only a role the bot synced and can give).
+  h = await startBotHarness({
+    prepare: (guild) => {
+      guild.roles = [...(guild.roles ?? []), { id: NEWCOMER_ROLE, name: 'Newcomer', position: 1 }];
+    },
+  });
 });
 afterAll(async () => {
   await h?.close();
 });
-
-const NEWCOMER_ROLE = snowflake();
-const GAMER_ROLE = snowflake();
-const FAN_ROLE = snowflake();
 const CUSTOM_EMOJI = `<:polyglot:${snowflake()}>`;
 
 const postsIn = (channel: string): RecordedCall[] =>
@@ -193,10 +199,14 @@ describe('reaction roles', () => {
         guild_id: h.guild.id,
         role: rolePayload({ id, name, position: 2 }),
       });
-    await eventually(
-      async () =>
-        (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json.length >= 3,
-    );
+    await eventually(async () => {
+      const synced = (
+        (await h.server.api(`/api/discord/roles?guildId=${h.guild.id}`, { admin: true })).json as {
+          id: string;
+        }[]
+      ).map((r) => r.id);
+      return synced.includes(GAMER_ROLE) && synced.includes(FAN_ROLE);
+    });
     const owner = h.guild.members[0]!;
     menu = h.fake.sendMessage({
       channelId: h.channel('general').id,

@@ -158,7 +158,7 @@ describe('earning XP', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe(
-      'roleRewards: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)',
+      `roleRewards.0.roleId: ${admins}: I cannot give the role "Admins": it is above my own role. In Server Settings > Roles, drag my role above it (and let me Manage Roles)`,
     );
     const saved = await api('/api/xp/settings', {
       method: 'PATCH',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema';
 import { TranslationUnavailableError } from '../../src/server/services/translation';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
-import { seedGuild } from '../helpers/guilds';
+import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
 import {
@@ -170,14 +170,34 @@ describe('Smart Announcements', () => {
     }
   });
 
-  it('lets the admin type a channel id when the guild has no synced channels', async () => {
+  it('offers no channel id to type while the bot has synced no channel; once it has, the channel is picked', async () => {
     await insertGuild(server, 'g-nochan');
     const page = await adminPage(browser, server, '/admin/announcements?guildId=g-nochan');
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
     await dialog.getByLabel('Announcement').fill('Typed ids');
     for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
-    await dialog.getByLabel('Spanish channel').fill('200000000000000001');
+    // The server refuses a channel it has not synced: nothing to type, the dialog says what to do.
+    await dialog.getByText('No text channel to choose from').waitFor();
+    const spanish = dialog.getByRole('combobox', { name: 'Spanish channel' });
+    expect(await spanish.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Spanish channel' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The bot syncs the server's channels (a forum among them, where no announcement can go); the
+    // dialog opened again offers the text channel.
+    await insertGuild(server, 'g-nochan', [
+      { id: '200000000000000001', name: 'anuncios' },
+      { id: '200000000000000002', name: 'help-forum', type: CHANNEL_TYPE.forum },
+    ]);
+    await page.getByRole('button', { name: 'Create Announcement' }).first().click();
+    await dialog.getByLabel('Announcement').fill('Typed ids');
+    for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+    await spanish.click();
+    await page.getByRole('option', { name: '#anuncios' }).waitFor();
+    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    await page.getByRole('option', { name: '#anuncios' }).click();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Draft saved', { exact: true }).waitFor();
     const stored = await server.services.db

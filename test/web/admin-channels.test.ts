@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { CHANNEL_TYPE } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -14,8 +15,17 @@ const CHANNELS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  await insertGuild(server, 'ch1', CHANNELS);
-  await insertGuild(server, 'ch-typed');
+  await insertGuild(server, 'ch1', [
+    ...CHANNELS,
+    // Synced, but no place for a link: not offered.
+    { id: '200000000000000004', name: 'help-forum', type: CHANNEL_TYPE.forum },
+    { id: '200000000000000005', name: 'Voice', type: CHANNEL_TYPE.voice },
+  ]);
+  await insertGuild(server, 'ch-limits', [
+    { id: '300000000000000001', name: 'lobby-en' },
+    { id: '300000000000000002', name: 'lobby-es' },
+    { id: '300000000000000003', name: 'lobby-fr' },
+  ]);
   await insertGuild(server, 'ch-empty');
   await seedDemo(server.services.db, 'demo1', new Date());
 });
@@ -40,6 +50,10 @@ describe('Channel Management', () => {
     // A name alone is not enough: no row has a channel yet.
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
+    // Only text channels are offered: a forum or a voice channel takes no mirrored message.
+    await page.getByRole('option', { name: '#general-fr' }).waitFor();
+    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: '#Voice' }).count()).toBe(0);
     await page.getByRole('option', { name: '#general-en' }).click();
     expect(await create.isDisabled()).toBe(false);
     await dialog.getByRole('combobox', { name: 'Channel 2', exact: true }).click();
@@ -96,8 +110,8 @@ describe('Channel Management', () => {
     await page.context().close();
   }, 60_000);
 
-  it("takes typed channel ids when the guild has no synced channels, and shows the server's 409", async () => {
-    const first = await server.api('/api/channels/links?guildId=ch-typed', {
+  it("shows the server's 409 and plan limit, keeping the dialog and what was picked", async () => {
+    const first = await server.api('/api/channels/links?guildId=ch-limits', {
       method: 'POST',
       admin: true,
       body: {
@@ -107,25 +121,32 @@ describe('Channel Management', () => {
       },
     });
     expect(first.status).toBe(201);
-    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-typed');
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-limits');
     await page.getByTestId('channel-link').waitFor();
     await page.getByRole('button', { name: 'Create Link' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    const pick = async (name: string) => {
+      await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
+      await page.getByRole('option', { name }).click();
+    };
     await dialog.getByLabel('Link name').fill('Second');
-    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000001');
+    await pick('#lobby-en');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await page.getByText('already linked').waitFor();
-    // The dialog stays open with what was typed, and nothing was stored.
+    // The dialog stays open with what was typed and picked, and nothing was stored.
     expect(await dialog.getByLabel('Link name').inputValue()).toBe('Second');
-    expect(await links('ch-typed')).toHaveLength(1);
+    expect(await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).inputValue()).toBe(
+      '#lobby-en',
+    );
+    expect(await links('ch-limits')).toHaveLength(1);
 
-    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000002');
+    await pick('#lobby-es');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await page.getByText('Channel link created').waitFor();
     // The toast comes with the mutation; the list shows the new card once its refetch lands.
     await page.getByTestId('channel-link').nth(1).waitFor();
     expect(await page.getByTestId('channel-link').count()).toBe(2);
-    expect((await links('ch-typed')).map((l: { name: string }) => l.name).sort()).toEqual([
+    expect((await links('ch-limits')).map((l: { name: string }) => l.name).sort()).toEqual([
       'Existing',
       'Second',
     ]);
@@ -133,10 +154,27 @@ describe('Channel Management', () => {
     // The Free plan allows 2 links: a third is refused with the server's reason.
     await page.getByRole('button', { name: 'Create Link' }).first().click();
     await dialog.getByLabel('Link name').fill('Third');
-    await dialog.getByRole('textbox', { name: 'Channel 1' }).fill('300000000000000003');
+    await pick('#lobby-fr');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await page.getByText('upgrade to Plus to link more channels').waitFor();
-    expect(await links('ch-typed')).toHaveLength(2);
+    expect(await links('ch-limits')).toHaveLength(2);
+    await page.context().close();
+  }, 60_000);
+
+  it('offers no channel id to type while the bot has synced no channel, and says why', async () => {
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-empty');
+    await page.getByTestId('empty-state').first().waitFor();
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    const channel = dialog.getByRole('combobox', { name: 'Channel 1', exact: true });
+    await channel.waitFor();
+    // The server refuses any id it has not synced: there is nothing to type, and the picker says why.
+    await dialog.getByText('No text channel of this server is known yet').first().waitFor();
+    expect(await channel.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Channel 1' }).count()).toBe(0);
+    await dialog.getByLabel('Link name').fill('Nothing to link');
+    expect(await dialog.getByRole('button', { name: 'Create Link' }).isDisabled()).toBe(true);
+    await shot(page, 'channels-create-dialog-no-channels');
     await page.context().close();
   }, 60_000);
 

@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
-import { moderationLogs } from '../../db/schema';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
-import { setGuildPlan } from '../helpers/guilds';
+import { guildChannels, moderationLogs } from '../../db/schema';
+import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { CHANNEL_TYPE, seedChannels, setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -14,8 +15,13 @@ beforeAll(async () => {
   await insertGuild(server, 'm1', [{ id: '500000000000009999', name: 'mod-log' }]);
   await setGuildPlan(server.services, 'm1', 'ultimate');
   await insertGuild(server, 'm-empty');
-  // No synced channels: the log channel is typed as an id.
-  await insertGuild(server, 'm-ids');
+  // Channels the bot synced: two text channels, and a voice channel and a forum that take no report.
+  await insertGuild(server, 'm-ids', [
+    { id: '500000000000008888', name: 'old-log' },
+    { id: '500000000000008889', name: 'reports' },
+    { id: '500000000000008890', name: 'Voice', type: CHANNEL_TYPE.voice },
+    { id: '500000000000008891', name: 'help-forum', type: CHANNEL_TYPE.forum },
+  ]);
   await seedDemo(server.services.db, 'demo1', new Date());
   const now = Date.now();
   await server.services.db
@@ -75,7 +81,7 @@ describe('Moderation', () => {
     await words.fill('freenitro');
     await words.press('Enter');
     await expect.poll(async () => (await rules('m1')).bannedWords).toEqual(['scam', 'freenitro']);
-    await page.getByRole('combobox', { name: 'Log channel ID' }).click();
+    await page.getByRole('combobox', { name: 'Log channel' }).click();
     await page.getByRole('option', { name: '#mod-log' }).click();
     await expect.poll(async () => (await rules('m1')).logChannelId).toBe('500000000000009999');
 
@@ -84,7 +90,7 @@ describe('Moderation', () => {
     expect(await autoDelete.isChecked()).toBe(true);
     expect(await spam.isChecked()).toBe(false);
     expect(await filter.isChecked()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Log channel ID' }).inputValue()).toBe('#mod-log');
+    expect(await page.getByRole('combobox', { name: 'Log channel' }).inputValue()).toBe('#mod-log');
     const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
     expect(pills).toEqual(['scam', 'freenitro']);
     await page.context().close();
@@ -122,10 +128,17 @@ describe('Moderation', () => {
     await page.context().close();
   }, 60_000);
 
-  it('refuses a log channel that is not a text channel of the server', async () => {
+  it('offers only text channels, and refuses a log channel that is not a text channel of the server', async () => {
     const before = (await rules('m-ids')).logChannelId;
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
-    await page.getByLabel('Log channel ID').fill('500000000000008888');
+    const picker = page.getByRole('combobox', { name: 'Log channel' });
+    await picker.click();
+    await page.getByRole('option', { name: '#reports' }).waitFor();
+    expect(await page.getByRole('option', { name: '#Voice' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    // The list on screen is older than the bot's last sync: #old-log has been deleted since.
+    await server.services.db.delete(guildChannels).where(eq(guildChannels.id, '500000000000008888')).run();
+    await page.getByRole('option', { name: '#old-log' }).click();
     await page.getByText('is not a text channel of this server').first().waitFor();
     expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
@@ -134,8 +147,19 @@ describe('Moderation', () => {
   it("shows the server's message when a value is refused", async () => {
     const before = (await rules('m-ids')).logChannelId;
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m-ids');
-    await page.getByLabel('Log channel ID').fill('#mod-log');
-    await page.getByText('must be a Discord id').first().waitFor();
+    const picker = page.getByRole('combobox', { name: 'Log channel' });
+    await picker.click();
+    await page.getByRole('option', { name: '#reports' }).waitFor();
+    // Since the list was loaded, #reports became a voice channel in Discord (the bot synced it).
+    await seedChannels(server.services, 'm-ids', [
+      { id: '500000000000008889', name: 'reports', type: CHANNEL_TYPE.voice },
+    ]);
+    await page.getByRole('option', { name: '#reports' }).click();
+    // The server's sentence shows under the field, and in the toast naming the field.
+    const refusal = '500000000000008889 (#reports) is a voice channel, not a text channel';
+    await page.locator('.mantine-Select-error').getByText(refusal).waitFor();
+    await page.getByText(`logChannelId: ${refusal}`).first().waitFor();
+    await shot(page, 'moderation-log-channel-refused');
     expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
   }, 60_000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { pollVotes } from '../../db/schema';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
-import { setGuildPlan } from '../helpers/guilds';
+import { seedChannels, setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -126,6 +126,8 @@ describe('Polls', () => {
   }, 60_000);
 
   it('shows the real votes as bars, says where the message stands, and Close ends the poll', async () => {
+    // The poll goes to one of the server's text channels, as the bot synced them.
+    await seedChannels(server.services, 'p1', [{ id: '123456789', name: 'polls' }]);
     const made = await server.api('/api/polls?guildId=p1', {
       method: 'POST',
       admin: true,

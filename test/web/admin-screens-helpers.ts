@@ -62,11 +62,11 @@ export async function seedDemoGuild(server: TestServer, guildId: string, now = n
   await seedDemo(server.services.db, guildId, now);
 }
 
-/** A guild row and its synced text channels, as the bot would store them. */
+/** A guild row and its synced channels (text unless a type is given), as the bot would store them. */
 export async function insertGuild(
   server: TestServer,
   id: string,
-  channels: { id: string; name: string }[] = [],
+  channels: { id: string; name: string; type?: number }[] = [],
 ): Promise<void> {
   await server.services.db
     .insert(guilds)
@@ -76,7 +76,7 @@ export async function insertGuild(
   for (const [position, c] of channels.entries()) {
     await server.services.db
       .insert(guildChannels)
-      .values({ id: c.id, guildId: id, name: c.name, type: 0, position })
+      .values({ id: c.id, guildId: id, name: c.name, type: c.type ?? 0, position })
       .run();
   }
 }

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guilds, ticketMessages, tickets } from '../../db/schema';
+import { guildRoles, guilds, ticketMessages, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
+import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';
 import {
@@ -231,6 +232,53 @@ describe('Support Tickets', () => {
     await page.getByText('Users can create tickets via Discord using /ticket create').waitFor();
     await page.goto(`${server.url}/admin/tickets?guildId=not%20a%20guild!`);
     await page.locator('.mantine-Notification-root').getByText('Failed to fetch tickets').waitFor();
+    await page.context().close();
+  });
+
+  it('picks where tickets open and the support role among those the server accepts, and saves them', async () => {
+    // What the bot synced: a text channel, an announcement channel (no private threads there), and
+    // roles (any role of the server may be the support role, an integration's too).
+    await seedChannels(server.services, 'g-tix-settings', [
+      { id: '310000000000000001', name: 'support' },
+      { id: '310000000000000002', name: 'news', type: CHANNEL_TYPE.announcement },
+    ]);
+    await seedRoles(server.services, 'g-tix-settings', [
+      { id: '310000000000000010', name: 'Helpers' },
+      { id: '310000000000000011', name: 'Admins', assignable: false },
+    ]);
+    await server.services.db
+      .update(guilds)
+      .set({ plan: 'ultimate' })
+      .where(eq(guilds.id, 'g-tix-settings'))
+      .run();
+    const stored = async () =>
+      (await server.api('/api/ticket-settings?guildId=g-tix-settings', { admin: true })).json;
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-tix-settings');
+    await page.getByText('Where tickets open').waitFor();
+    await page.getByRole('combobox', { name: 'Ticket channel' }).click();
+    await page.getByRole('option', { name: '#support' }).waitFor();
+    expect(await page.getByRole('option', { name: '#news' }).count()).toBe(0);
+    await page.getByRole('option', { name: '#support' }).click();
+    await page.getByRole('combobox', { name: 'Support role' }).click();
+    await page.getByRole('option', { name: 'Admins' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Ticket settings saved').waitFor();
+    expect(await stored()).toMatchObject({
+      channelId: '310000000000000001',
+      supportRoleId: '310000000000000011',
+    });
+
+    // The role was deleted in Discord since the list was loaded: the server's sentence shows under
+    // the field, and nothing is written.
+    await page.getByRole('combobox', { name: 'Support role' }).click();
+    await page.getByRole('option', { name: 'Helpers' }).click();
+    await server.services.db.delete(guildRoles).where(eq(guildRoles.id, '310000000000000010')).run();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .locator('.mantine-Select-error')
+      .getByText('310000000000000010 is not a role of this server')
+      .waitFor();
+    expect((await stored()).supportRoleId).toBe('310000000000000011');
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { readVoiceSettings } from '../../src/server/services/voice-settings';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
-import { seedGuild } from '../helpers/guilds';
+import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
   adminPage,
@@ -150,6 +150,10 @@ describe('Voice Translation', () => {
     await insertGuild(server, 'g-captions', [
       { id: '700000000000000001', name: 'live-captions' },
       { id: '700000000000000002', name: 'general' },
+      // A thread takes captions too; a forum or a voice channel does not (the server refuses them).
+      { id: '700000000000000003', name: 'match-night', type: CHANNEL_TYPE.publicThread },
+      { id: '700000000000000004', name: 'help-forum', type: CHANNEL_TYPE.forum },
+      { id: '700000000000000005', name: 'Stage', type: CHANNEL_TYPE.voice },
     ]);
     const stored = async () => (await readVoiceSettings(server.services.db, 'g-captions')).captionChannelId;
     const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-captions');
@@ -157,6 +161,9 @@ describe('Voice Translation', () => {
     const select = page.getByRole('combobox', { name: 'Caption channel' });
     expect(await select.getAttribute('placeholder')).toBe("The voice channel's own chat");
     await select.click();
+    await page.getByRole('option', { name: '#match-night' }).waitFor();
+    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: '#Stage' }).count()).toBe(0);
     await page.getByRole('option', { name: '#live-captions' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Caption channel saved').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
+import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -10,11 +11,29 @@ const CHANNELS = [
   { id: '400000000000000001', name: 'welcome' },
   { id: '400000000000000002', name: 'roles' },
 ];
+/** What the bot synced of w2's roles: two it can give, one above its own, its own (an integration's). */
+const ROLES = [
+  { id: '400000000000000200', name: 'Gamer' },
+  { id: '400000000000000201', name: 'Artist' },
+  { id: '400000000000000202', name: 'Admins', assignable: false },
+  { id: '400000000000000203', name: 'Polyglot', managed: true, assignable: false },
+];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   await insertGuild(server, 'w1');
+  // w1's channels and roles as the bot synced them: the voice channel is no place for a welcome.
+  await seedChannels(server.services, 'w1', [
+    { id: '400000000000000009', name: 'greetings' },
+    { id: '400000000000000008', name: 'Lounge', type: CHANNEL_TYPE.voice },
+  ]);
+  await seedRoles(server.services, 'w1', [
+    { id: '400000000000000010', name: 'Newcomer' },
+    { id: '400000000000000011', name: 'Member' },
+    { id: '400000000000000012', name: 'Moderator', assignable: false },
+  ]);
   await insertGuild(server, 'w2', CHANNELS);
+  await seedRoles(server.services, 'w2', ROLES);
   await insertGuild(server, 'w-empty');
   await seedDemo(server.services.db, 'demo1', new Date());
 });
@@ -47,8 +66,18 @@ describe('Welcome & Roles', () => {
     const preview = page.getByTestId('welcome-preview');
     await expect.poll(() => preview.textContent()).toContain('Hi @NewMember, welcome aboard!');
     expect(await preview.getByTestId('mention').textContent()).toBe('@NewMember');
-    await page.getByLabel('Welcome channel ID').fill('400000000000000009');
-    await page.getByLabel('Auto-assign role ID').fill('400000000000000010');
+    // Channel and role are picked by name among those the server accepts: text channels, and roles
+    // the bot can give (one above its role is shown, not offered).
+    await page.getByRole('combobox', { name: 'Welcome channel' }).click();
+    expect(await page.getByRole('option', { name: '#Lounge' }).count()).toBe(0);
+    await page.getByRole('option', { name: '#greetings' }).click();
+    await page.getByRole('combobox', { name: 'Auto-assign role' }).click();
+    expect(
+      await page
+        .getByRole('option', { name: 'Moderator (above my role)' })
+        .getAttribute('data-combobox-disabled'),
+    ).toBe('true');
+    await page.getByRole('option', { name: 'Newcomer' }).click();
     // Text fields are saved as typing pauses: the final state of every keystroke reaches the server.
     await expect
       .poll(async () => welcome('w1'), { timeout: 5000 })
@@ -65,8 +94,12 @@ describe('Welcome & Roles', () => {
     await template.waitFor();
     expect(await template.inputValue()).toBe('Hi {user}, welcome aboard!');
     expect(await enabled.isChecked()).toBe(true);
-    expect(await page.getByLabel('Welcome channel ID').inputValue()).toBe('400000000000000009');
-    expect(await page.getByLabel('Auto-assign role ID').inputValue()).toBe('400000000000000010');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Welcome channel' }).inputValue())
+      .toBe('#greetings');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Auto-assign role' }).inputValue())
+      .toBe('Newcomer');
     expect(await page.getByTestId('welcome-preview').textContent()).toContain(
       'Hi @NewMember, welcome aboard!',
     );
@@ -75,8 +108,17 @@ describe('Welcome & Roles', () => {
 
   it("shows the server's message when a field is refused", async () => {
     const page = await adminPage(browser, server, '/admin/welcome?guildId=w1');
-    await page.getByLabel('Auto-assign role ID').fill('not-a-role');
-    await page.getByText('must be a Discord id').first().waitFor();
+    const role = page.getByRole('combobox', { name: 'Auto-assign role' });
+    await expect.poll(() => role.inputValue()).toBe('Newcomer');
+    // The list on screen is older than the bot's last sync: Member was moved above the bot's role.
+    await seedRoles(server.services, 'w1', [{ id: '400000000000000011', name: 'Member', assignable: false }]);
+    await role.click();
+    await page.getByRole('option', { name: 'Member', exact: true }).click();
+    const refusal = 'I cannot give the role "Member": it is above my own role';
+    // The server's sentence shows under the field, and in the toast naming the field.
+    await page.locator('.mantine-Select-error').getByText(refusal).waitFor();
+    await page.getByText(`roleId: ${refusal}`).first().waitFor();
+    await shot(page, 'welcome-role-refused');
     expect((await welcome('w1')).roleId).toBe('400000000000000010');
     await page.context().close();
   }, 60_000);
@@ -95,11 +137,20 @@ describe('Welcome & Roles', () => {
     await dialog.getByLabel('Emoji 1').fill('🎮');
     await dialog.getByLabel('Label 1').fill('Gamer');
     expect(await create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Role ID 1').fill('400000000000000200');
+    await dialog.getByRole('combobox', { name: 'Role 1' }).click();
+    // The bot's own role is not offered; a role above it is shown but cannot be picked.
+    expect(await page.getByRole('option', { name: 'Polyglot' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('option', { name: 'Admins (above my role)' })
+        .getAttribute('data-combobox-disabled'),
+    ).toBe('true');
+    await page.getByRole('option', { name: 'Gamer' }).click();
     await dialog.getByRole('button', { name: 'Add role' }).click();
     await dialog.getByLabel('Emoji 2').fill('🎨');
     await dialog.getByLabel('Label 2').fill('Artist');
-    await dialog.getByLabel('Role ID 2').fill('400000000000000201');
+    await dialog.getByRole('combobox', { name: 'Role 2' }).click();
+    await page.getByRole('option', { name: 'Artist' }).click();
     await shot(page, 'welcome-reaction-role-dialog');
     await create.click();
     await page.getByText('Reaction role created').waitFor();
@@ -140,7 +191,8 @@ describe('Welcome & Roles', () => {
     await page.getByRole('option', { name: '#roles' }).click();
     await dialog.getByLabel('Message ID').fill('400000000000000101');
     await dialog.getByLabel('Emoji 1').fill('not an emoji');
-    await dialog.getByLabel('Role ID 1').fill('400000000000000200');
+    await dialog.getByRole('combobox', { name: 'Role 1' }).click();
+    await page.getByRole('option', { name: 'Gamer' }).click();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('must be one emoji').waitFor();
     expect(await dialog.isVisible()).toBe(true);

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guildRoles, memberXp } from '../../db/schema';
+import { guildChannels, guildRoles, memberXp } from '../../db/schema';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
@@ -80,6 +81,52 @@ describe('Leveling settings', () => {
       ignoredChannels: ['5003'],
       roleRewards: [{ level: 3, roleId: '7003' }],
     });
+    await page.context().close();
+  }, 60_000);
+
+  it('a saved channel deleted in Discord since blocks no other change, and is shown to be removed', async () => {
+    await insertGuild(server, 'xp-stale', [
+      { id: '5101', name: 'general' },
+      { id: '5102', name: 'level-ups' },
+      { id: '5103', name: 'bot-spam' },
+    ]);
+    await setGuildPlan(server.services, 'xp-stale', 'plus');
+    const saved = await server.api('/api/xp/settings?guildId=xp-stale', {
+      method: 'PATCH',
+      admin: true,
+      body: { ignoredChannels: ['5103'] },
+    });
+    expect(saved.status).toBe(200);
+    // #bot-spam is deleted in Discord: the bot's sync removes it, the server now refuses its id.
+    await server.services.db.delete(guildChannels).where(eq(guildChannels.id, '5103')).run();
+    const refused = await server.api('/api/xp/settings?guildId=xp-stale', {
+      method: 'PATCH',
+      admin: true,
+      body: { ignoredChannels: ['5103'] },
+    });
+    expect(refused.status).toBe(400);
+
+    const page = await adminPage(browser, server, '/admin/settings?guildId=xp-stale');
+    const card = page.getByLabel('Leveling', { exact: true });
+    const save = card.getByRole('button', { name: 'Save leveling' });
+    await card.getByText('5103 (not found in this server)').waitFor();
+    // Nothing changed yet: nothing to save.
+    expect(await save.isDisabled()).toBe(true);
+    await card.getByRole('combobox', { name: 'Level-up messages' }).click();
+    await page.getByRole('option', { name: '#level-ups' }).click();
+    await save.click();
+    await page.getByText('Leveling settings saved').waitFor();
+    expect(await settingsOf('xp-stale')).toMatchObject({
+      levelUpChannelId: '5102',
+      ignoredChannels: ['5103'],
+    });
+
+    // The admin removes the deleted channel from the list, and that saves too.
+    await card.getByText('5103 (not found in this server)').waitFor();
+    await card.locator('.mantine-Pill-root', { hasText: '5103' }).locator('button').click();
+    await save.click();
+    await expect.poll(async () => (await settingsOf('xp-stale')).ignoredChannels).toEqual([]);
+    expect((await settingsOf('xp-stale')).levelUpChannelId).toBe('5102');
     await page.context().close();
   }, 60_000);
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Discord objects named in a request (a channel, a thread, a role) must belong to the server the
  * request acts on, and be of the kind the field needs. A schema declares that here, with
  * `channelOf(kind)` or `roleOf(kind)`, so no procedure can forget it: the server installs the
- * check (src/server/discord-refs.ts) and runs it while it parses a guild procedure's input, against
+ * check (src/server/trpc.ts, answered by src/server/services/discord-objects.ts) and runs it while it parses a guild procedure's input, against
  * the server's synced channels and roles. In the browser, and for the bot's own procedures (ids
  * that came from Discord itself), nothing is installed and the declaration only marks the field.
  *
@@ -21,6 +21,32 @@ export type ChannelKind =
   | 'textOrThread'
   /** any channel of the server (text, voice, forum, thread, category) */
   | 'any';
+
+/** Discord channel types: 0 text, 2 voice, 4 category, 5 announcement, 10-12 threads, 13 stage, 15 forum, 16 media. */
+const TEXT_TYPES = [0, 5];
+const THREAD_TYPES = [10, 11, 12];
+
+/**
+ * The channel types each kind accepts (null: any) and how a sentence names it. The server's check
+ * and the dashboard's pickers (discord.channels with a kind) read the same table, so a picker
+ * offers exactly what the check accepts.
+ */
+export const CHANNEL_KINDS: Record<
+  ChannelKind,
+  { types: readonly number[] | null; noun: string; why?: string }
+> = {
+  text: { types: TEXT_TYPES, noun: 'a text channel' },
+  privateThreads: { types: [0], noun: 'a text channel', why: 'private threads open only in text channels' },
+  textOrThread: { types: [...TEXT_TYPES, ...THREAD_TYPES], noun: 'a text channel or thread' },
+  any: { types: null, noun: 'a channel' },
+};
+
+export const CHANNEL_KIND_NAMES = [
+  'text',
+  'privateThreads',
+  'textOrThread',
+  'any',
+] as const satisfies readonly ChannelKind[];
 
 /** What a role field needs. */
 export type RoleKind =

@@ -5,7 +5,8 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/discord/channels',
     procedure: 'discord.channels',
-    summary: 'Text, announcement and forum channels of the guild (as the bot synced them), by position',
+    summary:
+      'Text, announcement and forum channels of the guild (as the bot synced them), by position; ?kind=text|privateThreads|textOrThread|any lists those a field of that kind accepts',
   },
   {
     method: 'GET',

@@ -1,27 +1,42 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { guildChannels, guildRoles, guilds } from '../../../db/schema';
+import { CHANNEL_KIND_NAMES, CHANNEL_KINDS } from '../../common/schemas/discord-refs';
 import { sessionGuilds } from '../services/access';
 import { canManage } from '../services/discord-oauth';
 import { adminProcedure, guildProcedure, router } from '../trpc';
 import { inviteUrlFor } from './site';
 
-/** Channel types a message can be posted to: 0 text, 5 announcement, 15 forum. */
+/**
+ * Channel types listed when no kind is asked for: 0 text, 5 announcement, 15 forum. A picker asks
+ * for the kind its field needs (CHANNEL_KINDS, the table the input check reads), so it offers only
+ * what the server accepts: a forum takes no message, and is refused where a text channel is needed.
+ */
 export const TEXT_LIKE_CHANNEL_TYPES = [0, 5, 15];
 
 /** Answers from the guild_channels and guilds tables, which the bot keeps in sync with Discord. */
 export const discordRouter = router({
-  channels: guildProcedure.query(
-    async ({ ctx }) =>
-      await ctx.db
+  channels: guildProcedure
+    .input(
+      z.object({
+        kind: z
+          .enum(CHANNEL_KIND_NAMES, { error: `must be one of ${CHANNEL_KIND_NAMES.join(', ')}` })
+          .optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const types = input.kind ? CHANNEL_KINDS[input.kind].types : TEXT_LIKE_CHANNEL_TYPES;
+      return await ctx.db
         .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
         .from(guildChannels)
         .where(
-          and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, TEXT_LIKE_CHANNEL_TYPES)),
+          types
+            ? and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, [...types]))
+            : eq(guildChannels.guildId, ctx.guildId),
         )
         .orderBy(asc(guildChannels.position), asc(guildChannels.name), asc(guildChannels.id))
-        .all(),
-  ),
+        .all();
+    }),
 
   /**
    * The server picker: the servers this caller may open. The operator sees every server the bot

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guildChannels, guildRoles } from '../../../db/schema';
-import type { ChannelKind, DiscordRef, RoleKind } from '../../common/schemas/discord-refs';
+import {
+  CHANNEL_KINDS,
+  type ChannelKind,
+  type DiscordRef,
+  type RoleKind,
+} from '../../common/schemas/discord-refs';
 
 /**
  * Whether a channel or role id named in a request is one of the server's own, of the kind the field
@@ -9,17 +14,6 @@ import type { ChannelKind, DiscordRef, RoleKind } from '../../common/schemas/dis
  * fix it; a channel of another server and an id that exists nowhere read the same (nothing tells an
  * admin what another server holds).
  */
-
-/** Discord channel types: 0 text, 2 voice, 4 category, 5 announcement, 10-12 threads, 13 stage, 15 forum, 16 media. */
-const TEXT = [0, 5];
-const THREADS = [10, 11, 12];
-
-const CHANNEL_KINDS: Record<ChannelKind, { types: number[] | null; noun: string; why?: string }> = {
-  text: { types: TEXT, noun: 'a text channel' },
-  privateThreads: { types: [0], noun: 'a text channel', why: 'private threads open only in text channels' },
-  textOrThread: { types: [...TEXT, ...THREADS], noun: 'a text channel or thread' },
-  any: { types: null, noun: 'a channel' },
-};
 
 const TYPE_NAMES: Record<number, string> = {
   0: 'a text channel',

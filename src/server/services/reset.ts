@@ -33,9 +33,9 @@ import { monthKey, usedThisMonth } from './translation/accounting';
 
 /**
  * Danger Zone: the tables whose rows of a guild are erased. Kept: the guild row (its plan and
- * Stripe customer), its synced channel list and the bot's channel webhooks, which belong to the
- * Discord server rather than to its data. Child rows (link channels, poll votes, ticket messages)
- * go with their parents through ON DELETE CASCADE.
+ * Stripe customer), its synced channel and role lists and the bot's channel webhooks, which belong
+ * to the Discord server rather than to its data. Child rows (link channels, poll votes, ticket
+ * messages) go with their parents through ON DELETE CASCADE.
  * Billing survives a reset: this month's delivered translations are carried on the guild row
  * (usageMonth, usageCarried) before their logs go, and the usage notices already sent stay, so
  * a reset neither refills the monthly allowance nor sends the 75/90% notices again.

@@ -1,5 +1,6 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { IconHash } from '@tabler/icons-react';
+import type { ChannelKind } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -7,49 +8,52 @@ export interface ChannelPickerProps {
   label: string;
   value: string;
   onChange: (channelId: string) => void;
+  /** What the field accepts (the server checks the same kind): a text channel unless said. */
+  kind?: ChannelKind;
   description?: string;
+  /** The server's word on the value (a refused save). */
+  error?: string;
   placeholder?: string;
   required?: boolean;
-  /** Shown when the guild has no synced channels (typing an id is the fallback). */
-  idPlaceholder?: string;
   'aria-label'?: string;
 }
 
+const SHORT_NOUNS: Record<ChannelKind, string> = {
+  text: 'text channel',
+  privateThreads: 'text channel',
+  textOrThread: 'text channel or thread',
+  any: 'channel',
+};
+
+/** Said under a picker while the server has no synced channel of the kind it needs. */
+export function noChannelsNote(kind: ChannelKind): string {
+  return `No ${SHORT_NOUNS[kind]} of this server is known yet: the bot lists them while it is connected.`;
+}
+
 /**
- * A channel of the current guild: a searchable select of the channels the bot synced
- * (discord.channels), or a text input for the channel id when none are known.
- * An id typed earlier that is not among the synced channels stays selectable.
+ * A channel of the current guild, picked by name among the channels the bot synced that the field
+ * accepts (discord.channels with the field's kind): the server refuses any other id, so none can
+ * be typed. A saved id that is no longer among them stays shown, to be replaced or cleared.
  */
 export function ChannelPicker(props: ChannelPickerProps) {
   const guildId = useGuildId();
-  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  const kind = props.kind ?? 'text';
+  const channels = trpc.discord.channels.useQuery({ guildId, kind }, { staleTime: 60_000 });
   const list = channels.data ?? [];
-  const { label, value, onChange, description, placeholder, required, idPlaceholder } = props;
-
-  if (list.length === 0) {
-    return (
-      <TextInput
-        label={label}
-        aria-label={props['aria-label']}
-        description={description}
-        placeholder={idPlaceholder ?? 'Channel ID, e.g. 123456789012345678'}
-        required={required}
-        value={value}
-        inputMode="numeric"
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
-    );
-  }
+  const { label, value, onChange, description, placeholder, required } = props;
+  const none = channels.isSuccess && list.length === 0;
 
   const data = list.map((c) => ({ value: c.id, label: `#${c.name}` }));
-  if (value && !list.some((c) => c.id === value)) data.unshift({ value, label: value });
+  if (value && !list.some((c) => c.id === value))
+    data.unshift({ value, label: channels.isSuccess ? `${value} (not found in this server)` : value });
   return (
     <Select
       label={label}
       aria-label={props['aria-label']}
-      description={description}
-      placeholder={placeholder ?? 'Pick a channel'}
+      description={none ? noChannelsNote(kind) : description}
+      placeholder={none ? 'No channel to pick yet' : (placeholder ?? 'Pick a channel')}
       required={required}
+      disabled={none && !value}
       searchable
       clearable
       nothingFoundMessage="No channel of that name"
@@ -57,6 +61,7 @@ export function ChannelPicker(props: ChannelPickerProps) {
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
+      error={props.error}
       comboboxProps={{ withinPortal: true }}
     />
   );

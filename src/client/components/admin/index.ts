@@ -6,9 +6,11 @@
  * - StatGridSkeleton({ cards = 4 })                   loading: cards in a 1/2/4-column grid + one large block
  * - LanguageSelect({ languages, value, onChange, label, ...SelectProps })   codes shown by English name
  * - errorMessage(err: unknown): string                a failed call's message, for an error toast
+ * - fieldErrors(err: unknown): { [field]: problem }   a 400's problems by field, to show under each field
  * - relativeTime(date): string                       "5 minutes ago" ('' when missing)
  * - CardListSkeleton({ count = 3, height = 120, columns = 1 })   loading: a list of cards or a form
- * - ChannelPicker({ label, value, onChange, ... })    a synced channel of the guild, or a typed id
+ * - ChannelPicker({ label, value, onChange, kind?, ... })   a synced channel of the guild that the field's kind accepts
+ * - RolePicker({ value, onChange, kind, ... })        a synced role of the guild (kind 'assignable': one the bot can give)
  * - useChannelName(): (id) => '#name' or the id
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
  * - DeliveryBadge({ state, verb? })   Draft / Queued / Posted|Sent / Partly posted / Failed (lib/delivery.ts wording)
@@ -18,9 +20,10 @@ export { ChannelPicker, type ChannelPickerProps, useChannelName } from './Channe
 export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { DeliveryBadge } from './DeliveryBadge';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
-export { errorMessage } from './errorMessage';
+export { errorMessage, fieldErrors } from './errorMessage';
 export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { RolePicker, type RolePickerProps } from './RolePicker';
 export { relativeTime } from './relativeTime';
 export { StatCard, type StatCardProps } from './StatCard';
 export { StatGridSkeleton } from './StatGridSkeleton';

@@ -6,7 +6,10 @@ interface Props {
   language: string;
   value: string;
   onChange: (channelId: string) => void;
-  /** The guild's synced channels; empty or absent: the admin types an id. */
+  /**
+   * The guild's synced text channels (the server accepts no other); absent when they could not be
+   * fetched: the admin types an id, which the server still checks.
+   */
   channels: DiscordChannel[] | undefined;
   error?: string;
 }
@@ -14,11 +17,13 @@ interface Props {
 /** The Discord channel a target language is posted to. */
 export function ChannelPicker({ language, value, onChange, channels, error }: Props) {
   const label = `${languageName(language)} channel`;
-  if (channels && channels.length > 0) {
+  if (channels) {
+    const none = channels.length === 0;
     return (
       <Select
         label={label}
-        placeholder="Select a channel"
+        placeholder={none ? 'No channel to pick yet' : 'Select a channel'}
+        disabled={none && !value}
         data={channels.map((c) => ({ value: c.id, label: `#${c.name}` }))}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}

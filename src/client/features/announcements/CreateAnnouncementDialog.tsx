@@ -157,8 +157,8 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
             </Text>
             {!channelsFailed && channels && channels.length === 0 && (
               <Text size="xs" c="dimmed">
-                No channels to choose from: the bot has not synced this server yet (the bot status at the top
-                says whether it is connected). Type each channel's ID, or connect the bot first.
+                No text channel to choose from: the bot lists this server's channels while it is connected
+                (the bot status at the top says whether it is). Connect the bot, then open this dialog again.
               </Text>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

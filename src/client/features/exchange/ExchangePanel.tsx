@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip
 import { IconArrowsExchange, IconExternalLink, IconHash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName } from '../../../common/languages';
-import { EmptyState, errorMessage, relativeTime } from '../../components/admin';
+import { EmptyState, errorMessage, fieldErrors, relativeTime } from '../../components/admin';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
@@ -93,19 +93,29 @@ export function ExchangePanel({ guildId }: { guildId: string | undefined }) {
 
 function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined; channelId: string }) {
   const [value, setValue] = useState(channelId);
-  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  const [error, setError] = useState<string | undefined>();
+  // Private threads need a text channel (not an announcement channel), as the server checks.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'privateThreads' }, { staleTime: 60_000 });
   const utils = trpc.useUtils();
   const save = trpc.exchange.updateSettings.useMutation({
-    onSuccess: (s) =>
+    onSuccess: (s) => {
+      setError(undefined);
       notifySuccess(
         'Exchange channel saved',
         s.channelName ? `New pairs get a private thread in #${s.channelName}.` : 'Pairs are told by DM only.',
-      ),
-    onError: (err) => notifyError('Could not save the exchange channel', errorMessage(err)),
+      );
+    },
+    onError: (err) => {
+      setError(fieldErrors(err).channelId);
+      notifyError('Could not save the exchange channel', errorMessage(err));
+    },
     onSettled: () => utils.exchange.state.invalidate(),
   });
-  // Private threads need a text channel.
-  const text = (channels.data ?? []).filter((c) => c.type === 0);
+  const text = channels.data ?? [];
+  const data = text.map((c) => ({ value: c.id, label: `#${c.name}` }));
+  // A saved channel that is no longer one of them stays shown, to be replaced or cleared.
+  if (value && !text.some((c) => c.id === value))
+    data.unshift({ value, label: channels.isSuccess ? `${value} (not found in this server)` : value });
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Exchange settings">
       <Group gap="xs" mb={4}>
@@ -136,7 +146,8 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
             clearable
             nothingFoundMessage="No text channel of that name"
             leftSection={<IconHash size={14} aria-hidden />}
-            data={text.map((c) => ({ value: c.id, label: `#${c.name}` }))}
+            data={data}
+            error={error}
             value={value || null}
             onChange={(v) => setValue(v ?? '')}
             comboboxProps={{ withinPortal: true }}

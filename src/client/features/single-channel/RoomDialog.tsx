@@ -8,8 +8,6 @@ import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
-/** Text and announcement channels: a forum's messages live in threads, voice has no chat here. */
-const ROOM_CHANNEL_TYPES = new Set([0, 5]);
 const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
 
 export interface RoomView {
@@ -104,11 +102,13 @@ function RoomForm({
   onSubmit: (channelId: string, languages: string[]) => void;
 }) {
   const guildId = useGuildId();
-  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  // Text and announcement channels (as the server checks): a forum's messages live in threads,
+  // voice has no chat here.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'text' }, { staleTime: 60_000 });
   const [channelId, setChannelId] = useState<string | null>(room?.channelId ?? null);
   const [languages, setLanguages] = useState<string[]>(room?.languages ?? []);
 
-  const usable = (channels.data ?? []).filter((c) => ROOM_CHANNEL_TYPES.has(c.type));
+  const usable = channels.data ?? [];
   const channelData = usable.map((c) => {
     const where = taken.get(c.id);
     return { value: c.id, label: where ? `#${c.name} (${where})` : `#${c.name}`, disabled: Boolean(where) };

@@ -1,6 +1,7 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, fieldErrors, RolePicker } from '../../components/admin';
+import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -13,9 +14,11 @@ export function TicketSettings() {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const settings = trpc.tickets.settings.useQuery({ guildId });
-  const channels = trpc.discord.channels.useQuery({ guildId });
+  // Private threads open in a text channel only (not an announcement channel), as the server checks.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'privateThreads' });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [roleId, setRoleId] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (!settings.data) return;
     setChannelId(settings.data.channelId);
@@ -23,17 +26,33 @@ export function TicketSettings() {
   }, [settings.data]);
   const save = trpc.tickets.updateSettings.useMutation({
     onSuccess: () => {
+      setErrors({});
       notifySuccess('Ticket settings saved', 'New tickets open their thread there.');
       void utils.tickets.settings.invalidate();
     },
-    onError: (err) => notifyError('Failed to save ticket settings', errorMessage(err)),
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      notifyError('Failed to save ticket settings', errorMessage(err));
+    },
   });
-  const textChannels = (channels.data ?? []).filter((c) => c.type === 0);
+  const textChannels = channels.data ?? [];
   const fallback = settings.data?.defaultChannelId
     ? (textChannels.find((c) => c.id === settings.data?.defaultChannelId)?.name ?? 'tickets')
     : null;
-  const roleError =
-    roleId.trim() && !/^\d{1,32}$/.test(roleId.trim()) ? 'A role id is digits only' : undefined;
+  // Only what changed is sent: a saved channel or role deleted in Discord since (the server
+  // refuses it) blocks no change of the other, and shows as not found, to be replaced or cleared.
+  const patch: { channelId?: string | null; supportRoleId?: string | null } = {};
+  if (settings.data && (channelId ?? null) !== (settings.data.channelId ?? null))
+    patch.channelId = channelId ?? null;
+  if (settings.data && (roleId || null) !== (settings.data.supportRoleId ?? null))
+    patch.supportRoleId = roleId || null;
+  const channelData = textChannels.map((c) => ({ value: c.id, label: `#${c.name}` }));
+  // A saved channel that is no longer one of them stays shown, to be replaced or cleared.
+  if (channelId && !textChannels.some((c) => c.id === channelId))
+    channelData.unshift({
+      value: channelId,
+      label: channels.isSuccess ? `${channelId} (not found in this server)` : channelId,
+    });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -49,28 +68,33 @@ export function TicketSettings() {
           <Select
             label="Ticket channel"
             placeholder={fallback ? `#${fallback} (created by the bot)` : '#tickets (created by the bot)'}
-            data={textChannels.map((c) => ({ value: c.id, label: `#${c.name}` }))}
+            description={
+              channels.isSuccess && textChannels.length === 0 ? noChannelsNote('privateThreads') : undefined
+            }
+            data={channelData}
             value={channelId}
             onChange={setChannelId}
+            error={errors.channelId}
             clearable
             searchable
+            nothingFoundMessage="No text channel of that name"
             w={{ base: '100%', sm: 260 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput
-            label="Support role ID"
+          <RolePicker
+            kind="any"
+            label="Support role"
             placeholder="Optional: added to every ticket"
+            clearable
             value={roleId}
-            onChange={(e) => setRoleId(e.currentTarget.value)}
-            error={roleError}
+            onChange={setRoleId}
+            error={errors.supportRoleId}
             w={{ base: '100%', sm: 240 }}
           />
           <Button
             loading={save.isPending}
-            disabled={Boolean(roleError) || settings.isLoading}
-            onClick={() =>
-              save.mutate({ guildId, channelId: channelId ?? null, supportRoleId: roleId.trim() || null })
-            }
+            disabled={settings.isLoading || Object.keys(patch).length === 0}
+            onClick={() => save.mutate({ guildId, ...patch })}
           >
             Save
           </Button>

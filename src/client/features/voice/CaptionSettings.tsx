@@ -1,12 +1,10 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, fieldErrors } from '../../components/admin';
+import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-
-/** Text (0) and announcement (5) channels and threads (10, 11, 12) take captions. */
-const CAPTION_TYPES = [0, 5, 10, 11, 12];
 
 /**
  * Where live captions go: by default the voice channel's own text chat; an admin may send every
@@ -17,26 +15,36 @@ export function CaptionSettings() {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const settings = trpc.voice.settings.useQuery({ guildId });
-  const channels = trpc.discord.channels.useQuery({ guildId });
+  // Text and announcement channels and threads take captions, as the server checks.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'textOrThread' });
   const [channelId, setChannelId] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
   useEffect(() => {
     if (settings.data) setChannelId(settings.data.captionChannelId);
   }, [settings.data]);
   const save = trpc.voice.updateSettings.useMutation({
-    onSuccess: (saved) =>
+    onSuccess: (saved) => {
+      setError(undefined);
       notifySuccess(
         'Caption channel saved',
         saved.captionChannelId
           ? 'The next sessions post their captions there.'
           : "The next sessions post their captions in the voice channel's own chat.",
-      ),
-    onError: (err) => notifyError('Failed to save the caption channel', errorMessage(err)),
+      );
+    },
+    onError: (err) => {
+      setError(fieldErrors(err).captionChannelId);
+      notifyError('Failed to save the caption channel', errorMessage(err));
+    },
     onSettled: () => void utils.voice.settings.invalidate(),
   });
-  const options = (channels.data ?? []).filter((c) => CAPTION_TYPES.includes(c.type));
+  const options = channels.data ?? [];
   const data = options.map((c) => ({ value: c.id, label: `#${c.name}` }));
   if (channelId && !options.some((c) => c.id === channelId))
-    data.unshift({ value: channelId, label: channelId });
+    data.unshift({
+      value: channelId,
+      label: channels.isSuccess ? `${channelId} (not found in this server)` : channelId,
+    });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -53,12 +61,16 @@ export function CaptionSettings() {
           <Select
             label="Caption channel"
             placeholder="The voice channel's own chat"
+            description={
+              channels.isSuccess && options.length === 0 ? noChannelsNote('textOrThread') : undefined
+            }
             data={data}
             value={channelId}
             onChange={setChannelId}
+            error={error}
             clearable
             searchable
-            nothingFoundMessage="No text channel of that name"
+            nothingFoundMessage="No text channel or thread of that name"
             w={{ base: '100%', sm: 300 }}
             comboboxProps={{ withinPortal: true }}
           />

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, fieldErrors } from '../../components/admin';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -101,10 +101,17 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
   }));
   const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
   const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const save = trpc.xp.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Leveling settings saved'),
-    onError: (err) => notifyError('Could not save the leveling settings', errorMessage(err)),
+    onSuccess: () => {
+      setErrors({});
+      notifySuccess('Leveling settings saved');
+    },
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      notifyError('Could not save the leveling settings', errorMessage(err));
+    },
     onSettled: () => utils.xp.settings.invalidate(),
   });
   const roleList = roles.data ?? [];
@@ -115,10 +122,27 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
       label: r.assignable ? r.name : `${r.name} (above my role)`,
       disabled: !r.assignable,
     }));
+  // A reward's role no longer among them stays shown, to be replaced or removed.
+  const rewardRoleOptions = (roleId: string) =>
+    roleId && roles.isSuccess && !roleOptions.some((o) => o.value === roleId)
+      ? [{ value: roleId, label: `${roleId} (not found in this server)`, disabled: false }, ...roleOptions]
+      : roleOptions;
   const colorOf = (id: string) => roleList.find((r) => r.id === id)?.color ?? 0;
   const setReward = (i: number, patch: Partial<Reward>) =>
     setForm((f) => ({ ...f, roleRewards: f.roleRewards.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
   const nextLevel = Math.max(0, ...form.roleRewards.map((r) => r.level)) + 5;
+  // Only what changed is sent: a saved channel or role deleted in Discord since (the server
+  // refuses it) blocks no other change, and shows below as not found, to be removed.
+  const rewards = form.roleRewards.map(({ level, roleId }) => ({ level, roleId }));
+  const patch: Partial<Omit<Settings, 'enabled'>> = {};
+  if (form.levelUpChannelId !== initial.levelUpChannelId) patch.levelUpChannelId = form.levelUpChannelId;
+  if (JSON.stringify(form.ignoredChannels) !== JSON.stringify(initial.ignoredChannels))
+    patch.ignoredChannels = form.ignoredChannels;
+  if (JSON.stringify(rewards) !== JSON.stringify(initial.roleRewards)) patch.roleRewards = rewards;
+  const channelData = (channels.data ?? []).map((c) => ({ value: c.id, label: `#${c.name}` }));
+  for (const id of form.ignoredChannels)
+    if (channels.isSuccess && !channelData.some((c) => c.value === id))
+      channelData.push({ value: id, label: `${id} (not found in this server)` });
 
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Leveling">
@@ -136,6 +160,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
           description="Leave empty to announce in the channel where the member leveled up"
           placeholder="Same channel as the message"
           value={form.levelUpChannelId}
+          error={errors.levelUpChannelId}
           onChange={(levelUpChannelId) => setForm((f) => ({ ...f, levelUpChannelId }))}
         />
         <MultiSelect
@@ -143,8 +168,9 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
           placeholder={form.ignoredChannels.length ? undefined : 'None'}
           searchable
           clearable
-          data={(channels.data ?? []).map((c) => ({ value: c.id, label: `#${c.name}` }))}
+          data={channelData}
           value={form.ignoredChannels}
+          error={Object.entries(errors).find(([k]) => k.startsWith('ignoredChannels'))?.[1]}
           onChange={(ignoredChannels) => setForm((f) => ({ ...f, ignoredChannels }))}
           comboboxProps={{ withinPortal: true }}
         />
@@ -171,8 +197,9 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
                   placeholder="Pick a role"
                   searchable
                   style={{ flex: 1, minWidth: 0 }}
-                  data={roleOptions}
+                  data={rewardRoleOptions(r.roleId)}
                   value={r.roleId || null}
+                  error={errors[`roleRewards.${i}.roleId`]}
                   onChange={(roleId) => setReward(i, { roleId: roleId ?? '' })}
                   leftSection={r.roleId ? <ColorSwatch color={hex(colorOf(r.roleId))} size={12} /> : null}
                   comboboxProps={{ withinPortal: true }}
@@ -216,15 +243,8 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
         <Group justify="flex-end">
           <Button
             loading={save.isPending}
-            disabled={form.roleRewards.some((r) => !r.roleId)}
-            onClick={() =>
-              save.mutate({
-                guildId,
-                levelUpChannelId: form.levelUpChannelId,
-                ignoredChannels: form.ignoredChannels,
-                roleRewards: form.roleRewards.map(({ level, roleId }) => ({ level, roleId })),
-              })
-            }
+            disabled={Object.keys(patch).length === 0 || form.roleRewards.some((r) => !r.roleId)}
+            onClick={() => save.mutate({ guildId, ...patch })}
           >
             Save leveling
           </Button>

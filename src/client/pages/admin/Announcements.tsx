@@ -14,11 +14,19 @@ export default function AnnouncementsPage() {
   const guildId = useGuildId();
   const [creating, setCreating] = useState(false);
   const list = trpc.announcements.list.useQuery({ guildId });
-  const channels = trpc.discord.channels.useQuery({ guildId });
+  // The channels an announcement can be posted to, as the server checks: text and announcement.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'text' });
 
   useEffect(() => {
     if (channels.error) notifyError('Failed to fetch Discord channels', errorMessage(channels.error));
   }, [channels.error]);
+
+  // Opening the dialog asks again for the channels while none are known (the bot may have synced
+  // them since).
+  const openCreate = () => {
+    setCreating(true);
+    if (!channels.data?.length) void channels.refetch();
+  };
 
   const channelNames = useMemo(
     () => new Map((channels.data ?? []).map((c) => [c.id, c.name])),
@@ -31,7 +39,7 @@ export default function AnnouncementsPage() {
         title="Smart Announcements"
         description="Write once in any language; it is translated and posted to every language channel"
         action={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
             Create Announcement
           </Button>
         }
@@ -45,11 +53,7 @@ export default function AnnouncementsPage() {
       {list.data && (
         <>
           <AnnouncementStats items={list.data} />
-          <AnnouncementList
-            items={list.data}
-            channelNames={channelNames}
-            onCreate={() => setCreating(true)}
-          />
+          <AnnouncementList items={list.data} channelNames={channelNames} onCreate={openCreate} />
         </>
       )}
       <CreateAnnouncementDialog

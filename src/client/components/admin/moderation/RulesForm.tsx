@@ -8,7 +8,7 @@ import { useCapability } from '../../../features/billing/useCapability';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { ChannelPicker } from '../ChannelPicker';
-import { errorMessage } from '../errorMessage';
+import { errorMessage, fieldErrors } from '../errorMessage';
 import { useDebouncedSave } from '../useDebouncedSave';
 
 export interface ModerationRules {
@@ -104,13 +104,18 @@ function RuleSwitch({
 /** The rule switches, banned words and log channel; each change is saved as it is made. */
 export function RulesForm({ guildId, initial }: { guildId: string | undefined; initial: ModerationRules }) {
   const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const update = trpc.moderation.updateRules.useMutation({
     onSuccess: (saved) => {
       utils.moderation.getRules.setData({ guildId }, saved);
+      setErrors({});
       notifySuccess('Moderation rules updated');
     },
-    onError: (err) => notifyError('Could not save the moderation rules', errorMessage(err)),
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      notifyError('Could not save the moderation rules', errorMessage(err));
+    },
   });
   const { queue, flush } = useDebouncedSave<ModerationRules>((patch) => update.mutate({ guildId, ...patch }));
   const change = (patch: Partial<ModerationRules>, now = false) => {
@@ -123,7 +128,8 @@ export function RulesForm({ guildId, initial }: { guildId: string | undefined; i
     <Card withBorder radius="md" padding="lg">
       <Title order={4}>Rules</Title>
       <Text size="sm" c="dimmed" mb="md">
-        What the bot watches for. Changes are saved as you make them; the bot starts moderating once the rules have been saved here.
+        What the bot watches for. Changes are saved as you make them; the bot starts moderating once the rules
+        have been saved here.
       </Text>
       <Stack gap="lg">
         {SWITCHES.map((s) => (
@@ -147,10 +153,11 @@ export function RulesForm({ guildId, initial }: { guildId: string | undefined; i
           splitChars={[',']}
         />
         <ChannelPicker
-          label="Log channel ID"
+          label="Log channel"
           description="Where moderation actions are reported"
           value={form.logChannelId}
-          onChange={(logChannelId) => change({ logChannelId })}
+          error={errors.logChannelId}
+          onChange={(logChannelId) => change({ logChannelId }, true)}
         />
       </Stack>
     </Card>

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { ChannelPicker } from '../ChannelPicker';
 import { errorMessage } from '../errorMessage';
+import { NO_ROLES_NOTE, RolePicker } from '../RolePicker';
 
 interface Row {
   key: number;
@@ -22,49 +23,6 @@ export function canCreateReactionRole(channelId: string, _messageId: string, row
   return channelId.trim() !== '' && rows.some(complete);
 }
 
-/** A role of the server by name (roles the bot cannot give are shown, not offered); an id field until roles are synced. */
-function RolePicker({
-  guildId,
-  index,
-  value,
-  onChange,
-}: {
-  guildId: string | undefined;
-  index: number;
-  value: string;
-  onChange: (roleId: string) => void;
-}) {
-  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
-  const list = (roles.data ?? []).filter((r) => !r.managed);
-  if (list.length === 0)
-    return (
-      <TextInput
-        aria-label={`Role ID ${index}`}
-        placeholder="Role ID"
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        style={{ flex: 1, minWidth: 0 }}
-      />
-    );
-  return (
-    <Select
-      aria-label={`Role ${index}`}
-      placeholder="Pick a role"
-      searchable
-      data={list.map((r) => ({
-        value: r.id,
-        label: r.assignable ? r.name : `${r.name} (above my role)`,
-        disabled: !r.assignable,
-      }))}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
-      style={{ flex: 1, minWidth: 0 }}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
 /** Reaction roles' Create dialog: members react with an emoji on the message to get the role. */
 export function CreateReactionRoleDialog({
   opened,
@@ -79,6 +37,8 @@ export function CreateReactionRoleDialog({
   const [messageId, setMessageId] = useState('');
   const [title, setTitle] = useState('');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
+  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const noRoles = roles.isSuccess && roles.data.every((r) => r.managed);
   const utils = trpc.useUtils();
   const reset = () => {
     setChannelId('');
@@ -153,6 +113,11 @@ export function CreateReactionRoleDialog({
             <Text size="sm" fw={600}>
               Roles
             </Text>
+            {noRoles ? (
+              <Text size="xs" c="dimmed">
+                {NO_ROLES_NOTE}
+              </Text>
+            ) : null}
             {rows.map((row, i) => (
               <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
                 <TextInput
@@ -170,10 +135,12 @@ export function CreateReactionRoleDialog({
                   style={{ flex: 1, minWidth: 0 }}
                 />
                 <RolePicker
-                  guildId={guildId}
-                  index={i + 1}
+                  kind="assignable"
+                  withNote={false}
+                  aria-label={`Role ${i + 1}`}
                   value={row.roleId}
                   onChange={(roleId) => setRow(row.key, { roleId })}
+                  style={{ flex: 1, minWidth: 0 }}
                 />
                 <ActionIcon
                   variant="subtle"

@@ -1,11 +1,12 @@
-import { Card, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SCREEN_LANGUAGES } from '../../../../common/languages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { ChannelPicker } from '../ChannelPicker';
-import { errorMessage } from '../errorMessage';
+import { errorMessage, fieldErrors } from '../errorMessage';
 import { LanguageSelect } from '../LanguageSelect';
+import { RolePicker } from '../RolePicker';
 import { useDebouncedSave } from '../useDebouncedSave';
 import { WelcomePreview } from './WelcomePreview';
 
@@ -29,13 +30,18 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
   const [form, setForm] = useState(initial);
   const firstLang = Object.keys(initial.messages)[0] ?? 'en';
   const [lang, setLang] = useState(firstLang);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const update = trpc.welcome.update.useMutation({
     onSuccess: (saved) => {
       utils.welcome.get.setData({ guildId }, saved);
+      setErrors({});
       notifySuccess('Welcome settings updated');
     },
-    onError: (err) => notifyError('Could not save the welcome settings', errorMessage(err)),
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      notifyError('Could not save the welcome settings', errorMessage(err));
+    },
   });
   const { queue, flush } = useDebouncedSave<WelcomeConfig>((patch) => update.mutate({ guildId, ...patch }));
 
@@ -73,10 +79,11 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
               }}
             />
             <ChannelPicker
-              label="Welcome channel ID"
+              label="Welcome channel"
               description="Where the welcome message is posted"
               value={form.channelId}
-              onChange={(channelId) => change({ channelId })}
+              error={errors.channelId}
+              onChange={(channelId) => change({ channelId }, true)}
             />
           </SimpleGrid>
           <Textarea
@@ -89,13 +96,15 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
             value={template}
             onChange={(e) => change({ messages: withTemplate(form.messages, lang, e.currentTarget.value) })}
           />
-          <TextInput
-            label="Auto-assign role ID"
-            description="Optional: a role every new member receives"
-            placeholder="e.g. 123456789012345678"
-            inputMode="numeric"
+          <RolePicker
+            kind="assignable"
+            label="Auto-assign role"
+            description="Optional: a role every new member receives (one below the bot's own role)"
+            placeholder="No role"
+            clearable
             value={form.roleId}
-            onChange={(e) => change({ roleId: e.currentTarget.value })}
+            error={errors.roleId}
+            onChange={(roleId) => change({ roleId }, true)}
           />
         </Stack>
       </Card>
