@@ -117,7 +117,7 @@ describe('Welcome & Roles', () => {
     const refusal = 'I cannot give the role "Member": it is above my own role';
     // The server's sentence shows under the field, and in the toast naming the field.
     await page.locator('.mantine-Select-error').getByText(refusal).waitFor();
-    await page.getByText(`roleId: ${refusal}`).first().waitFor();
+    await page.getByText(`roleId: 400000000000000011: ${refusal}`).first().waitFor();
     await shot(page, 'welcome-role-refused');
     expect((await welcome('w1')).roleId).toBe('400000000000000010');
     await page.context().close();
