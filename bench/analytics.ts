@@ -1,7 +1,7 @@
 /**
  * npm run bench:analytics — the dashboard figures of one big server (stats.guild, stats.activity,
  * analytics.get) before the rollups (the scans of translation_logs, test/helpers/analytics-reference.ts)
- * and after (src/server/services/stats.ts over the analytics_* rollups), at 100k and 1M logs
+ * and after (src/server/features/stats/stats.ts over the analytics_* rollups), at 100k and 1M logs
  * (BENCH_SIZES=100000,1000000), on a temporary SQLite file. Also what the rollup triggers cost on the
  * write path (ms per 1000 log inserts) and what the migration's backfill takes. Prints mean ms per call.
  * The figures run synchronously on the server's thread: they are also how long a call blocks it.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../db/client';
 import { guilds } from '../db/schema';
-import { guildActivity, guildAnalytics, guildStats } from '../src/server/services/stats';
+import { guildActivity, guildAnalytics, guildStats } from '../src/server/features/stats/stats';
 import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../test/helpers/analytics-reference';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);

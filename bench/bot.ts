@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot } from '../bot/client';
 import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/env';
-import { createCaller } from '../src/server/routers/_app';
-import { createServices } from '../src/server/services';
-import { createTranslator } from '../src/server/services/translation';
-import type { Provider } from '../src/server/services/translation/providers/types';
+import { loadEnv } from '../src/server/core/env';
+import { createCaller } from '../src/server/core/router';
+import { createServices } from '../src/server/core/services';
+import { createTranslator } from '../src/server/translation';
+import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
 import { pacingReport } from './bot-pacing';
 

@@ -2,17 +2,17 @@
  * npm run bench:limits — the per-member hourly translation limit with 120,000 active members
  * (BENCH_MEMBERS): time per message before (the old limiter, a list per member filtered on each
  * message and a scan of every member above 50,000, copied here) and after
- * (src/server/services/rate-limit.ts createUserLimiter). Prints microseconds per message.
+ * (src/server/core/rate-limit.ts createUserLimiter). Prints microseconds per message.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createUserLimiter, type UserLimiter } from '../src/server/services/rate-limit';
+import { createUserLimiter, type UserLimiter } from '../src/server/core/rate-limit';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 120_000);
 const HOUR = 3_600_000;
 const LIMIT = 50;
 
-/** The limiter as it was (src/server/services/translation/accounting.ts before the change). */
+/** The limiter as it was (src/server/translation/accounting.ts before the change). */
 function oldUserLimiter(hits: Map<string, number[]>, windowMs = HOUR): Pick<UserLimiter, 'take'> {
   return {
     take(key, limit, now) {

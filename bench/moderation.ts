@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { channelLinkChannels, channelLinks, guilds, moderationRules } from '../db/schema';
-import { loadEnv } from '../src/server/env';
-import { createModerationState } from '../src/server/services/moderation';
-import { onMemberMessage } from '../src/server/services/moderation-flow';
-import { createTranslator } from '../src/server/services/translation';
-import { warmDetector } from '../src/server/services/translation/detect';
-import type { Provider } from '../src/server/services/translation/providers/types';
+import { loadEnv } from '../src/server/core/env';
+import { createModerationState } from '../src/server/features/moderation/layers';
+import { onMemberMessage } from '../src/server/features/moderation/flow';
+import { createTranslator } from '../src/server/translation';
+import { warmDetector } from '../src/server/translation/detect';
+import type { Provider } from '../src/server/translation/providers/types';
 import { evaluateLocal } from '../test/moderation/eval-run';
 import { EVAL_BANNED_WORDS, EVAL_SET } from '../test/moderation/eval-set';
 

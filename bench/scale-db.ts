@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/env';
+import { loadEnv } from '../src/server/core/env';
 
 export interface BenchDatabase {
   kind: 'sqlite' | 'postgres';

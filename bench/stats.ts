@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { openDb } from '../db/client';
 import { seedDemo } from '../db/demo';
 import { guilds } from '../db/schema';
-import { globalStats, guildActivity, guildAnalytics, guildStats } from '../src/server/services/stats';
+import { globalStats, guildActivity, guildAnalytics, guildStats } from '../src/server/features/stats/stats';
 
 const BIG_LOGS = Number(process.env.BENCH_BIG_LOGS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

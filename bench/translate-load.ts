@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/env';
-import { CONTEXT_MESSAGES } from '../src/server/services/conversation';
-import { createTranslator, type TranslateResult } from '../src/server/services/translation';
-import { MICRO_BATCH_WINDOW_MS } from '../src/server/services/translation/batcher';
-import type { EngineOptions } from '../src/server/services/translation/engine';
-import type { Provider } from '../src/server/services/translation/providers/types';
+import { loadEnv } from '../src/server/core/env';
+import { CONTEXT_MESSAGES } from '../src/server/features/channels/conversation';
+import { createTranslator, type TranslateResult } from '../src/server/translation';
+import { MICRO_BATCH_WINDOW_MS } from '../src/server/translation/batcher';
+import type { EngineOptions } from '../src/server/translation/engine';
+import type { Provider } from '../src/server/translation/providers/types';
 
 const roughTokens = (s: string) => Math.ceil(s.length / 4);
 const RATE_PER_SECOND = 10;

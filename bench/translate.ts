@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/env';
-import { createTranslator, type TranslateRequest, type Translator } from '../src/server/services/translation';
-import { warmDetector } from '../src/server/services/translation/detect';
-import type { Provider } from '../src/server/services/translation/providers/types';
+import { loadEnv } from '../src/server/core/env';
+import { createTranslator, type TranslateRequest, type Translator } from '../src/server/translation';
+import { warmDetector } from '../src/server/translation/detect';
+import type { Provider } from '../src/server/translation/providers/types';
 import { startFakeGemini } from '../test/fakes/gemini';
 import { channelLoadBench } from './translate-load';
 

@@ -1,14 +1,14 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
-import type { Services } from '../src/server/services';
+import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
-import { databaseIdentifyThrottler } from './gateway-identify';
+import { databaseIdentifyThrottler } from './features/guilds/gateway-identify';
 import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
-import { watchStatus } from './status';
-import { stopAllSessions } from './voice/session';
-import { attachWebhookRest, detachWebhookRest } from './webhook-rest';
+import { watchStatus } from './features/guilds/status';
+import { stopAllSessions } from './features/voice/session';
+import { attachWebhookRest, detachWebhookRest } from './features/channels/webhook-rest';
 
 export interface RunningBot {
   client: Client;

@@ -1,6 +1,6 @@
 import type { Client } from 'discord.js';
-import { createCaller } from '../src/server/routers/_app';
-import type { Services } from '../src/server/services';
+import { createCaller } from '../src/server/core/router';
+import type { Services } from '../src/server/core/services';
 
 /** What every event handler and command gets: the client and the router's in-process caller. */
 export interface BotContext {

@@ -8,7 +8,7 @@
  * DISCORD_API_URL when set (tests point it at the fake Discord).
  */
 import { REST, Routes } from 'discord.js';
-import { loadEnv } from '../src/server/env';
+import { loadEnv } from '../src/server/core/env';
 import { COMMANDS } from './commands';
 import { commandJson } from './commands/types';
 

@@ -9,7 +9,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from './context';
 import { ForeignChannelError, serverChannel } from './server-channel';
-import { webhookRest } from './webhook-rest';
+import { webhookRest } from './features/channels/webhook-rest';
 
 /**
  * Discord plumbing shared by events: posting through the bot's channel webhook (created once,

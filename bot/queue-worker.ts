@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DiscordAPIError } from 'discord.js';
-import { QUEUE_LEASE_MS, QUEUE_POLL_MS, type QueueJob } from '../src/server/services/queue';
+import { QUEUE_LEASE_MS, QUEUE_POLL_MS, type QueueJob } from '../src/server/core/queue';
 import type { BotContext } from './context';
 import { ForeignChannelError } from './server-channel';
 import { JOB_HANDLERS } from './server-events';

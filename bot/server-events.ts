@@ -1,13 +1,13 @@
-import type { ServerEvents } from '../src/server/services';
-import type { QueueKind } from '../src/server/services/queue';
+import type { ServerEvents } from '../src/server/core/services';
+import type { QueueKind } from '../src/server/core/queue';
 import type { BotContext } from './context';
-import announcementPost, { runAnnouncementJob } from './server-events/announcement-post';
-import exchange from './server-events/exchange';
-import polls, { runPollJob } from './server-events/polls';
-import reactionRoles, { runMenuJob } from './server-events/reaction-roles';
-import ticketReply, { runTicketReplyJob } from './server-events/ticket-reply';
-import { tellAdmins } from './server-events/usage-threshold';
-import { runVoiceEndedJob } from './server-events/voice-ended';
+import announcementPost, { runAnnouncementJob } from './features/announcements/post';
+import exchange from './features/exchange/jobs';
+import polls, { runPollJob } from './features/polls/jobs';
+import reactionRoles, { runMenuJob } from './features/reaction-roles/menu';
+import ticketReply, { runTicketReplyJob } from './features/tickets/reply';
+import { tellAdmins } from './features/usage/notice';
+import { runVoiceEndedJob } from './features/voice/ended';
 
 /** Bot-side setup of a domain's delivery (catch-up on clientReady, timers); subscribe returns the undo. */
 export interface ServerEventHandler {

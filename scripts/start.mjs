@@ -28,7 +28,7 @@ if (
 
 // A .env file beside package.json, when there is one, is read into the environment (see .env.example).
 const envFile = existsSync('.env') ? ['--env-file=.env'] : [];
-// The product runs in production mode (errors never carry stacks either way; see src/server/trpc.ts).
+// The product runs in production mode (errors never carry stacks either way; see src/server/core/trpc.ts).
 const child = spawn(
   process.execPath,
   [...envFile, '--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)],

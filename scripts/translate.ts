@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { openDb } from '../db/client';
 import { languageName } from '../src/common/languages';
-import { loadEnv } from '../src/server/env';
-import { createTranslator } from '../src/server/services/translation';
+import { loadEnv } from '../src/server/core/env';
+import { createTranslator } from '../src/server/translation';
 
 const USAGE =
   'usage: npm run translate -- --to es,fr [--from en] [--tone casual|formal] [--context "..."] "text"';

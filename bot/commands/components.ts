@@ -1,9 +1,9 @@
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context';
-import { handlePollButton } from './poll';
-import { answerCard, CARD_PREFIX } from './practice';
-import { answerQuiz, QUIZ_PREFIX } from './quiz';
-import { closeTicketButton, submitTicket, TICKET_CLOSE_PREFIX, TICKET_MODAL } from './ticket';
+import { handlePollButton } from '../features/polls/command';
+import { answerCard, CARD_PREFIX } from '../features/learning/practice';
+import { answerQuiz, QUIZ_PREFIX } from '../features/learning/quiz';
+import { closeTicketButton, submitTicket, TICKET_CLOSE_PREFIX, TICKET_MODAL } from '../features/tickets/command';
 
 /**
  * Buttons and forms the commands send: custom ids are "<prefix>:<questionId>:<choice>" for the

@@ -1,15 +1,15 @@
-import { exchange } from './exchange';
-import { learn } from './learn';
-import { poll } from './poll';
-import { practice } from './practice';
-import { progress } from './progress';
-import { quiz } from './quiz';
-import { leaderboardCommand, rank } from './rank';
-import { setlanguage } from './setlanguage';
-import { ticket } from './ticket';
-import { translateMessage } from './translate-message';
+import { exchange } from '../features/exchange/command';
+import { learn } from '../features/learning/learn';
+import { poll } from '../features/polls/command';
+import { practice } from '../features/learning/practice';
+import { progress } from '../features/learning/progress';
+import { quiz } from '../features/learning/quiz';
+import { leaderboardCommand, rank } from '../features/xp/rank';
+import { setlanguage } from '../features/translation/setlanguage';
+import { ticket } from '../features/tickets/command';
+import { translateMessage } from '../features/translation/translate-message';
 import type { BotCommand } from './types';
-import { voice } from './voice';
+import { voice } from '../features/voice/command';
 
 /** Every application command of the bot, by name. */
 export const COMMANDS: BotCommand[] = [

@@ -1,7 +1,7 @@
 import { Events, type Guild } from 'discord.js';
-import { deliverAnnouncement } from '../server-events/announcement-post';
-import { deliverPendingTicketReplies } from '../server-events/ticket-reply';
-import { syncGuilds } from './guild-create';
+import { deliverAnnouncement } from '../features/announcements/post';
+import { deliverPendingTicketReplies } from '../features/tickets/reply';
+import { syncGuilds } from '../features/guilds/guild-create';
 import { defineEvent } from './types';
 
 /**

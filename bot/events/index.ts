@@ -1,23 +1,23 @@
-import channelCreate from './channel-create';
-import channelDelete from './channel-delete';
-import channelUpdate from './channel-update';
+import channelCreate from '../features/guilds/channel-create';
+import channelDelete from '../features/guilds/channel-delete';
+import channelUpdate from '../features/guilds/channel-update';
 import clientReady from './client-ready';
-import guildCreate from './guild-create';
-import guildDelete from './guild-delete';
-import guildUpdate from './guild-update';
+import guildCreate from '../features/guilds/guild-create';
+import guildDelete from '../features/guilds/guild-delete';
+import guildUpdate from '../features/guilds/guild-update';
 import interactionCreate from './interaction-create';
-import memberAdd from './member-add';
-import memberRemove from './member-remove';
-import messageCreate from './message-create';
-import messageDelete from './message-delete';
-import messageUpdate from './message-update';
+import memberAdd from '../features/welcome/member-add';
+import memberRemove from '../features/exchange/member-remove';
+import messageCreate from '../features/channels/message-create';
+import messageDelete from '../features/channels/message-delete';
+import messageUpdate from '../features/channels/message-update';
 import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
-import { roleCreate, roleDelete, roleUpdate } from './roles';
-import threadCreate from './thread-create';
-import ticketThreadMessage from './ticket-thread-message';
+import { roleCreate, roleDelete, roleUpdate } from '../features/guilds/roles';
+import threadCreate from '../features/channels/thread-create';
+import ticketThreadMessage from '../features/tickets/thread-message';
 import type { BotEvent } from './types';
-import voiceStateUpdate from './voice-state-update';
+import voiceStateUpdate from '../features/voice/voice-state-update';
 
 /** Every Discord event the bot handles. */
 export const EVENTS = [

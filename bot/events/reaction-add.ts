@@ -2,7 +2,7 @@ import { Events, type Message, type PartialUser, type User } from 'discord.js';
 import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { createKeyedOrder } from '../keyed-order';
-import { applyReactionRole } from '../member-roles';
+import { applyReactionRole } from '../features/welcome/member-roles';
 import { defineEvent } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { Events, Routes } from 'discord.js';
 import { reportFailure } from '../discord';
-import { applyReactionRole } from '../member-roles';
+import { applyReactionRole } from '../features/welcome/member-roles';
 import { defineEvent } from './types';
 
 /** The flag came off and nobody else has it on the message: the translation reply is retracted. */

@@ -54,7 +54,7 @@ function App() {
         httpBatchLink({
           url: '/trpc',
           transformer: superjson,
-          // The server refuses batches of more than 10 calls (src/server/public-limits.ts).
+          // The server refuses batches of more than 10 calls (src/server/core/public-limits.ts).
           maxItems: 10,
           fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
         }),

@@ -79,21 +79,21 @@ function adminScreen<P extends string>(path: P, load: Parameters<typeof lazyRout
 
 /** Spec section 2's table; each screen is the default export of pages/admin/<Name>.tsx. */
 const adminRoutes = [
-  adminScreen('/', () => import('./pages/admin/Dashboard')),
-  adminScreen('dashboard', () => import('./pages/admin/Dashboard')),
-  adminScreen('translation', () => import('./pages/admin/Translation')),
-  adminScreen('channels', () => import('./pages/admin/Channels')),
-  adminScreen('announcements', () => import('./pages/admin/Announcements')),
-  adminScreen('tickets', () => import('./pages/admin/Tickets')),
-  adminScreen('polls', () => import('./pages/admin/Polls')),
-  adminScreen('welcome', () => import('./pages/admin/Welcome')),
-  adminScreen('moderation', () => import('./pages/admin/Moderation')),
-  adminScreen('language-learning', () => import('./pages/admin/LanguageLearning')),
-  adminScreen('voice-translation', () => import('./pages/admin/VoiceTranslation')),
-  adminScreen('analytics', () => import('./pages/admin/Analytics')),
-  adminScreen('settings', () => import('./pages/admin/Settings')),
+  adminScreen('/', () => import('./features/stats/DashboardPage')),
+  adminScreen('dashboard', () => import('./features/stats/DashboardPage')),
+  adminScreen('translation', () => import('./features/translation/TranslationPage')),
+  adminScreen('channels', () => import('./features/channels/ChannelsPage')),
+  adminScreen('announcements', () => import('./features/announcements/AnnouncementsPage')),
+  adminScreen('tickets', () => import('./features/tickets/TicketsPage')),
+  adminScreen('polls', () => import('./features/polls/PollsPage')),
+  adminScreen('welcome', () => import('./features/welcome/WelcomePage')),
+  adminScreen('moderation', () => import('./features/moderation/ModerationPage')),
+  adminScreen('language-learning', () => import('./features/learning/LanguageLearningPage')),
+  adminScreen('voice-translation', () => import('./features/voice/VoiceTranslationPage')),
+  adminScreen('analytics', () => import('./features/analytics/AnalyticsPage')),
+  adminScreen('settings', () => import('./features/settings/SettingsPage')),
   // The operator's contact inbox (not in the spec's table; its nav entry shows for the operator only).
-  adminScreen('inbox', () => import('./pages/admin/Inbox')),
+  adminScreen('inbox', () => import('./features/contact/InboxPage')),
 ];
 
 const routeTree = rootRoute.addChildren([

@@ -1,7 +1,7 @@
 /**
  * Every page of the site, as the client's router (src/client/router.tsx) defines them. The server
  * answers these paths with the app and status 200, and any other page path with the app's 404 page
- * and status 404 (src/server/pages.ts). test/web/pages.test.ts checks this list against the
+ * and status 404 (src/server/core/pages.ts). test/web/pages.test.ts checks this list against the
  * router's own route tree, both ways.
  */
 export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/login'] as const;

@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadEnv } from './env';
-import { type HealthSources, healthReport } from './health';
-import { createApp, listen } from './http';
-import { type ProcessOptions, parseProcessArgs } from './process-args';
-import { createServices } from './services';
-import { loginCodesOf } from './services/auth';
-import { scheduleRetention } from './services/retention';
-import { startupBanner } from './startup';
+import { loadEnv } from './core/env';
+import { type HealthSources, healthReport } from './core/health';
+import { createApp, listen } from './core/http';
+import { type ProcessOptions, parseProcessArgs } from './core/process-args';
+import { createServices } from './core/services';
+import { loginCodesOf } from './core/admin-token';
+import { scheduleRetention } from './core/retention';
+import { startupBanner } from './core/startup';
 
 /**
  * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
@@ -68,7 +68,7 @@ async function main() {
     });
     for (const line of banner) console.log(line);
     // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
-    const { startContactForwarding } = await import('./services/contact');
+    const { startContactForwarding } = await import('./features/contact/contact');
     const stopForwarding = startContactForwarding(services.db, env, services.clock);
     closers.push(() => {
       retention.stop();

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { guilds } from '../../db/schema';
-import { resetGuildData } from '../../src/server/services/reset';
-import { runRetention } from '../../src/server/services/retention';
-import { guildActivity, guildAnalytics, guildStats } from '../../src/server/services/stats';
+import { resetGuildData } from '../../src/server/features/settings/reset';
+import { runRetention } from '../../src/server/core/retention';
+import { guildActivity, guildAnalytics, guildStats } from '../../src/server/features/stats/stats';
 import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../helpers/analytics-reference';
 
 /**

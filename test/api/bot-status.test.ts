@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../db/client';
-import { BOT_STATUS_FRESH_MS, createBotStatus } from '../../src/server/services/bot-status';
+import { BOT_STATUS_FRESH_MS, createBotStatus } from '../../src/server/features/guilds/bot-status';
 
 let dir = '';
 let db: Db | null = null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, rawAll, rawGet, rawRun } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
-import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
-import { backoffMs, forwardDue } from '../../src/server/services/contact';
+import { databaseLocation } from '../../src/server/core/env';
+import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
+import { backoffMs, forwardDue } from '../../src/server/features/contact/contact';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 
@@ -209,7 +209,7 @@ describe('without SMTP configured', () => {
   });
 
   it('a malformed SMTP_URL or CONTACT_TO stops the server naming the variable', async () => {
-    const { loadEnv } = await import('../../src/server/env');
+    const { loadEnv } = await import('../../src/server/core/env');
     expect(() => loadEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must be an smtp/);
     expect(() => loadEnv({ CONTACT_TO: 'not-an-address' })).toThrow(/CONTACT_TO must be an email address/);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEARER_FAILURE_LIMIT } from '../../src/server/credentials';
+import { BEARER_FAILURE_LIMIT } from '../../src/server/core/credentials';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 
 // Every request of this file comes from the one address 127.0.0.1 (no TRUST_PROXY).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
-import { inputSchemaOf } from '../../src/server/openapi';
-import { restRoutes } from '../../src/server/rest';
-import { appRouter } from '../../src/server/routers/_app';
+import { inputSchemaOf } from '../../src/server/core/openapi';
+import { restRoutes } from '../../src/server/core/rest';
+import { appRouter } from '../../src/server/core/router';
 import { FAKE_CLIENT_SECRET, type FakeDiscord, makeMember, startFakeDiscord } from '../fakes/discord';
 import { loginWithDiscord } from '../helpers/discord-login';
 import { seedGuild } from '../helpers/guilds';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DISCORD_REF_META } from '../../src/common/schemas/discord-refs';
-import { restRoutes } from '../../src/server/rest';
-import { appRouter } from '../../src/server/routers/_app';
-import { createApiKey } from '../../src/server/services/api-keys';
+import { restRoutes } from '../../src/server/core/rest';
+import { appRouter } from '../../src/server/core/router';
+import { createApiKey } from '../../src/server/features/api-keys/api-keys';
 import { tableContents } from '../helpers/database';
 import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';

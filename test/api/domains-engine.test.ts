@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds, translationLogs } from '../../db/schema';
-import { createTicket } from '../../src/server/services/tickets';
+import { createTicket } from '../../src/server/features/tickets/tickets';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { seedChannels } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envSchema, loadEnv } from '../../src/server/env';
+import { envSchema, loadEnv } from '../../src/server/core/env';
 
 const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
 

@@ -7,8 +7,8 @@ import {
   nextPartner,
   runMatching,
   waitingMembers,
-} from '../../src/server/services/exchange';
-import { runRetention } from '../../src/server/services/retention';
+} from '../../src/server/features/exchange/exchange';
+import { runRetention } from '../../src/server/core/retention';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /**

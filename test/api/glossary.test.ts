@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOSSARY_MAX_TERMS } from '../../src/common/schemas/glossary';
+import { GLOSSARY_MAX_TERMS } from '../../src/common/glossary/schemas';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_CODE_MINUTES, loginCodesOf } from '../../src/server/services/auth';
+import { LOGIN_CODE_MINUTES, loginCodesOf } from '../../src/server/core/admin-token';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 
 let s: TestServer;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollVotes } from '../../db/schema';
-import { createCaller } from '../../src/server/routers/_app';
-import type { TranslateRequest, Translator } from '../../src/server/services/translation';
-import { TranslationUnavailableError } from '../../src/server/services/translation';
+import { createCaller } from '../../src/server/core/router';
+import type { TranslateRequest, Translator } from '../../src/server/translation';
+import { TranslationUnavailableError } from '../../src/server/translation';
 import { seedChannels, seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

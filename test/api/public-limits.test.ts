@@ -3,7 +3,7 @@ import {
   GLOBAL_STATS_CACHE_SECONDS,
   GLOBAL_STATS_PER_MINUTE,
   MAX_TRPC_BATCH,
-} from '../../src/server/public-limits';
+} from '../../src/server/core/public-limits';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { insertLogs } from '../helpers/translation-logs';
 

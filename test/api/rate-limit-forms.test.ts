@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb, rawAll } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
-import { createRateLimiter } from '../../src/server/services/rate-limit-forms';
-import { runRetention } from '../../src/server/services/retention';
+import { databaseLocation } from '../../src/server/core/env';
+import { createRateLimiter } from '../../src/server/features/contact/form-limits';
+import { runRetention } from '../../src/server/core/retention';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**

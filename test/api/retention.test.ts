@@ -2,7 +2,7 @@ import { eq as eqId } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
-import { runRetention } from '../../src/server/services/retention';
+import { runRetention } from '../../src/server/core/retention';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS_VALUE } from '../../src/server/security-headers';
+import { HSTS_VALUE } from '../../src/server/core/security-headers';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaller } from '../../src/server/routers/_app';
-import { isOperator } from '../../src/server/services/setup';
+import { createCaller } from '../../src/server/core/router';
+import { isOperator } from '../../src/server/features/setup/setup';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 

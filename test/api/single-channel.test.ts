@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildChannels } from '../../db/schema';
-import { createCaller } from '../../src/server/routers/_app';
-import { createApiKey } from '../../src/server/services/api-keys';
+import { createCaller } from '../../src/server/core/router';
+import { createApiKey } from '../../src/server/features/api-keys/api-keys';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

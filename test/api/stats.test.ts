@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { channelLinkChannels, channelLinks } from '../../db/schema';
-import { GLOBAL_STATS_CACHE_SECONDS } from '../../src/server/public-limits';
-import { globalStats } from '../../src/server/services/stats';
+import { GLOBAL_STATS_CACHE_SECONDS } from '../../src/server/core/public-limits';
+import { globalStats } from '../../src/server/features/stats/stats';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_NOW as NOW, SAMPLE_LOGS } from '../helpers/translation-logs';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guildChannels } from '../../db/schema';
-import { createTicket } from '../../src/server/services/tickets';
+import { createTicket } from '../../src/server/features/tickets/tickets';
 import { seedGuild, seedRoles } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';

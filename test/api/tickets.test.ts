@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guilds } from '../../db/schema';
-import { createCaller } from '../../src/server/routers/_app';
-import { addTicketMessage, createTicket, type Ticket } from '../../src/server/services/tickets';
+import { createCaller } from '../../src/server/core/router';
+import { addTicketMessage, createTicket, type Ticket } from '../../src/server/features/tickets/tickets';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

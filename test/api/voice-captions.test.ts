@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
-import { downmix, wav } from '../../bot/voice/audio';
+import { downmix, wav } from '../../bot/features/voice/audio';
 import { rawGet } from '../../db/client';
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
-import { DECK } from '../../src/server/services/learning-deck';
+import { DECK } from '../../src/server/features/learning/deck';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { buttonLabels, pressButton } from './community-interactions';

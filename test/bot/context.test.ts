@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationKey } from '../../src/server/services/conversation';
+import { conversationKey } from '../../src/server/features/channels/conversation';
 import type { RecordedRequest } from '../fakes/gemini';
 import { tablesMentioning } from '../helpers/database';
 import { type BotHarness, eventually, startBotHarness } from './harness';

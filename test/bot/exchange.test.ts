@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
-import { joinExchange } from '../../src/server/services/exchange';
+import { joinExchange } from '../../src/server/features/exchange/exchange';
 import { type FakeMember, type Json, userPayload } from '../fakes/discord';
 import { installModerationRoutes, type ModerationFake } from '../fakes/discord/moderation';
 import { type FakeThreads, installThreads } from '../fakes/discord/threads';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { IDENTIFY_INTERVAL_MS, takeIdentifySlot } from '../../src/server/services/gateway-identify';
+import { IDENTIFY_INTERVAL_MS, takeIdentifySlot } from '../../src/server/features/guilds/gateway-identify';
 import { dropTestDb, openTestDb } from '../helpers/database';
 
-/** The identify buckets every bot process shares (bot/gateway-identify.ts asks before each IDENTIFY). */
+/** The identify buckets every bot process shares (bot/features/guilds/gateway-identify.ts asks before each IDENTIFY). */
 let dir: string;
 let db: Db;
 beforeAll(async () => {

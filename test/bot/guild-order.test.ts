@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inGuildOrder } from '../../bot/events/guild-order';
+import { inGuildOrder } from '../../bot/features/guilds/guild-order';
 
 /**
- * A server's synced lists are written one write after another (bot/events/guild-order.ts): the
+ * A server's synced lists are written one write after another (bot/features/guilds/guild-order.ts): the
  * batch sync on connecting, role and channel events, leaving. An event arriving while a batch that
  * read an older list is still writing is written after it.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import type { Db } from '../../db/client';
 import { guildChannels, guildRoles } from '../../db/schema';
-import { type GuildSnapshot, MAX_STATEMENT_PARAMS, syncGuilds } from '../../src/server/services/guild-sync';
+import { type GuildSnapshot, MAX_STATEMENT_PARAMS, syncGuilds } from '../../src/server/features/guilds/sync';
 import { type FakeDiscord, type FakeGuild, makeGuild, snowflake, startFakeDiscord } from '../fakes/discord';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { eventually } from './harness';

@@ -1,6 +1,6 @@
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawAll } from '../../db/client';
-import type { ServiceOverrides } from '../../src/server/services';
+import type { ServiceOverrides } from '../../src/server/core/services';
 import {
   type FakeDiscord,
   type FakeGuild,

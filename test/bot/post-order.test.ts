@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takePostTurn } from '../../bot/post-order';
+import { takePostTurn } from '../../bot/features/channels/post-order';
 
 describe('post order of a channel', () => {
   it('each message posts after the one before it; other channels do not wait', async () => {

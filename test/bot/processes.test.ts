@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { openDb, rawAll, rawRun } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
-import { healthReport } from '../../src/server/health';
-import { parseProcessArgs } from '../../src/server/process-args';
+import { databaseLocation } from '../../src/server/core/env';
+import { healthReport } from '../../src/server/core/health';
+import { parseProcessArgs } from '../../src/server/core/process-args';
 import {
   type FakeDiscord,
   type FakeGuild,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_MAX_IN_FLIGHT } from '../../bot/queue-worker';
 import { openDb, rawAll } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
-import { createQueue } from '../../src/server/services/queue';
+import { databaseLocation } from '../../src/server/core/env';
+import { createQueue } from '../../src/server/core/queue';
 import type { RecordedCall } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { type BotHarness, eventually, startBotHarness } from './harness';

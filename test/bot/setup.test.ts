@@ -38,7 +38,7 @@ describe('bot status', () => {
   });
 
   it('turns the bot and invite steps of the checklist green by itself', async () => {
-    const { createCaller } = await import('../../src/server/routers/_app');
+    const { createCaller } = await import('../../src/server/core/router');
     const caller = createCaller({
       ...h.server.services,
       actor: { kind: 'admin', via: 'token' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
-import { updateTicketSettings } from '../../src/server/services/ticket-settings';
+import { updateTicketSettings } from '../../src/server/features/tickets/settings';
 import type { Json } from '../fakes/discord';
 import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';

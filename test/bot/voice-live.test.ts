@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { voiceTimings } from '../../bot/voice/session';
+import { voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
-import { voiceMinutesUsed } from '../../src/server/services/voice-sessions';
+import { voiceMinutesUsed } from '../../src/server/features/voice/sessions';
 import {
   CommandType,
   channelPayload,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { voiceTimings } from '../../bot/voice/session';
+import { voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
 import { voiceSessions } from '../../db/schema';
 import { type FakeChannel, snowflake } from '../fakes/discord';

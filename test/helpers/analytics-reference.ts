@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { rawAll, rawGet } from '../../db/client';
 import { languageName } from '../../src/common/languages';
-import { percentChange, utcDayStart } from '../../src/server/services/stats';
+import { percentChange, utcDayStart } from '../../src/server/features/stats/stats';
 
 /**
  * The dashboard figures as they were computed before the analytics rollups: SQL aggregates that

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
+import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { guildChannels, guildRoles, guilds } from '../../db/schema';
 import type { PlanKey } from '../../src/common/plans';
-import type { Services } from '../../src/server/services';
+import type { Services } from '../../src/server/core/services';
 
 /**
  * A server the bot is in, as if it had joined (servers are never created by writing to a made-up

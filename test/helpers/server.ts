@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanKey } from '../../src/common/plans';
-import { type Env, loadEnv } from '../../src/server/env';
-import { createApp, listen } from '../../src/server/http';
-import { createServices, type ServiceOverrides, type Services } from '../../src/server/services';
+import { type Env, loadEnv } from '../../src/server/core/env';
+import { createApp, listen } from '../../src/server/core/http';
+import { createServices, type ServiceOverrides, type Services } from '../../src/server/core/services';
 import { tableCounts as countRows, dropTestDb, testDatabaseEnv } from './database';
 import { seedGuild } from './guilds';
 

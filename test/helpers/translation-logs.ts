@@ -1,5 +1,5 @@
 import { guilds, translationLogs } from '../../db/schema';
-import type { Services } from '../../src/server/services';
+import type { Services } from '../../src/server/core/services';
 
 /** Translation log fixtures with hand-computed figures (test/api/stats.test.ts, analytics.test.ts). */
 

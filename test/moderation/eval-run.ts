@@ -1,4 +1,4 @@
-import { checkLocal, createModerationState, type FindingType } from '../../src/server/services/moderation';
+import { checkLocal, createModerationState, type FindingType } from '../../src/server/features/moderation/layers';
 import { EVAL_BANNED_WORDS, type EvalLabel, type EvalMessage } from './eval-set';
 
 /**

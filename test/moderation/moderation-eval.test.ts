@@ -4,16 +4,16 @@ import {
   countOffence,
   createModerationState,
   OFFENCES_BEFORE_TIMEOUT,
-} from '../../src/server/services/moderation';
-import { findScam } from '../../src/server/services/moderation-scam';
+} from '../../src/server/features/moderation/layers';
+import { findScam } from '../../src/server/moderation/scam';
 import {
   checkSpam,
   createSpamWindows,
   DUPLICATE_MAX,
   FLOOD_MAX,
-} from '../../src/server/services/moderation-spam';
-import { findBannedWord } from '../../src/server/services/moderation-words';
-import { parseAnswer } from '../../src/server/services/translation/prompt';
+} from '../../src/server/moderation/spam';
+import { findBannedWord } from '../../src/server/moderation/words';
+import { parseAnswer } from '../../src/server/translation/prompt';
 import { evaluateLocal } from './eval-run';
 import { EVAL_SET } from './eval-set';
 

@@ -1,7 +1,7 @@
 // A worker process for test/queue/queue.test.ts: claims jobs from the SQLite file in DATABASE_PATH
 // one at a time until the queue is empty, completes each, and prints the ids it took (JSON).
 import { openDb } from '../../db/client';
-import { createQueue } from '../../src/server/services/queue';
+import { createQueue } from '../../src/server/core/queue';
 
 const db = await openDb(process.env.DATABASE_URL ?? process.env.DATABASE_PATH ?? '');
 const queue = createQueue(db, () => new Date());

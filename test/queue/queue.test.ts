@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb, rawAll, rawGet } from '../../db/client';
-import { databaseLocation } from '../../src/server/env';
-import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/services/queue';
+import { databaseLocation } from '../../src/server/core/env';
+import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/core/queue';
 import { dropTestDb, onPostgres, testDatabaseEnv } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
-import type { ServerEvents } from '../../src/server/services';
-import { QuotaExceededError, RateLimitedError } from '../../src/server/services/translation';
-import { createCallerFactory, publicProcedure, router } from '../../src/server/trpc';
+import type { ServerEvents } from '../../src/server/core/services';
+import { QuotaExceededError, RateLimitedError } from '../../src/server/translation';
+import { createCallerFactory, publicProcedure, router } from '../../src/server/core/trpc';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { geminiEnv, manualClock, seedUsage } from './helpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from '../../src/server/services/translation/detect';
+import { detectLanguage } from '../../src/server/translation/detect';
 import { SAMPLES } from './detect-samples';
 
 describe('local language detection (eld)', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MissingTranslationsError } from '../../src/server/services/translation';
-import { protect, restore } from '../../src/server/services/translation/protect';
+import { MissingTranslationsError } from '../../src/server/translation';
+import { protect, restore } from '../../src/server/translation/protect';
 import { type FakeProvider, type RecordedRequest, startFakeGemini } from '../fakes/gemini';
 import { type Engine, geminiEnv, makeEngine } from './helpers';
 

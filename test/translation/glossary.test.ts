@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replaceGlossary } from '../../src/server/services/glossary';
-import { updateTranslationStyle } from '../../src/server/services/translation-style';
+import { replaceGlossary } from '../../src/server/features/glossary/glossary';
+import { updateTranslationStyle } from '../../src/server/features/translation-style/translation-style';
 import { type FakeProvider, pseudoTranslate, startFakeGemini } from '../fakes/gemini';
 import { seedGuild, setGuildPlan } from '../helpers/guilds';
 import { type Engine, geminiEnv, makeEngine } from './helpers';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { guilds, translationLogs } from '../../db/schema';
-import { loadEnv } from '../../src/server/env';
-import { createQueue, DurableEvents } from '../../src/server/services/queue';
-import { createTranslator, type Translator } from '../../src/server/services/translation';
-import type { EngineOptions } from '../../src/server/services/translation/engine';
+import { loadEnv } from '../../src/server/core/env';
+import { createQueue, DurableEvents } from '../../src/server/core/queue';
+import { createTranslator, type Translator } from '../../src/server/translation';
+import type { EngineOptions } from '../../src/server/translation/engine';
 import { dropTestDb, openTestDb } from '../helpers/database';
 
 /** Fast retries for tests; timeouts long enough never to fire by accident. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessage } from '../../src/server/services/mirror-split';
+import { splitMessage } from '../../src/server/features/channels/split';
 
 describe('splitting a long copy', () => {
   it('keeps a short text whole', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
-import { OverloadedError } from '../../src/server/services/translation';
-import { explainTranslationFailure } from '../../src/server/services/translation-failures';
+import { OverloadedError } from '../../src/server/translation';
+import { explainTranslationFailure } from '../../src/server/features/translation/failures';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { geminiEnv, makeEngine } from './helpers';
 

@@ -4,7 +4,7 @@ import {
   plainWords,
   protect,
   restore,
-} from '../../src/server/services/translation/protect';
+} from '../../src/server/translation/protect';
 
 const tokensOf = (text: string) => protect(text).tokens;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CircuitOpenError, ProviderFailedError } from '../../src/server/services/translation';
+import { CircuitOpenError, ProviderFailedError } from '../../src/server/translation';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { geminiEnv, makeEngine, manualClock } from './helpers';
 

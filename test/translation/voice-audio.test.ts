@@ -6,7 +6,7 @@ import {
   InvalidTranslationRequestError,
   QuotaExceededError,
   TranslationUnavailableError,
-} from '../../src/server/services/translation';
+} from '../../src/server/translation';
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startFakeOpenAI } from '../fakes/openai';
 import { seedGuild } from '../helpers/guilds';

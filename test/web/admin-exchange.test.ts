@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinExchange } from '../../src/server/services/exchange';
-import { recordThread, recordTold } from '../../src/server/services/exchange-delivery';
+import { joinExchange } from '../../src/server/features/exchange/exchange';
+import { recordThread, recordTold } from '../../src/server/features/exchange/delivery';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';

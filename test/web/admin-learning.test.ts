@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerProgress } from '../../db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/services/auth';
+import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { type Browser, launchBrowser, openPage, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';

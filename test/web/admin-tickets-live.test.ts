@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds } from '../../db/schema';
-import { markReplyDelivered } from '../../src/server/services/ticket-delivery';
-import { createTicket, findTicket } from '../../src/server/services/tickets';
-import { recordThreadMessage, setTicketThread } from '../../src/server/services/tickets-conversation';
+import { markReplyDelivered } from '../../src/server/features/tickets/delivery';
+import { createTicket, findTicket } from '../../src/server/features/tickets/tickets';
+import { recordThreadMessage, setTicketThread } from '../../src/server/features/tickets/conversation';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { recordingTranslator } from '../helpers/recording-translator';
 import type { TestServer } from '../helpers/server';

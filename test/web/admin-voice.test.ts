@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
-import { readVoiceSettings } from '../../src/server/services/voice-settings';
+import { readVoiceSettings } from '../../src/server/features/voice/settings';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';

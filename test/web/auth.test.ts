@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodesOf } from '../../src/server/services/auth';
+import { loginCodesOf } from '../../src/server/core/admin-token';
 import { type Browser, launchBrowser, openPage, type Page, startWebServer } from '../helpers/browser';
 import { TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 

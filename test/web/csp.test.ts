@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../src/server/security-headers';
+import { inlineScriptHashes } from '../../src/server/core/security-headers';
 import {
   type Browser,
   launchBrowser,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
-import { envSchema } from '../../src/server/env';
+import { envSchema } from '../../src/server/core/env';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import {
   type Browser,

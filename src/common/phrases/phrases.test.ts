@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Phrase, say } from '.';
-import * as EXCHANGE from './exchange';
-import { LOCKED } from './plans';
-import * as TICKETS from './tickets';
+import * as EXCHANGE from '../exchange/phrases';
+import { LOCKED } from '../billing/phrases';
+import * as TICKETS from '../tickets/phrases';
 
 describe('say', () => {
   const hello: Phrase = { en: 'Hello {name}', es: 'Hola {name}' };

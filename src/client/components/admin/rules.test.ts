@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canCreateLink } from './channels/CreateLinkDialog';
-import { formatSpeed } from './dashboard/StatCards';
+import { canCreateLink } from '../../features/channels/CreateLinkDialog';
+import { formatSpeed } from '../../features/stats/StatCards';
 import { errorMessage } from './errorMessage';
-import { canCreatePoll, pollOptions } from './polls/CreatePollDialog';
-import { canCreateReactionRole } from './welcome/CreateReactionRoleDialog';
-import { withTemplate } from './welcome/WelcomeForm';
+import { canCreatePoll, pollOptions } from '../../features/polls/CreatePollDialog';
+import { canCreateReactionRole } from '../../features/reaction-roles/CreateReactionRoleDialog';
+import { withTemplate } from '../../features/welcome/WelcomeForm';
 
 describe('create-dialog rules of spec section 5', () => {
   it('a channel link needs a name and at least one row with a channel', () => {

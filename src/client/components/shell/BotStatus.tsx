@@ -1,7 +1,7 @@
 import { Anchor, Box, Code, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
-import type { RouterOutputs } from '../../features/router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { trpc } from '../../trpc';
 
 type Status = RouterOutputs['setup']['status'];

@@ -2,7 +2,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
-import { chartSlices } from '../chart-slices';
+import { chartSlices } from '../../lib/chart-slices';
 import type { Analytics } from './types';
 
 function ChartCard({

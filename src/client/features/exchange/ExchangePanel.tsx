@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
-import type { RouterOutputs } from '../router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 
 type ExchangeState = RouterOutputs['exchange']['state'];
 type Pair = ExchangeState['pairs'][number];

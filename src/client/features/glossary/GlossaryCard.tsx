@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { languageName, SCREEN_LANGUAGES } from '../../../common/languages';
-import { glossaryLimits } from '../../../common/schemas/glossary';
+import { glossaryLimits } from '../../../common/glossary/schemas';
 import { errorMessage } from '../../components/admin/errorMessage';
 import { LanguageSelect } from '../../components/admin/LanguageSelect';
 import { notifyError, notifySuccess } from '../../lib/notify';

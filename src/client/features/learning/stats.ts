@@ -1,6 +1,6 @@
 import { languageName } from '../../../common/languages';
-import { DIFFICULTY_LEVELS } from '../../../common/schemas/learning';
-import { chartSlices } from '../chart-slices';
+import { DIFFICULTY_LEVELS } from '../../../common/learning/schemas';
+import { chartSlices } from '../../lib/chart-slices';
 
 export interface LearnerLike {
   learningLanguage: string;

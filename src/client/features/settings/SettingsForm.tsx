@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@man
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCREEN_LANGUAGES } from '../../../common/languages';
-import type { BOT_DEFAULT_LANGUAGES } from '../../../common/schemas/settings';
+import type { BOT_DEFAULT_LANGUAGES } from '../../../common/settings/schemas';
 import { errorMessage, LanguageSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -16,7 +16,7 @@ import {
 import { IconCheck, IconCircleDashed, IconExternalLink, IconLanguage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import type { RouterOutputs } from '../router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 
 type Step = RouterOutputs['setup']['checklist']['steps'][number];
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@
 import { IconHash, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LANGUAGES, languageName } from '../../../common/languages';
-import { SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/schemas/single-channel';
+import { SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/single-channel/schemas';
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';

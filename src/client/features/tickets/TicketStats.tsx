@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconClock, IconInbox, IconProgress, IconTicket } from '@tabler/icons-react';
 import { StatCard } from '../../components/admin';
-import type { RouterOutputs } from '../router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { formatResponseTime } from './display';
 
 type Stats = RouterOutputs['tickets']['stats'];

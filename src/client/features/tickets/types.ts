@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '../router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 
 export type Ticket = RouterOutputs['tickets']['list'][number];
 export type TicketWithMessages = RouterOutputs['tickets']['get'];

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CUSTOM_INSTRUCTIONS_CHARS } from '../../../common/schemas/translation-style';
+import { CUSTOM_INSTRUCTIONS_CHARS } from '../../../common/translation-style/schemas';
 import { errorMessage } from '../../components/admin/errorMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';

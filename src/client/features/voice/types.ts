@@ -1,3 +1,3 @@
-import type { RouterOutputs } from '../router-types';
+import type { RouterOutputs } from '../../lib/router-types';
 
 export type VoiceSession = RouterOutputs['voice']['sessions'][number];

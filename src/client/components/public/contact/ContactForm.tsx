@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { CONTACT_LIMITS, type ContactType } from '../../../../common/schemas/contact';
+import { CONTACT_LIMITS, type ContactType } from '../../../../common/contact/schemas';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 

@@ -1,6 +1,0 @@
-import { Events } from 'discord.js';
-import { defineEvent } from './types';
-
-export default defineEvent(Events.GuildUpdate, async (ctx, _old, guild) => {
-  await ctx.caller.bot.updateGuild({ id: guild.id, name: guild.name, icon: guild.icon });
-});

@@ -1,0 +1,203 @@
+import {
+  ChannelType,
+  type ChatInputCommandInteraction,
+  type GuildBasedChannel,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import { languageName } from '../../../src/common/languages';
+import { say } from '../../../src/common/phrases';
+import {
+  VOICE_CAPTIONS_MISSING_PERMISSIONS,
+  VOICE_CONNECT_FAILED,
+  VOICE_MISSING_PERMISSIONS,
+  VOICE_NO_SESSION,
+  VOICE_NOT_A_VOICE_CHANNEL,
+  VOICE_STARTED,
+  VOICE_STOPPED,
+} from '../../../src/common/voice/phrases';
+import type { BotContext } from '../../context';
+import { runSession, stopSession } from './session';
+import type { BotCommand } from '../../commands/types';
+
+/** Needed in the voice channel to caption it. */
+const NEEDED = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.Connect, PermissionFlagsBits.Speak];
+
+/** Needed where captions go (the webhook is made in the channel, or in a thread's parent). */
+const CAPTION_NEEDED = [
+  PermissionFlagsBits.ViewChannel,
+  PermissionFlagsBits.SendMessages,
+  PermissionFlagsBits.ManageWebhooks,
+];
+
+/**
+ * The captions: option: a text channel, or a thread (posted into through its parent's webhook).
+ * undefined: not given; null: given but the bot may not post there.
+ */
+function captionOption(
+  interaction: ChatInputCommandInteraction<'cached'>,
+): { channelId: string; threadId: string | null; mention: string } | null | undefined {
+  const picked = interaction.options.getChannel('captions');
+  if (!picked) return undefined;
+  const channel = interaction.guild.channels.cache.get(picked.id);
+  const me = interaction.guild.members.me;
+  const parent = channel?.isThread() ? channel.parent : channel;
+  if (!channel || !parent || !me || !parent.permissionsFor(me).has(CAPTION_NEEDED)) return null;
+  return channel.isThread()
+    ? { channelId: parent.id, threadId: channel.id, mention: `<#${channel.id}>` }
+    : { channelId: channel.id, threadId: null, mention: `<#${channel.id}>` };
+}
+
+/** The channel named in the option, else the voice channel the member is in, else where they typed. */
+function channelOf(interaction: ChatInputCommandInteraction<'cached'>): GuildBasedChannel | null {
+  const named = interaction.options.getChannel('channel');
+  if (named) return interaction.guild.channels.cache.get(named.id) ?? null;
+  return interaction.member.voice.channel ?? interaction.channel ?? null;
+}
+
+async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>, lang: string) {
+  const channel = channelOf(interaction);
+  const ephemeral = (content: string) =>
+    interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  if (!channel?.isVoiceBased()) {
+    await ephemeral(say(VOICE_NOT_A_VOICE_CHANNEL, lang, { channel: channel ? `<#${channel.id}>` : '—' }));
+    return;
+  }
+  const me = interaction.guild.members.me;
+  if (!me || !channel.permissionsFor(me).has(NEEDED)) {
+    await ephemeral(say(VOICE_MISSING_PERMISSIONS, lang, { channel: `<#${channel.id}>` }));
+    return;
+  }
+  const caption = captionOption(interaction);
+  if (caption === null) {
+    const picked = interaction.options.getChannel('captions');
+    await ephemeral(
+      say(VOICE_CAPTIONS_MISSING_PERMISSIONS, lang, { channel: picked ? `<#${picked.id}>` : '—' }),
+    );
+    return;
+  }
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const members = [...interaction.guild.members.cache.values()]
+    .filter((m) => !m.user.bot)
+    .slice(0, 5000)
+    .map((m) => ({ userId: m.id, locale: null }));
+  const started = await ctx.caller.voice.start({
+    guildId: interaction.guildId,
+    channelId: channel.id,
+    channelName: channel.name,
+    languages: interaction.options.getString('languages'),
+    userId: interaction.user.id,
+    locale: interaction.locale,
+    members,
+    caption: caption ? { channelId: caption.channelId, threadId: caption.threadId } : undefined,
+  });
+  if (!started.ok) {
+    await interaction.editReply({ content: started.message, allowedMentions: { parse: [] } });
+    return;
+  }
+  // The bot says it listens before it does, in the channel's own chat.
+  try {
+    await channel.send({ content: started.announcement, allowedMentions: { parse: [] } });
+  } catch (err) {
+    console.warn(`voice: announcement in ${channel.id} not posted: ${(err as Error).message}`);
+  }
+  const joined = await runSession(ctx, interaction.guild, channel, started.session.id, started.minutesLeft);
+  const where = `<#${channel.id}>`;
+  await interaction.editReply({
+    content: joined.ok
+      ? say(VOICE_STARTED, lang, {
+          channel: where,
+          languages: started.languages.map(languageName).join(', '),
+        })
+      : say(VOICE_CONNECT_FAILED, lang, { channel: where, reason: joined.reason }),
+    allowedMentions: { parse: [] },
+  });
+}
+
+async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>, lang: string) {
+  const channel = channelOf(interaction);
+  const where = channel ? `<#${channel.id}>` : '—';
+  const session = channel
+    ? await ctx.caller.voice.activeIn({ guildId: interaction.guildId, channelId: channel.id })
+    : null;
+  if (!session) {
+    await interaction.reply({
+      content: say(VOICE_NO_SESSION, lang, { channel: where }),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+    return;
+  }
+  await stopSession(ctx, session.id, {
+    status: 'ended',
+    reason: `stopped with /voice stop by ${interaction.user.username}`,
+  });
+  await interaction.reply({
+    content: say(VOICE_STOPPED, lang, { channel: where }),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** /voice start [channel] [languages] and /voice stop [channel]: live captions of a voice channel. */
+export const voice: BotCommand = {
+  kind: 'slash',
+  data: new SlashCommandBuilder()
+    .setName('voice')
+    .setDescription('Live captions of a voice channel, translated (Pro)')
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
+    .addSubcommand((s) =>
+      s
+        .setName('start')
+        .setDescription('Caption a voice channel in the server’s languages')
+        .addChannelOption((o) =>
+          o
+            .setName('channel')
+            .setDescription('The voice channel (default: the one you are in)')
+            .addChannelTypes(ChannelType.GuildVoice, ChannelType.GuildStageVoice, ChannelType.GuildText),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('languages')
+            .setDescription('Caption languages, e.g. "es, fr, ja" (default: the members’ languages)')
+            .setMaxLength(200),
+        )
+        .addChannelOption((o) =>
+          o
+            .setName('captions')
+            .setDescription('A text channel or thread for the captions (default: the voice channel’s chat)')
+            .addChannelTypes(
+              ChannelType.GuildText,
+              ChannelType.GuildAnnouncement,
+              ChannelType.PublicThread,
+              ChannelType.PrivateThread,
+              ChannelType.AnnouncementThread,
+            ),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('stop')
+        .setDescription('End the live captions of a voice channel')
+        .addChannelOption((o) =>
+          o
+            .setName('channel')
+            .setDescription('The voice channel (default: the one you are in)')
+            .addChannelTypes(ChannelType.GuildVoice, ChannelType.GuildStageVoice),
+        ),
+    ),
+  async execute(ctx, interaction) {
+    if (!interaction.inCachedGuild()) {
+      await interaction.reply({ content: 'Live captions work in servers.', flags: MessageFlags.Ephemeral });
+      return;
+    }
+    const { code } = await ctx.caller.voice.memberLanguage({
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      locale: interaction.locale,
+    });
+    if (interaction.options.getSubcommand() === 'stop') await stop(ctx, interaction, code);
+    else await start(ctx, interaction, code);
+  },
+};

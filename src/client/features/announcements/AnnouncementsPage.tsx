@@ -1,0 +1,67 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { AnnouncementList } from './AnnouncementList';
+import { AnnouncementStats } from './AnnouncementStats';
+import { CreateAnnouncementDialog } from './CreateAnnouncementDialog';
+import { useGuildId } from '../../lib/guild';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+/** Smart Announcements: write once, translated and posted to every language channel. */
+export default function AnnouncementsPage() {
+  const guildId = useGuildId();
+  const [creating, setCreating] = useState(false);
+  const list = trpc.announcements.list.useQuery({ guildId });
+  // The channels an announcement can be posted to, as the server checks: text and announcement.
+  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'text' });
+
+  useEffect(() => {
+    if (channels.error) notifyError('Failed to fetch Discord channels', errorMessage(channels.error));
+  }, [channels.error]);
+
+  // Opening the dialog asks again for the channels while none are known (the bot may have synced
+  // them since).
+  const openCreate = () => {
+    setCreating(true);
+    if (!channels.data?.length) void channels.refetch();
+  };
+
+  const channelNames = useMemo(
+    () => new Map((channels.data ?? []).map((c) => [c.id, c.name])),
+    [channels.data],
+  );
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Smart Announcements"
+        description="Write once in any language; it is translated and posted to every language channel"
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+            Create Announcement
+          </Button>
+        }
+      />
+      {list.isLoading && <StatGridSkeleton cards={4} />}
+      {list.error && (
+        <Alert color="red" title="Failed to fetch announcements">
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      {list.data && (
+        <>
+          <AnnouncementStats items={list.data} />
+          <AnnouncementList items={list.data} channelNames={channelNames} onCreate={openCreate} />
+        </>
+      )}
+      <CreateAnnouncementDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        channels={channels.data}
+        channelsFailed={Boolean(channels.error)}
+      />
+    </Stack>
+  );
+}

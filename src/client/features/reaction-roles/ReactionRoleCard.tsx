@@ -1,0 +1,75 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useChannelName } from '../../components/admin/ChannelPicker';
+import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
+
+export interface ReactionRoleView {
+  id: number;
+  channelId: string;
+  messageId: string;
+  active: boolean;
+  roles: { emoji: string; label: string; roleId: string }[];
+}
+
+/** One reaction-role message: its emoji → role rows, Active/Inactive, Delete. */
+export function ReactionRoleCard({
+  entry,
+  onDelete,
+  deleting,
+}: {
+  entry: ReactionRoleView;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const channelName = useChannelName();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid="reaction-role"
+      aria-label={`Reaction role ${entry.messageId}`}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            Message{' '}
+            <Text span ff="monospace">
+              {entry.messageId}
+            </Text>
+          </Text>
+          <Group gap={6}>
+            <Badge color={entry.active ? 'teal' : 'gray'} variant="light">
+              {entry.active ? 'Active' : 'Inactive'}
+            </Badge>
+            {entry.channelId ? (
+              <Text size="xs" c="dimmed">
+                in {channelName(entry.channelId)}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+        <ConfirmDelete
+          label={`Delete reaction role ${entry.messageId}`}
+          question="Delete this reaction role?"
+          onConfirm={onDelete}
+          loading={deleting}
+        />
+      </Group>
+      <Stack gap={6} mt="md">
+        {entry.roles.map((r) => (
+          <Group key={`${r.emoji}-${r.roleId}`} gap="sm" wrap="nowrap">
+            <Text fz={20} lh={1} w={28} ta="center" aria-hidden>
+              {r.emoji}
+            </Text>
+            <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
+              {r.label}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+              role {r.roleId}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

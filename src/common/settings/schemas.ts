@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { atLeastOneKey } from '../schemas/util';
+
+/** Spec section 3 and 9 defaults; GET answers these until something is saved. */
+export const translationDefaults = {
+  autoDetect: true,
+  translationTone: 'casual' as 'casual' | 'formal',
+  contextPreservation: true,
+  rateLimitPerUser: 50,
+  skipPrefix: '!',
+};
+
+export const translationSettingsPatch = z
+  .object({
+    autoDetect: z.boolean(),
+    translationTone: z.enum(['casual', 'formal']),
+    contextPreservation: z.boolean(),
+    rateLimitPerUser: z
+      .number()
+      .int()
+      .min(10, 'must be at least 10')
+      .max(200, 'must be at most 200')
+      .multipleOf(10, 'must be a multiple of 10'),
+    skipPrefix: z.string().trim().min(1).max(8),
+  })
+  .partial()
+  .refine(atLeastOneKey, 'give at least one setting to change');
+
+export const botConfigDefaults = { prefix: '/', defaultLanguage: 'en', levelingEnabled: true };
+
+/** Spec section 9: the bot default language offers en, es, fr, de, tr. */
+export const BOT_DEFAULT_LANGUAGES = ['en', 'es', 'fr', 'de', 'tr'] as const;
+
+export const botConfigPatch = z
+  .object({
+    prefix: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(5, 'must be at most 5 characters')
+      .regex(/^\S+$/, 'must not contain spaces'),
+    defaultLanguage: z.enum(BOT_DEFAULT_LANGUAGES, 'must be one of en, es, fr, de, tr'),
+    levelingEnabled: z.boolean(),
+  })
+  .partial()
+  .refine(atLeastOneKey, 'give at least one setting to change');

@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { mountDiscordAuth, mountLoginLink } from '../features/auth/routes';
+import { identifyCaller } from './credentials';
+import { mountDocs } from './docs';
+import { type HealthSources, healthReport } from './health';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { mountPages } from './pages';
+import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
+import { mountRest } from './rest';
+import { appRouter, createCaller } from './router';
+import { inlineScriptHashes, securityHeaders } from './security-headers';
+import type { Services } from './services';
+import type { Actor, Context } from './trpc';
+
+/** Bodies above this answer 413 before they are read whole (JSON forms, tRPC, Stripe's webhook). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function contextFor(services: Services, c: HonoContext, resHeaders?: Headers): Context {
+  const actor = (c.get('actor' as never) as Actor | undefined) ?? { kind: 'public' };
+  const clientIp = (c.get('clientIp' as never) as string | undefined) ?? 'unknown';
+  return { ...services, actor, clientIp, resHeaders };
+}
+
+export interface AppOptions {
+  /** Folder of the built client (vite build); absent in API-only tests. */
+  clientDir?: string;
+  /** What /healthz reports besides the database (the bot's shards, set once it runs). */
+  health?: HealthSources;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Hono {
+  const app = new Hono();
+  const clientDir = options.clientDir ? resolve(options.clientDir) : null;
+  const client =
+    clientDir && existsSync(resolve(clientDir, 'index.html'))
+      ? { dir: clientDir, indexHtml: readFileSync(resolve(clientDir, 'index.html'), 'utf8') }
+      : null;
+  app.use('*', ...securityHeaders(services, client ? inlineScriptHashes(client.indexHtml) : []));
+
+  app.get('/healthz', async (c) => {
+    const { status, body } = await healthReport(services, options.health);
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send less` }, 413),
+  });
+  app.use('/api/*', limitBody);
+  app.use('/trpc/*', capTrpcBatch(), limitBody);
+  // Who is asking, once per request (a wrong Bearer: credentials.ts).
+  const identify = identifyCaller(services);
+  app.use('/api/*', identify);
+  app.use('/trpc/*', identify);
+  app.get('/api/global-stats', limitGlobalStats(services));
+  mountLoginLink(app, services);
+  mountDiscordAuth(app, services);
+
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
+      createContext: ({ resHeaders }) => contextFor(services, c, resHeaders),
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error.cause ?? error);
+      },
+    }),
+  );
+
+  app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
+  mountRest(app, async (c) => createCaller(contextFor(services, c)));
+  mountDocs(app);
+  mountPages(app, client);
+  return app;
+}
+
+export interface Listening {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function listen(app: Hono, port: number, host: string): Promise<Listening> {
+  return new Promise((done) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+      done({
+        url: `http://${host}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise((closed) => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close(() => closed());
+          }),
+      });
+    });
+  });
+}

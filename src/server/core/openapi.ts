@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { type RestRoute, restRoutes } from './rest';
+import { appRouter } from './router';
+import { SESSION_COOKIE } from './admin-token';
+
+/**
+ * The OpenAPI 3.1 document of every /api path, built from the REST route table and the zod input
+ * schemas of the procedures the routes call. Served at GET /api/openapi.json.
+ */
+
+/** Procedures reachable without credentials (everything else under /api needs an admin). */
+export const PUBLIC_PROCEDURES = new Set<string>([
+  'stats.global',
+  'contact.submit',
+  'billing.handleWebhook',
+]);
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** Headers a raw route reads (the procedure input is built from them). */
+const RAW_ROUTE_HEADERS: Record<string, { name: string; description: string }[]> = {
+  '/api/stripe/webhook': [
+    { name: 'Stripe-Signature', description: 'Signature Stripe computed over the raw body' },
+  ],
+};
+
+type JsonSchema = Record<string, unknown> & {
+  type?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+interface Procedure {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] };
+}
+
+/** Hono's /api/polls/:id as OpenAPI's /api/polls/{id}. */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+export function procedureOf(name: string): Procedure | undefined {
+  return (appRouter._def.procedures as unknown as Record<string, Procedure | undefined>)[name];
+}
+
+const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
+
+/** A schema that is a date-time string, however zod spelled it (a Date or an ISO string). */
+function isDateTime(schema: JsonSchema): boolean {
+  return schema.type === 'string' && schema.format === 'date-time';
+}
+
+/**
+ * Over the wire a time is an ISO string: `Date | ISO string` unions become one date-time, and a
+ * nullable one keeps its null.
+ */
+function tidy(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(tidy);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = tidy(v) as never;
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf) {
+    const flat = anyOf.flatMap((m) =>
+      m.anyOf && Object.keys(m).length === 1 ? (m.anyOf as JsonSchema[]) : [m],
+    );
+    const dates = flat.filter(isDateTime);
+    const nulls = flat.filter((m) => m.type === 'null');
+    if (dates.length && dates.length + nulls.length === flat.length) {
+      const { anyOf: _a, ...rest } = out;
+      return nulls.length ? { ...rest, anyOf: [DATE_TIME, { type: 'null' }] } : { ...rest, ...DATE_TIME };
+    }
+    out.anyOf = flat as never;
+  }
+  return out;
+}
+
+/** The JSON Schema of one input parser (zod only; anything else is documented as any). */
+function schemaOf(parser: unknown): JsonSchema {
+  if (!(parser instanceof z.ZodType)) return {};
+  try {
+    const { $schema: _s, ...schema } = z.toJSONSchema(parser, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: (ctx) => {
+        // A Date input arrives as an ISO string over HTTP.
+        if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'date') {
+          Object.assign(ctx.jsonSchema, DATE_TIME);
+        }
+      },
+    }) as JsonSchema;
+    return tidy(schema) as JsonSchema;
+  } catch {
+    return {};
+  }
+}
+
+/** A PATCH input that refuses an empty object although no field is required ("give at least one"). */
+function needsAField(name: string): boolean {
+  const proc = procedureOf(name);
+  if (!proc) return false;
+  return proc._def.inputs.some((parser) => {
+    if (!(parser instanceof z.ZodType)) return false;
+    const schema = schemaOf(parser);
+    if (schema.required?.length) return false;
+    return !parser.safeParse({}).success;
+  });
+}
+
+/**
+ * What the server enforces in refinements the generated schema cannot show: minimum list
+ * lengths and id patterns. Keyed by "METHOD /path"; each entry patches body properties.
+ */
+const REFINEMENTS: Record<string, Record<string, JsonSchema>> = {
+  'POST /api/channels/links': {
+    channels: {
+      minItems: 1,
+      items: { properties: { channelId: { pattern: '^\\s*(\\d{1,32})?\\s*$' } } },
+    },
+  },
+  'POST /api/polls': {
+    channelId: { pattern: '^\\s*(\\d{1,32})?\\s*$' },
+    question: { minProperties: 1 },
+    options: { minItems: 2, maxItems: 10 },
+  },
+  'POST /api/reaction-roles': {
+    channelId: { pattern: '^\\s*\\d{1,32}\\s*$' },
+    messageId: { pattern: '^\\s*\\d{1,32}\\s*$' },
+    roles: { items: { properties: { roleId: { pattern: '^\\s*\\d{1,32}\\s*$' } } } },
+  },
+};
+
+/** Deep-merges a patch into a schema (objects merge, everything else is replaced). */
+function patch(target: JsonSchema, extra: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...target };
+  for (const [k, v] of Object.entries(extra)) {
+    const cur = out[k];
+    out[k] = (
+      v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object'
+        ? patch(cur as JsonSchema, v as JsonSchema)
+        : v
+    ) as never;
+  }
+  return out;
+}
+
+/**
+ * Procedures that answer 503 (a provider or Stripe not configured) or 429 (a rate limit or the
+ * monthly allowance), besides the statuses every route may answer.
+ */
+const EXTRA_STATUSES: Record<string, Record<string, string>> = {
+  'contact.submit': { '429': 'Too many messages from this address; Retry-After says when to try again' },
+  'billing.createCheckoutSession': {
+    '429': 'Too many checkouts started; Retry-After says when to try again',
+    '503': 'Online checkout is not configured on this installation',
+  },
+  'billing.portal': { '503': 'Billing is not configured on this installation' },
+  'contact.retryForward': { '503': 'Email forwarding is not configured on this installation' },
+  'billing.handleWebhook': { '503': 'Stripe webhooks are not configured on this installation' },
+  'announcements.create': { '429': 'The monthly translation allowance is used up' },
+  'announcements.translate': {
+    '503': 'No translation provider is configured',
+    '429': 'The monthly translation allowance is used up',
+  },
+  'tickets.reply': { '429': 'The monthly translation allowance is used up' },
+  'polls.create': {
+    '503': 'No translation provider is configured',
+    '429': 'The monthly translation allowance is used up',
+  },
+};
+
+/** Merges a procedure's chained inputs (tRPC merges the objects the same way). */
+export function inputSchemaOf(name: string): JsonSchema {
+  const proc = procedureOf(name);
+  if (!proc) return {};
+  const parts = proc._def.inputs.map(schemaOf);
+  if (parts.length === 0) return {};
+  if (parts.length === 1) return parts[0];
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  const others: JsonSchema[] = [];
+  for (const part of parts) {
+    if (part.type === 'object' && part.properties) {
+      Object.assign(properties, part.properties);
+      for (const r of part.required ?? []) required.add(r);
+    } else {
+      others.push(part);
+    }
+  }
+  const merged: JsonSchema = { type: 'object', properties };
+  if (required.size) merged.required = [...required];
+  return others.length ? { allOf: [merged, ...others] } : merged;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+function operationOf(route: RestRoute) {
+  const isPublic = PUBLIC_PROCEDURES.has(route.procedure);
+  const input = inputSchemaOf(route.procedure);
+  const props: Record<string, JsonSchema> = input.properties ?? {};
+  const required = new Set(input.required ?? []);
+  const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  /** The input field each path parameter fills (route.params renames). */
+  const fieldOf = (name: string) => route.params?.[name] ?? name;
+  const pathFields = pathNames.map(fieldOf);
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+
+  const parameters: Record<string, unknown>[] = pathNames.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: props[fieldOf(name)] ?? { type: 'string' },
+  }));
+  for (const header of RAW_ROUTE_HEADERS[route.path] ?? []) {
+    parameters.push({
+      name: header.name,
+      in: 'header',
+      required: true,
+      description: header.description,
+      schema: { type: 'string' },
+    });
+  }
+  const rest = Object.entries(props).filter(([name]) => !pathFields.includes(name));
+  // Query strings carry every input of a read, and the guild of a write (the spec sends ?guildId=).
+  for (const [name, schema] of rest) {
+    if (hasBody && name !== 'guildId') continue;
+    parameters.push({ name, in: 'query', required: !hasBody && required.has(name), schema });
+  }
+
+  const operation: Record<string, unknown> = {
+    operationId: `${route.procedure}${route.method === 'GET' ? '' : `.${route.method.toLowerCase()}`}`,
+    summary: route.summary,
+    tags: [route.procedure.split('.')[0]],
+    'x-procedure': route.procedure,
+    security: isPublic ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
+    parameters,
+    responses: {
+      [String(route.status ?? 200)]: {
+        description: route.status === 201 ? 'Created' : 'OK',
+        content: { 'application/json': { schema: {} } },
+      },
+      '400': errorResponse('Bad input; the message names the field'),
+      ...(isPublic
+        ? {}
+        : {
+            '401': errorResponse('No or wrong credentials'),
+            '403': errorResponse("Not allowed on this server, or the server's plan lacks the feature"),
+          }),
+      ...(pathNames.length ? { '404': errorResponse('No such record') } : {}),
+      ...Object.fromEntries(
+        Object.entries(EXTRA_STATUSES[route.procedure] ?? {}).map(([code, text]) => [
+          code,
+          errorResponse(text),
+        ]),
+      ),
+      default: errorResponse('Any other failure (409 conflict and the like) with the reason'),
+    },
+  };
+  if (route.raw) {
+    operation.requestBody = {
+      required: true,
+      description: 'The raw body as sent; it is checked against the signature before it is read',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    };
+  } else if (hasBody) {
+    const bodyProps = Object.fromEntries(rest);
+    const bodyRequired = [...required].filter((r) => r in bodyProps);
+    const refined = REFINEMENTS[`${route.method} ${route.path}`] ?? {};
+    for (const [name, extra] of Object.entries(refined)) {
+      if (bodyProps[name]) bodyProps[name] = patch(bodyProps[name], extra);
+    }
+    const bodySchema: JsonSchema = input.allOf
+      ? input
+      : {
+          type: 'object',
+          properties: bodyProps,
+          ...(bodyRequired.length ? { required: bodyRequired } : {}),
+          // "Give at least one field": the empty object is refused.
+          ...(!bodyRequired.filter((r) => r !== 'guildId').length && needsAField(route.procedure)
+            ? { minProperties: 1 }
+            : {}),
+        };
+    operation.requestBody = {
+      required: bodyRequired.length > 0 || bodySchema.minProperties === 1,
+      content: { 'application/json': { schema: bodySchema } },
+    };
+  }
+  return operation;
+}
+
+let cached: { url: string; doc: Record<string, unknown> } | null = null;
+
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  if (cached?.url === serverUrl) return cached.doc;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of restRoutes) {
+    const path = openApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operationOf(route);
+  }
+  paths[OPENAPI_PATH] = {
+    get: {
+      operationId: 'openapi',
+      summary: 'This document',
+      tags: ['meta'],
+      security: [],
+      responses: {
+        '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: {} } } },
+      },
+    },
+  };
+  const doc = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Polyglot bot API',
+      version: '1.0.0',
+      description:
+        'Every path calls one procedure of the tRPC router (also reachable over /trpc). Errors answer { error } ' +
+        'with the status that fits. Admin paths take Authorization: Bearer <ADMIN_TOKEN> or a dashboard ' +
+        'session cookie; guildId defaults to the configured default guild.',
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: {
+        Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+      },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The operator's ADMIN_TOKEN (every server), or a server's API key (pgk_..., that server only)",
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'set by auth.login',
+        },
+      },
+    },
+  };
+  cached = { url: serverUrl, doc };
+  return doc;
+}

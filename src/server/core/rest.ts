@@ -1,0 +1,233 @@
+import type { inferRouterInputs } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Hono, Context as HonoContext } from 'hono';
+import { z } from 'zod';
+import { SERVER_ID_PATTERN } from '../../common/schemas/util';
+import { routes as analytics } from '../features/analytics/rest';
+import { routes as announcements } from '../features/announcements/rest';
+import { routes as apiKeys } from '../features/api-keys/rest';
+import { routes as billing } from '../features/billing/rest';
+import { routes as bot } from '../features/guilds/status.rest';
+import { routes as channels } from '../features/channels/rest';
+import { routes as config } from '../features/settings/rest';
+import { routes as contact } from '../features/contact/rest';
+import { routes as discord } from '../features/guilds/rest';
+import { routes as exchange } from '../features/exchange/rest';
+import { routes as glossary } from '../features/glossary/rest';
+import { routes as learning } from '../features/learning/rest';
+import { routes as moderation } from '../features/moderation/rest';
+import { routes as polls } from '../features/polls/rest';
+import { routes as reactionRoles } from '../features/reaction-roles/rest';
+import { routes as singleChannel } from '../features/single-channel/rest';
+import { routes as stats } from '../features/stats/rest';
+import { routes as tickets } from '../features/tickets/rest';
+import { routes as translation } from '../features/translation/rest';
+import { routes as translationStyle } from '../features/translation-style/rest';
+import { routes as usage } from '../features/usage/rest';
+import { routes as voice } from '../features/voice/rest';
+import { routes as welcome } from '../features/welcome/rest';
+import { routes as xp } from '../features/xp/rest';
+import type { AppRouter } from './router';
+import { CapabilityLockedError } from './plans';
+import { zodMessage } from './trpc';
+
+type Inputs = inferRouterInputs<AppRouter>;
+/** "domain.procedure" for every procedure of the one router. */
+export type ProcedurePath = {
+  [D in keyof Inputs & string]: `${D}.${keyof Inputs[D] & string}`;
+}[keyof Inputs & string];
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string>;
+  /** The body exactly as sent; only for routes with `raw: true` (then `body` is {}). */
+  rawBody?: string;
+}
+
+/**
+ * One row of the spec's section 7 table. The adapter calls `procedure` with `input(req)`;
+ * by default the input is the body, the query and the path params merged (guildId from the
+ * query or the body, as the spec sends it). The procedure validates it.
+ */
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** Hono path syntax: /api/polls/:id */
+  path: string;
+  procedure: ProcedurePath;
+  summary: string;
+  /** Response status on success (201 for creations). */
+  status?: number;
+  input?: (req: RestRequest) => Record<string, unknown>;
+  /** Do not parse the body as JSON; hand it over as `rawBody` (signed webhooks). */
+  raw?: boolean;
+  /**
+   * A path parameter that fills a differently named input field: `{ id: 'sessionId' }`. One URL
+   * keeps one template and parameter name for every method (OpenAPI 3.1 requires it).
+   */
+  params?: Record<string, string>;
+}
+
+export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
+  ...req.query,
+  ...req.body,
+  ...req.params,
+});
+
+/**
+ * A server id in a path: the literal 'default' (spec section 6) means the caller's default server.
+ * A malformed one is a 400 naming the path parameter.
+ */
+export function pathGuild(id: string | undefined, param: string): string | undefined {
+  if (id === 'default') return undefined;
+  if (id === undefined || !SERVER_ID_PATTERN.test(id)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${param}: must be a Discord server id (1 to 32 letters, digits, - or _)`,
+    });
+  }
+  return id;
+}
+
+/** Hono's /api/polls/:id as a regular expression matching concrete paths. */
+export function pathPattern(honoPath: string): RegExp {
+  const body = honoPath
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/** The methods the REST table (and the document path) answers at a concrete path; [] when none. */
+export function allowedMethods(path: string, extra: { method: string; path: string }[] = []): string[] {
+  const methods = [...restRoutes, ...extra]
+    .filter((r) => pathPattern(r.path).test(path))
+    .map((r) => r.method);
+  return [...new Set(methods)];
+}
+
+export const restRoutes: RestRoute[] = [
+  ...stats,
+  ...billing,
+  ...contact,
+  ...translation,
+  ...glossary,
+  ...translationStyle,
+  ...channels,
+  ...singleChannel,
+  ...polls,
+  ...welcome,
+  ...reactionRoles,
+  ...moderation,
+  ...analytics,
+  ...config,
+  ...announcements,
+  ...discord,
+  ...tickets,
+  ...learning,
+  ...voice,
+  ...usage,
+  ...xp,
+  ...exchange,
+  ...bot,
+  ...apiKeys,
+];
+
+/**
+ * Every failure answers { error } with the status that fits (DESIGN.md); a capability the
+ * server's plan lacks also names it: { error, locked: { capability, plan } }.
+ */
+export function toHttpError(err: unknown): {
+  status: number;
+  error: string;
+  locked?: { capability: string; plan: string };
+} {
+  if (err instanceof CapabilityLockedError) {
+    return {
+      status: 403,
+      error: err.message,
+      locked: { capability: err.capability, plan: err.requiredPlan },
+    };
+  }
+  if (err instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(err);
+    const message = err.cause instanceof z.ZodError ? zodMessage(err.cause) : err.message;
+    if (status >= 500 && err.code === 'INTERNAL_SERVER_ERROR') console.error(err.cause ?? err);
+    return { status, error: message };
+  }
+  console.error(err);
+  return { status: 500, error: 'internal error' };
+}
+
+/** Seconds to wait, when a 429 carries them (cause `{ retryAfterSeconds }`). */
+function retryAfterOf(err: unknown): number | null {
+  if (!(err instanceof TRPCError) || err.code !== 'TOO_MANY_REQUESTS') return null;
+  const seconds = (err.cause as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
+}
+
+type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+
+/** Mounts every REST route on the app; makeCaller builds the tRPC caller for one request. */
+export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unknown>): void {
+  for (const route of restRoutes) {
+    const [domain, name] = route.procedure.split('.') as [string, string];
+    app.on(route.method, route.path, async (c) => {
+      let body: Record<string, unknown> = {};
+      let rawBody: string | undefined;
+      if (route.raw) {
+        rawBody = await c.req.text();
+      } else if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const text = await c.req.text();
+        if (text.trim() !== '') {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            return c.json({ error: 'body: not valid JSON' }, 400);
+          }
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return c.json({ error: 'body: expected a JSON object' }, 400);
+          }
+          body = parsed as Record<string, unknown>;
+        }
+      }
+      const pathParams = c.req.param() as Record<string, string>;
+      const params = route.params
+        ? Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [route.params?.[k] ?? k, v]))
+        : pathParams;
+      const req: RestRequest = {
+        params,
+        query: c.req.query(),
+        body,
+        headers: c.req.header(),
+        rawBody,
+      };
+      try {
+        const caller = (await makeCaller(c)) as Caller;
+        const result = await caller[domain][name]((route.input ?? defaultInput)(req));
+        return c.json((result ?? null) as object, (route.status ?? 200) as 200);
+      } catch (err) {
+        const { status, error, locked } = toHttpError(err);
+        const retryAfter = retryAfterOf(err);
+        if (retryAfter !== null) c.header('Retry-After', String(retryAfter));
+        return c.json(locked ? { error, locked } : { error }, status as 400);
+      }
+    });
+  }
+  app.all('/api/*', (c) => {
+    // A known path asked with a method it does not have: 405 naming the ones it has.
+    const allowed = allowedMethods(c.req.path, [{ method: 'GET', path: '/api/openapi.json' }]);
+    if (allowed.length) {
+      c.header('Allow', allowed.join(', '));
+      return c.json(
+        { error: `method ${c.req.method} not allowed on ${c.req.path}: use ${allowed.join(', ')}` },
+        405,
+      );
+    }
+    return c.json({ error: `no such API path: ${c.req.method} ${c.req.path}` }, 404);
+  });
+}

@@ -1,0 +1,68 @@
+import { createCallerFactory, router } from './trpc';
+import { analyticsRouter } from '../features/analytics/router';
+import { announcementsRouter } from '../features/announcements/router';
+import { apiKeysRouter } from '../features/api-keys/router';
+import { authRouter } from '../features/auth/router';
+import { billingRouter } from '../features/billing/router';
+import { botRouter } from '../features/channels/bot.router';
+import { channelsRouter } from '../features/channels/router';
+import { communityRouter } from '../features/learning/bot.router';
+import { configRouter } from '../features/settings/router';
+import { contactRouter } from '../features/contact/router';
+import { discordRouter } from '../features/guilds/router';
+import { exchangeRouter } from '../features/exchange/router';
+import { gatewayRouter } from '../features/guilds/bot.router';
+import { glossaryRouter } from '../features/glossary/router';
+import { learningRouter } from '../features/learning/router';
+import { memberRolesRouter } from '../features/welcome/bot.router';
+import { moderationRouter } from '../features/moderation/router';
+import { pollsRouter } from '../features/polls/router';
+import { reactionRolesRouter } from '../features/reaction-roles/router';
+import { setupRouter } from '../features/setup/router';
+import { singleChannelRouter } from '../features/single-channel/router';
+import { siteRouter } from '../features/site/router';
+import { statsRouter } from '../features/stats/router';
+import { ticketsRouter } from '../features/tickets/router';
+import { translationRouter } from '../features/translation/router';
+import { translationStyleRouter } from '../features/translation-style/router';
+import { usageRouter } from '../features/usage/router';
+import { voiceRouter } from '../features/voice/router';
+import { welcomeRouter } from '../features/welcome/router';
+import { xpRouter } from '../features/xp/router';
+
+/** The one router that holds every behaviour (DESIGN.md). */
+export const appRouter = router({
+  auth: authRouter,
+  site: siteRouter,
+  stats: statsRouter,
+  billing: billingRouter,
+  contact: contactRouter,
+  translation: translationRouter,
+  channels: channelsRouter,
+  polls: pollsRouter,
+  welcome: welcomeRouter,
+  reactionRoles: reactionRolesRouter,
+  moderation: moderationRouter,
+  analytics: analyticsRouter,
+  config: configRouter,
+  announcements: announcementsRouter,
+  discord: discordRouter,
+  tickets: ticketsRouter,
+  learning: learningRouter,
+  voice: voiceRouter,
+  usage: usageRouter,
+  bot: botRouter,
+  gateway: gatewayRouter,
+  singleChannel: singleChannelRouter,
+  community: communityRouter,
+  memberRoles: memberRolesRouter,
+  apiKeys: apiKeysRouter,
+  setup: setupRouter,
+  xp: xpRouter,
+  glossary: glossaryRouter,
+  translationStyle: translationStyleRouter,
+  exchange: exchangeRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,100 @@
+import { hostname } from 'node:os';
+import { type Db, openDb } from '../../../db/client';
+import { databaseLocation, type Env } from './env';
+import { type AdminTokenOrigin, resolveAdminToken } from './admin-token';
+import { type BotStatusBox, createBotStatus } from '../features/guilds/bot-status';
+import { type Conversation, createConversation } from '../features/channels/conversation';
+import { ensureGuild } from './guilds';
+import { createModerationState, type ModerationState } from '../features/moderation/layers';
+import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
+import { createRateLimiter, type RateLimiter } from '../features/contact/form-limits';
+import { createTranslator, type Translator, type TranslatorDeps } from '../translation';
+
+/**
+ * Events the server raises for the bot to act on. Each is a durable job (services/queue.ts): emit
+ * writes it to queue_jobs and the bot process holding the server's shard runs its handler
+ * (bot/server-events/*.ts). A new event: one line here, its handler listed in bot/server-events.ts.
+ * Payloads carry guildId and other ids or numbers, never message text.
+ */
+export interface ServerEvents {
+  /** An admin pressed Post Now; the bot delivers the announcement and records results. */
+  'announcement:post': [{ guildId: string; announcementId: number }];
+  /** A staff reply was stored; the bot delivers it to the member. */
+  'ticket:reply': [{ guildId: string; ticketId: number; messageId: number }];
+  /** A voice session was ended from the dashboard. */
+  'voice:ended': [{ guildId: string; sessionId: number }];
+  /** A poll to post, refresh (debounced after votes), or whose message to remove. */
+  'polls:changed': [{ guildId: string; pollId: number; debounce?: boolean }];
+  /** A reaction-role menu to post, or a deleted one whose message to remove. */
+  'reactionRoles:changed': [{ guildId: string; id: number }];
+  /** The guild passed a usage threshold (75, 90 or 100 percent). */
+  'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
+}
+
+/** Everything a procedure may use. Tests build it with fakes passed in, never module mocks. */
+export interface Services {
+  env: Env;
+  db: Db;
+  clock: () => Date;
+  translator: Translator;
+  /** The last messages of each channel, in memory only (conversation context). */
+  conversation: Conversation;
+  /** publish() writes a queue job (delivered by the bot process holding the server's shard). */
+  events: DurableEvents;
+  /** The durable work queue between web and bot processes. */
+  queue: Queue;
+  /** The token that logs into the dashboard (ADMIN_TOKEN, or generated and kept beside the database). */
+  adminToken: string;
+  /** Where adminToken came from (the start banner says where it is kept, never the token twice). */
+  adminTokenOrigin: AdminTokenOrigin;
+  limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
+  /** Moderation's in-memory windows (spam, repeated offences): never message text. */
+  moderation: ModerationState;
+  /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
+  botStatus: BotStatusBox;
+}
+
+export interface ServiceOverrides {
+  db?: Db;
+  clock?: () => Date;
+  translator?: Translator;
+  /** Engine tunables (tests shorten timeouts and backoff). */
+  translatorOptions?: TranslatorDeps['options'];
+  /** Queue tunables (tests shorten leases and backoff). */
+  queueOptions?: QueueOptions;
+}
+
+export async function createServices(env: Env, overrides: ServiceOverrides = {}): Promise<Services> {
+  const db = overrides.db ?? (await openDb(databaseLocation(env)));
+  // The operator's default server exists from the start (every other server comes from the bot joining it).
+  await ensureGuild(db, env.DEFAULT_GUILD_ID);
+  const clock = overrides.clock ?? (() => new Date());
+  const queue = createQueue(db, clock, overrides.queueOptions);
+  const adminToken = resolveAdminToken(env);
+  const events = new DurableEvents(queue);
+  const translator =
+    overrides.translator ??
+    createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
+  return {
+    env,
+    db,
+    clock,
+    translator,
+    conversation: createConversation(),
+    events,
+    queue,
+    adminToken: adminToken.token,
+    adminTokenOrigin: adminToken.origin,
+    botStatus: createBotStatus(Boolean(env.DISCORD_TOKEN), clock(), {
+      db,
+      owner: `${hostname()}:${process.pid}`,
+      clock,
+    }),
+    limits: {
+      contact: createRateLimiter(db, 'contact', env.CONTACT_RATE_LIMIT, 60 * 60_000, clock),
+      login: createRateLimiter(db, 'login', 10, 15 * 60_000, clock),
+      checkout: createRateLimiter(db, 'checkout', 10, 10 * 60_000, clock),
+    },
+    moderation: createModerationState(),
+  };
+}

@@ -1,0 +1,10 @@
+import type { RestRoute } from '../../core/rest';
+
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/analytics',
+    procedure: 'analytics.get',
+    summary: 'Trend (30 days), languages, hourly activity, top translators, language pairs, quality',
+  },
+];

@@ -1,0 +1,9 @@
+import { guildAnalytics } from '../stats/stats';
+import { guildProcedure, requires, router } from '../../core/trpc';
+
+/** Every procedure here needs the 'analytics' capability of the plan table. */
+const analyticsProcedure = guildProcedure.use(await requires('analytics'));
+
+export const analyticsRouter = router({
+  get: analyticsProcedure.query(async ({ ctx }) => await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
+});

@@ -1,0 +1,142 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Db } from '../../../../db/client';
+import { guilds } from '../../../../db/schema';
+import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../../common/plans';
+import {
+  applyStripeEvent,
+  BillingUnavailableError,
+  createCheckoutSession,
+  createPortalSession,
+  verifyWebhook,
+  WebhookSignatureError,
+} from './billing';
+import { guildPlan } from '../../core/plans';
+import { guildProcedure, publicProcedure, router } from '../../core/trpc';
+
+const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
+
+/** The Stripe customer of the server, once it has paid (null or undefined before). */
+async function stripeCustomerOf(db: Db, guildId: string) {
+  return (
+    await db.select({ customer: guilds.stripeCustomerId }).from(guilds).where(eq(guilds.id, guildId)).get()
+  )?.customer;
+}
+
+export const checkoutInput = z.object({
+  priceId: z.enum(PAGE_PRICE_IDS, `must be one of ${PAGE_PRICE_IDS.join(', ')}`),
+});
+
+export const webhookInput = z.object({
+  /** The request body exactly as Stripe sent it (the signature covers these bytes). */
+  payload: z.string(),
+  /** The Stripe-Signature header. */
+  signature: z.string().optional(),
+});
+
+function rateLimited(limit: { ok: boolean; retryAfterSeconds: number }): void {
+  if (limit.ok) return;
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `too many checkouts started; try again in ${limit.retryAfterSeconds} s`,
+    cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
+  });
+}
+
+/** A Stripe call: 502 naming what Stripe refused, 503 when billing is not configured. */
+async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      throw new TRPCError({
+        code: 'BAD_GATEWAY',
+        message: `Stripe could not ${what}: ${err.message}`,
+        cause: err,
+      });
+    }
+    return unavailable(err);
+  }
+}
+
+function unavailable(err: unknown): never {
+  if (err instanceof BillingUnavailableError) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: err.message, cause: err });
+  }
+  throw err;
+}
+
+export const billingRouter = router({
+  /** The server's plan and, for each capability of the plan table, whether it is unlocked. */
+  plan: guildProcedure.query(async ({ ctx }) => {
+    const plan = await guildPlan(ctx.db, ctx.guildId);
+    const capabilities = Object.fromEntries(
+      (Object.keys(CAPABILITIES) as Capability[]).map((c) => [c, planIncludes(plan, c)]),
+    ) as Record<Capability, boolean>;
+    return { plan, capabilities };
+  }),
+
+  /**
+   * Starts checkout for Plus or Pro for one server: the caller is logged in and may manage it (a
+   * visitor goes through Login with Discord and the server picker first). Rate limited per caller.
+   */
+  createCheckoutSession: guildProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
+    const who =
+      ctx.actor.kind === 'discord'
+        ? ctx.actor.userId
+        : ctx.actor.kind === 'apiKey'
+          ? `key ${ctx.actor.keyId}`
+          : 'operator';
+    rateLimited(await ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
+    const customerId = await stripeCustomerOf(ctx.db, ctx.guildId);
+    return stripeCall('start the checkout', () =>
+      createCheckoutSession(ctx.env, {
+        priceId: input.priceId,
+        guildId: ctx.guildId,
+        requestedBy: who,
+        customerId,
+      }),
+    );
+  }),
+
+  /** "Manage subscription": a Stripe billing portal session for the server's customer. */
+  portal: guildProcedure.mutation(async ({ ctx }) => {
+    const customerId = await stripeCustomerOf(ctx.db, ctx.guildId);
+    if (!customerId) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'this server has no subscription to manage yet; choose a plan first',
+      });
+    }
+    return stripeCall('open the billing portal', () => createPortalSession(ctx.env, ctx.guildId, customerId));
+  }),
+
+  /** Stripe's webhook: the signature is checked over the raw body before anything is written. */
+  handleWebhook: publicProcedure.input(webhookInput).mutation(async ({ ctx, input }) => {
+    let event: Stripe.Event;
+    try {
+      event = verifyWebhook(ctx.env, input.payload, input.signature);
+    } catch (err) {
+      if (
+        err instanceof Stripe.errors.StripeSignatureVerificationError ||
+        err instanceof WebhookSignatureError
+      ) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: `Stripe-Signature: ${err.message}`, cause: err });
+      }
+      if (err instanceof SyntaxError) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'body: signed, but not a JSON event',
+          cause: err,
+        });
+      }
+      return unavailable(err);
+    }
+    const outcome = await applyStripeEvent(ctx.db, ctx.env, event);
+    if (!outcome.applied)
+      console.warn(`Stripe event ${event.id} (${event.type}) not applied: ${outcome.reason}`);
+    return { received: true, ...outcome };
+  }),
+});

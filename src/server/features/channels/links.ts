@@ -1,0 +1,109 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { channelLinkChannels, channelLinks, guildChannels } from '../../../../db/schema';
+import { PLANS, planOf } from '../../../common/plans';
+import type { Services } from '../../core/services';
+import { guildPlan } from '../../core/plans';
+
+/** Channel links (mirror mode) as the dashboard manages them: the list, the plan limit, a channel used once. */
+
+type Db = Services['db'];
+
+/** Every link of the guild with its channels, oldest first (the order they were created). */
+export async function readChannelLinks(db: Db, guildId: string, onlyId?: number) {
+  const links = await db
+    .select()
+    .from(channelLinks)
+    .where(
+      onlyId === undefined
+        ? eq(channelLinks.guildId, guildId)
+        : and(eq(channelLinks.guildId, guildId), eq(channelLinks.id, onlyId)),
+    )
+    .orderBy(asc(channelLinks.id))
+    .all();
+  if (links.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(channelLinkChannels)
+    .where(
+      inArray(
+        channelLinkChannels.linkId,
+        links.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(channelLinkChannels.linkId), asc(channelLinkChannels.position))
+    .all();
+  return links.map((l) => ({
+    id: l.id,
+    name: l.name,
+    active: l.active,
+    mode: l.mode,
+    channels: rows
+      .filter((r) => r.linkId === l.id)
+      .map((r) => ({ channelId: r.channelId, language: r.language })),
+    createdAt: l.createdAt,
+  }));
+}
+
+/** 403 when one more link or room would pass the plan's channelPairs (spec section 9). */
+export async function checkPlanLimit(db: Db, guildId: string): Promise<void> {
+  const plan = planOf(await guildPlan(db, guildId));
+  if (plan.channelPairs === null) return;
+  const n =
+    (await db.select({ n: count() }).from(channelLinks).where(eq(channelLinks.guildId, guildId)).get())?.n ??
+    0;
+  if (n < plan.channelPairs) return;
+  const bigger = PLANS.find((p) => p.channelPairs === null || p.channelPairs > plan.channelPairs!);
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message:
+      `the ${plan.name} plan allows ${plan.channelPairs} channel links (translation rooms count as links) ` +
+      `and this server has ${n}; upgrade${bigger ? ` to ${bigger.name}` : ''} to link more channels, ` +
+      'or delete a link or room',
+  });
+}
+
+/**
+ * 409 when a channel already belongs to a link or a translation room (of any guild): a channel in
+ * two would loop. Names the channel (#name when synced) and, in this guild, the link or room.
+ */
+export async function checkChannelsFree(
+  db: Db,
+  guildId: string,
+  channelIds: string[],
+  field = 'channels',
+): Promise<void> {
+  const taken = await db
+    .select({
+      channelId: channelLinkChannels.channelId,
+      guildId: channelLinks.guildId,
+      name: channelLinks.name,
+      mode: channelLinks.mode,
+      channelName: guildChannels.name,
+    })
+    .from(channelLinkChannels)
+    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .leftJoin(
+      guildChannels,
+      and(eq(guildChannels.id, channelLinkChannels.channelId), eq(guildChannels.guildId, guildId)),
+    )
+    .where(inArray(channelLinkChannels.channelId, channelIds))
+    .all();
+  if (taken.length === 0) return;
+  const list = taken
+    .map((t) => {
+      const channel = t.channelName ? `#${t.channelName} (${t.channelId})` : t.channelId;
+      const where =
+        t.guildId !== guildId
+          ? "in another server's link"
+          : t.mode === 'single'
+            ? `in translation room "${t.name}"`
+            : `in link "${t.name}"`;
+      return `${channel} (${where})`;
+    })
+    .join(', ');
+  throw new TRPCError({
+    code: 'CONFLICT',
+    message: `${field}: already linked: ${list}; a channel can be in one link or room only, delete that one first`,
+  });
+}

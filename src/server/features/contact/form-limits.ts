@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import { type Db, rawGet } from '../../../../db/client';
+import { rateLimits } from '../../../../db/schema';
+
+/**
+ * Fixed-window counters of the public forms (login, contact, checkout), kept in the database so
+ * every web process behind a load balancer counts the same visitor together. One statement per
+ * hit (an upsert that starts a new window when the old one ended), so two processes counting at
+ * once never lose a hit. The visitor's address is stored only as a hash.
+ */
+export interface RateLimiter {
+  /** Counts one hit for key; ok false once more than `limit` hits fall in the current window. */
+  hit(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
+  /** Whether the key is over the limit now, without counting (a limiter of failures asks first). */
+  peek(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
+}
+
+/** Counter rows of windows that started longer ago than this are deleted (retention job). */
+export const RATE_LIMIT_KEEP_MS = 86_400_000;
+
+const hashed = (scope: string, key: string) => createHash('sha256').update(`${scope}\n${key}`).digest('hex');
+
+export function createRateLimiter(
+  db: Db,
+  scope: string,
+  limit: number,
+  windowMs: number,
+  clock: () => Date,
+): RateLimiter {
+  const retryAfter = (start: number, now: number) => Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+  return {
+    async hit(key) {
+      const now = clock().getTime();
+      const ended = now - windowMs;
+      const row = await rawGet<{ start: number; hits: number }>(
+        db,
+        `insert into rate_limits (scope, key, window_start, hits) values (?, ?, ?, 1)
+         on conflict (scope, key) do update set
+           hits = case when rate_limits.window_start <= ? then 1 else rate_limits.hits + 1 end,
+           window_start = case when rate_limits.window_start <= ? then excluded.window_start else rate_limits.window_start end
+         returning window_start as start, hits`,
+        [scope, hashed(scope, key), now, ended, ended],
+      );
+      if (!row || row.hits <= limit) return { ok: true, retryAfterSeconds: 0 };
+      return { ok: false, retryAfterSeconds: retryAfter(row.start, now) };
+    },
+    async peek(key) {
+      const now = clock().getTime();
+      const row = await rawGet<{ start: number; hits: number }>(
+        db,
+        'select window_start as start, hits from rate_limits where scope = ? and key = ? and window_start > ?',
+        [scope, hashed(scope, key), now - windowMs],
+      );
+      // Over the limit means the next attempt would be one too many.
+      if (!row || row.hits < limit) return { ok: true, retryAfterSeconds: 0 };
+      return { ok: false, retryAfterSeconds: retryAfter(row.start, now) };
+    },
+  };
+}
+
+/** Deletes counters of windows that started over a day ago; answers how many. */
+export async function deleteOldRateLimits(db: Db, now: Date): Promise<number> {
+  return (
+    await db
+      .delete(rateLimits)
+      .where(lt(rateLimits.windowStart, now.getTime() - RATE_LIMIT_KEEP_MS))
+      .run()
+  ).changes;
+}

@@ -1,0 +1,128 @@
+import { type Db, rawAll, rawRun } from '../../../../db/client';
+
+/**
+ * What the bot last said about its own connection, kept in memory beside the services (the bot
+ * reports through the bot.reportStatus procedure on ready, disconnect, reconnect and every
+ * heartbeat); after a restart the state starts again from "connecting" (or "not configured"
+ * without a token). Each report is also written to bot_status (one row per process), so a web
+ * process without the bot (npm run start:web) reads the bot processes' reports: online when every
+ * bot process that reported in the last BOT_STATUS_FRESH_MS is.
+ */
+
+/** Reports older than this (the bot reports every 30 s while online) are of a process gone. */
+export const BOT_STATUS_FRESH_MS = 90_000;
+export type BotState = 'not_configured' | 'connecting' | 'online' | 'offline';
+
+export interface BotStatus {
+  state: BotState;
+  /** When the bot entered this state (ISO date-time). */
+  since: string;
+  /** Gateway heartbeat round trip in milliseconds, when online and measured. */
+  latencyMs: number | null;
+  /** Shard this process runs and how many there are. */
+  shard: { id: number; count: number } | null;
+  /** The bot's Discord name (name#0000 or name) once logged in. */
+  tag: string | null;
+  /** How many servers the bot is in, when online. */
+  guilds: number | null;
+  /** Why it is offline (login refused, disallowed intents, network), when known. */
+  reason: string | null;
+}
+
+export interface BotStatusReport {
+  state: Exclude<BotState, 'not_configured'>;
+  latencyMs?: number | null;
+  shard?: { id: number; count: number } | null;
+  tag?: string | null;
+  guilds?: number | null;
+  reason?: string | null;
+}
+
+export interface BotStatusBox {
+  get(): Promise<BotStatus>;
+  /** Resolves once the report is stored for the other processes. */
+  report(update: BotStatusReport, at: Date): Promise<BotStatus>;
+}
+
+/** Several bot processes' reports as one: the first not online, else online with their servers summed. */
+function combine(reports: BotStatus[]): BotStatus {
+  const down = reports.find((r) => r.state !== 'online');
+  if (down) return down;
+  const first = reports[0] as BotStatus;
+  const latencies = reports.map((r) => r.latencyMs).filter((n): n is number => n !== null);
+  return {
+    ...first,
+    since: reports.map((r) => r.since).sort()[reports.length - 1] ?? first.since,
+    latencyMs: latencies.length ? Math.max(...latencies) : null,
+    guilds: reports.reduce((n, r) => n + (r.guilds ?? 0), 0),
+  };
+}
+
+/**
+ * The holder the services carry; `configured` is whether DISCORD_TOKEN is set. With `shared`,
+ * reports are written to the database and, in a process whose bot never reported, read from it.
+ */
+export function createBotStatus(
+  configured: boolean,
+  at: Date,
+  shared?: { db: Db; owner: string; clock: () => Date },
+): BotStatusBox {
+  let reportedHere = false;
+  let status: BotStatus = {
+    state: configured ? 'connecting' : 'not_configured',
+    since: at.toISOString(),
+    latencyMs: null,
+    shard: null,
+    tag: null,
+    guilds: null,
+    reason: null,
+  };
+  const write = async (when: Date) => {
+    if (!shared) return;
+    try {
+      await rawRun(
+        shared.db,
+        `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
+         on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
+        [shared.owner, JSON.stringify(status), when.getTime()],
+      );
+      // Rows of processes gone for a day (every restart reports under a new pid).
+      await rawRun(shared.db, 'delete from bot_status where updated_at < ?', [when.getTime() - 86_400_000]);
+    } catch (err) {
+      console.error('bot status: not written to the database:', err);
+    }
+  };
+  const fromOthers = async (): Promise<BotStatus | null> => {
+    if (!shared) return null;
+    try {
+      const rows = await rawAll<{ status: string }>(
+        shared.db,
+        'select status from bot_status where updated_at >= ? order by owner',
+        [shared.clock().getTime() - BOT_STATUS_FRESH_MS],
+      );
+      return rows.length ? combine(rows.map((r) => JSON.parse(r.status) as BotStatus)) : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get: async () => (reportedHere ? status : ((await fromOthers()) ?? status)),
+    async report(update, when) {
+      if (status.state === 'not_configured') return status;
+      reportedHere = true;
+      const changed = update.state !== status.state;
+      status = {
+        state: update.state,
+        since: changed ? when.toISOString() : status.since,
+        latencyMs: update.state === 'online' ? (update.latencyMs ?? status.latencyMs) : null,
+        shard: update.shard !== undefined ? update.shard : status.shard,
+        tag: update.tag !== undefined ? update.tag : status.tag,
+        guilds: update.state === 'online' ? (update.guilds ?? status.guilds) : status.guilds,
+        reason: update.state === 'offline' ? (update.reason ?? status.reason) : null,
+      };
+      const reported = status;
+      await write(when);
+      return reported;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import type { Db } from '../../../../db/client';
+import type { Conversation } from '../channels/conversation';
+import { type IncomingMessage, type MirrorOutcome, planMirror } from '../channels/mirror';
+import {
+  checkLocal,
+  type Finding,
+  findingOfVerdict,
+  type ModerationState,
+  moderationLayers,
+} from './layers';
+import { actOn, type ModerationAction, noteAiSkipped } from './actions';
+import { planSingle, type SingleOutcome } from '../single-channel/single-channel';
+import type { ModerationVerdict, Translator } from '../../translation';
+import { detectLanguage } from '../../translation/detect';
+import { explainTranslationFailure } from '../translation/failures';
+
+/**
+ * A member's new message: moderation and translation in one pass. The local layers run first;
+ * a message they flag under autoDelete is never translated. Otherwise the translation call of a
+ * mirror or single-channel link also carries the AI verdict (no extra provider call); a message
+ * that is not translated gets one classification call. When the provider is down, the AI layer
+ * is skipped (noted in the log) and nothing is blocked.
+ */
+
+export interface MemberMessage extends IncomingMessage {
+  /** Distinct user and role mentions; @everyone/@here count as many. */
+  mentions: number;
+  /** The author may manage messages in this channel (moderators are left alone). */
+  exempt: boolean;
+  locale?: string | null;
+}
+
+export interface FlowDeps {
+  db: Db;
+  translator: Translator;
+  publicUrl: string;
+  /** Voice messages' audio is fetched only from Discord's hosts or this one (tests' fake Discord). */
+  discordApiUrl?: string;
+  state: ModerationState;
+  clock: () => Date;
+  /** The channels' recent messages (in memory), the context of each translation. */
+  conversation?: Conversation;
+}
+
+export type TranslationPlan = SingleOutcome | MirrorOutcome;
+
+/** Wraps the translator so its calls ask for a verdict and the verdict is kept. */
+function verdictTranslator(inner: Translator, moderate: boolean) {
+  const seen: { verdict?: ModerationVerdict; source?: string } = {};
+  const translator: Translator = {
+    get provider() {
+      return inner.provider;
+    },
+    // Voice messages (translateAudio) and classification pass straight through.
+    get audio() {
+      return inner.audio;
+    },
+    ...(inner.translateAudio ? { translateAudio: (req) => inner.translateAudio!(req) } : {}),
+    ...(inner.classify ? { classify: (req) => inner.classify!(req) } : {}),
+    async translate(req) {
+      const result = await inner.translate(moderate ? { ...req, moderate: true } : req);
+      seen.verdict ??= result.moderation;
+      seen.source ??= result.source;
+      return result;
+    },
+  };
+  return { translator, seen };
+}
+
+async function translate(
+  deps: FlowDeps,
+  translator: Translator,
+  msg: IncomingMessage,
+): Promise<TranslationPlan> {
+  const single = await planSingle(
+    deps.db,
+    translator,
+    deps.publicUrl,
+    msg,
+    deps.discordApiUrl,
+    deps.conversation,
+  );
+  if (single.status !== 'none') return single;
+  return planMirror(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl, deps.conversation);
+}
+
+export async function onMemberMessage(
+  deps: FlowDeps,
+  msg: MemberMessage,
+): Promise<{ plan: TranslationPlan; moderation: ModerationAction | null }> {
+  const { db, state } = deps;
+  const at = deps.clock();
+  const layers = msg.exempt ? null : await moderationLayers(db, msg.guildId);
+  let finding: Finding | null = layers ? checkLocal(state, layers, msg, at.getTime()) : null;
+  const act = async (f: Finding, language: string | null) =>
+    await actOn(db, state, msg, f, {
+      autoDelete: layers?.rules.autoDelete ?? false,
+      language: language ?? (await detectLanguage(msg.content))?.code ?? null,
+      at,
+    });
+
+  if (finding && layers?.rules.autoDelete) {
+    return { plan: { status: 'none' }, moderation: await act(finding, null) };
+  }
+
+  const wantVerdict = Boolean(layers?.ai) && !finding && msg.content.trim() !== '';
+  const spy = verdictTranslator(deps.translator, wantVerdict);
+  let plan = await translate(deps, spy.translator, msg);
+  let language = spy.seen.source && spy.seen.source !== 'und' ? spy.seen.source : null;
+
+  if (wantVerdict) {
+    let verdict = spy.seen.verdict;
+    if (!verdict && plan.status === 'failed') {
+      await noteAiSkipped(db, msg.guildId, plan.reason, at);
+    } else if (!verdict) {
+      try {
+        if (!deps.translator.classify) throw new Error('the translator cannot classify messages');
+        const result = await deps.translator.classify({
+          text: msg.content,
+          guildId: msg.guildId,
+          channelId: msg.channelId,
+          userId: msg.authorId,
+        });
+        verdict = result.verdict;
+        language ??= result.source;
+      } catch (err) {
+        await noteAiSkipped(db, msg.guildId, explainTranslationFailure(err, deps.publicUrl).message, at);
+      }
+    }
+    finding = verdict ? findingOfVerdict(verdict) : null;
+  }
+  if (!finding) return { plan, moderation: null };
+  const moderation = await act(finding, language);
+  // A removed message is not mirrored: its translations are never posted.
+  if (moderation.delete) plan = { status: 'none' };
+  return { plan, moderation };
+}
+
+/**
+ * A member edited a message: the banned-word and scam layers look at the new text (spam windows
+ * count new messages only, and the AI verdict rides on new messages' translations). A message
+ * flagged under autoDelete is removed with every copy already posted.
+ */
+export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<ModerationAction | null> {
+  if (msg.exempt) return null;
+  const layers = await moderationLayers(deps.db, msg.guildId);
+  const finding = checkLocal(deps.state, { ...layers, spam: false }, msg, deps.clock().getTime());
+  if (!finding) return null;
+  return await actOn(deps.db, deps.state, msg, finding, {
+    autoDelete: layers.rules.autoDelete,
+    language: (await detectLanguage(msg.content))?.code ?? null,
+    at: deps.clock(),
+  });
+}

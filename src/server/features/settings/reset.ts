@@ -1,0 +1,94 @@
+import { eq, getTableName } from 'drizzle-orm';
+import { type Db, rawRun } from '../../../../db/client';
+import {
+  analyticsDaily,
+  analyticsHours,
+  analyticsLanguageMembers,
+  analyticsMemberDays,
+  analyticsMembers,
+  announcements,
+  botConfig,
+  channelLinks,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
+  guilds,
+  learnerProgress,
+  memberXp,
+  messageCopies,
+  moderationLogs,
+  moderationRules,
+  polls,
+  reactionRoles,
+  ticketSettings,
+  tickets,
+  translationLogs,
+  translationSettings,
+  voiceSessions,
+  voiceSettings,
+  welcomeConfig,
+  xpSettings,
+} from '../../../../db/schema';
+import { monthKey, usedThisMonth } from '../../translation/accounting';
+
+/**
+ * Danger Zone: the tables whose rows of a guild are erased. Kept: the guild row (its plan and
+ * Stripe customer), its synced channel and role lists and the bot's channel webhooks, which belong
+ * to the Discord server rather than to its data. Child rows (link channels, poll votes, ticket
+ * messages) go with their parents through ON DELETE CASCADE.
+ * Billing survives a reset: this month's delivered translations are carried on the guild row
+ * (usageMonth, usageCarried) before their logs go, and the usage notices already sent stay, so
+ * a reset neither refills the monthly allowance nor sends the 75/90% notices again.
+ */
+export const RESET_TABLES = [
+  translationSettings,
+  botConfig,
+  welcomeConfig,
+  moderationRules,
+  moderationLogs,
+  channelLinks,
+  messageCopies,
+  polls,
+  reactionRoles,
+  announcements,
+  tickets,
+  ticketSettings,
+  translationLogs,
+  learnerProgress,
+  voiceSessions,
+  voiceSettings,
+  memberXp,
+  xpSettings,
+  exchangeMembers,
+  exchangePairs,
+  exchangeSettings,
+].map(getTableName);
+
+/** Rollups of translation_logs (see stats.ts); emptied with the logs, not reported as data of their own. */
+const ANALYTICS_TABLES = [
+  analyticsDaily,
+  analyticsHours,
+  analyticsLanguageMembers,
+  analyticsMemberDays,
+  analyticsMembers,
+].map(getTableName);
+
+/** Erases the guild's data in one transaction; answers the number of rows removed per table. */
+export async function resetGuildData(db: Db, guildId: string, now: Date): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  await db.$transaction(async () => {
+    await db
+      .update(guilds)
+      .set({ usageMonth: monthKey(now), usageCarried: await usedThisMonth(db, guildId, now) })
+      .where(eq(guilds.id, guildId))
+      .run();
+    // The analytics rollups first: derived from the logs, they would otherwise be decremented by
+    // the delete trigger once per log (seconds for a server with a million logs).
+    for (const name of ANALYTICS_TABLES)
+      await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
+    for (const name of RESET_TABLES) {
+      deleted[name] = await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
+    }
+  });
+  return deleted;
+}

@@ -1,0 +1,15 @@
+import { publicProcedure, router } from '../../core/trpc';
+import { inviteUrlFor } from './invite';
+
+export const siteRouter = router({
+  /**
+   * What the public pages need from the server's configuration, in words a visitor may see:
+   * inviteUrl is null when the Discord application is not set up; checkout is false when online
+   * payment is not (the pricing page then offers contact instead).
+   */
+  config: publicProcedure.query(({ ctx }) => ({
+    supportEmail: ctx.env.SUPPORT_EMAIL,
+    inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
+    checkout: Boolean(ctx.env.STRIPE_SECRET_KEY),
+  })),
+});

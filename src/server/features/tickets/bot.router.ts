@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { botConfig } from '../../../../db/schema';
+import { findLanguage, languageName } from '../../../common/languages';
+import { say } from '../../../common/phrases';
+import { LOCKED } from '../../../common/billing/phrases';
+import {
+  TICKET_ALREADY_CLOSED,
+  TICKET_CLOSE_BUTTON,
+  TICKET_CLOSING,
+  TICKET_NOT_YOURS,
+  TICKET_OPENED_DM,
+  TICKET_OPENED_THREAD,
+  TICKET_SUBJECT,
+  TICKET_THREAD_WELCOME,
+} from '../../../common/tickets/phrases';
+import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
+import { TICKET_CLOSE_PREFIX, ticketText } from '../../../common/tickets/schemas';
+import type { Services } from '../../core/services';
+import { ensureGuild } from '../../core/guilds';
+import { memberLanguage } from '../translation/members';
+import { logChannelOf } from '../../core/permission-reports';
+import { hasCapability } from '../../core/plans';
+import {
+  markReplyDelivered,
+  markReplyFailed,
+  planReplyDelivery,
+  splitForDiscord,
+} from './delivery';
+import { getTicketSettings, updateTicketSettings } from './settings';
+import { createTicket, findTicket, type Ticket } from './tickets';
+import {
+  changeTicket,
+  pendingTicketDeliveries,
+  recordThreadMessage,
+  setTicketThread,
+} from './conversation';
+import { botGuildProcedure, botProcedure } from '../../core/trpc';
+
+/**
+ * The bot's side of support tickets (/ticket create, the ticket's private thread, its Close
+ * button, and the delivery of staff replies and status announcements). Bot only; the rules live
+ * in services/tickets*.ts and services/ticket-delivery.ts.
+ */
+
+const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+const rowId = z.number().int().positive();
+
+async function languageOf(
+  ctx: Services & { guildId: string },
+  userId: string,
+  locale: string | null,
+): Promise<string> {
+  const fallback =
+    (await ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get())
+      ?.defaultLanguage ?? 'en';
+  return (await memberLanguage(ctx.db, userId, locale, fallback)).code;
+}
+
+/** The locked notice in the member's language, or null when the plan includes tickets. */
+async function lockedNotice(ctx: Services & { guildId: string }, language: string): Promise<string | null> {
+  if (await hasCapability(ctx.db, ctx.guildId, 'tickets')) return null;
+  return say(LOCKED, language, { feature: CAPABILITIES.tickets.label, plan: unlockingPlan('tickets').name });
+}
+
+/** The thread's first message: subject and description in the member's language and the support language. */
+function openingParts(ticket: Ticket, roleId: string | null): string[] {
+  const lang = ticket.userLanguage;
+  const support = ticket.supportLanguage;
+  const block = (language: string) =>
+    `**${say(TICKET_SUBJECT, language)}:** ${ticket.subject[language] ?? ticket.subject[lang]}\n${(
+      ticket.description[language] ??
+      ticket.description[lang] ??
+      ''
+    )
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n')}`;
+  const mentions = `<@${ticket.userId}>${roleId ? ` <@&${roleId}>` : ''}`;
+  const lines = [
+    `🎫 **#${ticket.id}** · ${mentions}`,
+    say(TICKET_THREAD_WELCOME, lang, { member: `<@${ticket.userId}>` }),
+    '',
+    block(lang),
+  ];
+  if (support !== lang) {
+    const translated = ticket.subject[support] !== undefined;
+    lines.push('', `-# ${languageName(support)} (support team)${translated ? '' : ': not translated yet'}`);
+    if (translated) lines.push(block(support));
+  }
+  return splitForDiscord(lines.join('\n'));
+}
+
+export const communityTicketProcedures = {
+  /** /ticket create: may this member open a ticket here (the server's plan)? */
+  ticketAccess: botGuildProcedure
+    .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
+    .query(async ({ ctx, input }) => {
+      const language = await languageOf(ctx, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, language);
+      return locked ? { ok: false as const, message: locked } : { ok: true as const };
+    }),
+
+  /** /ticket create sent: stored in the member's language and the support language; where to open its thread. */
+  openTicket: botGuildProcedure
+    .input(
+      z.object({
+        userId: id,
+        locale: z.string().max(20).nullable(),
+        subject: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+        description: ticketText,
+        category: z
+          .string()
+          .trim()
+          .max(50, 'must be at most 50 characters')
+          .nullable()
+          .optional()
+          .transform((v) => v || null),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const userLanguage = await languageOf(ctx, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, userLanguage);
+      if (locked) return { ok: false as const, message: locked };
+      const settings = await getTicketSettings(ctx.db, ctx.guildId);
+      await ensureGuild(ctx.db, ctx.guildId);
+      const ticket = await createTicket(ctx.db, ctx.translator, ctx.clock, {
+        guildId: ctx.guildId,
+        userId: input.userId,
+        userLanguage,
+        supportLanguage: settings.supportLanguage,
+        subject: input.subject,
+        description: input.description,
+        category: input.category,
+      });
+      return {
+        ok: true as const,
+        id: ticket.id,
+        userLanguage,
+        userLanguageName: languageName(userLanguage),
+        translated:
+          userLanguage === ticket.supportLanguage || ticket.subject[ticket.supportLanguage] !== undefined,
+        thread: {
+          /** The admin's pick, else the default channel made earlier (null: create #tickets). */
+          channelIds: [settings.channelId, settings.defaultChannelId].filter((c): c is string => !!c),
+          name: `#${ticket.id} ${input.subject}`.slice(0, 100),
+          supportRoleId: settings.supportRoleId,
+          opening: openingParts(ticket, settings.supportRoleId),
+          closeLabel: say(TICKET_CLOSE_BUTTON, userLanguage),
+          closeId: `${TICKET_CLOSE_PREFIX}:${ticket.id}`,
+        },
+      };
+    }),
+
+  /** The bot created the default #tickets channel: remembered so it is made once. */
+  ticketDefaultChannel: botGuildProcedure
+    .input(z.object({ channelId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await ensureGuild(ctx.db, ctx.guildId);
+      await updateTicketSettings(ctx.db, ctx.guildId, { defaultChannelId: input.channelId });
+    }),
+
+  /** The ticket's thread exists (threadId) or could not be opened (null: DMs): the member's answer. */
+  ticketThreadOpened: botGuildProcedure
+    .input(z.object({ ticketId: rowId, threadId: id.nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
+      if (!ticket) return { content: `Ticket #${input.ticketId} not found.` };
+      await setTicketThread(ctx.db, ticket.id, input.threadId);
+      return {
+        content: input.threadId
+          ? say(TICKET_OPENED_THREAD, ticket.userLanguage, { id: ticket.id, thread: `<#${input.threadId}>` })
+          : say(TICKET_OPENED_DM, ticket.userLanguage, {
+              id: ticket.id,
+              language: findLanguage(ticket.userLanguage)?.native ?? languageName(ticket.userLanguage),
+            }),
+      };
+    }),
+
+  /** Someone wrote in a thread: stored when it is a ticket's (member or staff); other threads are ignored. */
+  ticketThreadMessage: botGuildProcedure
+    .input(z.object({ threadId: id, messageId: id, authorId: id, content: z.string().max(4000) }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await recordThreadMessage(
+        ctx.db,
+        ctx.translator,
+        ctx.clock,
+        ctx.guildId,
+        input.threadId,
+        {
+          messageId: input.messageId,
+          authorId: input.authorId,
+          content: input.content,
+        },
+      );
+      // Staff wrote in the thread: the bot posts the translation for the member.
+      if (result.stored && result.isStaff)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: result.ticketId,
+          messageId: result.messageId,
+        });
+      return result;
+    }),
+
+  /** The thread's Close button: the member who opened it, or staff (may manage threads). */
+  closeTicket: botGuildProcedure
+    .input(
+      z.object({ ticketId: rowId, userId: id, locale: z.string().max(20).nullable(), isStaff: z.boolean() }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      // Under the ticket's lock: a double click closes and announces once; the second press is told it is closed.
+      const outcome = await changeTicket(
+        ctx.db,
+        ctx.clock,
+        ctx.guildId,
+        input.ticketId,
+        { status: 'closed' },
+        (t) => {
+          if (t.userId !== input.userId && !input.isStaff) return say(TICKET_NOT_YOURS, t.userLanguage);
+          if (t.status === 'closed') return say(TICKET_ALREADY_CLOSED, t.userLanguage, { id: t.id });
+          return null;
+        },
+      );
+      if (!outcome.ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      if (!outcome.ok) return { ok: false as const, message: outcome.error };
+      if (outcome.note)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: outcome.ticket.id,
+          messageId: outcome.note.id,
+        });
+      return {
+        ok: true as const,
+        message: say(TICKET_CLOSING, outcome.ticket.userLanguage, { id: outcome.ticket.id }),
+      };
+    }),
+
+  /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
+  pendingTicketReplies: botProcedure.query(async ({ ctx }) => await pendingTicketDeliveries(ctx.db)),
+  /** The ticket's staff messages still to post up to this one, oldest first (they go before it). */
+  ticketRepliesBefore: botGuildProcedure.input(z.object({ ticketId: rowId, messageId: rowId })).query(
+    async ({ ctx, input }) =>
+      await pendingTicketDeliveries(ctx.db, {
+        guildId: ctx.guildId,
+        ticketId: input.ticketId,
+        upToMessageId: input.messageId,
+      }),
+  ),
+
+  /** What to send for a staff reply or announcement (null: nothing to deliver). */
+  ticketReply: botGuildProcedure
+    .input(z.object({ ticketId: rowId, messageId: rowId }))
+    .query(
+      async ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId),
+    ),
+
+  ticketReplyDelivered: botGuildProcedure
+    .input(z.object({ messageId: rowId }))
+    .mutation(async ({ ctx, input }) => await markReplyDelivered(ctx.db, input.messageId, ctx.clock())),
+
+  /** A reply the bot could not deliver: recorded on the message (still pending), and what to tell the admins. */
+  ticketReplyFailed: botGuildProcedure
+    .input(z.object({ ticketId: rowId, messageId: rowId.optional(), userId: id, error: z.string().max(500) }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.messageId) await markReplyFailed(ctx.db, input.messageId, input.error);
+      return {
+        channelId: await logChannelOf(ctx.db, ctx.guildId),
+        text: `I could not deliver the support reply on ticket #${input.ticketId} to <@${input.userId}>: ${input.error}. They may not accept direct messages from this server; the reply is kept on the ticket and retried when the bot reconnects.`,
+      };
+    }),
+};

@@ -1,0 +1,48 @@
+import type { RestRoute } from '../../core/rest';
+
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/tickets',
+    procedure: 'tickets.list',
+    summary: 'Tickets of the guild, newest first, without messages (?status= filters)',
+  },
+  {
+    method: 'GET',
+    path: '/api/tickets/:id',
+    procedure: 'tickets.get',
+    summary: 'One ticket with its conversation, oldest message first',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/tickets/:id',
+    procedure: 'tickets.update',
+    summary: 'Change status (any to any; resolved sets resolvedAt) or priority',
+  },
+  {
+    method: 'POST',
+    path: '/api/tickets/:id/messages',
+    procedure: 'tickets.reply',
+    summary: 'Add a message; staff replies are translated into the member language and delivered by the bot',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/ticket-stats',
+    procedure: 'tickets.stats',
+    summary: 'Counts by status and the average first staff response (ms) over the last 30 days',
+  },
+  {
+    method: 'GET',
+    path: '/api/ticket-settings',
+    procedure: 'tickets.settings',
+    summary: 'Support Tickets settings: the channel ticket threads open in and the support role',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/ticket-settings',
+    procedure: 'tickets.updateSettings',
+    summary:
+      'Change the ticket channel (a text channel of the server, or null for #tickets) or the support role',
+  },
+];

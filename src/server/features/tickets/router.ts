@@ -1,0 +1,118 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { guildChannels } from '../../../../db/schema';
+import {
+  TICKET_STATUSES,
+  ticketReply,
+  ticketSettingsInput,
+  ticketUpdate,
+} from '../../../common/tickets/schemas';
+import { rowId } from '../../../common/schemas/util';
+import type { Services } from '../../core/services';
+import { ensureGuild } from '../../core/guilds';
+import { getTicketSettings, updateTicketSettings } from './settings';
+import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
+import { avgResponseMs, changeTicket } from './conversation';
+import { guildProcedure, notFound, requires, router } from '../../core/trpc';
+
+const byId = z.object({ id: rowId });
+
+/** Support tickets are an Ultimate capability (spec section 9). */
+const ticketProcedure = guildProcedure.use(await requires('tickets'));
+
+async function ticketOf(db: Services['db'], guildId: string, id: number) {
+  return (await findTicket(db, guildId, id)) ?? notFound('ticket', id);
+}
+
+export const ticketsRouter = router({
+  /** Newest first, without messages. `status` empty or 'all' means every status. */
+  list: ticketProcedure
+    .input(
+      z.object({
+        status: z.preprocess(
+          (v) => (v === '' || v === 'all' ? undefined : v),
+          z.enum(TICKET_STATUSES, 'must be one of open, in_progress, resolved, closed or all').optional(),
+        ),
+      }),
+    )
+    .query(async ({ ctx, input }) => await listTickets(ctx.db, ctx.guildId, input.status)),
+
+  /** One ticket with its conversation, oldest message first (each staff message with its delivery state). */
+  get: ticketProcedure.input(byId).query(async ({ ctx, input }) => {
+    const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+    return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
+  }),
+
+  /** The stat cards: counts by status and the average first response over the last 30 days. */
+  stats: ticketProcedure.query(async ({ ctx }) => {
+    const all = await listTickets(ctx.db, ctx.guildId);
+    const count = (s: string) => all.filter((t) => t.status === s).length;
+    return {
+      open: count('open'),
+      inProgress: count('in_progress'),
+      resolved: count('resolved'),
+      closed: count('closed'),
+      total: all.length,
+      avgResponseMs: await avgResponseMs(ctx.db, ctx.guildId, ctx.clock()),
+    };
+  }),
+
+  update: ticketProcedure
+    .input(byId)
+    .input(ticketUpdate)
+    .mutation(async ({ ctx, input }) => {
+      const { guildId: _asked, id, ...change } = input;
+      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change);
+      if (!outcome.ok) {
+        if (!outcome.ticket) notFound('ticket', id);
+        throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.error });
+      }
+      // A new status is announced in the thread in the member's language; closing locks and archives it.
+      if (outcome.note)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: id,
+          messageId: outcome.note.id,
+        });
+      return outcome.updated;
+    }),
+
+  /** A message in the conversation; a staff reply is translated to the member's language and delivered by the bot. */
+  reply: ticketProcedure
+    .input(byId)
+    .input(ticketReply)
+    .mutation(async ({ ctx, input }) => {
+      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+      if (ticket.status === 'closed')
+        throw new TRPCError({ code: 'CONFLICT', message: 'id: the ticket is closed; reopen it to reply' });
+      const { id: _id, guildId: _g, ...message } = input;
+      const stored = await addTicketMessage(ctx.db, ctx.translator, ctx.clock, ticket, message);
+      if (stored.isStaff) {
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: ticket.id,
+          messageId: stored.id,
+        });
+      }
+      return stored;
+    }),
+
+  /** Support Tickets settings: the channel ticket threads open in, and the support role. */
+  settings: ticketProcedure.query(async ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),
+
+  updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(async ({ ctx, input }) => {
+    const { guildId: _g, ...change } = input;
+    if (change.channelId) {
+      const channel = await ctx.db
+        .select({ type: guildChannels.type })
+        .from(guildChannels)
+        .where(and(eq(guildChannels.id, change.channelId), eq(guildChannels.guildId, ctx.guildId)))
+        .get();
+      if (channel?.type !== 0)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'channelId: not a text channel of this server' });
+    }
+    await ensureGuild(ctx.db, ctx.guildId);
+    return await updateTicketSettings(ctx.db, ctx.guildId, change);
+  }),
+});

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { ticketSettings } from '../../../../db/schema';
+
+/**
+ * Where tickets live on Discord (Support Tickets settings): the channel their private threads
+ * open in (the admin's pick, else a #tickets channel the bot creates once), the support role
+ * added to each thread, and the language staff write in.
+ */
+
+export interface TicketSettings {
+  channelId: string | null;
+  defaultChannelId: string | null;
+  supportRoleId: string | null;
+  supportLanguage: string;
+}
+
+export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
+  channelId: null,
+  defaultChannelId: null,
+  supportRoleId: null,
+  supportLanguage: 'en',
+};
+
+export async function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {
+  const row = await db.select().from(ticketSettings).where(eq(ticketSettings.guildId, guildId)).get();
+  if (!row) return { ...DEFAULT_TICKET_SETTINGS };
+  const { guildId: _g, ...settings } = row;
+  return settings;
+}
+
+/** The caller made sure the guild row exists. */
+export async function updateTicketSettings(
+  db: Db,
+  guildId: string,
+  change: Partial<TicketSettings>,
+): Promise<TicketSettings> {
+  await db
+    .insert(ticketSettings)
+    .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })
+    .onConflictDoUpdate({ target: ticketSettings.guildId, set: change })
+    .run();
+  return await getTicketSettings(db, guildId);
+}

@@ -1,0 +1,16 @@
+import type { RestRoute } from '../../core/rest';
+
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/translation/settings',
+    procedure: 'translation.getSettings',
+    summary: 'The guild translation settings (defaults until changed)',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/translation/settings',
+    procedure: 'translation.updateSettings',
+    summary: 'Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser',
+  },
+];

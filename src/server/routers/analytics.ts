@@ -1,9 +1,0 @@
-import { guildAnalytics } from '../services/stats';
-import { guildProcedure, requires, router } from '../trpc';
-
-/** Every procedure here needs the 'analytics' capability of the plan table. */
-const analyticsProcedure = guildProcedure.use(await requires('analytics'));
-
-export const analyticsRouter = router({
-  get: analyticsProcedure.query(async ({ ctx }) => await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
-});

@@ -1,0 +1,43 @@
+import type { Db } from '../../../db/client';
+import type { Env } from '../core/env';
+import type { DurableEvents } from '../core/queue';
+import { warmDetector } from './detect';
+import { createEngine, type EngineOptions } from './engine';
+import { NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
+import type { Provider } from './providers/types';
+import type { Translator } from './types';
+
+export { type Usage, usageOf } from './accounting';
+export * from './errors';
+export { readTranslationSettings } from './settings';
+export * from './types';
+
+export interface TranslatorDeps {
+  db: Db;
+  env: Env;
+  clock: () => Date;
+  /** usage:threshold notices go out here. */
+  events?: DurableEvents;
+  /** A provider other than the environment's (benchmarks). */
+  provider?: Provider | null;
+  options?: Partial<EngineOptions>;
+}
+
+/**
+ * The translator every caller in the product goes through: the provider chosen by the environment
+ * (Gemini when GEMINI_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL is set),
+ * behind formatting protection, detection, cache, resilience and accounting (see engine.ts).
+ */
+export function createTranslator(deps: TranslatorDeps): Translator {
+  const provider = deps.provider !== undefined ? deps.provider : providerFromEnv(deps.env);
+  // Load the detector's data in the background so the first message does not wait for it.
+  if (provider) void warmDetector().catch(() => {});
+  return createEngine({
+    provider,
+    unavailableReason: NO_PROVIDER_REASON,
+    db: deps.db,
+    clock: deps.clock,
+    events: deps.events,
+    options: deps.options,
+  });
+}

@@ -1,0 +1,164 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house rules (DESIGN.md, "Layout"), read from the code's own imports with TypeScript's parser:
+ * capability folders on each side (src/server/features, bot/features, src/client/features,
+ * src/common/<capability>), shared layers few and named. A rule broken by a new import fails here
+ * with the file and the import; the lists of today's exceptions only shrink.
+ */
+
+const ROOT = join(__dirname, '..');
+const SOURCE_DIRS = ['src', 'bot', 'db'];
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.gen.ts')) out.push(path);
+  }
+  return out;
+}
+
+const files = SOURCE_DIRS.flatMap((d) => walk(join(ROOT, d))).map((f) => relative(ROOT, f));
+const known = new Set(files);
+
+function resolve(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = normalize(join(dirname(from), spec));
+  for (const ext of ['.ts', '.tsx', '/index.ts', '/index.tsx']) if (known.has(base + ext)) return base + ext;
+  return null;
+}
+
+/** Every relative import of the source (not tests), file to file. */
+const imports: { from: string; to: string }[] = files.flatMap((from) =>
+  ts
+    .preProcessFile(readFileSync(join(ROOT, from), 'utf8'), true, true)
+    .importedFiles.map((i) => resolve(from, i.fileName))
+    .filter((to): to is string => to !== null)
+    .map((to) => ({ from, to })),
+);
+
+/** Which room a file is in: a capability of one side, or a shared layer. */
+function room(path: string): string {
+  const capability =
+    /^src\/server\/features\/([^/]+)\//.exec(path) ??
+    /^bot\/features\/([^/]+)\//.exec(path) ??
+    /^src\/client\/features\/([^/]+)\//.exec(path);
+  if (capability) return `${path.split('/features/')[0]}/features/${capability[1]}`;
+  const common = /^src\/common\/([^/]+)\//.exec(path);
+  if (common && !['schemas', 'phrases'].includes(common[1] as string)) return `src/common/${common[1]}`;
+  for (const shared of [
+    'src/server/core',
+    'src/server/translation',
+    'src/server/moderation',
+    'src/server',
+    'src/client',
+    'src/common',
+    'bot',
+    'db',
+  ])
+    if (path.startsWith(`${shared}/`)) return shared;
+  return path;
+}
+const isCapability = (r: string) =>
+  r.includes('/features/') || (/^src\/common\/[^/]+$/.test(r) && !r.endsWith('.ts'));
+
+describe('the house rules', () => {
+  it('reads the tree (a rule that reads nothing cannot fail)', () => {
+    expect(files.length).toBeGreaterThan(300);
+    expect(imports.length).toBeGreaterThan(1000);
+    expect(existsSync(join(ROOT, 'src/server/core/router.ts'))).toBe(true);
+  });
+
+  it('no module imports a router but the one that mounts them (routers are wiring, services hold the rest)', () => {
+    const routers = /(^|\/)(bot\.)?router\.ts$/;
+    const mounting = 'src/server/core/router.ts';
+    // A capability's router.ts mounts its own bot.router.ts (reached as <capability>.bot.*).
+    const ownBotRouter = (from: string, to: string) =>
+      from.endsWith('/router.ts') && to === from.replace(/router\.ts$/, 'bot.router.ts');
+    const offenders = imports
+      .filter(
+        ({ from, to }) => routers.test(to) && to !== mounting && from !== mounting && !ownBotRouter(from, to),
+      )
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(offenders.sort()).toEqual(ROUTER_EXCEPTIONS);
+  });
+
+  it('core and the libraries import no capability, except where they mount or compose them', () => {
+    /** Files whose job is to put the capabilities together (each import of a feature here is wiring). */
+    const composition = new Set([
+      'src/server/core/router.ts',
+      'src/server/core/rest.ts',
+      'src/server/core/services.ts',
+      'src/server/core/http.ts',
+    ]);
+    const offenders = imports
+      .filter(({ from, to }) => {
+        const f = room(from);
+        return (
+          ['src/server/core', 'src/server/translation', 'src/server/moderation', 'db', 'src/common'].includes(
+            f,
+          ) &&
+          isCapability(room(to)) &&
+          !composition.has(from)
+        );
+      })
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(offenders.sort()).toEqual(CORE_EXCEPTIONS);
+  });
+
+  it('no cycle between capability folders of one side', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const { from, to } of imports) {
+      const a = room(from);
+      const b = room(to);
+      if (a === b || !isCapability(a) || !isCapability(b)) continue;
+      if (!graph.has(a)) graph.set(a, new Set());
+      graph.get(a)?.add(b);
+    }
+    const cycles: string[] = [];
+    for (const [a, targets] of graph)
+      for (const b of targets) if (a < b && graph.get(b)?.has(a)) cycles.push(`${a} <-> ${b}`);
+    expect(cycles.sort()).toEqual(CYCLE_EXCEPTIONS);
+  });
+});
+
+/*
+ * Today's exceptions, each a piece of issue 23 still open. They may only shrink: a new import that
+ * breaks a rule fails the test, and so does an exception that no longer exists (remove it here).
+ */
+
+/** The bot's learning procedures still carry the ticket ones (until they move to tickets.bot.*). */
+const ROUTER_EXCEPTIONS = [
+  'src/server/features/learning/bot.router.ts -> src/server/features/tickets/bot.router.ts',
+];
+
+/**
+ * Not wiring: authentication looks API keys up; retention deletes every capability's expired rows;
+ * the translation engine reads the server's glossary, style and settings itself (to be handed in).
+ */
+const CORE_EXCEPTIONS = [
+  'src/server/core/authenticate.ts -> src/server/features/api-keys/api-keys.ts',
+  'src/server/core/retention.ts -> src/server/features/contact/form-limits.ts',
+  'src/server/core/retention.ts -> src/server/features/exchange/delivery.ts',
+  'src/server/translation/ask.ts -> src/common/glossary/schemas.ts',
+  'src/server/translation/engine.ts -> src/common/glossary/schemas.ts',
+  'src/server/translation/engine.ts -> src/common/settings/schemas.ts',
+  'src/server/translation/engine.ts -> src/server/features/glossary/glossary.ts',
+  'src/server/translation/engine.ts -> src/server/features/translation-style/translation-style.ts',
+  'src/server/translation/settings.ts -> src/common/settings/schemas.ts',
+];
+
+/**
+ * The message pipeline's bot procedures (channels/bot.router.ts, the old bot.*) still serve
+ * announcements, moderation and translation too, until each moves to its <capability>.bot.*.
+ */
+const CYCLE_EXCEPTIONS = [
+  'src/server/features/announcements <-> src/server/features/channels',
+  'src/server/features/channels <-> src/server/features/moderation',
+  'src/server/features/channels <-> src/server/features/single-channel',
+  'src/server/features/channels <-> src/server/features/translation',
+];
