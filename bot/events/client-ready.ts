@@ -62,5 +62,5 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   // Staff replies and ticket announcements queued while the bot was offline.
   await deliverPendingTicketReplies(ctx);
   // Just connected, the bot is in no voice channel: sessions still marked active have ended.
-  await ctx.caller.voice.endStale({ connectedAt: client.readyAt });
+  await ctx.caller.voice.bot.endStale({ connectedAt: client.readyAt });
 });

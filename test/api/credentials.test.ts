@@ -58,7 +58,7 @@ describe('a wrong Bearer value', () => {
     });
     // On tRPC too, in the envelope the tRPC client reads.
     const trpc = await fetch(
-      `${s.url}/trpc/config.get?input=${encodeURIComponent(JSON.stringify({ json: { guildId: GUILD } }))}`,
+      `${s.url}/trpc/settings.get?input=${encodeURIComponent(JSON.stringify({ json: { guildId: GUILD } }))}`,
       {
         headers: bearer(value),
       },

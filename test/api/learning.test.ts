@@ -129,23 +129,23 @@ describe('one member pressing at the same moment (the bot handles interactions c
     const bot = createCaller({ ...s.services, actor: { kind: 'bot' }, clientIp: '127.0.0.1' });
     const userId = '4242';
     // A warm pool (as in production): each call has its connection at once.
-    await Promise.all([1, 2, 3, 4].map(() => bot.community.learnChoices({ query: 'es' })));
-    await Promise.all([1, 2, 3, 4].map(() => bot.community.progress({ guildId, userId })));
+    await Promise.all([1, 2, 3, 4].map(() => bot.learning.bot.learnChoices({ query: 'es' })));
+    await Promise.all([1, 2, 3, 4].map(() => bot.learning.bot.progress({ guildId, userId })));
 
     const learn = () =>
-      bot.community.learn({ guildId, userId, username: 'racer', locale: 'en-US', language: 'es' });
+      bot.learning.bot.learn({ guildId, userId, username: 'racer', locale: 'en-US', language: 'es' });
     const learned = await Promise.all([learn(), learn(), learn()]);
     expect(learned.every((l) => l.ok)).toBe(true);
 
-    const cards = await Promise.all([1, 2, 3, 4].map(() => bot.community.practice({ guildId, userId })));
+    const cards = await Promise.all([1, 2, 3, 4].map(() => bot.learning.bot.practice({ guildId, userId })));
     const words = cards.map((c) => (c.ok ? c.wordId : c.message));
     expect(new Set(words).size).toBe(4);
 
     const quizzes = [];
-    for (let i = 0; i < 4; i++) quizzes.push(await bot.community.quiz({ guildId, userId }));
+    for (let i = 0; i < 4; i++) quizzes.push(await bot.learning.bot.quiz({ guildId, userId }));
     await Promise.all(
       quizzes.map((q) =>
-        bot.community.answer({ guildId, userId, questionId: q.ok ? q.questionId : '', choice: 0 }),
+        bot.learning.bot.answer({ guildId, userId, questionId: q.ok ? q.questionId : '', choice: 0 }),
       ),
     );
     const progress = await api(`/api/language-learning/progress/${guildId}/${userId}`);

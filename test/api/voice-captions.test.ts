@@ -46,7 +46,7 @@ function utterance() {
 }
 
 const startIn = (channelId: string, languages: string | null) =>
-  caller.voice.start({
+  caller.voice.bot.start({
     guildId: GUILD,
     channelId,
     channelName: 'Voice hall',
@@ -62,7 +62,7 @@ describe('captions of a live session', () => {
     if (!started.ok) throw new Error(started.message);
     const audio = utterance();
     expect(audio.byteLength).toBe(44 + 16_000 * 2); // 16 kHz mono, one second, WAV header
-    const res = await caller.voice.caption({
+    const res = await caller.voice.bot.caption({
       sessionId: started.session.id,
       audio,
       mimeType: 'audio/wav',
@@ -90,7 +90,7 @@ describe('captions of a live session', () => {
       id: number;
     };
     now = new Date(now.getTime() + 90_000);
-    const ended = await caller.voice.end({
+    const ended = await caller.voice.bot.end({
       sessionId: row.id,
       status: 'ended',
       reason: 'the voice channel was empty',
@@ -101,13 +101,13 @@ describe('captions of a live session', () => {
       endReason: 'the voice channel was empty',
     });
     // A second end (the connection closing afterwards) changes nothing.
-    const again = await caller.voice.end({
+    const again = await caller.voice.bot.end({
       sessionId: row.id,
       status: 'error',
       reason: 'voice connection closed',
     });
     expect(again).toMatchObject({ status: 'ended', endReason: 'the voice channel was empty' });
-    const res = await caller.voice.caption({
+    const res = await caller.voice.bot.caption({
       sessionId: row.id,
       audio: utterance(),
       mimeType: 'audio/wav',
@@ -123,8 +123,8 @@ describe('captions of a live session', () => {
     if (!started.ok) throw new Error(started.message);
     expect(started.minutesLeft).toBeCloseTo(100 - 1.5, 5);
     now = new Date(now.getTime() + 98.5 * 60_000);
-    expect(await caller.voice.minutesLeft({ guildId: GUILD })).toEqual({ minutes: 0 });
-    const res = await caller.voice.caption({
+    expect(await caller.voice.bot.minutesLeft({ guildId: GUILD })).toEqual({ minutes: 0 });
+    const res = await caller.voice.bot.caption({
       sessionId: started.session.id,
       audio: utterance(),
       mimeType: 'audio/wav',
@@ -133,14 +133,14 @@ describe('captions of a live session', () => {
     });
     expect(res).toEqual({ status: 'ended', reason: 'voice minutes used' });
     expect(gemini.requests).toHaveLength(0);
-    await caller.voice.end({ sessionId: started.session.id, status: 'ended', reason: 'voice minutes used' });
+    await caller.voice.bot.end({ sessionId: started.session.id, status: 'ended', reason: 'voice minutes used' });
     const before = await tableCounts(s.services);
     const refused = await startIn('535353535353535353', null);
     expect(refused).toMatchObject({ ok: false, reason: 'minutes' });
     expect(await tableCounts(s.services)).toEqual(before);
     // Ultimate is unlimited.
     await setGuildPlan(s.services, GUILD, 'ultimate');
-    expect(await caller.voice.minutesLeft({ guildId: GUILD })).toEqual({ minutes: null });
+    expect(await caller.voice.bot.minutesLeft({ guildId: GUILD })).toEqual({ minutes: null });
     await setGuildPlan(s.services, GUILD, 'pro');
   });
 
@@ -148,7 +148,7 @@ describe('captions of a live session', () => {
     await setGuildPlan(s.services, GUILD, 'ultimate');
     const started = await startIn('545454545454545454', 'es');
     if (!started.ok) throw new Error(started.message);
-    const ended = await caller.voice.endStale({ connectedAt: new Date(now.getTime() + 1) });
+    const ended = await caller.voice.bot.endStale({ connectedAt: new Date(now.getTime() + 1) });
     expect(ended.map((x) => x?.id)).toEqual([started.session.id]);
     expect(ended[0]).toMatchObject({ status: 'error', endReason: 'the bot restarted and left the channel' });
   });
@@ -157,7 +157,7 @@ describe('captions of a live session', () => {
     const plain = await startTestServer({ env: { OPENAI_BASE_URL: gemini.url } });
     try {
       await seedGuild(plain.services, GUILD, { plan: 'pro' });
-      const res = await botCaller(plain.services).voice.start({
+      const res = await botCaller(plain.services).voice.bot.start({
         guildId: GUILD,
         channelId: HALL,
         channelName: 'Voice hall',
@@ -175,7 +175,7 @@ describe('captions of a live session', () => {
       const none = await startTestServer();
       try {
         await seedGuild(none.services, GUILD, { plan: 'pro' });
-        const r = await botCaller(none.services).voice.start({
+        const r = await botCaller(none.services).voice.bot.start({
           guildId: GUILD,
           channelId: HALL,
           channelName: 'Voice hall',
@@ -199,7 +199,7 @@ describe('at the same moment', () => {
   const G2 = '434343434343434343';
   const STAGE = '535353535353535353';
   const start = () =>
-    caller.voice.start({
+    caller.voice.bot.start({
       guildId: G2,
       channelId: STAGE,
       channelName: 'Stage',
@@ -213,7 +213,7 @@ describe('at the same moment', () => {
     await seedGuild(s.services, G2, { plan: 'ultimate' });
     // A warm pool (as in production): each call has its connection at once.
     await Promise.all(
-      [1, 2, 3].map(() => caller.voice.memberLanguage({ guildId: G2, userId: BEN, locale: null })),
+      [1, 2, 3].map(() => caller.voice.bot.memberLanguage({ guildId: G2, userId: BEN, locale: null })),
     );
     const [a, b, c] = await Promise.all([start(), start(), start()]);
     expect([a, b, c].filter((r) => r.ok)).toHaveLength(1);
@@ -234,7 +234,7 @@ describe('at the same moment', () => {
       [STAGE],
     )) as { id: number };
     const speak = (userId: string) =>
-      caller.voice.caption({
+      caller.voice.bot.caption({
         sessionId: session.id,
         audio: utterance(),
         mimeType: 'audio/wav',
@@ -251,6 +251,6 @@ describe('at the same moment', () => {
       [session.id],
     );
     expect(row).toEqual({ c: 3 * FAKE_TRANSCRIPT.length });
-    await caller.voice.end({ sessionId: session.id, status: 'ended', reason: 'test over' });
+    await caller.voice.bot.end({ sessionId: session.id, status: 'ended', reason: 'test over' });
   });
 });

@@ -4,7 +4,7 @@ import type { BotContext } from '../../context';
 
 /**
  * discord.js asks this before each shard identifies. The turn comes from the database
- * (gateway.identifySlot), so bot processes started at the same moment still identify one per
+ * (guilds.bot.identifySlot), so bot processes started at the same moment still identify one per
  * bucket every 5 s, as Discord requires, instead of each keeping its own count.
  */
 export function databaseIdentifyThrottler(
@@ -18,7 +18,7 @@ export function databaseIdentifyThrottler(
         const rateLimitKey = shardId % buckets;
         for (;;) {
           signal.throwIfAborted();
-          const { waitMs } = await caller.gateway.identifySlot({ rateLimitKey });
+          const { waitMs } = await caller.guilds.bot.identifySlot({ rateLimitKey });
           if (waitMs === 0) return;
           // A little spread, so processes waiting for the same bucket do not all ask at once.
           await sleep(waitMs + Math.floor(Math.random() * 250), undefined, { signal });

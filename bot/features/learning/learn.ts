@@ -17,7 +17,7 @@ export const learn: BotCommand = {
     ),
   async execute(ctx, interaction) {
     if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
-    const result = await ctx.caller.community.learn({
+    const result = await ctx.caller.learning.bot.learn({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       username: interaction.user.username,
@@ -40,7 +40,7 @@ export const learn: BotCommand = {
   },
   async autocomplete(ctx, interaction) {
     await interaction.respond(
-      await ctx.caller.community.learnChoices({ query: interaction.options.getFocused().slice(0, 100) }),
+      await ctx.caller.learning.bot.learnChoices({ query: interaction.options.getFocused().slice(0, 100) }),
     );
   },
 };

@@ -22,7 +22,7 @@ export const practice: BotCommand = {
     .setDescription('Practise with a flashcard in the language you learn'),
   async execute(ctx, interaction) {
     if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
-    const card = await ctx.caller.community.practice({
+    const card = await ctx.caller.learning.bot.practice({
       guildId: interaction.guildId,
       userId: interaction.user.id,
     });
@@ -59,7 +59,7 @@ export async function answerCard(
   choice: number,
 ) {
   if (!interaction.inGuild()) return;
-  const result = await ctx.caller.community.answer({
+  const result = await ctx.caller.learning.bot.answer({
     guildId: interaction.guildId,
     userId: interaction.user.id,
     questionId,

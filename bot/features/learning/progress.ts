@@ -8,7 +8,7 @@ export const progress: BotCommand = {
   data: new SlashCommandBuilder().setName('progress').setDescription('See your language learning progress'),
   async execute(ctx, interaction) {
     if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
-    const p = await ctx.caller.community.progress({
+    const p = await ctx.caller.learning.bot.progress({
       guildId: interaction.guildId,
       userId: interaction.user.id,
     });

@@ -40,7 +40,7 @@ export const quiz: BotCommand = {
       });
       return;
     }
-    const q = await ctx.caller.community.quiz({
+    const q = await ctx.caller.learning.bot.quiz({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       difficulty: difficulty as keyof typeof LEVEL | null,
@@ -73,7 +73,7 @@ export async function answerQuiz(
   choice: number,
 ) {
   if (!interaction.inGuild()) return;
-  const result = await ctx.caller.community.answer({
+  const result = await ctx.caller.learning.bot.answer({
     guildId: interaction.guildId,
     userId: interaction.user.id,
     questionId,

@@ -85,7 +85,7 @@ export const ticket: BotCommand = {
       });
       return;
     }
-    const access = await ctx.caller.community.ticketAccess({
+    const access = await ctx.caller.tickets.bot.ticketAccess({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       locale: interaction.locale,
@@ -98,7 +98,7 @@ export const ticket: BotCommand = {
   },
 };
 
-type Opened = Extract<Awaited<ReturnType<BotContext['caller']['community']['openTicket']>>, { ok: true }>;
+type Opened = Extract<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['openTicket']>>, { ok: true }>;
 
 /**
  * The #tickets the bot made (or is making), per server: tickets opened at the same moment on a
@@ -143,7 +143,7 @@ async function createTicketChannel(ctx: BotContext, guild: Guild): Promise<TextC
       },
     ],
   });
-  await ctx.caller.community.ticketDefaultChannel({ guildId: guild.id, channelId: created.id });
+  await ctx.caller.tickets.bot.ticketDefaultChannel({ guildId: guild.id, channelId: created.id });
   return created;
 }
 
@@ -205,7 +205,7 @@ export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInte
     });
     return;
   }
-  const opened = await ctx.caller.community.openTicket({
+  const opened = await ctx.caller.tickets.bot.openTicket({
     guildId: interaction.guildId,
     userId: interaction.user.id,
     locale: interaction.locale,
@@ -219,7 +219,7 @@ export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInte
   }
   const guild = interaction.guild ?? (await ctx.client.guilds.fetch(interaction.guildId));
   const threadId = await openThread(ctx, guild, opened, interaction.user.id);
-  const answer = await ctx.caller.community.ticketThreadOpened({
+  const answer = await ctx.caller.tickets.bot.ticketThreadOpened({
     guildId: interaction.guildId,
     ticketId: opened.id,
     threadId,
@@ -235,7 +235,7 @@ export async function closeTicketButton(
 ): Promise<void> {
   if (!interaction.inGuild()) return;
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const result = await ctx.caller.community.closeTicket({
+  const result = await ctx.caller.tickets.bot.closeTicket({
     guildId: interaction.guildId,
     ticketId,
     userId: interaction.user.id,

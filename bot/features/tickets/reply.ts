@@ -7,7 +7,7 @@ import { serverChannel } from '../../server-channel';
 import type { ServerEventHandler } from '../../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
-type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['community']['ticketReply']>>>;
+type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['ticketReply']>>>;
 
 function reasonOf(err: unknown): string {
   if (err instanceof DiscordAPIError) return `${err.message} (Discord ${err.status})`;
@@ -60,7 +60,7 @@ async function send(target: Sendable, plan: Plan, messageId: number): Promise<vo
  * each part makes a post Discord had already accepted come back instead of a second copy.
  */
 export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
-  const plan = await ctx.caller.community.ticketReply(e);
+  const plan = await ctx.caller.tickets.bot.ticketReply(e);
   if (!plan) return false;
   try {
     let thread: ThreadChannel | null = null;
@@ -78,7 +78,7 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
   } catch (err) {
     const error = reasonOf(err);
     console.error(`Ticket #${e.ticketId}: message ${e.messageId} not delivered to ${plan.userId}: ${error}`);
-    const report = await ctx.caller.community.ticketReplyFailed({
+    const report = await ctx.caller.tickets.bot.ticketReplyFailed({
       guildId: e.guildId,
       ticketId: e.ticketId,
       messageId: e.messageId,
@@ -96,13 +96,13 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
       });
     return isTransient(err);
   }
-  await ctx.caller.community.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
+  await ctx.caller.tickets.bot.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
   return false;
 }
 
 /** On connect: whatever was queued while the bot was offline (or failed before), oldest first. */
 export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void> {
-  for (const pending of await ctx.caller.community.pendingTicketReplies()) {
+  for (const pending of await ctx.caller.tickets.bot.pendingTicketReplies()) {
     if (!ctx.client.guilds.cache.has(pending.guildId)) continue;
     await inOrder(ctx, pending).catch((err) =>
       console.error(`Ticket #${pending.ticketId}: queued delivery failed:`, err),
@@ -117,7 +117,7 @@ export async function deliverPendingTicketReplies(ctx: BotContext): Promise<void
  * tries again, still in order); a refused one is recorded and the next goes on.
  */
 async function deliverUpTo(ctx: BotContext, e: TicketReplyEvent): Promise<boolean> {
-  const due = await ctx.caller.community.ticketRepliesBefore(e);
+  const due = await ctx.caller.tickets.bot.ticketRepliesBefore(e);
   for (const pending of due) if (await deliverTicketReply(ctx, pending)) return true;
   return false;
 }

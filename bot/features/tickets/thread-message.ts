@@ -10,7 +10,7 @@ import { defineEvent } from '../../events/types';
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
   if (!message.inGuild() || !isFromMember(message) || !message.channel.isThread()) return;
   if (message.channel.type !== 12 /* private thread */) return;
-  await ctx.caller.community.ticketThreadMessage({
+  await ctx.caller.tickets.bot.ticketThreadMessage({
     guildId: message.guildId,
     threadId: message.channelId,
     messageId: message.id,

@@ -82,7 +82,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     .filter((m) => !m.user.bot)
     .slice(0, 5000)
     .map((m) => ({ userId: m.id, locale: null }));
-  const started = await ctx.caller.voice.start({
+  const started = await ctx.caller.voice.bot.start({
     guildId: interaction.guildId,
     channelId: channel.id,
     channelName: channel.name,
@@ -119,7 +119,7 @@ async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'c
   const channel = channelOf(interaction);
   const where = channel ? `<#${channel.id}>` : '—';
   const session = channel
-    ? await ctx.caller.voice.activeIn({ guildId: interaction.guildId, channelId: channel.id })
+    ? await ctx.caller.voice.bot.activeIn({ guildId: interaction.guildId, channelId: channel.id })
     : null;
   if (!session) {
     await interaction.reply({
@@ -192,7 +192,7 @@ export const voice: BotCommand = {
       await interaction.reply({ content: 'Live captions work in servers.', flags: MessageFlags.Ephemeral });
       return;
     }
-    const { code } = await ctx.caller.voice.memberLanguage({
+    const { code } = await ctx.caller.voice.bot.memberLanguage({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       locale: interaction.locale,

@@ -78,7 +78,7 @@ export async function stopSession(
       // already destroyed
     }
   }
-  if (outcome) await ctx.caller.voice.end({ sessionId, ...outcome });
+  if (outcome) await ctx.caller.voice.bot.end({ sessionId, ...outcome });
 }
 
 /** Every session this process runs ends (the bot shuts down). */
@@ -241,7 +241,7 @@ export async function caption(
   const guild = ctx.client.guilds.cache.get(r.guildId);
   const member = guild?.members.cache.get(userId) ?? (await guild?.members.fetch(userId).catch(() => null));
   const username = member?.displayName ?? 'Member';
-  const result = await ctx.caller.voice.caption({
+  const result = await ctx.caller.voice.bot.caption({
     sessionId: r.sessionId,
     audio: new Uint8Array(wav(downmix(pcm))),
     mimeType: 'audio/wav',

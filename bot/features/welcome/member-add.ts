@@ -11,7 +11,7 @@ export default defineEvent(Events.GuildMemberAdd, async (ctx, member) => {
   if (member.user.bot) return;
   const guildId = member.guild.id;
   // Discord does not tell a new member's client locale; /setlanguage or the server default decide.
-  const plan = await ctx.caller.memberRoles.welcomeFor({ guildId, userId: member.id, locale: null });
+  const plan = await ctx.caller.welcome.bot.welcomeFor({ guildId, userId: member.id, locale: null });
   if (plan.post) {
     try {
       await ctx.client.rest.post(Routes.channelMessages(plan.post.channelId), {

@@ -21,7 +21,7 @@ export async function applyReactionRole(
 ): Promise<void> {
   const guildId = reaction.message.guildId;
   if (user.bot || !guildId) return;
-  const role = await ctx.caller.memberRoles.reactionRole({
+  const role = await ctx.caller.welcome.bot.reactionRole({
     guildId,
     messageId: reaction.message.id,
     emoji: { name: reaction.emoji.name, id: reaction.emoji.id },

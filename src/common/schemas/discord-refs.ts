@@ -28,7 +28,7 @@ const THREAD_TYPES = [10, 11, 12];
 
 /**
  * The channel types each kind accepts (null: any) and how a sentence names it. The server's check
- * and the dashboard's pickers (discord.channels with a kind) read the same table, so a picker
+ * and the dashboard's pickers (guilds.channels with a kind) read the same table, so a picker
  * offers exactly what the check accepts.
  */
 export const CHANNEL_KINDS: Record<

@@ -6,15 +6,12 @@ import { authRouter } from '../features/auth/router';
 import { billingRouter } from '../features/billing/router';
 import { botRouter } from '../features/channels/bot.router';
 import { channelsRouter } from '../features/channels/router';
-import { communityRouter } from '../features/learning/bot.router';
-import { configRouter } from '../features/settings/router';
+import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
-import { discordRouter } from '../features/guilds/router';
+import { guildsRouter } from '../features/guilds/router';
 import { exchangeRouter } from '../features/exchange/router';
-import { gatewayRouter } from '../features/guilds/bot.router';
 import { glossaryRouter } from '../features/glossary/router';
 import { learningRouter } from '../features/learning/router';
-import { memberRolesRouter } from '../features/welcome/bot.router';
 import { moderationRouter } from '../features/moderation/router';
 import { pollsRouter } from '../features/polls/router';
 import { reactionRolesRouter } from '../features/reaction-roles/router';
@@ -44,18 +41,15 @@ export const appRouter = router({
   reactionRoles: reactionRolesRouter,
   moderation: moderationRouter,
   analytics: analyticsRouter,
-  config: configRouter,
+  settings: settingsRouter,
   announcements: announcementsRouter,
-  discord: discordRouter,
+  guilds: guildsRouter,
   tickets: ticketsRouter,
   learning: learningRouter,
   voice: voiceRouter,
   usage: usageRouter,
   bot: botRouter,
-  gateway: gatewayRouter,
   singleChannel: singleChannelRouter,
-  community: communityRouter,
-  memberRoles: memberRolesRouter,
   apiKeys: apiKeysRouter,
   setup: setupRouter,
   xp: xpRouter,

@@ -32,13 +32,13 @@ export function noChannelsNote(kind: ChannelKind): string {
 
 /**
  * A channel of the current guild, picked by name among the channels the bot synced that the field
- * accepts (discord.channels with the field's kind): the server refuses any other id, so none can
+ * accepts (guilds.channels with the field's kind): the server refuses any other id, so none can
  * be typed. A saved id that is no longer among them stays shown, to be replaced or cleared.
  */
 export function ChannelPicker(props: ChannelPickerProps) {
   const guildId = useGuildId();
   const kind = props.kind ?? 'text';
-  const channels = trpc.discord.channels.useQuery({ guildId, kind }, { staleTime: 60_000 });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind }, { staleTime: 60_000 });
   const list = channels.data ?? [];
   const { label, value, onChange, description, placeholder, required } = props;
   const none = channels.isSuccess && list.length === 0;
@@ -70,7 +70,7 @@ export function ChannelPicker(props: ChannelPickerProps) {
 /** `#name` of a channel id when the guild's channel list knows it, else the id itself. */
 export function useChannelName(): (channelId: string) => string {
   const guildId = useGuildId();
-  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  const channels = trpc.guilds.channels.useQuery({ guildId }, { staleTime: 60_000 });
   const names = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
   return (id: string) => {
     const name = names.get(id);

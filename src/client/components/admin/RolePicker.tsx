@@ -28,7 +28,7 @@ export const NO_ROLES_NOTE = 'No role of this server is known yet: the bot lists
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
 /**
- * A role of the current guild, picked by name among the roles the bot synced (discord.roles): the
+ * A role of the current guild, picked by name among the roles the bot synced (guilds.roles): the
  * server refuses any other id, so none can be typed. For a role the bot gives, the roles held by
  * an integration are left out and those above the bot's own are shown but cannot be picked, as the
  * server refuses them. A saved id that is no longer among them stays shown, to be replaced or
@@ -36,7 +36,7 @@ const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
  */
 export function RolePicker(props: RolePickerProps) {
   const guildId = useGuildId();
-  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const roles = trpc.guilds.roles.useQuery({ guildId }, { staleTime: 60_000 });
   const { value, onChange, kind } = props;
   const list = (roles.data ?? []).filter((r) => kind === 'any' || !r.managed);
   const none = roles.isSuccess && list.length === 0;

@@ -21,7 +21,7 @@ const HEADER_HEIGHT = 56;
 export function AdminShell() {
   // A Discord login that manages no server with the bot sees the "no server" page instead of a screen.
   const me = trpc.auth.me.useQuery();
-  const servers = trpc.discord.guilds.useQuery({});
+  const servers = trpc.guilds.list.useQuery({});
   const noServer = Boolean(me.data?.user) && servers.isSuccess && !servers.data.some((g) => g.botPresent);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(readSidebarCookie);

@@ -22,7 +22,7 @@ export function GuildPicker() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
-  const guilds = trpc.discord.guilds.useQuery(waitingFor ? { refresh: true } : {}, {
+  const guilds = trpc.guilds.list.useQuery(waitingFor ? { refresh: true } : {}, {
     refetchInterval: waitingFor ? WAIT_FOR_BOT_MS : false,
   });
   const list = guilds.data ?? [];

@@ -9,7 +9,7 @@ import { guildIconUrl } from './GuildPicker';
  * the bot to (each invite preselects that server) and offers the general invite.
  */
 export function NoServer() {
-  const guilds = trpc.discord.guilds.useQuery({ refresh: true }, { refetchInterval: 5000 });
+  const guilds = trpc.guilds.list.useQuery({ refresh: true }, { refetchInterval: 5000 });
   const { inviteUrl } = useSiteConfig();
   const candidates = (guilds.data ?? []).filter((g) => !g.botPresent);
   return (

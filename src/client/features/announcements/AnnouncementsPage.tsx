@@ -15,7 +15,7 @@ export default function AnnouncementsPage() {
   const [creating, setCreating] = useState(false);
   const list = trpc.announcements.list.useQuery({ guildId });
   // The channels an announcement can be posted to, as the server checks: text and announcement.
-  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'text' });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'text' });
 
   useEffect(() => {
     if (channels.error) notifyError('Failed to fetch Discord channels', errorMessage(channels.error));

@@ -95,7 +95,7 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
   const [value, setValue] = useState(channelId);
   const [error, setError] = useState<string | undefined>();
   // Private threads need a text channel (not an announcement channel), as the server checks.
-  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'privateThreads' }, { staleTime: 60_000 });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'privateThreads' }, { staleTime: 60_000 });
   const utils = trpc.useUtils();
   const save = trpc.exchange.updateSettings.useMutation({
     onSuccess: (s) => {

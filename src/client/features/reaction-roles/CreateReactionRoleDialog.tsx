@@ -37,7 +37,7 @@ export function CreateReactionRoleDialog({
   const [messageId, setMessageId] = useState('');
   const [title, setTitle] = useState('');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
-  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const roles = trpc.guilds.roles.useQuery({ guildId }, { staleTime: 60_000 });
   const noRoles = roles.isSuccess && roles.data.every((r) => r.managed);
   const utils = trpc.useUtils();
   const reset = () => {

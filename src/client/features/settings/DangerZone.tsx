@@ -17,7 +17,7 @@ export function DangerZone({ guildId, confirmId }: { guildId: string | undefined
     setOpened(false);
     setTyped('');
   };
-  const reset = trpc.config.resetData.useMutation({
+  const reset = trpc.settings.resetData.useMutation({
     onSuccess: (result) => {
       const rows = Object.values(result.deleted).reduce((sum, n) => sum + n, 0);
       notifySuccess('Data reset', `All of this server's data was erased (${rows.toLocaleString()} records).`);

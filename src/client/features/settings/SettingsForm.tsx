@@ -29,10 +29,10 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const [form, setForm] = useState(initial);
-  const save = trpc.config.update.useMutation({
+  const save = trpc.settings.update.useMutation({
     onSuccess: () => {
       notifySuccess('Settings saved', 'The bot uses the new settings right away.');
-      void utils.config.get.invalidate();
+      void utils.settings.get.invalidate();
     },
     onError: (err) => notifyError('Failed to save settings', errorMessage(err)),
   });

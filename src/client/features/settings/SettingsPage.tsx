@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 /** Bot Settings: prefix, default language, leveling (settings and leaderboard), and the Danger Zone. */
 export default function SettingsPage() {
   const guildId = useGuildId();
-  const config = trpc.config.get.useQuery({ guildId });
+  const config = trpc.settings.get.useQuery({ guildId });
   return (
     <Stack gap="lg">
       <PageHeader

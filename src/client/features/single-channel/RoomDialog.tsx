@@ -104,7 +104,7 @@ function RoomForm({
   const guildId = useGuildId();
   // Text and announcement channels (as the server checks): a forum's messages live in threads,
   // voice has no chat here.
-  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'text' }, { staleTime: 60_000 });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'text' }, { staleTime: 60_000 });
   const [channelId, setChannelId] = useState<string | null>(room?.channelId ?? null);
   const [languages, setLanguages] = useState<string[]>(room?.languages ?? []);
 

@@ -15,7 +15,7 @@ export function TicketSettings() {
   const utils = trpc.useUtils();
   const settings = trpc.tickets.settings.useQuery({ guildId });
   // Private threads open in a text channel only (not an announcement channel), as the server checks.
-  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'privateThreads' });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'privateThreads' });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [roleId, setRoleId] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

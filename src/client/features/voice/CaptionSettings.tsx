@@ -16,7 +16,7 @@ export function CaptionSettings() {
   const utils = trpc.useUtils();
   const settings = trpc.voice.settings.useQuery({ guildId });
   // Text and announcement channels and threads take captions, as the server checks.
-  const channels = trpc.discord.channels.useQuery({ guildId, kind: 'textOrThread' });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'textOrThread' });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {

@@ -99,8 +99,8 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
     ...initial,
     roleRewards: initial.roleRewards.map((r): RewardRow => ({ ...r, key: nextKey++ })),
   }));
-  const channels = trpc.discord.channels.useQuery({ guildId }, { staleTime: 60_000 });
-  const roles = trpc.discord.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const channels = trpc.guilds.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  const roles = trpc.guilds.roles.useQuery({ guildId }, { staleTime: 60_000 });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const save = trpc.xp.updateSettings.useMutation({

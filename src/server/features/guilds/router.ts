@@ -6,6 +6,7 @@ import { sessionGuilds } from '../../core/access';
 import { canManage } from '../../core/discord-oauth';
 import { adminProcedure, guildProcedure, router } from '../../core/trpc';
 import { inviteUrlFor } from '../site/invite';
+import { guildsBotRouter } from './bot.router';
 
 /**
  * Channel types listed when no kind is asked for: 0 text, 5 announcement, 15 forum. A picker asks
@@ -15,7 +16,7 @@ import { inviteUrlFor } from '../site/invite';
 export const TEXT_LIKE_CHANNEL_TYPES = [0, 5, 15];
 
 /** Answers from the guild_channels and guilds tables, which the bot keeps in sync with Discord. */
-export const discordRouter = router({
+export const guildsRouter = router({
   channels: guildProcedure
     .input(
       z.object({
@@ -44,7 +45,7 @@ export const discordRouter = router({
    * invite link that preselects them ("Add bot"); an API key sees its server. `refresh` asks
    * Discord again for a Discord admin's servers (at most as often as a request comes).
    */
-  guilds: adminProcedure
+  list: adminProcedure
     .input(z.object({ refresh: z.boolean().optional() }).optional())
     .query(async ({ ctx, input }) => {
       const present = async (ids?: string[]) =>
@@ -101,4 +102,7 @@ export const discordRouter = router({
         .orderBy(desc(guildRoles.position), asc(guildRoles.name))
         .all(),
   ),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: guildsBotRouter,
 });

@@ -17,7 +17,6 @@ import {
 } from './learning';
 import { memberLanguage } from '../translation/members';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
-import { communityTicketProcedures } from '../tickets/bot.router';
 
 /**
  * Members' chat commands (spec section 1): /learn, /practice, /quiz, /progress and /ticket create,
@@ -38,8 +37,7 @@ async function defaultLanguage(db: Services['db'], guildId: string): Promise<str
 const languageOf = async (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
   (await memberLanguage(ctx.db, userId, locale, await defaultLanguage(ctx.db, ctx.guildId))).code;
 
-export const communityRouter = router({
-  // ---- Language learning ----
+export const learningBotRouter = router({
   learnChoices: botProcedure
     .input(z.object({ query: z.string().max(100) }))
     .query(({ input }) => learnChoices(input.query)),
@@ -108,6 +106,4 @@ export const communityRouter = router({
     .input(member)
     .query(async ({ ctx, input }) => await progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
 
-  // ---- Support tickets: see routers/community-tickets.ts ----
-  ...communityTicketProcedures,
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { learnerProgress } from '../../../../db/schema';
 import { learnerAccuracy, pathId } from '../../../common/learning/schemas';
 import { guildProcedure, requires, router } from '../../core/trpc';
+import { learningBotRouter } from './bot.router';
 
 type Progress = typeof learnerProgress.$inferSelect;
 
@@ -38,4 +39,7 @@ export const learningRouter = router({
       .get();
     return row ? withAccuracy(row) : null;
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: learningBotRouter,
 });

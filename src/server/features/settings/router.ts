@@ -15,7 +15,7 @@ export async function readBotConfig(db: Services['db'], guildId: string) {
   return config;
 }
 
-export const configRouter = router({
+export const settingsRouter = router({
   get: guildProcedure.query(async ({ ctx }) => await readBotConfig(ctx.db, ctx.guildId)),
 
   update: guildProcedure.input(botConfigPatch).mutation(async ({ ctx, input }) => {

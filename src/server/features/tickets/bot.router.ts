@@ -35,7 +35,7 @@ import {
   recordThreadMessage,
   setTicketThread,
 } from './conversation';
-import { botGuildProcedure, botProcedure } from '../../core/trpc';
+import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 /**
  * The bot's side of support tickets (/ticket create, the ticket's private thread, its Close
@@ -91,7 +91,7 @@ function openingParts(ticket: Ticket, roleId: string | null): string[] {
   return splitForDiscord(lines.join('\n'));
 }
 
-export const communityTicketProcedures = {
+export const ticketsBotRouter = router({
   /** /ticket create: may this member open a ticket here (the server's plan)? */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
@@ -269,4 +269,4 @@ export const communityTicketProcedures = {
         text: `I could not deliver the support reply on ticket #${input.ticketId} to <@${input.userId}>: ${input.error}. They may not accept direct messages from this server; the reply is kept on the ticket and retried when the bot reconnects.`,
       };
     }),
-};
+});

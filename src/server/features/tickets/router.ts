@@ -15,6 +15,7 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
+import { ticketsBotRouter } from './bot.router';
 
 const byId = z.object({ id: rowId });
 
@@ -115,4 +116,7 @@ export const ticketsRouter = router({
     await ensureGuild(ctx.db, ctx.guildId);
     return await updateTicketSettings(ctx.db, ctx.guildId, change);
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: ticketsBotRouter,
 });

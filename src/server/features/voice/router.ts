@@ -103,117 +103,120 @@ export const voiceRouter = router({
     }),
 
   // ---- The bot's side (in-process only): /voice start and stop, captions, the session's end ----
-  /** /voice start: the session row, or a refusal in the member's language (nothing written). */
-  start: botGuildProcedure
-    .input(
-      z.object({
-        channelId: discordId,
-        channelName: z.string(),
-        languages: z.string().max(200).nullable(),
-        userId: discordId,
-        locale: z.string().nullable(),
-        /** Members of the server the bot knows (their Discord locales), for the default languages. */
-        members: z.array(z.object({ userId: discordId, locale: z.string().nullable() })).max(5000),
-        /** captions: in /voice start, a text channel (threadId null) or a thread of one. */
-        caption: z.object({ channelId: discordId, threadId: discordId.nullable() }).nullable().optional(),
+  /** The bot's own procedures of live captions (in-process only). */
+  bot: router({
+    /** /voice start: the session row, or a refusal in the member's language (nothing written). */
+    start: botGuildProcedure
+      .input(
+        z.object({
+          channelId: discordId,
+          channelName: z.string(),
+          languages: z.string().max(200).nullable(),
+          userId: discordId,
+          locale: z.string().nullable(),
+          /** Members of the server the bot knows (their Discord locales), for the default languages. */
+          members: z.array(z.object({ userId: discordId, locale: z.string().nullable() })).max(5000),
+          /** captions: in /voice start, a text channel (threadId null) or a thread of one. */
+          caption: z.object({ channelId: discordId, threadId: discordId.nullable() }).nullable().optional(),
+        }),
+      )
+      .mutation(async ({ ctx, input }) => {
+        const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
+        const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
+        const spoken: string[] = [];
+        for (const m of input.members)
+          spoken.push((await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code);
+        const languages = captionLanguages(input.languages, spoken);
+        return await startVoiceSession(ctx, {
+          guildId: ctx.guildId,
+          channelId: input.channelId,
+          channelName: input.channelName,
+          languages,
+          startedBy: input.userId,
+          memberLanguage: memberLang,
+          caption: input.caption,
+        });
       }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
-      const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
-      const spoken: string[] = [];
-      for (const m of input.members)
-        spoken.push((await memberLanguage(ctx.db, m.userId, m.locale, fallback)).code);
-      const languages = captionLanguages(input.languages, spoken);
-      return await startVoiceSession(ctx, {
-        guildId: ctx.guildId,
-        channelId: input.channelId,
-        channelName: input.channelName,
-        languages,
-        startedBy: input.userId,
-        memberLanguage: memberLang,
-        caption: input.caption,
-      });
-    }),
-  /** The member's language, for the bot's replies before a session exists. */
-  memberLanguage: botGuildProcedure
-    .input(z.object({ userId: discordId, locale: z.string().nullable() }))
-    .query(async ({ ctx, input }) => ({
-      code: (
-        await memberLanguage(
-          ctx.db,
-          input.userId,
-          input.locale,
-          await readDefaultLanguage(ctx.db, ctx.guildId),
-        )
-      ).code,
-    })),
-  /** The session in a channel, for /voice stop. */
-  activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
-    async ({ ctx, input }) =>
-      (await ctx.db
-        .select()
-        .from(voiceSessions)
-        .where(
-          and(
-            eq(voiceSessions.guildId, ctx.guildId),
-            eq(voiceSessions.channelId, input.channelId),
-            eq(voiceSessions.status, 'active'),
-          ),
-        )
-        .get()) ?? null,
-  ),
-  /** Minutes this server has left this month (null: unlimited), for the session's timer. */
-  minutesLeft: botGuildProcedure.query(async ({ ctx }) => ({
-    minutes: await voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
-  })),
-  /** The bot left the channel (or never got in): the session ends, with the reason. */
-  end: botProcedure
-    .input(
-      z.object({
-        sessionId: rowId,
-        status: z.enum(['ended', 'error']),
-        reason: z.string().min(1).max(300),
-      }),
-    )
-    .mutation(
+    /** The member's language, for the bot's replies before a session exists. */
+    memberLanguage: botGuildProcedure
+      .input(z.object({ userId: discordId, locale: z.string().nullable() }))
+      .query(async ({ ctx, input }) => ({
+        code: (
+          await memberLanguage(
+            ctx.db,
+            input.userId,
+            input.locale,
+            await readDefaultLanguage(ctx.db, ctx.guildId),
+          )
+        ).code,
+      })),
+    /** The session in a channel, for /voice stop. */
+    activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
       async ({ ctx, input }) =>
-        await endVoiceSession(
-          ctx.db,
-          input.sessionId,
-          { status: input.status, reason: input.reason },
-          ctx.clock(),
-        ),
+        (await ctx.db
+          .select()
+          .from(voiceSessions)
+          .where(
+            and(
+              eq(voiceSessions.guildId, ctx.guildId),
+              eq(voiceSessions.channelId, input.channelId),
+              eq(voiceSessions.status, 'active'),
+            ),
+          )
+          .get()) ?? null,
     ),
-  /**
-   * On start the bot is in no voice channel: sessions started before it connected, still marked
-   * active, end with that reason (sessions started since are its own).
-   */
-  endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(async ({ ctx, input }) => {
-    const ended = [];
-    for (const s of await activeVoiceSessions(ctx.db)) {
-      if (s.startedAt >= input.connectedAt) continue;
-      ended.push(
-        await endVoiceSession(
-          ctx.db,
-          s.id,
-          { status: 'error', reason: 'the bot restarted and left the channel' },
-          ctx.clock(),
-        ),
-      );
-    }
-    return ended;
+    /** Minutes this server has left this month (null: unlimited), for the session's timer. */
+    minutesLeft: botGuildProcedure.query(async ({ ctx }) => ({
+      minutes: await voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),
+    })),
+    /** The bot left the channel (or never got in): the session ends, with the reason. */
+    end: botProcedure
+      .input(
+        z.object({
+          sessionId: rowId,
+          status: z.enum(['ended', 'error']),
+          reason: z.string().min(1).max(300),
+        }),
+      )
+      .mutation(
+        async ({ ctx, input }) =>
+          await endVoiceSession(
+            ctx.db,
+            input.sessionId,
+            { status: input.status, reason: input.reason },
+            ctx.clock(),
+          ),
+      ),
+    /**
+     * On start the bot is in no voice channel: sessions started before it connected, still marked
+     * active, end with that reason (sessions started since are its own).
+     */
+    endStale: botProcedure.input(z.object({ connectedAt: z.date() })).mutation(async ({ ctx, input }) => {
+      const ended = [];
+      for (const s of await activeVoiceSessions(ctx.db)) {
+        if (s.startedAt >= input.connectedAt) continue;
+        ended.push(
+          await endVoiceSession(
+            ctx.db,
+            s.id,
+            { status: 'error', reason: 'the bot restarted and left the channel' },
+            ctx.clock(),
+          ),
+        );
+      }
+      return ended;
+    }),
+    /** One utterance (WAV in memory): its caption, or why none. */
+    caption: botProcedure
+      .input(
+        z.object({
+          sessionId: rowId,
+          audio: z.instanceof(Uint8Array),
+          mimeType: z.string(),
+          userId: discordId,
+          username: z.string(),
+        }),
+      )
+      .mutation(({ ctx, input }) => captionUtterance(ctx, input)),
   }),
-  /** One utterance (WAV in memory): its caption, or why none. */
-  caption: botProcedure
-    .input(
-      z.object({
-        sessionId: rowId,
-        audio: z.instanceof(Uint8Array),
-        mimeType: z.string(),
-        userId: discordId,
-        username: z.string(),
-      }),
-    )
-    .mutation(({ ctx, input }) => captionUtterance(ctx, input)),
 });

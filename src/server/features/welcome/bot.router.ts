@@ -11,7 +11,7 @@ import { botGuildProcedure, router } from '../../core/trpc';
 
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
-export const memberRolesRouter = router({
+export const welcomeBotRouter = router({
   welcomeFor: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().nullable() }))
     .query(({ ctx, input }) => planWelcome(ctx.db, ctx.translator, ctx.guildId, input)),

@@ -3,6 +3,7 @@ import { welcomePatch } from '../../../common/welcome/schemas';
 import { ensureGuild } from '../../core/guilds';
 import { guildProcedure, router } from '../../core/trpc';
 import { readWelcome } from './settings';
+import { welcomeBotRouter } from './bot.router';
 
 export const welcomeRouter = router({
   get: guildProcedure.query(async ({ ctx }) => await readWelcome(ctx.db, ctx.guildId)),
@@ -17,4 +18,7 @@ export const welcomeRouter = router({
       .run();
     return await readWelcome(ctx.db, ctx.guildId);
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: welcomeBotRouter,
 });
