@@ -73,7 +73,7 @@ async function createWebhook(ctx: BotContext, guildId: string, channelId: string
   }
   if (!hook.token) throw new Error('Discord returned a webhook without a token');
   const webhook = { id: hook.id, token: hook.token };
-  await ctx.caller.bot.saveWebhook({ guildId, channelId, webhook });
+  await ctx.caller.channels.bot.saveWebhook({ guildId, channelId, webhook });
   return webhook;
 }
 
@@ -118,7 +118,7 @@ export async function postThroughWebhook(
   } catch (err) {
     if (created || !isUnknownWebhook(err)) throw err;
     // Someone deleted the bot's webhook: make a new one and try once more.
-    await ctx.caller.bot.forgetWebhook({ channelId: post.channelId });
+    await ctx.caller.channels.bot.forgetWebhook({ channelId: post.channelId });
     post.webhook = await createWebhook(ctx, guildId, post.channelId);
     return execute(post.webhook);
   }
@@ -171,7 +171,7 @@ export async function reportFailure(
     return;
   }
   console.warn(`Discord: missing permission to ${action} in channel ${channelId}: ${err.message}`);
-  const report = await ctx.caller.bot.reportPermission({
+  const report = await ctx.caller.moderation.bot.reportPermission({
     guildId,
     channelId,
     action,

@@ -151,11 +151,10 @@ const CORE_EXCEPTIONS = [
 ];
 
 /**
- * The message pipeline's bot procedures (channels/bot.router.ts, the old bot.*) still serve
- * announcements, moderation and translation too, until each moves to its <capability>.bot.*.
+ * A member's message runs through moderation, translation and the mirror in one pass, and the
+ * single-channel replies share the mirror's composition: these three pairs still call each other.
  */
 const CYCLE_EXCEPTIONS = [
-  'src/server/features/announcements <-> src/server/features/channels',
   'src/server/features/channels <-> src/server/features/moderation',
   'src/server/features/channels <-> src/server/features/single-channel',
   'src/server/features/channels <-> src/server/features/translation',

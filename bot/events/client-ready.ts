@@ -57,7 +57,7 @@ export default defineEvent(Events.ClientReady, async (ctx, client) => {
   await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker));
   // Post Now pressed while the bot was offline: deliver now.
   // (Only this process's servers: other shards' processes deliver theirs.)
-  for (const a of await ctx.caller.bot.pendingAnnouncements())
+  for (const a of await ctx.caller.announcements.bot.pendingAnnouncements())
     if (client.guilds.cache.has(a.guildId)) await deliverAnnouncement(ctx, a.guildId, a.id);
   // Staff replies and ticket announcements queued while the bot was offline.
   await deliverPendingTicketReplies(ctx);

@@ -29,7 +29,7 @@ async function translateFlag(
   emoji: string,
   user: User | PartialUser,
 ): Promise<void> {
-  const plan = await ctx.caller.bot.flagAdded({
+  const plan = await ctx.caller.translation.bot.flagAdded({
     guildId: message.guildId,
     channelId: message.channelId,
     messageId: message.id,
@@ -49,7 +49,7 @@ async function translateFlag(
       content: plan.content,
       allowedMentions: { parse: [], repliedUser: false },
     });
-    await ctx.caller.bot.recordCopies({
+    await ctx.caller.channels.bot.recordCopies({
       guildId: message.guildId,
       original: { messageId: message.id, channelId: message.channelId },
       copies: [

@@ -9,7 +9,7 @@ export default defineEvent(Events.MessageReactionRemove, async (ctx, reaction, u
   await applyReactionRole(ctx, reaction, user, 'remove');
   const emoji = reaction.emoji.name;
   if (!emoji || reaction.emoji.id || (reaction.count ?? 0) > 0) return;
-  const replies = await ctx.caller.bot.flagRemoved({ messageId: reaction.message.id, emoji });
+  const replies = await ctx.caller.translation.bot.flagRemoved({ messageId: reaction.message.id, emoji });
   for (const r of replies) {
     try {
       await ctx.client.rest.delete(Routes.channelMessage(r.channelId, r.messageId));

@@ -184,9 +184,9 @@ describe('permission problems reported at the same moment', () => {
     await seedGuild(s.services, guildId);
     const bot = botCaller(s.services);
     // A warm pool (as in production): each call has its connection at once.
-    await Promise.all([1, 2, 3].map(() => bot.bot.logChannel({ guildId })));
+    await Promise.all([1, 2, 3].map(() => bot.moderation.bot.logChannel({ guildId })));
     const report = () =>
-      bot.bot.reportPermission({
+      bot.moderation.bot.reportPermission({
         guildId,
         channelId: '575757575757575757',
         action: 'send messages',
@@ -215,9 +215,9 @@ describe('the AI layer skipped for messages at the same moment', () => {
     });
     expect(saved.status).toBe(200);
     const bot = botCaller(s.services);
-    await Promise.all([1, 2, 3].map(() => bot.bot.logChannel({ guildId })));
+    await Promise.all([1, 2, 3].map(() => bot.moderation.bot.logChannel({ guildId })));
     const message = (n: number) =>
-      bot.bot.onMessage({
+      bot.channels.bot.onMessage({
         guildId,
         channelId: '595959595959595959',
         messageId: `59595959595959500${n}`,

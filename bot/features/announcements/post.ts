@@ -32,7 +32,7 @@ export async function deliverAnnouncement(ctx: BotContext, guildId: string, id: 
 }
 
 async function deliver(ctx: BotContext, guildId: string, id: number): Promise<number> {
-  const plan = await ctx.caller.bot.announcementPosts({ guildId, id });
+  const plan = await ctx.caller.announcements.bot.announcementPosts({ guildId, id });
   if (!plan) return 0;
   let transient = 0;
   let refused: ForeignChannelError | null = null;
@@ -59,7 +59,7 @@ async function deliver(ctx: BotContext, guildId: string, id: number): Promise<nu
       }
     }),
   );
-  await ctx.caller.bot.announcementResults({ guildId, id, results });
+  await ctx.caller.announcements.bot.announcementResults({ guildId, id, results });
   if (refused) throw refused;
   return transient;
 }

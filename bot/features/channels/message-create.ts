@@ -39,7 +39,7 @@ async function reply(
 ): Promise<void> {
   try {
     const sent = await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
-    await ctx.caller.bot.recordCopies({
+    await ctx.caller.channels.bot.recordCopies({
       guildId: message.guildId,
       original: { messageId: message.id, channelId: message.channelId },
       copies: [
@@ -71,7 +71,7 @@ async function markUntranslated(ctx: BotContext, message: Message<true>, kind: s
 
 async function handleMessage(ctx: BotContext, message: Message<true>, turn: PostTurn): Promise<void> {
   try {
-    const result = await ctx.caller.bot.onMessage({
+    const result = await ctx.caller.channels.bot.onMessage({
       ...mirrorInput(message),
       ...moderationFacts(message),
       locale: null,
@@ -125,7 +125,7 @@ async function postTranslations(
       return sent;
     }),
   );
-  await ctx.caller.bot.recordCopies({
+  await ctx.caller.channels.bot.recordCopies({
     guildId: message.guildId,
     original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
     copies: copies.flat(),

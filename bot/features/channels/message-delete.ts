@@ -7,14 +7,14 @@ export default defineEvent(Events.MessageDelete, async (ctx, message) => {
   if (!message.guildId) return;
   const guildId = message.guildId;
   const parentChannelId = message.channel?.isThread() ? message.channel.parentId : null;
-  const copies = await ctx.caller.bot.mirrorDelete({
+  const copies = await ctx.caller.channels.bot.mirrorDelete({
     guildId,
     messageId: message.id,
     channelId: message.channelId,
     parentChannelId,
   });
   if (copies.length === 0) {
-    await ctx.caller.bot.forgetCopy({ messageId: message.id });
+    await ctx.caller.channels.bot.forgetCopy({ messageId: message.id });
     return;
   }
   await Promise.all(

@@ -6,7 +6,7 @@ import { defineEvent } from '../../events/types';
 export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated) => {
   if (!newlyCreated || !thread.parentId || thread.ownerId === ctx.client.user?.id) return;
   const guildId = thread.guildId;
-  const targets = await ctx.caller.bot.mirrorThread({
+  const targets = await ctx.caller.channels.bot.mirrorThread({
     guildId,
     id: thread.id,
     parentChannelId: thread.parentId,
@@ -36,7 +36,7 @@ export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated
       }
     }),
   );
-  await ctx.caller.bot.recordCopies({
+  await ctx.caller.channels.bot.recordCopies({
     guildId,
     original: { messageId: thread.id, channelId: thread.parentId },
     copies: created.filter((c) => c !== null),

@@ -7,6 +7,6 @@ export default defineEvent(Events.ChannelCreate, async (ctx, channel) => {
   if (!isSyncedChannel(channel)) return;
   // After a sync of the server's lists under way (it may have read them before this channel).
   await inGuildOrder([channel.guildId], () =>
-    ctx.caller.bot.upsertChannel({ guildId: channel.guildId, channel: channelRow(channel) }),
+    ctx.caller.guilds.bot.upsertChannel({ guildId: channel.guildId, channel: channelRow(channel) }),
   );
 });

@@ -3,7 +3,7 @@ import { inGuildOrder } from './guild-order';
 import { defineEvent } from '../../events/types';
 
 export default defineEvent(Events.ChannelDelete, async (ctx, channel) => {
-  const remove = () => ctx.caller.bot.removeChannel({ channelId: channel.id });
+  const remove = () => ctx.caller.guilds.bot.removeChannel({ channelId: channel.id });
   // After a sync of the server's lists under way (it may have read them with this channel).
   if (channel.isDMBased()) await remove();
   else await inGuildOrder([channel.guildId], remove);

@@ -7,6 +7,6 @@ export default defineEvent(Events.ChannelUpdate, async (ctx, _old, channel) => {
   if (channel.isDMBased() || !isSyncedChannel(channel)) return;
   // After a sync of the server's lists under way (it may have read the channel as it was).
   await inGuildOrder([channel.guildId], () =>
-    ctx.caller.bot.upsertChannel({ guildId: channel.guildId, channel: channelRow(channel) }),
+    ctx.caller.guilds.bot.upsertChannel({ guildId: channel.guildId, channel: channelRow(channel) }),
   );
 });

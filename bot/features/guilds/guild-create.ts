@@ -16,7 +16,7 @@ export function syncGuilds(ctx: BotContext, guilds: Guild[]): Promise<void> {
     async () => {
       const present = guilds.filter((g) => g.client.guilds.cache.has(g.id));
       if (!present.length) return;
-      await ctx.caller.bot.syncGuilds({
+      await ctx.caller.guilds.bot.syncGuilds({
         servers: present.map((guild) => ({
           guild: { id: guild.id, name: guild.name, icon: guild.icon },
           channels: [...guild.channels.cache.values()].filter(isSyncedChannel).map(channelRow),

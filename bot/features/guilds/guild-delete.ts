@@ -6,5 +6,5 @@ import { defineEvent } from '../../events/types';
 export default defineEvent(Events.GuildDelete, async (ctx, guild) => {
   if (!guild.available) return;
   // After a sync of the server under way, which would otherwise mark it present again.
-  await inGuildOrder([guild.id], () => ctx.caller.bot.leaveGuild({ guildId: guild.id }));
+  await inGuildOrder([guild.id], () => ctx.caller.guilds.bot.leaveGuild({ guildId: guild.id }));
 });

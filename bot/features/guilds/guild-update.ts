@@ -2,5 +2,5 @@ import { Events } from 'discord.js';
 import { defineEvent } from '../../events/types';
 
 export default defineEvent(Events.GuildUpdate, async (ctx, _old, guild) => {
-  await ctx.caller.bot.updateGuild({ id: guild.id, name: guild.name, icon: guild.icon });
+  await ctx.caller.guilds.bot.updateGuild({ id: guild.id, name: guild.name, icon: guild.icon });
 });

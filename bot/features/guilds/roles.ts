@@ -19,7 +19,7 @@ function assignable(role: Role): boolean {
  */
 export function syncRoles(ctx: BotContext, guild: Guild): Promise<void> {
   return inGuildOrder([guild.id], async () => {
-    await ctx.caller.bot.syncRoles({ guildId: guild.id, roles: roleRows(guild) });
+    await ctx.caller.guilds.bot.syncRoles({ guildId: guild.id, roles: roleRows(guild) });
   });
 }
 

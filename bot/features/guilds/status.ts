@@ -26,8 +26,8 @@ function snapshot(client: Client) {
  */
 export function watchStatus(ctx: BotContext): () => void {
   const { client } = ctx;
-  const report = (input: Parameters<BotContext['caller']['bot']['reportStatus']>[0]) => {
-    ctx.caller.bot.reportStatus(input).catch((err) => console.error('bot status report failed:', err));
+  const report = (input: Parameters<BotContext['caller']['guilds']['bot']['reportStatus']>[0]) => {
+    ctx.caller.guilds.bot.reportStatus(input).catch((err) => console.error('bot status report failed:', err));
   };
   const online = () => report({ state: 'online', ...snapshot(client) });
   const onDisconnect = (event: { code: number }, shardId: number) =>

@@ -11,7 +11,7 @@ import { deleteThroughWebhook, NO_PINGS, reportFailure } from '../../discord';
  * accepted and post the server's report to the log channel.
  */
 
-type Action = NonNullable<Awaited<ReturnType<BotContext['caller']['bot']['onMessage']>>['moderation']>;
+type Action = NonNullable<Awaited<ReturnType<BotContext['caller']['channels']['bot']['onMessage']>>['moderation']>;
 
 /** How long the in-channel notice (for members with closed DMs) stays before it is removed. */
 export const CHANNEL_NOTICE_MS = 15_000;
@@ -106,7 +106,7 @@ export async function carryOutModeration(
       await reportFailure(ctx, guildId, message.channelId, 'time out member', err);
     }
   }
-  const { report } = await ctx.caller.bot.moderationOutcome({
+  const { report } = await ctx.caller.moderation.bot.moderationOutcome({
     guildId,
     logId: action.logId,
     channelId: message.channelId,

@@ -18,7 +18,7 @@ export const setlanguage: BotCommand = {
   async execute(ctx, interaction) {
     const requested = interaction.options.getString('language', true);
     try {
-      const language = await ctx.caller.bot.setLanguage({ userId: interaction.user.id, language: requested });
+      const language = await ctx.caller.translation.bot.setLanguage({ userId: interaction.user.id, language: requested });
       const native = language.native !== language.name ? ` (${language.native})` : '';
       await interaction.reply({
         content: `✅ Your language is now **${language.name}**${native}. Right-click any message → Apps → Translate Message to read it in ${language.name}.`,
@@ -30,7 +30,7 @@ export const setlanguage: BotCommand = {
     }
   },
   async autocomplete(ctx, interaction) {
-    const choices = await ctx.caller.bot.languageChoices({
+    const choices = await ctx.caller.translation.bot.languageChoices({
       query: interaction.options.getFocused().slice(0, 100),
     });
     await interaction.respond(choices);

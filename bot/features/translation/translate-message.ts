@@ -19,7 +19,7 @@ export const translateMessage: BotCommand = {
     // The provider may take a few seconds: answer within Discord's 3 s with "thinking...".
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const target = interaction.targetMessage;
-    const result = await ctx.caller.bot.translateForMember({
+    const result = await ctx.caller.translation.bot.translateForMember({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       username: interaction.user.username,

@@ -7,7 +7,7 @@ type UsageEvent = { guildId: string; threshold: number; used: number; allowance:
 
 /** Queue job 'usage:threshold': 75%, 90%, 100% of the month's translations, told once each in the log channel. */
 export async function tellAdmins(ctx: BotContext, e: UsageEvent): Promise<void> {
-  const notice = await ctx.caller.bot.usageNotice(e);
+  const notice = await ctx.caller.usage.bot.usageNotice(e);
   // No log channel set: the server's system channel, where Discord posts its own notices.
   const channelId = notice.channelId ?? ctx.client.guilds.cache.get(e.guildId)?.systemChannelId ?? null;
   if (!channelId) {

@@ -4,7 +4,6 @@ import { announcementsRouter } from '../features/announcements/router';
 import { apiKeysRouter } from '../features/api-keys/router';
 import { authRouter } from '../features/auth/router';
 import { billingRouter } from '../features/billing/router';
-import { botRouter } from '../features/channels/bot.router';
 import { channelsRouter } from '../features/channels/router';
 import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
@@ -48,7 +47,6 @@ export const appRouter = router({
   learning: learningRouter,
   voice: voiceRouter,
   usage: usageRouter,
-  bot: botRouter,
   singleChannel: singleChannelRouter,
   apiKeys: apiKeysRouter,
   setup: setupRouter,

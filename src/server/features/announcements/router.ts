@@ -5,16 +5,13 @@ import { announcements } from '../../../../db/schema';
 import { announcementCreate } from '../../../common/announcements/schemas';
 import { rowId } from '../../../common/schemas/util';
 import type { Services } from '../../core/services';
-import {
-  translateAnnouncement,
-  translateMissing,
-  untranslatedLanguages,
-} from './translation';
+import { translateAnnouncement, translateMissing, untranslatedLanguages } from './translation';
 import { type DeliveryState, waitFor } from '../../core/delivery';
 import { ensureGuild } from '../../core/guilds';
 import { TranslationUnavailableError } from '../../translation';
 import { NO_PROVIDER_REASON } from '../../translation/providers/select';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
+import { announcementsBotRouter } from './bot.router';
 
 async function findAnnouncement(db: Services['db'], guildId: string, id: number) {
   return (
@@ -127,4 +124,7 @@ export const announcementsRouter = router({
     await ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
     return { id: found.id, deleted: true as const };
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: announcementsBotRouter,
 });

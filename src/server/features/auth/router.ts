@@ -1,7 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { isOperator } from '../../core/access';
-import { createSession, deleteSession, SESSION_DAYS, sessionCookie, tokensMatch } from '../../core/admin-token';
+import {
+  createSession,
+  deleteSession,
+  SESSION_DAYS,
+  sessionCookie,
+  tokensMatch,
+} from '../../core/admin-token';
 import { discordLoginEnabled } from '../../core/discord-oauth';
 import { adminProcedure, publicProcedure, router } from '../../core/trpc';
 

@@ -7,6 +7,7 @@ import { rowId } from '../../../common/schemas/util';
 import { ensureGuild } from '../../core/guilds';
 import { guildProcedure, notFound, router } from '../../core/trpc';
 import { checkChannelsFree, checkPlanLimit, readChannelLinks } from './links';
+import { channelsBotRouter } from './bot.router';
 
 export const channelsRouter = router({
   list: guildProcedure.query(async ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
@@ -52,4 +53,7 @@ export const channelsRouter = router({
     if (gone.length === 0) notFound('channel link', input.id);
     return { id: input.id, deleted: true as const };
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: channelsBotRouter,
 });

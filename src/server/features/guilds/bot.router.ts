@@ -1,6 +1,27 @@
 import { z } from 'zod';
+import { leaveGuild, removeChannel, syncGuilds, syncRoles, updateGuild, upsertChannel } from '../guilds/sync';
+import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
+import { id } from '../../core/bot-message';
 import { takeIdentifySlot } from './gateway-identify';
-import { botProcedure, router } from '../../core/trpc';
+
+const channelSchema = z.object({
+  id,
+  name: z.string(),
+  type: z.number().int(),
+  parentId: id.nullable(),
+  position: z.number().int(),
+});
+
+const guildInfo = z.object({ id, name: z.string(), icon: z.string().nullable() });
+
+const roleSchema = z.object({
+  id,
+  name: z.string(),
+  color: z.number().int(),
+  position: z.number().int(),
+  managed: z.boolean(),
+  assignable: z.boolean(),
+});
 
 /** The bot's gateway connections: identify slots shared by every bot process (bot/features/guilds/gateway-identify.ts). */
 export const guildsBotRouter = router({
@@ -10,4 +31,52 @@ export const guildsBotRouter = router({
     .mutation(async ({ ctx, input }) => ({
       waitMs: await takeIdentifySlot(ctx.db, input.rateLimitKey, Date.now()),
     })),
+
+  // ---- Guild sync ----
+  /**
+   * Servers the bot joined or (re)connected to, each with its whole channel and role lists: one
+   * server at a join, hundreds at once on connecting (one transaction, a few statements).
+   */
+  syncGuilds: botProcedure
+    .input(
+      z.object({
+        servers: z.array(
+          z.object({ guild: guildInfo, channels: z.array(channelSchema), roles: z.array(roleSchema) }),
+        ),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => await syncGuilds(ctx.db, input.servers)),
+  updateGuild: botProcedure
+    .input(guildInfo)
+    .mutation(async ({ ctx, input }) => await updateGuild(ctx.db, input)),
+  leaveGuild: botGuildProcedure.mutation(
+    async ({ ctx }) => await leaveGuild(ctx.db, ctx.guildId, ctx.clock()),
+  ),
+  upsertChannel: botGuildProcedure
+    .input(z.object({ channel: channelSchema }))
+    .mutation(async ({ ctx, input }) => await upsertChannel(ctx.db, ctx.guildId, input.channel)),
+  /** The guild's roles (at join, at connection and whenever a role changes). */
+  syncRoles: botGuildProcedure
+    .input(z.object({ roles: z.array(roleSchema) }))
+    .mutation(async ({ ctx, input }) => await syncRoles(ctx.db, ctx.guildId, input.roles)),
+  removeChannel: botProcedure
+    .input(z.object({ channelId: id }))
+    .mutation(async ({ ctx, input }) => await removeChannel(ctx.db, input.channelId)),
+
+  // ---- Connection (the header's bot status, the setup checklist) ----
+  reportStatus: botProcedure
+    .input(
+      z.object({
+        state: z.enum(['connecting', 'online', 'offline']),
+        latencyMs: z.number().int().min(0).nullable().optional(),
+        shard: z
+          .object({ id: z.number().int().min(0), count: z.number().int().min(1) })
+          .nullable()
+          .optional(),
+        tag: z.string().nullable().optional(),
+        guilds: z.number().int().min(0).nullable().optional(),
+        reason: z.string().max(500).nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => ctx.botStatus.report(input, ctx.clock())),
 });

@@ -105,5 +105,4 @@ export const learningBotRouter = router({
   progress: botGuildProcedure
     .input(member)
     .query(async ({ ctx, input }) => await progressReport(ctx.db, ctx.clock(), ctx.guildId, input.userId)),
-
 });

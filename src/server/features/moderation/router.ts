@@ -4,6 +4,7 @@ import { MODERATION_LOGS_LIMIT, moderationRulesPatch } from '../../../common/mod
 import { ensureGuild } from '../../core/guilds';
 import { guildProcedure, router } from '../../core/trpc';
 import { readModerationRules } from './rules';
+import { moderationBotRouter } from './bot.router';
 
 export const moderationRouter = router({
   getRules: guildProcedure.query(async ({ ctx }) => await readModerationRules(ctx.db, ctx.guildId)),
@@ -39,4 +40,7 @@ export const moderationRouter = router({
         .limit(MODERATION_LOGS_LIMIT)
         .all(),
   ),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: moderationBotRouter,
 });

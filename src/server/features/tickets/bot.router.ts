@@ -21,20 +21,10 @@ import { ensureGuild } from '../../core/guilds';
 import { memberLanguage } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
 import { hasCapability } from '../../core/plans';
-import {
-  markReplyDelivered,
-  markReplyFailed,
-  planReplyDelivery,
-  splitForDiscord,
-} from './delivery';
+import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
 import { getTicketSettings, updateTicketSettings } from './settings';
 import { createTicket, findTicket, type Ticket } from './tickets';
-import {
-  changeTicket,
-  pendingTicketDeliveries,
-  recordThreadMessage,
-  setTicketThread,
-} from './conversation';
+import { changeTicket, pendingTicketDeliveries, recordThreadMessage, setTicketThread } from './conversation';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 /**

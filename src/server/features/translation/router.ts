@@ -3,6 +3,7 @@ import { translationSettingsPatch } from '../../../common/settings/schemas';
 import { ensureGuild } from '../../core/guilds';
 import { readTranslationSettings } from '../../translation/settings';
 import { guildProcedure, router } from '../../core/trpc';
+import { translationBotRouter } from './bot.router';
 
 export const translationRouter = router({
   getSettings: guildProcedure.query(async ({ ctx }) => await readTranslationSettings(ctx.db, ctx.guildId)),
@@ -17,4 +18,7 @@ export const translationRouter = router({
       .run();
     return await readTranslationSettings(ctx.db, ctx.guildId);
   }),
+
+  /** The bot's own procedures of this capability (in-process only). */
+  bot: translationBotRouter,
 });

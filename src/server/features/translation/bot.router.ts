@@ -1,0 +1,129 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { botConfig } from '../../../../db/schema';
+import { findLanguage, languageName } from '../../../common/languages';
+import { contextFor } from '../channels/conversation';
+import { languageChoices, memberLanguage, setMemberLanguage } from '../translation/members';
+import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
+import { explainTranslationFailure } from '../translation/failures';
+import { translateVoiceForMember } from '../translation/voice-messages';
+import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
+import { readTranslationSettings } from '../../translation/settings';
+import { id, voiceMessageSchema } from '../../core/bot-message';
+
+async function defaultLanguage(
+  db: Parameters<typeof readTranslationSettings>[0],
+  guildId: string,
+): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
+}
+
+/** The bot's translation procedures: members' languages, Translate Message, flag reactions. In-process only, reached as translation.bot.*. */
+export const translationBotRouter = router({
+  // ---- Members' languages ----
+  setLanguage: botProcedure
+    .input(z.object({ userId: id, language: z.string().trim().min(1, 'choose a language') }))
+    .mutation(async ({ ctx, input }) => {
+      const language = findLanguage(input.language);
+      if (!language) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `"${input.language}" is not a language I know. Start typing a language name and pick one from the list (for example "es" for Spanish).`,
+        });
+      }
+      await setMemberLanguage(ctx.db, input.userId, language, ctx.clock());
+      return { code: language.code, name: language.name, native: language.native };
+    }),
+  languageChoices: botProcedure
+    .input(z.object({ query: z.string().max(100) }))
+    .query(({ input }) => languageChoices(input.query)),
+
+  /** The Translate Message context menu: the text in the member's language. */
+  translateForMember: botGuildProcedure
+    .input(
+      z.object({
+        userId: id,
+        username: z.string(),
+        locale: z.string().nullable(),
+        channelId: id,
+        /** The message translated (its conversation's earlier messages become context). */
+        messageId: id.optional(),
+        parentChannelId: id.nullable().optional(),
+        text: z.string(),
+        voiceMessage: voiceMessageSchema.nullable().optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const target = await memberLanguage(
+        ctx.db,
+        input.userId,
+        input.locale,
+        await defaultLanguage(ctx.db, ctx.guildId),
+      );
+      if (!input.text.trim() && input.voiceMessage) {
+        return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
+      }
+      if (!input.text.trim()) {
+        return { ok: false as const, message: 'This message has no text to translate.' };
+      }
+      const settings = await readTranslationSettings(ctx.db, ctx.guildId);
+      try {
+        const result = await ctx.translator.translate({
+          text: input.text,
+          targets: [target.code],
+          tone: settings.translationTone,
+          context: await contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+          origin: 'context-menu',
+          guildId: ctx.guildId,
+          channelId: input.channelId,
+          userId: input.userId,
+          username: input.username,
+        });
+        const same = result.skipped.includes(target.code) || result.source === target.code;
+        return {
+          ok: true as const,
+          text: result.translations[target.code] ?? input.text,
+          source: result.source,
+          sourceName: languageName(result.source),
+          target: target.code,
+          targetName: languageName(target.code),
+          targetFrom: target.from,
+          alreadyInTarget: same,
+          transcript: null as string | null,
+        };
+      } catch (err) {
+        const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
+        if (e.kind === 'failed') console.error('translate message failed:', err);
+        return { ok: false as const, message: e.message, kind: e.kind };
+      }
+    }),
+
+  // ---- Flag reactions ----
+  flagAdded: botGuildProcedure
+    .input(
+      z.object({
+        channelId: id,
+        parentChannelId: id.nullable().optional(),
+        messageId: id,
+        content: z.string(),
+        emoji: z.string(),
+        userId: id,
+        username: z.string(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) =>
+      planFlagTranslation(
+        ctx.db,
+        ctx.translator,
+        ctx.env.PUBLIC_URL,
+        { ...input, guildId: ctx.guildId },
+        await contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
+      ),
+    ),
+  flagRemoved: botProcedure
+    .input(z.object({ messageId: id, emoji: z.string() }))
+    .mutation(async ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),
+});
