@@ -33,7 +33,7 @@ interface ProcedureDef {
 
 /** What one caller got from a procedure's checks. */
 type Outcome =
-  | { ok: true; guildScoped: boolean }
+  | { ok: true; guildScoped: boolean; capability?: undefined }
   | { ok: false; code: string; capability?: Capability };
 
 const PROBE_GUILD = 'probe-guild';
@@ -93,7 +93,8 @@ async function probe(def: ProcedureDef, ctx: Context): Promise<Outcome> {
   });
   if (result.ok) return { ok: true, guildScoped: typeof finalCtx.guildId === 'string' };
   const error = result.error;
-  if (error instanceof CapabilityLockedError) return { ok: false, code: 'FORBIDDEN', capability: error.capability };
+  if (error instanceof CapabilityLockedError)
+    return { ok: false, code: 'FORBIDDEN', capability: error.capability };
   if (error instanceof TRPCError) return { ok: false, code: error.code };
   throw error;
 }
@@ -230,7 +231,8 @@ export async function renderTable(): Promise<string> {
     '| procedure | type | access | input (besides guildId) |',
     '|---|---|---|---|',
   );
-  for (const p of dashboard) lines.push(`| ${p.name} | ${p.type} | ${accessCell(p)} | ${inputFields(p.name)} |`);
+  for (const p of dashboard)
+    lines.push(`| ${p.name} | ${p.type} | ${accessCell(p)} | ${inputFields(p.name)} |`);
 
   const bot = procedures.filter((p) => p.botOnly);
   const groups = new Map<string, string[]>();
