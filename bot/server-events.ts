@@ -1,6 +1,6 @@
 import type { ServerEvents } from '../src/server/core/services';
 import type { QueueKind } from '../src/server/core/queue';
-import type { BotContext } from './context';
+import type { BotContext, ServerEventHandler } from './context';
 import announcementPost, { runAnnouncementJob } from './features/announcements/post';
 import exchange from './features/exchange/jobs';
 import polls, { runPollJob } from './features/polls/jobs';
@@ -8,11 +8,6 @@ import reactionRoles, { runMenuJob } from './features/reaction-roles/menu';
 import ticketReply, { runTicketReplyJob } from './features/tickets/reply';
 import { tellAdmins } from './features/usage/notice';
 import { runVoiceEndedJob } from './features/voice/ended';
-
-/** Bot-side setup of a domain's delivery (catch-up on clientReady, timers); subscribe returns the undo. */
-export interface ServerEventHandler {
-  subscribe(ctx: BotContext): () => void;
-}
 
 export const SERVER_EVENTS: ServerEventHandler[] = [
   announcementPost,

@@ -1,9 +1,8 @@
 import { DiscordAPIError } from 'discord.js';
-import type { BotContext } from '../../context';
+import type { BotContext, ServerEventHandler } from '../../context';
 import { NO_PINGS, reportFailure } from '../../discord';
 import { isTransient, postOnce } from '../../nonce';
 import { ForeignChannelError, serverChannel } from '../../server-channel';
-import type { ServerEventHandler } from '../../server-events';
 
 function reasonOf(err: unknown): string {
   if (err instanceof DiscordAPIError) return `${err.message} (Discord ${err.status})`;

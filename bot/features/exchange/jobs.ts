@@ -1,9 +1,8 @@
 import { ChannelType, DiscordAPIError, type PrivateThreadChannel } from 'discord.js';
-import type { BotContext } from '../../context';
+import type { BotContext, ServerEventHandler } from '../../context';
 import { reportFailure } from '../../discord';
 import { postOnce } from '../../nonce';
 import { serverChannel } from '../../server-channel';
-import type { ServerEventHandler } from '../../server-events';
 
 /**
  * Language exchange pairs in Discord: the pair's rows are written first (by /exchange join, next,

@@ -8,11 +8,10 @@ import {
   Routes,
 } from 'discord.js';
 import type { PollMessage } from '../../../src/server/features/polls/render';
-import type { BotContext } from '../../context';
+import type { BotContext, ServerEventHandler } from '../../context';
 import { reportFailure } from '../../discord';
 import { postOnceBody } from '../../nonce';
 import { rethrowRefusal, serverChannel } from '../../server-channel';
-import type { ServerEventHandler } from '../../server-events';
 
 /**
  * Polls in Discord: the bot posts a stored poll, edits its message after votes (debounced, so a

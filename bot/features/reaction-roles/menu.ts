@@ -1,9 +1,8 @@
 import { DiscordAPIError, type RESTPostAPIChannelMessageResult, Routes } from 'discord.js';
-import type { BotContext } from '../../context';
+import type { BotContext, ServerEventHandler } from '../../context';
 import { reportFailure } from '../../discord';
 import { postOnceBody } from '../../nonce';
 import { rethrowRefusal, serverChannel } from '../../server-channel';
-import type { ServerEventHandler } from '../../server-events';
 
 /**
  * Reaction-role menus: the bot posts the stored menu, adds each emoji as a reaction, and records the

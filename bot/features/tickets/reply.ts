@@ -1,10 +1,9 @@
 import { DiscordAPIError, type ThreadChannel } from 'discord.js';
-import type { BotContext } from '../../context';
+import type { BotContext, ServerEventHandler } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { createKeyedOrder } from '../../keyed-order';
 import { isTransient, postOnce } from '../../nonce';
 import { serverChannel } from '../../server-channel';
-import type { ServerEventHandler } from '../../server-events';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
 type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['ticketReply']>>>;
