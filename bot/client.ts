@@ -1,8 +1,9 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
+import type { BotEvent } from './events/types';
 import { databaseIdentifyThrottler } from './features/guilds/gateway-identify';
 import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
@@ -20,6 +21,18 @@ export interface RunningBot {
   shards(): ShardState[];
   /** Stops claiming jobs, finishes those in flight (bounded), leaves voice, disconnects. */
   stop(): Promise<void>;
+  /**
+   * Each Discord event once every handler of it has finished (or failed): 'handled' with the
+   * event's name and arguments. What was done for an event is done by then (messages posted,
+   * roles given, rows written).
+   */
+  activity: EventEmitter<BotActivity>;
+  /** How many of each Discord event the handlers have finished since the start, and how many of them failed. */
+  handledCounts(): Record<string, { handled: number; failed: number }>;
+}
+
+export interface BotActivity {
+  handled: [name: string, args: unknown[], failed: boolean];
 }
 
 export interface ShardState {
@@ -99,12 +112,29 @@ export async function startBot(
   const caughtUpOnce = new Promise<void>((resolve) => {
     caughtUp = resolve;
   });
-  for (const event of EVENTS) {
-    client.on(event.name, (...args) => {
-      const run = event
-        .run(ctx, ...args)
-        .catch((err) => console.error(`Discord event ${event.name} failed:`, err));
-      if (event.name === Events.ClientReady) void run.finally(caughtUp);
+  const activity = new EventEmitter<BotActivity>();
+  const counts: Record<string, { handled: number; failed: number }> = {};
+  // One listener per event name: an event is handled once all its handlers have finished.
+  const handlers = new Map<string, BotEvent[]>();
+  for (const event of EVENTS) handlers.set(event.name, [...(handlers.get(event.name) ?? []), event]);
+  for (const [name, events] of handlers) {
+    client.on(name, (...args: unknown[]) => {
+      let failed = false;
+      const run = Promise.all(
+        events.map((event) =>
+          (event.run as (ctx: BotContext, ...a: unknown[]) => Promise<void>)(ctx, ...args).catch((err) => {
+            failed = true;
+            console.error(`Discord event ${name} failed:`, err);
+          }),
+        ),
+      ).then(() => {
+        counts[name] ??= { handled: 0, failed: 0 };
+        const count = counts[name];
+        count.handled++;
+        if (failed) count.failed++;
+        activity.emit('handled', name, args, failed);
+      });
+      if (name === Events.ClientReady) void run.finally(caughtUp);
     });
   }
   const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
@@ -128,6 +158,8 @@ export async function startBot(
     client,
     ready,
     worker,
+    activity,
+    handledCounts: () => structuredClone(counts),
     shards: () =>
       [...client.ws.shards.values()].map((shard) => ({
         id: shard.id,

@@ -1,11 +1,19 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
 import { rawGet } from '../../db/client';
-import type { RecordedCall } from '../fakes/discord';
+import type { FakeMember, RecordedCall } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { seedUsage } from '../translation/helpers';
-import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
+import {
+  type BotHarness,
+  eventually,
+  handled,
+  makeMember,
+  recordedCopies,
+  startBotHarness,
+} from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -66,11 +74,15 @@ describe('flags at the same moment', () => {
       content: 'The raid starts at nine',
     });
     const n = botMessagesIn('general').length;
+    // Every flag handled: whatever reply each was going to post is posted.
+    const flagged = (member: FakeMember) =>
+      handled(h, Events.MessageReactionAdd, (r, user) => r.message.id === msg.id && user.id === member.user.id);
+    const done = Promise.all([flagged(h.ana), flagged(h.chloe), flagged(h.ben)]);
     h.fake.react(msg, h.ana.user, '🇪🇸');
     h.fake.react(msg, h.chloe.user, '🇲🇽');
     h.fake.react(msg, h.ben.user, '🇫🇷');
+    await done;
     await recordedCopies(h, msg.id, 2);
-    await new Promise((r) => setTimeout(r, 300));
     // Whichever Spanish flag Discord delivered first is the one on the reply.
     const replies = botMessagesIn('general')
       .slice(n)
@@ -373,14 +385,28 @@ describe('usage', () => {
     const first = await eventually(() => notices()[0]);
     expect(first.body?.content).toContain('(75%)');
     expect(first.body?.content).toContain(`${h.server.url}/pricing`);
-    h.fake.sendMessage({
+    // A notice is a usage:threshold job the server queues while translating the message.
+    const thresholdJobs = async () =>
+      Number(
+        (
+          (await rawGet(
+            h.server.services.db,
+            "select count(*) as n from queue_jobs where kind = 'usage:threshold' and guild_id = ?",
+            [h.guild.id],
+          )) as { n: number | string }
+        ).n,
+      );
+    const jobs = await thresholdJobs();
+    const more = h.fake.sendMessage({
       channelId: h.channel('general').id,
       author: h.chloe.user,
       member: h.chloe,
       content: 'One more message',
     });
-    await eventually(() => h.gemini.requests.some((r) => r.translation?.text === 'One more message'));
-    await new Promise((r) => setTimeout(r, 200));
+    await handled(h, Events.MessageCreate, (m) => m.id === more.id);
+    expect(h.gemini.requests.some((r) => r.translation?.text === 'One more message')).toBe(true);
+    // Translated and counted, and no second notice queued (so none will be posted).
+    expect(await thresholdJobs()).toBe(jobs);
     expect(notices()).toHaveLength(1);
 
     await spendTranslations(997 - (await used()));

@@ -32,7 +32,12 @@ async function expectEachMirroredOnce(texts: string[]) {
     () => texts.every((t) => spanishPosts().some((c) => c.body?.content === `[es] ${t}`)),
     10_000,
   );
-  await new Promise((r) => setTimeout(r, 300)); // room for a duplicate to show up
+  // A duplicate would be a replayed MESSAGE_CREATE, delivered before this marker: the bot posts a
+  // channel's copies in the order the messages arrived (bot/features/channels/post-order.ts), so
+  // once the marker's copy is posted, any duplicate's is too.
+  const marker = `marker ${Date.now()} ${Math.random()}`;
+  say(marker);
+  await eventually(() => spanishPosts().some((c) => c.body?.content === `[es] ${marker}`), 10_000);
   for (const t of texts)
     expect(spanishPosts().filter((c) => c.body?.content === `[es] ${t}`)).toHaveLength(1);
 }

@@ -1,3 +1,4 @@
+import type { ClientEvents } from 'discord.js';
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawAll } from '../../db/client';
 import type { ServiceOverrides } from '../../src/server/core/services';
@@ -125,6 +126,32 @@ export async function eventually<T>(
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Resolves once the bot has finished handling a Discord event named `name` whose arguments pass
+ * `match` (every handler of it done: what it was going to do is done). Call it before causing the
+ * event; await it before asserting that the event changed nothing.
+ */
+export function handled<K extends keyof ClientEvents>(
+  h: BotHarness,
+  name: K,
+  match: (...args: ClientEvents[K]) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      h.bot.activity.off('handled', listener);
+      reject(new Error(`the bot did not finish handling ${name} in time`));
+    }, timeoutMs);
+    const listener = (event: string, args: unknown[]) => {
+      if (event !== name || !match(...(args as ClientEvents[K]))) return;
+      clearTimeout(timer);
+      h.bot.activity.off('handled', listener);
+      resolve();
+    };
+    h.bot.activity.on('handled', listener);
+  });
 }
 
 export interface CopyRow {

@@ -1,8 +1,17 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installModerationRoutes, type ModerationFake, withMemberRoles } from '../fakes/discord/moderation';
+import type { Json } from '../fakes/discord/payloads';
 import { pseudoTranslate, type RecordedRequest } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, makeMember, recordedCopies, startBotHarness } from './harness';
+import {
+  type BotHarness,
+  eventually,
+  handled,
+  makeMember,
+  recordedCopies,
+  startBotHarness,
+} from './harness';
 
 /**
  * Moderation end to end: the real discord.js client against the fake Discord, the real engine
@@ -55,7 +64,8 @@ const postsIn = (channelId: string) =>
         (c.path.startsWith('/webhooks/') &&
           h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === channelId)),
   );
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Resolves once the bot has finished with this message (moderated, mirrored, XP): call right after sending it. */
+const finished = (msg: Json) => handled(h, Events.MessageCreate, (m) => m.id === msg.id);
 
 beforeEach(async () => {
   h.gemini.reset();
@@ -84,6 +94,7 @@ describe('moderation in Discord', () => {
       member: h.ana,
       content: 'Eres una іdіоtа, no sabes jugar nada de nada',
     });
+    const done = finished(msg);
     await eventually(() => deleted(spanish.id, msg.id));
     const dm = await eventually(() => mod.dms(h.ana.user.id).at(-1));
     expect(dm).toContain('fue eliminado');
@@ -94,7 +105,7 @@ describe('moderation in Discord', () => {
     expect(report.body?.content).toContain(`<@${h.ana.user.id}>`);
     expect(report.body?.content).toContain('banned word');
     expect(report.body?.content).toContain(`https://discord.com/channels/${gid()}/${spanish.id}`);
-    await settle();
+    await done;
     // Its mirror copy is never posted in the English channel.
     expect(postsIn(english.id).length).toBe(before);
     const [entry] = await feed();
@@ -161,7 +172,7 @@ describe('moderation in Discord', () => {
       member: h.chloe,
       content: 'quoting the report: "idiota" was the word',
     });
-    await settle();
+    await finished(msg);
     expect(deleted(general.id, msg.id)).toBe(false);
     expect((await feed()).length).toBe(before);
     expect(mod.dms(h.chloe.user.id)).toEqual([]);
@@ -196,25 +207,25 @@ describe('moderation in Discord', () => {
       member: h.ben,
       content: 'You are worthless and everyone here hates you, just leave',
     });
+    const done = finished(bad);
     await eventually(() => deleted(english.id, bad.id));
     expect(h.gemini.requests).toHaveLength(2);
     const [entry] = await feed();
     expect(entry).toMatchObject({ type: 'toxicity', rule: 'harassment', userId: h.ben.user.id });
-    await settle();
+    await done;
     expect(postsIn(spanish.id).some((c) => String(c.body?.content).includes('worthless'))).toBe(false);
   });
 
   it('classifies a message in a channel that is not translated with one call', async () => {
     await setGuildPlan(h.server.services, gid(), 'plus');
     const general = h.channel('general');
-    h.fake.sendMessage({
+    const msg = h.fake.sendMessage({
       channelId: general.id,
       author: h.ana.user,
       member: h.ana,
       content: 'buenas noches a todos',
     });
-    await eventually(() => h.gemini.requests.length === 1);
-    await settle();
+    await finished(msg);
     expect(h.gemini.requests).toHaveLength(1);
     expect(h.gemini.requests[0].translation?.targets).toEqual([]);
     expect(h.gemini.requests[0].translation?.moderate).toBe(true);
@@ -237,10 +248,11 @@ describe('moderation in Discord', () => {
         content: m.content,
       }),
     );
+    const done = Promise.all(sent.map(finished));
     const skip = await eventually(async () => (await feed()).find((e) => e.type === 'notice'));
     expect(skip.message).toContain('AI moderation skipped');
-    await eventually(() => h.gemini.requests.length >= 3);
-    await settle();
+    await done;
+    expect(h.gemini.requests.length).toBeGreaterThanOrEqual(3);
     expect((await feed()).filter((e) => e.type === 'notice')).toHaveLength(1);
     expect(deleted(english.id, sent[0].id)).toBe(false);
   });
@@ -296,7 +308,7 @@ describe('moderation in Discord', () => {
       member: h.ana,
       content: 'nitro gratis aquí https://dlscord-gift.com/claim',
     });
-    await settle();
+    await finished(first);
     expect(deleted(general.id, first.id)).toBe(false);
     await setGuildPlan(h.server.services, gid(), 'ultimate');
     const second = h.fake.sendMessage({

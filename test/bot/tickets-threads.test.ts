@@ -1,3 +1,4 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
 import { updateTicketSettings } from '../../src/server/features/tickets/settings';
@@ -6,7 +7,7 @@ import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { openDMs, pressButton, submitModal } from './community-interactions';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
  * A whole support conversation between a Spanish-speaking member and English-speaking staff:
@@ -288,14 +289,17 @@ describe('bad input and lost threads', () => {
   it('a message in a thread that is not a ticket is never stored', async () => {
     const before = await tableCounts(h.server.services);
     const other = h.fake.createThread(h.channel('general'), null, 'chat');
-    h.fake.sendMessage({ channelId: other.id, author: h.ana.user, member: h.ana, content: 'hola a todos' });
-    h.fake.sendMessage({
-      channelId: h.channel('general').id,
-      author: h.ana.user,
-      member: h.ana,
-      content: 'hola',
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    const sent = [
+      h.fake.sendMessage({ channelId: other.id, author: h.ana.user, member: h.ana, content: 'hola a todos' }),
+      h.fake.sendMessage({
+        channelId: h.channel('general').id,
+        author: h.ana.user,
+        member: h.ana,
+        content: 'hola',
+      }),
+    ];
+    // The bot has finished with both (every messageCreate handler, the tickets' one included).
+    await Promise.all(sent.map((msg) => handled(h, Events.MessageCreate, (m) => m.id === msg.id)));
     expect((await tableCounts(h.server.services)).ticket_messages).toBe(before.ticket_messages);
   });
 

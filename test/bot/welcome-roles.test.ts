@@ -1,6 +1,13 @@
+import {
+  Events,
+  type MessageReaction,
+  type PartialMessageReaction,
+  type PartialUser,
+  type User,
+} from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMember, type Json, type RecordedCall, rolePayload, snowflake } from '../fakes/discord';
-import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, makeMember, startBotHarness } from './harness';
 
 /**
  * The dashboard's Welcome & Roles settings, acted on by the real discord.js client against the
@@ -30,8 +37,12 @@ const postsIn = (channel: string): RecordedCall[] =>
   h.fake.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${h.channel(channel).id}/messages`);
 const roleCalls = (userId: string): RecordedCall[] =>
   h.fake.calls.filter((c) => c.path.startsWith(`/guilds/${h.guild.id}/members/${userId}/roles/`));
-/** Room for a wrong post or role change to show up before asserting there is none. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Resolves once the bot has finished with a reaction by this user (call before reacting). */
+function reactionHandled(userId: string, emoji: string, added = true): Promise<void> {
+  const match = (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) =>
+    user.id === userId && (reaction.emoji.id ?? reaction.emoji.name) === emoji;
+  return added ? handled(h, Events.MessageReactionAdd, match) : handled(h, Events.MessageReactionRemove, match);
+}
 
 async function saveWelcome(body: Record<string, unknown>) {
   const res = await h.server.api(`/api/welcome?guildId=${h.guild.id}`, {
@@ -177,8 +188,9 @@ describe('welcome messages', () => {
     await saveWelcome({ enabled: false });
     const before = h.fake.calls.length;
     const hana = makeMember('hana');
+    const done = handled(h, Events.GuildMemberAdd, (m) => m.id === hana.user.id);
     h.fake.memberJoin(hana);
-    await settle();
+    await done;
     const after = h.fake.calls.slice(before);
     expect(after.filter((c) => c.method === 'POST' && c.path.endsWith('/messages'))).toEqual([]);
     expect(roleCalls(hana.user.id)).toEqual([]);
@@ -258,16 +270,23 @@ describe('reaction roles', () => {
     h.fake.react(menu, h.ben.user, CUSTOM_EMOJI);
     await eventually(() => h.fake.rest.rolesOf(h.guild.id, h.ben.user.id).includes(FAN_ROLE));
     // Same name, another emoji id: not the menu's emoji.
-    h.fake.react(menu, h.chloe.user, `<:polyglot:${snowflake()}>`);
-    await settle();
+    const otherEmoji = snowflake();
+    const done = reactionHandled(h.chloe.user.id, otherEmoji);
+    h.fake.react(menu, h.chloe.user, `<:polyglot:${otherEmoji}>`);
+    await done;
     expect(roleCalls(h.chloe.user.id)).toEqual([]);
   });
 
   it('an emoji not on the menu, or the menu emoji on another message, changes no role', async () => {
+    const done = Promise.all([
+      reactionHandled(h.chloe.user.id, '🍕'),
+      reactionHandled(h.chloe.user.id, '🎮'),
+      reactionHandled(h.chloe.user.id, '🎮', false),
+    ]);
     h.fake.react(menu, h.chloe.user, '🍕');
     h.fake.react(other, h.chloe.user, '🎮');
     h.fake.react(other, h.chloe.user, '🎮', false);
-    await settle();
+    await done;
     expect(roleCalls(h.chloe.user.id)).toEqual([]);
   });
 
@@ -284,8 +303,9 @@ describe('reaction roles', () => {
   });
 
   it("a bot's reaction changes no role", async () => {
+    const done = reactionHandled(h.fake.botUser.id, '🎮');
     h.fake.react(menu, h.fake.botUser, '🎮');
-    await settle();
+    await done;
     expect(roleCalls(h.fake.botUser.id)).toEqual([]);
   });
 

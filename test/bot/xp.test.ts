@@ -1,9 +1,10 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { type FakeMember, type Json, rolePayload, snowflake } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, eventually, makeMember, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, makeMember, startBotHarness } from './harness';
 
 /**
  * XP and levels end to end: members' messages earn 15-25 XP at most once a minute (the server's
@@ -109,22 +110,27 @@ describe('earning XP', () => {
     expect(saved.status).toBe(200);
     aMinuteLater();
     const before = await xpOf(h.chloe);
-    h.fake.sendMessage({
-      channelId: h.channel('mod-log').id,
-      author: h.chloe.user,
-      member: h.chloe,
-      content: 'hidden',
-    });
+    const sent = [
+      h.fake.sendMessage({
+        channelId: h.channel('mod-log').id,
+        author: h.chloe.user,
+        member: h.chloe,
+        content: 'hidden',
+      }),
+    ];
     const bot = { id: snowflake(), username: 'OtherBot', bot: true };
-    h.fake.sendMessage({ channelId: h.channel('general').id, author: bot, content: 'beep' });
-    h.fake.sendMessage({
-      channelId: h.channel('general').id,
-      author: bot,
-      content: 'hook',
-      webhookId: snowflake(),
-    });
+    sent.push(h.fake.sendMessage({ channelId: h.channel('general').id, author: bot, content: 'beep' }));
+    sent.push(
+      h.fake.sendMessage({
+        channelId: h.channel('general').id,
+        author: bot,
+        content: 'hook',
+        webhookId: snowflake(),
+      }),
+    );
+    // The bot has finished with each of them (its handlers are done: any XP would be written).
+    await Promise.all(sent.map((msg) => handled(h, Events.MessageCreate, (m) => m.id === msg.id)));
     // A later message of Chloé's in a normal channel is counted: the earlier ones are not.
-    await new Promise((r) => setTimeout(r, 300));
     expect(await xpOf(h.chloe)).toEqual(before);
     await talk(h.chloe);
     expect((await xpOf(h.chloe))?.messages).toBe(1);
@@ -213,13 +219,13 @@ describe('/rank and /leaderboard', () => {
       expect((await slash('rank', h.ben)).content).toContain('needs the Plus plan');
       aMinuteLater();
       const before = (await xpOf(h.ben))?.xp;
-      h.fake.sendMessage({
+      const msg = h.fake.sendMessage({
         channelId: h.channel('general').id,
         author: h.ben.user,
         member: h.ben,
         content: 'free',
       });
-      await new Promise((r) => setTimeout(r, 300));
+      await handled(h, Events.MessageCreate, (m) => m.id === msg.id);
       expect((await xpOf(h.ben))?.xp).toBe(before);
     } finally {
       await setGuildPlan(h.server.services, h.guild.id, 'plus');
