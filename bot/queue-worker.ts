@@ -85,6 +85,16 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       console.error('Queue: claiming jobs failed:', err);
       return;
     }
+    // Stopped while the claim was in flight: what it took goes back untried, for the next process.
+    if (stopped) {
+      await queue
+        .release(
+          jobs.map((j) => j.id),
+          owner,
+        )
+        .catch((err: Error) => console.error(`Queue: handing back claimed jobs failed: ${err.message}`));
+      return;
+    }
     for (const job of jobs) {
       const p = run(job).finally(() => {
         running.delete(job.id);
@@ -157,6 +167,8 @@ export function createQueueWorker(ctx: BotContext, opts: { pollMs?: number } = {
       stopped = true;
       offEnqueue?.();
       for (const t of timers) clearInterval(t);
+      // A claim in flight finishes (and hands back what it took) before stop resolves.
+      await pumping?.catch(() => {});
       if (running.size === 0) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -174,6 +174,18 @@ describe('queue', () => {
     expect(await queue.claim({ owner: 'b', shards: null, total: 1 })).toHaveLength(1);
   });
 
+  it('a job handed back untried is free for another process at once, its claim not counted; only by its holder', async () => {
+    const { db } = await tempDb();
+    const queue = createQueue(db, () => new Date(0), { leaseMs: 60_000 });
+    const id = await queue.enqueue('voice:ended', '9', { guildId: '9', sessionId: 4 });
+    expect(await queue.claim({ owner: 'a', shards: null, total: 1 })).toHaveLength(1);
+    await queue.release([id], 'b');
+    expect(await rowOf(db, id)).toMatchObject({ attempts: 1, lease_owner: 'a' });
+    await queue.release([id], 'a');
+    expect(await rowOf(db, id)).toMatchObject({ status: 'pending', attempts: 0, lease_owner: null });
+    expect((await queue.claim({ owner: 'c', shards: null, total: 1 })).map((j) => j.id)).toEqual([id]);
+  });
+
   it('retries a failed job after an exponential backoff and gives up after the last attempt, keeping the reason', async () => {
     const { db } = await tempDb();
     let now = 0;

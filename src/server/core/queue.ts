@@ -89,6 +89,11 @@ export interface Queue {
   ): Promise<{ outcome: 'retry'; runAt: number } | { outcome: 'failed' }>;
   /** Extends the lease of jobs still running. */
   renew(ids: number[], owner: string): Promise<void>;
+  /**
+   * Hands claimed jobs back untried (a worker that stopped while its claim was in flight): free for
+   * the next process at once, the claim's attempt not counted.
+   */
+  release(ids: number[], owner: string): Promise<void>;
   /** Deletes done jobs past their retention, and failed or never-taken ones after a week. */
   purge(): Promise<number>;
   /** Called after each enqueue in this process (the local wake-up). Returns the unsubscribe. */
@@ -218,6 +223,16 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
           db,
           `update queue_jobs set lease_until = ? where id = ? and lease_owner = ? and status = 'pending'`,
           [until, id, owner],
+        );
+      }
+    },
+    async release(ids, owner) {
+      for (const id of ids) {
+        await rawRun(
+          db,
+          `update queue_jobs set lease_owner = null, lease_until = null, attempts = attempts - 1
+           where id = ? and lease_owner = ? and status = 'pending'`,
+          [id, owner],
         );
       }
     },
