@@ -152,9 +152,9 @@ describe('with a translator', () => {
     expect(await deliveredAt(h, res.json.id)).toBeNull();
   });
 
-  it("the community procedures are the bot's only: an admin over /trpc is refused and nothing is written", async () => {
+  it("the tickets bot procedures are the bot's only: an admin over /trpc is refused and nothing is written", async () => {
     const before = await tableCounts(h.server.services);
-    const res = await h.server.api('/trpc/community.openTicket', {
+    const res = await h.server.api('/trpc/tickets.bot.openTicket', {
       method: 'POST',
       admin: true,
       body: {
