@@ -151,7 +151,9 @@ export async function startBot(
     detachWebhookRest(client);
     await client.destroy();
     console.error(`Discord bot not started: ${(err as Error).message}`);
-    await ctx.caller.guilds.bot.reportStatus({ state: 'offline', reason: (err as Error).message }).catch(() => {});
+    await ctx.caller.guilds.bot
+      .reportStatus({ state: 'offline', reason: (err as Error).message })
+      .catch(() => {});
     return null;
   }
   return {
@@ -174,7 +176,9 @@ export async function startBot(
       await stopAllSessions(ctx, 'the bot shut down');
       detachWebhookRest(client);
       await client.destroy();
-      await ctx.caller.guilds.bot.reportStatus({ state: 'offline', reason: 'the bot was stopped' }).catch(() => {});
+      await ctx.caller.guilds.bot
+        .reportStatus({ state: 'offline', reason: 'the bot was stopped' })
+        .catch(() => {});
     },
   };
 }

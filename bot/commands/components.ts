@@ -3,7 +3,12 @@ import type { BotContext } from '../context';
 import { handlePollButton } from '../features/polls/command';
 import { answerCard, CARD_PREFIX } from '../features/learning/practice';
 import { answerQuiz, QUIZ_PREFIX } from '../features/learning/quiz';
-import { closeTicketButton, submitTicket, TICKET_CLOSE_PREFIX, TICKET_MODAL } from '../features/tickets/command';
+import {
+  closeTicketButton,
+  submitTicket,
+  TICKET_CLOSE_PREFIX,
+  TICKET_MODAL,
+} from '../features/tickets/command';
 
 /**
  * Buttons and forms the commands send: custom ids are "<prefix>:<questionId>:<choice>" for the

@@ -1,5 +1,11 @@
 import { Events, Routes } from 'discord.js';
-import { deleteThroughWebhook, editThroughWebhook, isFromMember, NO_PINGS, reportFailure } from '../../discord';
+import {
+  deleteThroughWebhook,
+  editThroughWebhook,
+  isFromMember,
+  NO_PINGS,
+  reportFailure,
+} from '../../discord';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { mirrorInput } from './message-create';
 import { defineEvent } from '../../events/types';
@@ -9,7 +15,10 @@ export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
   const message = updated.partial ? await updated.fetch() : updated;
   if (!message.inGuild() || !isFromMember(message)) return;
   if (!old.partial && old.content === message.content) return; // embeds resolved, pins...: not an edit of the text
-  const plan = await ctx.caller.channels.bot.mirrorEdit({ ...mirrorInput(message), ...moderationFacts(message) });
+  const plan = await ctx.caller.channels.bot.mirrorEdit({
+    ...mirrorInput(message),
+    ...moderationFacts(message),
+  });
   if (plan.moderation) await carryOutModeration(ctx, message, plan.moderation);
   if (plan.status === 'failed') {
     console.warn(`Edit of message ${message.id} not mirrored: ${plan.reason}`);

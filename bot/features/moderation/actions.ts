@@ -11,7 +11,9 @@ import { deleteThroughWebhook, NO_PINGS, reportFailure } from '../../discord';
  * accepted and post the server's report to the log channel.
  */
 
-type Action = NonNullable<Awaited<ReturnType<BotContext['caller']['channels']['bot']['onMessage']>>['moderation']>;
+type Action = NonNullable<
+  Awaited<ReturnType<BotContext['caller']['channels']['bot']['onMessage']>>['moderation']
+>;
 
 /** How long the in-channel notice (for members with closed DMs) stays before it is removed. */
 export const CHANNEL_NOTICE_MS = 15_000;

@@ -98,7 +98,10 @@ export const ticket: BotCommand = {
   },
 };
 
-type Opened = Extract<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['openTicket']>>, { ok: true }>;
+type Opened = Extract<
+  Awaited<ReturnType<BotContext['caller']['tickets']['bot']['openTicket']>>,
+  { ok: true }
+>;
 
 /**
  * The #tickets the bot made (or is making), per server: tickets opened at the same moment on a

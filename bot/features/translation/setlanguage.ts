@@ -18,7 +18,10 @@ export const setlanguage: BotCommand = {
   async execute(ctx, interaction) {
     const requested = interaction.options.getString('language', true);
     try {
-      const language = await ctx.caller.translation.bot.setLanguage({ userId: interaction.user.id, language: requested });
+      const language = await ctx.caller.translation.bot.setLanguage({
+        userId: interaction.user.id,
+        language: requested,
+      });
       const native = language.native !== language.name ? ` (${language.native})` : '';
       await interaction.reply({
         content: `✅ Your language is now **${language.name}**${native}. Right-click any message → Apps → Translate Message to read it in ${language.name}.`,

@@ -4,9 +4,10 @@ import { z } from 'zod';
  * Discord objects named in a request (a channel, a thread, a role) must belong to the server the
  * request acts on, and be of the kind the field needs. A schema declares that here, with
  * `channelOf(kind)` or `roleOf(kind)`, so no procedure can forget it: the server installs the
- * check (src/server/core/trpc.ts, answered by src/server/core/discord-objects.ts) and runs it while it parses a guild procedure's input, against
- * the server's synced channels and roles. In the browser, and for the bot's own procedures (ids
- * that came from Discord itself), nothing is installed and the declaration only marks the field.
+ * check (src/server/core/trpc.ts, answered by src/server/core/discord-objects.ts) and runs it
+ * while it parses a guild procedure's input, against the server's synced channels and roles. In
+ * the browser, and for the bot's own procedures (ids that came from Discord itself), the check does
+ * not run and the declaration only marks the field.
  *
  * A message id is bound through its channel: the bot reads or reacts to it in that channel only.
  */

@@ -41,7 +41,8 @@ function server(env: Env): oauth.AuthorizationServer {
   const api = env.DISCORD_API_URL.replace(/\/+$/, '');
   const origin = new URL(api).origin;
   // discord.com/api serves the token endpoint; the consent page lives on discord.com itself.
-  const authorize = origin === 'https://discord.com' ? 'https://discord.com/oauth2/authorize' : `${origin}/oauth2/authorize`;
+  const authorize =
+    origin === 'https://discord.com' ? 'https://discord.com/oauth2/authorize' : `${origin}/oauth2/authorize`;
   return {
     issuer: origin,
     authorization_endpoint: authorize,
@@ -135,11 +136,12 @@ async function discordGet<T>(env: Env, accessToken: string, path: string): Promi
 }
 
 export async function fetchIdentity(env: Env, accessToken: string): Promise<DiscordIdentity> {
-  const me = await discordGet<{ id: string; username: string; global_name?: string | null; avatar?: string | null }>(
-    env,
-    accessToken,
-    '/users/@me',
-  );
+  const me = await discordGet<{
+    id: string;
+    username: string;
+    global_name?: string | null;
+    avatar?: string | null;
+  }>(env, accessToken, '/users/@me');
   return { id: me.id, username: me.username, globalName: me.global_name ?? null, avatar: me.avatar ?? null };
 }
 

@@ -9,11 +9,7 @@ import { SESSION_COOKIE } from './admin-token';
  */
 
 /** Procedures reachable without credentials (everything else under /api needs an admin). */
-export const PUBLIC_PROCEDURES = new Set<string>([
-  'stats.global',
-  'contact.submit',
-  'billing.handleWebhook',
-]);
+export const PUBLIC_PROCEDURES = new Set<string>(['stats.global', 'contact.submit', 'billing.handleWebhook']);
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -332,7 +328,8 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: "The operator's ADMIN_TOKEN (every server), or a server's API key (pgk_..., that server only)",
+          description:
+            "The operator's ADMIN_TOKEN (every server), or a server's API key (pgk_..., that server only)",
         },
         sessionCookie: {
           type: 'apiKey',

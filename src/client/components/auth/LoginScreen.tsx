@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconBrandDiscord, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -123,7 +134,13 @@ function TokenForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus: 
           onChange={(e) => setToken(e.currentTarget.value)}
           leftSection={<IconLock size={16} aria-hidden />}
         />
-        <Button type="submit" variant={autoFocus ? 'filled' : 'default'} fullWidth loading={login.isPending} disabled={!token.trim()}>
+        <Button
+          type="submit"
+          variant={autoFocus ? 'filled' : 'default'}
+          fullWidth
+          loading={login.isPending}
+          disabled={!token.trim()}
+        >
           Log in with the token
         </Button>
       </Stack>

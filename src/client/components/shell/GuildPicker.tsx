@@ -43,7 +43,9 @@ export function GuildPicker() {
   return (
     <Select
       aria-label="Discord server"
-      placeholder={guilds.isPending ? 'Loading servers...' : waitingFor ? 'Waiting for the bot...' : 'Choose a server'}
+      placeholder={
+        guilds.isPending ? 'Loading servers...' : waitingFor ? 'Waiting for the bot...' : 'Choose a server'
+      }
       data={data}
       value={current}
       onChange={(value) => {
@@ -59,7 +61,13 @@ export function GuildPicker() {
         const g = byId.get(option.value);
         return (
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={guildIconUrl(option.value, g?.icon)} size={22} radius="xl" name={g?.name ?? option.label} color="initials" />
+            <Avatar
+              src={guildIconUrl(option.value, g?.icon)}
+              size={22}
+              radius="xl"
+              name={g?.name ?? option.label}
+              color="initials"
+            />
             <Text size="sm" truncate>
               {g?.name ?? option.label}
             </Text>

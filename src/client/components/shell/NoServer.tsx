@@ -20,9 +20,9 @@ export function NoServer() {
             No server to manage yet
           </Title>
           <Text c="dimmed" size="sm">
-            The dashboard shows the servers where you are the owner or have the Manage Server permission and the
-            bot has been added. Add the bot to one of your servers to start; this page opens it as soon as the bot
-            joins.
+            The dashboard shows the servers where you are the owner or have the Manage Server permission and
+            the bot has been added. Add the bot to one of your servers to start; this page opens it as soon as
+            the bot joins.
           </Text>
           {candidates.map((g) => (
             <Group key={g.id} justify="space-between" wrap="nowrap">
@@ -33,7 +33,14 @@ export function NoServer() {
                 </Text>
               </Group>
               {g.inviteUrl && (
-                <Button component="a" href={g.inviteUrl} target="_blank" rel="noopener" size="xs" variant="light">
+                <Button
+                  component="a"
+                  href={g.inviteUrl}
+                  target="_blank"
+                  rel="noopener"
+                  size="xs"
+                  variant="light"
+                >
                   Add bot
                 </Button>
               )}

@@ -149,7 +149,10 @@ function StepRow({ step, operator }: { step: Step; operator: boolean }) {
  */
 export function SetupChecklist() {
   const me = trpc.auth.me.useQuery();
-  const list = trpc.setup.checklist.useQuery(undefined, { refetchInterval: 10_000, enabled: me.data?.operator === true });
+  const list = trpc.setup.checklist.useQuery(undefined, {
+    refetchInterval: 10_000,
+    enabled: me.data?.operator === true,
+  });
   if (!list.data?.operator || list.data.complete) return null;
   const { steps } = list.data;
   const done = steps.filter((s) => s.done).length;

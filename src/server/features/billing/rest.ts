@@ -5,7 +5,8 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/api/create-checkout-session',
     procedure: 'billing.createCheckoutSession',
-    summary: 'Start a Stripe Checkout for the Plus or Pro plan of a server the caller manages; answers { url }',
+    summary:
+      'Start a Stripe Checkout for the Plus or Pro plan of a server the caller manages; answers { url }',
   },
   {
     method: 'POST',

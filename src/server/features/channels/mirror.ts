@@ -18,7 +18,12 @@ import {
 import { splitMessage } from './split';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from '../translation/failures';
-import { spoken, translateVoiceMessage, VoiceFetchError, type VoiceMessageRef } from '../translation/voice-messages';
+import {
+  spoken,
+  translateVoiceMessage,
+  VoiceFetchError,
+  type VoiceMessageRef,
+} from '../translation/voice-messages';
 import { type StoredWebhook, webhookFor } from './webhooks';
 
 /**

@@ -162,9 +162,7 @@ async function replaceRoles(tx: Db, lists: Map<string, SyncedRole[]>): Promise<v
  * servers whose id is not in their new lists". (Discord caps a server at 500 channels and 250
  * roles, far below the limit, so one server always fits a group.)
  */
-export function deleteGroups(
-  lists: Map<string, { id: string }[]>,
-): { guildIds: string[]; keep: string[] }[] {
+export function deleteGroups(lists: Map<string, { id: string }[]>): { guildIds: string[]; keep: string[] }[] {
   const groups: { guildIds: string[]; keep: string[] }[] = [];
   let group: { guildIds: string[]; keep: string[] } | null = null;
   for (const [guildId, list] of lists) {
@@ -238,7 +236,6 @@ export interface SyncedRole {
   managed: boolean;
   assignable: boolean;
 }
-
 
 /** The guild's whole role list (@everyone left out): replaces what was stored. */
 export async function syncRoles(db: Db, guildId: string, roles: SyncedRole[]): Promise<{ roles: number }> {

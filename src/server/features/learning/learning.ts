@@ -3,14 +3,7 @@ import { type Db, lockFor } from '../../../../db/client';
 import { learnerProgress } from '../../../../db/schema';
 import { findLanguage, LANGUAGES, languageName } from '../../../common/languages';
 import { type DifficultyLevel, learnerAccuracy } from '../../../common/learning/schemas';
-import {
-  DECK,
-  DECK_LANGUAGES,
-  type DeckLanguage,
-  type DeckWord,
-  isDeckLanguage,
-  wordsOfLevel,
-} from './deck';
+import { DECK, DECK_LANGUAGES, type DeckLanguage, type DeckWord, isDeckLanguage, wordsOfLevel } from './deck';
 import { currentStreak, nextDifficulty, nextStreak } from './maths';
 import {
   findQuestion,

@@ -1,13 +1,7 @@
 import type { Db } from '../../../../db/client';
 import type { Conversation } from '../channels/conversation';
 import { type IncomingMessage, type MirrorOutcome, planMirror } from '../channels/mirror';
-import {
-  checkLocal,
-  type Finding,
-  findingOfVerdict,
-  type ModerationState,
-  moderationLayers,
-} from './layers';
+import { checkLocal, type Finding, findingOfVerdict, type ModerationState, moderationLayers } from './layers';
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';
 import { planSingle, type SingleOutcome } from '../single-channel/single-channel';
 import type { ModerationVerdict, Translator } from '../../translation';

@@ -1,4 +1,3 @@
-
 import type { Db } from '../../../../db/client';
 import type { ReactionRoleEntry, reactionRoles } from '../../../../db/schema';
 import { guildDefaultLanguage, serverLanguages } from '../polls/polls';
@@ -55,4 +54,3 @@ export function renderMenu(row: Pick<Row, 'roles' | 'menu'>): string {
   if (content.length > 2000) content = blocks[0]?.slice(0, 2000) ?? '';
   return content;
 }
-

@@ -1,7 +1,12 @@
 import type { RestRoute } from '../../core/rest';
 
 export const routes: RestRoute[] = [
-  { method: 'GET', path: '/api/config', procedure: 'settings.get', summary: 'Bot configuration of the guild' },
+  {
+    method: 'GET',
+    path: '/api/config',
+    procedure: 'settings.get',
+    summary: 'Bot configuration of the guild',
+  },
   {
     method: 'PATCH',
     path: '/api/config',

@@ -3,7 +3,11 @@ import type { Db } from '../../../../db/client';
 import { ticketMessages } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
 import { say } from '../../../common/phrases';
-import { TICKET_NOT_TRANSLATED, TICKET_ORIGINAL, TICKET_SUPPORT_REPLY } from '../../../common/tickets/phrases';
+import {
+  TICKET_NOT_TRANSLATED,
+  TICKET_ORIGINAL,
+  TICKET_SUPPORT_REPLY,
+} from '../../../common/tickets/phrases';
 import { findTicket } from './tickets';
 
 /**

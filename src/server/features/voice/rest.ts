@@ -5,7 +5,8 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/voice-translation/sessions/:id',
     procedure: 'voice.sessions',
-    summary: "Voice translation sessions of the guild :id, newest first ('default': the caller's default server)",
+    summary:
+      "Voice translation sessions of the guild :id, newest first ('default': the caller's default server)",
     input: (req) => ({ guildId: pathGuild(req.params.id, 'id') }),
   },
   {
@@ -26,7 +27,8 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/voice-translation/settings',
     procedure: 'voice.settings',
-    summary: "Live captions settings: captionChannelId, the default text channel or thread for captions (null: each voice channel's own chat)",
+    summary:
+      "Live captions settings: captionChannelId, the default text channel or thread for captions (null: each voice channel's own chat)",
   },
   {
     method: 'PATCH',
