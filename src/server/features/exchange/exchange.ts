@@ -4,7 +4,6 @@ import {
   exchangeMembers,
   exchangePairs,
   exchangeSettings,
-  guildChannels,
   memberXp,
 } from '../../../../db/schema';
 
@@ -247,16 +246,6 @@ export async function exchangeChannelId(db: Db, guildId: string): Promise<string
     (await db.select().from(exchangeSettings).where(eq(exchangeSettings.guildId, guildId)).get())
       ?.channelId ?? ''
   );
-}
-
-/** Private threads live in text channels (type 0) only. */
-export async function isTextChannel(db: Db, guildId: string, channelId: string): Promise<boolean> {
-  const row = await db
-    .select({ type: guildChannels.type })
-    .from(guildChannels)
-    .where(and(eq(guildChannels.guildId, guildId), eq(guildChannels.id, channelId)))
-    .get();
-  return row?.type === 0;
 }
 
 export async function writeExchangeChannel(db: Db, guildId: string, channelId: string): Promise<void> {

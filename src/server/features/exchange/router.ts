@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { exchangeSettingsPatch } from '../../../common/exchange/schemas';
-import { isTextChannel, writeExchangeChannel } from './exchange';
+import { writeExchangeChannel } from './exchange';
 import { exchangeState } from './state';
 import { guildProcedure, requires, router } from '../../core/trpc';
 import { exchangeBotRouter } from './bot.router';
@@ -12,11 +11,7 @@ export const exchangeRouter = router({
   state: exchangeProcedure.query(async ({ ctx }) => await exchangeState(ctx.db, ctx.guildId)),
 
   updateSettings: exchangeProcedure.input(exchangeSettingsPatch).mutation(async ({ ctx, input }) => {
-    if (input.channelId && !(await isTextChannel(ctx.db, ctx.guildId, input.channelId)))
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'channelId: not a text channel of this server (private threads need a text channel)',
-      });
+    // A text channel of this server (privateThreads), checked with the input (channelOf).
     await writeExchangeChannel(ctx.db, ctx.guildId, input.channelId);
     return await exchangeState(ctx.db, ctx.guildId);
   }),

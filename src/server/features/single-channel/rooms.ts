@@ -9,6 +9,7 @@ import {
   guildChannels,
 } from '../../../../db/schema';
 import { checkChannelsFree, checkPlanLimit } from '../channels/links';
+import { CHANNEL_KINDS } from '../../../common/schemas/discord-refs';
 import { ensureGuild } from '../../core/guilds';
 
 /**
@@ -16,8 +17,8 @@ import { ensureGuild } from '../../core/guilds';
  * with one channel and its list of languages (the bot side is services/single-channel.ts).
  */
 
-/** Channels a room can be: text and announcement channels (a forum's messages live in threads). */
-export const ROOM_CHANNEL_TYPES = [0, 5];
+/** Channels a room can be: text and announcement channels (the input's own kind, channelOf('text')). */
+export const ROOM_CHANNEL_TYPES = CHANNEL_KINDS.text.types ?? [];
 
 export interface SingleChannelRoom {
   id: number;

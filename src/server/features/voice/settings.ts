@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { guildChannels, voiceSettings } from '../../../../db/schema';
+import { CHANNEL_KINDS } from '../../../common/schemas/discord-refs';
 import { ensureGuild } from '../../core/guilds';
 
 /**
@@ -10,8 +11,9 @@ import { ensureGuild } from '../../core/guilds';
  * (/voice start captions:). A thread is posted into through its parent channel's webhook.
  */
 
-/** Text (0), announcement (5) channels and threads (10 announcement, 11 public, 12 private). */
-export const CAPTION_CHANNEL_TYPES = [0, 5, 10, 11, 12];
+/** Text and announcement channels and threads: the caption field's kind (channelOf('textOrThread')). */
+export const CAPTION_CHANNEL_TYPES = CHANNEL_KINDS.textOrThread.types ?? [];
+/** Threads (10 announcement, 11 public, 12 private): posted into through their parent. */
 const THREAD_TYPES = [10, 11, 12];
 
 export interface CaptionDestination {
