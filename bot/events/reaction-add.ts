@@ -6,21 +6,24 @@ import { applyReactionRole } from '../features/welcome/member-roles';
 import { defineEvent } from './types';
 
 /**
- * Flags on one message are handled one after the other: a second flag of a language (🇪🇸 then 🇲🇽,
- * two members at the same moment) sees the first one's reply recorded and adds none. A guild's
- * events reach one bot process, so this in-memory order is enough.
+ * Reactions on one message are handled one after the other, in the order Discord delivered them
+ * (the order is taken on arrival, before any await): a second flag of a language (🇪🇸 then 🇲🇽, two
+ * members at the same moment) sees the first one's reply recorded and adds none. A guild's events
+ * reach one bot process, so this in-memory order is enough.
  */
 const inMessageOrder = createKeyedOrder();
 
 /** A flag reaction: reply with the message translated into the flag's language (once per language). */
 export default defineEvent(Events.MessageReactionAdd, async (ctx, reaction, user) => {
   if (user.bot) return;
-  await applyReactionRole(ctx, reaction, user, 'add');
-  const emoji = reaction.emoji.name;
-  if (!emoji || reaction.emoji.id) return; // custom emoji are never flags
-  const message = reaction.message.partial ? await reaction.message.fetch() : reaction.message;
-  if (!message.inGuild()) return;
-  await inMessageOrder([message.id], () => translateFlag(ctx, message, emoji, user));
+  await inMessageOrder([reaction.message.id], async () => {
+    await applyReactionRole(ctx, reaction, user, 'add');
+    const emoji = reaction.emoji.name;
+    if (!emoji || reaction.emoji.id) return; // custom emoji are never flags
+    const message = reaction.message.partial ? await reaction.message.fetch() : reaction.message;
+    if (!message.inGuild()) return;
+    await translateFlag(ctx, message, emoji, user);
+  });
 });
 
 async function translateFlag(

@@ -90,7 +90,10 @@ describe('Moderation', () => {
     expect(await autoDelete.isChecked()).toBe(true);
     expect(await spam.isChecked()).toBe(false);
     expect(await filter.isChecked()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Log channel' }).inputValue()).toBe('#mod-log');
+    // The saved channel is shown by name once the server's channel list has loaded.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Log channel' }).inputValue())
+      .toBe('#mod-log');
     const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
     expect(pills).toEqual(['scam', 'freenitro']);
     await page.context().close();

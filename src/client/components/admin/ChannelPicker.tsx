@@ -45,7 +45,14 @@ export function ChannelPicker(props: ChannelPickerProps) {
 
   const data = list.map((c) => ({ value: c.id, label: `#${c.name}` }));
   if (value && !list.some((c) => c.id === value))
-    data.unshift({ value, label: channels.isSuccess ? `${value} (not found in this server)` : value });
+    data.unshift({
+      value,
+      label: channels.isSuccess
+        ? `${value} (not found in this server)`
+        : channels.isError
+          ? value
+          : 'Loading channel name…',
+    });
   return (
     <Select
       label={label}
