@@ -10,6 +10,7 @@ import {
   reportFailure,
 } from '../../discord';
 import { extrasOf } from './mirror-message';
+import { markUntranslated, retryWhileFresh } from './marks';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { type PostTurn, takePostTurn } from './post-order';
 import { voiceMessageOf } from '../translation/voice-message';
@@ -56,19 +57,6 @@ async function reply(
   }
 }
 
-/** Paused (monthly allowance used) or over the member's hourly limit: a visible sign on the message. */
-const UNTRANSLATED_MARK: Record<string, string> = { paused: '⏸️', rate_limited: '⏳' };
-
-async function markUntranslated(ctx: BotContext, message: Message<true>, kind: string): Promise<void> {
-  const mark = UNTRANSLATED_MARK[kind];
-  if (!mark) return;
-  try {
-    await message.react(mark);
-  } catch (err) {
-    await reportFailure(ctx, message.guildId, message.channelId, 'add reaction', err);
-  }
-}
-
 async function handleMessage(ctx: BotContext, message: Message<true>, turn: PostTurn): Promise<void> {
   try {
     const result = await ctx.caller.channels.bot.onMessage({
@@ -77,13 +65,32 @@ async function handleMessage(ctx: BotContext, message: Message<true>, turn: Post
       locale: null,
     });
     // A removed message comes with no translations to post; a reported one is still mirrored.
+    // A message that cannot be translated now is marked at once, without waiting for its turn.
     await Promise.all([
       result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
-      turn.ready().then(() => postTranslations(ctx, message, result)),
+      result.status === 'failed'
+        ? markAndRetry(ctx, message, result)
+        : turn.ready().then(() => postTranslations(ctx, message, result)),
     ]);
   } finally {
     turn.done();
   }
+}
+
+/** The reason's reaction on the original; new tries while it is fresh post the copies late (marks.ts). */
+async function markAndRetry(
+  ctx: BotContext,
+  message: Message<true>,
+  plan: Extract<TranslationPlan, { status: 'failed' }>,
+): Promise<void> {
+  console.warn(`Translations of message ${message.id} not posted yet: ${plan.reason}`);
+  await markUntranslated(ctx, message, plan.kind);
+  retryWhileFresh(ctx, message, plan.kind, async (reason) => {
+    const again = await ctx.caller.channels.bot.retryMessage({ ...mirrorInput(message), reason });
+    if (again.status === 'failed') return false;
+    await postTranslations(ctx, message, again);
+    return true;
+  });
 }
 
 async function postTranslations(
@@ -91,11 +98,7 @@ async function postTranslations(
   message: Message<true>,
   plan: TranslationPlan,
 ): Promise<void> {
-  if (plan.status === 'failed') {
-    console.warn(`Translations of message ${message.id} not posted: ${plan.reason}`);
-    await markUntranslated(ctx, message, plan.kind);
-    return;
-  }
+  if (plan.status === 'failed') return;
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
   // Channels in parallel; the messages of one long copy in order.
