@@ -388,7 +388,7 @@ export const untranslatedDaily = sqliteTable(
   {
     guildId: guildId(),
     day: integer('day').notNull(),
-    /** overloaded, paused, rate_limited, unavailable, failed (src/server/features/translation/untranslated.ts) */
+    /** overloaded, paused, rate_limited, unavailable, failed, queue_full (src/server/features/translation/untranslated.ts) */
     reason: text('reason').notNull(),
     marked: integer('marked').notNull().default(0),
     recovered: integer('recovered').notNull().default(0),

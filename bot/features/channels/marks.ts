@@ -26,6 +26,16 @@ export async function markUntranslated(ctx: BotContext, message: Message<true>, 
   }
 }
 
+/** A copy shed by a full post queue (copy-queue.ts): 🚦 on the original, counted, not tried again. */
+export async function markShed(ctx: BotContext, message: Message<true>): Promise<void> {
+  await markUntranslated(ctx, message, 'queue_full');
+  try {
+    await ctx.caller.channels.bot.markShed({ guildId: message.guildId, channelId: message.channelId });
+  } catch (err) {
+    console.error(`Could not count the shed copies of message ${message.id}:`, err);
+  }
+}
+
 async function unmark(ctx: BotContext, message: Message<true>, reason: UntranslatedReason): Promise<void> {
   const me = ctx.client.user;
   if (!me) return;

@@ -1,16 +1,10 @@
 import { Events, type Message } from 'discord.js';
 import type { TranslationPlan } from '../../../src/server/features/moderation/flow';
 import type { BotContext } from '../../context';
-import {
-  authorOf,
-  type HookPost,
-  isFromMember,
-  parentOf,
-  postThroughWebhook,
-  reportFailure,
-} from '../../discord';
+import { authorOf, isFromMember, parentOf, reportFailure } from '../../discord';
 import { extrasOf } from './mirror-message';
-import { markUntranslated, retryWhileFresh } from './marks';
+import { markShed, markUntranslated, retryWhileFresh } from './marks';
+import { queueCopy } from './copy-queue';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { type PostTurn, takePostTurn } from './post-order';
 import { voiceMessageOf } from '../translation/voice-message';
@@ -70,7 +64,7 @@ async function handleMessage(ctx: BotContext, message: Message<true>, turn: Post
       result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
       result.status === 'failed'
         ? markAndRetry(ctx, message, result)
-        : turn.ready().then(() => postTranslations(ctx, message, result)),
+        : turn.ready().then(() => postTranslations(ctx, message, result, turn.done)),
     ]);
   } finally {
     turn.done();
@@ -93,45 +87,28 @@ async function markAndRetry(
   });
 }
 
+/**
+ * Posts the plan: a single-channel reply, or each copy queued behind its channel's earlier copies
+ * (copy-queue.ts, where copies waiting on Discord's webhook bucket are combined). `queued` is
+ * called once every copy is in its queue, so the channel's next message may take its place.
+ */
 async function postTranslations(
   ctx: BotContext,
   message: Message<true>,
   plan: TranslationPlan,
+  queued: () => void = () => {},
 ): Promise<void> {
   if (plan.status === 'failed') return;
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
-  // Channels in parallel; the messages of one long copy in order.
-  const copies = await Promise.all(
-    plan.posts.map(async (post) => {
-      const sent: { copyMessageId: string; copyChannelId: string; language: string; kind: 'webhook' }[] = [];
-      try {
-        const hookPost: HookPost = { ...post, files: [] };
-        for (const [i, content] of post.parts.entries()) {
-          hookPost.content = content;
-          // The files go with the last message of the copy, under the link lines.
-          if (i === post.parts.length - 1) {
-            hookPost.files = post.files;
-            hookPost.embeds = post.embeds;
-          }
-          const m = await postThroughWebhook(ctx, message.guildId, hookPost);
-          sent.push({
-            copyMessageId: m.id,
-            copyChannelId: post.channelId,
-            language: post.language,
-            kind: 'webhook',
-          });
-        }
-      } catch (err) {
-        await reportFailure(ctx, message.guildId, post.channelId, 'post through webhook', err);
-      }
-      return sent;
-    }),
-  );
+  const pending = plan.posts.map((post) => queueCopy(ctx, message.guildId, post));
+  queued();
+  const copies = await Promise.all(pending);
+  if (copies.some((c) => c === null)) await markShed(ctx, message);
   await ctx.caller.channels.bot.recordCopies({
     guildId: message.guildId,
     original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
-    copies: copies.flat(),
+    copies: copies.flatMap((c) => c ?? []),
   });
 }
 

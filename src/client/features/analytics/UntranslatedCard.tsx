@@ -14,6 +14,10 @@ const MEANINGS: Record<string, { label: string; meaning: string }> = {
     meaning: 'The translation provider did not answer; tried again for 2 minutes',
   },
   failed: { label: 'Failed', meaning: 'No usable answer; tried again for 2 minutes' },
+  queue_full: {
+    label: 'Channel too busy',
+    meaning: "Far more copies than Discord's webhook limit lets through; skipped",
+  },
 };
 
 /**

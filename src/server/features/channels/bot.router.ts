@@ -150,6 +150,10 @@ export const channelsBotRouter = router({
         await countUntranslated(ctx.db, ctx.guildId, reason, 'recovered', ctx.clock());
       return plan;
     }),
+  /** A channel's post queue was full (far past Discord's webhook limit): the copies were shed, the original marked. */
+  markShed: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
+    await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'marked', ctx.clock());
+  }),
 
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;

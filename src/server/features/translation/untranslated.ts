@@ -11,8 +11,8 @@ import type { FailureKind } from './failures';
  * The Analytics screen shows the last 30 days.
  */
 
-/** Why a channel message got a mark: a translation failure's kind. */
-export type UntranslatedReason = FailureKind;
+/** Why a channel message got a mark: a translation failure's kind, or its channel's post queue was full. */
+export type UntranslatedReason = FailureKind | 'queue_full';
 
 export const UNTRANSLATED_REASONS: readonly UntranslatedReason[] = [
   'overloaded',
@@ -20,6 +20,7 @@ export const UNTRANSLATED_REASONS: readonly UntranslatedReason[] = [
   'rate_limited',
   'unavailable',
   'failed',
+  'queue_full',
 ];
 
 /** The reaction each reason puts on the original (docs/translation.md explains them to members). */
@@ -29,6 +30,7 @@ export const UNTRANSLATED_MARKS: Record<UntranslatedReason, string> = {
   rate_limited: '⏳',
   unavailable: '⚠️',
   failed: '❌',
+  queue_full: '🚦',
 };
 
 /** A failed plan's kind as a reason (an unknown one counts as failed). */
