@@ -95,7 +95,7 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     expect(combined.length).toBeGreaterThan(0);
     for (const c of combined) {
       if (c.body?.username === h.fake.botUser.username) {
-        for (const line of (c.body?.content as string).split('\n'))
+        for (const line of String(c.body?.content ?? '').split('\n'))
           expect(line).toMatch(/^\*\*[^*]+:\*\* \[es\] mixed burst line \d+$/);
       }
     }
