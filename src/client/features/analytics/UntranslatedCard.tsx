@@ -5,15 +5,15 @@ import type { Analytics } from './types';
 const MEANINGS: Record<string, { label: string; meaning: string }> = {
   overloaded: {
     label: 'Busy',
-    meaning: 'Waited too long for the translation provider; tried again for 2 minutes',
+    meaning: 'Waited too long for the translation provider; tried again while recent',
   },
   paused: { label: 'Paused', meaning: "The plan's monthly translations are used up" },
   rate_limited: { label: 'Member limit', meaning: "Over the server's translations per member per hour" },
   unavailable: {
     label: 'Provider down',
-    meaning: 'The translation provider did not answer; tried again for 2 minutes',
+    meaning: 'The translation provider did not answer; tried again while recent',
   },
-  failed: { label: 'Failed', meaning: 'No usable answer; tried again for 2 minutes' },
+  failed: { label: 'Failed', meaning: 'No usable answer; tried again while recent' },
   queue_full: {
     label: 'Channel too busy',
     meaning: "Far more copies than Discord's webhook limit lets through; skipped",
