@@ -6,7 +6,8 @@ import { type HookPost, postThroughWebhook, reportFailure } from '../../discord'
  * Mirror copies wait here, one queue per channel (or thread) they go to, posted one at a time
  * through that channel's one webhook (issue 24). Discord gives a webhook about 5 posts per 2 s and
  * the bot never makes more webhooks to get around it; when the bucket is what holds copies back
- * (the last 5 posts left within 2 s), the waiting ones leave together:
+ * (copies waiting, and the last 5 posts left within two of its periods), the waiting ones leave
+ * together:
  * - consecutive copies of one author become one post under that author (lines joined);
  * - a run of several authors becomes one post under the bot's name, each line naming its author.
  * Only one-message copies without files or embeds are combined, within Discord's 2,000 characters.
@@ -37,8 +38,6 @@ interface Entry {
 interface Queue {
   entries: Entry[];
   running: boolean;
-  /** The channel's webhook once known (copies planned before it was made carry none). */
-  webhook: HookPost['webhook'];
   /** When the last posts left (the bucket is the bottleneck when BUCKET_POSTS left within BUCKET_MS). */
   recent: number[];
 }
@@ -52,7 +51,8 @@ export function queueCopy(ctx: BotContext, guildId: string, post: WebhookPost): 
   const key = `${post.channelId}:${post.threadId ?? ''}`;
   let q = queues.get(key);
   if (!q) {
-    q = { entries: [], running: false, webhook: null, recent: [] };
+    if (queues.size >= 1_000) forgetIdle();
+    q = { entries: [], running: false, recent: [] };
     queues.set(key, q);
   }
   if (q.entries.length >= MAX_QUEUED_COPIES) return Promise.resolve(null);
@@ -99,9 +99,11 @@ async function drain(ctx: BotContext, key: string, q: Queue): Promise<void> {
   q.running = true;
   try {
     for (let head = q.entries.shift(); head; head = q.entries.shift()) {
-      // Combined only while the webhook's bucket is what holds the copies back.
+      // Combined only while the webhook's bucket is what holds the copies back: copies are waiting
+      // and the channel has used a whole bucket lately (a full bucket's posts within two periods;
+      // right after discord.js waited out a reset the last period alone looks quiet).
       const now = Date.now();
-      const limited = q.recent.length >= BUCKET_POSTS && now - q.recent[0] < BUCKET_MS;
+      const limited = q.recent.length >= BUCKET_POSTS && now - q.recent[0] < 2 * BUCKET_MS;
       q.recent.push(now);
       if (q.recent.length > BUCKET_POSTS) q.recent.shift();
       const { taken, content, hook } = limited
@@ -111,7 +113,7 @@ async function drain(ctx: BotContext, key: string, q: Queue): Promise<void> {
       const post = head.post;
       const sent: SentCopy[] = [];
       try {
-        const hookPost: HookPost = { ...post, webhook: post.webhook ?? q.webhook, files: [], ...hook };
+        const hookPost: HookPost = { ...post, files: [], ...hook };
         const parts = taken.length > 1 ? [content] : post.parts;
         for (const [i, part] of parts.entries()) {
           hookPost.content = part;
@@ -121,7 +123,6 @@ async function drain(ctx: BotContext, key: string, q: Queue): Promise<void> {
             hookPost.embeds = post.embeds;
           }
           const m = await postThroughWebhook(ctx, head.guildId, hookPost);
-          q.webhook = hookPost.webhook;
           sent.push({
             copyMessageId: m.id,
             copyChannelId: post.channelId,
@@ -136,6 +137,14 @@ async function drain(ctx: BotContext, key: string, q: Queue): Promise<void> {
     }
   } finally {
     q.running = false;
-    if (q.entries.length === 0) queues.delete(key);
+  }
+}
+
+/** Queues with nothing waiting and no post within two bucket periods are forgotten. */
+function forgetIdle(): void {
+  const now = Date.now();
+  for (const [key, q] of queues) {
+    if (!q.running && q.entries.length === 0 && now - (q.recent.at(-1) ?? 0) > 2 * BUCKET_MS)
+      queues.delete(key);
   }
 }
