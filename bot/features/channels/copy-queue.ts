@@ -59,7 +59,7 @@ export function queueCopy(ctx: BotContext, guildId: string, post: WebhookPost): 
   const queue = q;
   return new Promise((resolve) => {
     queue.entries.push({ guildId, post, resolve });
-    if (!queue.running) void drain(ctx, key, queue);
+    if (!queue.running) void drain(ctx, queue);
   });
 }
 
@@ -95,7 +95,7 @@ function group(
   };
 }
 
-async function drain(ctx: BotContext, key: string, q: Queue): Promise<void> {
+async function drain(ctx: BotContext, q: Queue): Promise<void> {
   q.running = true;
   try {
     for (let head = q.entries.shift(); head; head = q.entries.shift()) {
