@@ -28,10 +28,11 @@ const ROLLUPS = [
   'analytics_language_members',
 ];
 
-function time(fn: () => unknown, runs = RUNS): number {
-  fn();
+/** Mean ms of `runs` calls after one warm-up; each call is awaited (the aggregates are async). */
+async function time(fn: () => unknown, runs = RUNS): Promise<number> {
+  await fn();
   const start = performance.now();
-  for (let i = 0; i < runs; i++) fn();
+  for (let i = 0; i < runs; i++) await fn();
   return (performance.now() - start) / runs;
 }
 
@@ -86,9 +87,9 @@ for (const size of SIZES) {
     db.$sqlite!.transaction(() => {
       for (let i = 0; i < 1000; i++) small.run(`u${i % 50}`, now.getTime() - (i % 30) * DAY);
     })();
-  const withTriggers = time(thousand, 3);
+  const withTriggers = await time(thousand, 3);
   for (const t of triggers) db.$sqlite!.exec(`drop trigger ${t.name}`);
-  const withoutTriggers = time(thousand, 3);
+  const withoutTriggers = await time(thousand, 3);
 
   // Seeding without the triggers (one transaction, one prepared statement), then the migration's
   // backfill of every rollup from the logs, as on an installation upgraded with logs in place.
@@ -120,8 +121,8 @@ for (const size of SIZES) {
     ['stats.activity', rawGuildActivity, guildActivity],
     ['analytics.get', rawGuildAnalytics, guildAnalytics],
   ] as const) {
-    const b = time(() => before(db, 'big', now), size > 200_000 ? 2 : RUNS);
-    const a = time(() => after(db, 'big', now));
+    const b = await time(() => before(db, 'big', now), size > 200_000 ? 2 : RUNS);
+    const a = await time(() => after(db, 'big', now));
     console.log(
       `  ${name.padEnd(15)} before ${b.toFixed(1).padStart(7)} ms | after ${a.toFixed(2).padStart(6)} ms | ${(b / a).toFixed(0)}x`,
     );

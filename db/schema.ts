@@ -378,6 +378,24 @@ export const usageNotices = sqliteTable(
   (t) => [primaryKey({ columns: [t.guildId, t.month, t.threshold] })],
 );
 
+/**
+ * Channel messages that could not be translated or copied in time (issue 24), counted per server,
+ * UTC day (midnight, ms) and reason: marked = the original got the reason's reaction, recovered =
+ * a later try posted its copies after all. Never the message or its text.
+ */
+export const untranslatedDaily = sqliteTable(
+  'untranslated_daily',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    /** overloaded, paused, rate_limited, unavailable, failed, queue_full (src/server/features/translation/untranslated.ts) */
+    reason: text('reason').notNull(),
+    marked: integer('marked').notNull().default(0),
+    recovered: integer('recovered').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day, t.reason] })],
+);
+
 // ---- Polls ----------------------------------------------------------------------------------
 
 export type PollOption = { id: string; text: LangText };

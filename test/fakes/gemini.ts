@@ -131,7 +131,8 @@ export function pseudoTranslate(req: RecordedRequest): FakeReply {
       source: m.source ?? 'en',
       translations: Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${m.text}`])),
     }));
-    return { json: { items } };
+    const verdict = t.moderate ? { moderation: { flagged: false, category: 'none', reason: '' } } : {};
+    return { json: { items: items.map((i) => ({ ...i, ...verdict })) } };
   }
   const translations = Object.fromEntries(t.targets.map((code) => [code, `[${code}] ${t.text}`]));
   const moderation = t.moderate ? { moderation: { flagged: false, category: 'none', reason: '' } } : {};

@@ -130,13 +130,37 @@ describe('formatting protection', () => {
     expect(res.translations.es).toBe('Hola <@123456789>');
   });
 
-  it('a placeholder lost twice fails visibly, naming the language and the reason', async () => {
-    fake.respondWith(() => ({ json: { source: 'en', translations: { es: 'Hola a todos' } } }));
+  it('placeholders broken twice are put back by position: the message is delivered, never dropped', async () => {
+    // Lost, repeated and invented placeholders, on both attempts.
+    fake.respondWith(() => ({
+      json: { source: 'en', translations: { es: 'Hola {{1}} de nuevo {{1}} amigos {{7}} mira' } },
+    }));
+    const res = await e.translator.translate({
+      text: 'Hello <@123456789> again **friends** look https://example.com/x',
+      targets: ['es'],
+      source: 'en',
+      origin: 'mirror',
+    });
+    expect(fake.requests).toHaveLength(2);
+    const es = res.translations.es;
+    // The model's words, every protected piece exactly once, nothing invented.
+    expect(es).toMatch(/^Hola /);
+    for (const piece of ['<@123456789>', 'https://example.com/x']) {
+      expect(es.split(piece)).toHaveLength(2);
+    }
+    expect(es.match(/\*\*/g)).toHaveLength(2);
+    expect(es).not.toMatch(/\{\{/);
+    // The mention keeps its place near the start, the link near the end.
+    expect(es.indexOf('<@123456789>')).toBeLessThan(es.indexOf('https://example.com/x'));
+  });
+
+  it('an empty answer twice still fails visibly, naming the language and the reason', async () => {
+    fake.respondWith(() => ({ json: { source: 'en', translations: { es: '' } } }));
     const err = await e.translator
       .translate({ text: 'Hello again <@123456789>', targets: ['es'], source: 'en', origin: 'mirror' })
       .catch((x) => x);
     expect(err).toBeInstanceOf(MissingTranslationsError);
-    expect(err.message).toMatch(/no usable answer for es \(lost placeholder \{\{0\}\}\)/);
+    expect(err.message).toMatch(/no usable answer for es \(language missing from the answer\)/);
     expect(fake.requests).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { countUntranslated } from '../../src/server/features/translation/untranslated';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
@@ -78,6 +79,28 @@ describe('Advanced Analytics', () => {
     await page.context().close();
   });
 
+  it('lists the messages marked as not translated in time, per reason, with those copied later', async () => {
+    const now = new Date();
+    for (let i = 0; i < 3; i++)
+      await countUntranslated(server.services.db, 'g-stats', 'overloaded', 'marked', now);
+    for (let i = 0; i < 2; i++)
+      await countUntranslated(server.services.db, 'g-stats', 'overloaded', 'recovered', now);
+    await countUntranslated(server.services.db, 'g-stats', 'paused', 'marked', now);
+    const page = await adminPage(browser, server, '/admin/analytics?guildId=g-stats');
+    const rows = page.getByTestId('untranslated').locator('tbody tr');
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts.find((t) => t.includes('🕓'))).toMatch(/Busy[\s\S]*\s3\s+2$/);
+    expect(texts.find((t) => t.includes('⏸️'))).toMatch(/Paused[\s\S]*\s1\s+0$/);
+    expect(texts.find((t) => t.includes('⚠️'))).toMatch(/Provider down[\s\S]*\s0\s+0$/);
+    expect(await page.getByTestId('untranslated-none').count()).toBe(0);
+    await page.context().close();
+    // A server without marks says so.
+    const empty = await adminPage(browser, server, '/admin/analytics?guildId=g-empty');
+    await empty.getByTestId('untranslated-none').waitFor();
+    await empty.context().close();
+  });
+
   it('lists at most 10 top translators', async () => {
     const page = await adminPage(browser, server, '/admin/analytics?guildId=g-many');
     const rows = page.getByTestId('top-translators').locator('tbody tr');
@@ -109,6 +132,16 @@ describe('Advanced Analytics', () => {
 
   it('looks finished with data and empty, dark and light, desktop and phone', async () => {
     await seedDemoGuild(server, 'g-demo');
+    for (const [reason, marked, recovered] of [
+      ['overloaded', 7, 6],
+      ['unavailable', 3, 3],
+      ['queue_full', 1, 0],
+    ] as const) {
+      for (let i = 0; i < marked; i++)
+        await countUntranslated(server.services.db, 'g-demo', reason, 'marked', new Date());
+      for (let i = 0; i < recovered; i++)
+        await countUntranslated(server.services.db, 'g-demo', reason, 'recovered', new Date());
+    }
     const errors = await screenshotMatrix(
       browser,
       server,
@@ -117,6 +150,7 @@ describe('Advanced Analytics', () => {
       async (page, kind) => {
         if (kind === 'demo') {
           await page.getByTestId('top-translators').waitFor();
+          await page.getByTestId('untranslated').waitFor();
           await page.locator('.recharts-area-area').first().waitFor({ state: 'attached' });
         } else {
           await page.getByText('Sample data').waitFor();

@@ -1,15 +1,10 @@
 import { Events, type Message } from 'discord.js';
 import type { TranslationPlan } from '../../../src/server/features/moderation/flow';
 import type { BotContext } from '../../context';
-import {
-  authorOf,
-  type HookPost,
-  isFromMember,
-  parentOf,
-  postThroughWebhook,
-  reportFailure,
-} from '../../discord';
+import { authorOf, isFromMember, parentOf, reportFailure } from '../../discord';
 import { extrasOf } from './mirror-message';
+import { markShed, markUntranslated, retryWhileFresh } from './marks';
+import { queueCopy } from './copy-queue';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { type PostTurn, takePostTurn } from './post-order';
 import { voiceMessageOf } from '../translation/voice-message';
@@ -56,19 +51,6 @@ async function reply(
   }
 }
 
-/** Paused (monthly allowance used) or over the member's hourly limit: a visible sign on the message. */
-const UNTRANSLATED_MARK: Record<string, string> = { paused: '⏸️', rate_limited: '⏳' };
-
-async function markUntranslated(ctx: BotContext, message: Message<true>, kind: string): Promise<void> {
-  const mark = UNTRANSLATED_MARK[kind];
-  if (!mark) return;
-  try {
-    await message.react(mark);
-  } catch (err) {
-    await reportFailure(ctx, message.guildId, message.channelId, 'add reaction', err);
-  }
-}
-
 async function handleMessage(ctx: BotContext, message: Message<true>, turn: PostTurn): Promise<void> {
   try {
     const result = await ctx.caller.channels.bot.onMessage({
@@ -77,58 +59,56 @@ async function handleMessage(ctx: BotContext, message: Message<true>, turn: Post
       locale: null,
     });
     // A removed message comes with no translations to post; a reported one is still mirrored.
+    // A message that cannot be translated now is marked at once, without waiting for its turn.
     await Promise.all([
       result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
-      turn.ready().then(() => postTranslations(ctx, message, result)),
+      result.status === 'failed'
+        ? markAndRetry(ctx, message, result)
+        : turn.ready().then(() => postTranslations(ctx, message, result, turn.done)),
     ]);
   } finally {
     turn.done();
   }
 }
 
+/** The reason's reaction on the original; new tries while it is fresh post the copies late (marks.ts). */
+async function markAndRetry(
+  ctx: BotContext,
+  message: Message<true>,
+  plan: Extract<TranslationPlan, { status: 'failed' }>,
+): Promise<void> {
+  console.warn(`Translations of message ${message.id} not posted yet: ${plan.reason}`);
+  await markUntranslated(ctx, message, plan.kind);
+  retryWhileFresh(ctx, message, plan.kind, async (reason) => {
+    const again = await ctx.caller.channels.bot.retryMessage({ ...mirrorInput(message), reason });
+    if (again.status === 'failed') return false;
+    await postTranslations(ctx, message, again);
+    return true;
+  });
+}
+
+/**
+ * Posts the plan: a single-channel reply, or each copy queued behind its channel's earlier copies
+ * (copy-queue.ts, where copies waiting on Discord's webhook bucket are combined). `queued` is
+ * called once every copy is in its queue, so the channel's next message may take its place.
+ */
 async function postTranslations(
   ctx: BotContext,
   message: Message<true>,
   plan: TranslationPlan,
+  queued: () => void = () => {},
 ): Promise<void> {
-  if (plan.status === 'failed') {
-    console.warn(`Translations of message ${message.id} not posted: ${plan.reason}`);
-    await markUntranslated(ctx, message, plan.kind);
-    return;
-  }
+  if (plan.status === 'failed') return;
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
-  // Channels in parallel; the messages of one long copy in order.
-  const copies = await Promise.all(
-    plan.posts.map(async (post) => {
-      const sent: { copyMessageId: string; copyChannelId: string; language: string; kind: 'webhook' }[] = [];
-      try {
-        const hookPost: HookPost = { ...post, files: [] };
-        for (const [i, content] of post.parts.entries()) {
-          hookPost.content = content;
-          // The files go with the last message of the copy, under the link lines.
-          if (i === post.parts.length - 1) {
-            hookPost.files = post.files;
-            hookPost.embeds = post.embeds;
-          }
-          const m = await postThroughWebhook(ctx, message.guildId, hookPost);
-          sent.push({
-            copyMessageId: m.id,
-            copyChannelId: post.channelId,
-            language: post.language,
-            kind: 'webhook',
-          });
-        }
-      } catch (err) {
-        await reportFailure(ctx, message.guildId, post.channelId, 'post through webhook', err);
-      }
-      return sent;
-    }),
-  );
+  const pending = plan.posts.map((post) => queueCopy(ctx, message.guildId, post));
+  queued();
+  const copies = await Promise.all(pending);
+  if (copies.some((c) => c === null)) await markShed(ctx, message);
   await ctx.caller.channels.bot.recordCopies({
     guildId: message.guildId,
     original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
-    copies: copies.flat(),
+    copies: copies.flatMap((c) => c ?? []),
   });
 }
 

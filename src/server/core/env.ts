@@ -31,6 +31,16 @@ export const envSchema = z
     OPENAI_BASE_URL: url('OPENAI_BASE_URL'),
     OPENAI_MODEL: optional,
     OPENAI_TRANSCRIBE_MODEL: optional,
+    /** Provider calls in flight at most (the adaptive limit's ceiling; docs/translation.md). */
+    TRANSLATION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(256),
+    /** The adaptive limit's floor, and where it starts is max(this, 32) capped by the ceiling. */
+    TRANSLATION_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(4),
+    /** Channel messages waiting longer than this for a provider slot are shed, marked and tried again. */
+    TRANSLATION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** A marked message's first new try comes after this long, then twice as long each time... */
+    TRANSLATION_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
+    /** ...while the message is younger than this. */
+    TRANSLATION_FRESH_MS: z.coerce.number().int().min(0).default(120_000),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: url('STRIPE_API_URL'),

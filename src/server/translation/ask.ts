@@ -10,7 +10,7 @@ import {
   systemInstruction,
   userMessage,
 } from './prompt';
-import { protect, restore } from './protect';
+import { protect, restore, restoreByPosition } from './protect';
 import type { ProviderRequest, ProviderResponse } from './providers/types';
 import type { ModerationVerdict } from './types';
 
@@ -18,7 +18,10 @@ import type { ModerationVerdict } from './types';
  * Asking the provider for one message or a micro-batch of messages (same channel, same targets):
  * one request; a malformed or partial answer (missing languages, lost placeholders, a glossary
  * term not translated as fixed) is asked again once, per message, for what is missing. What is
- * still missing then fails; a glossary miss after the second answer is logged and the answer kept.
+ * still missing then fails; a glossary miss after the second answer is logged and the answer kept;
+ * placeholders broken in the second answer too are put back by position (restoreByPosition), so
+ * the message is posted, never dropped. A batch whose messages need a moderation verdict carries
+ * one per message in the same call.
  */
 
 export type CallFn = (
@@ -34,7 +37,7 @@ export interface AskItem {
   targets: string[];
   /** Previous messages of the channel (a batch sends its first item's). */
   context: string[];
-  /** Also ask for a moderation verdict (in the first call; such a message is never batched). */
+  /** Also ask for a moderation verdict (in the first call; a batch asks it for each of its messages). */
   moderate?: boolean;
 }
 
@@ -111,7 +114,13 @@ function take(state: State, answer: ReturnType<typeof parseAnswer>, lastRound: b
       state.problem = 'language missing from the answer';
       continue;
     }
-    const restored = restore(value, state.tokens);
+    let restored = restore(value, state.tokens);
+    if (!restored.ok && lastRound && value.trim()) {
+      console.warn(
+        `translation: guild ${guildId ?? '-'}: ${restored.problem} in ${t} after asking again; protected pieces put back by position`,
+      );
+      restored = { ok: true, text: restoreByPosition(value, state.tokens, state.masked) };
+    }
     if (!restored.ok) {
       still.push(t);
       state.problem = restored.problem;
@@ -168,14 +177,19 @@ export async function askAll(call: CallFn, items: AskItem[], shared: AskShared):
     // First round: one call for the batch.
     const targets = [...new Set(states.flatMap((s) => s.remaining))];
     const ids = states.map((_, i) => String(i));
-    const system = systemInstruction({ ...shared.style, fixed: mergeFixed(states) }, true);
+    const moderate = states.some((s) => s.item.moderate);
+    const system = systemInstruction({ ...shared.style, fixed: mergeFixed(states) }, true, moderate);
     const user = batchMessage({
       items: states.map((s, i) => ({ id: ids[i], text: s.masked, source: s.item.source })),
       targets,
       context: states[0].item.context,
+      moderate,
     });
     try {
-      const res = await call(system, user, targets, { ids });
+      const res = await call(system, user, targets, {
+        ids,
+        moderation: moderate ? 'with-translations' : undefined,
+      });
       addUsage(states, res);
       const parsed = parseBatchAnswer(res.text);
       states.forEach((s, i) => {

@@ -28,7 +28,7 @@ import {
   QuotaExceededError,
   RateLimitedError,
 } from './errors';
-import { createConcurrencyLimiter, MAX_WAITING_PER_GUILD, type Priority } from './limiter';
+import { createConcurrencyLimiter, DEFAULT_LIMITER_OPTIONS, type Priority } from './limiter';
 import {
   audioSystemInstruction,
   audioUserMessage,
@@ -66,10 +66,17 @@ export interface EngineOptions {
   maxRetryAfterMs: number;
   breakerThreshold: number;
   breakerCooldownMs: number;
+  /** Most provider calls in flight at once: the ceiling of the adaptive limit (limiter.ts). */
   concurrency: number;
+  /** The adaptive limit's floor and starting point. */
+  minConcurrency: number;
+  initialConcurrency: number;
+  /** Calls of one server in flight at most; 0 = no cap beyond its fair turn. */
   perGuildConcurrency: number;
-  /** Channel messages of one server waiting for a provider slot; past it they are shed. */
+  /** Channel messages of one server waiting for a provider slot; past it new ones are shed (a memory bound). */
   maxQueuedPerGuild: number;
+  /** Channel messages waiting longer than this for a provider slot are shed (the bot marks and retries them). */
+  maxWaitMs: number;
   cacheSize: number;
   /** Previous messages sent as context, at most this many and this many characters in all. */
   maxContextMessages: number;
@@ -92,9 +99,12 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxRetryAfterMs: 30_000,
   breakerThreshold: 5,
   breakerCooldownMs: 30_000,
-  concurrency: 16,
-  perGuildConcurrency: 4,
-  maxQueuedPerGuild: MAX_WAITING_PER_GUILD,
+  concurrency: DEFAULT_LIMITER_OPTIONS.max,
+  minConcurrency: DEFAULT_LIMITER_OPTIONS.min,
+  initialConcurrency: DEFAULT_LIMITER_OPTIONS.initial,
+  perGuildConcurrency: DEFAULT_LIMITER_OPTIONS.perGuild,
+  maxQueuedPerGuild: DEFAULT_LIMITER_OPTIONS.maxWaitingPerGuild,
+  maxWaitMs: DEFAULT_LIMITER_OPTIONS.maxWaitMs,
   cacheSize: 5_000,
   maxContextMessages: 5,
   maxContextChars: 2_000,
@@ -154,11 +164,14 @@ export function createEngine(deps: EngineDeps): Translator {
     cooldownMs: opts.breakerCooldownMs,
     clock,
   });
-  const limiter = createConcurrencyLimiter(
-    opts.concurrency,
-    opts.perGuildConcurrency,
-    opts.maxQueuedPerGuild,
-  );
+  const limiter = createConcurrencyLimiter({
+    max: opts.concurrency,
+    min: opts.minConcurrency,
+    initial: opts.initialConcurrency,
+    perGuild: opts.perGuildConcurrency,
+    maxWaitingPerGuild: opts.maxQueuedPerGuild,
+    maxWaitMs: opts.maxWaitMs,
+  });
   const userLimiter = createUserLimiter();
 
   /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
@@ -203,15 +216,23 @@ export function createEngine(deps: EngineDeps): Translator {
     }
   }
 
+  /** One attempt; what it says about the provider's capacity feeds the adaptive limit. */
   async function callWithTimeout<T>(p: Provider, fn: (signal: AbortSignal) => Promise<T>) {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
+    const started = performance.now();
     try {
-      return await fn(ac.signal);
+      const res = await fn(ac.signal);
+      limiter.observe({ outcome: 'ok', latencyMs: performance.now() - started });
+      return res;
     } catch (err) {
       if (ac.signal.aborted) {
+        limiter.observe({ outcome: 'congested' });
         throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
       }
+      limiter.observe({
+        outcome: err instanceof ProviderHttpError && err.retryable ? 'congested' : 'other',
+      });
       throw err;
     } finally {
       clearTimeout(timer);
@@ -367,11 +388,13 @@ export function createEngine(deps: EngineDeps): Translator {
           guildId: req.guildId,
           priority: BATCHED_ORIGINS.has(req.origin) ? 'low' : 'high',
         };
-        // A message that also needs a moderation verdict is asked alone (a batch carries none).
-        const batched = !opts.legacyPrompt && !moderate && req.channelId && BATCHED_ORIGINS.has(req.origin);
+        // A batch carries a verdict for each of its messages when they need one.
+        const batched = !opts.legacyPrompt && req.channelId && BATCHED_ORIGINS.has(req.origin);
         const outcome = batched
           ? await batcher.submit(
-              [req.guildId ?? '-', req.channelId, tone, [...toAsk].sort().join(','), prompt].join('|'),
+              [req.guildId ?? '-', req.channelId, tone, [...toAsk].sort().join(','), prompt, moderate].join(
+                '|',
+              ),
               job,
               text.length,
             )

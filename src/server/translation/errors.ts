@@ -47,9 +47,15 @@ export class MissingTranslationsError extends TranslationUnavailableError {
  */
 export class OverloadedError extends TranslationUnavailableError {
   override name = 'OverloadedError';
-  constructor(readonly waiting: number) {
+  constructor(
+    readonly waiting: number,
+    /** How long it waited for a slot before it was shed (absent: shed at once, the queue was full). */
+    readonly waitedMs?: number,
+  ) {
     super(
-      `translation is overloaded: ${waiting} messages already wait for the provider; this one was skipped`,
+      waitedMs === undefined
+        ? `translation is overloaded: ${waiting} messages already wait for the provider; this one was skipped`
+        : `translation is overloaded: waited ${Math.round(waitedMs / 1000)} s for the provider (${waiting} more waiting); this one was skipped`,
     );
   }
 }

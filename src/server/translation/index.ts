@@ -38,6 +38,16 @@ export function createTranslator(deps: TranslatorDeps): Translator {
     db: deps.db,
     clock: deps.clock,
     events: deps.events,
-    options: deps.options,
+    // The environment's capacity settings; a caller's options (tests, benchmarks) win.
+    options: {
+      concurrency: deps.env.TRANSLATION_MAX_IN_FLIGHT,
+      minConcurrency: Math.min(deps.env.TRANSLATION_MIN_IN_FLIGHT, deps.env.TRANSLATION_MAX_IN_FLIGHT),
+      initialConcurrency: Math.min(
+        Math.max(deps.env.TRANSLATION_MIN_IN_FLIGHT, 32),
+        deps.env.TRANSLATION_MAX_IN_FLIGHT,
+      ),
+      maxWaitMs: deps.env.TRANSLATION_MAX_WAIT_MS,
+      ...deps.options,
+    },
   });
 }

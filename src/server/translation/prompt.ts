@@ -100,8 +100,8 @@ export function styleLines(style: PromptStyle): string[] {
 }
 
 /**
- * Prefix, then (for one message under moderation) the moderation rule, then the server's style.
- * A batch never carries a verdict: messages that need one are asked alone.
+ * Prefix, then (under moderation) the moderation rule, then the server's style. A batch under
+ * moderation asks a verdict for each of its messages.
  */
 export function systemInstruction(
   tone: 'casual' | 'formal' | PromptStyle,
@@ -109,10 +109,14 @@ export function systemInstruction(
   moderate = false,
 ): string {
   const style = typeof tone === 'string' ? { tone } : tone;
-  const moderation =
-    moderate && !batch
-      ? [MODERATION_RULE, 'The moderation object goes beside "source" and "translations".']
-      : [];
+  const moderation = !moderate
+    ? []
+    : batch
+      ? [
+          MODERATION_RULE,
+          'Judge each message on its own: its moderation object goes in its item, beside "source" and "translations".',
+        ]
+      : [MODERATION_RULE, 'The moderation object goes beside "source" and "translations".'];
   return [batch ? BATCH_PREFIX : SINGLE_PREFIX, ...moderation, ...styleLines(style)].join('\n');
 }
 
@@ -132,6 +136,8 @@ export function batchMessage(input: {
   items: { id: string; text: string; source: string | null }[];
   targets: string[];
   context: string[];
+  /** A verdict is asked for each message. */
+  moderate?: boolean;
 }): string {
   // One source for all (the usual case) is said once.
   const sources = new Set(input.items.map((i) => i.source));
@@ -141,6 +147,7 @@ export function batchMessage(input: {
     targets: input.targets,
     ...(shared !== undefined ? { source: shared } : {}),
     context: input.context,
+    ...(input.moderate ? { moderate: true } : {}),
   });
 }
 

@@ -102,3 +102,37 @@ export function plainWords(original: string, keep?: readonly string[]): string {
 export function nothingToTranslate(original: string, keep?: readonly string[]): boolean {
   return !/\p{L}/u.test(plainWords(original, keep));
 }
+
+/**
+ * The fallback when the model broke the placeholders twice (issue 24): never drop the message.
+ * Each placeholder the answer kept is put back where it is (its first occurrence; repeats and
+ * unknown ones are removed); each one it lost goes back at the same relative position it had in
+ * the original, moved to the next word boundary. The words are the model's, every protected piece
+ * (mention, link, code, emoji) is there exactly once.
+ */
+export function restoreByPosition(translated: string, tokens: string[], masked: string): string {
+  const placed = new Array<boolean>(tokens.length).fill(false);
+  let text = translated.replace(PLACEHOLDER, (_match, n: string) => {
+    const i = Number(n);
+    if (i >= tokens.length || placed[i]) return '';
+    placed[i] = true;
+    return `\uE000${i}\uE000`;
+  });
+  const lost = tokens.flatMap((_, i) => (placed[i] ? [] : [i]));
+  // Back to front, so earlier insertions do not move later positions.
+  for (const i of lost.reverse()) {
+    const at = masked.indexOf(`{{${i}}}`);
+    const ratio = at < 0 ? 1 : at / Math.max(1, masked.length);
+    let pos = Math.round(ratio * text.length);
+    while (pos < text.length && !/\s/.test(text[pos])) pos++;
+    const before = text.slice(0, pos);
+    const after = text.slice(pos);
+    const gapBefore = before && !/\s$/.test(before) ? ' ' : '';
+    const gapAfter = after && !/^\s/.test(after) ? ' ' : '';
+    text = `${before}${gapBefore}\uE000${i}\uE000${gapAfter}${after}`;
+  }
+  return text
+    .replace(/\uE000(\d+)\uE000/g, (_m, n: string) => tokens[Number(n)])
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}

@@ -114,6 +114,7 @@ export class FakeRest {
       ['PATCH', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m, b) => [200, this.editMessage(m[2], b)]],
       ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.deleteMessage(m[2])],
       ['PUT', /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/, () => [204, null]],
+      ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/, () => [204, null]],
       ['POST', /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], m[2], b)]],
       ['POST', /^\/channels\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], snowflake(), b)]],
       ['POST', /^\/channels\/(\d+)\/webhooks$/, (m, b) => [200, this.createWebhook(m[1], b)]],

@@ -3,6 +3,7 @@ import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/adm
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { AnalyticsTables } from './AnalyticsTables';
 import { QualityMetrics } from './QualityMetrics';
+import { UntranslatedCard } from './UntranslatedCard';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -27,6 +28,7 @@ export default function AnalyticsPage() {
           <QualityMetrics metrics={analytics.data.qualityMetrics} />
           <AnalyticsCharts data={analytics.data} />
           <AnalyticsTables data={analytics.data} />
+          <UntranslatedCard rows={analytics.data.untranslated} />
         </>
       )}
     </Stack>

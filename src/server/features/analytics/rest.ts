@@ -5,6 +5,7 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/analytics',
     procedure: 'analytics.get',
-    summary: 'Trend (30 days), languages, hourly activity, top translators, language pairs, quality',
+    summary:
+      'Trend (30 days), languages, hourly activity, top translators, language pairs, quality, messages marked as not translated in time per reason',
   },
 ];

@@ -1,9 +1,14 @@
 import { guildAnalytics } from '../stats/stats';
+import { untranslatedCounts } from '../translation/untranslated';
 import { guildProcedure, requires, router } from '../../core/trpc';
 
 /** Every procedure here needs the 'analytics' capability of the plan table. */
 const analyticsProcedure = guildProcedure.use(await requires('analytics'));
 
 export const analyticsRouter = router({
-  get: analyticsProcedure.query(async ({ ctx }) => await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
+  get: analyticsProcedure.query(async ({ ctx }) => ({
+    ...(await guildAnalytics(ctx.db, ctx.guildId, ctx.clock())),
+    /** Messages marked, not translated in time, per reason (last 30 days). */
+    untranslated: await untranslatedCounts(ctx.db, ctx.guildId, ctx.clock()),
+  })),
 });

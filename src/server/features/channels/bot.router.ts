@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { conversationKey, rememberMessage } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planEdit, planThread } from './edits';
-import { moderateEdit, onMemberMessage } from '../moderation/flow';
+import { moderateEdit, onMemberMessage, planTranslation } from '../moderation/flow';
 import { planSingleEdit } from '../single-channel/single-channel';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
+import {
+  countUntranslated,
+  UNTRANSLATED_REASONS,
+  type UntranslatedReason,
+  untranslatedReason,
+} from '../translation/untranslated';
 import { id, voiceMessageSchema } from '../../core/bot-message';
 
 const attachmentSchema = z.object({
@@ -117,8 +123,38 @@ export const channelsBotRouter = router({
     // A message moderation removes is no context for the next ones.
     if (moderation?.delete)
       ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+    // The bot marks a message it cannot translate now (the reason's reaction): counted per reason.
+    if (plan.status === 'failed')
+      await countUntranslated(ctx.db, ctx.guildId, untranslatedReason(plan.kind), 'marked', ctx.clock());
     return { ...plan, moderation };
   }),
+  /**
+   * A new try at a marked message (issue 24): its reply or copies only, no moderation (it was
+   * moderated when it arrived) and not remembered again as context. A success counts as recovered.
+   */
+  retryMessage: botGuildProcedure
+    .input(messageSchema.extend({ reason: z.enum(UNTRANSLATED_REASONS as [UntranslatedReason]) }))
+    .mutation(async ({ ctx, input }) => {
+      const { reason, ...rest } = input;
+      const plan = await planTranslation(
+        {
+          db: ctx.db,
+          publicUrl: ctx.env.PUBLIC_URL,
+          discordApiUrl: ctx.env.DISCORD_API_URL,
+          conversation: ctx.conversation,
+        },
+        ctx.translator,
+        { ...rest, guildId: ctx.guildId },
+      );
+      if (plan.status === 'ok' || plan.status === 'reply')
+        await countUntranslated(ctx.db, ctx.guildId, reason, 'recovered', ctx.clock());
+      return plan;
+    }),
+  /** A channel's post queue was full (far past Discord's webhook limit): the copies were shed, the original marked. */
+  markShed: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
+    await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'marked', ctx.clock());
+  }),
+
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;
    * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.

@@ -47,6 +47,21 @@ export async function copiesOf(db: Db, originalMessageId: string, kinds?: CopyKi
     .all();
 }
 
+/**
+ * Of these copy messages, the ones that also carry another original (copies combined behind
+ * Discord's webhook limit, bot/features/channels/copy-queue.ts): an edit or delete of one original
+ * leaves them as they are, so the others' lines stay.
+ */
+export async function sharedCopies(db: Db, copyMessageIds: string[], originalMessageId: string) {
+  if (copyMessageIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: messageCopies.copyMessageId, original: messageCopies.originalMessageId })
+    .from(messageCopies)
+    .where(inArray(messageCopies.copyMessageId, copyMessageIds))
+    .all();
+  return new Set(rows.filter((r) => r.original !== originalMessageId).map((r) => r.id));
+}
+
 /** Removes and returns the copies of an original (it was deleted). */
 export async function takeCopies(db: Db, originalMessageId: string, kinds?: CopyKind[]) {
   const rows = await copiesOf(db, originalMessageId, kinds);

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
 import type { Conversation } from './conversation';
-import { copiesOf, counterparts, forgetCopy, takeCopies } from './copies';
+import { copiesOf, counterparts, forgetCopy, sharedCopies, takeCopies } from './copies';
 import {
   attachmentsOf,
   composeCopies,
@@ -48,7 +48,14 @@ export async function planEdit(
   | { status: 'none' }
   | { status: 'failed'; reason: string }
 > {
-  const copies = (await copiesOf(db, msg.messageId, ['webhook'])).sort((a, b) => a.id - b.id);
+  const all = await copiesOf(db, msg.messageId, ['webhook']);
+  // A copy combined with other messages' (posted together behind the webhook limit) stays as it is.
+  const shared = await sharedCopies(
+    db,
+    all.map((c) => c.copyMessageId),
+    msg.messageId,
+  );
+  const copies = all.filter((c) => !shared.has(c.copyMessageId)).sort((a, b) => a.id - b.id);
   if (copies.length === 0) return { status: 'none' };
   const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   const sourceLanguage = channels?.[0].language ?? 'en';
@@ -117,7 +124,14 @@ export async function planDelete(
 ): Promise<CopyDelete[]> {
   const threads = await threadsOf(db, msg);
   const out: CopyDelete[] = [];
-  for (const c of await takeCopies(db, msg.messageId)) {
+  const taken = await takeCopies(db, msg.messageId);
+  // A copy that also carries other messages' lines (combined behind the webhook limit) stays.
+  const shared = await sharedCopies(
+    db,
+    taken.map((c) => c.copyMessageId),
+    msg.messageId,
+  );
+  for (const c of taken.filter((t) => !shared.has(t.copyMessageId))) {
     const threadId = c.kind === 'webhook' ? (threads?.get(c.copyChannelId) ?? null) : null;
     out.push({
       channelId: c.copyChannelId,

@@ -61,8 +61,9 @@ function verdictTranslator(inner: Translator, moderate: boolean) {
   return { translator, seen };
 }
 
-async function translate(
-  deps: FlowDeps,
+/** The single-channel reply or the mirror copies of a message (no moderation: a marked message's new try uses it too). */
+export async function planTranslation(
+  deps: Pick<FlowDeps, 'db' | 'publicUrl' | 'discordApiUrl' | 'conversation'>,
   translator: Translator,
   msg: IncomingMessage,
 ): Promise<TranslationPlan> {
@@ -99,7 +100,7 @@ export async function onMemberMessage(
 
   const wantVerdict = Boolean(layers?.ai) && !finding && msg.content.trim() !== '';
   const spy = verdictTranslator(deps.translator, wantVerdict);
-  let plan = await translate(deps, spy.translator, msg);
+  let plan = await planTranslation(deps, spy.translator, msg);
   let language = spy.seen.source && spy.seen.source !== 'und' ? spy.seen.source : null;
 
   if (wantVerdict) {

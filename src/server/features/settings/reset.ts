@@ -23,6 +23,7 @@ import {
   ticketSettings,
   tickets,
   translationLogs,
+  untranslatedDaily,
   translationSettings,
   voiceSessions,
   voiceSettings,
@@ -64,13 +65,17 @@ export const RESET_TABLES = [
   exchangeSettings,
 ].map(getTableName);
 
-/** Rollups of translation_logs (see stats.ts); emptied with the logs, not reported as data of their own. */
+/**
+ * Rollups of translation_logs (see stats.ts) and the counts of marked messages; emptied with the
+ * logs, not reported as data of their own.
+ */
 const ANALYTICS_TABLES = [
   analyticsDaily,
   analyticsHours,
   analyticsLanguageMembers,
   analyticsMemberDays,
   analyticsMembers,
+  untranslatedDaily,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

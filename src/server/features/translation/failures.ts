@@ -10,7 +10,7 @@ import {
  * What a member or an admin reads when a translation could not be made: plain words, never a
  * stack trace.
  */
-export type FailureKind = 'paused' | 'rate_limited' | 'unavailable' | 'failed';
+export type FailureKind = 'overloaded' | 'paused' | 'rate_limited' | 'unavailable' | 'failed';
 
 export interface ExplainedFailure {
   kind: FailureKind;
@@ -45,7 +45,7 @@ export function explainTranslationFailure(err: unknown, publicUrl: string): Expl
   }
   if (err instanceof OverloadedError) {
     return {
-      kind: 'unavailable',
+      kind: 'overloaded',
       message:
         'Translation is very busy right now, so this message was skipped. Please try again in a moment.',
     };

@@ -41,8 +41,8 @@ function responseSchema(
 ): Schema {
   const source = { type: Type.STRING, description: 'language code of the original text (ISO 639-1)' };
   if (ids) {
-    // A micro-batch: { items: [{ id, source, translations }] }, one per message.
-    const one = responseSchema(targets);
+    // A micro-batch: { items: [{ id, source, translations, moderation? }] }, one per message.
+    const one = responseSchema(targets, moderation === 'with-translations' ? moderation : undefined);
     return {
       type: Type.OBJECT,
       properties: {
@@ -52,7 +52,7 @@ function responseSchema(
             type: Type.OBJECT,
             properties: { id: { type: Type.STRING, enum: ids }, ...one.properties },
             required: ['id', ...(one.required ?? [])],
-            propertyOrdering: ['id', 'source', 'translations'],
+            propertyOrdering: ['id', ...(one.propertyOrdering ?? [])],
           },
         },
       },

@@ -116,7 +116,10 @@ export function answerJsonSchema(
 ): Record<string, unknown> {
   const source = { type: 'string', description: 'language code of the original text (ISO 639-1)' };
   if (ids) {
-    const { properties, required } = answerJsonSchema(targets) as {
+    const { properties, required } = answerJsonSchema(
+      targets,
+      moderation === 'with-translations' ? moderation : undefined,
+    ) as {
       properties: Record<string, unknown>;
       required: string[];
     };

@@ -1,0 +1,150 @@
+import type { WebhookPost } from '../../../src/server/features/channels/mirror';
+import type { BotContext } from '../../context';
+import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
+
+/**
+ * Mirror copies wait here, one queue per channel (or thread) they go to, posted one at a time
+ * through that channel's one webhook (issue 24). Discord gives a webhook about 5 posts per 2 s and
+ * the bot never makes more webhooks to get around it; when the bucket is what holds copies back
+ * (copies waiting, and the last 5 posts left within two of its periods), the waiting ones leave
+ * together:
+ * - consecutive copies of one author become one post under that author (lines joined);
+ * - a run of several authors becomes one post under the bot's name, each line naming its author.
+ * Only one-message copies without files or embeds are combined, within Discord's 2,000 characters.
+ * Order is kept (a queue per channel, filled in the channel's order). A queue holds at most
+ * MAX_QUEUED_COPIES: past it a copy is shed and the original is marked (🚦).
+ */
+
+export const MAX_QUEUED_COPIES = 300;
+const LIMIT = 2000;
+/** Discord's webhook bucket as its headers describe it: 5 posts per 2 s. */
+const BUCKET_POSTS = 5;
+const BUCKET_MS = 2000;
+
+export interface SentCopy {
+  copyMessageId: string;
+  copyChannelId: string;
+  language: string;
+  kind: 'webhook';
+}
+
+interface Entry {
+  guildId: string;
+  post: WebhookPost;
+  /** The copy's messages, or null when it was shed. */
+  resolve: (sent: SentCopy[] | null) => void;
+}
+
+interface Queue {
+  entries: Entry[];
+  running: boolean;
+  /** When the last posts left (the bucket is the bottleneck when BUCKET_POSTS left within BUCKET_MS). */
+  recent: number[];
+}
+
+const queues = new Map<string, Queue>();
+
+const combinable = (p: WebhookPost) => p.parts.length === 1 && !p.files.length && !p.embeds.length;
+
+/** Posts the copy after the channel's earlier ones; resolves with its messages ([] on failure, null when shed). */
+export function queueCopy(ctx: BotContext, guildId: string, post: WebhookPost): Promise<SentCopy[] | null> {
+  const key = `${post.channelId}:${post.threadId ?? ''}`;
+  let q = queues.get(key);
+  if (!q) {
+    if (queues.size >= 1_000) forgetIdle();
+    q = { entries: [], running: false, recent: [] };
+    queues.set(key, q);
+  }
+  if (q.entries.length >= MAX_QUEUED_COPIES) return Promise.resolve(null);
+  const queue = q;
+  return new Promise((resolve) => {
+    queue.entries.push({ guildId, post, resolve });
+    if (!queue.running) void drain(ctx, queue);
+  });
+}
+
+/** The waiting copies that leave with `head`, and the one post that carries them. */
+function group(
+  ctx: BotContext,
+  head: Entry,
+  waiting: Entry[],
+): { taken: Entry[]; content: string; hook: Partial<HookPost> } {
+  const taken = [head];
+  if (!combinable(head.post)) return { taken, content: head.post.content, hook: {} };
+  const bot = ctx.client.user;
+  const line = (e: Entry) => `**${e.post.username}:** ${e.post.content}`;
+  let content = head.post.content;
+  let sameAuthor = true;
+  for (const next of waiting) {
+    if (!combinable(next.post)) break;
+    const same: boolean =
+      sameAuthor && next.post.username === head.post.username && next.post.avatarUrl === head.post.avatarUrl;
+    const joined = same
+      ? `${content}\n${next.post.content}`
+      : `${sameAuthor ? taken.map(line).join('\n') : content}\n${line(next)}`;
+    if (joined.length > LIMIT) break;
+    content = joined;
+    sameAuthor = same;
+    taken.push(next);
+  }
+  if (sameAuthor) return { taken, content, hook: {} };
+  return {
+    taken,
+    content,
+    hook: { username: bot?.username ?? 'Polyglot', avatarUrl: bot?.displayAvatarURL() ?? null },
+  };
+}
+
+async function drain(ctx: BotContext, q: Queue): Promise<void> {
+  q.running = true;
+  try {
+    for (let head = q.entries.shift(); head; head = q.entries.shift()) {
+      // Combined only while the webhook's bucket is what holds the copies back: copies are waiting
+      // and the channel has used a whole bucket lately (a full bucket's posts within two periods;
+      // right after discord.js waited out a reset the last period alone looks quiet).
+      const now = Date.now();
+      const limited = q.recent.length >= BUCKET_POSTS && now - q.recent[0] < 2 * BUCKET_MS;
+      q.recent.push(now);
+      if (q.recent.length > BUCKET_POSTS) q.recent.shift();
+      const { taken, content, hook } = limited
+        ? group(ctx, head, q.entries)
+        : { taken: [head], content: head.post.content, hook: {} };
+      q.entries.splice(0, taken.length - 1);
+      const post = head.post;
+      const sent: SentCopy[] = [];
+      try {
+        const hookPost: HookPost = { ...post, files: [], ...hook };
+        const parts = taken.length > 1 ? [content] : post.parts;
+        for (const [i, part] of parts.entries()) {
+          hookPost.content = part;
+          // The files go with the last message of the copy, under the link lines.
+          if (i === parts.length - 1) {
+            hookPost.files = post.files;
+            hookPost.embeds = post.embeds;
+          }
+          const m = await postThroughWebhook(ctx, head.guildId, hookPost);
+          sent.push({
+            copyMessageId: m.id,
+            copyChannelId: post.channelId,
+            language: post.language,
+            kind: 'webhook',
+          });
+        }
+      } catch (err) {
+        await reportFailure(ctx, head.guildId, post.channelId, 'post through webhook', err);
+      }
+      for (const e of taken) e.resolve(sent);
+    }
+  } finally {
+    q.running = false;
+  }
+}
+
+/** Queues with nothing waiting and no post within two bucket periods are forgotten. */
+function forgetIdle(): void {
+  const now = Date.now();
+  for (const [key, q] of queues) {
+    if (!q.running && q.entries.length === 0 && now - (q.recent.at(-1) ?? 0) > 2 * BUCKET_MS)
+      queues.delete(key);
+  }
+}
