@@ -54,8 +54,16 @@ export function createSemaphore(limit: number, maxLowWaiting = Number.POSITIVE_I
   };
 }
 
+/** Provider calls running and waiting for a slot, of one server or (no guild) of all. */
+export interface LimiterState {
+  active: number;
+  waiting: number;
+}
+
 export interface ConcurrencyLimiter {
   run<T>(guildId: string | undefined, fn: () => Promise<T>, priority?: Priority): Promise<T>;
+  /** What runs and waits now (tests wait on it; a server with nothing running reads zeros). */
+  state(guildId?: string): LimiterState;
 }
 
 export function createConcurrencyLimiter(
@@ -99,6 +107,10 @@ export function createConcurrencyLimiter(
         if (err instanceof OverloadedError) logShed(guildId, err);
         throw err;
       }
+    },
+    state(guildId) {
+      const sem = guildId ? guilds.get(guildId) : all;
+      return { active: sem?.active ?? 0, waiting: sem?.waiting ?? 0 };
     },
   };
 }
