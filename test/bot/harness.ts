@@ -114,10 +114,13 @@ export async function startBotHarness(
   return harness;
 }
 
-/** Polls until check() returns a value (not undefined/false), or fails after timeoutMs. */
+/**
+ * Polls until check() returns a value (not undefined/false), or fails after timeoutMs (15 s: the
+ * suite runs two files at once on 2 CPUs, and a loaded machine makes a first message slow).
+ */
 export async function eventually<T>(
   check: () => T | undefined | false | null | Promise<T | undefined | false | null>,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const start = Date.now();
   for (;;) {
@@ -137,7 +140,7 @@ export function handled<K extends keyof ClientEvents>(
   h: BotHarness,
   name: K,
   match: (...args: ClientEvents[K]) => boolean = () => true,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
