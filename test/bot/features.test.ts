@@ -140,13 +140,15 @@ describe('single-channel mode', () => {
   it('every member message gets one reply with all its translations, from one provider call', async () => {
     const before = h.gemini.requests.length;
     const n = botMessagesIn('general').length;
+    const done = handled(h, Events.MessageCreate, (m) => m.content === 'The server event starts soon');
     const msg = h.fake.sendMessage({
       channelId: h.channel('general').id,
       author: h.ben.user,
       member: h.ben,
       content: 'The server event starts soon',
     });
-    await eventually(() => botMessagesIn('general').length > n);
+    await done; // the message handled: every call and reply it was going to make are made
+    expect(botMessagesIn('general').length).toBe(n + 1);
     expect(h.gemini.requests.length - before).toBe(1);
     expect(botMessagesIn('general').at(-1)!.body).toMatchObject({
       content:
@@ -183,6 +185,9 @@ describe('single-channel mode', () => {
   it('a message starting with the skip prefix is left alone', async () => {
     const before = h.gemini.requests.length;
     const n = botMessagesIn('general').length;
+    const done = Promise.all(
+      ['!roll 2d6', 'Good luck'].map((t) => handled(h, Events.MessageCreate, (m) => m.content === t)),
+    );
     h.fake.sendMessage({
       channelId: h.channel('general').id,
       author: h.ben.user,
@@ -195,7 +200,7 @@ describe('single-channel mode', () => {
       member: h.ben,
       content: 'Good luck',
     });
-    await eventually(() => botMessagesIn('general').length > n);
+    await done;
     expect(
       botMessagesIn('general')
         .slice(n)

@@ -114,7 +114,10 @@ export async function startBotHarness(
   return harness;
 }
 
-/** Polls until check() returns a value (not undefined/false), or fails after timeoutMs (generous: a loaded 2-core machine runs two engines at once; a green run never waits it out). */
+/**
+ * Polls until check() returns a value (not undefined/false), or fails after timeoutMs (15 s: the
+ * suite runs two files at once on 2 CPUs, and a loaded machine makes a first message slow).
+ */
 export async function eventually<T>(
   check: () => T | undefined | false | null | Promise<T | undefined | false | null>,
   timeoutMs = 15_000,

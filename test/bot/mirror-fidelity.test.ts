@@ -113,7 +113,7 @@ describe('a burst of messages', () => {
     const before = h.gemini.requests.length;
     // A busy channel: messages in quick succession (the first of a burst goes at once, the next
     // three travel together), the last a reply to the first message.
-    h.fake.sendMessage({
+    const ready = h.fake.sendMessage({
       channelId: h.channel('english').id,
       author: h.ana.user,
       member: h.ana,
@@ -138,19 +138,18 @@ describe('a burst of messages', () => {
       content: 'Great, see you there',
       replyTo: { messageId: first.id, channelId: h.channel('english').id },
     });
-    for (const m of [a, b, c]) await recordedCopies(h, m.id, 2);
-    // One call carried all three (each with its own answer), none of them asked alone.
+    for (const m of [ready, a, b, c]) await recordedCopies(h, m.id, 2);
+    // One call carried at least three of the four (each with its own answer); the first to reach
+    // the engine may have gone alone (which one, and whether it waited for company, is the machine's
+    // timing: on a loaded one the settings reads before the engine can reorder them).
+    const burst = ['Ready?', 'I do', 'I bring potions', 'Great, see you there'];
     const calls = h.gemini.requests.slice(before);
-    const texts = (r: (typeof calls)[number]) => r.translation?.messages?.map((m) => m.text) ?? [];
-    const batch = calls.find((r) =>
-      ['I do', 'I bring potions', 'Great, see you there'].every((t) => texts(r).includes(t)),
-    );
-    expect(batch, `calls: ${calls.map((r) => r.translation?.text).join(' | ')}`).toBeDefined();
-    expect(
-      calls.filter(
-        (r) => !r.translation?.messages && /I do|potions|see you there/.test(r.translation?.text ?? ''),
-      ),
-    ).toEqual([]);
+    const texts = (r: (typeof calls)[number]) =>
+      r.translation?.messages?.map((m) => m.text) ?? [r.translation?.text ?? ''];
+    const shown = `calls: ${calls.map((r) => texts(r).join(' + ')).join(' | ')}`;
+    expect(calls.length, shown).toBeLessThanOrEqual(2);
+    expect(Math.max(...calls.map((r) => texts(r).length)), shown).toBeGreaterThanOrEqual(3);
+    expect(calls.flatMap(texts).sort(), shown).toEqual([...burst].sort());
     const firstCopies = await recordedCopies(h, first.id, 2);
     const esFirst = firstCopies.find((x) => x.language === 'es')!;
     const es = postsIn('spanish').map((p) => p.body?.content as string);

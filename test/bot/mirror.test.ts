@@ -1,8 +1,9 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet, rawRun } from '../../db/client';
 import type { Json, RecordedCall } from '../fakes/discord';
 import { pseudoTranslate } from '../fakes/gemini';
-import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, recordedCopies, startBotHarness } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -211,6 +212,11 @@ describe('mirror mode into 2 languages', () => {
   it('messages from bots and from webhooks are never translated (no loops), nor messages with the skip prefix', async () => {
     const geminiBefore = h.gemini.requests.length;
     const postsBefore = postsIn('spanish').length;
+    const done = Promise.all(
+      ['I am a bot', 'I am a webhook', '!do not translate this', 'This one is translated'].map((t) =>
+        handled(h, Events.MessageCreate, (m) => m.content === t),
+      ),
+    );
     h.fake.sendMessage({
       channelId: h.channel('english').id,
       author: { id: '555000000000000001', username: 'OtherBot', bot: true },
@@ -228,14 +234,14 @@ describe('mirror mode into 2 languages', () => {
       member: h.ben,
       content: '!do not translate this',
     });
-    // A member's message after them proves the bot has handled the three before.
+    // And a member's message after them, which is translated.
     h.fake.sendMessage({
       channelId: h.channel('english').id,
       author: h.ben.user,
       member: h.ben,
       content: 'This one is translated',
     });
-    await eventually(() => postsIn('spanish').length > postsBefore);
+    await done; // all four handled: whatever each was going to post is posted
     expect(
       postsIn('spanish')
         .slice(postsBefore)
@@ -425,7 +431,8 @@ describe('webhooks survive a database reset', () => {
     // Every language channel's webhook is found again and stored (the other copies may still be posting).
     await eventually(
       async () =>
-        ((await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as { n: number }).n >= 4,
+        ((await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as { n: number })
+          .n >= 4,
     );
   });
 });

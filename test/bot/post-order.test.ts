@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { takePostTurn } from '../../bot/features/channels/post-order';
+import { describe, expect, it, vi } from 'vitest';
+import { POST_TURN_MAX_WAIT_MS, takePostTurn } from '../../bot/features/channels/post-order';
 
 describe('post order of a channel', () => {
   it('each message posts after the one before it; other channels do not wait', async () => {
@@ -25,13 +25,24 @@ describe('post order of a channel', () => {
     third.done();
   });
 
-  it('a message whose predecessor never finishes goes after the longest wait', async () => {
-    const stuck = takePostTurn('c3', 50);
-    const next = takePostTurn('c3', 50);
-    void stuck;
-    const start = Date.now();
-    await next.ready();
-    expect(Date.now() - start).toBeGreaterThanOrEqual(45);
-    next.done();
+  it('a message whose predecessor never finishes goes after the longest wait, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      const stuck = takePostTurn('c3');
+      const next = takePostTurn('c3');
+      void stuck;
+      let ready = false;
+      const waiting = next.ready().then(() => {
+        ready = true;
+      });
+      await vi.advanceTimersByTimeAsync(POST_TURN_MAX_WAIT_MS - 1);
+      expect(ready).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ready).toBe(true);
+      await waiting;
+      next.done();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

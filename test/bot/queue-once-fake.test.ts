@@ -72,8 +72,10 @@ describe('fake Discord: Create Message with a nonce', () => {
   it('after the window the same nonce creates a new message', async () => {
     const first = await post(news, { content: 'Later', nonce: 'n-window', enforce_nonce: true });
     const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + NONCE_WINDOW_MS + 1000);
-    const later = await post(news, { content: 'Later', nonce: 'n-window', enforce_nonce: true });
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + NONCE_WINDOW_MS + 1000);
+    const later = await post(news, { content: 'Later', nonce: 'n-window', enforce_nonce: true }).finally(() =>
+      clock.mockRestore(),
+    );
     expect(later.json.id).not.toBe(first.json.id);
     expect(copies(news, 'Later')).toHaveLength(2);
   });

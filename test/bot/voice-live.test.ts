@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { VoiceState } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { voiceTimings } from '../../bot/features/voice/session';
+import { runningIn, voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
 import { voiceMinutesUsed } from '../../src/server/features/voice/sessions';
 import {
@@ -18,7 +19,7 @@ import { readOpusPackets } from '../fakes/discord/voice-rtp';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
  * Live captions end to end: the real discord.js client and @discordjs/voice join a voice channel
@@ -144,11 +145,17 @@ describe('live captions through the fake voice server', () => {
 
     // End Session on the dashboard: the bot leaves the channel and the call; the row keeps its figures.
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
-    await new Promise((r) => setTimeout(r, 1000));
+    const [{ startedAt }] = (await rawAll(
+      h.server.services.db,
+      'select started_at as "startedAt" from voice_sessions where id = ?',
+      [row.id],
+    )) as { startedAt: number | string }[];
+    // The dashboard says when it ended: 90 s after the start (the duration is the difference).
+    const endedAt = new Date(new Date(Number(startedAt)).getTime() + 90_000);
     const res = await h.server.api(`/api/voice-translation/sessions/${row.id}`, {
       method: 'PATCH',
       admin: true,
-      body: { status: 'ended', endedAt: new Date().toISOString() },
+      body: { status: 'ended', endedAt: endedAt.toISOString() },
     });
     expect(res.status).toBe(200);
     await eventually(() => voice.botChannels.filter((c) => c === null).length > leavesBefore);
@@ -159,8 +166,7 @@ describe('live captions through the fake voice server', () => {
       reason: 'ended from the dashboard',
       characters: FAKE_TRANSCRIPT.length,
     });
-    expect(ended?.duration).toBeGreaterThanOrEqual(2);
-    expect(ended?.duration).toBeLessThan(60);
+    expect(ended?.duration).toBe(90);
   });
 
   it('the plan’s minutes run out during a session: the bot leaves and the row says why', async () => {
@@ -359,14 +365,22 @@ describe('the voice connection', () => {
   });
 
   it('the channel left empty ends the session after a while; back in time, it goes on', async () => {
-    voiceTimings.emptyChannelMs = 400;
+    const isAna = (channelId: string | null) => (_: VoiceState, after: VoiceState) =>
+      after.id === h.ana.user.id && after.channelId === channelId;
     try {
       const { row } = await startSession();
+      const left = handled(h, 'voiceStateUpdate', isAna(null));
       voice.memberVoice(h.ben, h.guild.id, null);
       voice.memberVoice(h.ana, h.guild.id, null);
-      voice.memberVoice(h.ana, h.guild.id, hall.id); // Ana comes back at once
-      await new Promise((r) => setTimeout(r, 800));
+      await left;
+      expect(runningIn(hall.id)?.emptyTimer).toBeTruthy(); // the empty channel's countdown runs
+      const back = handled(h, 'voiceStateUpdate', isAna(hall.id));
+      voice.memberVoice(h.ana, h.guild.id, hall.id); // Ana comes back in time
+      await back;
+      // Her return is handled: the countdown is cancelled, the session goes on.
+      expect(runningIn(hall.id)?.emptyTimer).toBeNull();
       expect((await sessions()).find((s) => s.id === row.id)?.status).toBe('active');
+      voiceTimings.emptyChannelMs = 400;
       voice.memberVoice(h.ana, h.guild.id, null);
       await eventually(
         async () => (await sessions()).find((s) => s.id === row.id && s.status !== 'active'),

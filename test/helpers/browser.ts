@@ -101,11 +101,28 @@ export async function loginWithToken(page: Page, server: TestServer, token = TES
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  // Let fonts, lazy chunks and transitions settle.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(150);
+  await settled(page);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Resolves once the page's fonts are loaded and no transition or finite animation runs (endless
+ * ones, a spinner's or a skeleton's pulse, are left running): what a screenshot or a measure of a
+ * sliding panel should wait for. Two frames first, so a transition just asked for has started.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (!running.length) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /** Uncaught page errors (collect from the start of a test, assert it stays empty). */

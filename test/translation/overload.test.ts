@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawGet } from '../../db/client';
 import { OverloadedError } from '../../src/server/translation';
 import { explainTranslationFailure } from '../../src/server/features/translation/failures';
@@ -40,14 +40,15 @@ describe('a burst of channel messages', () => {
       return { json: { source: 'en', translations: { es: `[es] ${req.translation?.text}` } } };
     });
     try {
+      const calls = () => e.translator.providerCalls?.('g-burst') ?? { active: 0, waiting: 0 };
       const first = e.translator.translate(mirror('message 0'));
-      await new Promise((r) => setTimeout(r, 50)); // in flight, holding the server's one slot
-      // In the order they arrive (each reads the server's settings first, which takes a round
-      // trip on PostgreSQL).
+      await vi.waitFor(() => expect(fake.requests).toHaveLength(1)); // in flight, holding the server's one slot
+      // In the order they arrive: each waits for a slot before the next is sent (each reads the
+      // server's settings first, which takes a round trip on PostgreSQL).
       const queued = [];
       for (const i of [1, 2, 3]) {
         queued.push(e.translator.translate(mirror(`message ${i}`)));
-        await new Promise((r) => setTimeout(r, 50));
+        await vi.waitFor(() => expect(calls().waiting).toBe(i));
       }
       const shed = await Promise.allSettled(
         [4, 5].map((i) => e.translator.translate(mirror(`message ${i}`))),
@@ -58,9 +59,10 @@ describe('a burst of channel messages', () => {
         expect(err).toBeInstanceOf(OverloadedError);
         expect(explainTranslationFailure(err, 'http://x').message).toContain('very busy');
       }
+      expect(calls()).toEqual({ active: 1, waiting: 3 });
       // A member's Translate Message on the same server waits behind the call in flight only.
       const command = e.translator.translate({ ...mirror('translate this for me'), origin: 'context-menu' });
-      await new Promise((r) => setTimeout(r, 50)); // waiting for the slot, as the others
+      await vi.waitFor(() => expect(calls().waiting).toBe(4)); // waiting for the slot, as the others
       open();
       const results = await Promise.all([first, ...queued, command]);
       expect(results.map((r) => r.translations.es)).toEqual([

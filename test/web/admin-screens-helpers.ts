@@ -38,21 +38,34 @@ export async function adminPage(
   return page;
 }
 
-/** With every API answer held back 1.5 s, the screen shows the skeleton `testId`, then the content. */
+/** What the dashboard's shell asks for around every screen (sign-in, server picker, bot status). */
+const SHELL_PROCEDURES = new Set(['auth.me', 'guilds.list', 'setup.status', 'contact.access']);
+const shellOnly = (url: string) =>
+  new URL(url).pathname
+    .replace(/^\/trpc\//, '')
+    .split(',')
+    .every((p) => SHELL_PROCEDURES.has(p));
+
+/** With the screen's API answers held back until it shows, the screen shows the skeleton `testId`, then the content. */
 export async function expectSkeletonWhileLoading(
   browser: Browser,
   server: TestServer,
   path: string,
   testId: 'stat-grid-skeleton' | 'card-list-skeleton',
 ): Promise<void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   const page = await adminPage(browser, server, path, {
     beforeGoto: (p) =>
       p.route('**/trpc/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (!shellOnly(route.request().url())) await held;
         await route.continue();
       }),
   });
   await page.getByTestId(testId).waitFor();
+  release();
   await page.getByTestId(testId).waitFor({ state: 'detached' });
   await page.context().close();
 }

@@ -115,6 +115,19 @@ describe('landing page', { timeout: 60_000 }, () => {
     await insertLogs(server, 'g-landing', logs(1234));
     const page = await openPage(browser, 'about:blank');
     await page.clock.install();
+    // When (on the page's clock) the page asked for the figure: the page's own record, at once.
+    await page.addInitScript(() => {
+      const w = window as unknown as { statsFetches: number[] };
+      w.statsFetches = [];
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('stats.global'))
+          w.statsFetches.push(Date.now());
+        return original(input, init);
+      };
+    });
+    const statsFetches = () =>
+      page.evaluate(() => (window as unknown as { statsFetches: number[] }).statsFetches);
     let release: () => void = () => {};
     const held = new Promise<void>((r) => {
       release = r;
@@ -133,13 +146,18 @@ describe('landing page', { timeout: 60_000 }, () => {
     );
 
     await insertLogs(server, 'g-landing', logs(1));
+    const [first] = await statsFetches();
     await page.clock.runFor(29_000);
-    await page.waitForTimeout(300);
+    // 29 s on: the page has not asked again.
+    expect(await statsFetches()).toEqual([first]);
     expect(await tile.textContent()).toBe('1,234');
     await page.clock.runFor(1_500);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="total-translations"]')?.textContent === '1,235',
     );
+    const again = await statsFetches();
+    expect(again).toHaveLength(2);
+    expect(again[1] - first).toBeGreaterThanOrEqual(30_000);
     await page.context().close();
   });
 

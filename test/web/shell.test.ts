@@ -9,6 +9,7 @@ import {
   type Page,
   PHONE,
   pageErrors,
+  settled,
   shot,
   startWebServer,
   unlabelledControls,
@@ -137,7 +138,7 @@ describe('admin shell', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
     await sheet.waitFor();
-    await page.waitForTimeout(400);
+    await settled(page); // slid in
     const box = await sheet.locator('nav[aria-label="Navigation"]').evaluate((el) => {
       const r = el.closest('section')?.getBoundingClientRect() ?? el.getBoundingClientRect();
       return { left: Math.round(r.left), width: Math.round(r.width) };

@@ -601,7 +601,14 @@ export function createEngine(deps: EngineDeps): Translator {
     return { transcript, source, translations, skipped, detectedBy: 'provider', provider: name, usage };
   }
 
-  return { provider: name, audio: Boolean(provider?.audio), translate, translateAudio, classify };
+  return {
+    provider: name,
+    audio: Boolean(provider?.audio),
+    translate,
+    translateAudio,
+    classify,
+    providerCalls: (guildId) => limiter.state(guildId),
+  };
 }
 
 function trimContext(context: string[], opts: EngineOptions): string[] {

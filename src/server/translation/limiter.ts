@@ -52,8 +52,16 @@ export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
 /** What one provider attempt said about the provider's capacity. */
 export type Observation = { outcome: 'ok'; latencyMs: number } | { outcome: 'congested' | 'other' };
 
+/** Provider calls running and waiting for a slot, of one server or (no guild) of all. */
+export interface LimiterState {
+  active: number;
+  waiting: number;
+}
+
 export interface ConcurrencyLimiter {
   run<T>(guildId: string | undefined, fn: () => Promise<T>, priority?: Priority): Promise<T>;
+  /** What runs and waits now (tests wait on it; a server with nothing running reads zeros). */
+  state(guildId?: string): LimiterState;
   /** Feedback of each provider attempt (the engine calls it). */
   observe(o: Observation): void;
   /** The current limit (rounded down when slots are handed out). */
@@ -238,6 +246,11 @@ export function createConcurrencyLimiter(options: Partial<LimiterOptions> = {}):
     },
     get waiting() {
       return waiting;
+    },
+    state(guildId) {
+      if (!guildId) return { active, waiting };
+      const q = guilds.get(guildId);
+      return { active: q?.active ?? 0, waiting: q ? q.high.length + q.low.length : 0 };
     },
   };
 }

@@ -113,6 +113,11 @@ export interface Translator {
   readonly audio?: boolean;
   /** Transcript, detected language and every target translation of a piece of speech. */
   translateAudio?(request: TranslateAudioRequest): Promise<TranslateAudioResult>;
+  /**
+   * Provider calls running and waiting for a slot now, of one server or of all (absent on
+   * translators without bounds). A waiting call has passed every check before the provider.
+   */
+  providerCalls?(guildId?: string): { active: number; waiting: number };
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */
