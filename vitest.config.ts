@@ -5,6 +5,8 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 120_000,
   pool: 'forks',
+  // Fails a test whose requests to the fake Discord break Discord's published description.
+  setupFiles: ['test/helpers/contract-setup.ts'] as string[],
 } as const;
 
 /**
@@ -26,7 +28,11 @@ export default defineConfig({
             'db/**/*.test.ts',
             'test/**/*.test.{ts,tsx}',
           ],
-          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
+          globalSetup: [
+            'test/helpers/global-setup.ts',
+            'test/helpers/global-postgres.ts',
+            'test/helpers/contract-report.ts',
+          ],
         },
       },
       {
@@ -40,7 +46,7 @@ export default defineConfig({
             'test/queue/**/*.test.ts',
           ],
           env: { TEST_DATABASE: 'postgres' },
-          globalSetup: ['test/helpers/global-postgres.ts'],
+          globalSetup: ['test/helpers/global-postgres.ts', 'test/helpers/contract-report.ts'],
         },
       },
     ],
