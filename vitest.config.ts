@@ -16,6 +16,8 @@ const shared = {
   restoreMocks: true,
   unstubEnvs: true,
   unstubGlobals: true,
+  // Fails a test whose requests to the fake Discord break Discord's published description.
+  setupFiles: ['test/helpers/contract-setup.ts'] as string[],
 } as const;
 
 /**
@@ -37,7 +39,11 @@ export default defineConfig({
             'db/**/*.test.ts',
             'test/**/*.test.{ts,tsx}',
           ],
-          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/global-postgres.ts'],
+          globalSetup: [
+            'test/helpers/global-setup.ts',
+            'test/helpers/global-postgres.ts',
+            'test/helpers/contract-report.ts',
+          ],
         },
       },
       {
@@ -51,7 +57,7 @@ export default defineConfig({
             'test/queue/**/*.test.ts',
           ],
           env: { TEST_DATABASE: 'postgres' },
-          globalSetup: ['test/helpers/global-postgres.ts'],
+          globalSetup: ['test/helpers/global-postgres.ts', 'test/helpers/contract-report.ts'],
         },
       },
     ],

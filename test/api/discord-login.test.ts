@@ -225,10 +225,14 @@ describe('per-server authorization', () => {
     fake.oauth.account = null;
     // Discord now says Alice lost Manage Server on A (the token still works).
     const tokens = (
-      fake.oauth as unknown as { tokens: Map<string, { guilds: { id: string; permissions: string }[] }> }
+      fake.oauth as unknown as {
+        tokens: Map<string, { guilds: { id: string; name: string; permissions: string }[] }>;
+      }
     ).tokens;
-    for (const account of tokens.values())
-      if (account.guilds.some((g) => g.id === A)) account.guilds = [{ id: A, permissions: '0' }];
+    for (const account of tokens.values()) {
+      const server = account.guilds.find((g) => g.id === A);
+      if (server) account.guilds = [{ id: A, name: server.name, permissions: '0' }];
+    }
     expect((await s.api(`/api/config?guildId=${A}`, { headers: as(cookie) })).status).toBe(200);
     now = new Date(now.getTime() + 5 * 60_000 + 1);
     expect((await s.api(`/api/config?guildId=${A}`, { headers: as(cookie) })).status).toBe(403);

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordAPIError, HTTPError } from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isTransient, NONCE_MAX_LENGTH, postOnce, workNonce } from '../../bot/nonce';
 import { type FakeDiscord, makeGuild, makeMember, startFakeDiscord } from '../fakes/discord';
+import { takeContractViolations } from '../fakes/discord/contract';
 import { NONCE_WINDOW_MS } from '../fakes/discord/nonces';
 
 /**
@@ -84,6 +85,12 @@ describe('fake Discord: Create Message with a nonce', () => {
     const res = await post(general, { content: 'Too long', nonce: 'x'.repeat(26), enforce_nonce: true });
     expect(res.status).toBe(400);
     expect(copies(general, 'Too long')).toHaveLength(0);
+    // The contract check refused it first, naming the route and the schema error; taken here so
+    // this deliberate violation does not fail the test (contract-setup.ts).
+    const [violation, ...more] = takeContractViolations();
+    expect(more).toHaveLength(0);
+    expect(violation).toMatchObject({ kind: 'invalid-body', route: '/channels/{channel_id}/messages' });
+    expect(violation!.errors.join('; ')).toContain('/nonce must NOT have more than 25 characters');
   });
 
   it('a lost answer: the message is created but the connection closes; asking again answers it', async () => {

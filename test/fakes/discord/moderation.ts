@@ -65,7 +65,7 @@ export function installModerationRoutes(fake: FakeDiscord): ModerationFake {
     const existing = [...dmChannels].find(([, u]) => u === userId)?.[0];
     const id = existing ?? snowflake();
     dmChannels.set(id, userId);
-    return [200, { id, type: 1, last_message_id: null, recipients: [userPayload(userOf(userId))] }];
+    return [200, { id, type: 1, flags: 0, last_message_id: null, recipients: [userPayload(userOf(userId))] }];
   });
   fake.rest.fail({
     method: 'POST',

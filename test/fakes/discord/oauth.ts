@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { discordContract, exercisedRoutes } from './contract';
 import type { FakeUser } from './payloads';
 
 /** A server as /users/@me/guilds lists it for one member. */
@@ -51,7 +52,16 @@ export class FakeOAuth {
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
+    // The identity endpoints are in Discord's published description (contract.ts checks them like
+    // every REST call); /oauth2/authorize and /api/oauth2/token are not in it.
+    const apiPath = url.pathname.startsWith('/api/v10/') ? url.pathname.slice('/api/v10'.length) : null;
+    const contract = apiPath ? discordContract().checkRequest(req.method ?? 'GET', apiPath, null) : null;
     const json = (status: number, body: unknown) => {
+      if (apiPath && contract && !('kind' in contract)) {
+        discordContract().checkResponse(contract, apiPath, status, body as Record<string, unknown>);
+        const key = `${contract.method} ${contract.route}`;
+        exercisedRoutes.set(key, (exercisedRoutes.get(key) ?? 0) + 1);
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
@@ -63,7 +73,10 @@ export class FakeOAuth {
         back.searchParams.set('error', 'invalid_request');
       } else if (!this.account) {
         back.searchParams.set('error', 'access_denied');
-        back.searchParams.set('error_description', 'The resource owner or authorization server denied the request');
+        back.searchParams.set(
+          'error_description',
+          'The resource owner or authorization server denied the request',
+        );
       } else {
         const code = randomBytes(12).toString('hex');
         this.codes.set(code, {
@@ -85,7 +98,9 @@ export class FakeOAuth {
       if (this.tokenFailure) return json(this.tokenFailure, { message: 'Bad Gateway' });
       const grant = this.codes.get(form.code ?? '');
       this.codes.delete(form.code ?? '');
-      const verifierHash = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
+      const verifierHash = createHash('sha256')
+        .update(form.code_verifier ?? '')
+        .digest('base64url');
       if (form.client_id !== this.client.id || form.client_secret !== this.client.secret) {
         return json(401, { error: 'invalid_client' });
       }
@@ -110,12 +125,17 @@ export class FakeOAuth {
         username: account.user.username,
         global_name: account.user.global_name ?? null,
         avatar: account.user.avatar ?? null,
+        discriminator: account.user.discriminator ?? '0',
+        public_flags: 0,
+        flags: 0,
+        mfa_enabled: false,
+        locale: 'en-US',
       });
     }
     if (url.pathname === '/api/v10/users/@me/guilds') {
       return json(
         200,
-        account.guilds.map((g) => ({ icon: null, owner: false, features: [], ...g })),
+        account.guilds.map((g) => ({ icon: null, banner: null, owner: false, features: [], ...g })),
       );
     }
     return json(404, { message: '404: Not Found', code: 0 });

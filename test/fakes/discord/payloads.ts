@@ -33,6 +33,8 @@ export function userPayload(u: FakeUser): Json {
     discriminator: u.discriminator ?? '0',
     bot: u.bot ?? false,
     public_flags: 0,
+    flags: 0,
+    primary_guild: null,
   };
 }
 
@@ -49,6 +51,9 @@ export function memberPayload(m: FakeMember, permissions = '0'): Json {
     user: userPayload(m.user),
     nick: m.nick ?? null,
     avatar: null,
+    banner: null,
+    premium_since: null,
+    communication_disabled_until: null,
     roles: m.roles ?? [],
     joined_at: '2025-01-01T00:00:00.000Z',
     deaf: false,
@@ -83,6 +88,7 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
     topic: null,
     last_message_id: null,
     rate_limit_per_user: 0,
+    flags: 0,
     ...(c.thread_metadata ? { thread_metadata: c.thread_metadata } : {}),
   };
 }

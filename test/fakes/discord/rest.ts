@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ContractViolation, discordContract, exercisedRoutes } from './contract';
+import { componentsOut, embedsOut } from './echo';
 import { FakeNonces } from './nonces';
-import { type FakeUser, type Json, messagePayload, snowflake } from './payloads';
+import { type FakeUser, type Json, messagePayload, snowflake, userPayload } from './payloads';
 import { type FakeUpload, parseRequestBody } from './uploads';
 
 /** One REST call the bot made, as the fake received it. */
@@ -17,6 +19,8 @@ export interface RecordedCall {
   files: FakeUpload[];
   /** Handled, but the answer never reached the bot (loseAnswer): the connection was closed instead. */
   lost?: boolean;
+  /** The operation of Discord's description this call is (contract.ts), e.g. POST /channels/{channel_id}/messages. */
+  route?: string;
 }
 
 export interface FailureRule {
@@ -200,12 +204,16 @@ export class FakeRest {
     const method = req.method ?? 'GET';
     let status: number;
     let out: Json | null;
-    if (
+    const unauthorized =
       req.headers.authorization !== `Bot ${this.opts.token}` &&
       !path.startsWith('/webhooks/') &&
-      !path.startsWith('/interactions/')
-    ) {
+      !path.startsWith('/interactions/');
+    // Discord's published description: the operation this request is, or what it breaks (contract.ts).
+    const contract = unauthorized ? undefined : discordContract().checkRequest(method, path, body);
+    if (unauthorized) {
       [status, out] = [401, { message: '401: Unauthorized', code: 0 }];
+    } else if (contract && 'kind' in contract) {
+      [status, out] = contractAnswer(contract);
     } else {
       const failure = this.failures.find((f) => (!f.method || f.method === method) && f.path.test(path));
       if (failure) {
@@ -229,6 +237,12 @@ export class FakeRest {
         : undefined;
     if (lost?.times !== undefined && --lost.times <= 0)
       this.lostAnswers = this.lostAnswers.filter((r) => r !== lost);
+    const matched = contract && !('kind' in contract) ? contract : undefined;
+    if (matched) {
+      discordContract().checkResponse(matched, path, status, out);
+      const key = `${method} ${matched.route}`;
+      exercisedRoutes.set(key, (exercisedRoutes.get(key) ?? 0) + 1);
+    }
     const call: RecordedCall = {
       method,
       path,
@@ -238,6 +252,7 @@ export class FakeRest {
       at,
       files,
       ...(lost ? { lost: true } : {}),
+      ...(matched ? { route: matched.route } : {}),
     };
     this.calls.push(call);
     for (const w of [...this.waiters]) {
@@ -334,12 +349,12 @@ export class FakeRest {
       content: body?.content ?? '',
       webhookId,
     });
-    msg.embeds = body?.embeds ?? [];
+    msg.embeds = embedsOut(body?.embeds);
     msg.flags = body?.flags ?? 0;
-    msg.components = body?.components ?? [];
+    msg.components = componentsOut(body?.components);
     if (body?.nonce !== undefined && body.nonce !== null) msg.nonce = body.nonce;
     if (body?.message_reference) {
-      msg.message_reference = body.message_reference;
+      msg.message_reference = { type: 0, channel_id: channelId, ...body.message_reference };
       msg.type = 19;
     }
     msg.attachments = this.attachmentsOf(this.routing);
@@ -375,8 +390,8 @@ export class FakeRest {
           content: '',
         });
     if (body?.content !== undefined) msg.content = body.content;
-    if (body?.embeds !== undefined) msg.embeds = body.embeds;
-    if (body?.components !== undefined) msg.components = body.components;
+    if (body?.embeds !== undefined) msg.embeds = embedsOut(body.embeds);
+    if (body?.components !== undefined) msg.components = componentsOut(body.components);
     // Discord keeps a message's files unless the edit lists the ones to keep (attachments).
     if (Array.isArray(body?.attachments)) {
       const keep = new Set(body.attachments.map((a: Json) => String(a.id)));
@@ -413,6 +428,8 @@ export class FakeRest {
       },
       member_count: 1,
       message_count: 0,
+      total_message_sent: 0,
+      flags: 0,
       rate_limit_per_user: 0,
       last_message_id: null,
     };
@@ -436,11 +453,11 @@ export class FakeRest {
       type: 1,
       token: w.token,
       channel_id: w.channel_id,
-      guild_id: w.guild_id,
+      guild_id: w.guild_id || null,
       name: w.name,
       avatar: null,
       application_id: this.opts.applicationId,
-      user: this.opts.botUser,
+      user: userPayload(this.opts.botUser),
     };
   }
 
@@ -463,6 +480,14 @@ export class FakeRest {
       return q.wait === 'true' ? [200, msg] : [204, null];
     });
   }
+}
+
+/** What Discord answers a request its description rejects (the violation is recorded too). */
+function contractAnswer(v: ContractViolation): [number, Json] {
+  if (v.kind === 'unknown-route') return [404, { message: '404: Not Found', code: 0 }];
+  if (v.kind === 'wrong-method') return [405, { message: '405: Method Not Allowed', code: 0 }];
+  const errors = v.errors.map((message) => ({ code: 'CONTRACT_INVALID', message }));
+  return [400, { message: 'Invalid Form Body', code: 50035, errors: { _errors: errors } }];
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -48,6 +48,7 @@ export function installThreads(fake: FakeDiscord): FakeThreads {
     owner_id: fake.botUser.id,
     member_count: t.members.size,
     message_count: 0,
+    total_message_sent: 0,
     ...(t.channel.type === 12 ? { invitable: t.invitable } : {}),
   });
   const unknownChannel: [number, Json] = [404, { message: 'Unknown Channel', code: 10003 }];

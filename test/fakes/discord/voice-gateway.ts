@@ -52,6 +52,7 @@ export async function startFakeVoice(fake: FakeDiscord): Promise<FakeVoice> {
     const guildId: string = d.guild_id;
     const channelId: string | null = d.channel_id ?? null;
     botChannels.push(channelId);
+    if (channelId) server.channels.set(guildId, channelId);
     const botMember = fake.guilds
       .find((g) => g.id === guildId)
       ?.members.find((m) => m.user.id === fake.botUser.id);

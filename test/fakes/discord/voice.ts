@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Json } from './payloads';
+import { FakeDaveCall } from './voice-dave';
 import {
   AES_MODE,
   discoveryResponse,
@@ -23,10 +24,11 @@ import {
  * Clients Connect 11 / Client Disconnect 13) and RTP over UDP (IP discovery, then packets
  * encrypted with aead_aes256_gcm_rtpsize, the mode the library picks when node has AES-GCM).
  *
- * No DAVE: the library offers it (Identify's max_dave_protocol_version, recorded here) and the
- * fake answers dave_protocol_version 0 in Session Description, which makes @discordjs/voice run
- * its DAVE session in pass-through (no MLS handshake, media not end-to-end encrypted). Real
- * Discord requires DAVE since March 2026; the library and @snazzah/davey do that part.
+ * DAVE: with `dave` on, the server requires it as Discord does since March 2026 (a connection
+ * that does not offer it, Identify's max_dave_protocol_version, is closed with 4017), answers
+ * dave_protocol_version 1 in Session Description and runs the MLS group as its external sender
+ * (voice-dave.ts); members that `daveJoin` the call are real MLS clients whose Opus frames are
+ * DAVE-encrypted. With `dave` off it answers version 0 (the library's pass-through).
  *
  * The library always opens wss://<endpoint>?v=8, so this server speaks TLS with a self-signed
  * certificate for 127.0.0.1 (test/fixtures/voice-tls); `trust()` makes TLS connections to this
@@ -66,6 +68,8 @@ export interface VoiceClient {
   udp: RemoteInfo | null;
   seq: number;
   ready: boolean;
+  /** The DAVE group of this call (dave on), from Session Description. */
+  dave: FakeDaveCall | null;
 }
 
 export class FakeVoiceServer {
@@ -78,6 +82,12 @@ export class FakeVoiceServer {
   readonly sessions = new Map<string, string>();
   /** When set, the server closes every new connection with this code right after Identify (4017: DAVE required). */
   refuseWith: number | null = null;
+  /** DAVE protocol version 1 required and negotiated (see voice-dave.ts); off: version 0. */
+  dave = false;
+  /** The voice channel the bot asked for, by guild (voice-gateway.ts sets it from op 4). */
+  readonly channels = new Map<string, string>();
+  /** Who speaks under each SSRC (announceSpeaker). */
+  private readonly speakers = new Map<number, string>();
   private nextSsrc = 1000;
   private restoreTls: (() => void) | null = null;
 
@@ -133,6 +143,7 @@ export class FakeVoiceServer {
   /** A member's audio stream: announced with op 5 Speaking, then sent as RTP under its SSRC. */
   announceSpeaker(client: VoiceClient, userId: string): RtpState {
     const ssrc = this.nextSsrc++;
+    this.speakers.set(ssrc, userId);
     this.send(client, { op: VoiceOp.Speaking, d: { user_id: userId, ssrc, speaking: 1 } });
     return {
       ssrc,
@@ -145,6 +156,23 @@ export class FakeVoiceServer {
   /** Op 11: members connected to the call (as Discord tells each client). */
   clientsConnect(client: VoiceClient, userIds: string[]): void {
     this.send(client, { op: VoiceOp.ClientsConnect, d: { user_ids: userIds } });
+  }
+
+  /**
+   * DAVE on: the member connects (op 11) and is added to the call's MLS group by the server's
+   * proposal, the bot's commit and the member's welcome; resolves once the transition executed.
+   */
+  async daveJoin(client: VoiceClient, userId: string): Promise<void> {
+    if (!client.dave) throw new Error('fake voice: DAVE is not on for this call');
+    this.clientsConnect(client, [userId]);
+    await client.dave.addMember(userId);
+  }
+
+  /** DAVE on: the member leaves (op 13) and is removed from the group (a new epoch). */
+  async daveLeave(client: VoiceClient, userId: string): Promise<void> {
+    if (!client.dave) throw new Error('fake voice: DAVE is not on for this call');
+    this.send(client, { op: VoiceOp.ClientDisconnect, d: { user_id: userId } });
+    await client.dave.removeMember(userId);
   }
 
   /**
@@ -163,7 +191,12 @@ export class FakeVoiceServer {
     const frames = [...packets, ...Array.from({ length: 5 }, () => SILENCE_FRAME)];
     const start = performance.now();
     for (let i = 0; i < frames.length; i++) {
-      const packet = rtpPacket(rtp, frames[i], client.mode, client.secretKey);
+      const speaker = this.speakers.get(rtp.ssrc);
+      const frame =
+        client.dave && speaker && frames[i] !== SILENCE_FRAME
+          ? client.dave.encrypt(speaker, frames[i])
+          : frames[i];
+      const packet = rtpPacket(rtp, frame, client.mode, client.secretKey);
       this.udp.send(packet, client.udp.port, client.udp.address);
       if (i === packets.length - 1) onSpeechEnd?.();
       const wait = start + (i + 1) * frameMs - performance.now();
@@ -216,11 +249,17 @@ export class FakeVoiceServer {
       udp: null,
       seq: 0,
       ready: false,
+      dave: null,
     };
     this.clients.push(client);
     this.send(client, { op: VoiceOp.Hello, d: { heartbeat_interval: 13_750 } });
     ws.on('message', (raw, binary) => {
-      if (binary) return; // DAVE's binary MLS messages: never sent without DAVE
+      if (binary) {
+        // DAVE's binary MLS messages from the bot: [opcode][payload].
+        const bytes = raw as Buffer;
+        client.dave?.onBinary(bytes[0]!, bytes.subarray(1));
+        return;
+      }
       let msg: Json;
       try {
         msg = JSON.parse(raw.toString());
@@ -229,6 +268,7 @@ export class FakeVoiceServer {
         return;
       }
       this.received.push(msg);
+      client.dave?.onJson(msg);
       this.onPayload(client, msg);
     });
   }
@@ -249,6 +289,10 @@ export class FakeVoiceServer {
         if (msg.op === VoiceOp.Resume) return this.resume(client, d);
         if (this.refuseWith !== null) {
           client.ws.close(this.refuseWith, 'refused by the fake voice server');
+          return;
+        }
+        if (this.dave && !(d.max_dave_protocol_version >= 1)) {
+          client.ws.close(4017, 'E2EE/DAVE protocol required');
           return;
         }
         client.serverId = d.server_id;
@@ -284,9 +328,19 @@ export class FakeVoiceServer {
             audio_codec: 'opus',
             video_codec: null,
             media_session_id: randomBytes(8).toString('hex'),
-            dave_protocol_version: 0,
+            dave_protocol_version: this.dave ? 1 : 0,
           },
         });
+        if (this.dave) {
+          const channelId = this.channels.get(client.serverId) ?? '0';
+          client.dave = new FakeDaveCall(
+            channelId,
+            client.userId,
+            (payload) => this.send(client, payload),
+            (op, payload) => this.sendBinary(client, op, payload),
+          );
+          client.dave.start();
+        }
         return;
       }
       default:
@@ -313,6 +367,16 @@ export class FakeVoiceServer {
     if (!client) return;
     client.udp = rinfo;
     this.udp.send(discoveryResponse(msg, rinfo.address, rinfo.port), rinfo.port, rinfo.address);
+  }
+
+  /** A binary voice gateway message: [seq u16][opcode u8][payload] (DAVE's MLS messages). */
+  private sendBinary(client: VoiceClient, op: number, payload: Buffer) {
+    if (client.ws.readyState !== 1) return;
+    client.seq++;
+    const head = Buffer.alloc(3);
+    head.writeUInt16BE(client.seq & 0xffff);
+    head.writeUInt8(op, 2);
+    client.ws.send(Buffer.concat([head, payload]));
   }
 
   private send(client: VoiceClient, payload: Json) {
