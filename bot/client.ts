@@ -9,7 +9,7 @@ import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './features/guilds/status';
 import { stopAllSessions } from './features/voice/session';
-import { attachWebhookRest, detachWebhookRest } from './features/channels/webhook-rest';
+import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
 import { type CommandRegistration, registerCommands } from './commands/register';
 import type { BotCommand } from './commands/types';
 
@@ -116,6 +116,13 @@ export async function startBot(
     retries: opts.retries ?? 3,
     globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
   });
+  // Discord's 429s on the bot's own REST and on the webhook REST (metrics: polyglot_discord_429_total).
+  for (const rest of new Set([client.rest, webhookRest(client)])) {
+    rest.on('response', (_request, response) => {
+      if (response.status === 429)
+        services.metrics.discord429.inc({ scope: response.headers.get('x-ratelimit-scope') ?? 'user' });
+    });
+  }
   const ctx: BotContext = { client, caller, services };
   let caughtUp: () => void = () => {};
   const caughtUpOnce = new Promise<void>((resolve) => {
@@ -183,6 +190,15 @@ export async function startBot(
       .catch(() => {});
     return null;
   }
+  const shards = (): ShardState[] =>
+    [...client.ws.shards.values()].map((shard) => ({
+      id: shard.id,
+      status: Status[shard.status] ?? String(shard.status),
+      ping: shard.ping,
+      guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
+    }));
+  // Gateway latency per shard, read when /metrics is scraped.
+  services.metrics.shards.source = shards;
   return {
     client,
     ready,
@@ -190,14 +206,9 @@ export async function startBot(
     worker,
     activity,
     handledCounts: () => structuredClone(counts),
-    shards: () =>
-      [...client.ws.shards.values()].map((shard) => ({
-        id: shard.id,
-        status: Status[shard.status] ?? String(shard.status),
-        ping: shard.ping,
-        guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
-      })),
+    shards,
     async stop() {
+      if (services.metrics.shards.source === shards) services.metrics.shards.source = null;
       await worker.stop();
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).

@@ -8,6 +8,7 @@ import { createServices } from './core/services';
 import { loginCodesOf } from './core/admin-token';
 import { scheduleRetention } from './core/retention';
 import { startupBanner } from './core/startup';
+import { metricsResponse } from './core/metrics';
 
 /**
  * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
@@ -78,6 +79,14 @@ async function main() {
   } else if (opts.healthPort !== undefined) {
     // A bot process has no web tier: /healthz alone, for the process supervisor.
     const healthServer = createServer(async (req, res) => {
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics') {
+        const m = await metricsResponse(services.metrics, req.headers.authorization, [
+          env.METRICS_TOKEN,
+          services.adminToken,
+        ]);
+        res.writeHead(m.status, { 'content-type': m.type, 'cache-control': 'no-store' }).end(m.body);
+        return;
+      }
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/healthz') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;

@@ -49,6 +49,11 @@ export const envSchema = z
       (v) => v === undefined || v.length >= 16,
       'ADMIN_TOKEN must be at least 16 characters',
     ),
+    /** GET /metrics answers this Bearer token (and the admin token); unset: the admin token only. */
+    METRICS_TOKEN: optional.refine(
+      (v) => v === undefined || v.length >= 16,
+      'METRICS_TOKEN must be at least 16 characters',
+    ),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /**
