@@ -212,7 +212,7 @@ describe('checkout', { timeout: 60_000 }, () => {
         const page = await adminPage(browser, noStripe, '/admin/settings#plan', { theme, ...size });
         const card = page.getByTestId('plan-usage');
         await card.getByTestId('plan-demo').waitFor();
-        expect(await card.getByTestId('plan-badge').innerText()).toMatch(/Plus · demo plan/i);
+        expect(await card.getByTestId('plan-badge').textContent()).toMatch(/Plus · demo plan/i);
         await card.getByTestId('upgrades-unavailable').getByText('Upgrades are not available here').waitFor();
         expect(await card.getByRole('button', { name: /Upgrade to/ }).count()).toBe(0);
         expect(await card.getByRole('button', { name: /Manage subscription/ }).count()).toBe(0);
