@@ -68,6 +68,9 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
         const status = page.getByTestId('bot-status');
         await status.waitFor();
         expect(await status.getAttribute('data-state')).toBe('not_configured');
+        // A phone shows a word beside the dot, not the dot alone.
+        if (device === 'phone')
+          expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
         const checklist = page.getByTestId('setup-checklist');
         await checklist.waitFor();
         for (const key of ['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'channelLink']) {
