@@ -54,7 +54,11 @@ export const envSchema = z
       (v) => v === undefined || v.length >= 16,
       'METRICS_TOKEN must be at least 16 characters',
     ),
-    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
+    /** The address the contact page shows visitors; unset, the page shows no email card. */
+    SUPPORT_EMAIL: optional.refine(
+      (v) => v === undefined || z.email().safeParse(v).success,
+      'SUPPORT_EMAIL must be an email address',
+    ),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /**
      * Behind a reverse proxy: how many proxies in front of the server append to X-Forwarded-For
