@@ -9,7 +9,9 @@ import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './features/guilds/status';
 import { stopAllSessions } from './features/voice/session';
-import { attachWebhookRest, detachWebhookRest } from './features/channels/webhook-rest';
+import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
+import { type CommandRegistration, registerCommands } from './commands/register';
+import type { BotCommand } from './commands/types';
 
 export interface RunningBot {
   client: Client;
@@ -19,6 +21,11 @@ export interface RunningBot {
   worker: QueueWorker;
   /** Each shard this process runs and its gateway state (Ready, Connecting, Reconnecting, ...). */
   shards(): ShardState[];
+  /**
+   * The application commands checked against Discord's once ready (and registered when they
+   * differed); null in a process that does not run shard 0 (another process registers them).
+   */
+  commands: Promise<CommandRegistration | null>;
   /** Stops claiming jobs, finishes those in flight (bounded), leaves voice, disconnects. */
   stop(): Promise<void>;
   /**
@@ -75,6 +82,8 @@ export async function startBot(
     /** Webhook calls' own global limit (Discord applies 50/s to the IP for calls without a bot token). */
     webhookRequestsPerSecond?: number;
     queuePollMs?: number;
+    /** The command set to register (every command of bot/commands by default). */
+    commands?: BotCommand[];
   } & ShardOptions = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
@@ -107,6 +116,13 @@ export async function startBot(
     retries: opts.retries ?? 3,
     globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
   });
+  // Discord's 429s on the bot's own REST and on the webhook REST (metrics: polyglot_discord_429_total).
+  for (const rest of new Set([client.rest, webhookRest(client)])) {
+    rest.on('response', (_request, response) => {
+      if (response.status === 429)
+        services.metrics.discord429.inc({ scope: response.headers.get('x-ratelimit-scope') ?? 'user' });
+    });
+  }
   const ctx: BotContext = { client, caller, services };
   let caughtUp: () => void = () => {};
   const caughtUpOnce = new Promise<void>((resolve) => {
@@ -140,6 +156,24 @@ export async function startBot(
   const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
   const worker = createQueueWorker(ctx, { pollMs: opts.queuePollMs });
   client.once('clientReady', () => worker.start());
+  const commands = once(client, 'clientReady').then(async (): Promise<CommandRegistration | null> => {
+    if (!client.isReady() || !client.ws.shards.has(0)) return null;
+    const guildId = services.env.DISCORD_COMMANDS_GUILD_ID;
+    const result = await registerCommands(client, { guildId, commands: opts.commands, at: services.clock });
+    const where = guildId ? `server ${guildId} (DISCORD_COMMANDS_GUILD_ID)` : 'every server';
+    if (result.state === 'failed') console.error(`Commands not registered for ${where}: ${result.error}`);
+    else
+      console.log(
+        result.changed
+          ? `Registered ${result.count} commands for ${where} (set ${result.hash})`
+          : `Commands up to date for ${where} (set ${result.hash})`,
+      );
+    await ctx.caller.guilds.bot
+      .reportStatus({ state: 'online', commands: result })
+      .catch((err) => console.error('bot status report failed:', err));
+    return result;
+  });
+  commands.catch(() => {});
   client.on('error', (err) => console.error('Discord client error:', err));
   const ready = once(client, 'clientReady').then(() => caughtUpOnce);
   ready.catch(() => {});
@@ -156,20 +190,25 @@ export async function startBot(
       .catch(() => {});
     return null;
   }
+  const shards = (): ShardState[] =>
+    [...client.ws.shards.values()].map((shard) => ({
+      id: shard.id,
+      status: Status[shard.status] ?? String(shard.status),
+      ping: shard.ping,
+      guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
+    }));
+  // Gateway latency per shard, read when /metrics is scraped.
+  services.metrics.shards.source = shards;
   return {
     client,
     ready,
+    commands,
     worker,
     activity,
     handledCounts: () => structuredClone(counts),
-    shards: () =>
-      [...client.ws.shards.values()].map((shard) => ({
-        id: shard.id,
-        status: Status[shard.status] ?? String(shard.status),
-        ping: shard.ping,
-        guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
-      })),
+    shards,
     async stop() {
+      if (services.metrics.shards.source === shards) services.metrics.shards.source = null;
       await worker.stop();
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).

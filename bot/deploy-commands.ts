@@ -4,13 +4,14 @@
  *   npm run deploy-commands                 # globally (every server; Discord may take a while to show them)
  *   npm run deploy-commands -- --guild ID   # one server only, at once (for development)
  *
- * Reads DISCORD_TOKEN and DISCORD_CLIENT_ID (the application id) from the environment, and
- * DISCORD_API_URL when set (tests point it at the fake Discord).
+ * The bot registers its commands by itself at start when they changed (bot/commands/register.ts);
+ * this script is for registering without starting the bot. It reads DISCORD_TOKEN and
+ * DISCORD_CLIENT_ID (the application id) from the environment or the .env file (as npm start does),
+ * and DISCORD_API_URL when set (tests point it at the fake Discord).
  */
 import { REST, Routes } from 'discord.js';
-import { loadEnv } from '../src/server/core/env';
-import { COMMANDS } from './commands';
-import { commandJson } from './commands/types';
+import { loadDotEnvFile, loadEnv } from '../src/server/core/env';
+import { commandSetJson } from './commands/register';
 
 export interface DeployOptions {
   token: string;
@@ -21,7 +22,7 @@ export interface DeployOptions {
 
 export async function deployCommands(opts: DeployOptions): Promise<{ scope: string; names: string[] }> {
   const rest = new REST({ api: opts.api, retries: 1 }).setToken(opts.token);
-  const body = COMMANDS.map(commandJson);
+  const body = commandSetJson();
   const route = opts.guildId
     ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
     : Routes.applicationCommands(opts.applicationId);
@@ -42,6 +43,7 @@ export function parseArgs(argv: string[]): { guildId?: string } {
 }
 
 async function main() {
+  loadDotEnvFile();
   const env = loadEnv();
   const missing = [
     !env.DISCORD_TOKEN && 'DISCORD_TOKEN',

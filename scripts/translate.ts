@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { openDb } from '../db/client';
 import { languageName } from '../src/common/languages';
-import { loadEnv } from '../src/server/core/env';
+import { loadDotEnvFile, loadEnv } from '../src/server/core/env';
 import { createTranslator } from '../src/server/translation';
 
 const USAGE =
@@ -38,6 +38,7 @@ async function main(): Promise<number> {
   }
   let env: ReturnType<typeof loadEnv>;
   try {
+    loadDotEnvFile();
     env = loadEnv();
   } catch (err) {
     console.error((err as Error).message);

@@ -53,7 +53,7 @@ export async function handleInteraction(ctx: BotContext, interaction: Interactio
       await command.execute(ctx, interaction);
     else {
       await interaction.reply({
-        content: `I do not know the command "${interaction.commandName}" any more. An admin may need to run npm run deploy-commands.`,
+        content: `I do not know the command "${interaction.commandName}" any more: it was removed. Discord updates the command list shortly.`,
         flags: MessageFlags.Ephemeral,
       });
     }

@@ -8,6 +8,8 @@ import { createServices } from './core/services';
 import { loginCodesOf } from './core/admin-token';
 import { scheduleRetention } from './core/retention';
 import { startupBanner } from './core/startup';
+import { metricsResponse } from './core/metrics';
+import { createLogger, routeConsole } from './core/log';
 
 /**
  * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
@@ -21,6 +23,8 @@ import { startupBanner } from './core/startup';
 export const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Structured logs with levels (core/log.ts): every console line of the process goes through pino.
+  routeConsole(createLogger());
   let env: ReturnType<typeof loadEnv>;
   let opts: ProcessOptions;
   try {
@@ -47,6 +51,35 @@ async function main() {
   }
   const health: HealthSources = { role: opts.role };
   const closers: (() => Promise<void> | void)[] = [];
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Shutting down (${signal})`);
+    // A signal during startup waits for it (the bot's login, the listener) and then stops it all.
+    await started;
+    // Past the grace period (a job stuck on Discord), exit anyway: its lease lets another process take it.
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
+    for (const close of closers) {
+      try {
+        await close();
+      } catch (err) {
+        console.error('Shutdown step failed:', err);
+      }
+    }
+    await services.db.$close();
+    console.log('Stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 
   if (opts.role !== 'bot') {
     const retention = await scheduleRetention(services.db, services.clock);
@@ -78,6 +111,14 @@ async function main() {
   } else if (opts.healthPort !== undefined) {
     // A bot process has no web tier: /healthz alone, for the process supervisor.
     const healthServer = createServer(async (req, res) => {
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics') {
+        const m = await metricsResponse(services.metrics, req.headers.authorization, [
+          env.METRICS_TOKEN,
+          services.adminToken,
+        ]);
+        res.writeHead(m.status, { 'content-type': m.type, 'cache-control': 'no-store' }).end(m.body);
+        return;
+      }
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/healthz') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;
@@ -116,29 +157,7 @@ async function main() {
     }
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Shutting down (${signal})`);
-    // Past the grace period (a job stuck on Discord), exit anyway: its lease lets another process take it.
-    setTimeout(() => {
-      console.error('Shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + 5_000).unref();
-    for (const close of closers) {
-      try {
-        await close();
-      } catch (err) {
-        console.error('Shutdown step failed:', err);
-      }
-    }
-    await services.db.$close();
-    console.log('Stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  markStarted();
 }
 
 void main();

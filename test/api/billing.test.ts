@@ -2,7 +2,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet, rawRun } from '../../db/client';
 import { PRICE_IDS } from '../../src/common/plans';
+import { createCaller } from '../../src/server/core/router';
+import { UPGRADES_UNAVAILABLE } from '../../src/server/features/billing/router';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
+import { seedGuild } from '../helpers/guilds';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
@@ -430,6 +433,33 @@ describe('billing without Stripe configured', () => {
     });
     expect(res.status).toBe(503);
     expect(res.json.error).toBe('billing not configured: STRIPE_SECRET_KEY is not set');
+  });
+
+  it("a server's own credentials read that upgrades are not offered here, never a setting's name", async () => {
+    const guildId = bare.services.env.DEFAULT_GUILD_ID;
+    await seedGuild(bare.services, guildId, { plan: 'ultimate' });
+    const caller = createCaller({
+      ...bare.services,
+      actor: { kind: 'apiKey', guildId, keyId: 1 },
+      clientIp: 'test',
+    });
+    const refused = await caller.billing.createCheckoutSession({ guildId, priceId: PRICE_IDS.plus }).then(
+      () => ({ code: 'none', message: 'answered' }),
+      (e: { code: string; message: string }) => e,
+    );
+    expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: UPGRADES_UNAVAILABLE });
+    expect(refused.message).not.toMatch(/STRIPE|_KEY|configured/);
+    // A paid plan with no Stripe customer is a demo (or granted) plan, and says so.
+    expect(await caller.billing.plan({ guildId })).toMatchObject({
+      plan: 'ultimate',
+      subscribed: false,
+      demo: true,
+    });
+    const portal = await caller.billing.portal({ guildId }).then(
+      () => ({ message: 'answered' }),
+      (e: { message: string }) => e,
+    );
+    expect(portal.message).toContain('demo or granted plan');
   });
 
   it('the webhook answers 503 naming STRIPE_WEBHOOK_SECRET and writes nothing', async () => {

@@ -29,7 +29,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the web process; resolves once it printed its login link (`output()`: all it printed so far). */
+/**
+ * Starts the web process; resolves once it printed its login link (`output()`: all it printed so far).
+ * Lines are the development log format (core/log.ts): `[12:00:00.000] INFO: ` and the message.
+ */
 function start(): Promise<{ child: ChildProcess; output: () => string; link: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--web'], {
     env,
@@ -41,7 +44,9 @@ function start(): Promise<{ child: ChildProcess; output: () => string; link: str
     const timer = setTimeout(() => reject(new Error(`no login link printed:\n${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const link = output.match(/^Dashboard login link \(one use, valid 10 minutes\): (\S+)$/m)?.[1];
+      const link = output.match(
+        /^(?:\[[\d:.]+\] INFO: )?Dashboard login link \(one use, valid 10 minutes\): (\S+)$/m,
+      )?.[1];
       if (link) {
         clearTimeout(timer);
         resolve({ child, output: () => output, link });
@@ -70,7 +75,7 @@ describe('what the server prints at start', { timeout: 120_000 }, () => {
     expect(count(first.output(), token)).toBe(1);
     expect(first.output()).toContain(`Admin token (new; shown this once, kept in ${file}): ${token}`);
     // The printed address and PUBLIC_URL agree (the port is the one taken, PORT=0).
-    const listening = first.output().match(/^Listening on (\S+) \(open (\S+)\)$/m);
+    const listening = first.output().match(/^(?:\[[\d:.]+\] INFO: )?Listening on (\S+) \(open (\S+)\)$/m);
     expect(listening).toBeTruthy();
     const port = new URL(listening![1]!).port;
     expect(listening![2]).toBe(`http://localhost:${port}`);
@@ -83,7 +88,10 @@ describe('what the server prints at start', { timeout: 120_000 }, () => {
     const second = await start();
     expect(second.output()).not.toContain(token);
     expect(second.output()).toMatch(
-      new RegExp(`^Admin token: kept in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+      new RegExp(
+        `^(?:\\[[\\d:.]+\\] INFO: )?Admin token: kept in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+        'm',
+      ),
     );
     // The printed link logs in, once.
     const opened = await fetch(second.link, { redirect: 'manual' });

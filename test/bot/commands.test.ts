@@ -228,7 +228,8 @@ describe('unknown commands', () => {
     const i = h.fake.slash('oldcommand', [], { member: h.ben, channel: h.channel('general') });
     const answer = await h.fake.interactionAnswer(i);
     expect(answer.flags).toBe(EPHEMERAL);
-    expect(answer.content).toContain('deploy-commands');
+    expect(answer.content).toContain('it was removed');
+    expect(answer.content).not.toContain('npm');
   });
 });
 

@@ -37,7 +37,8 @@ describe('bot status', () => {
     expect(s.reason).toBeNull();
   });
 
-  it('turns the bot and invite steps of the checklist green by itself', async () => {
+  it('turns the bot, invite and commands steps of the checklist green by itself', async () => {
+    await h.bot.commands;
     const { createCaller } = await import('../../src/server/core/router');
     const caller = createCaller({
       ...h.server.services,
@@ -46,7 +47,13 @@ describe('bot status', () => {
     });
     const list = await caller.setup.checklist();
     const done = Object.fromEntries(list.steps.map((s) => [s.key, s.done]));
-    expect(done).toMatchObject({ bot: true, provider: true, invite: true, channelLink: false });
+    expect(done).toMatchObject({
+      bot: true,
+      provider: true,
+      invite: true,
+      commands: true,
+      channelLink: false,
+    });
     await h.link('first', [
       ['english', 'en'],
       ['spanish', 'es'],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedGuild } from '../helpers/guilds';
 import { botConfig, learnerProgress, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -17,6 +18,8 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   for (const id of ['g-set', 'g-keep', 'g-empty', 'default']) await insertGuild(server, id);
+  // Leveling is a Plus capability: the server whose switch is turned off here is on Plus.
+  await seedGuild(server.services, 'g-set', { plan: 'plus' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -160,6 +160,7 @@ describe('Support Tickets', () => {
     await send.click();
     // Stored, not yet on Discord (no bot here): never "sent".
     await page.getByText('Reply saved').waitFor();
+    await page.getByText('The bot posts it to the user, translated into Spanish').waitFor();
     await dialog.getByText('Queued: delivered when the bot connects').waitFor();
     expect(await box.inputValue()).toBe('');
     await dialog.getByText('Support Team').waitFor();
@@ -212,6 +213,7 @@ describe('Support Tickets', () => {
       await dialog.getByLabel('Reply to User').fill('Restarted it, sorry!');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
       await page.getByText('Reply saved').waitFor();
+      await page.getByText(/as written \(it is already in their language\)/).waitFor();
       // An English-speaking member: nothing to translate, so no mark.
       await dialog.getByText('Restarted it, sorry!').waitFor();
       expect(await dialog.getByText(/Not translated/).count()).toBe(0);
@@ -220,6 +222,11 @@ describe('Support Tickets', () => {
       await dialog.getByLabel('Reply to User').fill('You get it with /rank.');
       await dialog.getByRole('button', { name: 'Send Reply' }).click();
       await dialog.getByText('Not translated: sent in English').waitFor();
+      // The toast says the same as the message: not "translated".
+      const toasts = page.locator('.mantine-Notification-root');
+      await toasts.getByText(/^Not translated \(translation is unavailable right now\)/).waitFor();
+      expect(await toasts.getByText(/translated into/).count()).toBe(0);
+      await shot(page, 'tickets-reply-not-translated-toast');
       await page.context().close();
     } finally {
       rec.state.fail = null;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { readVoiceSettings } from '../../src/server/features/voice/settings';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { type Browser, DESKTOP, launchBrowser, PHONE, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
@@ -80,9 +80,26 @@ describe('Voice Translation', () => {
     const cards = await page.getByTestId('stat-card').allInnerTexts();
     expect(cards[0]).toMatch(/Active Sessions\s+1/);
     expect(cards[1]).toMatch(/Total Sessions\s+23/);
-    // 26,280 s over 23 sessions: 7h 18m, 1,143 s on average (rounded).
+    // 26,280 s over 23 sessions: 7h 18m, 1,143 s (19 min 3 s) on average (rounded).
     expect(totalSeconds).toBe(26_280);
-    expect(cards[2]).toMatch(/Total Duration\s+7h 18m\s+Avg 1143s per session/);
+    expect(cards[2]).toMatch(/Total Duration\s+7h 18m\s+Average 19 min 3 s per session/);
+    // No bot runs here: the active session is not called live.
+    expect(cards[0]).toMatch(/Bot offline: not translating/);
+    await page.getByTestId('voice-bot-offline').waitFor();
+    expect(await page.getByTestId('voice-live').count()).toBe(0);
+    for (const theme of ['dark', 'light'] as const)
+      for (const [device, size] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const p = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice', {
+          theme,
+          ...size,
+        });
+        await p.getByTestId('voice-bot-offline').waitFor();
+        await shot(p, `voice-bot-offline-${theme}-${device}`);
+        await p.context().close();
+      }
     expect(cards[3]).toMatch(/Characters Processed\s+49,421/);
 
     const history = page.getByTestId('history-row');

@@ -133,8 +133,21 @@ describe('Leveling settings', () => {
   it('on the Free plan the panel names the Plus plan', async () => {
     const page = await adminPage(browser, server, '/admin/settings?guildId=xp-free');
     await page.getByText('XP and leveling needs the Plus plan').waitFor();
+    // The Features switch above it is shown off and cannot be turned on.
+    const toggle = page.getByRole('switch', { name: 'Leveling system' });
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await toggle.isDisabled()).toBe(true);
+    await page.getByText('Needs the Plus plan: off on this server until it upgrades').waitFor();
     await page.context().close();
-  }, 60_000);
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'xp-locked',
+      { free: '/admin/settings?guildId=xp-free' },
+      (p) => p.getByText('XP and leveling needs the Plus plan').waitFor(),
+    );
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('screenshots, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
-import { type Browser, launchBrowser, openPage, type Page, startWebServer } from '../helpers/browser';
+import {
+  type Browser,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type Page,
+  shot,
+  startWebServer,
+} from '../helpers/browser';
+import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage } from './admin-screens-helpers';
 
@@ -150,6 +160,25 @@ describe('contact form', { timeout: 60_000 }, () => {
   });
 });
 
+describe('contact page without SUPPORT_EMAIL', { timeout: 60_000 }, () => {
+  it('shows no email card and no placeholder address (dark and light, desktop and phone)', async () => {
+    for (const theme of ['dark', 'light'] as const)
+      for (const [device, size] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const page = await openPage(browser, `${noStripe.url}/contact`, { theme, ...size });
+        await page.getByRole('heading', { name: 'Need help?' }).waitFor();
+        await page.getByText('Typical response time: 24-48 hours.').waitFor();
+        expect(await page.getByTestId('support-email').count()).toBe(0);
+        expect(await page.getByText(/Email us/).count()).toBe(0);
+        expect(await page.locator('body').textContent()).not.toContain('example.com');
+        await shot(page, `contact-no-support-email-${theme}-${device}`);
+        await page.context().close();
+      }
+  });
+});
+
 describe('checkout', { timeout: 60_000 }, () => {
   const plus = PLANS.find((p) => p.key === 'plus')!;
 
@@ -192,15 +221,39 @@ describe('checkout', { timeout: 60_000 }, () => {
 
   it('without Stripe configured the paid plans offer contact, in words a visitor understands', async () => {
     const page = await openPage(browser, `${noStripe.url}/pricing`);
-    await page
-      .getByTestId('checkout-unavailable')
-      .getByText('Online checkout is not available on this installation')
-      .waitFor();
+    await page.getByTestId('checkout-unavailable').getByText('Paid plans are set up by our team').waitFor();
     expect(await page.getByRole('button', { name: /Get Plus/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Contact us about Plus' }).click();
     await page.waitForURL(`${noStripe.url}/contact`);
     // biome-ignore lint/performance/useDomNodeTextContent: the text a visitor sees, as rendered
-    expect(await page.locator('body').innerText()).not.toMatch(/STRIPE|_KEY|not configured/i);
+    expect(await page.locator('body').innerText()).not.toMatch(/STRIPE|_KEY|not configured|installation/i);
     await page.context().close();
+  });
+
+  it("a server admin's plan card without Stripe: a demo plan says so, upgrades offer contact, no setting named", async () => {
+    await seedGuild(noStripe.services, noStripe.services.env.DEFAULT_GUILD_ID, { plan: 'plus' });
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [device, size] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const page = await adminPage(browser, noStripe, '/admin/settings#plan', { theme, ...size });
+        const card = page.getByTestId('plan-usage');
+        await card.getByTestId('plan-demo').waitFor();
+        expect(await card.getByTestId('plan-badge').textContent()).toMatch(/Plus · demo plan/i);
+        await card.getByTestId('upgrades-unavailable').getByText('Upgrades are not available here').waitFor();
+        expect(await card.getByRole('button', { name: /Upgrade to/ }).count()).toBe(0);
+        expect(await card.getByRole('button', { name: /Manage subscription/ }).count()).toBe(0);
+        // biome-ignore lint/performance/useDomNodeTextContent: the text the admin sees, as rendered
+        expect(await card.innerText()).not.toMatch(/STRIPE|_KEY|not configured/i);
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, `plan-card-no-stripe-${theme}-${device}`);
+        if (theme === 'dark' && device === 'desktop') {
+          await card.getByRole('link', { name: 'Contact us' }).click();
+          await page.waitForURL(`${noStripe.url}/contact`);
+        }
+        await page.context().close();
+      }
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log } from '../helpers/translation-logs';
+import { invitePermissions } from '../../src/common/guilds/permissions';
 
 const CLIENT_ID = '123456789012345678';
 const SUPPORT = 'help@polyglot.test';
@@ -57,7 +58,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     const href = new URL((await add.getAttribute('href')) ?? '');
     expect(href.origin + href.pathname).toBe('https://discord.com/oauth2/authorize');
     expect(href.searchParams.get('client_id')).toBe(CLIENT_ID);
-    expect(href.searchParams.get('permissions')).toBe('8');
+    expect(href.searchParams.get('permissions')).toBe(invitePermissions().toString());
     expect(href.searchParams.get('scope')).toBe('bot applications.commands');
     expect(await add.getAttribute('target')).toBe('_blank');
 

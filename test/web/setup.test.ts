@@ -68,12 +68,15 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
         const status = page.getByTestId('bot-status');
         await status.waitFor();
         expect(await status.getAttribute('data-state')).toBe('not_configured');
+        // A phone shows a word beside the dot, not the dot alone.
+        if (device === 'phone')
+          expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
         const checklist = page.getByTestId('setup-checklist');
         await checklist.waitFor();
-        for (const key of ['bot', 'provider', 'login', 'stripe', 'invite', 'channelLink']) {
+        for (const key of ['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'channelLink']) {
           expect(await checklist.getByTestId(`setup-step-${key}`).getAttribute('data-done')).toBe('false');
         }
-        await checklist.getByText('0 of 6 done').waitFor();
+        await checklist.getByText('0 of 7 done').waitFor();
         // The operator sees what to set, and where.
         await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN', { exact: true }).waitFor();
         await checklist

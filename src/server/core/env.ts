@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Every setting the server reads from its environment, validated once at start. */
@@ -23,6 +24,14 @@ export const envSchema = z
     DISCORD_TOKEN: optional,
     DISCORD_CLIENT_ID: optional,
     DISCORD_CLIENT_SECRET: optional,
+    /**
+     * Development: the bot registers its commands on this server only (they show at once) instead
+     * of globally (every server; Discord may take up to an hour to show a change).
+     */
+    DISCORD_COMMANDS_GUILD_ID: optional.refine(
+      (v) => v === undefined || /^\d{1,32}$/.test(v),
+      'DISCORD_COMMANDS_GUILD_ID must be a server id (digits)',
+    ),
     DISCORD_API_URL: url('DISCORD_API_URL').transform((v) => v ?? 'https://discord.com/api'),
     GEMINI_API_KEY: optional,
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
@@ -50,7 +59,16 @@ export const envSchema = z
       (v) => v === undefined || v.length >= 16,
       'ADMIN_TOKEN must be at least 16 characters',
     ),
-    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
+    /** GET /metrics answers this Bearer token (and the admin token); unset: the admin token only. */
+    METRICS_TOKEN: optional.refine(
+      (v) => v === undefined || v.length >= 16,
+      'METRICS_TOKEN must be at least 16 characters',
+    ),
+    /** The address the contact page shows visitors; unset, the page shows no email card. */
+    SUPPORT_EMAIL: optional.refine(
+      (v) => v === undefined || z.email().safeParse(v).success,
+      'SUPPORT_EMAIL must be an email address',
+    ),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /**
      * Behind a reverse proxy: how many proxies in front of the server append to X-Forwarded-For
@@ -88,4 +106,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 /** Where the data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file at DATABASE_PATH. */
 export function databaseLocation(env: { DATABASE_PATH: string; DATABASE_URL?: string | undefined }): string {
   return env.DATABASE_URL ?? env.DATABASE_PATH;
+}
+
+/**
+ * Reads a .env file beside package.json into process.env when there is one, as `npm start` does
+ * (node --env-file=.env): variables already set in the environment win. Scripts run through tsx
+ * (deploy-commands, translate) call this before loadEnv, so they see the server's settings.
+ */
+export function loadDotEnvFile(path = '.env'): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
 }

@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { mountDiscordAuth, mountLoginLink } from '../features/auth/routes';
 import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
+import { mountMetrics, timeRequests } from './metrics';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountPages } from './pages';
@@ -41,6 +42,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     clientDir && existsSync(resolve(clientDir, 'index.html'))
       ? { dir: clientDir, indexHtml: readFileSync(resolve(clientDir, 'index.html'), 'utf8') }
       : null;
+  app.use('*', timeRequests(services.metrics));
   app.use('*', ...securityHeaders(services, client ? inlineScriptHashes(client.indexHtml) : []));
 
   app.get('/healthz', async (c) => {
@@ -48,6 +50,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     c.header('Cache-Control', 'no-store');
     return c.json(body, status);
   });
+
+  mountMetrics(app, services.metrics, () => [services.env.METRICS_TOKEN, services.adminToken]);
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,

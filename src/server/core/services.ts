@@ -9,6 +9,8 @@ import { createModerationState, type ModerationState } from '../features/moderat
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
 import { createRateLimiter, type RateLimiter } from '../features/contact/form-limits';
 import { createTranslator, type Translator, type TranslatorDeps } from '../translation';
+import { createMetrics, type Metrics } from './metrics';
+import { measuredTranslator } from './metrics-translator';
 
 /**
  * Events the server raises for the bot to act on. Each is a durable job (services/queue.ts): emit
@@ -52,6 +54,8 @@ export interface Services {
   moderation: ModerationState;
   /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
   botStatus: BotStatusBox;
+  /** This process's Prometheus metrics (GET /metrics, core/metrics.ts). */
+  metrics: Metrics;
 }
 
 export interface ServiceOverrides {
@@ -72,9 +76,12 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
   const queue = createQueue(db, clock, overrides.queueOptions);
   const adminToken = resolveAdminToken(env);
   const events = new DurableEvents(queue);
-  const translator =
+  const metrics = createMetrics(db, clock);
+  const translator = measuredTranslator(
     overrides.translator ??
-    createTranslator({ db, env, clock, events, options: overrides.translatorOptions });
+      createTranslator({ db, env, clock, events, options: overrides.translatorOptions }),
+    metrics,
+  );
   return {
     env,
     db,
@@ -96,5 +103,6 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
       checkout: createRateLimiter(db, 'checkout', 10, 10 * 60_000, clock),
     },
     moderation: createModerationState(),
+    metrics,
   };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { commandRoutes } from './commands';
 import { type ContractViolation, discordContract, exercisedRoutes } from './contract';
 import { componentsOut, embedsOut } from './echo';
 import { FakeNonces } from './nonces';
@@ -95,12 +96,7 @@ export class FakeRest {
       ['GET', /^\/gateway\/bot$/, () => [200, this.gatewayInfo()]],
       ['GET', /^\/gateway$/, () => [200, { url: this.opts.gatewayUrl() }]],
       ['GET', /^\/users\/@me$/, () => [200, { ...this.opts.botUser, bot: true }]],
-      ['PUT', new RegExp(`^/applications/${app}/commands$`), (_m, b) => [200, this.putCommands('global', b)]],
-      [
-        'PUT',
-        new RegExp(`^/applications/${app}/guilds/(\\d+)/commands$`),
-        (m, b) => [200, this.putCommands(m[1], b)],
-      ],
+      ...commandRoutes(app, this.commands),
       ['POST', /^\/interactions\/(\d+)\/([^/]+)\/callback$/, () => [204, null]],
       [
         'POST',
@@ -309,20 +305,6 @@ export class FakeRest {
         max_concurrency: this.opts.maxConcurrency?.() ?? this.opts.shards?.() ?? 1,
       },
     };
-  }
-
-  private putCommands(scope: string, body: Json | null): Json[] {
-    const list = (Array.isArray(body) ? body : []).map((c: Json) => ({
-      id: snowflake(),
-      application_id: this.opts.applicationId,
-      version: snowflake(),
-      default_member_permissions: null,
-      type: 1,
-      description: '',
-      ...c,
-    }));
-    this.commands.set(scope, list);
-    return list;
   }
 
   /**

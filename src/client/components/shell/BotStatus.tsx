@@ -26,6 +26,14 @@ function label(s: Status['bot']): string {
   }
 }
 
+/** The phone header's word for the state (the dot alone said nothing). */
+const SHORT: Record<Status['bot']['state'], string> = {
+  online: 'Bot on',
+  connecting: 'Bot…',
+  offline: 'Bot off',
+  not_configured: 'No bot',
+};
+
 function Explanation({ status }: { status: Status }) {
   const { bot, operator } = status;
   const since = new Date(bot.since);
@@ -137,6 +145,9 @@ export function BotStatus() {
           />
           <Text size="xs" fw={500} visibleFrom="sm">
             {text}
+          </Text>
+          <Text size="xs" fw={500} hiddenFrom="sm" data-testid="bot-status-short">
+            {SHORT[bot.state]}
           </Text>
         </UnstyledButton>
       </Popover.Target>

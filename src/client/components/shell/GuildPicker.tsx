@@ -81,7 +81,7 @@ export function GuildPicker() {
       }}
       allowDeselect={false}
       leftSection={<IconServer size={16} aria-hidden />}
-      w={{ base: 190, xs: 220, sm: 240 }}
+      w={{ base: 140, xs: 220, sm: 240 }}
       size="sm"
       comboboxProps={{ withinPortal: true }}
     />

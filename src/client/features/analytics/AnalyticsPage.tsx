@@ -1,5 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { LockedFeature } from '../billing/LockedFeature';
+import { useCapability } from '../billing/useCapability';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { AnalyticsTables } from './AnalyticsTables';
 import { QualityMetrics } from './QualityMetrics';
@@ -10,14 +12,21 @@ import { trpc } from '../../trpc';
 /** Advanced Analytics: trends, languages, activity, translators, pairs and quality. */
 export default function AnalyticsPage() {
   const guildId = useGuildId();
-  const analytics = trpc.analytics.get.useQuery({ guildId });
+  const unlocked = useCapability('analytics');
+  const analytics = trpc.analytics.get.useQuery({ guildId }, { enabled: unlocked === true });
   return (
     <Stack gap="lg">
       <PageHeader
         title="Advanced Analytics"
         description="How your server translates: volume, languages, people and quality"
       />
-      {analytics.isLoading && <StatGridSkeleton cards={4} />}
+      {unlocked === false && (
+        <LockedFeature
+          capability="analytics"
+          description="Translation volume, languages, active members and quality over time."
+        />
+      )}
+      {(unlocked === undefined || analytics.isLoading) && <StatGridSkeleton cards={4} />}
       {analytics.error && (
         <Alert color="red" title="Failed to fetch analytics">
           {errorMessage(analytics.error)}

@@ -2,6 +2,8 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { LockedFeature } from '../billing/LockedFeature';
+import { useCapability } from '../billing/useCapability';
 import { AnnouncementList } from './AnnouncementList';
 import { AnnouncementStats } from './AnnouncementStats';
 import { CreateAnnouncementDialog } from './CreateAnnouncementDialog';
@@ -13,9 +15,11 @@ import { trpc } from '../../trpc';
 export default function AnnouncementsPage() {
   const guildId = useGuildId();
   const [creating, setCreating] = useState(false);
-  const list = trpc.announcements.list.useQuery({ guildId });
+  // On a plan without announcements: the lock card alone (no request that would only be refused).
+  const unlocked = useCapability('announcements');
+  const list = trpc.announcements.list.useQuery({ guildId }, { enabled: unlocked === true });
   // The channels an announcement can be posted to, as the server checks: text and announcement.
-  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'text' });
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'text' }, { enabled: unlocked === true });
 
   useEffect(() => {
     if (channels.error) notifyError('Failed to fetch Discord channels', errorMessage(channels.error));
@@ -39,12 +43,20 @@ export default function AnnouncementsPage() {
         title="Smart Announcements"
         description="Write once in any language; it is translated and posted to every language channel"
         action={
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-            Create Announcement
-          </Button>
+          unlocked ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+              Create Announcement
+            </Button>
+          ) : undefined
         }
       />
-      {list.isLoading && <StatGridSkeleton cards={4} />}
+      {unlocked === false && (
+        <LockedFeature
+          capability="announcements"
+          description="Write an announcement once: it is translated and posted to every language channel."
+        />
+      )}
+      {(unlocked === undefined || list.isLoading) && <StatGridSkeleton cards={4} />}
       {list.error && (
         <Alert color="red" title="Failed to fetch announcements">
           {errorMessage(list.error)}

@@ -7,6 +7,7 @@ import { PLAN_ORDER, PLANS, type PlanKey, type PRICE_IDS, planOf } from '../../.
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSiteConfig } from '../../lib/site';
 import { trpc } from '../../trpc';
 
 type PriceId = (typeof PRICE_IDS)[keyof typeof PRICE_IDS];
@@ -28,6 +29,9 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
   const guildId = useGuildId();
   const search = useSearch({ strict: false }) as { checkout?: string; upgrade?: string };
   const usage = trpc.usage.get.useQuery({ guildId });
+  const billing = trpc.billing.plan.useQuery({ guildId });
+  // Without online checkout on this installation, upgrades go through the contact page.
+  const site = useSiteConfig();
   const checkout = trpc.billing.createCheckoutSession.useMutation({
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (err) => notifyError('Could not start checkout', errorMessage(err)),
@@ -41,7 +45,10 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
     if (compact || told.current) return;
     told.current = true;
     if (search.checkout === 'success')
-      notifySuccess('Payment received by Stripe', 'The plan changes as soon as Stripe confirms the subscription.');
+      notifySuccess(
+        'Payment received by Stripe',
+        'The plan changes as soon as Stripe confirms the subscription.',
+      );
     if (search.checkout === 'cancelled') notifyError('Checkout cancelled', 'Nothing was charged.');
   }, [compact, search.checkout]);
 
@@ -70,9 +77,15 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
               </Text>
             )}
           </div>
-          <Badge size="lg" variant="light" leftSection={<IconSparkles size={14} aria-hidden />}>
-            {plan.name} · {plan.price}
-            {plan.price !== '$0' ? '/mo' : ''}
+          <Badge
+            size="lg"
+            variant="light"
+            leftSection={<IconSparkles size={14} aria-hidden />}
+            data-testid="plan-badge"
+          >
+            {billing.data?.demo
+              ? `${plan.name} · demo plan`
+              : `${plan.name} · ${plan.price}${plan.price !== '$0' ? '/mo' : ''}`}
           </Badge>
         </Group>
         <div>
@@ -106,36 +119,54 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
             {higher.length ? 'Upgrade or manage the plan' : 'Manage the plan'}
           </Anchor>
         ) : (
-          <Group gap="sm">
-            {higher.map((p) =>
-              p.priceId ? (
+          <Stack gap="xs">
+            {billing.data?.demo && (
+              <Text size="sm" c="dimmed" data-testid="plan-demo">
+                This is a demo plan: it was set on this installation, not bought, so there is no subscription
+                to manage.
+              </Text>
+            )}
+            {!site.loading && !site.checkout && higher.length > 0 && (
+              <Group gap="sm" data-testid="upgrades-unavailable">
+                <Text size="sm">
+                  Upgrades are not available here. To change this server’s plan, contact us.
+                </Text>
+                <Button variant="light" component={Link} to="/contact">
+                  Contact us
+                </Button>
+              </Group>
+            )}
+            <Group gap="sm">
+              {(site.checkout ? higher : []).map((p) =>
+                p.priceId ? (
+                  <Button
+                    key={p.key}
+                    variant={search.upgrade === p.key ? 'filled' : 'light'}
+                    loading={checkout.isPending && checkout.variables?.priceId === p.priceId}
+                    disabled={checkout.isPending}
+                    onClick={() => checkout.mutate({ guildId, priceId: p.priceId as PriceId })}
+                    data-autofocus={search.upgrade === p.key || undefined}
+                  >
+                    Upgrade to {p.name} · {p.price}/mo
+                  </Button>
+                ) : (
+                  <Button key={p.key} variant="default" component={Link} to="/contact">
+                    {p.name}: contact sales
+                  </Button>
+                ),
+              )}
+              {plan.key !== 'free' && billing.data?.subscribed && (
                 <Button
-                  key={p.key}
-                  variant={search.upgrade === p.key ? 'filled' : 'light'}
-                  loading={checkout.isPending && checkout.variables?.priceId === p.priceId}
-                  disabled={checkout.isPending}
-                  onClick={() => checkout.mutate({ guildId, priceId: p.priceId as PriceId })}
-                  data-autofocus={search.upgrade === p.key || undefined}
+                  variant="subtle"
+                  leftSection={<IconCreditCard size={16} aria-hidden />}
+                  loading={portal.isPending}
+                  onClick={() => portal.mutate({ guildId })}
                 >
-                  Upgrade to {p.name} · {p.price}/mo
+                  Manage subscription
                 </Button>
-              ) : (
-                <Button key={p.key} variant="default" component={Link} to="/contact">
-                  {p.name}: contact sales
-                </Button>
-              ),
-            )}
-            {plan.key !== 'free' && (
-              <Button
-                variant="subtle"
-                leftSection={<IconCreditCard size={16} aria-hidden />}
-                loading={portal.isPending}
-                onClick={() => portal.mutate({ guildId })}
-              >
-                Manage subscription
-              </Button>
-            )}
-          </Group>
+              )}
+            </Group>
+          </Stack>
         )}
       </Stack>
     </Card>

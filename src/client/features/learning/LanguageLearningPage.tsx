@@ -1,6 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { EmptyState, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { LockedFeature } from '../billing/LockedFeature';
+import { useCapability } from '../billing/useCapability';
 import { ExchangePanel } from '../exchange/ExchangePanel';
 import { CommandGuide } from './CommandGuide';
 import { JourneyCard, StartLearningCard } from './JourneyCard';
@@ -13,14 +15,15 @@ import { trpc } from '../../trpc';
 /** Language Learning: a member's journey, the community's figures, the learners and the language exchange. */
 export default function LanguageLearningPage() {
   const guildId = useGuildId();
-  const learners = trpc.learning.learners.useQuery({ guildId });
+  const unlocked = useCapability('learning');
+  const learners = trpc.learning.learners.useQuery({ guildId }, { enabled: unlocked === true });
   // Your Learning Journey is the logged-in member's own (Login with Discord); the operator, who
   // logs in with the admin token, is no member: Start Learning.
   const me = trpc.auth.me.useQuery();
   const userId = me.data?.user?.id;
   const progress = trpc.learning.progress.useQuery(
     { guildId, userId: userId ?? '' },
-    { enabled: Boolean(userId) },
+    { enabled: Boolean(userId) && unlocked === true },
   );
 
   return (
@@ -29,7 +32,13 @@ export default function LanguageLearningPage() {
         title="Language Learning"
         description="Track your progress and help others learn languages"
       />
-      {learners.isLoading && <StatGridSkeleton cards={4} />}
+      {unlocked === false && (
+        <LockedFeature
+          capability="learning"
+          description="Members practise the server's languages with /learn, /practice and /quiz, and track their progress."
+        />
+      )}
+      {(unlocked === undefined || learners.isLoading) && <StatGridSkeleton cards={4} />}
       {learners.error && (
         <Alert color="red" title="Failed to fetch learners">
           {errorMessage(learners.error)}
@@ -58,7 +67,7 @@ export default function LanguageLearningPage() {
           )}
         </>
       )}
-      <ExchangePanel guildId={guildId} />
+      {unlocked !== false && <ExchangePanel guildId={guildId} />}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { SCREEN_LANGUAGES } from '../../../common/languages';
 import type { BOT_DEFAULT_LANGUAGES } from '../../../common/settings/schemas';
 import { errorMessage, LanguageSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
+import { useCapability } from '../billing/useCapability';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
@@ -27,6 +28,7 @@ export function prefixError(prefix: string): string | null {
 /** General (prefix, default language) and Features (leveling); Save sends the changed fields. */
 export function SettingsForm({ initial }: { initial: BotConfig }) {
   const guildId = useGuildId();
+  const leveling = useCapability('leveling');
   const utils = trpc.useUtils();
   const [form, setForm] = useState(initial);
   const save = trpc.settings.update.useMutation({
@@ -82,8 +84,15 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
         </Text>
         <Switch
           label="Leveling system"
-          description="Members earn XP for chatting and level up"
-          checked={form.levelingEnabled}
+          description={
+            leveling === false
+              ? 'Needs the Plus plan: off on this server until it upgrades'
+              : 'Members earn XP for chatting and level up'
+          }
+          // On a plan without leveling the switch shows what happens (off) and cannot be turned on.
+          checked={leveling !== false && form.levelingEnabled}
+          disabled={leveling === false}
+          data-testid="leveling-switch"
           onChange={(e) => {
             const levelingEnabled = e.currentTarget.checked;
             setForm((f) => ({ ...f, levelingEnabled }));

@@ -27,11 +27,17 @@ export function ReplyBox({ ticketId, userLanguage, closed = false, onClose }: Pr
   const utils = trpc.useUtils();
   const [text, setText] = useState('');
   const reply = trpc.tickets.reply.useMutation({
-    onSuccess: () => {
+    onSuccess: (stored) => {
       // Stored now; the bot posts it on Discord (the conversation shows queued, delivered or failed).
+      // "Translated" only when it was: same language needs none, a failed translation is said.
+      const sameLanguage = userLanguage !== undefined && stored.originalLanguage === userLanguage;
       notifySuccess(
         'Reply saved',
-        'The bot posts it to the user, translated; its delivery state shows below.',
+        !stored.translated
+          ? 'Not translated (translation is unavailable right now): the bot posts it as written; its delivery state shows below.'
+          : sameLanguage
+            ? 'The bot posts it to the user as written (it is already in their language); its delivery state shows below.'
+            : `The bot posts it to the user, translated into ${target}; its delivery state shows below.`,
       );
       setText('');
       void utils.tickets.get.invalidate();

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc';
 import type { VoiceSession } from './types';
 
 /** Sessions translating now, each with End Session. */
-export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
+export function ActiveSessions({ sessions, botOnline }: { sessions: VoiceSession[]; botOnline: boolean }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   // The channel's name when the bot synced it, else its whole id: two sessions never look alike.
@@ -27,10 +27,22 @@ export function ActiveSessions({ sessions }: { sessions: VoiceSession[] }) {
     <Card withBorder radius="md" padding="lg">
       <Group gap="xs" mb="md">
         <Title order={4}>Active Sessions</Title>
-        <Badge color="red" variant="dot">
-          Live
-        </Badge>
+        {botOnline ? (
+          <Badge color="red" variant="dot" data-testid="voice-live">
+            Live
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="dot" data-testid="voice-bot-offline">
+            Bot offline
+          </Badge>
+        )}
       </Group>
+      {!botOnline && (
+        <Text size="sm" c="dimmed" mb="sm">
+          The bot is not connected to Discord, so these sessions are not translating. Captions resume when it
+          reconnects; End Session closes a session now.
+        </Text>
+      )}
       <Stack gap="sm">
         {sessions.map((s) => (
           <Card key={s.id} withBorder radius="sm" padding="sm" data-testid="active-session">

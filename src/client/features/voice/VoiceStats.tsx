@@ -1,11 +1,20 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconClock, IconHistory, IconMicrophone, IconTextSize } from '@tabler/icons-react';
 import { StatCard } from '../../components/admin';
-import { formatDuration, sessionTotals } from './format';
+import { formatDuration, formatSpan, sessionTotals } from './format';
 import type { VoiceSession } from './types';
 
 /** Active Sessions, Total Sessions, Total Duration (with the average) and Characters Processed. */
-export function VoiceStats({ sessions, active }: { sessions: VoiceSession[]; active: VoiceSession[] }) {
+export function VoiceStats({
+  sessions,
+  active,
+  botOnline,
+}: {
+  sessions: VoiceSession[];
+  active: VoiceSession[];
+  /** While the bot is offline nothing is being translated, whatever the sessions say. */
+  botOnline: boolean;
+}) {
   const totals = sessionTotals(sessions);
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
@@ -13,7 +22,9 @@ export function VoiceStats({ sessions, active }: { sessions: VoiceSession[]; act
         title="Active Sessions"
         value={active.length}
         icon={<IconMicrophone size={18} />}
-        description="Translating right now"
+        description={
+          botOnline || active.length === 0 ? 'Translating right now' : 'Bot offline: not translating'
+        }
       />
       <StatCard
         title="Total Sessions"
@@ -25,7 +36,7 @@ export function VoiceStats({ sessions, active }: { sessions: VoiceSession[]; act
         title="Total Duration"
         value={formatDuration(totals.seconds)}
         icon={<IconClock size={18} />}
-        description={`Avg ${totals.averageSeconds}s per session`}
+        description={`Average ${formatSpan(totals.averageSeconds)} per session`}
       />
       <StatCard
         title="Characters Processed"

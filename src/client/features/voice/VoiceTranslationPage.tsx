@@ -19,6 +19,9 @@ export default function VoiceTranslationPage() {
   const sessions = trpc.voice.sessions.useQuery({ guildId }, live);
   const active = trpc.voice.active.useQuery({ guildId }, live);
   const error = sessions.error ?? active.error;
+  // The header's bot status (same query): sessions are live only while the bot is online.
+  const status = trpc.setup.status.useQuery(undefined, { refetchInterval: 15_000 });
+  const botOnline = status.data?.bot.state === 'online';
 
   return (
     <Stack gap="lg">
@@ -40,8 +43,8 @@ export default function VoiceTranslationPage() {
       )}
       {sessions.data && active.data && (
         <>
-          <VoiceStats sessions={sessions.data} active={active.data} />
-          <ActiveSessions sessions={active.data} />
+          <VoiceStats sessions={sessions.data} active={active.data} botOnline={botOnline} />
+          <ActiveSessions sessions={active.data} botOnline={botOnline} />
           <CaptionSettings />
           <SessionHistory sessions={sessions.data} />
           {sessions.data.length === 0 && <GettingStarted />}

@@ -6,6 +6,17 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
+/** A span in words: '45 s', '32 min 24 s', '1 h 5 min' (seconds dropped past an hour). */
+export function formatSpan(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return sec > 0 ? `${m} min ${sec} s` : `${m} min`;
+  return `${sec} s`;
+}
+
 /** Spec section 9: a channel id cut to its first 8 characters, then '...'. */
 export function shortChannelId(id: string): string {
   return `${id.slice(0, 8)}...`;

@@ -59,26 +59,22 @@ function HelpBox() {
         Need help?
       </Title>
       <List spacing="md" center={false}>
-        <List.Item
-          icon={
-            <ThemeIcon size={28} radius="md" variant="light" aria-hidden>
-              <IconMail size={16} />
-            </ThemeIcon>
-          }
-        >
-          <Text size="sm">
-            Email us at{' '}
-            {supportEmail ? (
+        {supportEmail && (
+          <List.Item
+            icon={
+              <ThemeIcon size={28} radius="md" variant="light" aria-hidden>
+                <IconMail size={16} />
+              </ThemeIcon>
+            }
+          >
+            <Text size="sm">
+              Email us at{' '}
               <Anchor href={`mailto:${supportEmail}`} fw={600} data-testid="support-email">
                 {supportEmail}
               </Anchor>
-            ) : (
-              <Text span fw={600}>
-                our support address
-              </Text>
-            )}
-          </Text>
-        </List.Item>
+            </Text>
+          </List.Item>
+        )}
         <List.Item
           icon={
             <ThemeIcon size={28} radius="md" variant="light" aria-hidden>

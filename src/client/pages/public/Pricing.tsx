@@ -21,7 +21,6 @@ import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
 import { useSiteConfig } from '../../lib/site';
 
-
 /** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
@@ -61,7 +60,7 @@ export default function PricingPage() {
           variant="light"
           color="blurple"
           icon={<IconInfoCircle size={18} aria-hidden />}
-          title="Online checkout is not available on this installation"
+          title="Paid plans are set up by our team"
           mb="xl"
           maw={760}
           mx="auto"

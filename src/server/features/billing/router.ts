@@ -14,7 +14,8 @@ import {
   WebhookSignatureError,
 } from './billing';
 import { guildPlan } from '../../core/plans';
-import { guildProcedure, publicProcedure, router } from '../../core/trpc';
+import { isOperator } from '../../core/access';
+import { type Actor, guildProcedure, publicProcedure, router } from '../../core/trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
 
@@ -45,8 +46,11 @@ function rateLimited(limit: { ok: boolean; retryAfterSeconds: number }): void {
   });
 }
 
-/** A Stripe call: 502 naming what Stripe refused, 503 when billing is not configured. */
-async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+/**
+ * A Stripe call: 502 naming what Stripe refused, 503 when billing is not configured. Only the
+ * operator reads which setting is missing; a server admin reads that upgrades are not offered here.
+ */
+async function stripeCall<T>(actor: Actor, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -57,13 +61,19 @@ async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
         cause: err,
       });
     }
-    return unavailable(err);
+    return unavailable(isOperator(actor), err);
   }
 }
 
-function unavailable(err: unknown): never {
+/** What a server admin reads when this installation takes no payments. */
+export const UPGRADES_UNAVAILABLE =
+  'upgrades are not available here: contact us (Contact page) to change this server’s plan';
+
+/** `showSetting`: the message may name the missing setting (the operator, Stripe's own calls). */
+function unavailable(showSetting: boolean, err: unknown): never {
   if (err instanceof BillingUnavailableError) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: err.message, cause: err });
+    const message = showSetting ? err.message : UPGRADES_UNAVAILABLE;
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: err });
   }
   throw err;
 }
@@ -75,7 +85,9 @@ export const billingRouter = router({
     const capabilities = Object.fromEntries(
       (Object.keys(CAPABILITIES) as Capability[]).map((c) => [c, planIncludes(plan, c)]),
     ) as Record<Capability, boolean>;
-    return { plan, capabilities };
+    // A paid plan without a Stripe customer was set on this installation (demo data, the operator).
+    const subscribed = Boolean(await stripeCustomerOf(ctx.db, ctx.guildId));
+    return { plan, capabilities, subscribed, demo: plan !== 'free' && !subscribed };
   }),
 
   /**
@@ -91,7 +103,7 @@ export const billingRouter = router({
           : 'operator';
     rateLimited(await ctx.limits.checkout.hit(`${who}@${ctx.clientIp}`));
     const customerId = await stripeCustomerOf(ctx.db, ctx.guildId);
-    return stripeCall('start the checkout', () =>
+    return stripeCall(ctx.actor, 'start the checkout', () =>
       createCheckoutSession(ctx.env, {
         priceId: input.priceId,
         guildId: ctx.guildId,
@@ -107,10 +119,13 @@ export const billingRouter = router({
     if (!customerId) {
       throw new TRPCError({
         code: 'CONFLICT',
-        message: 'this server has no subscription to manage yet; choose a plan first',
+        message:
+          'this server has no subscription to manage: its plan was not bought online (a demo or granted plan)',
       });
     }
-    return stripeCall('open the billing portal', () => createPortalSession(ctx.env, ctx.guildId, customerId));
+    return stripeCall(ctx.actor, 'open the billing portal', () =>
+      createPortalSession(ctx.env, ctx.guildId, customerId),
+    );
   }),
 
   /** Stripe's webhook: the signature is checked over the raw body before anything is written. */
@@ -132,7 +147,8 @@ export const billingRouter = router({
           cause: err,
         });
       }
-      return unavailable(err);
+      // Only Stripe calls the webhook: its dashboard shows the operator which secret is missing.
+      return unavailable(true, err);
     }
     const outcome = await applyStripeEvent(ctx.db, ctx.env, event);
     if (!outcome.applied)

@@ -101,7 +101,8 @@ const TYPE_LABELS: Record<ContactType, string> = {
 /** The email the operator receives for a contact message. */
 export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: ContactMessage) {
   return {
-    from: { name: 'Polyglot contact form', address: env.SUPPORT_EMAIL },
+    // The sender: the support address when there is one, else the operator's own.
+    from: { name: 'Polyglot contact form', address: env.SUPPORT_EMAIL ?? env.CONTACT_TO },
     to: env.CONTACT_TO,
     replyTo: { name: m.name, address: m.email },
     subject: `[${TYPE_LABELS[m.type]}] ${m.subject}`,

@@ -1,5 +1,18 @@
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 
+/** What the bot found when it compared its application commands with Discord's at start. */
+export interface CommandsStatus {
+  state: 'registered' | 'failed';
+  scope: 'global' | 'guild';
+  guildId: string | null;
+  hash: string;
+  count: number;
+  /** This start replaced Discord's set (false: Discord already had it). */
+  changed: boolean;
+  at: string;
+  error: string | null;
+}
+
 /**
  * What the bot last said about its own connection, kept in memory beside the services (the bot
  * reports through the bot.reportStatus procedure on ready, disconnect, reconnect and every
@@ -27,6 +40,8 @@ export interface BotStatus {
   guilds: number | null;
   /** Why it is offline (login refused, disallowed intents, network), when known. */
   reason: string | null;
+  /** The application commands' registration, once the bot has checked them (null before). */
+  commands: CommandsStatus | null;
 }
 
 export interface BotStatusReport {
@@ -36,6 +51,7 @@ export interface BotStatusReport {
   tag?: string | null;
   guilds?: number | null;
   reason?: string | null;
+  commands?: CommandsStatus | null;
 }
 
 export interface BotStatusBox {
@@ -49,12 +65,14 @@ function combine(reports: BotStatus[]): BotStatus {
   const down = reports.find((r) => r.state !== 'online');
   if (down) return down;
   const first = reports[0] as BotStatus;
+  const commands = reports.find((r) => r.commands)?.commands ?? null;
   const latencies = reports.map((r) => r.latencyMs).filter((n): n is number => n !== null);
   return {
     ...first,
     since: reports.map((r) => r.since).sort()[reports.length - 1] ?? first.since,
     latencyMs: latencies.length ? Math.max(...latencies) : null,
     guilds: reports.reduce((n, r) => n + (r.guilds ?? 0), 0),
+    commands,
   };
 }
 
@@ -76,6 +94,7 @@ export function createBotStatus(
     tag: null,
     guilds: null,
     reason: null,
+    commands: null,
   };
   const write = async (when: Date) => {
     if (!shared) return;
@@ -119,6 +138,7 @@ export function createBotStatus(
         tag: update.tag !== undefined ? update.tag : status.tag,
         guilds: update.state === 'online' ? (update.guilds ?? status.guilds) : status.guilds,
         reason: update.state === 'offline' ? (update.reason ?? status.reason) : null,
+        commands: update.commands !== undefined ? update.commands : (status.commands ?? null),
       };
       const reported = status;
       await write(when);

@@ -76,6 +76,22 @@ export const guildsBotRouter = router({
         tag: z.string().nullable().optional(),
         guilds: z.number().int().min(0).nullable().optional(),
         reason: z.string().max(500).nullable().optional(),
+        commands: z
+          .object({
+            state: z.enum(['registered', 'failed']),
+            scope: z.enum(['global', 'guild']),
+            guildId: z
+              .string()
+              .regex(/^\d{1,32}$/)
+              .nullable(),
+            hash: z.string().regex(/^[0-9a-f]{1,64}$/),
+            count: z.number().int().min(0),
+            changed: z.boolean(),
+            at: z.iso.datetime(),
+            error: z.string().max(500).nullable(),
+          })
+          .nullable()
+          .optional(),
       }),
     )
     .mutation(({ ctx, input }) => ctx.botStatus.report(input, ctx.clock())),

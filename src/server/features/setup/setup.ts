@@ -18,7 +18,7 @@ export function isOperator(ctx: { actor: Actor }): boolean {
   return isOperatorActor(ctx.actor);
 }
 
-export type SetupStepKey = 'bot' | 'provider' | 'login' | 'stripe' | 'invite' | 'channelLink';
+export type SetupStepKey = 'bot' | 'provider' | 'login' | 'stripe' | 'invite' | 'commands' | 'channelLink';
 
 export interface SetupDoc {
   label: string;
@@ -179,7 +179,8 @@ async function inviteStep(i: ChecklistInput): Promise<SetupStep> {
     .where(eq(guilds.present, true))
     .get();
   const inServers = i.bot.state === 'online' ? (i.bot.guilds ?? 0) : 0;
-  const done = inServers > 0 || (synced?.n ?? 0) > 0;
+  // Without a bot token nothing has joined anything: stored channels are then sample data (--demo).
+  const done = inServers > 0 || (i.bot.state !== 'not_configured' && (synced?.n ?? 0) > 0);
   return {
     key: 'invite',
     title: 'Invite the bot to a server',
@@ -202,6 +203,37 @@ async function inviteStep(i: ChecklistInput): Promise<SetupStep> {
         }
       : null,
     action: i.inviteUrl ? { label: 'Invite the bot', href: i.inviteUrl } : null,
+  };
+}
+
+/** The bot registers its commands at start (bot/commands/register.ts); this reads what it found. */
+function commandsStep(i: ChecklistInput): SetupStep {
+  const c = i.bot.commands;
+  const where = c?.scope === 'guild' ? 'the development server only' : 'every server';
+  const summary = !c
+    ? i.bot.state === 'online'
+      ? 'The bot is comparing its commands with Discord’s.'
+      : 'The bot registers its commands (/setlanguage, Translate Message, …) once it connects.'
+    : c.state === 'failed'
+      ? `Discord did not take the bot’s commands: ${c.error ?? 'unknown error'}.`
+      : `${c.count} commands registered for ${where}${c.changed ? ' at the last start' : ''}.`;
+  return {
+    key: 'commands',
+    title: 'Register the bot’s commands',
+    done: c?.state === 'registered',
+    optional: false,
+    summary,
+    howTo: i.operator
+      ? {
+          env: ['DISCORD_COMMANDS_GUILD_ID'],
+          steps: [
+            'Nothing to run: at each start the bot compares its commands with Discord’s and registers them when they differ.',
+            'Global commands can take up to an hour to appear in Discord. While developing, set DISCORD_COMMANDS_GUILD_ID to your test server’s id: they appear there at once.',
+          ],
+          docs: [DOCS.discord],
+        }
+      : null,
+    action: null,
   };
 }
 
@@ -228,6 +260,7 @@ export async function setupChecklist(i: ChecklistInput): Promise<SetupChecklist>
     loginStep(i),
     stripeStep(i),
     await inviteStep(i),
+    commandsStep(i),
     await channelLinkStep(i),
   ];
   return {

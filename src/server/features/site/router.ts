@@ -8,7 +8,7 @@ export const siteRouter = router({
    * payment is not (the pricing page then offers contact instead).
    */
   config: publicProcedure.query(({ ctx }) => ({
-    supportEmail: ctx.env.SUPPORT_EMAIL,
+    supportEmail: ctx.env.SUPPORT_EMAIL ?? null,
     inviteUrl: inviteUrlFor(ctx.env.DISCORD_CLIENT_ID),
     checkout: Boolean(ctx.env.STRIPE_SECRET_KEY),
   })),
