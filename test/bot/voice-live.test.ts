@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ interface Row {
 const sessions = async () =>
   (await rawAll(
     h.server.services.db,
-    'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
+    sql`select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id`,
   )) as Row[];
 const start = (options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member: h.ben, channel: hall });
@@ -170,8 +171,7 @@ describe('live captions through the fake voice server', () => {
     );
     await rawRun(
       h.server.services.db,
-      "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
-      [h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now()],
+      sql`insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (${h.guild.id}, ${h.channel('german').id}, 'auto', 'en', 'ended', ${100 * 60 - usedSeconds - 3}, ${Date.now() - 1000}, ${Date.now()})`,
     );
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
     const { row, call } = await startSession();
@@ -186,9 +186,10 @@ describe('live captions through the fake voice server', () => {
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    await rawRun(h.server.services.db, 'delete from voice_sessions where channel_id = ?', [
-      h.channel('german').id,
-    ]);
+    await rawRun(
+      h.server.services.db,
+      sql`delete from voice_sessions where channel_id = ${h.channel('german').id}`,
+    );
   });
 });
 
