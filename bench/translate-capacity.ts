@@ -16,6 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDb, rawRun } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { ensureGuild } from '../src/server/core/guilds';
@@ -98,7 +99,7 @@ async function row(label: string, servers: number, ratePerServer: number, modera
   const guildIds = Array.from({ length: servers }, (_, i) => `cap-${run}-${i}`);
   for (const g of guildIds) {
     await ensureGuild(db, g);
-    await rawRun(db, "update guilds set plan = 'pro' where id = ?", [g]);
+    await rawRun(db, sql`update guilds set plan = 'pro' where id = ${g}`);
   }
   const c: Counters = { calls: 0, refused: 0, inFlight: 0, peak: 0 };
   const translator = createTranslator({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +29,9 @@ it('opens the file migrated, in WAL mode with foreign keys enforced', async () =
 
 it('runs transactions of concurrent flows one after another; a rolled-back one takes no other flow write with it', async () => {
   const db = await openDb(join(dir, 'concurrent.db'));
-  await rawRun(db, "insert into guilds (id, name) values ('g', 'G')");
+  await rawRun(db, sql`insert into guilds (id, name) values ('g', 'G')`);
   const add = (name: string) =>
-    rawRun(db, 'insert into channel_links (guild_id, name) values (?, ?)', ['g', name]);
+    rawRun(db, sql`insert into channel_links (guild_id, name) values (${'g'}, ${name})`);
   const results = await Promise.allSettled([
     db.$transaction(async () => {
       await add('in the first');
@@ -47,7 +48,7 @@ it('runs transactions of concurrent flows one after another; a rolled-back one t
     db.$transaction(async () => add('in the third')),
   ]);
   expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-  const names = (await rawAll<{ name: string }>(db, 'select name from channel_links order by id')).map(
+  const names = (await rawAll<{ name: string }>(db, sql`select name from channel_links order by id`)).map(
     (r) => r.name,
   );
   expect(names.sort()).toEqual(['in the first', 'in the third', 'outside', 'still in the first']);

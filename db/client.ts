@@ -2,10 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { SQLiteRemoteSession, SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type { Executor } from './executor';
+import { PostgresParamsDialect } from './postgres/dialect';
 import { migratePostgres } from './postgres/migrate';
 import { postgresExecutor } from './postgres-executor';
 import * as schema from './schema';
@@ -14,11 +17,16 @@ import { sqliteExecutor } from './sqlite-executor';
 /**
  * The database the whole product uses: drizzle's SQLite query builder over db/schema.ts, run by
  * an executor on the embedded SQLite file or on PostgreSQL (`DATABASE_URL=postgres://...`). Every
- * query is awaited; the same query code serves both engines.
+ * query is awaited; the same query code serves both engines. drizzle renders every statement for
+ * its engine (`?` parameters on SQLite, `$n` on PostgreSQL: db/postgres/dialect.ts); hand-written
+ * SQL is written with drizzle's `sql` template only, so no SQL text is built from strings or
+ * rewritten afterwards.
  */
 export type Db = SqliteRemoteDatabase<typeof schema> & {
-  /** Runs hand-written SQL (`?` placeholders) on the engine. */
+  /** The engine's executor (its dialect, LISTEN/NOTIFY); queries go through drizzle or raw*. */
   $exec: Executor;
+  /** The statement text and parameters of a `sql` template for this engine. */
+  $render(query: SQL): { sql: string; params: unknown[] };
   /** One transaction; `tx` is this same handle (queries inside it are routed to it). */
   $transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** The SQLite connection on the embedded engine, null on PostgreSQL. For bulk seeding only. */
@@ -32,16 +40,28 @@ export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location);
 }
 
+const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+
 function handle(exec: Executor, sqlite: Database.Database | null): Db {
-  const db = drizzle(
-    async (text, params, method) => {
+  // drizzle's sqlite-proxy driver, built here with the dialect of the engine.
+  const dialect = exec.dialect === 'postgres' ? new PostgresParamsDialect() : new SQLiteAsyncDialect();
+  const session = new SQLiteRemoteSession(
+    async (text: string, params: unknown[], method: string) => {
       const result = await exec.query(text, params, 'arrays');
       if (method === 'get') return { rows: result.rows[0] as unknown[] };
       return result;
     },
-    { schema },
-  ) as Db;
+    dialect,
+    { fullSchema: schema, schema: relational.tables, tableNamesMap: relational.tableNamesMap },
+    undefined,
+  );
+  const db = new SqliteRemoteDatabase('async', dialect, session, {
+    fullSchema: schema,
+    schema: relational.tables,
+    tableNamesMap: relational.tableNamesMap,
+  }) as unknown as Db;
   db.$exec = exec;
+  db.$render = (query) => dialect.sqlToQuery(query);
   db.$sqlite = sqlite;
   db.$transaction = async (fn) => await exec.transaction(async () => await fn(db));
   db.$close = async () => await exec.close();
@@ -104,25 +124,25 @@ export async function openDb(location: string): Promise<Db> {
  * lock; on SQLite a transaction already excludes every other writer.
  */
 export async function lockFor(db: Db, key: string): Promise<void> {
-  if (db.$exec.dialect === 'postgres')
-    await db.$exec.query('select pg_advisory_xact_lock(hashtext(?))', [key], 'arrays');
+  if (db.$exec.dialect === 'postgres') await rawRun(db, sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** Rows of hand-written SQL as objects keyed by column name. */
-export async function rawAll<T>(db: Db, text: string, params: readonly unknown[] = []): Promise<T[]> {
+/**
+ * Rows of hand-written SQL (drizzle's `sql` template: values are parameters, names
+ * `sql.identifier`) as objects keyed by column name.
+ */
+export async function rawAll<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = db.$render(query);
   return (await db.$exec.query(text, params, 'objects')).rows as T[];
 }
 
-export async function rawGet<T>(
-  db: Db,
-  text: string,
-  params: readonly unknown[] = [],
-): Promise<T | undefined> {
-  return (await rawAll<T>(db, text, params))[0];
+export async function rawGet<T>(db: Db, query: SQL): Promise<T | undefined> {
+  return (await rawAll<T>(db, query))[0];
 }
 
 /** Runs an insert, update or delete; answers how many rows it changed. */
-export async function rawRun(db: Db, text: string, params: readonly unknown[] = []): Promise<number> {
+export async function rawRun(db: Db, query: SQL): Promise<number> {
+  const { sql: text, params } = db.$render(query);
   return (await db.$exec.query(text, params, 'objects')).changes;
 }
 

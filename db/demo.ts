@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, rawGet } from './client';
 import {
   ANNOUNCEMENTS,
@@ -95,7 +95,7 @@ function hash(text: string): number {
 export async function seedDemo(db: Db, guildId: string, now: Date): Promise<string> {
   let inUse: string | undefined;
   for (const table of DATA_TABLES) {
-    if (await rawGet(db, `select 1 from "${table}" where guild_id = ? limit 1`, [guildId])) {
+    if (await rawGet(db, sql`select 1 from ${sql.identifier(table)} where guild_id = ${guildId} limit 1`)) {
       inUse = table;
       break;
     }

@@ -1,7 +1,8 @@
 /**
  * The one seam between the query code and a database engine. drizzle's SQLite query builder
- * renders every query (db/client.ts); an executor runs the SQL on better-sqlite3 or on
- * PostgreSQL. Transactions follow the async call that opened them (AsyncLocalStorage), so a
+ * renders every query for the engine (db/client.ts; `$n` parameters on PostgreSQL,
+ * db/postgres/dialect.ts); an executor runs that text as it is on better-sqlite3 or on
+ * PostgreSQL, never rewriting it. Transactions follow the async call that opened them (AsyncLocalStorage), so a
  * query awaited inside `db.$transaction` runs in it and every other query waits or uses another
  * connection.
  */
@@ -16,6 +17,7 @@ export interface QueryResult {
 
 export interface Executor {
   readonly dialect: 'sqlite' | 'postgres';
+  /** Runs SQL rendered for this engine (`?` parameters on SQLite, `$1..$n` on PostgreSQL). */
   query(text: string, params: readonly unknown[], shape: RowShape): Promise<QueryResult>;
   /**
    * PostgreSQL only (LISTEN/NOTIFY): `onNotice` runs whenever any process notifies `channel`;

@@ -17,116 +17,34 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** `?` placeholders (drizzle's SQLite dialect) to `$1..$n`, leaving quoted text alone. */
-export function toPostgresPlaceholders(text: string): string {
-  let out = '';
-  let n = 0;
-  let quote: string | null = null;
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-    } else if (ch === '?') {
-      out += `$${++n}`;
-      continue;
-    }
-    out += ch;
-  }
-  return out;
-}
-
-/**
- * drizzle's SQLite dialect names conflict targets with their table ("t"."col"); PostgreSQL takes
- * bare column names there.
- */
-function bareConflictTargets(text: string): string {
-  return text.replace(
-    /on conflict \(([^)]*)\)/g,
-    (_, cols: string) => `on conflict (${cols.replace(/"[^"]+"\."([^"]+)"/g, '"$1"')})`,
-  );
-}
-
-/** Named parameters (`@name`, as better-sqlite3 takes them) to `$1..$n` and their values in order. */
-export function namedToPositional(
-  text: string,
-  named: Record<string, unknown>,
-): { text: string; values: unknown[] } {
-  const order: string[] = [];
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-    } else if (ch === '@') {
-      const name = /^\w+/.exec(text.slice(i + 1))?.[0];
-      if (name) {
-        if (!(name in named)) throw new Error(`no value for the parameter @${name}`);
-        let n = order.indexOf(name) + 1;
-        if (n === 0) n = order.push(name);
-        out += `$${n}`;
-        i += name.length;
-        continue;
-      }
-    }
-    out += ch;
-  }
-  return { text: out, values: order.map((name) => named[name]) };
-}
-
-function isNamed(params: readonly unknown[]): params is [Record<string, unknown>] {
-  const [first] = params;
-  return (
-    params.length === 1 &&
-    typeof first === 'object' &&
-    first !== null &&
-    Object.getPrototypeOf(first) === Object.prototype
-  );
-}
-
 function toPostgresValue(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
-/** PostgreSQL through a pool of `pg` connections; a transaction holds one connection. */
+/**
+ * PostgreSQL through a pool of `pg` connections; a transaction holds one connection. Statements
+ * come rendered for PostgreSQL (`$n` parameters, db/postgres/dialect.ts): the text is sent as is.
+ */
 export function postgresExecutor(connectionString: string, max = 10): Executor & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max, types });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
   const inside = new AsyncLocalStorage<pg.PoolClient>();
   const listeners = new Set<pg.Client>();
-  const texts = new Map<string, string>();
-
-  function translated(text: string): string {
-    let out = texts.get(text);
-    if (out === undefined) {
-      out = toPostgresPlaceholders(bareConflictTargets(text));
-      if (texts.size >= 2000) texts.clear();
-      texts.set(text, out);
-    }
-    return out;
-  }
-
   return {
     dialect: 'postgres',
     pool,
     async query(text, params, shape) {
       const client = inside.getStore() ?? pool;
-      const query = isNamed(params)
-        ? namedToPositional(bareConflictTargets(text), params[0])
-        : { text: translated(text), values: params };
       const result = await client
         .query({
-          text: query.text,
-          values: query.values.map(toPostgresValue),
+          text,
+          values: params.map(toPostgresValue),
           ...(shape === 'arrays' ? { rowMode: 'array' as const } : {}),
         })
         .catch((err: Error) => {
           // Which statement failed (its text only, never the values).
-          err.message = `${err.message} (in: ${query.text.replace(/\s+/g, ' ').slice(0, 300)})`;
+          err.message = `${err.message} (in: ${text.replace(/\s+/g, ' ').slice(0, 300)})`;
           throw err;
         });
       return { rows: result.rows, changes: result.rowCount ?? 0 };
@@ -165,7 +83,7 @@ export function postgresExecutor(connectionString: string, max = 10): Executor &
       };
     },
     async notify(channel) {
-      await this.query('select pg_notify(?, ?)', [channel, ''], 'arrays');
+      await this.query('select pg_notify($1, $2)', [channel, ''], 'arrays');
     },
     async close() {
       await Promise.all([...listeners].map((c) => c.end().catch(() => {})));

@@ -87,6 +87,39 @@ describe('the house rules', () => {
     expect(offenders.sort()).toEqual(ROUTER_EXCEPTIONS);
   });
 
+  it('routers run no query: they import no schema, database or query helper and call none (services hold the queries)', () => {
+    const routerFiles = files.filter((f) => /^src\/server\/features\/[^/]+\/(bot\.)?router\.ts$/.test(f));
+    expect(routerFiles.length).toBeGreaterThan(30);
+    const offenders: string[] = [];
+    for (const file of routerFiles) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const spec of ts.preProcessFile(text, true, true).importedFiles.map((i) => i.fileName))
+        if (/(^|\/)db\/(client|schema)$/.test(spec) || /^drizzle-orm(\/|$)/.test(spec))
+          offenders.push(`${file} imports ${spec}`);
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        // ctx.db.select(...), tx.insert(...), db.$transaction(...), rawAll(...), sql`...`
+        if (ts.isCallExpression(node)) {
+          const callee = node.expression;
+          const query =
+            (ts.isPropertyAccessExpression(callee) &&
+              QUERY_METHODS.has(callee.name.text) &&
+              /(^|\.)(db|tx)$/.test(callee.expression.getText(source))) ||
+            (ts.isIdentifier(callee) && ['rawAll', 'rawGet', 'rawRun', 'lockFor'].includes(callee.text));
+          if (query)
+            offenders.push(
+              `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${callee.getText(source)}`,
+            );
+        }
+        if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql')
+          offenders.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} sql\``);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('core and the libraries import no capability, except where they mount or compose them', () => {
     /** Files whose job is to put the capabilities together (each import of a feature here is wiring). */
     const composition = new Set([
@@ -130,6 +163,22 @@ describe('the house rules', () => {
  * Today's exceptions, each a piece of issue 23 still open. They may only shrink: a new import that
  * breaks a rule fails the test, and so does an exception that no longer exists (remove it here).
  */
+
+/** What a query is called on a database handle (drizzle's builders and ours). */
+const QUERY_METHODS = new Set([
+  'select',
+  'selectDistinct',
+  'insert',
+  'update',
+  'delete',
+  'run',
+  'all',
+  'get',
+  'values',
+  '$transaction',
+  '$exec',
+  'query',
+]);
 
 /** None left: keep it so. */
 const ROUTER_EXCEPTIONS: string[] = [];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ async function expectSame(guildId: string, now: Date) {
 async function rollupRows(guildId: string) {
   const out: Record<string, string[]> = {};
   for (const t of ROLLUPS) {
-    out[t] = (await rawAll(db, `select * from ${t} where guild_id = ?`, [guildId]))
+    out[t] = (await rawAll(db, sql`select * from ${sql.identifier(t)} where guild_id = ${guildId}`))
       .map((r) => JSON.stringify(r))
       .sort();
   }
@@ -105,15 +106,16 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     // The migration's number changes when migrations are merged; its name does not.
     const dir = new URL('../../migrations/', import.meta.url);
     const file = readdirSync(dir).find((f) => f.endsWith('_analytics_rollups.sql'));
-    const sql = readFileSync(new URL(file ?? 'missing', dir), 'utf8');
-    const backfill = sql
+    const migration = readFileSync(new URL(file ?? 'missing', dir), 'utf8');
+    const backfill = migration
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
       .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s));
     expect(backfill).toHaveLength(ROLLUPS.length);
     await db.$transaction(async () => {
-      for (const t of ROLLUPS) await rawRun(db, `delete from ${t}`);
-      for (const s of backfill) await rawRun(db, s);
+      for (const t of ROLLUPS) await rawRun(db, sql`delete from ${sql.identifier(t)}`);
+      // The migration's own statements, run as written.
+      for (const s of backfill) await rawRun(db, sql.raw(s));
     });
     expect(await rollupRows('big')).toEqual(before);
     await expectSame('big', NOW);
@@ -129,12 +131,12 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
   it("stays equal after a member's newest log is deleted and another is rewritten", async () => {
     const newest = (await rawGet(
       db,
-      "select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1",
+      sql`select id from translation_logs where guild_id = 'big' and user_id = 'u3' and outcome in ('ok', 'error') order by created_at desc limit 1`,
     )) as { id: number };
-    await rawRun(db, 'delete from translation_logs where id = ?', [newest.id]);
+    await rawRun(db, sql`delete from translation_logs where id = ${newest.id}`);
     await rawRun(
       db,
-      "update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')",
+      sql`update translation_logs set outcome = 'error', target_language = 'ko', user_id = 'u99', username = 'Moved' where id = (select max(id) from translation_logs where guild_id = 'big' and outcome = 'ok')`,
     );
     await expectSame('big', NOW);
   });
@@ -146,7 +148,8 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     for (const rows of Object.values(await rollupRows('big'))) expect(rows).toEqual([]);
     expect(await rollupRows('other')).toEqual(other);
     await db.delete(guilds).run();
-    for (const t of ROLLUPS) expect(await rawGet(db, `select count(*) as n from ${t}`)).toEqual({ n: 0 });
+    for (const t of ROLLUPS)
+      expect(await rawGet(db, sql`select count(*) as n from ${sql.identifier(t)}`)).toEqual({ n: 0 });
   });
 
   it('equals the scans for any small set of logs and any moment (property)', async () => {

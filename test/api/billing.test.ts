@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet, rawRun } from '../../db/client';
@@ -33,8 +34,7 @@ afterAll(async () => {
 async function guildRow(id: string) {
   return (await rawGet(
     s.services.db,
-    'select id, plan, stripe_customer_id as customer from guilds where id = ?',
-    [id],
+    sql`select id, plan, stripe_customer_id as customer from guilds where id = ${id}`,
   )) as { id: string; plan: string; customer: string | null } | undefined;
 }
 
@@ -191,10 +191,10 @@ describe('POST /api/billing/portal (Manage subscription)', () => {
     const none = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(none.status).toBe(409);
     expect(none.json.error).toMatch(/no subscription/);
-    await rawRun(s.services.db, 'update guilds set stripe_customer_id = ? where id = ?', [
-      'cus_portal1',
-      OTHER,
-    ]);
+    await rawRun(
+      s.services.db,
+      sql`update guilds set stripe_customer_id = ${'cus_portal1'} where id = ${OTHER}`,
+    );
     const seen = stripe.requests.length;
     const res = await s.api(`/api/billing/portal?guildId=${OTHER}`, { method: 'POST', admin: true });
     expect(res.status).toBe(200);

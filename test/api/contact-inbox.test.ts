@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const submit = (body: unknown) => s.api('/api/contact', { method: 'POST', body });
 const row = async (id: number) =>
-  (await rawGet(s.services.db, 'select * from contact_messages where id = ?', [id])) as Record<
+  (await rawGet(s.services.db, sql`select * from contact_messages where id = ${id}`)) as Record<
     string,
     unknown
   >;
@@ -156,7 +157,7 @@ describe('the inbox (operator only)', () => {
 
   it('bad input is refused naming the field and changes nothing', async () => {
     const before = await tableCounts(s.services);
-    const snapshot = await rawAll(s.services.db, 'select * from contact_messages');
+    const snapshot = await rawAll(s.services.db, sql`select * from contact_messages`);
     expect((await s.api('/api/contact/messages?type=spam', { admin: true })).json.error).toContain(
       'type: must be one of',
     );
@@ -174,13 +175,13 @@ describe('the inbox (operator only)', () => {
       409,
     );
     expect(await tableCounts(s.services)).toEqual(before);
-    expect(await rawAll(s.services.db, 'select * from contact_messages')).toEqual(snapshot);
+    expect(await rawAll(s.services.db, sql`select * from contact_messages`)).toEqual(snapshot);
   });
 
   it('visitors get 401 and a Discord login (a server admin, not the operator) gets 403', async () => {
     expect((await s.api('/api/contact/messages')).status).toBe(401);
     const { cookieValue } = await createSession(s.services.db, new Date());
-    await rawRun(s.services.db, "update admin_sessions set kind = 'discord'");
+    await rawRun(s.services.db, sql`update admin_sessions set kind = 'discord'`);
     const res = await s.api('/api/contact/messages', {
       headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
     });

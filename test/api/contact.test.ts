@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 async function storedMessages() {
-  return (await rawAll(s.services.db, 'select * from contact_messages order by id')) as Record<
+  return (await rawAll(s.services.db, sql`select * from contact_messages order by id`)) as Record<
     string,
     unknown
   >[];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, rawAll, rawGet } from '../../db/client';
 import { seedDemo } from '../../db/demo';
@@ -42,13 +43,13 @@ describe('seedDemo', () => {
       const rows = async (db: typeof a) =>
         await rawAll(
           db,
-          'select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id',
+          sql`select user_id, source_language, target_language, latency_ms, outcome, created_at from translation_logs order by id`,
         );
       expect(await rows(a)).toEqual(await rows(b));
       expect(await seedDemo(a, '424242', NOW)).toMatch(/seeded guild 424242/);
       const channels = await rawAll(
         a,
-        'select guild_id, count(*) as n from guild_channels group by guild_id',
+        sql`select guild_id, count(*) as n from guild_channels group by guild_id`,
       );
       expect(channels).toEqual([
         { guild_id: '424242', n: 12 },
@@ -63,7 +64,7 @@ describe('seedDemo', () => {
   it('puts about 3000 translation logs over the last 30 days, never in the future, with a few errors', async () => {
     const row = (await rawGet(
       s.services.db,
-      `select count(*) as n, min(created_at) as first, max(created_at) as last,
+      sql`select count(*) as n, min(created_at) as first, max(created_at) as last,
                 sum(case when outcome = 'error' then 1 else 0 end) as errors from translation_logs where guild_id = 'default'`,
     )) as { n: number; first: number; last: number; errors: number };
     expect(row.n).toBeGreaterThan(2500);

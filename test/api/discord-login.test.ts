@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { inputSchemaOf } from '../../src/server/core/openapi';
@@ -263,7 +264,7 @@ describe('API keys', () => {
     ]);
     expect(JSON.stringify(listed.json)).not.toContain(made.json.key);
     // The database keeps a hash only.
-    expect(JSON.stringify(await rawAll(s.services.db, 'select * from api_keys'))).not.toContain(
+    expect(JSON.stringify(await rawAll(s.services.db, sql`select * from api_keys`))).not.toContain(
       made.json.key,
     );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { guildChannels, memberXp } from '../../db/schema';
@@ -219,16 +220,14 @@ describe('matching', () => {
   it('retention deletes pairs that ended more than 30 days ago and keeps the rest', async () => {
     const ended = (await rawGet(
       s.services.db,
-      'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is not null',
-      [MATCH],
+      sql`select count(*) as n from exchange_pairs where guild_id = ${MATCH} and ended_at is not null`,
     )) as { n: number };
     expect(ended.n).toBeGreaterThan(0);
     const active = async () =>
       (
         (await rawGet(
           s.services.db,
-          'select count(*) as n from exchange_pairs where guild_id = ? and ended_at is null',
-          [MATCH],
+          sql`select count(*) as n from exchange_pairs where guild_id = ${MATCH} and ended_at is null`,
         )) as { n: number }
       ).n;
     const activeBefore = await active();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ describe('fixed-window limits of the public forms', () => {
     let now = T0;
     const limiter = createRateLimiter(a, 'contact', 5, 60 * 60_000, () => new Date(now));
     await limiter.hit('203.0.113.7');
-    const rows = await rawAll<{ key: string }>(a, 'select * from rate_limits');
+    const rows = await rawAll<{ key: string }>(a, sql`select * from rate_limits`);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain('203.0.113.7');
     expect(rows[0].key).toMatch(/^[0-9a-f]{64}$/);
@@ -73,6 +74,6 @@ describe('fixed-window limits of the public forms', () => {
     expect((await runRetention(a, new Date(now))).rateLimits).toBe(0);
     now += 1;
     expect((await runRetention(a, new Date(now))).rateLimits).toBe(1);
-    expect(await rawAll(a, 'select * from rate_limits')).toEqual([]);
+    expect(await rawAll(a, sql`select * from rate_limits`)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { seedDemo } from '../../db/demo';
@@ -12,22 +12,23 @@ let s: TestServer;
 
 /** Rows of one guild in every table, children counted through their parent. */
 async function guildRows(guildId: string): Promise<Record<string, number>> {
-  const count = async (query: string) =>
-    (await rawGet<{ n: number }>(s.services.db, query, [guildId]))?.n ?? 0;
+  const count = async (query: SQL) => (await rawGet<{ n: number }>(s.services.db, query))?.n ?? 0;
   const out: Record<string, number> = {};
   for (const name of guildScopedTables())
-    out[name] = await count(`select count(*) as n from "${name}" where guild_id = ?`);
+    out[name] = await count(
+      sql`select count(*) as n from ${sql.identifier(name)} where guild_id = ${guildId}`,
+    );
   return {
     ...out,
-    guild: await count('select count(*) as n from guilds where id = ?'),
+    guild: await count(sql`select count(*) as n from guilds where id = ${guildId}`),
     channel_link_channels: await count(
-      'select count(*) as n from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?',
+      sql`select count(*) as n from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ${guildId}`,
     ),
     poll_votes: await count(
-      'select count(*) as n from poll_votes v join polls p on p.id = v.poll_id where p.guild_id = ?',
+      sql`select count(*) as n from poll_votes v join polls p on p.id = v.poll_id where p.guild_id = ${guildId}`,
     ),
     ticket_messages: await count(
-      'select count(*) as n from ticket_messages m join tickets t on t.id = m.ticket_id where t.guild_id = ?',
+      sql`select count(*) as n from ticket_messages m join tickets t on t.id = m.ticket_id where t.guild_id = ${guildId}`,
     ),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
@@ -61,7 +62,7 @@ describe('server restart', () => {
     expect(otherGuild.json.translationTone).toBe('casual');
     const cfg = await second.api('/api/config?guildId=4242', { admin: true });
     expect(cfg.json.prefix).toBe('?');
-    const stored = await rawAll(second.services.db, 'select id, name, message from contact_messages');
+    const stored = await rawAll(second.services.db, sql`select id, name, message from contact_messages`);
     expect(stored).toEqual([{ id: contact.json.id, name: 'Kai', message: 'Still there?' }]);
     const bySession = await second.api('/api/config?guildId=4242', { headers: { cookie } });
     expect(bySession.status).toBe(200);

@@ -1,4 +1,4 @@
-import { eq as eqId } from 'drizzle-orm';
+import { eq as eqId, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
@@ -22,8 +22,7 @@ async function log(guildId: string, at: Date) {
     .values({ guildId, sourceLanguage: 'en', targetLanguage: 'es', characters: 10, createdAt: at })
     .run();
 }
-const count = async (sql: string, ...args: unknown[]) =>
-  ((await rawGet(s.services.db, sql, [...args])) as { n: number }).n;
+const count = async (query: SQL) => ((await rawGet(s.services.db, query)) as { n: number }).n;
 
 describe('privacy retention job', () => {
   it('deletes logs past 90 days and the data of servers the bot left over 30 days ago; nothing else', async () => {
@@ -65,15 +64,15 @@ describe('privacy retention job', () => {
 
     const result = await runRetention(db, now);
     expect(result).toMatchObject({ translationLogs: 1, servers: 1 });
-    expect(await count('select count(*) n from translation_logs where guild_id = ?', 'kept')).toBe(2);
-    expect(await count('select count(*) n from guilds where id = ?', 'left-long-ago')).toBe(0);
-    expect(await count('select count(*) n from polls where guild_id = ?', 'left-long-ago')).toBe(0);
-    expect(await count('select count(*) n from translation_logs where guild_id = ?', 'left-long-ago')).toBe(
-      0,
-    );
-    expect(await count('select count(*) n from polls where guild_id = ?', 'left-recently')).toBe(1);
-    expect(await count('select count(*) n from translation_logs where guild_id = ?', 'came-back')).toBe(1);
-    expect(await count('select count(*) n from poll_votes')).toBe(1);
+    expect(await count(sql`select count(*) n from translation_logs where guild_id = ${'kept'}`)).toBe(2);
+    expect(await count(sql`select count(*) n from guilds where id = ${'left-long-ago'}`)).toBe(0);
+    expect(await count(sql`select count(*) n from polls where guild_id = ${'left-long-ago'}`)).toBe(0);
+    expect(
+      await count(sql`select count(*) n from translation_logs where guild_id = ${'left-long-ago'}`),
+    ).toBe(0);
+    expect(await count(sql`select count(*) n from polls where guild_id = ${'left-recently'}`)).toBe(1);
+    expect(await count(sql`select count(*) n from translation_logs where guild_id = ${'came-back'}`)).toBe(1);
+    expect(await count(sql`select count(*) n from poll_votes`)).toBe(1);
 
     // A day later nothing more is due; 2 days later the recent leaver's 30 days are up.
     expect(await runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({
@@ -81,6 +80,6 @@ describe('privacy retention job', () => {
       servers: 0,
     });
     expect(await runRetention(db, new Date(now.getTime() + 2 * DAY))).toMatchObject({ servers: 1 });
-    expect(await count('select count(*) n from polls')).toBe(0);
+    expect(await count(sql`select count(*) n from polls`)).toBe(0);
   });
 });

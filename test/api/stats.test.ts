@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { channelLinkChannels, channelLinks } from '../../db/schema';
@@ -46,10 +47,13 @@ describe('GET /api/global-stats (public)', () => {
     now = new Date(NOW.getTime() + GLOBAL_STATS_CACHE_SECONDS * 1000);
     expect((await s.api('/api/global-stats')).json.totalTranslations).toBe(18);
     now = NOW;
-    await rawRun(s.services.db, "delete from translation_logs where guild_id = '222' and outcome = 'error'");
     await rawRun(
       s.services.db,
-      "delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')",
+      sql`delete from translation_logs where guild_id = '222' and outcome = 'error'`,
+    );
+    await rawRun(
+      s.services.db,
+      sql`delete from translation_logs where id = (select min(id) from translation_logs where guild_id = '222')`,
     );
     now = new Date(NOW.getTime() + 61_000);
     try {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guildChannels } from '../../db/schema';
@@ -63,10 +64,7 @@ describe('GET/PATCH /api/ticket-settings', () => {
       { channelId: '112' },
       'channelId: 112 (#Voice) is a voice channel, not a text channel (private threads open only in text channels)',
     ],
-    [
-      { channelId: '113' },
-      'channelId: 113 is not a text channel of this server',
-    ],
+    [{ channelId: '113' }, 'channelId: 113 is not a text channel of this server'],
     [
       { channelId: '114' },
       'channelId: 114 (#news) is an announcement channel, not a text channel (private threads open only in text channels)',
@@ -78,12 +76,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{}, 'give channelId or supportRoleId'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = await tableCounts(s.services);
-    const snapshot = await rawAll(s.services.db, 'select * from ticket_settings');
+    const snapshot = await rawAll(s.services.db, sql`select * from ticket_settings`);
     const res = await api('/api/ticket-settings', { method: 'PATCH', body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(error);
     expect(await tableCounts(s.services)).toEqual(before);
-    expect(await rawAll(s.services.db, 'select * from ticket_settings')).toEqual(snapshot);
+    expect(await rawAll(s.services.db, sql`select * from ticket_settings`)).toEqual(snapshot);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guilds } from '../../db/schema';
@@ -192,8 +193,7 @@ describe('PATCH /api/tickets/:id', () => {
     expect(answers.map((a) => a.status)).toEqual(['closed', 'closed', 'closed']);
     const notes = await rawAll<{ text: string }>(
       s.services.db,
-      `select original_text as text from ticket_messages where ticket_id = ? and kind = 'status'`,
-      [ticket.id],
+      sql`select original_text as text from ticket_messages where ticket_id = ${ticket.id} and kind = 'status'`,
     );
     expect(notes).toHaveLength(1);
   });

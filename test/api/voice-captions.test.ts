@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { downmix, wav } from '../../bot/features/voice/audio';
@@ -79,14 +80,13 @@ describe('captions of a live session', () => {
     });
     const row = await rawGet(
       s.services.db,
-      'select characters_processed as c, status from voice_sessions where id = ?',
-      [started.session.id],
+      sql`select characters_processed as c, status from voice_sessions where id = ${started.session.id}`,
     );
     expect(row).toEqual({ c: FAKE_TRANSCRIPT.length, status: 'active' });
   });
 
   it('an ended session takes no more captions and its duration is recorded', async () => {
-    const row = (await rawGet(s.services.db, "select id from voice_sessions where status = 'active'")) as {
+    const row = (await rawGet(s.services.db, sql`select id from voice_sessions where status = 'active'`)) as {
       id: number;
     };
     now = new Date(now.getTime() + 90_000);
@@ -133,7 +133,11 @@ describe('captions of a live session', () => {
     });
     expect(res).toEqual({ status: 'ended', reason: 'voice minutes used' });
     expect(gemini.requests).toHaveLength(0);
-    await caller.voice.bot.end({ sessionId: started.session.id, status: 'ended', reason: 'voice minutes used' });
+    await caller.voice.bot.end({
+      sessionId: started.session.id,
+      status: 'ended',
+      reason: 'voice minutes used',
+    });
     const before = await tableCounts(s.services);
     const refused = await startIn('535353535353535353', null);
     expect(refused).toMatchObject({ ok: false, reason: 'minutes' });
@@ -221,8 +225,7 @@ describe('at the same moment', () => {
       expect(r).toMatchObject({ reason: 'running', message: expect.stringContaining(`<#${STAGE}>`) });
     const active = await rawGet(
       s.services.db,
-      "select count(*) as n from voice_sessions where channel_id = ? and status = 'active'",
-      [STAGE],
+      sql`select count(*) as n from voice_sessions where channel_id = ${STAGE} and status = 'active'`,
     );
     expect(Number((active as { n: number }).n)).toBe(1);
   });
@@ -230,8 +233,7 @@ describe('at the same moment', () => {
   it('speakers captioned at once: every utterance counted in the session characters', async () => {
     const session = (await rawGet(
       s.services.db,
-      "select id from voice_sessions where channel_id = ? and status = 'active'",
-      [STAGE],
+      sql`select id from voice_sessions where channel_id = ${STAGE} and status = 'active'`,
     )) as { id: number };
     const speak = (userId: string) =>
       caller.voice.bot.caption({
@@ -247,8 +249,7 @@ describe('at the same moment', () => {
     expect(captions.every((c) => c.status === 'caption')).toBe(true);
     const row = await rawGet(
       s.services.db,
-      'select characters_processed as c from voice_sessions where id = ?',
-      [session.id],
+      sql`select characters_processed as c from voice_sessions where id = ${session.id}`,
     );
     expect(row).toEqual({ c: 3 * FAKE_TRANSCRIPT.length });
     await caller.voice.bot.end({ sessionId: session.id, status: 'ended', reason: 'test over' });

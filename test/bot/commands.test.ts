@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { messagePayload } from '../fakes/discord';
@@ -89,8 +90,7 @@ describe('login and guild sync', () => {
     expect(after.status).toBe(403);
     const rows = (await rawGet(
       h.server.services.db,
-      'select count(*) as n from guild_channels where guild_id = ?',
-      [other.id],
+      sql`select count(*) as n from guild_channels where guild_id = ${other.id}`,
     )) as { n: number };
     expect(rows.n).toBe(0);
   });
@@ -105,9 +105,10 @@ describe('/setlanguage', () => {
     const answer = await h.fake.interactionAnswer(i);
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('Your language is now **French** (Français)');
-    const row = await rawGet(h.server.services.db, 'select language from user_languages where user_id = ?', [
-      h.chloe.user.id,
-    ]);
+    const row = await rawGet(
+      h.server.services.db,
+      sql`select language from user_languages where user_id = ${h.chloe.user.id}`,
+    );
     expect(row).toEqual({ language: 'fr' });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { DECK } from '../../src/server/features/learning/deck';
@@ -30,10 +31,10 @@ const slash = (name: string, options: { name: string; value: string }[] = [], wh
     ),
   );
 const progressRow = async () =>
-  (await rawGet(h.server.services.db, 'select * from learner_progress where guild_id = ? and user_id = ?', [
-    h.guild.id,
-    h.ben.user.id,
-  ])) as Record<string, unknown> | undefined;
+  (await rawGet(
+    h.server.services.db,
+    sql`select * from learner_progress where guild_id = ${h.guild.id} and user_id = ${h.ben.user.id}`,
+  )) as Record<string, unknown> | undefined;
 
 /** The Spanish answer of a quiz's English prompt, from the deck. */
 function rightAnswer(content: string): string {
@@ -264,8 +265,7 @@ describe('members whose language has no cards', () => {
     expect(answer.content).toContain('Cards are shown in English.');
     const row = await rawGet(
       h.server.services.db,
-      'select native_language as n from learner_progress where user_id = ?',
-      [h.ana.user.id],
+      sql`select native_language as n from learner_progress where user_id = ${h.ana.user.id}`,
     );
     expect(row).toEqual({ n: 'ar' });
     const card = await slash('practice', [], ana);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { setGuildPlan } from '../helpers/guilds';
@@ -49,9 +50,10 @@ const staffReply = (h: BotHarness, id: number, text: string) =>
 
 const deliveredAt = async (h: BotHarness, messageId: number) =>
   (
-    (await rawGet(h.server.services.db, 'select delivered_at as d from ticket_messages where id = ?', [
-      messageId,
-    ])) as { d: number | null }
+    (await rawGet(
+      h.server.services.db,
+      sql`select delivered_at as d from ticket_messages where id = ${messageId}`,
+    )) as { d: number | null }
   ).d;
 
 describe('with a translator', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
@@ -373,8 +374,7 @@ describe('usage', () => {
     (
       (await rawGet(
         h.server.services.db,
-        "select count(*) as n from translation_logs where guild_id = ? and outcome = 'ok'",
-        [h.guild.id],
+        sql`select count(*) as n from translation_logs where guild_id = ${h.guild.id} and outcome = 'ok'`,
       )) as { n: number }
     ).n;
 
@@ -402,8 +402,7 @@ describe('usage', () => {
         (
           (await rawGet(
             h.server.services.db,
-            "select count(*) as n from queue_jobs where kind = 'usage:threshold' and guild_id = ?",
-            [h.guild.id],
+            sql`select count(*) as n from queue_jobs where kind = 'usage:threshold' and guild_id = ${h.guild.id}`,
           )) as { n: number | string }
         ).n,
       );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawGet } from '../../db/client';
@@ -48,7 +48,10 @@ interface JobRow {
   last_error: string | null;
 }
 const job = (id: number) =>
-  rawGet<JobRow>(server.services.db, 'select status, attempts, last_error from queue_jobs where id = ?', [id]);
+  rawGet<JobRow>(
+    server.services.db,
+    sql`select status, attempts, last_error from queue_jobs where id = ${id}`,
+  );
 const touching = (channelId: string) => fake.calls.filter((c) => c.path.includes(channelId));
 
 describe('a queued job naming another server’s channel', () => {
@@ -74,7 +77,9 @@ describe('a queued job naming another server’s channel', () => {
       return row?.status === 'failed' ? row : null;
     });
     expect(failed.attempts).toBe(1);
-    expect(failed.last_error).toContain(`refused: channel ${foreignChannel()} is not a channel of server ${a.id}`);
+    expect(failed.last_error).toContain(
+      `refused: channel ${foreignChannel()} is not a channel of server ${a.id}`,
+    );
     const stored = await db.select().from(polls).where(eq(polls.id, poll.id)).get();
     expect(stored?.messageId).toBeNull();
     expect(stored?.postError).toContain('refused');
@@ -110,7 +115,11 @@ describe('a queued job naming another server’s channel', () => {
     expect(stored?.postResults).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ channelId: own, ok: true }),
-        expect.objectContaining({ channelId: foreignChannel(), ok: false, error: expect.stringContaining('refused') }),
+        expect.objectContaining({
+          channelId: foreignChannel(),
+          ok: false,
+          error: expect.stringContaining('refused'),
+        }),
       ]),
     );
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === `/channels/${own}/messages`)).toBe(true);

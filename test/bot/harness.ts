@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ClientEvents } from 'discord.js';
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawAll } from '../../db/client';
@@ -172,8 +173,7 @@ export function recordedCopies(h: BotHarness, originalId: string, n = 1): Promis
   return eventually(async () => {
     const rows = (await rawAll(
       h.server.services.db,
-      'select copy_message_id as id, copy_channel_id as "channelId", language, kind from message_copies where original_message_id = ? order by id',
-      [originalId],
+      sql`select copy_message_id as id, copy_channel_id as "channelId", language, kind from message_copies where original_message_id = ${originalId} order by id`,
     )) as CopyRow[];
     return rows.length >= n ? rows : null;
   });

@@ -1,4 +1,5 @@
 import { Events } from 'discord.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet, rawRun } from '../../db/client';
 import type { Json, RecordedCall } from '../fakes/discord';
@@ -98,15 +99,14 @@ describe('mirror mode into 2 languages', () => {
     expect(webhookCreations('spanish')).toHaveLength(1);
     expect(webhookCreations('french')).toHaveLength(1);
     expect(webhookCreations('english')).toHaveLength(1);
-    const stored = await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks');
+    const stored = await rawGet(h.server.services.db, sql`select count(*) as n from channel_webhooks`);
     expect(stored).toEqual({ n: 3 });
   });
 
   it('an edit updates every copy with the new translation', async () => {
     const esCopy = (await rawGet(
       h.server.services.db,
-      "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-      [original.id],
+      sql`select copy_message_id as id from message_copies where original_message_id = ${original.id} and language = 'es'`,
     )) as { id: string };
     h.fake.editMessage(original, 'Hello all, the raid starts at ten tonight!');
     const edit = await h.fake.waitForCall(
@@ -125,15 +125,13 @@ describe('mirror mode into 2 languages', () => {
     const esCopyOfOriginal = (
       (await rawGet(
         h.server.services.db,
-        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-        [original.id],
+        sql`select copy_message_id as id from message_copies where original_message_id = ${original.id} and language = 'es'`,
       )) as { id: string }
     ).id;
     const frCopyOfOriginal = (
       (await rawGet(
         h.server.services.db,
-        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'fr'",
-        [original.id],
+        sql`select copy_message_id as id from message_copies where original_message_id = ${original.id} and language = 'fr'`,
       )) as { id: string }
     ).id;
     // Ana answers, in #spanish, the Spanish copy of Ben's message.
@@ -160,8 +158,7 @@ describe('mirror mode into 2 languages', () => {
     const esCopy = (
       (await rawGet(
         h.server.services.db,
-        "select copy_message_id as id from message_copies where original_message_id = ? and language = 'es'",
-        [original.id],
+        sql`select copy_message_id as id from message_copies where original_message_id = ${original.id} and language = 'es'`,
       )) as { id: string }
     ).id;
     h.fake.createThread(h.channel('english'), original, 'Raid planning');
@@ -192,8 +189,7 @@ describe('mirror mode into 2 languages', () => {
   it('a delete removes every copy', async () => {
     const copies = (await rawAll(
       h.server.services.db,
-      'select copy_message_id as id from message_copies where original_message_id = ?',
-      [original.id],
+      sql`select copy_message_id as id from message_copies where original_message_id = ${original.id}`,
     )) as { id: string }[];
     expect(copies).toHaveLength(2);
     h.fake.deleteMessage(original);
@@ -203,8 +199,7 @@ describe('mirror mode into 2 languages', () => {
     }
     const left = await rawGet(
       h.server.services.db,
-      'select count(*) as n from message_copies where original_message_id = ?',
-      [original.id],
+      sql`select count(*) as n from message_copies where original_message_id = ${original.id}`,
     );
     expect(left).toEqual({ n: 0 });
   });
@@ -393,8 +388,7 @@ describe('mirror mode recovers and follows', () => {
         (
           (await rawGet(
             h.server.services.db,
-            'select copy_message_id as id from message_copies where original_message_id = ? and copy_channel_id = ?',
-            [thread.id, h.channel('german').id],
+            sql`select copy_message_id as id from message_copies where original_message_id = ${thread.id} and copy_channel_id = ${h.channel('german').id}`,
           )) as { id: string } | undefined
         )?.id,
     );
@@ -413,7 +407,7 @@ describe('mirror mode recovers and follows', () => {
 
 describe('webhooks survive a database reset', () => {
   it('a webhook of the bot already in the channel is reused instead of creating another', async () => {
-    await rawRun(h.server.services.db, 'delete from channel_webhooks');
+    await rawRun(h.server.services.db, sql`delete from channel_webhooks`);
     const created = webhookCreations('spanish').length;
     h.fake.sendMessage({
       channelId: h.channel('english').id,
@@ -431,8 +425,11 @@ describe('webhooks survive a database reset', () => {
     // Every language channel's webhook is found again and stored (the other copies may still be posting).
     await eventually(
       async () =>
-        ((await rawGet(h.server.services.db, 'select count(*) as n from channel_webhooks')) as { n: number })
-          .n >= 4,
+        (
+          (await rawGet(h.server.services.db, sql`select count(*) as n from channel_webhooks`)) as {
+            n: number;
+          }
+        ).n >= 4,
     );
   });
 });

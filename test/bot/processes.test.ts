@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -218,10 +219,10 @@ describe('several processes on one database', () => {
     return proc;
   }
 
-  const sql = async <T>(query: string, ...params: unknown[]): Promise<T[]> => {
+  const rows = async <T>(query: SQL): Promise<T[]> => {
     const db = await openDb(databaseLocation(dbEnv));
     try {
-      return (await rawAll(db, query, [...params])) as T[];
+      return (await rawAll(db, query)) as T[];
     } finally {
       await db.$close();
     }
@@ -325,8 +326,8 @@ describe('several processes on one database', () => {
     const job = await eventually(
       async () =>
         (
-          await sql<{ status: string; lease_owner: string }>(
-            "select status, lease_owner from queue_jobs where kind = 'announcement:post' and status = 'done'",
+          await rows<{ status: string; lease_owner: string }>(
+            sql`select status, lease_owner from queue_jobs where kind = 'announcement:post' and status = 'done'`,
           )
         )[0],
       15_000,
@@ -344,15 +345,14 @@ describe('several processes on one database', () => {
     secondPost.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
     await eventually(
       async () =>
-        (await sql('select id from queue_jobs where payload like ?', `%"announcementId":${second}}`))
+        (await rows(sql`select id from queue_jobs where payload like ${`%"announcementId":${second}}`}`))
           .length === 1,
     );
     const low = await announce(w2, onShard0, 'Low shard notice');
     expect((await api(w2, `/api/announcements/${low}/post?guildId=${onShard0.id}`, 'POST')).status).toBe(200);
     await eventually(() => postsTo(onShard0, 'Low shard notice').length === 1, 15_000);
-    const waiting = await sql<{ status: string; attempts: number }>(
-      "select status, attempts from queue_jobs where payload like ? and kind = 'announcement:post'",
-      `%"announcementId":${second}}`,
+    const waiting = await rows<{ status: string; attempts: number }>(
+      sql`select status, attempts from queue_jobs where payload like ${`%"announcementId":${second}}`} and kind = 'announcement:post'`,
     );
     expect(waiting).toEqual([{ status: 'pending', attempts: 0 }]);
     expect(postsTo(onShard3, 'Second notice')).toHaveLength(0);
@@ -361,8 +361,7 @@ describe('several processes on one database', () => {
     const db = await openDb(databaseLocation(dbEnv));
     await rawRun(
       db,
-      "update queue_jobs set lease_owner = 'dead-process', lease_until = ?, attempts = 1 where payload like ?",
-      [leaseEnds, `%"announcementId":${second}}`],
+      sql`update queue_jobs set lease_owner = 'dead-process', lease_until = ${leaseEnds}, attempts = 1 where payload like ${`%"announcementId":${second}}`}`,
     );
     await db.$close();
 
@@ -372,9 +371,8 @@ describe('several processes on one database', () => {
     await eventually(() => postsTo(onShard3, 'Second notice').length === 1, 15_000);
     const redone = await eventually(async () =>
       (
-        await sql<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
-          "select status, attempts, lease_owner, finished_at from queue_jobs where payload like ? and kind = 'announcement:post'",
-          `%"announcementId":${second}}`,
+        await rows<{ status: string; attempts: number; lease_owner: string; finished_at: number }>(
+          sql`select status, attempts, lease_owner, finished_at from queue_jobs where payload like ${`%"announcementId":${second}}`} and kind = 'announcement:post'`,
         )
       ).find((r) => r.status === 'done'),
     );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { createQueueWorker, type QueueWorker } from '../../bot/queue-worker';
@@ -48,9 +49,10 @@ const messagesPath = (channel: string) => new RegExp(`^/channels/${h.channel(cha
 
 type JobRow = { id: number; status: string; attempts: number; lease_owner: string | null; payload: string };
 const jobs = async (kind: string): Promise<JobRow[]> =>
-  (await rawAll(h.server.services.db, 'select * from queue_jobs where kind = ? order by id', [
-    kind,
-  ])) as JobRow[];
+  (await rawAll(
+    h.server.services.db,
+    sql`select * from queue_jobs where kind = ${kind} order by id`,
+  )) as JobRow[];
 
 describe('a queued post is never posted twice when its job is retried', () => {
   it("an announcement whose post Discord accepted but whose answer was lost is posted once, and that post's id recorded", async () => {
@@ -186,9 +188,10 @@ describe('a queued post is never posted twice when its job is retried', () => {
     expect(reply.status).toBe(201);
     const delivered = async () =>
       (
-        (await rawGet(h.server.services.db, 'select delivered_at as d from ticket_messages where id = ?', [
-          reply.json.id,
-        ])) as { d: number | null }
+        (await rawGet(
+          h.server.services.db,
+          sql`select delivered_at as d from ticket_messages where id = ${reply.json.id}`,
+        )) as { d: number | null }
       ).d;
     // The member got it, but the bot never heard: its job fails, is tried again, and Discord answers
     // the same nonce with the message already in the DM.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_MAX_IN_FLIGHT } from '../../bot/queue-worker';
 import { openDb, rawAll } from '../../db/client';
@@ -36,9 +37,10 @@ type JobRow = {
   payload: string;
 };
 const jobs = async (kind: string): Promise<JobRow[]> =>
-  (await rawAll(h.server.services.db, 'select * from queue_jobs where kind = ? order by id', [
-    kind,
-  ])) as JobRow[];
+  (await rawAll(
+    h.server.services.db,
+    sql`select * from queue_jobs where kind = ${kind} order by id`,
+  )) as JobRow[];
 
 describe('queue worker', () => {
   it('Post Now becomes one job, taken by this bot and posted once', async () => {

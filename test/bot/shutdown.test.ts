@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, rawAll } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
@@ -79,10 +80,10 @@ function start(args: string[]): Proc {
   return proc;
 }
 
-const sql = async <T>(query: string): Promise<T[]> => {
+const query = async <T>(text: string): Promise<T[]> => {
   const db = await openDb(databaseLocation(dbEnv));
   try {
-    return (await rawAll(db, query)) as T[];
+    return (await rawAll(db, sql.raw(text))) as T[];
   } finally {
     await db.$close();
   }
@@ -186,7 +187,7 @@ describe('SIGTERM with queued work', () => {
     // The second job is written while the first is in flight; the worker runs one announcement at a time per channel or takes it too.
     void postNow(waiting);
     await eventually(
-      async () => (await sql<{ n: number }>('select count(*) as n from queue_jobs'))[0]!.n >= 2,
+      async () => (await query<{ n: number }>('select count(*) as n from queue_jobs'))[0]!.n >= 2,
     );
 
     first.child.kill('SIGTERM');
@@ -200,7 +201,7 @@ describe('SIGTERM with queued work', () => {
 
     // The job Discord was answering finished and was recorded; nothing is left leased to the process.
     expect(postsOf('In flight at shutdown')).toHaveLength(1);
-    const jobs = await sql<{ status: string; lease_owner: string | null; payload: string }>(
+    const jobs = await query<{ status: string; lease_owner: string | null; payload: string }>(
       "select status, lease_owner, payload from queue_jobs where kind = 'announcement:post' order by id",
     );
     expect(jobs[0]!.status).toBe('done');
@@ -212,9 +213,9 @@ describe('SIGTERM with queued work', () => {
     await second.line(/Discord bot logged in/);
     await eventually(() => postsOf('Waiting at shutdown').length >= 1, 15_000);
     await eventually(async () =>
-      (await sql<{ status: string }>("select status from queue_jobs where kind = 'announcement:post'")).every(
-        (j) => j.status === 'done',
-      ),
+      (
+        await query<{ status: string }>("select status from queue_jobs where kind = 'announcement:post'")
+      ).every((j) => j.status === 'done'),
     );
     expect(postsOf('Waiting at shutdown')).toHaveLength(1);
     expect(postsOf('In flight at shutdown')).toHaveLength(1);

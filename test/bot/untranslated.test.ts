@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import type { RecordedCall } from '../fakes/discord';
@@ -48,8 +49,7 @@ const postsWith = (text: string) =>
 async function counts(reason: string) {
   const rows = (await rawAll(
     h.server.services.db,
-    'select marked, recovered from untranslated_daily where guild_id = ? and reason = ?',
-    [h.guild.id, reason],
+    sql`select marked, recovered from untranslated_daily where guild_id = ${h.guild.id} and reason = ${reason}`,
   )) as { marked: number; recovered: number }[];
   return { marked: Number(rows[0]?.marked ?? 0), recovered: Number(rows[0]?.recovered ?? 0) };
 }
@@ -71,7 +71,7 @@ describe('a message that cannot be translated now', () => {
     await eventually(async () => (await counts('unavailable')).recovered === before.recovered + 1);
     expect(postsWith('[es] The provider is down for this one')).toHaveLength(1);
     // The counter holds no text.
-    const rows = await rawAll(h.server.services.db, 'select * from untranslated_daily', []);
+    const rows = await rawAll(h.server.services.db, sql`select * from untranslated_daily`);
     expect(JSON.stringify(rows)).not.toContain('provider is down');
   });
 

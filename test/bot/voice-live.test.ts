@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VoiceState } from 'discord.js';
@@ -76,7 +77,7 @@ interface Row {
 const sessions = async () =>
   (await rawAll(
     h.server.services.db,
-    'select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id',
+    sql`select id, status, end_reason as reason, characters_processed as characters, duration_seconds as duration from voice_sessions order by id`,
   )) as Row[];
 const start = (options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member: h.ben, channel: hall });
@@ -147,8 +148,7 @@ describe('live captions through the fake voice server', () => {
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
     const [{ startedAt }] = (await rawAll(
       h.server.services.db,
-      'select started_at as "startedAt" from voice_sessions where id = ?',
-      [row.id],
+      sql`select started_at as "startedAt" from voice_sessions where id = ${row.id}`,
     )) as { startedAt: number | string }[];
     // The dashboard says when it ended: 90 s after the start (the duration is the difference).
     const endedAt = new Date(new Date(Number(startedAt)).getTime() + 90_000);
@@ -176,8 +176,7 @@ describe('live captions through the fake voice server', () => {
     );
     await rawRun(
       h.server.services.db,
-      "insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (?, ?, 'auto', 'en', 'ended', ?, ?, ?)",
-      [h.guild.id, h.channel('german').id, 100 * 60 - usedSeconds - 3, Date.now() - 1000, Date.now()],
+      sql`insert into voice_sessions (guild_id, channel_id, source_language, target_language, status, duration_seconds, started_at, ended_at) values (${h.guild.id}, ${h.channel('german').id}, 'auto', 'en', 'ended', ${100 * 60 - usedSeconds - 3}, ${Date.now() - 1000}, ${Date.now()})`,
     );
     const leavesBefore = voice.botChannels.filter((c) => c === null).length;
     const { row, call } = await startSession();
@@ -192,9 +191,10 @@ describe('live captions through the fake voice server', () => {
     expect(again.content).toBe(
       'This server has used all 100 voice minutes of its plan this month. They renew next month, or right away with an upgrade.',
     );
-    await rawRun(h.server.services.db, 'delete from voice_sessions where channel_id = ?', [
-      h.channel('german').id,
-    ]);
+    await rawRun(
+      h.server.services.db,
+      sql`delete from voice_sessions where channel_id = ${h.channel('german').id}`,
+    );
   });
 });
 

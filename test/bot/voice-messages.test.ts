@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
@@ -55,7 +56,7 @@ function voiceMessage(channel: string): { msg: Json; url: string } {
 }
 
 const logCount = async () =>
-  ((await rawGet(h.server.services.db, 'select count(*) as n from translation_logs')) as { n: number }).n;
+  ((await rawGet(h.server.services.db, sql`select count(*) as n from translation_logs`)) as { n: number }).n;
 
 describe('voice messages on a Pro server', () => {
   beforeAll(async () => await setGuildPlan(h.server.services, h.guild.id, 'pro'));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
@@ -38,7 +39,7 @@ beforeEach(async () => {
 const sessions = async () =>
   (await rawAll(
     h.server.services.db,
-    'select id, status, end_reason as reason, target_language as languages from voice_sessions order by id',
+    sql`select id, status, end_reason as reason, target_language as languages from voice_sessions order by id`,
   )) as { id: number; status: string; reason: string | null; languages: string }[];
 const start = (member = h.ana, channel: FakeChannel = hall, options: object[] = []) =>
   h.fake.slash('voice', [{ name: 'start', type: 1, options }], { member, channel });
@@ -125,7 +126,7 @@ describe('/voice start refusals (ephemeral, in the member’s language, nothing 
       );
       expect(await sessions()).toHaveLength(1);
     } finally {
-      await rawRun(db, 'delete from voice_sessions where id = ?', [used.id]);
+      await rawRun(db, sql`delete from voice_sessions where id = ${used.id}`);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../fakes/discord';
 import { enforceRateLimits, type RateLimitStats } from '../fakes/discord/rate-limits';
@@ -107,8 +108,10 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     await eventually(async () => {
       const rows = await rawAll(
         h.server.services.db,
-        `select distinct original_message_id as id from message_copies where original_message_id in (${sent.map(() => '?').join(',')})`,
-        sent.map((m) => m.id),
+        sql`select distinct original_message_id as id from message_copies where original_message_id in (${sql.join(
+          sent.map((m) => sql`${m.id}`),
+          sql`, `,
+        )})`,
       );
       return rows.length === sent.length;
     });

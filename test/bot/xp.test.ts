@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
@@ -26,8 +27,7 @@ type XpRow = { xp: number; level: number; messages: number };
 const xpOf = async (member: FakeMember): Promise<XpRow | undefined> =>
   (await rawGet(
     h.server.services.db,
-    'select xp, level, message_count as messages from member_xp where guild_id = ? and user_id = ?',
-    [h.guild.id, member.user.id],
+    sql`select xp, level, message_count as messages from member_xp where guild_id = ${h.guild.id} and user_id = ${member.user.id}`,
   )) as XpRow | undefined;
 
 let sent = 0;
@@ -136,8 +136,7 @@ describe('earning XP', () => {
     expect((await xpOf(h.chloe))?.messages).toBe(1);
     const botRow = (await rawGet(
       h.server.services.db,
-      'select count(*) as n from member_xp where user_id = ?',
-      [bot.id],
+      sql`select count(*) as n from member_xp where user_id = ${bot.id}`,
     )) as { n: number };
     expect(botRow.n).toBe(0);
   });

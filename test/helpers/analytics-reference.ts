@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawAll, rawGet } from '../../db/client';
 import { languageName } from '../../src/common/languages';
@@ -17,12 +18,12 @@ function pct(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-async function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
-  return (await rawGet(db, query, [...params])) as T;
+async function one<T>(db: Db, query: SQL): Promise<T> {
+  return (await rawGet(db, query)) as T;
 }
 
-async function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
-  return (await rawAll(db, query, [...params])) as T[];
+async function all<T>(db: Db, query: SQL): Promise<T[]> {
+  return (await rawAll(db, query)) as T[];
 }
 
 /** The four stat cards of the dashboard home. */
@@ -30,27 +31,22 @@ export async function rawGuildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
   const totals = await one<{ logs: number; ok: number; avg: number | null }>(
     db,
-    `select count(*) as logs, coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok,
+    sql`select count(*) as logs, coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok,
             avg(case when outcome = 'ok' then latency_ms end) as avg
-       from translation_logs where guild_id = ?`,
-    guildId,
+       from translation_logs where guild_id = ${guildId}`,
   );
   const week = async (from: number, to: number) =>
     await one<{ ok: number; users: number }>(
       db,
-      `select coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok, count(distinct user_id) as users
-         from translation_logs where guild_id = ? and created_at >= ? and created_at < ?`,
-      guildId,
-      from,
-      to,
+      sql`select coalesce(sum(case when outcome = 'ok' then 1 else 0 end), 0) as ok, count(distinct user_id) as users
+         from translation_logs where guild_id = ${guildId} and created_at >= ${from} and created_at < ${to}`,
     );
   const thisWeek = await week(t - 7 * DAY, t);
   const lastWeek = await week(t - 14 * DAY, t - 7 * DAY);
   const { n: linkedChannels } = await one<{ n: number }>(
     db,
-    `select count(distinct c.channel_id) as n
-       from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?`,
-    guildId,
+    sql`select count(distinct c.channel_id) as n
+       from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ${guildId}`,
   );
   return {
     totalTranslations: totals.ok,
@@ -68,13 +64,9 @@ export async function rawGuildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
   const perDay = await all<{ day: number; n: number }>(
     db,
-    `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
-      where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
+    sql`select cast((created_at - ${start}) / ${DAY} as integer) as day, count(*) as n from translation_logs
+      where guild_id = ${guildId} and outcome = 'ok' and created_at >= ${start} and created_at < ${start + 7 * DAY}
       group by day`,
-    start,
-    guildId,
-    start,
-    start + 7 * DAY,
   );
   const byWeekday = new Map<string, number>();
   for (const { day, n } of perDay) {
@@ -87,11 +79,10 @@ export async function rawGuildActivity(db: Db, guildId: string, now: Date) {
   const recent = (
     await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
       db,
-      `select id, source_language as "from", target_language as "to",
+      sql`select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as createdAt
-       from translation_logs where guild_id = ? and outcome = 'ok'
+       from translation_logs where guild_id = ${guildId} and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
-      guildId,
     )
   ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
@@ -100,9 +91,8 @@ export async function rawGuildActivity(db: Db, guildId: string, now: Date) {
   let total = 0;
   for (const r of await all<{ language: string; known: number; n: number }>(
     db,
-    `select target_language as language, user_id is not null as known, count(*) as n from translation_logs
-      where guild_id = ? and outcome = 'ok' group by target_language, user_id`,
-    guildId,
+    sql`select target_language as language, user_id is not null as known, count(*) as n from translation_logs
+      where guild_id = ${guildId} and outcome = 'ok' group by target_language, user_id`,
   )) {
     const entry = perLanguage.get(r.language) ?? { users: 0, n: 0 };
     entry.users += r.known;
@@ -131,13 +121,9 @@ export async function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
     (
       await all<{ day: number; n: number }>(
         db,
-        `select cast((created_at - ?) / ${DAY} as integer) as day, count(*) as n from translation_logs
-        where guild_id = ? and outcome = 'ok' and created_at >= ? and created_at < ?
+        sql`select cast((created_at - ${start}) / ${DAY} as integer) as day, count(*) as n from translation_logs
+        where guild_id = ${guildId} and outcome = 'ok' and created_at >= ${start} and created_at < ${today + DAY}
         group by day`,
-        start,
-        guildId,
-        start,
-        today + DAY,
       )
     ).map((r) => [r.day, r.n]),
   );
@@ -157,11 +143,10 @@ export async function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
     latency: number;
   }>(
     db,
-    `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
+    sql`select source_language as "from", target_language as "to", outcome = 'ok' as ok,
             cast(created_at / ${HOUR} as integer) % 24 as hour, count(*) as n, sum(latency_ms) as latency
-       from translation_logs where guild_id = ? and outcome in ('ok', 'error')
+       from translation_logs where guild_id = ${guildId} and outcome in ('ok', 'error')
       group by source_language, target_language, outcome, hour`,
-    guildId,
   );
   const languages = new Map<string, number>();
   const hours = new Array<number>(24).fill(0);
@@ -197,11 +182,10 @@ export async function rawGuildAnalytics(db: Db, guildId: string, now: Date) {
   const topTranslators = (
     await all<{ userId: string; username: string | null; ok: number; err: number }>(
       db,
-      `select user_id as userId, nullif(username, '') as username, max(created_at) as last,
+      sql`select user_id as userId, nullif(username, '') as username, max(created_at) as last,
             sum(case when outcome = 'ok' then 1 else 0 end) as ok, sum(case when outcome = 'error' then 1 else 0 end) as err
-       from translation_logs where guild_id = ? and user_id is not null and outcome in ('ok', 'error')
+       from translation_logs where guild_id = ${guildId} and user_id is not null and outcome in ('ok', 'error')
       group by user_id having ok > 0 order by ok desc, userId limit 10`,
-      guildId,
     )
   ).map((r) => ({
     userId: r.userId,

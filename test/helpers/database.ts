@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type Db, openDb, rawAll, rawGet } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -65,7 +65,8 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const name of TABLES) {
     if (COUNTERS.has(name)) continue;
-    out[name] = (await rawGet<{ n: number }>(db, `select count(*) as n from "${name}"`))?.n ?? 0;
+    out[name] =
+      (await rawGet<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(name)}`))?.n ?? 0;
   }
   return out;
 }
@@ -74,7 +75,7 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
 export async function tablesMentioning(db: Db, needle: string): Promise<string[]> {
   const found: string[] = [];
   for (const name of TABLES) {
-    const rows = await rawAll(db, `select * from "${name}"`);
+    const rows = await rawAll(db, sql`select * from ${sql.identifier(name)}`);
     if (JSON.stringify(rows).includes(needle)) found.push(name);
   }
   return found;
@@ -88,7 +89,7 @@ export async function tableContents(db: Db): Promise<string> {
   const out: Record<string, unknown[]> = {};
   for (const name of TABLES) {
     if (COUNTERS.has(name)) continue;
-    const rows = await rawAll<Record<string, unknown>>(db, `select * from "${name}"`);
+    const rows = await rawAll<Record<string, unknown>>(db, sql`select * from ${sql.identifier(name)}`);
     out[name] = rows.map(({ last_used_at: _used, ...row }) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(out);

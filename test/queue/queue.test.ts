@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ afterEach(async () => {
 });
 
 async function rowOf(db: Db, id: number) {
-  return (await rawGet(db, 'select * from queue_jobs where id = ?', [id])) as {
+  return (await rawGet(db, sql`select * from queue_jobs where id = ${id}`)) as {
     status: string;
     attempts: number;
     run_at: number;
@@ -279,7 +280,7 @@ describe('services.events', () => {
     s.services.events.on('ticket:reply', (e) => seen.push(e));
     await s.services.events.publish('ticket:reply', { guildId: '42', ticketId: 7, messageId: 8 });
     expect(seen).toEqual([{ guildId: '42', ticketId: 7, messageId: 8 }]);
-    const rows = await rawAll(s.services.db, 'select kind, guild_id, payload, status from queue_jobs');
+    const rows = await rawAll(s.services.db, sql`select kind, guild_id, payload, status from queue_jobs`);
     expect(rows).toEqual([
       {
         kind: 'ticket:reply',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
 import type { ServerEvents } from '../../src/server/core/services';
@@ -39,9 +40,10 @@ const translate = (guildId: string, text: string, extra: Record<string, string> 
     ...extra,
   });
 const logs = async (guildId: string) =>
-  (await rawAll(s.services.db, 'select * from translation_logs where guild_id = ? order by id', [
-    guildId,
-  ])) as Record<string, unknown>[];
+  (await rawAll(
+    s.services.db,
+    sql`select * from translation_logs where guild_id = ${guildId} order by id`,
+  )) as Record<string, unknown>[];
 
 describe('translation logs', () => {
   it('one row per delivered translation with languages, length, latency, outcome and origin, never the text', async () => {
@@ -126,8 +128,7 @@ describe('monthly allowance (Free: 1,000)', () => {
     expect(paused.json).toMatchObject({ used: 1000, percent: 100, paused: true });
     const rows = await rawAll(
       s.services.db,
-      'select threshold from usage_notices where guild_id = ? order by threshold',
-      [g],
+      sql`select threshold from usage_notices where guild_id = ${g} order by threshold`,
     );
     expect(rows).toEqual([{ threshold: 75 }, { threshold: 90 }, { threshold: 100 }]);
   });
@@ -154,7 +155,7 @@ describe('monthly allowance (Free: 1,000)', () => {
     const g2 = 'g-upgrade';
     await seedUsage(s.services.db, g2, 1000, t.clock());
     await expect(translate(g2, 'paused')).rejects.toBeInstanceOf(QuotaExceededError);
-    await rawRun(s.services.db, "update guilds set plan = 'pro' where id = ?", [g2]);
+    await rawRun(s.services.db, sql`update guilds set plan = 'pro' where id = ${g2}`);
     await translate(g2, 'unpaused');
     const usage = await s.api(`/api/usage?guildId=${g2}`, { admin: true });
     expect(usage.json).toMatchObject({ plan: 'pro', used: 1001, allowance: null, percent: 0, paused: false });

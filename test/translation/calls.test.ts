@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
@@ -171,10 +172,10 @@ describe('bad requests', () => {
 
 describe('guild settings', () => {
   it('contextPreservation off drops the context; autoDetect off leaves detection to the provider; tone defaults to the guild', async () => {
-    await rawRun(e.db, "insert into guilds (id, name) values ('g-settings', '')");
+    await rawRun(e.db, sql`insert into guilds (id, name) values ('g-settings', '')`);
     await rawRun(
       e.db,
-      "insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)",
+      sql`insert into translation_settings (guild_id, auto_detect, translation_tone, context_preservation) values ('g-settings', 0, 'formal', 0)`,
     );
     await e.translator.translate({
       text: 'Bonjour à tous, qui joue ce soir avec nous ?',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawGet } from '../../db/client';
 import { OverloadedError } from '../../src/server/translation';
@@ -86,7 +87,7 @@ describe('a burst of channel messages', () => {
       // The shed messages are in the logs as errors (what the dashboard's error figures count).
       const errors = (await rawGet(
         e.db,
-        "select count(*) as n from translation_logs where guild_id = 'g-burst' and outcome = 'error'",
+        sql`select count(*) as n from translation_logs where guild_id = 'g-burst' and outcome = 'error'`,
       )) as { n: number };
       expect(errors.n).toBe(2);
     } finally {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('privacy: no message content on disk', () => {
     );
     const rows = await rawGet(
       s.services.db,
-      "select count(*) as n from translation_logs where guild_id = 'g-privacy'",
+      sql`select count(*) as n from translation_logs where guild_id = 'g-privacy'`,
     );
     expect(rows).toEqual({ n: 200 });
     if (onPostgres) {

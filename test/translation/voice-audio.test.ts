@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
@@ -46,7 +47,7 @@ beforeEach(() => {
 const logs = async (e: Engine) =>
   await rawAll(
     e.db,
-    'select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id',
+    sql`select target_language as t, source_language as s, characters as c, source as origin, outcome from translation_logs order by id`,
   );
 
 describe('speech through Gemini (audio inline, one call)', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { rawGet } from '../../../db/client';
 import type { Services } from './services';
 
@@ -28,7 +29,7 @@ export async function healthReport(
   let database: { ok: true } | { ok: false; error: string };
   let queue: { pending: number; failed: number } | undefined;
   try {
-    await rawGet(services.db, 'select 1');
+    await rawGet(services.db, sql`select 1`);
     database = { ok: true };
     const counts = await services.queue.counts();
     queue = { pending: counts.pending, failed: counts.failed };

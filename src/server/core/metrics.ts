@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -53,7 +54,7 @@ export function createMetrics(db: Db, clock: () => Date): Metrics {
     async collect() {
       const row = await rawGet<{ n: number }>(
         db,
-        "select count(*) as n from queue_jobs where status = 'pending'",
+        sql`select count(*) as n from queue_jobs where status = 'pending'`,
       );
       this.set(Number(row?.n ?? 0));
     },
@@ -66,8 +67,7 @@ export function createMetrics(db: Db, clock: () => Date): Metrics {
       const now = clock().getTime();
       const row = await rawGet<{ t: number | null }>(
         db,
-        "select min(run_at) as t from queue_jobs where status = 'pending' and run_at <= ?",
-        [now],
+        sql`select min(run_at) as t from queue_jobs where status = 'pending' and run_at <= ${now}`,
       );
       this.set(row?.t == null ? 0 : Math.max(0, (now - Number(row.t)) / 1000));
     },

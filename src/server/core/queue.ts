@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import { type Db, rawAll, rawGet, rawRun } from '../../../db/client';
 import type { ServerEvents } from './services';
@@ -120,13 +121,16 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   local.setMaxListeners(0);
   const now = () => clock().getTime();
   // PostgreSQL runs claims of several processes at once: each skips rows another is taking.
-  const skipLocked = db.$exec.dialect === 'postgres' ? ' for update skip locked' : '';
+  const skipLocked = db.$exec.dialect === 'postgres' ? sql` for update skip locked` : sql``;
 
-  const dueWhere = (o: ClaimOptions) => {
+  const dueWhere = (o: ClaimOptions, at: number) => {
     const shardFilter = o.shards
-      ? `and ((cast(guild_id as bigint) >> 22) % ${Math.max(1, Math.trunc(o.total))}) in (${o.shards.map((s) => Math.trunc(s)).join(',') || '-1'})`
-      : '';
-    return `status = 'pending' and run_at <= ? and (lease_until is null or lease_until <= ?) ${shardFilter}`;
+      ? sql` and ((cast(guild_id as bigint) >> 22) % ${Math.max(1, Math.trunc(o.total))}) in (${sql.join(
+          o.shards.length ? o.shards.map((s) => sql`${Math.trunc(s)}`) : [sql`-1`],
+          sql`, `,
+        )})`
+      : sql``;
+    return sql`status = 'pending' and run_at <= ${at} and (lease_until is null or lease_until <= ${at})${shardFilter}`;
   };
 
   return {
@@ -134,20 +138,15 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       const json = JSON.stringify(payload);
       // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice):
       // one statement, so a burst in one process writes one row.
-      const same = `kind = ? and guild_id = ? and payload = ? and status = 'pending' and attempts = 0 and lease_owner is null`;
+      const same = sql`kind = ${kind} and guild_id = ${guildId} and payload = ${json} and status = 'pending' and attempts = 0 and lease_owner is null`;
       const row =
         (await rawGet<{ id: number }>(
           db,
-          `insert into queue_jobs (kind, guild_id, payload, run_at)
-           select ?, ?, ?, ? where not exists (select 1 from queue_jobs where ${same})
+          sql`insert into queue_jobs (kind, guild_id, payload, run_at)
+           select ${kind}, ${guildId}, ${json}, ${now()} where not exists (select 1 from queue_jobs where ${same})
            returning id`,
-          [kind, guildId, json, now(), kind, guildId, json],
         )) ??
-        (await rawGet<{ id: number }>(db, `select id from queue_jobs where ${same} order by id limit 1`, [
-          kind,
-          guildId,
-          json,
-        ]));
+        (await rawGet<{ id: number }>(db, sql`select id from queue_jobs where ${same} order by id limit 1`));
       local.emit('enqueue');
       // Other processes' workers (PostgreSQL); on SQLite they find it at their next poll.
       await db.$exec
@@ -158,20 +157,19 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     async claim(o) {
       const at = now();
       // A read first: an idle poll never takes the write lock other processes need.
-      if (!(await rawGet(db, `select 1 from queue_jobs where ${dueWhere(o)} limit 1`, [at, at]))) return [];
+      if (!(await rawGet(db, sql`select 1 from queue_jobs where ${dueWhere(o, at)} limit 1`))) return [];
       // One statement: the due check is repeated on the row being updated, so a job another
       // process took meanwhile is not taken twice. The picked ids are a materialized CTE: as a
       // subquery in `where id in (...)`, PostgreSQL may run the pick once per row it updates, and
       // the limit then no longer bounds how many jobs one claim takes.
       const rows = await rawAll<Row>(
         db,
-        `with picked as materialized (
-           select id from queue_jobs where ${dueWhere(o)} order by id limit ?${skipLocked})
-         update queue_jobs set lease_owner = ?, lease_until = ?, attempts = attempts + 1
+        sql`with picked as materialized (
+           select id from queue_jobs where ${dueWhere(o, at)} order by id limit ${o.limit ?? 20}${skipLocked})
+         update queue_jobs set lease_owner = ${o.owner}, lease_until = ${at + leaseMs}, attempts = attempts + 1
          where id in (select id from picked)
-           and status = 'pending' and (lease_until is null or lease_until <= ?)
+           and status = 'pending' and (lease_until is null or lease_until <= ${at})
          returning id, kind, guild_id, payload, attempts`,
-        [at, at, o.limit ?? 20, o.owner, at + leaseMs, at],
       );
       return rows
         .map((r) => ({
@@ -186,33 +184,31 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     async complete(id, owner) {
       const changed = await rawRun(
         db,
-        `update queue_jobs set status = 'done', finished_at = ?, lease_until = null, last_error = null
-         where id = ? and lease_owner = ? and status = 'pending'`,
-        [now(), id, owner],
+        sql`update queue_jobs set status = 'done', finished_at = ${now()}, lease_until = null, last_error = null
+         where id = ${id} and lease_owner = ${owner} and status = 'pending'`,
       );
       return changed === 1;
     },
     async fail(id, owner, error, opts = {}) {
       const reason = error.slice(0, 500);
-      const row = await rawGet<{ attempts: number }>(db, 'select attempts from queue_jobs where id = ?', [
-        id,
-      ]);
+      const row = await rawGet<{ attempts: number }>(
+        db,
+        sql`select attempts from queue_jobs where id = ${id}`,
+      );
       const at = now();
       if (!row || row.attempts >= maxAttempts || opts.final) {
         await rawRun(
           db,
-          `update queue_jobs set status = 'failed', finished_at = ?, lease_until = null, last_error = ?
-           where id = ? and lease_owner = ? and status = 'pending'`,
-          [at, reason, id, owner],
+          sql`update queue_jobs set status = 'failed', finished_at = ${at}, lease_until = null, last_error = ${reason}
+           where id = ${id} and lease_owner = ${owner} and status = 'pending'`,
         );
         return { outcome: 'failed' };
       }
       const runAt = at + Math.min(backoffMs * 2 ** (row.attempts - 1), maxBackoffMs);
       await rawRun(
         db,
-        `update queue_jobs set run_at = ?, lease_owner = null, lease_until = null, last_error = ?
-         where id = ? and lease_owner = ? and status = 'pending'`,
-        [runAt, reason, id, owner],
+        sql`update queue_jobs set run_at = ${runAt}, lease_owner = null, lease_until = null, last_error = ${reason}
+         where id = ${id} and lease_owner = ${owner} and status = 'pending'`,
       );
       return { outcome: 'retry', runAt };
     },
@@ -221,8 +217,7 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       for (const id of ids) {
         await rawRun(
           db,
-          `update queue_jobs set lease_until = ? where id = ? and lease_owner = ? and status = 'pending'`,
-          [until, id, owner],
+          sql`update queue_jobs set lease_until = ${until} where id = ${id} and lease_owner = ${owner} and status = 'pending'`,
         );
       }
     },
@@ -230,9 +225,8 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       for (const id of ids) {
         await rawRun(
           db,
-          `update queue_jobs set lease_owner = null, lease_until = null, attempts = attempts - 1
-           where id = ? and lease_owner = ? and status = 'pending'`,
-          [id, owner],
+          sql`update queue_jobs set lease_owner = null, lease_until = null, attempts = attempts - 1
+           where id = ${id} and lease_owner = ${owner} and status = 'pending'`,
         );
       }
     },
@@ -240,10 +234,9 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       const at = now();
       return await rawRun(
         db,
-        `delete from queue_jobs
-         where (status = 'done' and finished_at < ?) or (status = 'failed' and finished_at < ?)
-            or (status = 'pending' and created_at < ?)`,
-        [at - QUEUE_DONE_RETENTION_MS, at - QUEUE_KEEP_FAILED_MS, at - QUEUE_KEEP_FAILED_MS],
+        sql`delete from queue_jobs
+         where (status = 'done' and finished_at < ${at - QUEUE_DONE_RETENTION_MS}) or (status = 'failed' and finished_at < ${at - QUEUE_KEEP_FAILED_MS})
+            or (status = 'pending' and created_at < ${at - QUEUE_KEEP_FAILED_MS})`,
       );
     },
     onEnqueue(listener) {
@@ -268,7 +261,7 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
     async counts() {
       const rows = await rawAll<{ status: 'pending' | 'done' | 'failed'; n: number }>(
         db,
-        'select status, count(*) as n from queue_jobs group by status',
+        sql`select status, count(*) as n from queue_jobs group by status`,
       );
       const out = { pending: 0, done: 0, failed: 0 };
       for (const r of rows) out[r.status] = r.n;

@@ -1,26 +1,24 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { announcements } from '../../../../db/schema';
 import { announcementCreate } from '../../../common/announcements/schemas';
 import { rowId } from '../../../common/schemas/util';
 import type { Services } from '../../core/services';
 import { translateAnnouncement, translateMissing, untranslatedLanguages } from './translation';
 import { type DeliveryState, waitFor } from '../../core/delivery';
-import { ensureGuild } from '../../core/guilds';
 import { TranslationUnavailableError } from '../../translation';
 import { NO_PROVIDER_REASON } from '../../translation/providers/select';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
+import {
+  deleteAnnouncement,
+  findAnnouncement,
+  listAnnouncements,
+  markPostRequested,
+  storeDraft,
+} from './announcements';
 import { announcementsBotRouter } from './bot.router';
 
-async function findAnnouncement(db: Services['db'], guildId: string, id: number) {
-  return (
-    (await db
-      .select()
-      .from(announcements)
-      .where(and(eq(announcements.id, id), eq(announcements.guildId, guildId)))
-      .get()) ?? notFound('announcement', id)
-  );
+async function announcementOf(db: Services['db'], guildId: string, id: number) {
+  return (await findAnnouncement(db, guildId, id)) ?? notFound('announcement', id);
 }
 
 const byId = z.object({ id: rowId });
@@ -31,14 +29,10 @@ const announcementsProcedure = guildProcedure.use(await requires('announcements'
 export const announcementsRouter = router({
   /** Newest first; `untranslated` names the target languages still without text. */
   list: announcementsProcedure.query(async ({ ctx }) =>
-    (
-      await ctx.db
-        .select()
-        .from(announcements)
-        .where(eq(announcements.guildId, ctx.guildId))
-        .orderBy(desc(announcements.createdAt), desc(announcements.id))
-        .all()
-    ).map((a) => ({ ...a, untranslated: untranslatedLanguages(a) })),
+    (await listAnnouncements(ctx.db, ctx.guildId)).map((a) => ({
+      ...a,
+      untranslated: untranslatedLanguages(a),
+    })),
   ),
 
   /**
@@ -55,27 +49,20 @@ export const announcementsRouter = router({
       input.originalLanguage,
       targets,
     );
-    await ensureGuild(ctx.db, ctx.guildId);
-    const row = await ctx.db
-      .insert(announcements)
-      .values({
-        guildId: ctx.guildId,
-        status: 'draft',
-        createdBy: input.createdBy,
-        originalText: input.originalText,
-        originalLanguage: input.originalLanguage,
-        translations: attempt.translations,
-        targetChannels: input.targetChannels,
-        createdAt: ctx.clock(),
-      })
-      .returning()
-      .get();
+    const row = await storeDraft(ctx.db, ctx.guildId, {
+      createdBy: input.createdBy,
+      originalText: input.originalText,
+      originalLanguage: input.originalLanguage,
+      translations: attempt.translations,
+      targetChannels: input.targetChannels,
+      createdAt: ctx.clock(),
+    });
     return { ...row, untranslated: untranslatedLanguages(row), translationError: attempt.error };
   }),
 
   /** Translate now: fills in the languages a draft still lacks (503 without a provider). */
   translate: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
+    const found = await announcementOf(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
     }
@@ -93,24 +80,19 @@ export const announcementsRouter = router({
    * delivers it when it connects, even after a restart).
    */
   post: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
+    const found = await announcementOf(ctx.db, ctx.guildId, input.id);
     if (found.status === 'posted') {
       throw new TRPCError({ code: 'CONFLICT', message: `announcement ${input.id} was already posted` });
     }
     const { error } = ctx.translator.provider
       ? await translateMissing(ctx.db, ctx.translator, found)
       : { error: null };
-    const requested = await ctx.db
-      .update(announcements)
-      .set({ postRequestedAt: ctx.clock() })
-      .where(eq(announcements.id, found.id))
-      .returning()
-      .get();
+    const requested = await markPostRequested(ctx.db, found.id, ctx.clock());
     await ctx.events.publish('announcement:post', { guildId: ctx.guildId, announcementId: found.id });
     const answered =
       (await ctx.botStatus.get()).state === 'online'
         ? await waitFor(async () => {
-            const row = await findAnnouncement(ctx.db, ctx.guildId, found.id);
+            const row = await announcementOf(ctx.db, ctx.guildId, found.id);
             return row.postRequestedAt === null ? row : null;
           })
         : null;
@@ -120,8 +102,8 @@ export const announcementsRouter = router({
   }),
 
   delete: announcementsProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    const found = await findAnnouncement(ctx.db, ctx.guildId, input.id);
-    await ctx.db.delete(announcements).where(eq(announcements.id, found.id)).run();
+    const found = await announcementOf(ctx.db, ctx.guildId, input.id);
+    await deleteAnnouncement(ctx.db, found.id);
     return { id: found.id, deleted: true as const };
   }),
 

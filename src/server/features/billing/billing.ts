@@ -204,3 +204,10 @@ function planOfSubscription(env: Env, subscription: Stripe.Subscription): PlanKe
   if (price === env.STRIPE_PRICE_PRO) return 'pro';
   return null;
 }
+
+/** The Stripe customer of the server, once it has paid (null or undefined before). */
+export async function stripeCustomerOf(db: Db, guildId: string) {
+  return (
+    await db.select({ customer: guilds.stripeCustomerId }).from(guilds).where(eq(guilds.id, guildId)).get()
+  )?.customer;
+}

@@ -1,15 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { Db } from '../../../../db/client';
-import { guilds } from '../../../../db/schema';
 import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../../common/plans';
 import {
   applyStripeEvent,
   BillingUnavailableError,
   createCheckoutSession,
   createPortalSession,
+  stripeCustomerOf,
   verifyWebhook,
   WebhookSignatureError,
 } from './billing';
@@ -18,13 +16,6 @@ import { isOperator } from '../../core/access';
 import { type Actor, guildProcedure, publicProcedure, router } from '../../core/trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
-
-/** The Stripe customer of the server, once it has paid (null or undefined before). */
-async function stripeCustomerOf(db: Db, guildId: string) {
-  return (
-    await db.select({ customer: guilds.stripeCustomerId }).from(guilds).where(eq(guilds.id, guildId)).get()
-  )?.customer;
-}
 
 export const checkoutInput = z.object({
   priceId: z.enum(PAGE_PRICE_IDS, `must be one of ${PAGE_PRICE_IDS.join(', ')}`),

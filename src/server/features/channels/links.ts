@@ -1,6 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { lockFor } from '../../../../db/client';
 import { channelLinkChannels, channelLinks, guildChannels } from '../../../../db/schema';
+import type { z } from 'zod';
+import type { channelLinkCreate } from '../../../common/channels/schemas';
+import { ensureGuild } from '../../core/guilds';
 import { PLANS, planOf } from '../../../common/plans';
 import type { Services } from '../../core/services';
 import { guildPlan } from '../../core/plans';
@@ -106,4 +110,52 @@ export async function checkChannelsFree(
     code: 'CONFLICT',
     message: `${field}: already linked: ${list}; a channel can be in one link or room only, delete that one first`,
   });
+}
+
+/**
+ * Stores a link and its channels; answers its id. From check to insert in one transaction, one
+ * request of the server at a time (a channel already linked, the plan's limit: refused).
+ */
+export async function createChannelLink(
+  db: Db,
+  guildId: string,
+  input: Pick<z.output<typeof channelLinkCreate>, 'name' | 'mode' | 'channels'>,
+): Promise<number> {
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `channel-links:${guildId}`);
+    await checkChannelsFree(
+      tx,
+      guildId,
+      input.channels.map((c) => c.channelId),
+    );
+    await checkPlanLimit(tx, guildId);
+    await ensureGuild(tx, guildId);
+    const link = await tx
+      .insert(channelLinks)
+      .values({ guildId, name: input.name, mode: input.mode })
+      .returning({ id: channelLinks.id })
+      .get();
+    await tx
+      .insert(channelLinkChannels)
+      .values(
+        input.channels.map((c, position) => ({
+          linkId: link.id,
+          channelId: c.channelId,
+          language: c.language,
+          position,
+        })),
+      )
+      .run();
+    return link.id;
+  });
+}
+
+/** Deletes a link of the server (its channels with it); false when there is none. */
+export async function deleteChannelLink(db: Db, guildId: string, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(channelLinks)
+    .where(and(eq(channelLinks.id, id), eq(channelLinks.guildId, guildId)))
+    .returning({ id: channelLinks.id })
+    .all();
+  return gone.length > 0;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
-import type { ContactType } from '../../../common/contact/schemas';
+import type { ContactInput, ContactType } from '../../../common/contact/schemas';
 import type { Env } from '../../core/env';
 
 /**
@@ -33,8 +33,28 @@ export async function listContactMessages(db: Db, filter: ContactFilter): Promis
     .all();
 }
 
+/** Stores a message of the public contact form; answers its id. */
+export async function storeContactMessage(db: Db, input: ContactInput, at: Date): Promise<number> {
+  const row = await db
+    .insert(contactMessages)
+    .values({ ...input, createdAt: at })
+    .returning({ id: contactMessages.id })
+    .get();
+  return row.id;
+}
+
 export async function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
   return await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+}
+
+/** Marks a message read or archived at `at` (`on`), or not (null); answers it as it now is. */
+async function setContactMark(db: Db, id: number, mark: 'readAt' | 'archivedAt', on: boolean, at: Date) {
+  return await db
+    .update(contactMessages)
+    .set({ [mark]: on ? at : null })
+    .where(eq(contactMessages.id, id))
+    .returning()
+    .get();
 }
 
 export async function setContactRead(
@@ -43,12 +63,7 @@ export async function setContactRead(
   read: boolean,
   at: Date,
 ): Promise<ContactMessage | undefined> {
-  return await db
-    .update(contactMessages)
-    .set({ readAt: read ? at : null })
-    .where(eq(contactMessages.id, id))
-    .returning()
-    .get();
+  return await setContactMark(db, id, 'readAt', read, at);
 }
 
 export async function setContactArchived(
@@ -57,12 +72,7 @@ export async function setContactArchived(
   archived: boolean,
   at: Date,
 ): Promise<ContactMessage | undefined> {
-  return await db
-    .update(contactMessages)
-    .set({ archivedAt: archived ? at : null })
-    .where(eq(contactMessages.id, id))
-    .returning()
-    .get();
+  return await setContactMark(db, id, 'archivedAt', archived, at);
 }
 
 /** Whether forwarding is configured (both variables set). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { type Db, rawGet } from '../../../../db/client';
 import { rateLimits } from '../../../../db/schema';
 
@@ -35,12 +35,11 @@ export function createRateLimiter(
       const ended = now - windowMs;
       const row = await rawGet<{ start: number; hits: number }>(
         db,
-        `insert into rate_limits (scope, key, window_start, hits) values (?, ?, ?, 1)
+        sql`insert into rate_limits (scope, key, window_start, hits) values (${scope}, ${hashed(scope, key)}, ${now}, 1)
          on conflict (scope, key) do update set
-           hits = case when rate_limits.window_start <= ? then 1 else rate_limits.hits + 1 end,
-           window_start = case when rate_limits.window_start <= ? then excluded.window_start else rate_limits.window_start end
+           hits = case when rate_limits.window_start <= ${ended} then 1 else rate_limits.hits + 1 end,
+           window_start = case when rate_limits.window_start <= ${ended} then excluded.window_start else rate_limits.window_start end
          returning window_start as start, hits`,
-        [scope, hashed(scope, key), now, ended, ended],
       );
       if (!row || row.hits <= limit) return { ok: true, retryAfterSeconds: 0 };
       return { ok: false, retryAfterSeconds: retryAfter(row.start, now) };
@@ -49,8 +48,7 @@ export function createRateLimiter(
       const now = clock().getTime();
       const row = await rawGet<{ start: number; hits: number }>(
         db,
-        'select window_start as start, hits from rate_limits where scope = ? and key = ? and window_start > ?',
-        [scope, hashed(scope, key), now - windowMs],
+        sql`select window_start as start, hits from rate_limits where scope = ${scope} and key = ${hashed(scope, key)} and window_start > ${now - windowMs}`,
       );
       // Over the limit means the next attempt would be one too many.
       if (!row || row.hits < limit) return { ok: true, retryAfterSeconds: 0 };

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { contactMessages } from '../../../../db/schema';
 import { CONTACT_TYPES, contactInput } from '../../../common/contact/schemas';
 import { rowId } from '../../../common/schemas/util';
 import { isOperator as isOperatorActor } from '../../core/access';
@@ -11,6 +10,7 @@ import {
   listContactMessages,
   setContactArchived,
   setContactRead,
+  storeContactMessage,
 } from './contact';
 import { adminProcedure, type Context, notFound, publicProcedure, router } from '../../core/trpc';
 
@@ -42,20 +42,16 @@ export const contactRouter = router({
         cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
       });
     }
-    const row = await ctx.db
-      .insert(contactMessages)
-      .values({ ...input, createdAt: ctx.clock() })
-      .returning({ id: contactMessages.id })
-      .get();
+    const id = await storeContactMessage(ctx.db, input, ctx.clock());
     // Forwarded by email in the background; a failure is recorded and retried, never lost.
     if (forwardingEnabled(ctx.env)) {
       // In the background: a failure is recorded on the row and retried by the forwarding timer; one
       // that cannot even be recorded (the server shutting down) is only logged, never thrown.
-      forwardContactMessage(ctx.db, ctx.env, ctx.clock, row.id).catch((err) =>
-        console.error(`Contact message ${row.id}: forward not recorded: ${(err as Error).message}`),
+      forwardContactMessage(ctx.db, ctx.env, ctx.clock, id).catch((err) =>
+        console.error(`Contact message ${id}: forward not recorded: ${(err as Error).message}`),
       );
     }
-    return { id: row.id };
+    return { id };
   }),
 
   /** Whether the caller may open the inbox (the dashboard shows its nav entry only then). */

@@ -38,7 +38,7 @@ import {
 } from './delivery';
 import { languageChoices } from '../translation/members';
 import { hasCapability } from '../../core/plans';
-import { memberLanguageIn } from '../polls/polls';
+import { memberLanguageIn } from '../translation/members';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 
 /** What the bot found when it compared its application commands with Discord's at start. */
@@ -101,12 +102,11 @@ export function createBotStatus(
     try {
       await rawRun(
         shared.db,
-        `insert into bot_status (owner, status, updated_at) values (?, ?, ?)
+        sql`insert into bot_status (owner, status, updated_at) values (${shared.owner}, ${JSON.stringify(status)}, ${when.getTime()})
          on conflict(owner) do update set status = excluded.status, updated_at = excluded.updated_at`,
-        [shared.owner, JSON.stringify(status), when.getTime()],
       );
       // Rows of processes gone for a day (every restart reports under a new pid).
-      await rawRun(shared.db, 'delete from bot_status where updated_at < ?', [when.getTime() - 86_400_000]);
+      await rawRun(shared.db, sql`delete from bot_status where updated_at < ${when.getTime() - 86_400_000}`);
     } catch (err) {
       console.error('bot status: not written to the database:', err);
     }
@@ -116,8 +116,7 @@ export function createBotStatus(
     try {
       const rows = await rawAll<{ status: string }>(
         shared.db,
-        'select status from bot_status where updated_at >= ? order by owner',
-        [shared.clock().getTime() - BOT_STATUS_FRESH_MS],
+        sql`select status from bot_status where updated_at >= ${shared.clock().getTime() - BOT_STATUS_FRESH_MS} order by owner`,
       );
       return rows.length ? combine(rows.map((r) => JSON.parse(r.status) as BotStatus)) : null;
     } catch {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type Db, rawGet } from '../../../../db/client';
 
 /**
@@ -20,17 +21,15 @@ export async function takeIdentifySlot(
 ): Promise<number> {
   const taken = await rawGet<{ nextAt: number }>(
     db,
-    `insert into gateway_identify (rate_limit_key, next_at) values (?, ?)
+    sql`insert into gateway_identify (rate_limit_key, next_at) values (${rateLimitKey}, ${now + intervalMs})
      on conflict (rate_limit_key) do update set next_at = excluded.next_at
-       where gateway_identify.next_at <= ?
+       where gateway_identify.next_at <= ${now}
      returning next_at as "nextAt"`,
-    [rateLimitKey, now + intervalMs, now],
   );
   if (taken) return 0;
   const row = await rawGet<{ nextAt: number }>(
     db,
-    'select next_at as "nextAt" from gateway_identify where rate_limit_key = ?',
-    [rateLimitKey],
+    sql`select next_at as "nextAt" from gateway_identify where rate_limit_key = ${rateLimitKey}`,
   );
   return Math.max(1, (row?.nextAt ?? now) - now);
 }

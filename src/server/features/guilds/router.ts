@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { guildChannels, guildRoles, guilds } from '../../../../db/schema';
 import { CHANNEL_KIND_NAMES, CHANNEL_KINDS } from '../../../common/schemas/discord-refs';
 import { sessionGuilds } from '../../core/access';
 import { canManage } from '../../core/discord-oauth';
 import { adminProcedure, guildProcedure, router } from '../../core/trpc';
 import { inviteUrlFor } from '../site/invite';
 import { guildsBotRouter } from './bot.router';
+import { listChannels, listRoles, presentGuilds } from './listing';
 
 /**
  * Channel types listed when no kind is asked for: 0 text, 5 announcement, 15 forum. A picker asks
@@ -27,16 +26,7 @@ export const guildsRouter = router({
     )
     .query(async ({ ctx, input }) => {
       const types = input.kind ? CHANNEL_KINDS[input.kind].types : TEXT_LIKE_CHANNEL_TYPES;
-      return await ctx.db
-        .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
-        .from(guildChannels)
-        .where(
-          types
-            ? and(eq(guildChannels.guildId, ctx.guildId), inArray(guildChannels.type, [...types]))
-            : eq(guildChannels.guildId, ctx.guildId),
-        )
-        .orderBy(asc(guildChannels.position), asc(guildChannels.name), asc(guildChannels.id))
-        .all();
+      return await listChannels(ctx.db, ctx.guildId, types);
     }),
 
   /**
@@ -49,14 +39,7 @@ export const guildsRouter = router({
     .input(z.object({ refresh: z.boolean().optional() }).optional())
     .query(async ({ ctx, input }) => {
       const present = async (ids?: string[]) =>
-        (
-          await ctx.db
-            .select({ id: guilds.id, name: guilds.name, icon: guilds.icon, plan: guilds.plan })
-            .from(guilds)
-            .where(ids ? and(eq(guilds.present, true), inArray(guilds.id, ids)) : eq(guilds.present, true))
-            .orderBy(asc(guilds.name), asc(guilds.id))
-            .all()
-        )
+        (await presentGuilds(ctx.db, ids))
           .map((g) => ({
             ...g,
             name: g.name || (g.id === ctx.env.DEFAULT_GUILD_ID ? 'Default server' : g.id),
@@ -86,22 +69,7 @@ export const guildsRouter = router({
       return [...withBot, ...without];
     }),
   /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
-  roles: guildProcedure.query(
-    async ({ ctx }) =>
-      await ctx.db
-        .select({
-          id: guildRoles.id,
-          name: guildRoles.name,
-          color: guildRoles.color,
-          position: guildRoles.position,
-          managed: guildRoles.managed,
-          assignable: guildRoles.assignable,
-        })
-        .from(guildRoles)
-        .where(eq(guildRoles.guildId, ctx.guildId))
-        .orderBy(desc(guildRoles.position), asc(guildRoles.name))
-        .all(),
-  ),
+  roles: guildProcedure.query(async ({ ctx }) => await listRoles(ctx.db, ctx.guildId)),
 
   /** The bot's own procedures of this capability (in-process only). */
   bot: guildsBotRouter,

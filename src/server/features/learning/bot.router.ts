@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { botConfig } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
 import { DIFFICULTY_LEVELS } from '../../../common/learning/schemas';
 import type { Services } from '../../core/services';
@@ -15,7 +13,7 @@ import {
   progressReport,
   saveLearning,
 } from './learning';
-import { memberLanguage } from '../translation/members';
+import { memberLanguageIn } from '../translation/members';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 /**
@@ -27,15 +25,9 @@ import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const member = z.object({ userId: id });
 
-async function defaultLanguage(db: Services['db'], guildId: string): Promise<string> {
-  return (
-    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
-  );
-}
-
 /** The member's language: /setlanguage, else the Discord locale, else the server's default. */
 const languageOf = async (ctx: Services & { guildId: string }, userId: string, locale: string | null) =>
-  (await memberLanguage(ctx.db, userId, locale, await defaultLanguage(ctx.db, ctx.guildId))).code;
+  await memberLanguageIn(ctx.db, ctx.guildId, userId, locale);
 
 export const learningBotRouter = router({
   learnChoices: botProcedure

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,7 +105,7 @@ describe('flashcards, quizzes and answers on a real SQLite file', () => {
 
   it('after the whole deck, cards are reviews of the member level', async () => {
     await start();
-    await rawRun(db, 'update learner_progress set words_learned = ?', [DECK.length]);
+    await rawRun(db, sql`update learner_progress set words_learned = ${DECK.length}`);
     const card = await drawFlashcard(db, t0, first, G, U);
     expect(card).toMatchObject({ ok: true, isNew: false, wordsLearned: DECK.length });
     if (card.ok) expect(deckWord(card.wordId)?.level).toBe('beginner');

@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { moderationRules } from '../../../../db/schema';
-import { moderationDefaults } from '../../../common/moderation/schemas';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { moderationLogs, moderationRules } from '../../../../db/schema';
+import {
+  MODERATION_LOGS_LIMIT,
+  moderationDefaults,
+  type moderationRulesPatch,
+} from '../../../common/moderation/schemas';
+import { ensureGuild } from '../../core/guilds';
 import type { Services } from '../../core/services';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
@@ -9,4 +15,39 @@ export async function readModerationRules(db: Services['db'], guildId: string) {
   if (!row) return { ...moderationDefaults, bannedWords: [] };
   const { guildId: _g, ...rules } = row;
   return rules;
+}
+
+/** Saves a change of the moderation rules (the rest keeps its value); answers them all. */
+export async function updateModerationRules(
+  db: Services['db'],
+  guildId: string,
+  patch: Omit<z.output<typeof moderationRulesPatch>, 'guildId'>,
+) {
+  await ensureGuild(db, guildId);
+  await db
+    .insert(moderationRules)
+    .values({ guildId, ...patch })
+    .onConflictDoUpdate({ target: moderationRules.guildId, set: patch })
+    .run();
+  return await readModerationRules(db, guildId);
+}
+
+/** The newest moderation actions of the server, newest first. */
+export async function recentModerationLogs(db: Services['db'], guildId: string) {
+  return await db
+    .select({
+      id: moderationLogs.id,
+      type: moderationLogs.type,
+      userId: moderationLogs.userId,
+      message: moderationLogs.message,
+      timestamp: moderationLogs.timestamp,
+      action: moderationLogs.action,
+      rule: moderationLogs.rule,
+      language: moderationLogs.language,
+    })
+    .from(moderationLogs)
+    .where(eq(moderationLogs.guildId, guildId))
+    .orderBy(desc(moderationLogs.timestamp), desc(moderationLogs.id))
+    .limit(MODERATION_LOGS_LIMIT)
+    .all();
 }

@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { polls } from '../../../../db/schema';
 import { say } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
 import { POLL_CLOSED, VOTE_CHANGED, VOTE_REMOVED, VOTED } from '../../../common/polls/phrases';
@@ -10,9 +8,7 @@ import { hasCapability } from '../../core/plans';
 import {
   closeDuePolls,
   fillLanguages,
-  guildDefaultLanguage,
   isOpen,
-  memberLanguageIn,
   nextPollEnd,
   pendingPollWork,
   pollRow,
@@ -21,6 +17,8 @@ import {
   vote,
 } from './polls';
 import { renderPoll, textIn } from './render';
+import { deletePoll, insertPoll, markStale, recordPollPost, takeStale } from './rows';
+import { guildDefaultLanguage, memberLanguageIn } from '../translation/members';
 import { botGuildProcedure, botProcedure, router, zodMessage } from '../../core/trpc';
 
 /** Poll procedures only the bot calls (in-process): what to post or edit, and the members' votes. */
@@ -37,18 +35,13 @@ export const pollsBotRouter = router({
     if (row.deletedAt) {
       if (row.messageId)
         return { kind: 'remove' as const, channelId: row.channelId, messageId: row.messageId };
-      await ctx.db.delete(polls).where(eq(polls.id, row.id)).run();
+      await deletePoll(ctx.db, ctx.guildId, row.id);
       return null;
     }
     if (row.messageId) {
       // Taken (stale cleared) before the votes are read: a vote counted from here on marks the
       // poll stale again and is shown by the next refresh (cleared after reading, it was lost).
-      const taken = await ctx.db
-        .update(polls)
-        .set({ stale: false })
-        .where(and(eq(polls.id, row.id), eq(polls.stale, true)))
-        .run();
-      if (taken.changes === 0) return null;
+      if (!(await takeStale(ctx.db, row.id))) return null;
     } else if (!row.channelId || row.postError) return null;
     const message = renderPoll(
       row,
@@ -64,30 +57,19 @@ export const pollsBotRouter = router({
   posted: botGuildProcedure
     .input(pollRef.extend({ messageId: discordId.nullable(), error: z.string().max(300).nullable() }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.db
-        .update(polls)
-        .set({ messageId: input.messageId, postError: input.messageId ? null : input.error })
-        .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
-        .run();
+      await recordPollPost(ctx.db, ctx.guildId, input.id, input.messageId, input.error);
       return { ok: true as const };
     }),
 
   /** A refresh that Discord refused: the message stays stale, to be tried again. */
   refreshFailed: botGuildProcedure.input(pollRef).mutation(async ({ ctx, input }) => {
-    await ctx.db
-      .update(polls)
-      .set({ stale: true })
-      .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
-      .run();
+    await markStale(ctx.db, ctx.guildId, input.id);
     return { ok: true as const };
   }),
 
   /** A deleted poll's message is gone from Discord: the poll and its votes go too. */
   forget: botGuildProcedure.input(pollRef).mutation(async ({ ctx, input }) => {
-    await ctx.db
-      .delete(polls)
-      .where(and(eq(polls.id, input.id), eq(polls.guildId, ctx.guildId)))
-      .run();
+    await deletePoll(ctx.db, ctx.guildId, input.id);
     return { ok: true as const };
   }),
 
@@ -172,17 +154,12 @@ export const pollsBotRouter = router({
         parsed.data.question,
         parsed.data.options,
       );
-      const row = await ctx.db
-        .insert(polls)
-        .values({
-          ...parsed.data,
-          guildId: ctx.guildId,
-          question,
-          options,
-          endsAt: parsed.data.endsAt ?? null,
-        })
-        .returning()
-        .get();
+      const row = await insertPoll(ctx.db, ctx.guildId, {
+        ...parsed.data,
+        question,
+        options,
+        endsAt: parsed.data.endsAt ?? null,
+      });
       return { ok: true as const, id: row.id, language };
     }),
 });

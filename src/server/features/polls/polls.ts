@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import {
-  botConfig,
   channelLinkChannels,
   channelLinks,
   type LangText,
@@ -9,7 +8,7 @@ import {
   polls,
   pollVotes,
 } from '../../../../db/schema';
-import { memberLanguage } from '../translation/members';
+import { guildDefaultLanguage } from '../translation/members';
 import type { Translator } from '../../translation';
 
 /**
@@ -77,22 +76,6 @@ export async function pollRow(db: Db, guildId: string, id: number): Promise<Poll
     .from(polls)
     .where(and(eq(polls.id, id), eq(polls.guildId, guildId)))
     .get();
-}
-
-export async function guildDefaultLanguage(db: Db, guildId: string): Promise<string> {
-  return (
-    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
-  );
-}
-
-/** A member's language on a server: their /setlanguage, else their Discord locale, else the server default. */
-export async function memberLanguageIn(
-  db: Db,
-  guildId: string,
-  userId: string,
-  locale: string | null | undefined,
-): Promise<string> {
-  return (await memberLanguage(db, userId, locale, await guildDefaultLanguage(db, guildId))).code;
 }
 
 /** The languages of the guild's linked channels: the audience a poll should speak to. */

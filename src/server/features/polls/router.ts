@@ -1,13 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { polls } from '../../../../db/schema';
 import { pollCreate } from '../../../common/polls/schemas';
 import { rowId } from '../../../common/schemas/util';
-import { ensureGuild } from '../../core/guilds';
 import { closePoll, fillLanguages, pollRow, readPolls, serverLanguages } from './polls';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { pollsBotRouter } from './bot.router';
+import { deletePoll, insertPoll, markPollDeleted } from './rows';
 
 const pollsProcedure = guildProcedure.use(await requires('polls'));
 
@@ -30,20 +28,14 @@ export const pollsRouter = router({
       input.question,
       input.options,
     );
-    await ensureGuild(ctx.db, ctx.guildId);
-    const row = await ctx.db
-      .insert(polls)
-      .values({
-        guildId: ctx.guildId,
-        channelId: input.channelId,
-        question,
-        options,
-        allowMultiple: input.allowMultiple,
-        endsAt: input.endsAt ?? null,
-        createdBy: input.createdBy,
-      })
-      .returning()
-      .get();
+    const row = await insertPoll(ctx.db, ctx.guildId, {
+      channelId: input.channelId,
+      question,
+      options,
+      allowMultiple: input.allowMultiple,
+      endsAt: input.endsAt ?? null,
+      createdBy: input.createdBy,
+    });
     if (row.channelId) await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: row.id });
     return (await readPolls(ctx.db, ctx.guildId, now, row.id))[0];
   }),
@@ -62,13 +54,10 @@ export const pollsRouter = router({
     const row = await pollRow(ctx.db, ctx.guildId, input.id);
     if (!row || row.deletedAt) notFound('poll', input.id);
     if (row.messageId) {
-      await ctx.db.update(polls).set({ deletedAt: ctx.clock() }).where(eq(polls.id, row.id)).run();
+      await markPollDeleted(ctx.db, row.id, ctx.clock());
       await ctx.events.publish('polls:changed', { guildId: ctx.guildId, pollId: row.id });
     } else {
-      await ctx.db
-        .delete(polls)
-        .where(and(eq(polls.id, row.id), eq(polls.guildId, ctx.guildId)))
-        .run();
+      await deletePoll(ctx.db, ctx.guildId, row.id);
     }
     return { id: input.id, deleted: true as const };
   }),

@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import type { ReactionRoleEntry, reactionRoles } from '../../../../db/schema';
-import { guildDefaultLanguage, serverLanguages } from '../polls/polls';
+import { serverLanguages } from '../polls/polls';
+import { guildDefaultLanguage } from '../translation/members';
 import type { Translator } from '../../translation';
 
 /**

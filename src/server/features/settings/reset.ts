@@ -1,4 +1,4 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { type Db, rawRun } from '../../../../db/client';
 import {
   analyticsDaily,
@@ -90,9 +90,9 @@ export async function resetGuildData(db: Db, guildId: string, now: Date): Promis
     // The analytics rollups first: derived from the logs, they would otherwise be decremented by
     // the delete trigger once per log (seconds for a server with a million logs).
     for (const name of ANALYTICS_TABLES)
-      await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
+      await rawRun(db, sql`delete from ${sql.identifier(name)} where guild_id = ${guildId}`);
     for (const name of RESET_TABLES) {
-      deleted[name] = await rawRun(db, `delete from "${name}" where guild_id = ?`, [guildId]);
+      deleted[name] = await rawRun(db, sql`delete from ${sql.identifier(name)} where guild_id = ${guildId}`);
     }
   });
   return deleted;

@@ -1,32 +1,16 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { botConfig } from '../../../../db/schema';
-import { botConfigDefaults, botConfigPatch } from '../../../common/settings/schemas';
-import type { Services } from '../../core/services';
-import { ensureGuild } from '../../core/guilds';
+import { botConfigPatch } from '../../../common/settings/schemas';
+import { readBotConfig, updateBotConfig } from './bot-config';
 import { resetGuildData } from './reset';
 import { guildProcedure, router } from '../../core/trpc';
-
-export async function readBotConfig(db: Services['db'], guildId: string) {
-  const row = await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get();
-  if (!row) return { ...botConfigDefaults };
-  const { guildId: _g, ...config } = row;
-  return config;
-}
 
 export const settingsRouter = router({
   get: guildProcedure.query(async ({ ctx }) => await readBotConfig(ctx.db, ctx.guildId)),
 
   update: guildProcedure.input(botConfigPatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    await ensureGuild(ctx.db, ctx.guildId);
-    await ctx.db
-      .insert(botConfig)
-      .values({ guildId: ctx.guildId, ...patch })
-      .onConflictDoUpdate({ target: botConfig.guildId, set: patch })
-      .run();
-    return await readBotConfig(ctx.db, ctx.guildId);
+    return await updateBotConfig(ctx.db, ctx.guildId, patch);
   }),
 
   /** Danger Zone: erases the guild's data; `confirm` must repeat the guild id. */

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rawAll, rawGet } from '../../../../db/client';
 import { languageName } from '../../../common/languages';
 
@@ -29,12 +30,12 @@ function pct(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-async function one<T>(db: Db, query: string, ...params: unknown[]): Promise<T> {
-  return (await rawGet<T>(db, query, params)) as T;
+async function one<T>(db: Db, query: SQL): Promise<T> {
+  return (await rawGet<T>(db, query)) as T;
 }
 
-async function all<T>(db: Db, query: string, ...params: unknown[]): Promise<T[]> {
-  return await rawAll<T>(db, query, params);
+async function all<T>(db: Db, query: SQL): Promise<T[]> {
+  return await rawAll<T>(db, query);
 }
 
 /** Logs are only appended; deletions (reset, retention) are caught by a full recount this often. */
@@ -50,7 +51,7 @@ export async function globalStats(db: Db, now: Date = new Date()) {
   const t = now.getTime();
   const { lastId } = await one<{ lastId: number | null }>(
     db,
-    'select max(id) as "lastId" from translation_logs',
+    sql`select max(id) as "lastId" from translation_logs`,
   );
   const state = globalTotals.get(db);
   if (
@@ -61,8 +62,7 @@ export async function globalStats(db: Db, now: Date = new Date()) {
   ) {
     const { n } = await one<{ n: number }>(
       db,
-      `select count(*) as n from translation_logs where outcome = 'ok' and id <= ?`,
-      lastId ?? 0,
+      sql`select count(*) as n from translation_logs where outcome = 'ok' and id <= ${lastId ?? 0}`,
     );
     globalTotals.set(db, { lastId: lastId ?? 0, total: n, countedAt: t });
     return { totalTranslations: n };
@@ -71,9 +71,7 @@ export async function globalStats(db: Db, now: Date = new Date()) {
   if ((lastId ?? 0) > from) {
     const { n } = await one<{ n: number }>(
       db,
-      `select count(*) as n from translation_logs where outcome = 'ok' and id > ? and id <= ?`,
-      from,
-      lastId,
+      sql`select count(*) as n from translation_logs where outcome = 'ok' and id > ${from} and id <= ${lastId}`,
     );
     // Visitors at the same moment count the same range: only the first to finish adds it.
     if (globalTotals.get(db) === state && state.lastId === from) {
@@ -91,32 +89,26 @@ export async function globalStats(db: Db, now: Date = new Date()) {
 async function windowFigures(db: Db, guildId: string, from: number, to: number) {
   const a = Math.min(to, Math.ceil(from / DAY) * DAY);
   const b = Math.max(a, utcDayStart(to));
-  const params = { guildId, from, a, b, to };
   const rolled = await one<{ ok: number }>(
     db,
-    `select coalesce(sum(count), 0) as ok from analytics_daily
-      where guild_id = ? and outcome = 'ok' and day >= ? and day < ?`,
-    guildId,
-    a,
-    b,
+    sql`select coalesce(sum(count), 0) as ok from analytics_daily
+      where guild_id = ${guildId} and outcome = 'ok' and day >= ${a} and day < ${b}`,
   );
   const edges = await one<{ ok: number }>(
     db,
-    `select (select count(*) from translation_logs
-              where guild_id = @guildId and created_at >= @from and created_at < @a and outcome = 'ok')
+    sql`select (select count(*) from translation_logs
+              where guild_id = ${guildId} and created_at >= ${from} and created_at < ${a} and outcome = 'ok')
           + (select count(*) from translation_logs
-              where guild_id = @guildId and created_at >= @b and created_at < @to and outcome = 'ok') as ok`,
-    params,
+              where guild_id = ${guildId} and created_at >= ${b} and created_at < ${to} and outcome = 'ok') as ok`,
   );
   const { users } = await one<{ users: number }>(
     db,
-    `select count(*) as users from (
-       select user_id from analytics_member_days where guild_id = @guildId and day >= @a and day < @b
+    sql`select count(*) as users from (
+       select user_id from analytics_member_days where guild_id = ${guildId} and day >= ${a} and day < ${b}
        union select user_id from translation_logs
-        where guild_id = @guildId and user_id is not null and created_at >= @from and created_at < @a
+        where guild_id = ${guildId} and user_id is not null and created_at >= ${from} and created_at < ${a}
        union select user_id from translation_logs
-        where guild_id = @guildId and user_id is not null and created_at >= @b and created_at < @to) as active`,
-    params,
+        where guild_id = ${guildId} and user_id is not null and created_at >= ${b} and created_at < ${to}) as active`,
   );
   return { ok: rolled.ok + edges.ok, users };
 }
@@ -126,18 +118,16 @@ export async function guildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
   const totals = await one<{ logs: number; ok: number; latency: number }>(
     db,
-    `select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
+    sql`select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
             coalesce(sum(case when outcome = 'ok' then latency_sum end), 0) as latency
-       from analytics_daily where guild_id = ?`,
-    guildId,
+       from analytics_daily where guild_id = ${guildId}`,
   );
   const thisWeek = await windowFigures(db, guildId, t - 7 * DAY, t);
   const lastWeek = await windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY);
   const { n: linkedChannels } = await one<{ n: number }>(
     db,
-    `select count(distinct c.channel_id) as n
-       from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ?`,
-    guildId,
+    sql`select count(distinct c.channel_id) as n
+       from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ${guildId}`,
   );
   return {
     totalTranslations: totals.ok,
@@ -156,11 +146,8 @@ async function okPerDay(db: Db, guildId: string, start: number, days: number): P
     (
       await all<{ day: number; n: number }>(
         db,
-        `select day, sum(count) as n from analytics_daily
-        where guild_id = ? and outcome = 'ok' and day >= ? and day < ? group by day`,
-        guildId,
-        start,
-        start + days * DAY,
+        sql`select day, sum(count) as n from analytics_daily
+        where guild_id = ${guildId} and outcome = 'ok' and day >= ${start} and day < ${start + days * DAY} group by day`,
       )
     ).map((r) => [Math.round((r.day - start) / DAY), r.n]),
   );
@@ -181,11 +168,10 @@ export async function guildActivity(db: Db, guildId: string, now: Date) {
   const recent = (
     await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
       db,
-      `select id, source_language as "from", target_language as "to",
+      sql`select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as "createdAt"
-       from translation_logs where guild_id = ? and outcome = 'ok'
+       from translation_logs where guild_id = ${guildId} and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
-      guildId,
     )
   ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
 
@@ -194,17 +180,15 @@ export async function guildActivity(db: Db, guildId: string, now: Date) {
     (
       await all<{ language: string; users: number }>(
         db,
-        `select target_language as language, count(*) as users from analytics_language_members
-        where guild_id = ? group by target_language`,
-        guildId,
+        sql`select target_language as language, count(*) as users from analytics_language_members
+        where guild_id = ${guildId} group by target_language`,
       )
     ).map((r) => [r.language, r.users]),
   );
   const perLanguage = await all<{ language: string; n: number }>(
     db,
-    `select target_language as language, sum(count) as n from analytics_daily
-      where guild_id = ? and outcome = 'ok' group by target_language`,
-    guildId,
+    sql`select target_language as language, sum(count) as n from analytics_daily
+      where guild_id = ${guildId} and outcome = 'ok' group by target_language`,
   );
   const total = perLanguage.reduce((sum, r) => sum + r.n, 0);
   const topLanguages = perLanguage
@@ -234,11 +218,10 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
   const groups = await all<{ from: string; to: string; ok: number; n: number; latency: number }>(
     db,
-    `select source_language as "from", target_language as "to", outcome = 'ok' as ok,
+    sql`select source_language as "from", target_language as "to", outcome = 'ok' as ok,
             sum(count) as n, sum(latency_sum) as latency
-       from analytics_daily where guild_id = ? and outcome in ('ok', 'error')
+       from analytics_daily where guild_id = ${guildId} and outcome in ('ok', 'error')
       group by source_language, target_language, outcome`,
-    guildId,
   );
   const languages = new Map<string, number>();
   const pairs = new Map<string, { from: string; to: string; ok: number; err: number }>();
@@ -262,8 +245,7 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   const hours = new Array<number>(24).fill(0);
   for (const r of await all<{ hour: number; n: number }>(
     db,
-    'select hour, sum(count) as n from analytics_hours where guild_id = ? group by hour',
-    guildId,
+    sql`select hour, sum(count) as n from analytics_hours where guild_id = ${guildId} group by hour`,
   ))
     hours[r.hour] = r.n;
   const languageDistribution = [...languages]
@@ -279,9 +261,8 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   const topTranslators = (
     await all<{ userId: string; username: string | null; ok: number; err: number }>(
       db,
-      `select user_id as "userId", nullif(username, '') as username, ok, errors as err
-       from analytics_members where guild_id = ? and ok > 0 order by ok desc, user_id limit 10`,
-      guildId,
+      sql`select user_id as "userId", nullif(username, '') as username, ok, errors as err
+       from analytics_members where guild_id = ${guildId} and ok > 0 order by ok desc, user_id limit 10`,
     )
   ).map((r) => ({
     userId: r.userId,

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { botConfig } from '../../../../db/schema';
 import { findLanguage, languageName } from '../../../common/languages';
 import { say } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
@@ -18,7 +16,7 @@ import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { TICKET_CLOSE_PREFIX, ticketText } from '../../../common/tickets/schemas';
 import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
-import { memberLanguage } from '../translation/members';
+import { memberLanguageIn } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
 import { hasCapability } from '../../core/plans';
 import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
@@ -41,10 +39,7 @@ async function languageOf(
   userId: string,
   locale: string | null,
 ): Promise<string> {
-  const fallback =
-    (await ctx.db.select().from(botConfig).where(eq(botConfig.guildId, ctx.guildId)).get())
-      ?.defaultLanguage ?? 'en';
-  return (await memberLanguage(ctx.db, userId, locale, fallback)).code;
+  return await memberLanguageIn(ctx.db, ctx.guildId, userId, locale);
 }
 
 /** The locked notice in the member's language, or null when the plan includes tickets. */

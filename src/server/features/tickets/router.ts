@@ -1,7 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { guildChannels } from '../../../../db/schema';
 import {
   TICKET_STATUSES,
   ticketReply,
@@ -10,7 +8,6 @@ import {
 } from '../../../common/tickets/schemas';
 import { rowId } from '../../../common/schemas/util';
 import type { Services } from '../../core/services';
-import { ensureGuild } from '../../core/guilds';
 import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
@@ -103,17 +100,8 @@ export const ticketsRouter = router({
   settings: ticketProcedure.query(async ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),
 
   updateSettings: ticketProcedure.input(ticketSettingsInput).mutation(async ({ ctx, input }) => {
+    // The channel is a text channel of this server: the input's channelOf('privateThreads') checked it.
     const { guildId: _g, ...change } = input;
-    if (change.channelId) {
-      const channel = await ctx.db
-        .select({ type: guildChannels.type })
-        .from(guildChannels)
-        .where(and(eq(guildChannels.id, change.channelId), eq(guildChannels.guildId, ctx.guildId)))
-        .get();
-      if (channel?.type !== 0)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'channelId: not a text channel of this server' });
-    }
-    await ensureGuild(ctx.db, ctx.guildId);
     return await updateTicketSettings(ctx.db, ctx.guildId, change);
   }),
 

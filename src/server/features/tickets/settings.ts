@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { ticketSettings } from '../../../../db/schema';
+import { ensureGuild } from '../../core/guilds';
 
 /**
  * Where tickets live on Discord (Support Tickets settings): the channel their private threads
@@ -29,12 +30,13 @@ export async function getTicketSettings(db: Db, guildId: string): Promise<Ticket
   return settings;
 }
 
-/** The caller made sure the guild row exists. */
+/** Saves a change of the settings (the rest keeps its value); answers them all. */
 export async function updateTicketSettings(
   db: Db,
   guildId: string,
   change: Partial<TicketSettings>,
 ): Promise<TicketSettings> {
+  await ensureGuild(db, guildId);
   await db
     .insert(ticketSettings)
     .values({ ...DEFAULT_TICKET_SETTINGS, ...change, guildId })

@@ -1,25 +1,19 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { botConfig } from '../../../../db/schema';
 import { findLanguage, languageName } from '../../../common/languages';
 import { contextFor } from '../channels/conversation';
-import { languageChoices, memberLanguage, setMemberLanguage } from '../translation/members';
+import {
+  guildDefaultLanguage,
+  languageChoices,
+  memberLanguage,
+  setMemberLanguage,
+} from '../translation/members';
 import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
 import { explainTranslationFailure } from '../translation/failures';
 import { translateVoiceForMember } from '../translation/voice-messages';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import { readTranslationSettings } from '../../translation/settings';
 import { id, voiceMessageSchema } from '../../core/bot-message';
-
-async function defaultLanguage(
-  db: Parameters<typeof readTranslationSettings>[0],
-  guildId: string,
-): Promise<string> {
-  return (
-    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
-  );
-}
 
 /** The bot's translation procedures: members' languages, Translate Message, flag reactions. In-process only, reached as translation.bot.*. */
 export const translationBotRouter = router({
@@ -61,7 +55,7 @@ export const translationBotRouter = router({
         ctx.db,
         input.userId,
         input.locale,
-        await defaultLanguage(ctx.db, ctx.guildId),
+        await guildDefaultLanguage(ctx.db, ctx.guildId),
       );
       if (!input.text.trim() && input.voiceMessage) {
         return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { userLanguages } from '../../../../db/schema';
+import { botConfig, userLanguages } from '../../../../db/schema';
 import { findLanguage, LANGUAGES, type Language } from '../../../common/languages';
 
 /**
@@ -65,4 +65,21 @@ export function languageChoices(query: string, limit = 25): { name: string; valu
     name: l.native === l.name ? `${l.name} (${l.code})` : `${l.name} · ${l.native} (${l.code})`,
     value: l.code,
   }));
+}
+
+/** The server's default language (its general settings), English when none was saved. */
+export async function guildDefaultLanguage(db: Db, guildId: string): Promise<string> {
+  return (
+    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
+  );
+}
+
+/** A member's language on a server: their /setlanguage, else their Discord locale, else the server default. */
+export async function memberLanguageIn(
+  db: Db,
+  guildId: string,
+  userId: string,
+  locale: string | null | undefined,
+): Promise<string> {
+  return (await memberLanguage(db, userId, locale, await guildDefaultLanguage(db, guildId))).code;
 }

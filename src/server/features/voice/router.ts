@@ -1,11 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { botConfig, voiceSessions } from '../../../../db/schema';
 import { channelOf } from '../../../common/schemas/discord-refs';
 import { rowId } from '../../../common/schemas/util';
 import { voiceSessionUpdate } from '../../../common/voice/schemas';
-import { memberLanguage } from '../translation/members';
+import { guildDefaultLanguage, memberLanguage } from '../translation/members';
 import {
   activeVoiceSessions,
   captionLanguages,
@@ -14,46 +12,20 @@ import {
   startVoiceSession,
   voiceMinutesLeft,
 } from './sessions';
+import { activeVoiceSessionIn, endFromDashboard, findVoiceSession, listVoiceSessions } from './records';
 import { readVoiceSettings, updateVoiceSettings } from './settings';
 import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, router } from '../../core/trpc';
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
-
-async function readDefaultLanguage(
-  db: Parameters<typeof voiceMinutesLeft>[0],
-  guildId: string,
-): Promise<string> {
-  return (
-    (await db.select().from(botConfig).where(eq(botConfig.guildId, guildId)).get())?.defaultLanguage ?? 'en'
-  );
-}
-
-const newest = [desc(voiceSessions.startedAt), desc(voiceSessions.id)];
 
 /** The dashboard's voice procedures need the plan that sells voice translation (Pro). */
 const voiceProcedure = guildProcedure.use(await requires('voice'));
 
 export const voiceRouter = router({
   /** Every session of the guild, newest first (REST: the guild in the path). */
-  sessions: voiceProcedure.query(
-    async ({ ctx }) =>
-      await ctx.db
-        .select()
-        .from(voiceSessions)
-        .where(eq(voiceSessions.guildId, ctx.guildId))
-        .orderBy(...newest)
-        .all(),
-  ),
+  sessions: voiceProcedure.query(async ({ ctx }) => await listVoiceSessions(ctx.db, ctx.guildId)),
 
-  active: voiceProcedure.query(
-    async ({ ctx }) =>
-      await ctx.db
-        .select()
-        .from(voiceSessions)
-        .where(and(eq(voiceSessions.guildId, ctx.guildId), eq(voiceSessions.status, 'active')))
-        .orderBy(...newest)
-        .all(),
-  ),
+  active: voiceProcedure.query(async ({ ctx }) => await listVoiceSessions(ctx.db, ctx.guildId, true)),
 
   /** Where captions go by default: a text channel or thread (null: each voice channel's own chat). */
   settings: voiceProcedure.query(async ({ ctx }) => await readVoiceSettings(ctx.db, ctx.guildId)),
@@ -68,11 +40,7 @@ export const voiceRouter = router({
     .input(z.object({ sessionId: rowId }))
     .input(voiceSessionUpdate)
     .mutation(async ({ ctx, input }) => {
-      const session = await ctx.db
-        .select()
-        .from(voiceSessions)
-        .where(and(eq(voiceSessions.id, input.sessionId), eq(voiceSessions.guildId, ctx.guildId)))
-        .get();
+      const session = await findVoiceSession(ctx.db, ctx.guildId, input.sessionId);
       if (!session) notFound('voice session', input.sessionId);
       if (session.status !== 'active') {
         throw new TRPCError({
@@ -87,17 +55,7 @@ export const voiceRouter = router({
           message: `endedAt: must not be before the session started (${session.startedAt.toISOString()})`,
         });
       }
-      const updated = await ctx.db
-        .update(voiceSessions)
-        .set({
-          status: 'ended',
-          endedAt: input.endedAt,
-          durationSeconds: Math.round(ms / 1000),
-          endReason: 'ended from the dashboard',
-        })
-        .where(eq(voiceSessions.id, session.id))
-        .returning()
-        .get();
+      const updated = await endFromDashboard(ctx.db, session.id, input.endedAt, ms);
       await ctx.events.publish('voice:ended', { guildId: session.guildId, sessionId: session.id });
       return updated;
     }),
@@ -121,7 +79,7 @@ export const voiceRouter = router({
         }),
       )
       .mutation(async ({ ctx, input }) => {
-        const fallback = await readDefaultLanguage(ctx.db, ctx.guildId);
+        const fallback = await guildDefaultLanguage(ctx.db, ctx.guildId);
         const memberLang = (await memberLanguage(ctx.db, input.userId, input.locale, fallback)).code;
         const spoken: string[] = [];
         for (const m of input.members)
@@ -146,25 +104,16 @@ export const voiceRouter = router({
             ctx.db,
             input.userId,
             input.locale,
-            await readDefaultLanguage(ctx.db, ctx.guildId),
+            await guildDefaultLanguage(ctx.db, ctx.guildId),
           )
         ).code,
       })),
     /** The session in a channel, for /voice stop. */
-    activeIn: botGuildProcedure.input(z.object({ channelId: discordId })).query(
-      async ({ ctx, input }) =>
-        (await ctx.db
-          .select()
-          .from(voiceSessions)
-          .where(
-            and(
-              eq(voiceSessions.guildId, ctx.guildId),
-              eq(voiceSessions.channelId, input.channelId),
-              eq(voiceSessions.status, 'active'),
-            ),
-          )
-          .get()) ?? null,
-    ),
+    activeIn: botGuildProcedure
+      .input(z.object({ channelId: discordId }))
+      .query(
+        async ({ ctx, input }) => (await activeVoiceSessionIn(ctx.db, ctx.guildId, input.channelId)) ?? null,
+      ),
     /** Minutes this server has left this month (null: unlimited), for the session's timer. */
     minutesLeft: botGuildProcedure.query(async ({ ctx }) => ({
       minutes: await voiceMinutesLeft(ctx.db, ctx.guildId, ctx.clock()),

@@ -1,8 +1,6 @@
-import { welcomeConfig } from '../../../../db/schema';
 import { welcomePatch } from '../../../common/welcome/schemas';
-import { ensureGuild } from '../../core/guilds';
 import { guildProcedure, router } from '../../core/trpc';
-import { readWelcome } from './settings';
+import { readWelcome, updateWelcome } from './settings';
 import { welcomeBotRouter } from './bot.router';
 
 export const welcomeRouter = router({
@@ -10,13 +8,7 @@ export const welcomeRouter = router({
 
   update: guildProcedure.input(welcomePatch).mutation(async ({ ctx, input }) => {
     const { guildId: _g, ...patch } = input;
-    await ensureGuild(ctx.db, ctx.guildId);
-    await ctx.db
-      .insert(welcomeConfig)
-      .values({ guildId: ctx.guildId, ...patch })
-      .onConflictDoUpdate({ target: welcomeConfig.guildId, set: patch })
-      .run();
-    return await readWelcome(ctx.db, ctx.guildId);
+    return await updateWelcome(ctx.db, ctx.guildId, patch);
   }),
 
   /** The bot's own procedures of this capability (in-process only). */

@@ -13,7 +13,7 @@ import {
 } from '../../../common/xp/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
-import { memberLanguageIn } from '../polls/polls';
+import { memberLanguageIn } from '../translation/members';
 import { awardMessage, leaderboard, levelingOn, memberRank, readXpSettings } from './xp';
 import { botGuildProcedure, router } from '../../core/trpc';
 
