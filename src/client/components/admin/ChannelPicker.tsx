@@ -3,6 +3,7 @@ import { IconHash } from '@tabler/icons-react';
 import type { ChannelKind } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { savedOptionLabel } from './saved-option';
 
 export interface ChannelPickerProps {
   label: string;
@@ -45,14 +46,7 @@ export function ChannelPicker(props: ChannelPickerProps) {
 
   const data = list.map((c) => ({ value: c.id, label: `#${c.name}` }));
   if (value && !list.some((c) => c.id === value))
-    data.unshift({
-      value,
-      label: channels.isSuccess
-        ? `${value} (not found in this server)`
-        : channels.isError
-          ? value
-          : 'Loading channel name…',
-    });
+    data.unshift({ value, label: savedOptionLabel(value, channels, 'channel') });
   return (
     <Select
       label={label}

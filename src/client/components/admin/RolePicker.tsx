@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import type { RoleKind } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { savedOptionLabel } from './saved-option';
 
 export interface RolePickerProps {
   value: string;
@@ -48,7 +49,7 @@ export function RolePicker(props: RolePickerProps) {
   if (value && !list.some((r) => r.id === value))
     data.unshift({
       value,
-      label: roles.isSuccess ? `${value} (not found in this server)` : value,
+      label: savedOptionLabel(value, roles, 'role'),
       disabled: false,
     });
   const color = list.find((r) => r.id === value)?.color;

@@ -12,6 +12,7 @@
  * - ChannelPicker({ label, value, onChange, kind?, ... })   a synced channel of the guild that the field's kind accepts
  * - RolePicker({ value, onChange, kind, ... })        a synced role of the guild (kind 'assignable': one the bot can give)
  * - useChannelName(): (id) => '#name' or the id
+ * - savedOptionLabel(id, list, noun)                 a picker's label for a saved id the synced list lacks
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
  * - DeliveryBadge({ state, verb? })   Draft / Queued / Posted|Sent / Partly posted / Failed (lib/delivery.ts wording)
  */
@@ -27,3 +28,4 @@ export { RolePicker, type RolePickerProps } from './RolePicker';
 export { relativeTime } from './relativeTime';
 export { StatCard, type StatCardProps } from './StatCard';
 export { StatGridSkeleton } from './StatGridSkeleton';
+export { savedOptionLabel } from './saved-option';

@@ -2,7 +2,13 @@ import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip
 import { IconArrowsExchange, IconExternalLink, IconHash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName } from '../../../common/languages';
-import { EmptyState, errorMessage, fieldErrors, relativeTime } from '../../components/admin';
+import {
+  EmptyState,
+  errorMessage,
+  fieldErrors,
+  relativeTime,
+  savedOptionLabel,
+} from '../../components/admin';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
@@ -115,7 +121,7 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
   const data = text.map((c) => ({ value: c.id, label: `#${c.name}` }));
   // A saved channel that is no longer one of them stays shown, to be replaced or cleared.
   if (value && !text.some((c) => c.id === value))
-    data.unshift({ value, label: channels.isSuccess ? `${value} (not found in this server)` : value });
+    data.unshift({ value, label: savedOptionLabel(value, channels, 'channel') });
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Exchange settings">
       <Group gap="xs" mb={4}>

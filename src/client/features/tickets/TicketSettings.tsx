@@ -1,6 +1,6 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorMessage, fieldErrors, RolePicker } from '../../components/admin';
+import { errorMessage, fieldErrors, RolePicker, savedOptionLabel } from '../../components/admin';
 import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -51,7 +51,7 @@ export function TicketSettings() {
   if (channelId && !textChannels.some((c) => c.id === channelId))
     channelData.unshift({
       value: channelId,
-      label: channels.isSuccess ? `${channelId} (not found in this server)` : channelId,
+      label: savedOptionLabel(channelId, channels, 'channel'),
     });
 
   return (

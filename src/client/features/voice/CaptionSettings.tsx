@@ -1,6 +1,6 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../components/admin';
+import { errorMessage, fieldErrors, savedOptionLabel } from '../../components/admin';
 import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -43,7 +43,7 @@ export function CaptionSettings() {
   if (channelId && !options.some((c) => c.id === channelId))
     data.unshift({
       value: channelId,
-      label: channels.isSuccess ? `${channelId} (not found in this server)` : channelId,
+      label: savedOptionLabel(channelId, channels, 'channel'),
     });
 
   return (

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage, fieldErrors } from '../../components/admin';
+import { errorMessage, fieldErrors, savedOptionLabel } from '../../components/admin';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -125,7 +125,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
   // A reward's role no longer among them stays shown, to be replaced or removed.
   const rewardRoleOptions = (roleId: string) =>
     roleId && roles.isSuccess && !roleOptions.some((o) => o.value === roleId)
-      ? [{ value: roleId, label: `${roleId} (not found in this server)`, disabled: false }, ...roleOptions]
+      ? [{ value: roleId, label: savedOptionLabel(roleId, roles, 'role'), disabled: false }, ...roleOptions]
       : roleOptions;
   const colorOf = (id: string) => roleList.find((r) => r.id === id)?.color ?? 0;
   const setReward = (i: number, patch: Partial<Reward>) =>
@@ -142,7 +142,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
   const channelData = (channels.data ?? []).map((c) => ({ value: c.id, label: `#${c.name}` }));
   for (const id of form.ignoredChannels)
     if (channels.isSuccess && !channelData.some((c) => c.value === id))
-      channelData.push({ value: id, label: `${id} (not found in this server)` });
+      channelData.push({ value: id, label: savedOptionLabel(id, channels, 'channel') });
 
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Leveling">
