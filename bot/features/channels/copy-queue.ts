@@ -1,4 +1,4 @@
-import type { WebhookPost } from '../../../src/server/features/channels/mirror';
+import { DISCORD_MESSAGE_LIMIT, type WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { BotContext } from '../../context';
 import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
 
@@ -16,7 +16,6 @@ import { type HookPost, postThroughWebhook, reportFailure } from '../../discord'
  */
 
 export const MAX_QUEUED_COPIES = 300;
-const LIMIT = 2000;
 /** Discord's webhook bucket as its headers describe it: 5 posts per 2 s. */
 const BUCKET_POSTS = 5;
 const BUCKET_MS = 2000;
@@ -82,7 +81,7 @@ function group(
     const joined = same
       ? `${content}\n${next.post.content}`
       : `${sameAuthor ? taken.map(line).join('\n') : content}\n${line(next)}`;
-    if (joined.length > LIMIT) break;
+    if (joined.length > DISCORD_MESSAGE_LIMIT) break;
     content = joined;
     sameAuthor = same;
     taken.push(next);

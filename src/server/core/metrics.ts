@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type Db, rawGet } from '../../../db/client';
 import { tokensMatch } from './admin-token';
+import type { Queue } from './queue';
 
 /**
  * Prometheus metrics of one process (prom-client), served at GET /metrics to
@@ -31,7 +30,7 @@ export interface Metrics {
   shards: { source: (() => { id: number; ping: number }[]) | null };
 }
 
-export function createMetrics(db: Db, clock: () => Date): Metrics {
+export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'polyglot_' });
   const shards: Metrics['shards'] = { source: null };
@@ -52,11 +51,7 @@ export function createMetrics(db: Db, clock: () => Date): Metrics {
     help: 'Jobs waiting in the durable queue (pending, due or backing off)',
     registers: [registry],
     async collect() {
-      const row = await rawGet<{ n: number }>(
-        db,
-        sql`select count(*) as n from queue_jobs where status = 'pending'`,
-      );
-      this.set(Number(row?.n ?? 0));
+      this.set(Number((await queue.counts()).pending));
     },
   });
   new Gauge({
@@ -64,12 +59,7 @@ export function createMetrics(db: Db, clock: () => Date): Metrics {
     help: 'How long the oldest due pending job has waited past its run time (0 when none)',
     registers: [registry],
     async collect() {
-      const now = clock().getTime();
-      const row = await rawGet<{ t: number | null }>(
-        db,
-        sql`select min(run_at) as t from queue_jobs where status = 'pending' and run_at <= ${now}`,
-      );
-      this.set(row?.t == null ? 0 : Math.max(0, (now - Number(row.t)) / 1000));
+      this.set((await queue.oldestDueAgeMs()) / 1000);
     },
   });
   return {

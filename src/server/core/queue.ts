@@ -101,6 +101,8 @@ export interface Queue {
   onEnqueue(listener: () => void): () => void;
   /** Counts by status, for /healthz and tests. */
   counts(): Promise<{ pending: number; done: number; failed: number }>;
+  /** How long the oldest due pending job has waited past its run time, in ms (0 when none). */
+  oldestDueAgeMs(): Promise<number>;
 }
 
 interface Row {
@@ -266,6 +268,14 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
       const out = { pending: 0, done: 0, failed: 0 };
       for (const r of rows) out[r.status] = r.n;
       return out;
+    },
+    async oldestDueAgeMs() {
+      const now = clock().getTime();
+      const row = await rawGet<{ t: number | null }>(
+        db,
+        sql`select min(run_at) as t from queue_jobs where status = 'pending' and run_at <= ${now}`,
+      );
+      return row?.t == null ? 0 : Math.max(0, now - Number(row.t));
     },
   };
 }

@@ -76,7 +76,7 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
   const queue = createQueue(db, clock, overrides.queueOptions);
   const adminToken = resolveAdminToken(env);
   const events = new DurableEvents(queue);
-  const metrics = createMetrics(db, clock);
+  const metrics = createMetrics(queue);
   const translator = measuredTranslator(
     overrides.translator ??
       createTranslator({ db, env, clock, events, options: overrides.translatorOptions }),
