@@ -1,0 +1,78 @@
+// npm run build:server: bundles the server (and the bot it starts) into dist/server/ for plain node.
+// esbuild, not tsc: the sources import without file extensions (moduleResolution "Bundler"), which
+// node's ESM loader refuses, so tsc's output would not run without tsx; esbuild resolves them, strips
+// the types and writes a few files in about a second. Packages stay external (node_modules is
+// resolved at run time, native modules such as better-sqlite3 untouched); dynamic imports (the bot,
+// demo data, contact forwarding) become chunks loaded when first used. Type checking stays with
+// `npm run typecheck`. Tests and `npm run dev` run the sources through tsx and never read dist/.
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT_DIR = resolve(root, 'dist/server');
+/** What the build reads: scripts/start.mjs rebuilds when any of these is newer than the output. */
+export const SERVER_SOURCES = [
+  'src/server',
+  'src/common',
+  'bot',
+  'db',
+  'package.json',
+  'scripts/build-server.mjs',
+];
+
+/**
+ * Modules that find files beside themselves (`new URL('../migrations', import.meta.url)`, db/client.ts)
+ * keep doing so from the bundle: their `import.meta.url` becomes the source file's URL, computed from
+ * the bundle's own location, so the folder can move as a whole.
+ */
+const sourceUrls = (outDir) => ({
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const fromOut = relative(outDir, args.path).split('\\').join('/');
+      return {
+        contents: text.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`,
+        ),
+        loader: 'ts',
+      };
+    });
+  },
+});
+
+/** Bundles into outDir (dist/server; the test of the bundle writes elsewhere). */
+export async function buildServer(outDir = SERVER_OUT_DIR) {
+  // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both.
+    entryPoints: { main: 'src/server/main.ts' },
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    // Stack traces name the TypeScript sources (node --enable-source-maps, scripts/start.mjs).
+    sourcesContent: false,
+    // Chunks sit beside main.js: the rewritten import.meta.url above is relative to that folder.
+    chunkNames: '[name]-[hash]',
+    logLevel: 'warning',
+    plugins: [sourceUrls(outDir)],
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const t0 = performance.now();
+  await buildServer();
+  console.log(`Built the server into dist/server in ${Math.round(performance.now() - t0)} ms`);
+}
