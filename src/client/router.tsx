@@ -1,4 +1,5 @@
 import {
+  type AnyRoute,
   createRootRoute,
   createRoute,
   createRouter,
@@ -6,23 +7,46 @@ import {
   Outlet,
   useLocation,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { PublicLayout } from './components/public/PublicLayout';
+import { applyPageHead } from './lib/head';
 import { pageTitle } from './lib/title';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/public/NotFound';
 
 /**
- * Code-based routes (spec section 2). The landing page is in the first bundle; every other page,
- * the admin shell and each admin screen load on demand.
+ * Code-based routes (spec section 2). The landing page and the public layout are the first bundle;
+ * every other page, the admin shell and each admin screen load on demand: a route is one line,
+ * `page(parent, path, () => import('./…/Page'))`, in the list of its kind below (src/client/README.md,
+ * "Adding a page").
  */
-/** Every route names itself in the browser tab ("Pricing · Polyglot", "Tickets · Dashboard"). */
+/**
+ * Every route names itself in the browser tab ("Pricing · Polyglot", "Tickets · Dashboard"); public
+ * pages also set their description and canonical link (lib/head.ts).
+ */
 function Root() {
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = pageTitle(pathname);
+    applyPageHead(pathname);
   }, [pathname]);
   return <Outlet />;
+}
+
+type Load = () => Promise<{ default: ComponentType }>;
+
+/** A page loaded on demand with every Mantine style (styles/app.ts): the default export of load(). */
+function lazyPage(load: Load) {
+  return lazyRouteComponent(() => Promise.all([import('./styles/app'), load()]).then(([, m]) => m));
+}
+
+/** A lazily loaded route at `path` under `parent`. */
+function page<TParent extends AnyRoute, TPath extends string>(
+  parent: () => TParent,
+  path: TPath,
+  load: Load,
+) {
+  return createRoute({ getParentRoute: parent, path, component: lazyPage(load) });
 }
 
 const rootRoute = createRootRoute({
@@ -31,75 +55,88 @@ const rootRoute = createRootRoute({
 });
 
 const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
-
-const publicRoutes = [
-  createRoute({ getParentRoute: () => publicLayout, path: '/', component: Landing }),
-  createRoute({
-    getParentRoute: () => publicLayout,
-    path: '/pricing',
-    component: lazyRouteComponent(() => import('./pages/public/Pricing')),
-  }),
-  createRoute({
-    getParentRoute: () => publicLayout,
-    path: '/contact',
-    component: lazyRouteComponent(() => import('./pages/public/Contact')),
-  }),
-  createRoute({
-    getParentRoute: () => publicLayout,
-    path: '/terms',
-    component: lazyRouteComponent(() => import('./pages/public/Terms')),
-  }),
-  createRoute({
-    getParentRoute: () => publicLayout,
-    path: '/privacy',
-    component: lazyRouteComponent(() => import('./pages/public/Privacy')),
-  }),
-];
-
-const loginRoute = createRoute({
+/** Public pages that call the server through tRPC or show toasts (forms): the providers load with them. */
+const publicServer = createRoute({
+  getParentRoute: () => publicLayout,
+  id: 'public-server',
+  component: lazyPage(() => import('./components/ServerProviders')),
+});
+/** The login screen and the dashboard: tRPC, toasts, every style. */
+const appServer = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/login',
-  component: lazyRouteComponent(() => import('./pages/LoginPage')),
+  id: 'app',
+  component: lazyPage(() => import('./components/ServerProviders')),
 });
 
+/** Public pages that only read public data (lib/public-query.ts) or none: no tRPC client. */
+const publicPages = [
+  createRoute({ getParentRoute: () => publicLayout, path: '/', component: Landing }),
+  page(
+    () => publicLayout,
+    '/pricing',
+    () => import('./pages/public/Pricing'),
+  ),
+  page(
+    () => publicLayout,
+    '/terms',
+    () => import('./pages/public/Terms'),
+  ),
+  page(
+    () => publicLayout,
+    '/privacy',
+    () => import('./pages/public/Privacy'),
+  ),
+];
+
+/** Public pages with forms or other tRPC calls. */
+const publicServerPages = [
+  page(
+    () => publicServer,
+    '/contact',
+    () => import('./pages/public/Contact'),
+  ),
+];
+
+const loginRoute = page(
+  () => appServer,
+  '/login',
+  () => import('./pages/LoginPage'),
+);
+
 const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => appServer,
   path: '/admin',
   // Every admin screen may carry ?guildId= (the guild picker); other search values pass through.
   validateSearch: (search: Record<string, unknown>): { guildId?: string } => ({
     ...search,
     guildId: typeof search.guildId === 'string' && search.guildId !== '' ? search.guildId : undefined,
   }),
-  component: lazyRouteComponent(() => import('./components/shell/AdminLayout')),
+  component: lazyPage(() => import('./components/shell/AdminLayout')),
 });
 
-function adminScreen<P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0]) {
-  return createRoute({ getParentRoute: () => adminRoute, path, component: lazyRouteComponent(load) });
-}
-
-/** Spec section 2's table; each screen is the default export of pages/admin/<Name>.tsx. */
+const admin = () => adminRoute;
+/** Spec section 2's table; each screen is the default export of features/<capability>/<Name>Page.tsx. */
 const adminRoutes = [
-  adminScreen('/', () => import('./features/stats/DashboardPage')),
-  adminScreen('dashboard', () => import('./features/stats/DashboardPage')),
-  adminScreen('translation', () => import('./features/translation/TranslationPage')),
-  adminScreen('channels', () => import('./features/channels/ChannelsPage')),
-  adminScreen('announcements', () => import('./features/announcements/AnnouncementsPage')),
-  adminScreen('tickets', () => import('./features/tickets/TicketsPage')),
-  adminScreen('polls', () => import('./features/polls/PollsPage')),
-  adminScreen('welcome', () => import('./features/welcome/WelcomePage')),
-  adminScreen('moderation', () => import('./features/moderation/ModerationPage')),
-  adminScreen('language-learning', () => import('./features/learning/LanguageLearningPage')),
-  adminScreen('voice-translation', () => import('./features/voice/VoiceTranslationPage')),
-  adminScreen('analytics', () => import('./features/analytics/AnalyticsPage')),
-  adminScreen('settings', () => import('./features/settings/SettingsPage')),
+  page(admin, '/', () => import('./features/stats/DashboardPage')),
+  page(admin, 'dashboard', () => import('./features/stats/DashboardPage')),
+  page(admin, 'translation', () => import('./features/translation/TranslationPage')),
+  page(admin, 'channels', () => import('./features/channels/ChannelsPage')),
+  page(admin, 'announcements', () => import('./features/announcements/AnnouncementsPage')),
+  page(admin, 'tickets', () => import('./features/tickets/TicketsPage')),
+  page(admin, 'polls', () => import('./features/polls/PollsPage')),
+  page(admin, 'welcome', () => import('./features/welcome/WelcomePage')),
+  page(admin, 'moderation', () => import('./features/moderation/ModerationPage')),
+  page(admin, 'language-learning', () => import('./features/learning/LanguageLearningPage')),
+  page(admin, 'voice-translation', () => import('./features/voice/VoiceTranslationPage')),
+  page(admin, 'analytics', () => import('./features/analytics/AnalyticsPage')),
+  page(admin, 'settings', () => import('./features/settings/SettingsPage')),
   // The operator's contact inbox (not in the spec's table; its nav entry shows for the operator only).
-  adminScreen('inbox', () => import('./features/contact/InboxPage')),
+  page(admin, 'inbox', () => import('./features/contact/InboxPage')),
 ];
 
 const routeTree = rootRoute.addChildren([
-  publicLayout.addChildren(publicRoutes),
-  loginRoute,
-  adminRoute.addChildren(adminRoutes),
+  publicLayout.addChildren([...publicPages, publicServer.addChildren(publicServerPages)]),
+  appServer.addChildren([loginRoute, adminRoute.addChildren(adminRoutes)]),
 ]);
 
 /** Search values stay plain strings (Discord ids are 18-digit numbers: never parse them as JSON). */

@@ -6,6 +6,23 @@
  */
 export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/login'] as const;
 
+/**
+ * The public pages search engines may index, each with its meta description: the server writes it
+ * and a canonical link into the page it sends (src/server/core/http-seo.ts) and lists these pages in
+ * /sitemap.xml; the client updates both when it navigates. Every other path is `Disallow`ed in
+ * /robots.txt or not a page.
+ */
+export const INDEXED_PAGES: Record<string, string> = {
+  '/': 'Polyglot: an AI translation bot for Discord. Translate conversations in 130+ languages, link language channels, and run multilingual communities.',
+  '/pricing':
+    'Polyglot plans and prices: start free, upgrade when your Discord community grows. Compare what each plan includes; billed monthly, cancel any time.',
+  '/contact':
+    'Contact the Polyglot team: questions, bugs, ideas or sales about the Discord translation bot. Send a message and a real person answers.',
+  '/terms': 'The terms of service of Polyglot, the translation bot for Discord communities.',
+  '/privacy':
+    'How Polyglot, the translation bot for Discord communities, handles your data: what it keeps and for how long.',
+};
+
 /** The dashboard's screens, under /admin ('' is /admin itself). */
 export const ADMIN_SCREENS = [
   '',

@@ -1,4 +1,4 @@
-import { trpc } from '../trpc';
+import { usePublicQuery } from './public-query';
 
 export interface SiteConfig {
   supportEmail: string | null;
@@ -11,7 +11,7 @@ export interface SiteConfig {
 
 /** The server's public configuration (support email, bot invite link), fetched once. */
 export function useSiteConfig(): SiteConfig {
-  const q = trpc.site.config.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const q = usePublicQuery('site.config', { staleTime: Number.POSITIVE_INFINITY });
   return {
     supportEmail: q.data?.supportEmail ?? null,
     inviteUrl: q.data?.inviteUrl ?? null,

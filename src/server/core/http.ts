@@ -11,6 +11,7 @@ import { mountDocs } from './docs';
 import { mountMetrics, timeRequests } from './metrics';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { mountSeo } from './http-seo';
 import { mountPages } from './pages';
 import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
@@ -83,7 +84,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
   mountRest(app, async (c) => createCaller(contextFor(services, c)));
   mountDocs(app);
-  mountPages(app, client);
+  mountSeo(app, services.env.PUBLIC_URL);
+  mountPages(app, client, services.env.PUBLIC_URL);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { isPagePath } from '../../common/pages';
+import { pageHtmlByPath } from './http-seo';
 
 /**
  * The web client and everything no other route took. The site's pages (src/common/pages.ts) answer
@@ -8,9 +9,19 @@ import { isPagePath } from '../../common/pages';
  * router then shows the site's 404 page; for other methods JSON { error }. /api and /trpc answer
  * their own JSON 404s before this (rest.ts, tRPC).
  */
-export function mountPages(app: Hono, client: { dir: string; indexHtml: string } | null): void {
+export function mountPages(
+  app: Hono,
+  client: { dir: string; indexHtml: string } | null,
+  publicUrl: string,
+): void {
   const notFound = (method: string, path: string) => ({ error: `no such path: ${method} ${path}` });
+  // Each public page with its own description and canonical link (http-seo.ts); the others as built.
+  const pageHtml = client ? pageHtmlByPath(client.indexHtml, publicUrl) : new Map<string, string>();
+  const htmlFor = (path: string) =>
+    pageHtml.get((path.length > 1 ? path.replace(/\/$/, '') : path).toLowerCase()) ?? client?.indexHtml ?? '';
   if (client) {
+    // Before the static files: '/' would otherwise be index.html as built.
+    app.get('/', (c) => c.html(htmlFor('/'), 200, { 'Cache-Control': 'no-cache' }));
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -30,6 +41,6 @@ export function mountPages(app: Hono, client: { dir: string; indexHtml: string }
         : c.text('The web client is not built. Run `npm run build` (npm start does this for you).', 503);
     }
     // The page is small and changes with each build: revalidated, never cached for long.
-    return c.html(client.indexHtml, status, { 'Cache-Control': 'no-cache' });
+    return c.html(htmlFor(c.req.path), status, { 'Cache-Control': 'no-cache' });
   });
 }

@@ -1,6 +1,10 @@
-import { Anchor, Button, type ButtonProps, Popover, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconBrandDiscord } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useSiteConfig } from '../../lib/site';
+
+// The explanation (a Popover) loads on the first click: the landing page's first load stays small.
+const InviteUnavailable = lazy(() => import('./InviteUnavailable'));
 
 interface Props extends ButtonProps {
   label?: string;
@@ -18,6 +22,7 @@ export const SETUP_GUIDE_URL = '/docs/discord-setup.md';
  */
 export function InviteButton({ label = 'Add to Discord', withIcon = true, ...props }: Props) {
   const { inviteUrl, loading } = useSiteConfig();
+  const [unavailable, setUnavailable] = useState(false);
   const icon = withIcon ? <IconBrandDiscord size={18} aria-hidden /> : undefined;
   if (inviteUrl) {
     return (
@@ -40,30 +45,22 @@ export function InviteButton({ label = 'Add to Discord', withIcon = true, ...pro
       </Button>
     );
   }
+  if (unavailable) {
+    return (
+      <Suspense
+        fallback={
+          <Button leftSection={icon} {...props}>
+            {label}
+          </Button>
+        }
+      >
+        <InviteUnavailable label={label} icon={icon} {...props} />
+      </Suspense>
+    );
+  }
   return (
-    <Popover width={300} position="bottom" withArrow shadow="md">
-      <Popover.Target>
-        <Button leftSection={icon} data-invite="unavailable" {...props}>
-          {label}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            Not open for new servers yet
-          </Text>
-          <Text size="sm">
-            This installation has not been connected to Discord, so the bot cannot be added yet.
-          </Text>
-          <Text size="sm" c="dimmed">
-            Running this installation?{' '}
-            <Anchor href={SETUP_GUIDE_URL} target="_blank" inherit>
-              Open the setup guide
-            </Anchor>{' '}
-            or the dashboard's setup checklist.
-          </Text>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Button leftSection={icon} data-invite="unavailable" onClick={() => setUnavailable(true)} {...props}>
+      {label}
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import '../../styles/app';
 import { Button, Drawer, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { InviteButton } from './InviteButton';

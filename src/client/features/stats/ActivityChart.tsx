@@ -1,5 +1,9 @@
-import { LineChart } from '@mantine/charts';
-import { Card, Text, Title } from '@mantine/core';
+import { Box, Card, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+
+// The chart library loads after the rest of the dashboard (its first screen stays small); the
+// placeholder keeps the chart's height, so nothing moves when it arrives.
+const ActivityLineChart = lazy(() => import('./ActivityLineChart'));
 
 /** Translation Activity: translations per weekday, Mon to Sun. */
 export function ActivityChart({ weekly }: { weekly: { day: string; translations: number }[] }) {
@@ -9,18 +13,9 @@ export function ActivityChart({ weekly }: { weekly: { day: string; translations:
       <Text size="sm" c="dimmed" mb="md">
         Translations per day over the last week
       </Text>
-      <LineChart
-        h={280}
-        data={weekly}
-        dataKey="day"
-        series={[{ name: 'translations', label: 'Translations', color: 'blurple.5' }]}
-        curveType="monotone"
-        strokeWidth={2.5}
-        gridAxis="y"
-        tickLine="none"
-        valueFormatter={(v) => v.toLocaleString()}
-        aria-label="Translation activity chart, Monday to Sunday"
-      />
+      <Suspense fallback={<Box h={280} />}>
+        <ActivityLineChart weekly={weekly} />
+      </Suspense>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Container, Paper, SimpleGrid, Text } from '@mantine/core';
-import { trpc } from '../../../trpc';
+import { usePublicQuery } from '../../../lib/public-query';
 
 /** Spec section 7: the global stats are refetched every 30 s. */
 export const GLOBAL_STATS_REFRESH_MS = 30_000;
@@ -27,7 +27,7 @@ function Tile({ value, label, testId }: { value: string; label: string; testId?:
 
 /** Four tiles: total translations (live), languages, uptime, availability. */
 export function StatsStrip() {
-  const stats = trpc.stats.global.useQuery(undefined, { refetchInterval: GLOBAL_STATS_REFRESH_MS });
+  const stats = usePublicQuery('stats.global', { refetchInterval: GLOBAL_STATS_REFRESH_MS });
   const total = stats.data?.totalTranslations;
   return (
     <Container size="lg" component="section" aria-label="Statistics" py="xl">

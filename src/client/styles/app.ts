@@ -1,0 +1,10 @@
+/**
+ * Every Mantine style (core, notifications, charts), in the `mantine` cascade layer: what the admin
+ * screens and the pages beyond the landing use. Imported by the lazily loaded routes
+ * (components/ServerProviders.tsx and the public pages outside it), never by the first bundle.
+ * Layered styles lose to the app's own (unlayered) CSS whatever order they load in, so loading them
+ * after the landing page's styles (styles/landing.ts) changes nothing already on screen.
+ */
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import '@mantine/charts/styles.layer.css';
