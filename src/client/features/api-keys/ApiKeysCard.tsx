@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDelete, errorMessage, relativeTime } from '../../components/admin';
@@ -63,12 +51,7 @@ export function ApiKeysCard() {
         ) : (
           <>
             {made && (
-              <Alert
-                color="green"
-                title="Your new key (shown only once)"
-                withCloseButton
-                onClose={() => setMade(null)}
-              >
+              <Alert color="green" title="Your new key (shown only once)" withCloseButton onClose={() => setMade(null)}>
                 <Group gap="xs" wrap="nowrap">
                   <Code style={{ wordBreak: 'break-all' }} data-testid="new-api-key">
                     {made}
