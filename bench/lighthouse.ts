@@ -1,0 +1,145 @@
+/**
+ * npm run bench:lighthouse: Lighthouse (npm `lighthouse`, Google's own auditor) on the landing,
+ * pricing and contact pages, mobile (its default: a mid-range phone on slow 4G, simulated) and
+ * desktop, with Debian's Chromium (test/helpers/browser.ts). The server is the production build
+ * (`npm start`'s: the client by vite, the server by esbuild, run with plain node) on a fresh SQLite
+ * file, with a Discord application id set as a live installation has. Prints the performance, SEO
+ * and accessibility scores and the metrics behind performance, the median of --runs N (default 3)
+ * per page and form factor; exits 1 when a target is missed (mobile performance 90, SEO 100).
+ * Not part of npm test: the scores depend on the machine's load.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildServer } from '../scripts/build-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/browser';
+import { ensureClientBuild } from '../test/helpers/client-build';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Number(values.runs);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES = ['/', '/pricing', '/contact'];
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const TARGETS = { mobilePerformance: 90, seo: 100 };
+
+interface Row {
+  performance: number;
+  seo: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failedSeo: string[];
+}
+
+function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['dist/server/main.js', '--web'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_PATH: join(dir, 'app.db'),
+      ADMIN_TOKEN: 'bench-lighthouse-admin-token-0123456789',
+      DISCORD_CLIENT_ID: '123456789012345678',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/Listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (m) done({ url: m[1] as string, child });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${out}`)));
+  });
+}
+
+async function audit(url: string, port: number, formFactor: (typeof FORM_FACTORS)[number]): Promise<Row> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'seo', 'accessibility'],
+  };
+  const result = (await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)) as
+    | RunnerResult
+    | undefined;
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+  const failedSeo = (categories.seo?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    seo: score('seo'),
+    accessibility: score('accessibility'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    failedSeo,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function main() {
+  const buildError = await ensureClientBuild();
+  if (buildError) throw new Error(buildError);
+  await buildServer();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const server = await startServer(dir);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  const misses: string[] = [];
+  try {
+    console.log(`Lighthouse on ${server.url}, median of ${RUNS} run(s) each:`);
+    console.log(
+      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'perf'.padStart(6)}${'SEO'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}`,
+    );
+    for (const path of PAGES) {
+      for (const formFactor of FORM_FACTORS) {
+        const rows: Row[] = [];
+        for (let i = 0; i < RUNS; i++) rows.push(await audit(server.url + path, chrome.port, formFactor));
+        const m = (k: keyof Omit<Row, 'failedSeo'>) => median(rows.map((r) => r[k]));
+        console.log(
+          `${path.padEnd(10)}${formFactor.padEnd(9)}${String(m('performance')).padStart(6)}${String(m('seo')).padStart(6)}${String(m('accessibility')).padStart(6)}${`${(m('fcp') / 1000).toFixed(1)} s`.padStart(9)}${`${(m('lcp') / 1000).toFixed(1)} s`.padStart(9)}${`${Math.round(m('tbt'))} ms`.padStart(9)}${m('cls').toFixed(3).padStart(7)}`,
+        );
+        const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
+        if (failed.length) console.log(`${''.padEnd(19)}SEO audits failed: ${failed.join(', ')}`);
+        if (formFactor === 'mobile' && m('performance') < TARGETS.mobilePerformance)
+          misses.push(`${path} mobile performance ${m('performance')} < ${TARGETS.mobilePerformance}`);
+        if (m('seo') < TARGETS.seo) misses.push(`${path} ${formFactor} SEO ${m('seo')} < ${TARGETS.seo}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    server.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (misses.length) {
+    console.log(`\nTargets missed: ${misses.join('; ')}`);
+    process.exitCode = 1;
+  } else
+    console.log(`\nTargets met: mobile performance >= ${TARGETS.mobilePerformance}, SEO ${TARGETS.seo}.`);
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
