@@ -46,12 +46,15 @@ const sourceUrls = (outDir) => ({
   },
 });
 
-/** Bundles into outDir (dist/server; the test of the bundle writes elsewhere). */
-export async function buildServer(outDir = SERVER_OUT_DIR) {
+/**
+ * Bundles the sources under `from` (this tree; bench:api passes another revision's) into outDir
+ * (dist/server; the test of the bundle and the benches write elsewhere).
+ */
+export async function buildServer(outDir = SERVER_OUT_DIR, from = root) {
   // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    absWorkingDir: from,
     // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both.
     entryPoints: { main: 'src/server/main.ts' },
     outdir: outDir,
