@@ -871,3 +871,32 @@ export const gatewayIdentify = sqliteTable('gateway_identify', {
   /** Unix ms before which no shard of this bucket may identify. */
   nextAt: integer('next_at').notNull(),
 });
+
+// ---- Learning decks the provider wrote (product text, never members' content) ------------------
+
+/**
+ * Flashcards of a language without a built-in deck: written once by the translation provider per
+ * language and level (the built-in deck's words, with a reading where the script needs one and an
+ * example sentence), checked for shape and kept for every server.
+ */
+export const learningDecks = sqliteTable(
+  'learning_decks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    language: text('language').notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    cards: text('cards', { mode: 'json' }).$type<GeneratedCard[]>().notNull(),
+    /** The provider that wrote it, e.g. "gemini:gemini-2.5-flash". */
+    provider: text('provider').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('learning_decks_language_level').on(t.language, t.level)],
+);
+
+/** One card of a generated deck: the built-in deck's word id, the word, its reading, an example. */
+export interface GeneratedCard {
+  id: string;
+  word: string;
+  reading?: string;
+  example: string;
+}
