@@ -900,3 +900,58 @@ export interface GeneratedCard {
   reading?: string;
   example: string;
 }
+
+// ---- Integrations (Ultimate): YouTube uploads and Twitch go-live posted to language channels ----
+
+/**
+ * A YouTube channel or Twitch broadcaster a server follows; its news is posted, translated like an
+ * announcement, into the language channels of one channel link.
+ */
+export const integrations = sqliteTable(
+  'integrations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    kind: text('kind', { enum: ['youtube', 'twitch'] }).notNull(),
+    /** YouTube channel id (UC…) or Twitch broadcaster user id. */
+    sourceId: text('source_id').notNull(),
+    /** What the screen shows: the channel's title, or the Twitch login. */
+    sourceName: text('source_name').notNull().default(''),
+    /** The channel link whose language channels get the posts. */
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => channelLinks.id, { onDelete: 'cascade' }),
+    /** YouTube: when the hub verified our WebSub subscription, and until when (push instead of polling). */
+    pushVerifiedAt: integer('push_verified_at', { mode: 'timestamp_ms' }),
+    pushExpiresAt: integer('push_expires_at', { mode: 'timestamp_ms' }),
+    /** Twitch: the EventSub subscription id and its status (enabled, webhook_callback_verification_pending…). */
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('integrations_source').on(t.guildId, t.kind, t.sourceId),
+    index('integrations_kind_source').on(t.kind, t.sourceId),
+  ],
+);
+
+/** What an integration already posted (or saw when added): a video id, a Twitch stream id. */
+export const integrationItems = sqliteTable(
+  'integration_items',
+  {
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    /** The announcement it became (null: seen when the integration was added, not posted). */
+    announcementId: integer('announcement_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.itemId] })],
+);
+
+/** EventSub message ids already handled (Twitch may deliver one more than once). */
+export const webhookMessages = sqliteTable('webhook_messages', {
+  id: text('id').primaryKey(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});

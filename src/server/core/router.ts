@@ -8,6 +8,7 @@ import { channelsRouter } from '../features/channels/router';
 import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
 import { guildsRouter } from '../features/guilds/router';
+import { integrationsRouter } from '../features/integrations/router';
 import { exchangeRouter } from '../features/exchange/router';
 import { glossaryRouter } from '../features/glossary/router';
 import { learningRouter } from '../features/learning/router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   glossary: glossaryRouter,
   translationStyle: translationStyleRouter,
   exchange: exchangeRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
