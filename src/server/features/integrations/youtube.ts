@@ -126,7 +126,7 @@ export async function receivePush(
   signature: string | undefined,
 ): Promise<{ posted: number } | { ignored: string }> {
   const integration = await integrationById(services.db, integrationId);
-  if (!integration || integration.kind !== 'youtube') return { ignored: 'unknown integration' };
+  if (integration?.kind !== 'youtube') return { ignored: 'unknown integration' };
   const secret = websubSecret(services.env, integration.id);
   if (!secret || !validHubSignature(secret, body, signature)) return { ignored: 'bad signature' };
   let uploads: Upload[];
