@@ -90,6 +90,7 @@ const adminRoutes = [
   adminScreen('moderation', () => import('./features/moderation/ModerationPage')),
   adminScreen('language-learning', () => import('./features/learning/LanguageLearningPage')),
   adminScreen('voice-translation', () => import('./features/voice/VoiceTranslationPage')),
+  adminScreen('integrations', () => import('./features/integrations/IntegrationsPage')),
   adminScreen('analytics', () => import('./features/analytics/AnalyticsPage')),
   adminScreen('settings', () => import('./features/settings/SettingsPage')),
   // The operator's contact inbox (not in the spec's table; its nav entry shows for the operator only).

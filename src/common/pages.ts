@@ -19,6 +19,7 @@ export const ADMIN_SCREENS = [
   'moderation',
   'language-learning',
   'voice-translation',
+  'integrations',
   'analytics',
   'settings',
   'inbox',
