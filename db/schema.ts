@@ -955,3 +955,27 @@ export const webhookMessages = sqliteTable('webhook_messages', {
   id: text('id').primaryKey(),
   receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+// ---- White-label (Ultimate): the bot's own face in a server ------------------------------------
+
+/**
+ * How the bot shows itself in one server (Discord's Modify Current Member: nickname, avatar,
+ * banner, bio) and the brand colour and footer of what it posts. Empty fields: Discord's defaults.
+ */
+export const whiteLabel = sqliteTable('white_label', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  nickname: text('nickname'),
+  /** data:image/…;base64 URIs, as Discord takes them. */
+  avatar: text('avatar'),
+  banner: text('banner'),
+  bio: text('bio'),
+  /** 0xRRGGBB, or null for the product's colour. */
+  brandColor: integer('brand_color'),
+  footer: text('footer'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  /** When Discord last accepted the profile, or why it refused. */
+  appliedAt: integer('applied_at', { mode: 'timestamp_ms' }),
+  applyError: text('apply_error'),
+});

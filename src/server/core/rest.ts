@@ -28,6 +28,7 @@ import { routes as usage } from '../features/usage/rest';
 import { routes as voice } from '../features/voice/rest';
 import { routes as welcome } from '../features/welcome/rest';
 import { routes as integrations } from '../features/integrations/rest';
+import { routes as whiteLabel } from '../features/white-label/rest';
 import { routes as xp } from '../features/xp/rest';
 import type { AppRouter } from './router';
 import { CapabilityLockedError } from './plans';
@@ -136,6 +137,7 @@ export const restRoutes: RestRoute[] = [
   ...bot,
   ...apiKeys,
   ...integrations,
+  ...whiteLabel,
 ];
 
 /**

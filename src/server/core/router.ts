@@ -25,6 +25,7 @@ import { translationStyleRouter } from '../features/translation-style/router';
 import { usageRouter } from '../features/usage/router';
 import { voiceRouter } from '../features/voice/router';
 import { welcomeRouter } from '../features/welcome/router';
+import { whiteLabelRouter } from '../features/white-label/router';
 import { xpRouter } from '../features/xp/router';
 
 /** The one router that holds every behaviour (DESIGN.md). */
@@ -56,6 +57,7 @@ export const appRouter = router({
   translationStyle: translationStyleRouter,
   exchange: exchangeRouter,
   integrations: integrationsRouter,
+  whiteLabel: whiteLabelRouter,
 });
 
 export type AppRouter = typeof appRouter;
