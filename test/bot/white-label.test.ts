@@ -78,6 +78,47 @@ describe('white-label', () => {
     await eventually(async () => (await view()).state === 'default');
   });
 
+  it("the bot's posts carry the brand colour and footer as an embed; reset makes them plain text again", async () => {
+    expect((await put({ ...full, avatar: null })).status).toBe(200);
+    const announce = async (text: string) => {
+      const created = await h.server.api(`/api/announcements?guildId=${h.guild.id}`, {
+        method: 'POST',
+        admin: true,
+        body: {
+          createdBy: 'admin',
+          originalText: text,
+          originalLanguage: 'en',
+          targetChannels: [{ language: 'es', channelId: h.channel('news-es').id }],
+        },
+      });
+      const id = (created.json as { id: number }).id;
+      await h.server.api(`/api/announcements/${id}/post?guildId=${h.guild.id}`, {
+        method: 'POST',
+        admin: true,
+      });
+      return await h.fake.waitForCall(
+        (c) =>
+          c.method === 'POST' &&
+          c.path === `/channels/${h.channel('news-es').id}/messages` &&
+          JSON.stringify(c.body).includes(text),
+        15_000,
+      );
+    };
+    const branded = await announce('Game night on Friday');
+    expect(branded.body?.content ?? '').toBe('');
+    expect(branded.body?.embeds).toEqual([
+      {
+        description: expect.stringContaining('[es] Game night on Friday'),
+        color: 0xff8800,
+        footer: { text: 'Mochi Community' },
+      },
+    ]);
+    await h.server.api(`/api/white-label/reset?guildId=${h.guild.id}`, { method: 'POST', admin: true });
+    const plain = await announce('Movie night on Saturday');
+    expect(plain.body?.content).toContain('[es] Movie night on Saturday');
+    expect(plain.body?.embeds ?? []).toEqual([]);
+  });
+
   it("Discord's refusal is shown, not retried forever", async () => {
     h.fake.rest.fail({
       method: 'PATCH',

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { whiteLabel } from '../../../../db/schema';
 import { colorHex, colorInt, type WhiteLabelView } from '../../../common/white-label/schemas';
+import type { Brand } from '../../../common/white-label/embed';
 import { ensureGuild } from '../../core/guilds';
+import { hasCapability } from '../../core/plans';
 
 /** The white-label row of a server: what the bot sends Discord and what its posts carry. */
 
@@ -86,4 +88,15 @@ export async function recordApplied(db: Db, guildId: string, at: Date, error: st
     .set(error ? { applyError: error.slice(0, 300) } : { appliedAt: at, applyError: null })
     .where(eq(whiteLabel.guildId, guildId))
     .run();
+}
+
+/**
+ * The brand of the bot's posts in a server (colour and footer), or null when none is set or the
+ * server's plan no longer includes white-label (its posts are plain text again).
+ */
+export async function brandOf(db: Db, guildId: string): Promise<Brand | null> {
+  const row = await readWhiteLabel(db, guildId);
+  if (!row || (row.brandColor === null && !row.footer)) return null;
+  if (!(await hasCapability(db, guildId, 'whiteLabel'))) return null;
+  return { color: row.brandColor, footer: row.footer };
 }
