@@ -8,6 +8,7 @@ import reactionRoles, { runMenuJob } from './features/reaction-roles/menu';
 import ticketReply, { runTicketReplyJob } from './features/tickets/reply';
 import { tellAdmins } from './features/usage/notice';
 import { runVoiceEndedJob } from './features/voice/ended';
+import { runWhiteLabelJob } from './features/white-label/apply';
 
 export const SERVER_EVENTS: ServerEventHandler[] = [
   announcementPost,
@@ -31,4 +32,5 @@ export const JOB_HANDLERS: { [K in QueueKind]: JobHandler<K> } = {
   'polls:changed': runPollJob,
   'reactionRoles:changed': runMenuJob,
   'usage:threshold': tellAdmins,
+  'whiteLabel:apply': runWhiteLabelJob,
 };

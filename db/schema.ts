@@ -871,3 +871,111 @@ export const gatewayIdentify = sqliteTable('gateway_identify', {
   /** Unix ms before which no shard of this bucket may identify. */
   nextAt: integer('next_at').notNull(),
 });
+
+// ---- Learning decks the provider wrote (product text, never members' content) ------------------
+
+/**
+ * Flashcards of a language without a built-in deck: written once by the translation provider per
+ * language and level (the built-in deck's words, with a reading where the script needs one and an
+ * example sentence), checked for shape and kept for every server.
+ */
+export const learningDecks = sqliteTable(
+  'learning_decks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    language: text('language').notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    cards: text('cards', { mode: 'json' }).$type<GeneratedCard[]>().notNull(),
+    /** The provider that wrote it, e.g. "gemini:gemini-2.5-flash". */
+    provider: text('provider').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('learning_decks_language_level').on(t.language, t.level)],
+);
+
+/** One card of a generated deck: the built-in deck's word id, the word, its reading, an example. */
+export interface GeneratedCard {
+  id: string;
+  word: string;
+  reading?: string;
+  example: string;
+}
+
+// ---- Integrations (Ultimate): YouTube uploads and Twitch go-live posted to language channels ----
+
+/**
+ * A YouTube channel or Twitch broadcaster a server follows; its news is posted, translated like an
+ * announcement, into the language channels of one channel link.
+ */
+export const integrations = sqliteTable(
+  'integrations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    kind: text('kind', { enum: ['youtube', 'twitch'] }).notNull(),
+    /** YouTube channel id (UC…) or Twitch broadcaster user id. */
+    sourceId: text('source_id').notNull(),
+    /** What the screen shows: the channel's title, or the Twitch login. */
+    sourceName: text('source_name').notNull().default(''),
+    /** The channel link whose language channels get the posts. */
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => channelLinks.id, { onDelete: 'cascade' }),
+    /** YouTube: when the hub verified our WebSub subscription, and until when (push instead of polling). */
+    pushVerifiedAt: integer('push_verified_at', { mode: 'timestamp_ms' }),
+    pushExpiresAt: integer('push_expires_at', { mode: 'timestamp_ms' }),
+    /** Twitch: the EventSub subscription id and its status (enabled, webhook_callback_verification_pending…). */
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('integrations_source').on(t.guildId, t.kind, t.sourceId),
+    index('integrations_kind_source').on(t.kind, t.sourceId),
+  ],
+);
+
+/** What an integration already posted (or saw when added): a video id, a Twitch stream id. */
+export const integrationItems = sqliteTable(
+  'integration_items',
+  {
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    /** The announcement it became (null: seen when the integration was added, not posted). */
+    announcementId: integer('announcement_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.itemId] })],
+);
+
+/** EventSub message ids already handled (Twitch may deliver one more than once). */
+export const webhookMessages = sqliteTable('webhook_messages', {
+  id: text('id').primaryKey(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+// ---- White-label (Ultimate): the bot's own face in a server ------------------------------------
+
+/**
+ * How the bot shows itself in one server (Discord's Modify Current Member: nickname, avatar,
+ * banner, bio) and the brand colour and footer of what it posts. Empty fields: Discord's defaults.
+ */
+export const whiteLabel = sqliteTable('white_label', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  nickname: text('nickname'),
+  /** data:image/…;base64 URIs, as Discord takes them. */
+  avatar: text('avatar'),
+  banner: text('banner'),
+  bio: text('bio'),
+  /** 0xRRGGBB, or null for the product's colour. */
+  brandColor: integer('brand_color'),
+  footer: text('footer'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  /** When Discord last accepted the profile, or why it refused. */
+  appliedAt: integer('applied_at', { mode: 'timestamp_ms' }),
+  applyError: text('apply_error'),
+});

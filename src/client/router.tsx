@@ -128,6 +128,7 @@ const adminRoutes = [
   page(admin, 'moderation', () => import('./features/moderation/ModerationPage')),
   page(admin, 'language-learning', () => import('./features/learning/LanguageLearningPage')),
   page(admin, 'voice-translation', () => import('./features/voice/VoiceTranslationPage')),
+  page(admin, 'integrations', () => import('./features/integrations/IntegrationsPage')),
   page(admin, 'analytics', () => import('./features/analytics/AnalyticsPage')),
   page(admin, 'settings', () => import('./features/settings/SettingsPage')),
   // The operator's contact inbox (not in the spec's table; its nav entry shows for the operator only).

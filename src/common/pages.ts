@@ -36,6 +36,7 @@ export const ADMIN_SCREENS = [
   'moderation',
   'language-learning',
   'voice-translation',
+  'integrations',
   'analytics',
   'settings',
   'inbox',

@@ -159,6 +159,8 @@ export const CAPABILITIES = {
   tickets: { plan: 'ultimate', label: 'Support tickets' },
   apiAccess: { plan: 'ultimate', label: 'API access' },
   scamDetection: { plan: 'ultimate', label: 'Scam and phishing detection' },
+  integrations: { plan: 'ultimate', label: 'Integrations with video and streaming platforms' },
+  whiteLabel: { plan: 'ultimate', label: 'White-label' },
 } as const satisfies Record<string, { plan: PlanKey; label: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

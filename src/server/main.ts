@@ -103,9 +103,13 @@ async function main() {
     // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
     const { startContactForwarding } = await import('./features/contact/contact');
     const stopForwarding = startContactForwarding(services.db, env, services.clock);
+    // YouTube feeds without a live WebSub subscription are read on a timer (integrations).
+    const { startIntegrationPolling } = await import('./features/integrations/poller');
+    const stopPolling = startIntegrationPolling(services);
     closers.push(() => {
       retention.stop();
       stopForwarding();
+      stopPolling();
     });
     closers.push(() => server.close());
   } else if (opts.healthPort !== undefined) {

@@ -140,10 +140,14 @@ describe('/learn, /practice, /quiz, /progress', () => {
     expect(await progressRow()).toEqual(before);
   });
 
-  it('/learn autocomplete offers the deck languages', async () => {
+  it('/learn autocomplete offers the languages of the table, the exact code first', async () => {
     const i = h.fake.autocomplete('learn', 'language', 'ja', where());
     const call = await h.fake.waitForCall((c) => c.path.includes(i.token) && c.path.endsWith('/callback'));
-    expect(call.body?.data.choices).toEqual([{ name: 'Japanese · 日本語 (ja)', value: 'ja' }]);
+    expect(call.body?.data.choices.slice(0, 2)).toEqual([
+      { name: 'Japanese · 日本語 (ja)', value: 'ja' },
+      { name: 'Javanese · Basa Jawa (jv)', value: 'jv' },
+    ]);
+    expect(call.body?.data.choices.map((c: { value: string }) => c.value)).toContain('pa'); // Punjabi
   });
 });
 
@@ -160,13 +164,13 @@ describe('bad input writes nothing', () => {
     expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
-  it('/learn of a language without flashcards says so', async () => {
+  it('/learn of your own language says so', async () => {
     const before = await tableCounts(h.server.services);
-    const answer = await slash('learn', [{ name: 'language', value: 'ar' }], {
+    const answer = await slash('learn', [{ name: 'language', value: 'es' }], {
       member: h.ana,
       channel: h.channel('general'),
     });
-    expect(answer.content).toContain('I do not have flashcards for Arabic yet');
+    expect(answer.content).toContain('You cannot learn Spanish from Spanish');
     expect(await tableCounts(h.server.services)).toEqual(before);
   });
 

@@ -318,6 +318,7 @@ describe('legal pages', { timeout: 60_000 }, () => {
       'under 13',
       // The forms' rate limits (stored in the database since several web processes share them).
       'one-way hash of the address',
+      'the YouTube channels and Twitch streamers it follows',
     ]) {
       expect(text).toContain(fact);
     }

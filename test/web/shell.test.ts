@@ -27,6 +27,7 @@ const ITEMS: [string, string][] = [
   ['Moderation', '/admin/moderation'],
   ['Language Learning', '/admin/language-learning'],
   ['Voice Translation', '/admin/voice-translation'],
+  ['Integrations', '/admin/integrations'],
   ['Analytics', '/admin/analytics'],
   ['Settings', '/admin/settings'],
 ];
@@ -65,13 +66,13 @@ async function sidebarCookie(page: Page) {
 }
 
 describe('admin shell', { timeout: 60_000 }, () => {
-  it('has the title, the Navigation group with the 12 items and routes, and the footer', async () => {
+  it('has the title, the Navigation group with the 13 items and routes, and the footer', async () => {
     const page = await adminPage('/admin');
     const errors = pageErrors(page);
     await page.getByText('Navigation', { exact: true }).waitFor();
     await page.getByText('AI-Powered Translation').waitFor();
     const links = nav(page).getByRole('link');
-    expect(await links.count()).toBe(12);
+    expect(await links.count()).toBe(ITEMS.length);
     for (const [i, [label, path]] of ITEMS.entries()) {
       expect((await links.nth(i).textContent())?.trim()).toBe(label);
       expect(new URL(await links.nth(i).evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe(path);

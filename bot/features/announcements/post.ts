@@ -1,4 +1,5 @@
 import { DiscordAPIError } from 'discord.js';
+import { brandedEmbed } from '../../../src/common/white-label/embed';
 import type { BotContext, ServerEventHandler } from '../../context';
 import { NO_PINGS, reportFailure } from '../../discord';
 import { isTransient, postOnce } from '../../nonce';
@@ -43,7 +44,7 @@ async function deliver(ctx: BotContext, guildId: string, id: number): Promise<nu
         let first: string | undefined;
         for (const [i, part] of post.parts.entries()) {
           const sent = await channel.send({
-            content: part,
+            ...(plan.brand ? { embeds: [brandedEmbed(part, plan.brand)] } : { content: part }),
             allowedMentions: NO_PINGS,
             ...postOnce('announcement', id, post.channelId, i),
           });

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { LEVEL, NOT_IN_SERVER, replyPrivately } from './replies';
+import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** /learn language:<autocomplete>: starts (or switches) the language the member learns here. */
@@ -17,15 +17,23 @@ export const learn: BotCommand = {
     ),
   async execute(ctx, interaction) {
     if (!interaction.inGuild()) return replyPrivately(interaction, NOT_IN_SERVER);
+    const language = interaction.options.getString('language', true);
+    // A language without a built-in deck has its flashcards written first: more than Discord's 3 seconds.
+    const slow = await ctx.caller.learning.bot.learnTakesTime({ guildId: interaction.guildId, language });
+    if (slow) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const answer = (content: string) =>
+      slow
+        ? interaction.editReply({ content })
+        : interaction.reply({ content, flags: MessageFlags.Ephemeral });
     const result = await ctx.caller.learning.bot.learn({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       username: interaction.user.username,
       locale: interaction.locale,
-      language: interaction.options.getString('language', true),
+      language,
     });
     if (!result.ok) {
-      await replyPrivately(interaction, `❌ ${result.message}`);
+      await answer(refusalText(result));
       return;
     }
     const start = result.unchanged
@@ -33,10 +41,9 @@ export const learn: BotCommand = {
       : result.previous
         ? `Switched from ${result.previous} to **${result.learningName}**: you start fresh at Beginner level${result.streak > 0 ? ', and your practice streak carries on' : ''}.`
         : `📚 You are now learning **${result.learningName}**, starting at Beginner level.`;
-    await interaction.reply({
-      content: `${start}\nCards are shown in ${result.cardsIn}. Use /practice for a flashcard, /quiz to test yourself and /progress to see how you are doing.`,
-      flags: MessageFlags.Ephemeral,
-    });
+    await answer(
+      `${start}\nCards are shown in ${result.cardsIn}. Use /practice for a flashcard, /quiz to test yourself and /progress to see how you are doing.`,
+    );
   },
   async autocomplete(ctx, interaction) {
     await interaction.respond(

@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
-import { NOT_IN_SERVER, replyPrivately } from './replies';
+import { NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** Custom ids of the flashcard's self-check buttons: card:<questionId>:<0 knew | 1 not yet>. */
@@ -27,10 +27,13 @@ export const practice: BotCommand = {
       userId: interaction.user.id,
     });
     if (!card.ok) {
-      await replyPrivately(interaction, `❌ ${card.message}`);
+      await replyPrivately(interaction, refusalText(card));
       return;
     }
     const learning = languageName(card.learningLanguage);
+    // Generated decks carry a reading (scripts other than Latin) and an example sentence.
+    const answer = card.reading ? `${card.answer} (${card.reading})` : card.answer;
+    const example = card.example ? `\nExample: ||${card.example}||` : '';
     const heading = card.isNew ? `🆕 New word (${card.wordsLearned} learned)` : '🔁 Review';
     const streak = card.streak > 1 ? ` · 🔥 ${card.streak}-day streak` : '';
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -44,7 +47,7 @@ export const practice: BotCommand = {
         .setStyle(ButtonStyle.Secondary),
     );
     await interaction.reply({
-      content: `${heading}${streak}\n**${card.prompt}** (${languageName(card.promptLanguage)})\nIn ${learning}: ||${card.answer}||\n-# Think of the answer, reveal it, then say how it went.`,
+      content: `${heading}${streak}\n**${card.prompt}** (${languageName(card.promptLanguage)})\nIn ${learning}: ||${answer}||${example}\n-# Think of the answer, reveal it, then say how it went.`,
       components: [buttons],
       flags: MessageFlags.Ephemeral,
     });
@@ -66,7 +69,7 @@ export async function answerCard(
     choice,
   });
   if (!result.ok) {
-    await replyPrivately(interaction, `❌ ${result.message}`);
+    await replyPrivately(interaction, refusalText(result));
     return;
   }
   const verdict = result.correct ? '✅ Nice, counted as known.' : '📌 No problem, it will come back.';

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { LEVEL, NOT_IN_SERVER, replyPrivately } from './replies';
+import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** /progress: the member's learning statistics in this server. */
@@ -13,7 +13,7 @@ export const progress: BotCommand = {
       userId: interaction.user.id,
     });
     if (!p.ok) {
-      await replyPrivately(interaction, `❌ ${p.message}`);
+      await replyPrivately(interaction, refusalText(p));
       return;
     }
     const streak = p.practiceStreak === 1 ? '1 day' : `${p.practiceStreak} days`;

@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
-import { LEVEL, NOT_IN_SERVER, replyPrivately } from './replies';
+import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** Custom ids of the answer buttons: quiz:<questionId>:<option index>. */
@@ -46,7 +46,7 @@ export const quiz: BotCommand = {
       difficulty: difficulty as keyof typeof LEVEL | null,
     });
     if (!q.ok) {
-      await replyPrivately(interaction, `❌ ${q.message}`);
+      await replyPrivately(interaction, refusalText(q));
       return;
     }
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -80,7 +80,7 @@ export async function answerQuiz(
     choice,
   });
   if (!result.ok) {
-    await replyPrivately(interaction, `❌ ${result.message}`);
+    await replyPrivately(interaction, refusalText(result));
     return;
   }
   const verdict = result.correct

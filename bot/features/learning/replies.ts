@@ -14,3 +14,7 @@ export async function replyPrivately(
 ): Promise<void> {
   await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
+
+/** A refusal of the server: the LOCKED notice as it is (it has its own 🔒), anything else after ❌. */
+export const refusalText = (r: { message: string; locked?: boolean }) =>
+  r.locked ? r.message : `❌ ${r.message}`;

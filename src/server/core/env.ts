@@ -88,6 +88,23 @@ export const envSchema = z
       (v) => v === undefined || z.email().safeParse(v).success,
       'CONTACT_TO must be an email address',
     ),
+    // ---- Integrations (Ultimate; docs/integrations.md) ----
+    /** Twitch application (dev.twitch.tv): go-live through EventSub webhooks, Helix for stream details. */
+    TWITCH_CLIENT_ID: optional,
+    TWITCH_CLIENT_SECRET: optional,
+    /** Signs EventSub deliveries and WebSub pushes (10 to 100 characters, Twitch's rule). */
+    INTEGRATIONS_WEBHOOK_SECRET: optional.refine(
+      (v) => v === undefined || (v.length >= 10 && v.length <= 100),
+      'INTEGRATIONS_WEBHOOK_SECRET must be 10 to 100 characters',
+    ),
+    TWITCH_API_URL: url('TWITCH_API_URL').transform((v) => v ?? 'https://api.twitch.tv/helix'),
+    TWITCH_AUTH_URL: url('TWITCH_AUTH_URL').transform((v) => v ?? 'https://id.twitch.tv/oauth2'),
+    YOUTUBE_FEED_URL: url('YOUTUBE_FEED_URL').transform(
+      (v) => v ?? 'https://www.youtube.com/feeds/videos.xml',
+    ),
+    WEBSUB_HUB_URL: url('WEBSUB_HUB_URL').transform((v) => v ?? 'https://pubsubhubbub.appspot.com/subscribe'),
+    /** How often YouTube feeds without a verified WebSub subscription are read. */
+    INTEGRATIONS_POLL_SECONDS: z.coerce.number().int().min(10).default(300),
   })
   .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
 

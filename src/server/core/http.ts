@@ -6,6 +6,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mountDiscordAuth, mountLoginLink } from '../features/auth/routes';
+import { mountIntegrationHooks } from '../features/integrations/hooks';
 import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { mountMetrics, timeRequests } from './metrics';
@@ -71,6 +72,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.get('/api/global-stats', limitGlobalStats(services));
   mountLoginLink(app, services);
   mountDiscordAuth(app, services);
+  mountIntegrationHooks(app, services);
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({

@@ -27,6 +27,8 @@ import { routes as translationStyle } from '../features/translation-style/rest';
 import { routes as usage } from '../features/usage/rest';
 import { routes as voice } from '../features/voice/rest';
 import { routes as welcome } from '../features/welcome/rest';
+import { routes as integrations } from '../features/integrations/rest';
+import { routes as whiteLabel } from '../features/white-label/rest';
 import { routes as xp } from '../features/xp/rest';
 import type { AppRouter } from './router';
 import { CapabilityLockedError } from './plans';
@@ -134,6 +136,8 @@ export const restRoutes: RestRoute[] = [
   ...exchange,
   ...bot,
   ...apiKeys,
+  ...integrations,
+  ...whiteLabel,
 ];
 
 /**

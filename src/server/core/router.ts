@@ -8,6 +8,7 @@ import { channelsRouter } from '../features/channels/router';
 import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
 import { guildsRouter } from '../features/guilds/router';
+import { integrationsRouter } from '../features/integrations/router';
 import { exchangeRouter } from '../features/exchange/router';
 import { glossaryRouter } from '../features/glossary/router';
 import { learningRouter } from '../features/learning/router';
@@ -24,6 +25,7 @@ import { translationStyleRouter } from '../features/translation-style/router';
 import { usageRouter } from '../features/usage/router';
 import { voiceRouter } from '../features/voice/router';
 import { welcomeRouter } from '../features/welcome/router';
+import { whiteLabelRouter } from '../features/white-label/router';
 import { xpRouter } from '../features/xp/router';
 
 /** The one router that holds every behaviour (DESIGN.md). */
@@ -54,6 +56,8 @@ export const appRouter = router({
   glossary: glossaryRouter,
   translationStyle: translationStyleRouter,
   exchange: exchangeRouter,
+  integrations: integrationsRouter,
+  whiteLabel: whiteLabelRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,6 +31,8 @@ export interface ServerEvents {
   'reactionRoles:changed': [{ guildId: string; id: number }];
   /** The guild passed a usage threshold (75, 90 or 100 percent). */
   'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
+  /** The white-label profile changed: the bot sends it to Discord (Modify Current Member). */
+  'whiteLabel:apply': [{ guildId: string }];
 }
 
 /** Everything a procedure may use. Tests build it with fakes passed in, never module mocks. */

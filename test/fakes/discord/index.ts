@@ -1,3 +1,4 @@
+import { type CurrentMemberProfile, installCurrentMemberRoute } from './members';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeAttachments } from './attachments';
@@ -81,6 +82,8 @@ export interface FakeDiscord {
   interactionAnswer(interaction: Json, timeoutMs?: number): Promise<Json>;
   createThread(parent: FakeChannel, starter: Json | null, name: string): FakeChannel;
   waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs?: number): Promise<RecordedCall>;
+  /** The bot's own profile per server, as Modify Current Member set it (members.ts). */
+  profiles: Map<string, CurrentMemberProfile>;
   close(): Promise<void>;
 }
 
@@ -303,12 +306,14 @@ export async function startFakeDiscord(
       return thread;
     },
     waitForCall: (pred, timeoutMs) => rest.waitForCall(pred, timeoutMs),
+    profiles: new Map(),
     async close() {
       await gateway.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  fake.profiles = installCurrentMemberRoute(fake);
   return fake;
 }
 

@@ -9,6 +9,7 @@ import {
   IconLink,
   IconMail,
   IconMicrophone,
+  IconPlugConnected,
   IconSettings,
   IconShieldCheck,
   IconSpeakerphone,
@@ -26,6 +27,7 @@ export type AdminPath =
   | '/admin/moderation'
   | '/admin/language-learning'
   | '/admin/voice-translation'
+  | '/admin/integrations'
   | '/admin/analytics'
   | '/admin/settings'
   | '/admin/inbox';
@@ -37,7 +39,7 @@ export interface AdminPage {
   icon: TablerIcon;
 }
 
-/** Spec section 2's table: the 12 admin screens, in sidebar order. */
+/** Spec section 2's table (12 admin screens) and Integrations (issue 27), in sidebar order. */
 export const adminPages: AdminPage[] = [
   {
     label: 'Dashboard',
@@ -88,6 +90,11 @@ export const adminPages: AdminPage[] = [
     label: 'Voice Translation',
     to: '/admin/voice-translation',
     icon: IconMicrophone,
+  },
+  {
+    label: 'Integrations',
+    to: '/admin/integrations',
+    icon: IconPlugConnected,
   },
   {
     label: 'Analytics',

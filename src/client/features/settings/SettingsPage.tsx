@@ -5,10 +5,11 @@ import { PlanUsageCard } from '../billing/PlanUsageCard';
 import { DangerZone } from './DangerZone';
 import { SettingsForm } from './SettingsForm';
 import { LevelingPanel } from '../xp/LevelingPanel';
+import { WhiteLabelCard } from '../white-label/WhiteLabelCard';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
-/** Bot Settings: prefix, default language, leveling (settings and leaderboard), and the Danger Zone. */
+/** Bot Settings: prefix, default language, leveling (settings and leaderboard), API keys, white-label and the Danger Zone. */
 export default function SettingsPage() {
   const guildId = useGuildId();
   const config = trpc.settings.get.useQuery({ guildId });
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       {config.data && <SettingsForm key={JSON.stringify(config.data)} initial={config.data} />}
       <LevelingPanel guildId={guildId} />
       <ApiKeysCard />
+      <WhiteLabelCard />
       <DangerZone guildId={guildId} confirmId={guildId ?? 'default'} />
     </Stack>
   );

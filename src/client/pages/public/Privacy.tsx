@@ -20,7 +20,11 @@ const SECTIONS: LegalSection[] = [
           <li>translation history, XP, levels and message counts;</li>
           <li>
             if you join the language exchange: the language you speak, the one you learn, who you are paired
-            with and since when; and
+            with and since when;
+          </li>
+          <li>
+            if your server uses integrations: the YouTube channels and Twitch streamers it follows (their
+            public ids and names) and which of their videos and streams were posted; and
           </li>
           <li>timestamps of these events.</li>
         </ul>

@@ -2,7 +2,9 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { announcements, type PostResult } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
+import type { Brand } from '../../../common/white-label/embed';
 import { DISCORD_MESSAGE_LIMIT } from '../channels/mirror';
+import { brandOf } from '../white-label/white-label';
 
 /**
  * Post Now: the bot posts the announcement to each target channel in that channel's language,
@@ -42,7 +44,7 @@ export async function announcementPosts(
   db: Db,
   guildId: string,
   id: number,
-): Promise<{ id: number; posts: AnnouncementPost[] } | null> {
+): Promise<{ id: number; posts: AnnouncementPost[]; brand: Brand | null } | null> {
   const a = await db
     .select()
     .from(announcements)
@@ -60,7 +62,8 @@ export async function announcementPosts(
           : `${translated}\n\n-# Original (${languageName(a.originalLanguage)}):\n${quote(a.originalText)}`;
       return { channelId: t.channelId, language: t.language, parts: splitForDiscord(text) };
     });
-  return { id: a.id, posts };
+  // A white-label brand (colour, footer) makes each part an embed of the server's brand.
+  return { id: a.id, posts, brand: await brandOf(db, guildId) };
 }
 
 export async function recordAnnouncementResults(

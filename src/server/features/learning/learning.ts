@@ -3,7 +3,9 @@ import { type Db, lockFor } from '../../../../db/client';
 import { learnerProgress } from '../../../../db/schema';
 import { findLanguage, LANGUAGES, languageName } from '../../../common/languages';
 import { type DifficultyLevel, learnerAccuracy } from '../../../common/learning/schemas';
-import { DECK, DECK_LANGUAGES, type DeckLanguage, type DeckWord, isDeckLanguage, wordsOfLevel } from './deck';
+import { type Card, cardsOf } from './cards';
+import { DECK, DECK_LANGUAGES, type DeckLanguage, deckWord, isDeckLanguage } from './deck';
+import { canWriteDecks, type DeckSource } from './generated-decks';
 import { currentStreak, nextDifficulty, nextStreak } from './maths';
 import {
   findQuestion,
@@ -17,8 +19,9 @@ import {
 
 /**
  * Language learning for members (/learn, /practice, /quiz, /progress): one learner_progress row
- * per member and server, flashcards and quizzes from the built-in deck (no provider needed).
- * Questions waiting for an answer are kept by learning-questions.ts.
+ * per member and server, flashcards and quizzes from the built-in deck (ten languages, no provider
+ * needed) or from decks the provider writes once for any other language of the table
+ * (generated-decks.ts). Questions waiting for an answer are kept by questions.ts.
  */
 
 export type Progress = typeof learnerProgress.$inferSelect;
@@ -35,6 +38,9 @@ export const NOT_LEARNING =
 
 const deckList = () => DECK_LANGUAGES.map((c) => `${languageName(c)} (${c})`).join(', ');
 
+/** Discord shows at most 25 autocomplete choices. */
+const MAX_CHOICES = 25;
+
 /** A code, English name or native name of the table ("es", "Spanish", "Español"). */
 function resolveLanguage(input: string) {
   const q = input.trim().toLowerCase();
@@ -48,14 +54,26 @@ export function cardLanguage(native: string): DeckLanguage {
   return isDeckLanguage(base) ? base : 'en';
 }
 
-/** Autocomplete of /learn: the deck's languages matching what was typed. */
+/** Autocomplete of /learn: the table's languages matching what was typed, best matches first. */
 export function learnChoices(query: string): { name: string; value: string }[] {
   const q = query.trim().toLowerCase();
-  return DECK_LANGUAGES.map((code) => findLanguage(code)!)
-    .filter(
-      (l) =>
-        !q || l.code.startsWith(q) || l.name.toLowerCase().includes(q) || l.native.toLowerCase().includes(q),
-    )
+  const matches = LANGUAGES.filter(
+    (l) =>
+      !q ||
+      l.code.toLowerCase().startsWith(q) ||
+      l.name.toLowerCase().includes(q) ||
+      l.native.toLowerCase().includes(q),
+  );
+  // The exact code first, then codes and names that begin with it, then names that contain it.
+  const rank = (l: (typeof LANGUAGES)[number]) =>
+    l.code.toLowerCase() === q
+      ? 0
+      : l.code.toLowerCase().startsWith(q) || l.name.toLowerCase().startsWith(q)
+        ? 1
+        : 2;
+  return [...matches]
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, MAX_CHOICES)
     .map((l) => ({
       name: l.native === l.name ? `${l.name} (${l.code})` : `${l.name} · ${l.native} (${l.code})`,
       value: l.code,
@@ -90,7 +108,7 @@ async function asMember<T>(db: Db, guildId: string, userId: string, fn: () => Pr
 
 export interface LearnPlan {
   ok: true;
-  learning: DeckLanguage;
+  learning: string;
   native: string;
 }
 
@@ -99,16 +117,14 @@ export function planLearning(requested: string, native: string): LearnPlan | Ref
   const language = resolveLanguage(requested);
   if (!language) {
     return refuse(
-      `"${requested.slice(0, 50)}" is not a language I know. I have flashcards for: ${deckList()}.`,
+      `"${requested.slice(0, 50)}" is not a language I know. Start typing in the language option to search the ${LANGUAGES.length} languages, for example Spanish (es) or Swahili (sw).`,
     );
   }
-  if (!isDeckLanguage(language.code)) {
-    return refuse(`I do not have flashcards for ${language.name} yet. I have them for: ${deckList()}.`);
-  }
-  if (cardLanguage(native) === language.code) {
-    const why = isDeckLanguage(native)
-      ? `${languageName(native)} is your language`
-      : 'your cards would be in English';
+  if (cardLanguage(native) === language.code || native === language.code) {
+    const why =
+      isDeckLanguage(native) || native === language.code
+        ? `${languageName(native)} is your language`
+        : 'your cards would be in English';
     return refuse(
       `You cannot learn ${language.name} from ${language.name}: ${why}. Pick another language, or set yours with /setlanguage.`,
     );
@@ -165,6 +181,24 @@ async function saveLearningNow(
   return { progress, previous: existing.learningLanguage };
 }
 
+/**
+ * The cards of a language, or why there are none: without a provider only the built-in deck's ten
+ * languages have flashcards here; a provider failure writes nothing and says to try again.
+ */
+export async function loadCards(src: DeckSource, language: string): Promise<Card[] | Refusal> {
+  const name = languageName(language);
+  if (!isDeckLanguage(language) && !canWriteDecks(src.env)) {
+    return refuse(`Flashcards for ${name} are not available here yet. Built-in flashcards: ${deckList()}.`);
+  }
+  try {
+    return await cardsOf(src, language);
+  } catch {
+    return refuse(`The flashcards for ${name} could not be prepared just now. Try again in a moment.`);
+  }
+}
+
+const CHANGED = 'Your language changed while the card was drawn. Run the command again.';
+
 // ---- /practice ----------------------------------------------------------------------------------
 
 export interface Flashcard {
@@ -175,7 +209,11 @@ export interface Flashcard {
   prompt: string;
   promptLanguage: DeckLanguage;
   answer: string;
-  learningLanguage: DeckLanguage;
+  /** How the answer is read (Latin letters), for scripts that need it (generated decks). */
+  reading: string | null;
+  /** A sentence using the answer (generated decks). */
+  example: string | null;
+  learningLanguage: string;
   isNew: boolean;
   wordsLearned: number;
   streak: number;
@@ -186,26 +224,38 @@ export interface Flashcard {
  * member's level. Counts a reviewed flashcard, a learned word when new, and the day's streak.
  */
 export async function drawFlashcard(
-  db: Db,
+  src: DeckSource,
   now: Date,
   random: () => number,
   guildId: string,
   userId: string,
 ): Promise<Flashcard | Refusal> {
-  return await asMember(db, guildId, userId, () => drawFlashcardNow(db, now, random, guildId, userId));
+  const first = await findProgress(src.db, guildId, userId);
+  if (!first) return refuse(NOT_LEARNING);
+  const cards = await loadCards(src, first.learningLanguage);
+  if (!Array.isArray(cards)) return cards;
+  return await asMember(src.db, guildId, userId, () =>
+    drawFlashcardNow(src.db, now, random, { guildId, userId, language: first.learningLanguage, cards }),
+  );
 }
 
 async function drawFlashcardNow(
   db: Db,
   now: Date,
   random: () => number,
-  guildId: string,
-  userId: string,
+  at: { guildId: string; userId: string; language: string; cards: Card[] },
 ): Promise<Flashcard | Refusal> {
+  const { guildId, userId, cards } = at;
   const row = await findProgress(db, guildId, userId);
-  if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
-  const isNew = row.wordsLearned < DECK.length;
-  const word: DeckWord = isNew ? DECK[row.wordsLearned]! : pick(wordsOfLevel(row.difficultyLevel), random);
+  if (!row) return refuse(NOT_LEARNING);
+  if (row.learningLanguage !== at.language) return refuse(CHANGED);
+  const isNew = row.wordsLearned < cards.length;
+  const word: Card = isNew
+    ? cards[row.wordsLearned]!
+    : pick(
+        cards.filter((c) => c.level === row.difficultyLevel),
+        random,
+      );
   const promptLanguage = cardLanguage(row.nativeLanguage);
   const saved = await save(db, row.id, {
     flashcardsReviewed: row.flashcardsReviewed + 1,
@@ -226,9 +276,11 @@ async function drawFlashcardNow(
     questionId,
     wordId: word.id,
     level: word.level,
-    prompt: word.text[promptLanguage],
+    prompt: deckWord(word.id)!.text[promptLanguage],
     promptLanguage,
-    answer: word.text[row.learningLanguage],
+    answer: word.word,
+    reading: word.reading ?? null,
+    example: word.example ?? null,
     learningLanguage: row.learningLanguage,
     isNew,
     wordsLearned: saved.wordsLearned,
@@ -244,30 +296,33 @@ export interface Quiz {
   level: DifficultyLevel;
   prompt: string;
   promptLanguage: DeckLanguage;
-  learningLanguage: DeckLanguage;
+  learningLanguage: string;
   /** Four answers in the learning language; one is right. */
   options: string[];
 }
 
 /** A multiple-choice question of the given level (the member's own by default); writes nothing until answered. */
 export async function createQuiz(
-  db: Db,
+  src: DeckSource,
   now: Date,
   random: () => number,
   guildId: string,
   userId: string,
   difficulty?: DifficultyLevel,
 ): Promise<Quiz | Refusal> {
+  const db = src.db;
   const row = await findProgress(db, guildId, userId);
-  if (!row || !isDeckLanguage(row.learningLanguage)) return refuse(NOT_LEARNING);
+  if (!row) return refuse(NOT_LEARNING);
   const learning = row.learningLanguage;
+  const cards = await loadCards(src, learning);
+  if (!Array.isArray(cards)) return cards;
   const level = difficulty ?? row.difficultyLevel;
-  const pool = wordsOfLevel(level);
+  const pool = cards.filter((c) => c.level === level);
   const word = pick(pool, random);
-  const right = word.text[learning];
+  const right = word.word;
   const distractors: string[] = [];
   for (const w of shuffle(pool, random)) {
-    const text = w.text[learning];
+    const text = w.word;
     if (text !== right && !distractors.includes(text)) distractors.push(text);
     if (distractors.length === 3) break;
   }
@@ -285,7 +340,7 @@ export async function createQuiz(
     ok: true,
     questionId,
     level,
-    prompt: word.text[promptLanguage],
+    prompt: deckWord(word.id)!.text[promptLanguage],
     promptLanguage,
     learningLanguage: learning,
     options,

@@ -155,7 +155,7 @@ export async function startVoiceSession(
   const { session, caption, left } = started;
   const names = languages.map(languageName).join(', ');
   const where = caption ? `in <#${caption.threadId ?? caption.channelId}>` : 'in this chat';
-  const announcement = `🎙️ **Live captions are on** in this channel (${names}). Polyglot is listening to translate what is said here: captions appear ${where}, and no audio is kept. /voice stop ends them.`;
+  const announcement = `🎙️ **Live captions are on** in this channel (${names}). I am listening to translate what is said here: captions appear ${where}, and no audio is kept. /voice stop ends them.`;
   return { ok: true, session, languages, minutesLeft: left, announcement };
 }
 

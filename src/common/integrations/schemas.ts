@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { rowId } from '../schemas/util';
+
+/** The platforms an integration follows. */
+export const INTEGRATION_KINDS = ['youtube', 'twitch'] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+
+export const PLATFORM_NAMES: Record<IntegrationKind, string> = { youtube: 'YouTube', twitch: 'Twitch' };
+
+const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
+const TWITCH_LOGIN = /^[A-Za-z0-9_]{3,25}$/;
+
+/** A YouTube channel id (UC + 22 characters), also read out of a youtube.com/channel/… address. */
+export function youtubeChannelId(input: string): string | null {
+  const v = input.trim();
+  const fromUrl = /youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})/.exec(v)?.[1];
+  const id = fromUrl ?? v;
+  return YOUTUBE_CHANNEL_ID.test(id) ? id : null;
+}
+
+/** A Twitch login (3 to 25 letters, digits or _), also read out of a twitch.tv/… address. */
+export function twitchLogin(input: string): string | null {
+  const v = input.trim();
+  const fromUrl = /twitch\.tv\/([A-Za-z0-9_]{3,25})\/?$/.exec(v)?.[1];
+  const login = (fromUrl ?? v).toLowerCase();
+  return TWITCH_LOGIN.test(login) ? login : null;
+}
+
+/** POST /api/integrations (guildId travels beside it). */
+export const integrationCreate = z
+  .object({
+    kind: z.enum(INTEGRATION_KINDS, { error: 'must be youtube or twitch' }),
+    source: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    linkId: rowId,
+  })
+  .transform((v, ctx) => {
+    const source = v.kind === 'youtube' ? youtubeChannelId(v.source) : twitchLogin(v.source);
+    if (!source) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source'],
+        message:
+          v.kind === 'youtube'
+            ? 'must be a YouTube channel id (UC followed by 22 characters) or a youtube.com/channel/… address'
+            : 'must be a Twitch login (3 to 25 letters, digits or _) or a twitch.tv/… address',
+      });
+      return z.NEVER;
+    }
+    return { ...v, source };
+  });
+export type IntegrationCreate = z.input<typeof integrationCreate>;
+
+/** What the screen shows of one integration. */
+export interface IntegrationView {
+  id: number;
+  kind: IntegrationKind;
+  sourceId: string;
+  sourceName: string;
+  linkId: number;
+  linkName: string;
+  /** How news arrives: push (WebSub verified / EventSub enabled), polling (YouTube), or pending. */
+  delivery: 'push' | 'polling' | 'pending' | 'failed';
+  posted: number;
+  createdAt: Date;
+}

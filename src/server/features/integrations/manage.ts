@@ -1,0 +1,112 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { integrations } from '../../../../db/schema';
+import type { IntegrationView } from '../../../common/integrations/schemas';
+import type { Services } from '../../core/services';
+import { notFound } from '../../core/trpc';
+import { findIntegration, findLink, listIntegrations } from './integrations';
+import { subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
+import { markSeen, prepareYouTube, websubRequest } from './youtube';
+
+/** Adding and removing integrations (the dashboard's list; router.ts wires them). */
+
+type Ctx = Services & { guildId: string };
+type Valid = { kind: 'youtube' | 'twitch'; source: string; linkId: number };
+
+const bad = (message: string): never => {
+  throw new TRPCError({ code: 'BAD_REQUEST', message });
+};
+
+/**
+ * Follows a YouTube channel (its feed must exist; what it lists now is not posted) or a Twitch
+ * broadcaster (Twitch must know the login; the go-live subscription is made or reused).
+ */
+export async function addIntegration(ctx: Ctx, input: Valid): Promise<IntegrationView> {
+  const link = await findLink(ctx.db, ctx.guildId, input.linkId);
+  if (!link) bad(`linkId: no channel link ${input.linkId} in this server`);
+  if (link!.mode !== 'mirror') bad('linkId: choose a channel link with one channel per language');
+  let sourceId = input.source;
+  let sourceName = input.source;
+  let seen: string[] = [];
+  if (input.kind === 'youtube') {
+    const feed = await prepareYouTube(ctx, input.source).catch((err: Error) => bad(`source: ${err.message}`));
+    sourceName = feed.sourceName;
+    seen = feed.seen;
+  } else {
+    if (!twitchConfigured(ctx.env)) {
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: 'Twitch integrations are not available here',
+      });
+    }
+    const user = await twitchUser(ctx.env, input.source).catch((err: Error) => bad(`source: ${err.message}`));
+    if (!user) bad(`source: Twitch has no user ${input.source}`);
+    sourceId = user!.id;
+    sourceName = user!.display_name || user!.login;
+  }
+  const row = await ctx.db
+    .insert(integrations)
+    .values({
+      guildId: ctx.guildId,
+      kind: input.kind,
+      sourceId,
+      sourceName,
+      linkId: input.linkId,
+      createdAt: ctx.clock(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (!row)
+    throw new TRPCError({ code: 'CONFLICT', message: `${sourceName} is already followed in this server` });
+  if (row.kind === 'youtube') {
+    await markSeen(ctx, row.id, seen);
+    await websubRequest(ctx, row, 'subscribe');
+  } else {
+    // One go-live subscription per broadcaster, shared by every server that follows it.
+    const shared = await ctx.db
+      .select()
+      .from(integrations)
+      .where(
+        and(
+          eq(integrations.kind, 'twitch'),
+          eq(integrations.sourceId, sourceId),
+          ne(integrations.id, row.id),
+        ),
+      )
+      .all();
+    const live = shared.find((s) => s.subscriptionId && s.subscriptionStatus !== 'authorization_revoked');
+    const sub = live
+      ? {
+          id: live.subscriptionId!,
+          status: live.subscriptionStatus ?? 'webhook_callback_verification_pending',
+        }
+      : await subscribeOnline(ctx.env, sourceId).catch(() => null);
+    // Twitch's challenge may have been answered already (status 'enabled'): never step it back.
+    await ctx.db
+      .update(integrations)
+      .set({
+        subscriptionId: sub?.id ?? null,
+        subscriptionStatus: sub?.status ?? 'webhook_callback_verification_failed',
+      })
+      .where(and(eq(integrations.id, row.id), isNull(integrations.subscriptionStatus)))
+      .run();
+  }
+  return (await listIntegrations(ctx.db, ctx.guildId, ctx.clock())).find((i) => i.id === row.id)!;
+}
+
+/** Stops following: the WebSub subscription is ended, the EventSub one when no server needs it. */
+export async function removeIntegration(ctx: Ctx, id: number) {
+  const found = (await findIntegration(ctx.db, ctx.guildId, id)) ?? notFound('integration', id);
+  await ctx.db.delete(integrations).where(eq(integrations.id, found.id)).run();
+  if (found.kind === 'youtube') await websubRequest(ctx, found, 'unsubscribe');
+  if (found.kind === 'twitch' && found.subscriptionId && twitchConfigured(ctx.env)) {
+    const others = await ctx.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .where(eq(integrations.subscriptionId, found.subscriptionId))
+      .all();
+    if (others.length === 0) await unsubscribe(ctx.env, found.subscriptionId).catch(() => {});
+  }
+  return { id: found.id, deleted: true as const };
+}
