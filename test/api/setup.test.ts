@@ -40,7 +40,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     const res = await trpc(s, 'setup.checklist');
     expect(res.data.complete).toBe(false);
     const steps = Object.fromEntries(res.data.steps.map((st: { key: string }) => [st.key, st]));
-    expect(Object.keys(steps)).toEqual(['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'channelLink']);
+    expect(Object.keys(steps)).toEqual(['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'permissions', 'channelLink']);
     for (const st of Object.values(steps) as { done: boolean }[]) expect(st.done).toBe(false);
     expect(steps.bot.howTo.env).toEqual(['DISCORD_TOKEN']);
     expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/docs/discord-setup.md');

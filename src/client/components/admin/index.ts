@@ -14,8 +14,10 @@
  * - useChannelName(): (id) => '#name' or the id
  * - savedOptionLabel(id, list, noun)                 a picker's label for a saved id the synced list lacks
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
+ * - BotPermissionsAlert({ features, channelIds? })   what the bot may not do for these features, and where to grant it
  * - DeliveryBadge({ state, verb? })   Draft / Queued / Posted|Sent / Partly posted / Failed (lib/delivery.ts wording)
  */
+export { BotPermissionsAlert, type BotPermissionsAlertProps } from './BotPermissionsAlert';
 export { CardListSkeleton } from './CardListSkeleton';
 export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
 export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';

@@ -1,6 +1,12 @@
 import { Alert, Group, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CardListSkeleton, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  errorMessage,
+  PageHeader,
+  StatGridSkeleton,
+} from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
@@ -61,6 +67,7 @@ function Tickets() {
   return (
     <Stack gap="lg">
       <PageHeader title={TITLE} description={SUBTITLE} />
+      <BotPermissionsAlert features={['tickets']} channelIds={[]} />
       {stats.isLoading ? <StatGridSkeleton cards={4} /> : stats.data && <TicketStats stats={stats.data} />}
       <Group justify="space-between" align="flex-end">
         <Select

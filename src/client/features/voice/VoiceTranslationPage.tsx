@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { BotPermissionsAlert, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { ActiveSessions } from './ActiveSessions';
@@ -29,6 +29,7 @@ export default function VoiceTranslationPage() {
         title="Voice Translation"
         description="Real-time voice channel translation and monitoring"
       />
+      {unlocked && <BotPermissionsAlert features={['voice']} channelIds={[]} />}
       {unlocked === false && (
         <LockedFeature
           capability="voice"

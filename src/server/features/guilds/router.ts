@@ -6,6 +6,7 @@ import { adminProcedure, guildProcedure, router } from '../../core/trpc';
 import { inviteUrlFor } from '../site/invite';
 import { guildsBotRouter } from './bot.router';
 import { listChannels, listRoles, presentGuilds } from './listing';
+import { permissionReport } from './permissions';
 
 /**
  * Channel types listed when no kind is asked for: 0 text, 5 announcement, 15 forum. A picker asks
@@ -70,6 +71,12 @@ export const guildsRouter = router({
     }),
   /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
   roles: guildProcedure.query(async ({ ctx }) => await listRoles(ctx.db, ctx.guildId)),
+
+  /**
+   * What the bot may not do on this server (from its roles and each channel's overwrites, as the bot
+   * last checked them), with its role's name for "where to grant it"; null before the first check.
+   */
+  permissions: guildProcedure.query(async ({ ctx }) => await permissionReport(ctx.db, ctx.guildId)),
 
   /** The bot's own procedures of this capability (in-process only). */
   bot: guildsBotRouter,

@@ -5,6 +5,8 @@ import type { Env } from '../../core/env';
 import type { Actor } from '../../core/trpc';
 import { isOperator as isOperatorActor } from '../../core/access';
 import type { BotStatus } from '../guilds/bot-status';
+import { permissionGaps, type ServerGap } from '../guilds/permissions';
+import { permissionLabel, whereToGrantChannel, whereToGrantRole } from '../../../common/guilds/permissions';
 
 /**
  * The operator's setup checklist (issue 14): each step a new installation needs before the bot
@@ -18,7 +20,15 @@ export function isOperator(ctx: { actor: Actor }): boolean {
   return isOperatorActor(ctx.actor);
 }
 
-export type SetupStepKey = 'bot' | 'provider' | 'login' | 'stripe' | 'invite' | 'commands' | 'channelLink';
+export type SetupStepKey =
+  | 'bot'
+  | 'provider'
+  | 'login'
+  | 'stripe'
+  | 'invite'
+  | 'commands'
+  | 'permissions'
+  | 'channelLink';
 
 export interface SetupDoc {
   label: string;
@@ -237,6 +247,50 @@ function commandsStep(i: ChecklistInput): SetupStep {
   };
 }
 
+/** One server's gaps in a sentence: what is missing, for which feature, and where to grant it. */
+function describeGap(g: ServerGap): string {
+  const parts: string[] = [];
+  const onRole = [...new Set(g.features.flatMap((f) => f.guild))];
+  if (onRole.length) {
+    const features = g.features.filter((f) => f.guild.length).map((f) => f.feature.split(' (')[0]);
+    parts.push(
+      `the bot’s role lacks ${onRole.map(permissionLabel).join(', ')} (${features.join('; ')}): ${whereToGrantRole(g.role)}`,
+    );
+  }
+  for (const f of g.features)
+    for (const c of f.channels)
+      parts.push(
+        `#${f.channelNames[c.id] ?? c.id} takes away ${c.missing.map(permissionLabel).join(', ')}: ${whereToGrantChannel(f.channelNames[c.id] ?? c.id, g.role)}`,
+      );
+  return `${g.name}: ${parts.join('; ')}.`;
+}
+
+/** What the bot reported it may not do on its servers (bot/features/guilds/permissions.ts). */
+async function permissionsStep(i: ChecklistInput): Promise<SetupStep> {
+  const { checked, gaps } = await permissionGaps(i.db);
+  const shown = gaps.slice(0, 3);
+  const summary =
+    i.bot.state === 'not_configured'
+      ? 'Checked once the bot is in a server: it reads its own roles and each channel’s permissions.'
+      : checked === 0
+        ? 'The bot checks its permissions once it is in a server.'
+        : gaps.length === 0
+          ? `The bot has every permission its features need in ${checked === 1 ? 'its server' : `all ${checked} servers`}.`
+          : [
+              ...shown.map(describeGap),
+              ...(gaps.length > shown.length ? [`And ${gaps.length - shown.length} more servers.`] : []),
+            ].join(' ');
+  return {
+    key: 'permissions',
+    title: 'Give the bot the permissions its features need',
+    done: i.bot.state !== 'not_configured' && checked > 0 && gaps.length === 0,
+    optional: false,
+    summary,
+    howTo: null,
+    action: null,
+  };
+}
+
 async function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
   const links = (await i.db.select({ n: count() }).from(channelLinks).get())?.n ?? 0;
   return {
@@ -261,6 +315,7 @@ export async function setupChecklist(i: ChecklistInput): Promise<SetupChecklist>
     stripeStep(i),
     await inviteStep(i),
     commandsStep(i),
+    await permissionsStep(i),
     await channelLinkStep(i),
   ];
   return {
