@@ -40,7 +40,16 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     const res = await trpc(s, 'setup.checklist');
     expect(res.data.complete).toBe(false);
     const steps = Object.fromEntries(res.data.steps.map((st: { key: string }) => [st.key, st]));
-    expect(Object.keys(steps)).toEqual(['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'permissions', 'channelLink']);
+    expect(Object.keys(steps)).toEqual([
+      'bot',
+      'provider',
+      'login',
+      'stripe',
+      'invite',
+      'commands',
+      'permissions',
+      'channelLink',
+    ]);
     for (const st of Object.values(steps) as { done: boolean }[]) expect(st.done).toBe(false);
     expect(steps.bot.howTo.env).toEqual(['DISCORD_TOKEN']);
     expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/docs/discord-setup.md');
@@ -74,7 +83,9 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     const caller = createCaller({ ...s.services, actor, clientIp: 'test' });
     const refused = await caller.setup.checklist().catch((e) => e);
     expect(refused.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(await caller.setup.status())).not.toMatch(/DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/);
+    expect(JSON.stringify(await caller.setup.status())).not.toMatch(
+      /DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/,
+    );
     expect(isOperator({ actor: { kind: 'admin', via: 'session', sessionId: 's2' } })).toBe(true);
     expect(isOperator({ actor: { kind: 'public' } })).toBe(false);
   });

@@ -73,7 +73,16 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
           expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
         const checklist = page.getByTestId('setup-checklist');
         await checklist.waitFor();
-        for (const key of ['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'permissions', 'channelLink']) {
+        for (const key of [
+          'bot',
+          'provider',
+          'login',
+          'stripe',
+          'invite',
+          'commands',
+          'permissions',
+          'channelLink',
+        ]) {
           expect(await checklist.getByTestId(`setup-step-${key}`).getAttribute('data-done')).toBe('false');
         }
         await checklist.getByText('0 of 8 done').waitFor();
