@@ -1,6 +1,9 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useChannelName } from '../../components/admin/ChannelPicker';
 import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
+import { shortId } from '../../components/admin/names';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
 export interface ReactionRoleView {
   id: number;
@@ -21,6 +24,8 @@ export function ReactionRoleCard({
   deleting: boolean;
 }) {
   const channelName = useChannelName();
+  const roles = trpc.guilds.roles.useQuery({ guildId: useGuildId() }, { staleTime: 60_000 });
+  const roleName = (id: string) => roles.data?.find((r) => r.id === id)?.name;
   return (
     <Card
       withBorder
@@ -64,8 +69,14 @@ export function ReactionRoleCard({
             <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
               {r.label}
             </Text>
-            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
-              role {r.roleId}
+            <Text
+              size="xs"
+              c="dimmed"
+              fs={roleName(r.roleId) ? undefined : 'italic'}
+              title={roleName(r.roleId) ? undefined : `Discord id ${shortId(r.roleId)}`}
+              style={{ flexShrink: 0 }}
+            >
+              {roleName(r.roleId) ? `@${roleName(r.roleId)}` : roles.isPending ? '…' : 'Unknown role'}
             </Text>
           </Group>
         ))}
