@@ -54,6 +54,11 @@ const publicRoutes = [
     path: '/privacy',
     component: lazyRouteComponent(() => import('./pages/public/Privacy')),
   }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/setup',
+    component: lazyRouteComponent(() => import('./features/setup/SetupGuidePage')),
+  }),
 ];
 
 const loginRoute = createRoute({

@@ -52,7 +52,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     ]);
     for (const st of Object.values(steps) as { done: boolean }[]) expect(st.done).toBe(false);
     expect(steps.bot.howTo.env).toEqual(['DISCORD_TOKEN']);
-    expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/docs/discord-setup.md');
+    expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/setup');
     expect(steps.provider.howTo.env).toContain('GEMINI_API_KEY');
     expect(steps.stripe.howTo.env).toContain('STRIPE_SECRET_KEY');
     expect(steps.invite.howTo.env).toEqual(['DISCORD_CLIENT_ID']);

@@ -188,7 +188,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     await landing.getByRole('button', { name: 'Add to Discord' }).first().click();
     await landing.getByText('Not open for new servers yet').waitFor();
     const guide = landing.getByRole('link', { name: 'Open the setup guide' });
-    expect(await guide.getAttribute('href')).toBe('/docs/discord-setup.md');
+    expect(await guide.getAttribute('href')).toBe('/setup');
     await shot(landing, 'setup-invite-unavailable-dark-desktop');
     await landing.context().close();
   }, 180_000);

@@ -59,7 +59,8 @@ export interface SetupChecklist {
 /** Setup documents the server serves to the operator (src/server/core/docs.ts). */
 export const DOCS = {
   readme: { label: 'README: Configuration', href: '/docs/README.md' },
-  discord: { label: 'docs/discord-setup.md', href: '/docs/discord-setup.md' },
+  // Rendered by the site (/setup); the raw file stays at /docs/discord-setup.md.
+  discord: { label: 'Setup guide (docs/discord-setup.md)', href: '/setup' },
 } as const;
 
 export interface ChecklistInput {
