@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
 import { createCaller } from '../../src/server/core/router';
 import { isOperator } from '../../src/server/features/setup/setup';
 import { recordingTranslator } from '../helpers/recording-translator';
@@ -88,6 +89,29 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     );
     expect(isOperator({ actor: { kind: 'admin', via: 'session', sessionId: 's2' } })).toBe(true);
     expect(isOperator({ actor: { kind: 'public' } })).toBe(false);
+  });
+});
+
+describe('the demo (npm start -- --demo): sample data, no bot token', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, new Date());
+  });
+  afterAll(() => s.close());
+
+  it('ticks no step that did not happen: the sample channels, links and plan are not a bot that joined or linked', async () => {
+    const res = await trpc(s, 'setup.checklist');
+    const steps = Object.fromEntries(res.data.steps.map((st: { key: string }) => [st.key, st]));
+    for (const key of ['bot', 'provider', 'invite', 'commands', 'permissions', 'channelLink'])
+      expect({ key, done: steps[key].done }).toEqual({ key, done: false });
+    expect(res.data.complete).toBe(false);
+    expect(steps.invite.summary).toBe('The bot is in no server yet.');
+    expect(steps.commands.summary).not.toMatch(/registered for/);
+    expect(steps.permissions.summary).toMatch(/^Checked once the bot is in a server/);
+    // The demo's links exist, and the step says what they are instead of "set up".
+    expect(steps.channelLink.summary).toMatch(/stored \(sample data with --demo\), but no bot is connected/);
+    expect(steps.channelLink.summary).not.toMatch(/set up\./);
   });
 });
 

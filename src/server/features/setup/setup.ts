@@ -294,15 +294,20 @@ async function permissionsStep(i: ChecklistInput): Promise<SetupStep> {
 
 async function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
   const links = (await i.db.select({ n: count() }).from(channelLinks).get())?.n ?? 0;
+  // Without a bot token no link carries a message: stored links are then sample data (--demo), or
+  // links nothing runs. The step is not ticked for them.
+  const noBot = i.bot.state === 'not_configured';
   return {
     key: 'channelLink',
     title: 'Link your first language channels',
-    done: links > 0,
+    done: links > 0 && !noBot,
     optional: false,
     summary:
-      links > 0
-        ? `${links} channel link${links === 1 ? '' : 's'} set up.`
-        : 'Link two channels (for example #general-en and #general-es) so conversations are translated.',
+      links > 0 && noBot
+        ? `${links} channel link${links === 1 ? ' is' : 's are'} stored (sample data with --demo), but no bot is connected to translate through ${links === 1 ? 'it' : 'them'}.`
+        : links > 0
+          ? `${links} channel link${links === 1 ? '' : 's'} set up.`
+          : 'Link two channels (for example #general-en and #general-es) so conversations are translated.',
     howTo: null,
     action: { label: 'Open Channels', href: '/admin/channels' },
   };
