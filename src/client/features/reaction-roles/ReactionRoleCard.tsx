@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useChannelName } from '../../components/admin/ChannelPicker';
 import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
 import { shortId } from '../../components/admin/names';
@@ -24,7 +24,8 @@ export function ReactionRoleCard({
   deleting: boolean;
 }) {
   const channelName = useChannelName();
-  const roles = trpc.guilds.roles.useQuery({ guildId: useGuildId() }, { staleTime: 60_000 });
+  const guildId = useGuildId();
+  const roles = trpc.guilds.roles.useQuery({ guildId }, { staleTime: 60_000 });
   const roleName = (id: string) => roles.data?.find((r) => r.id === id)?.name;
   return (
     <Card
@@ -36,12 +37,22 @@ export function ReactionRoleCard({
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate="end">
-            Message{' '}
-            <Text span ff="monospace">
-              {entry.messageId}
+          <Group gap={8} wrap="nowrap">
+            <Text fw={600} truncate="end">
+              Role menu
             </Text>
-          </Text>
+            {guildId && /^\d+$/.test(guildId) && entry.channelId ? (
+              <Anchor
+                size="xs"
+                href={`https://discord.com/channels/${guildId}/${entry.channelId}/${entry.messageId}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={`Discord message ${shortId(entry.messageId)}`}
+              >
+                Open in Discord
+              </Anchor>
+            ) : null}
+          </Group>
           <Group gap={6}>
             <Badge color={entry.active ? 'teal' : 'gray'} variant="light">
               {entry.active ? 'Active' : 'Inactive'}
