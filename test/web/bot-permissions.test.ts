@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '../../src/server/core/router';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
-import { CHANNEL_TYPE } from '../helpers/guilds';
+import { CHANNEL_TYPE, setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -48,11 +48,15 @@ beforeAll(async () => {
             { id: ES, missing: ['SendMessages'] },
             // Not linked: the Channels screen does not mention it.
             { id: UNUSED, missing: ['ViewChannel'] },
+            // A voice channel whose overwrites take Connect away: the Voice screen says so.
+            { id: '210000000000000004', missing: ['Connect'] },
           ],
         },
       },
     ],
   });
+  // Voice captions need Pro: the Voice screen is open on this server.
+  await setGuildPlan(server.services, '310000000000000001', 'ultimate');
   await insertGuild(server, '310000000000000002', [{ id: '220000000000000001', name: 'chat' }]);
   await bot.guilds.bot.reportPermissions({
     servers: [{ guildId: '310000000000000002', report: { role: 'Polyglot', guild: [], channels: [] } }],
@@ -91,16 +95,37 @@ describe('missing bot permissions on the screens', () => {
     await page.context().close();
   });
 
-  it('screenshots: the Channels screen with the alert, dark and light, desktop and phone', async () => {
+  it('the Voice screen names a voice channel whose overwrites take Connect away', async () => {
+    const page = await adminPage(browser, server, '/admin/voice-translation?guildId=310000000000000001');
+    const alert = page.getByTestId('bot-permissions-alert');
+    await alert.getByText('Lounge → Edit Channel → Permissions → Polyglot').waitFor();
+    await alert.getByLabel('Voice channel').waitFor();
+    const text = await alert.textContent();
+    // A voice channel: its icon, no #.
+    expect(text).toMatch(/The voice channel\s+Lounge takes away Connect/);
+    expect(text).not.toContain('#Lounge');
+    // Text channels' gaps are not the Voice screen's.
+    expect(text).not.toContain('general-es');
+    expect(text).not.toContain('staff-only');
+    await page.context().close();
+  });
+
+  it('screenshots: the Channels and Voice screens with the alert, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(
       browser,
       server,
       'bot-permissions',
-      { channels: '/admin/channels?guildId=310000000000000001' },
-      async (page) => {
+      {
+        channels: '/admin/channels?guildId=310000000000000001',
+        voice: '/admin/voice-translation?guildId=310000000000000001',
+      },
+      async (page, kind) => {
         await page
           .getByTestId('bot-permissions-alert')
-          .getByText('Server Settings → Roles → Polyglot')
+          .getByText(kind === 'voice' ? 'Lounge takes away' : 'Server Settings → Roles → Polyglot', {
+            exact: false,
+          })
+          .first()
           .waitFor();
       },
     );

@@ -193,7 +193,7 @@ export function whereToGrantRole(role: string | null): string {
   return `Server Settings → Roles → ${role ?? 'the bot’s role'}`;
 }
 
-/** Where a server admin gives back what a channel's overwrites take away. */
-export function whereToGrantChannel(channelName: string, role: string | null): string {
-  return `#${channelName} → Edit Channel → Permissions → ${role ?? 'the bot’s role'}`;
+/** Where a server admin gives back what a channel's overwrites take away (a voice channel has no #). */
+export function whereToGrantChannel(channelName: string, role: string | null, voice = false): string {
+  return `${voice ? '' : '#'}${channelName} → Edit Channel → Permissions → ${role ?? 'the bot’s role'}`;
 }

@@ -1,10 +1,11 @@
 import { Alert, List, Text } from '@mantine/core';
-import { IconShieldExclamation } from '@tabler/icons-react';
+import { IconShieldExclamation, IconVolume } from '@tabler/icons-react';
 import {
   type BotPermissionReport,
   type FeatureKey,
   featureGap,
   permissionLabel,
+  VOICE_CHANNEL_TYPES,
   whereToGrantChannel,
   whereToGrantRole,
 } from '../../../common/guilds/permissions';
@@ -40,8 +41,9 @@ export function BotPermissionsAlert({ features, channelIds }: BotPermissionsAler
       inChannels.set(c.id, set);
     }
   if (!onRole.length && !inChannels.size) return null;
-  const names = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
-  const nameOf = (id: string) => names.get(id) ?? `channel ${id}`;
+  const byId = new Map((channels.data ?? []).map((c) => [c.id, c]));
+  const nameOf = (id: string) => byId.get(id)?.name ?? `channel ${id}`;
+  const isVoice = (id: string) => VOICE_CHANNEL_TYPES.includes(byId.get(id)?.type ?? -1);
   return (
     <Alert
       color="orange"
@@ -62,8 +64,17 @@ export function BotPermissionsAlert({ features, channelIds }: BotPermissionsAler
         {[...inChannels].map(([id, missing]) => (
           <List.Item key={id}>
             <Text size="sm" span>
-              <b>#{nameOf(id)}</b> takes away <b>{[...missing].join(', ')}</b>. Allow it in{' '}
-              <b>{whereToGrantChannel(nameOf(id), report.role)}</b>.
+              {isVoice(id) ? (
+                <>
+                  The voice channel{' '}
+                  <IconVolume size={14} aria-label="Voice channel" style={{ verticalAlign: -2 }} />{' '}
+                  <b>{nameOf(id)}</b>
+                </>
+              ) : (
+                <b>#{nameOf(id)}</b>
+              )}{' '}
+              takes away <b>{[...missing].join(', ')}</b>. Allow it in{' '}
+              <b>{whereToGrantChannel(nameOf(id), report.role, isVoice(id))}</b>.
             </Text>
           </List.Item>
         ))}
