@@ -50,7 +50,14 @@ export default function AnnouncementsPage() {
           ) : undefined
         }
       />
-      {unlocked && <BotPermissionsAlert features={['announcements']} channelIds={[]} />}
+      {unlocked && (
+        <BotPermissionsAlert
+          features={['announcements']}
+          channelIds={[
+            ...new Set((list.data ?? []).flatMap((a) => a.targetChannels.map((t) => t.channelId))),
+          ]}
+        />
+      )}
       {unlocked === false && (
         <LockedFeature
           capability="announcements"

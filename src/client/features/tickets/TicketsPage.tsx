@@ -59,6 +59,8 @@ function Tickets() {
     placeholderData: (previous) => previous,
   });
   const error = list.error ?? all.error ?? stats.error;
+  // The channel tickets open in (same query as the settings below): its overwrites matter.
+  const ticketChannel = trpc.tickets.settings.useQuery({ guildId }).data?.channelId;
 
   useEffect(() => {
     if (error) notifyError('Failed to fetch tickets', errorMessage(error));
@@ -67,7 +69,7 @@ function Tickets() {
   return (
     <Stack gap="lg">
       <PageHeader title={TITLE} description={SUBTITLE} />
-      <BotPermissionsAlert features={['tickets']} channelIds={[]} />
+      <BotPermissionsAlert features={['tickets']} channelIds={ticketChannel ? [ticketChannel] : []} />
       {stats.isLoading ? <StatGridSkeleton cards={4} /> : stats.data && <TicketStats stats={stats.data} />}
       <Group justify="space-between" align="flex-end">
         <Select
