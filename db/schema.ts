@@ -73,6 +73,21 @@ export const guildRoles = sqliteTable(
   (t) => [index('guild_roles_guild').on(t.guildId)],
 );
 
+/**
+ * What the bot may not do on each server, as it computed from Discord's own data (its member's
+ * roles, @everyone, each channel's overwrites): src/common/guilds/permissions.ts's BotPermissionReport
+ * as JSON. The checklist and each feature's screen read it; no message content.
+ */
+export const guildBotPermissions = sqliteTable('guild_bot_permissions', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  report: text('report', { mode: 'json' })
+    .$type<{ role: string | null; guild: string[]; channels: { id: string; missing: string[] }[] }>()
+    .notNull(),
+  checkedAt: integer('checked_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** A member's preferred language, set with /setlanguage. Global per Discord user. */
 export const userLanguages = sqliteTable('user_languages', {
   userId: text('user_id').primaryKey(),

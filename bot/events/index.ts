@@ -14,6 +14,7 @@ import messageUpdate from '../features/channels/message-update';
 import reactionAdd from './reaction-add';
 import reactionRemove from './reaction-remove';
 import { roleCreate, roleDelete, roleUpdate } from '../features/guilds/roles';
+import botMemberUpdate from '../features/guilds/permissions';
 import threadCreate from '../features/channels/thread-create';
 import ticketThreadMessage from '../features/tickets/thread-message';
 import type { BotEvent } from './types';
@@ -32,6 +33,7 @@ export const EVENTS = [
   roleCreate,
   roleUpdate,
   roleDelete,
+  botMemberUpdate,
   messageCreate,
   ticketThreadMessage,
   messageUpdate,

@@ -86,6 +86,11 @@ const publicPages = [
     '/privacy',
     () => import('./pages/public/Privacy'),
   ),
+  page(
+    () => publicLayout,
+    '/setup',
+    () => import('./features/setup/SetupGuidePage'),
+  ),
 ];
 
 /** Public pages with forms or other tRPC calls. */

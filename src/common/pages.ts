@@ -4,7 +4,7 @@
  * and status 404 (src/server/core/pages.ts). test/web/pages.test.ts checks this list against the
  * router's own route tree, both ways.
  */
-export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/login'] as const;
+export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/setup', '/login'] as const;
 
 /**
  * The public pages search engines may index, each with its meta description: the server writes it
@@ -21,6 +21,8 @@ export const INDEXED_PAGES: Record<string, string> = {
   '/terms': 'The terms of service of Polyglot, the translation bot for Discord communities.',
   '/privacy':
     'How Polyglot, the translation bot for Discord communities, handles your data: what it keeps and for how long.',
+  '/setup':
+    'Set up the Polyglot translation bot on your Discord server: create the application, invite the bot, grant its permissions and link your language channels.',
 };
 
 /** The dashboard's screens, under /admin ('' is /admin itself). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/demo';
 import { createCaller } from '../../src/server/core/router';
 import { isOperator } from '../../src/server/features/setup/setup';
 import { recordingTranslator } from '../helpers/recording-translator';
@@ -40,10 +41,19 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     const res = await trpc(s, 'setup.checklist');
     expect(res.data.complete).toBe(false);
     const steps = Object.fromEntries(res.data.steps.map((st: { key: string }) => [st.key, st]));
-    expect(Object.keys(steps)).toEqual(['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'channelLink']);
+    expect(Object.keys(steps)).toEqual([
+      'bot',
+      'provider',
+      'login',
+      'stripe',
+      'invite',
+      'commands',
+      'permissions',
+      'channelLink',
+    ]);
     for (const st of Object.values(steps) as { done: boolean }[]) expect(st.done).toBe(false);
     expect(steps.bot.howTo.env).toEqual(['DISCORD_TOKEN']);
-    expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/docs/discord-setup.md');
+    expect(steps.bot.howTo.docs.map((d: { href: string }) => d.href)).toContain('/setup');
     expect(steps.provider.howTo.env).toContain('GEMINI_API_KEY');
     expect(steps.stripe.howTo.env).toContain('STRIPE_SECRET_KEY');
     expect(steps.invite.howTo.env).toEqual(['DISCORD_CLIENT_ID']);
@@ -74,9 +84,34 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     const caller = createCaller({ ...s.services, actor, clientIp: 'test' });
     const refused = await caller.setup.checklist().catch((e) => e);
     expect(refused.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(await caller.setup.status())).not.toMatch(/DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/);
+    expect(JSON.stringify(await caller.setup.status())).not.toMatch(
+      /DISCORD_|GEMINI_|STRIPE_|OPENAI_|_KEY|_TOKEN|_SECRET/,
+    );
     expect(isOperator({ actor: { kind: 'admin', via: 'session', sessionId: 's2' } })).toBe(true);
     expect(isOperator({ actor: { kind: 'public' } })).toBe(false);
+  });
+});
+
+describe('the demo (npm start -- --demo): sample data, no bot token', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    await seedDemo(s.services.db, s.env.DEFAULT_GUILD_ID, new Date());
+  });
+  afterAll(() => s.close());
+
+  it('ticks no step that did not happen: the sample channels, links and plan are not a bot that joined or linked', async () => {
+    const res = await trpc(s, 'setup.checklist');
+    const steps = Object.fromEntries(res.data.steps.map((st: { key: string }) => [st.key, st]));
+    for (const key of ['bot', 'provider', 'invite', 'commands', 'permissions', 'channelLink'])
+      expect({ key, done: steps[key].done }).toEqual({ key, done: false });
+    expect(res.data.complete).toBe(false);
+    expect(steps.invite.summary).toBe('The bot is in no server yet.');
+    expect(steps.commands.summary).not.toMatch(/registered for/);
+    expect(steps.permissions.summary).toMatch(/^Checked once the bot is in a server/);
+    // The demo's links exist, and the step says what they are instead of "set up".
+    expect(steps.channelLink.summary).toMatch(/stored \(sample data with --demo\), but no bot is connected/);
+    expect(steps.channelLink.summary).not.toMatch(/set up\./);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guildRoles, guilds, ticketMessages, tickets } from '../../db/schema';
+import { analyticsMembers, guildRoles, guilds, ticketMessages, tickets } from '../../db/schema';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
@@ -24,6 +24,11 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   await insertGuild(server, 'g-tix');
+  // The bot saw the first ticket's member translate: the list shows their name, not their id.
+  await server.services.db
+    .insert(analyticsMembers)
+    .values({ guildId: 'g-tix', userId: '300000000000000001', username: 'Ana García' })
+    .run();
   await insertGuild(server, 'g-empty');
   await insertGuild(server, 'g-demo');
   const db = server.services.db;
@@ -114,7 +119,10 @@ describe('Support Tickets', () => {
     // Support language first, falling back to the member's language; date as 'MMM d, h:mm a'.
     const first = rows.first();
     await first.getByText('I cannot pay for the subscription').waitFor();
-    await first.getByText('User: 300000000000000001').waitFor();
+    await first.getByTestId('member-name').getByText('Ana García').waitFor();
+    // A member the bot never saw says so, rather than showing a bare id as a name.
+    await rows.nth(1).getByTestId('member-name').getByText('Unknown member').waitFor();
+    expect(await rows.first().textContent()).not.toContain('300000000000000001');
     await first.getByText('Language: ES').waitFor();
     await first.getByText('Nov 20, 2:05 PM').waitFor();
     await first.getByText('billing').waitFor();
@@ -184,7 +192,7 @@ describe('Support Tickets', () => {
     await page
       .getByTestId('stat-card')
       .nth(3)
-      .getByText(/^\d+(\.\d)?d$/)
+      .getByText(/^\d+ d( \d+ h)?$/)
       .waitFor();
     await shot(page, 'tickets-detail-dialog');
 

@@ -22,7 +22,8 @@ beforeAll(async () => {
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
   for (const id of ['g-voice', 'g-empty', 'g-demo'])
     await seedGuild(server.services, id, { plan: 'ultimate' });
-  await insertGuild(server, 'g-voice');
+  // The live session's channel is synced (a voice channel); the history's are not.
+  await insertGuild(server, 'g-voice', [{ id: '987654321098765432', name: 'Lounge', type: CHANNEL_TYPE.voice }]);
   await insertGuild(server, 'g-empty');
   const now = Date.now();
   const ended = Array.from({ length: 22 }, (_, i) => ({
@@ -66,10 +67,11 @@ describe('Voice Translation', () => {
     const page = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice');
     await page.getByText('Real-time voice channel translation and monitoring').waitFor();
     const live = page.getByTestId('active-session');
-    await live
-      .getByTestId('active-session-channel')
-      .getByText(/98765432/)
-      .waitFor();
+    // The voice channel by name with the voice icon, never its id.
+    const channel = live.getByTestId('active-session-channel');
+    await channel.getByText('Lounge').waitFor();
+    await channel.getByLabel('Voice channel').waitFor();
+    expect(await channel.textContent()).not.toContain('98765432');
     await live.getByText('EN → ES').waitFor();
     await live.getByText('4,321 characters').waitFor();
 
@@ -80,9 +82,9 @@ describe('Voice Translation', () => {
     const cards = await page.getByTestId('stat-card').allInnerTexts();
     expect(cards[0]).toMatch(/Active Sessions\s+1/);
     expect(cards[1]).toMatch(/Total Sessions\s+23/);
-    // 26,280 s over 23 sessions: 7h 18m, 1,143 s (19 min 3 s) on average (rounded).
+    // 26,280 s over 23 sessions: 7 h 18 min, 1,143 s (19 min 3 s) on average (rounded).
     expect(totalSeconds).toBe(26_280);
-    expect(cards[2]).toMatch(/Total Duration\s+7h 18m\s+Average 19 min 3 s per session/);
+    expect(cards[2]).toMatch(/Total Duration\s+7 h 18 min\s+Average 19 min 3 s per session/);
     // No bot runs here: the active session is not called live.
     expect(cards[0]).toMatch(/Bot offline: not translating/);
     await page.getByTestId('voice-bot-offline').waitFor();
@@ -108,10 +110,10 @@ describe('Voice Translation', () => {
     await history.nth(4).getByText('error').waitFor();
     await history
       .nth(1)
-      .getByText(/· 10m · 1,000 characters/)
+      .getByText(/· 10 min · 1,000 characters/)
       .waitFor();
     // The error session lasted 0 s: no duration shown.
-    expect(await history.nth(4).textContent()).not.toMatch(/· 0m/);
+    expect(await history.nth(4).textContent()).not.toMatch(/· 0 s/);
     expect(await page.getByText('Getting Started').count()).toBe(0);
 
     await live.getByRole('button', { name: 'End Session' }).click();

@@ -167,11 +167,11 @@ describe('landing page', { timeout: 60_000 }, () => {
     await page.getByRole('main').getByRole('button', { name: 'Add to Discord' }).first().click();
     await see(page, 'Not open for new servers yet');
     expect(await page.getByRole('link', { name: 'Open the setup guide' }).getAttribute('href')).toBe(
-      '/docs/discord-setup.md',
+      '/setup',
     );
     expect(await page.getByText(/not configured/i).count()).toBe(0);
     const footer = page.getByRole('link', { name: 'Set up the bot (for the owner of this site)' });
-    expect(await footer.getAttribute('href')).toBe('/docs/discord-setup.md');
+    expect(await footer.getAttribute('href')).toBe('/setup');
     await page.context().close();
   });
 });

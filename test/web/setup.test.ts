@@ -73,10 +73,19 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
           expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
         const checklist = page.getByTestId('setup-checklist');
         await checklist.waitFor();
-        for (const key of ['bot', 'provider', 'login', 'stripe', 'invite', 'commands', 'channelLink']) {
+        for (const key of [
+          'bot',
+          'provider',
+          'login',
+          'stripe',
+          'invite',
+          'commands',
+          'permissions',
+          'channelLink',
+        ]) {
           expect(await checklist.getByTestId(`setup-step-${key}`).getAttribute('data-done')).toBe('false');
         }
-        await checklist.getByText('0 of 7 done').waitFor();
+        await checklist.getByText('0 of 8 done').waitFor();
         // The operator sees what to set, and where.
         await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN', { exact: true }).waitFor();
         await checklist
@@ -179,7 +188,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
     await landing.getByRole('button', { name: 'Add to Discord' }).first().click();
     await landing.getByText('Not open for new servers yet').waitFor();
     const guide = landing.getByRole('link', { name: 'Open the setup guide' });
-    expect(await guide.getAttribute('href')).toBe('/docs/discord-setup.md');
+    expect(await guide.getAttribute('href')).toBe('/setup');
     await shot(landing, 'setup-invite-unavailable-dark-desktop');
     await landing.context().close();
   }, 180_000);

@@ -2,11 +2,12 @@ import { Events, type Guild } from 'discord.js';
 import type { BotContext } from '../../context';
 import { channelRow, isSyncedChannel } from './channels';
 import { inGuildOrder } from './guild-order';
+import { reportPermissions } from './permissions';
 import { roleRows } from './roles';
 import { defineEvent } from '../../events/types';
 
 /**
- * These servers' rows, channels and roles, in one call (one transaction): one server when the bot
+ * These servers' rows, channels and roles, in one call, then what the bot may not do on each (one transaction): one server when the bot
  * joins it, hundreds at once on connecting (client-ready.ts). Runs after any write of their lists
  * already under way and reads the lists when it runs; a server the bot left meanwhile is skipped.
  */
@@ -23,6 +24,7 @@ export function syncGuilds(ctx: BotContext, guilds: Guild[]): Promise<void> {
           roles: roleRows(guild),
         })),
       });
+      await reportPermissions(ctx, present);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { Events, type Guild, PermissionFlagsBits, type Role } from 'discord.js';
 import type { BotContext } from '../../context';
 import { inGuildOrder } from './guild-order';
+import { reportPermissions } from './permissions';
 import { defineEvent } from '../../events/types';
 
 /** Whether the bot can give the role: not managed, below its own highest role, with Manage Roles. */
@@ -20,6 +21,8 @@ function assignable(role: Role): boolean {
 export function syncRoles(ctx: BotContext, guild: Guild): Promise<void> {
   return inGuildOrder([guild.id], async () => {
     await ctx.caller.guilds.bot.syncRoles({ guildId: guild.id, roles: roleRows(guild) });
+    // A role's permissions or place changed: so may the bot's own.
+    await reportPermissions(ctx, [guild]);
   });
 }
 

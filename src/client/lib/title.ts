@@ -8,6 +8,7 @@ const PUBLIC_TITLES: Record<string, string> = {
   '/contact': 'Contact',
   '/terms': 'Terms of Service',
   '/privacy': 'Privacy Policy',
+  '/setup': 'Setting up the bot',
   '/login': 'Log in',
 };
 

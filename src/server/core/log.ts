@@ -2,22 +2,45 @@ import { format } from 'node:util';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
+export type LogFormat = 'json' | 'pretty';
+
 /**
- * The process's log (pino): one JSON object a line with a level, time, pid and message in
- * production (NODE_ENV=production, as npm start sets it, or LOG_FORMAT=json), for a log collector;
- * readable lines (pino-pretty) in development. LOG_LEVEL (trace, debug, info, warn, error; default
- * info) drops the quieter levels. Writes are synchronous, so nothing is lost at process.exit.
- * Never log message text, tokens or secrets.
+ * How the process writes its log. LOG_FORMAT=json|pretty decides when set. Otherwise a terminal
+ * (stdout is a TTY: someone running `npm start` or `npm run dev` and reading) gets readable,
+ * coloured lines, whatever NODE_ENV says; output going elsewhere (a pipe, a file, a service
+ * manager's log, a container) is JSON in production (NODE_ENV=production, as npm start sets) and
+ * readable lines in development (tests read those).
  */
-export function createLogger(env: Record<string, string | undefined> = process.env): Logger {
-  const json = env.LOG_FORMAT ? env.LOG_FORMAT === 'json' : env.NODE_ENV === 'production';
+export function logFormat(env: Record<string, string | undefined>, stdoutIsTTY: boolean): LogFormat {
+  const chosen = env.LOG_FORMAT?.trim();
+  if (chosen === 'json' || chosen === 'pretty') return chosen;
+  if (stdoutIsTTY) return 'pretty';
+  return env.NODE_ENV === 'production' ? 'json' : 'pretty';
+}
+
+/**
+ * The process's log (pino): one JSON object a line with a level, time, pid and message for a log
+ * collector, or readable lines (pino-pretty: `[12:00:00.000] INFO: Listening on …`, coloured in a
+ * terminal), as logFormat decides. LOG_LEVEL (trace, debug, info, warn, error; default info) drops
+ * the quieter levels. Writes are synchronous, so nothing is lost at process.exit. Never log message
+ * text, tokens or secrets.
+ */
+export function createLogger(
+  env: Record<string, string | undefined> = process.env,
+  stdoutIsTTY = Boolean(process.stdout.isTTY),
+): Logger {
   const level = env.LOG_LEVEL?.trim() || 'info';
   const options = { level, base: { pid: process.pid } };
-  return json
+  return logFormat(env, stdoutIsTTY) === 'json'
     ? pino(options, pino.destination({ fd: 1, sync: true }))
     : pino(
         options,
-        pretty({ sync: true, colorize: false, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+        pretty({
+          sync: true,
+          colorize: stdoutIsTTY,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+        }),
       );
 }
 

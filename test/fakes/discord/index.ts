@@ -10,9 +10,11 @@ import {
   type FakeChannel,
   type FakeGuild,
   type FakeMember,
+  type FakeRole,
   type FakeUser,
   guildPayload,
   InteractionType,
+  rolePayload,
   interactionPayload,
   type Json,
   type MessageInput,
@@ -56,6 +58,8 @@ export interface FakeDiscord {
   deleteMessage(message: Json): void;
   /** emoji: a Unicode emoji, or a custom one written <:name:id>. */
   react(message: Json, user: FakeUser, emoji: string, added?: boolean): void;
+  /** A role's name, place or permissions change (Server Settings → Roles): GUILD_ROLE_UPDATE. */
+  updateRole(guildId: string, role: FakeRole): void;
   /** A member joins the server: GUILD_MEMBER_ADD (the member is added to the guild's list). */
   memberJoin(member: FakeMember, guildId?: string): void;
   /** A slash command: INTERACTION_CREATE type 2, command type 1. Returns the interaction. */
@@ -151,6 +155,14 @@ export async function startFakeDiscord(
     maxConcurrency: () => opts.maxConcurrency,
     guildIdOf,
   });
+  // Get Guild Member (discord.js's guild.members.fetchMe/fetch): the member as Discord answers it,
+  // without the interaction-only `permissions`.
+  rest.addRoute('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, (m) => {
+    const member = guilds.find((g) => g.id === m[1])?.members.find((x) => x.user.id === m[2]);
+    if (!member) return [404, { message: 'Unknown Member', code: 10007 }];
+    const { permissions: _p, ...payload } = memberPayload(member);
+    return [200, payload];
+  });
   const oauth = new FakeOAuth({ id: applicationId, secret: FAKE_CLIENT_SECRET });
   const attachments = new FakeAttachments();
   const server: Server = createServer((req, res) => {
@@ -239,6 +251,12 @@ export async function startFakeDiscord(
       };
       if (added) d.message_author_id = message.author.id;
       gateway.dispatch(added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', d);
+    },
+    updateRole(guildId, role) {
+      const guild = guilds.find((g) => g.id === guildId);
+      if (!guild) throw new Error(`fake discord: no guild ${guildId}`);
+      guild.roles = [...(guild.roles ?? []).filter((r) => r.id !== role.id), role];
+      gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: guildId, role: rolePayload(role) });
     },
     memberJoin(member, guildId) {
       const id = guildId ?? defaultGuild();

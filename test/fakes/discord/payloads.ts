@@ -73,6 +73,8 @@ export interface FakeChannel {
   parent_id?: string | null;
   /** Threads: archived, locked... (see fakes/discord/threads.ts). */
   thread_metadata?: Json;
+  /** Discord's overwrite objects: `{ id, type: 0 role | 1 member, allow, deny }` (bit sets as strings). */
+  permission_overwrites?: { id: string; type: 0 | 1; allow: string; deny: string }[];
 }
 
 export function channelPayload(guildId: string, c: FakeChannel): Json {
@@ -83,7 +85,7 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
     type: c.type ?? 0,
     position: c.position ?? 0,
     parent_id: c.parent_id ?? null,
-    permission_overwrites: [],
+    permission_overwrites: c.permission_overwrites ?? [],
     nsfw: false,
     topic: null,
     last_message_id: null,

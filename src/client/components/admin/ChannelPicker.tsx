@@ -71,7 +71,8 @@ export function ChannelPicker(props: ChannelPickerProps) {
 /** `#name` of a channel id when the guild's channel list knows it, else the id itself. */
 export function useChannelName(): (channelId: string) => string {
   const guildId = useGuildId();
-  const channels = trpc.guilds.channels.useQuery({ guildId }, { staleTime: 60_000 });
+  // Every kind (voice and forum channels too): a name is shown wherever the bot synced one.
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'any' }, { staleTime: 60_000 });
   const names = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
   return (id: string) => {
     const name = names.get(id);

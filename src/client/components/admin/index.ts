@@ -12,10 +12,13 @@
  * - ChannelPicker({ label, value, onChange, kind?, ... })   a synced channel of the guild that the field's kind accepts
  * - RolePicker({ value, onChange, kind, ... })        a synced role of the guild (kind 'assignable': one the bot can give)
  * - useChannelName(): (id) => '#name' or the id
+ * - MemberName({ id, name }), useMemberNames(ids), ChannelName({ id }), useChannelLookup()   names instead of ids
  * - savedOptionLabel(id, list, noun)                 a picker's label for a saved id the synced list lacks
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
+ * - BotPermissionsAlert({ features, channelIds? })   what the bot may not do for these features, and where to grant it
  * - DeliveryBadge({ state, verb? })   Draft / Queued / Posted|Sent / Partly posted / Failed (lib/delivery.ts wording)
  */
+export { BotPermissionsAlert, type BotPermissionsAlertProps } from './BotPermissionsAlert';
 export { CardListSkeleton } from './CardListSkeleton';
 export { ChannelPicker, type ChannelPickerProps, useChannelName } from './ChannelPicker';
 export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
@@ -23,6 +26,7 @@ export { DeliveryBadge } from './DeliveryBadge';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage, fieldErrors } from './errorMessage';
 export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';
+export { ChannelName, MemberName, shortId, useChannelLookup, useMemberNames } from './names';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { RolePicker, type RolePickerProps } from './RolePicker';
 export { relativeTime } from './relativeTime';

@@ -13,7 +13,7 @@ interface Props extends ButtonProps {
 }
 
 /** Where the operator of an installation learns to connect it to Discord. */
-export const SETUP_GUIDE_URL = '/docs/discord-setup.md';
+export const SETUP_GUIDE_URL = '/setup';
 
 /**
  * "Add to Discord": opens the bot's invite link in a new tab. When this installation has no

@@ -33,7 +33,7 @@ export function SiteFooter() {
                 Add to Discord
               </Anchor>
             ) : (
-              <Anchor href={SETUP_GUIDE_URL} target="_blank" size="sm" c="dimmed">
+              <Anchor component={Link} to={SETUP_GUIDE_URL} size="sm" c="dimmed">
                 Set up the bot (for the owner of this site)
               </Anchor>
             )}

@@ -93,7 +93,7 @@ function Explanation({ status }: { status: Status }) {
           {operator ? (
             <Text size="sm">
               Set <Code>DISCORD_TOKEN</Code> and restart the server.{' '}
-              <Anchor href="/docs/discord-setup.md" target="_blank" inherit>
+              <Anchor href="/setup" target="_blank" inherit>
                 Discord setup guide
               </Anchor>
               {' · '}

@@ -1,5 +1,6 @@
 import { Card, Group, Progress, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { languageName } from '../../../common/languages';
+import { MemberName } from '../../components/admin/names';
 import type { Analytics } from './types';
 
 /** Spec section 9: at most 10 top translators. */
@@ -40,7 +41,12 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
                   <Table.Tr key={t.username + String(i)}>
                     <Table.Td c="dimmed">{i + 1}</Table.Td>
                     <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
-                      {t.username}
+                      {/* The server answers the id as the name when it knows none: shown as unknown. */}
+                      <MemberName
+                        id={t.userId}
+                        name={t.username !== t.userId ? t.username : null}
+                        size="sm"
+                      />
                     </Table.Td>
                     <Table.Td ta="right">{t.count.toLocaleString()}</Table.Td>
                     <Table.Td ta="right">{t.accuracy}%</Table.Td>

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { BotPermissionsAlert, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { AnnouncementList } from './AnnouncementList';
@@ -50,6 +50,14 @@ export default function AnnouncementsPage() {
           ) : undefined
         }
       />
+      {unlocked && (
+        <BotPermissionsAlert
+          features={['announcements']}
+          channelIds={[
+            ...new Set((list.data ?? []).flatMap((a) => a.targetChannels.map((t) => t.channelId))),
+          ]}
+        />
+      )}
       {unlocked === false && (
         <LockedFeature
           capability="announcements"

@@ -1,7 +1,13 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  EmptyState,
+  errorMessage,
+  PageHeader,
+} from '../../components/admin';
 import { CreateLinkDialog } from './CreateLinkDialog';
 import { LinkCard } from './LinkCard';
 import { RoomsSection } from '../single-channel/RoomsSection';
@@ -37,6 +43,10 @@ export default function ChannelsPage() {
       <PageHeader
         title="Channel Management"
         description="Mirror conversations between language channels, or turn one channel into a translation room."
+      />
+      <BotPermissionsAlert
+        features={['translation']}
+        channelIds={links.data?.flatMap((l) => l.channels.map((c) => c.channelId)) ?? []}
       />
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>

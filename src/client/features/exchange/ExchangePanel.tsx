@@ -6,6 +6,7 @@ import {
   EmptyState,
   errorMessage,
   fieldErrors,
+  MemberName,
   relativeTime,
   savedOptionLabel,
 } from '../../components/admin';
@@ -190,8 +191,8 @@ function WaitingList({ waiting }: { waiting: ExchangeState['waiting'] }) {
             <Card key={m.userId} withBorder radius="sm" padding="sm" data-testid="exchange-waiting">
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Group gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {m.username || m.userId}
+                  <Text fw={600} size="sm" span>
+                    <MemberName id={m.userId} name={m.username || null} size="sm" />
                   </Text>
                   <Badge variant="light" size="sm" style={{ textTransform: 'none' }}>
                     {languages(m.native, m.learning)}
@@ -226,9 +227,13 @@ function PairList({ pairs }: { pairs: Pair[] }) {
             <Card key={p.id} withBorder radius="sm" padding="sm" data-testid="exchange-pair">
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {p.a.username || p.a.userId} ↔ {p.b.username || p.b.userId}
-                  </Text>
+                  <Group gap={6} wrap="wrap" fw={600}>
+                    <MemberName id={p.a.userId} name={p.a.username || null} size="sm" />
+                    <Text span size="sm">
+                      ↔
+                    </Text>
+                    <MemberName id={p.b.userId} name={p.b.username || null} size="sm" />
+                  </Group>
                   <ToldBadge state={p.delivery} />
                 </Group>
                 <Group gap="xs" wrap="wrap">
@@ -255,7 +260,7 @@ function PairList({ pairs }: { pairs: Pair[] }) {
                   <Text size="xs" c={p.delivery === 'failed' ? 'red' : 'dimmed'}>
                     {[p.a, p.b]
                       .filter((m) => m.told && m.told !== 'dm' && m.told !== 'reply')
-                      .map((m) => `${m.username || m.userId}: ${TOLD[m.told ?? ''] ?? m.told}`)
+                      .map((m) => `${m.username || 'Unknown member'}: ${TOLD[m.told ?? ''] ?? m.told}`)
                       .join(' · ')}
                     {p.delivery === 'failed' && p.deliveryError ? ` ${p.deliveryError}` : ''}
                   </Text>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
+import { MemberName } from '../../components/admin';
 import { DIFFICULTY_LABELS } from './stats';
 import type { Learner } from './types';
 
@@ -23,8 +24,8 @@ export function LearnerList({ learners }: { learners: Learner[] }) {
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Group gap="xs">
-                  <Text fw={600} size="sm">
-                    {l.username || l.userId}
+                  <Text fw={600} size="sm" span>
+                    <MemberName id={l.userId} name={l.username || null} size="sm" />
                   </Text>
                   <Badge size="sm" variant="light">
                     {languageName(l.learningLanguage)}

@@ -4,6 +4,7 @@ import { Fragment } from 'react';
 import { trpc } from '../../trpc';
 import { errorMessage } from '../../components/admin/errorMessage';
 import { relativeTime } from '../../components/admin/relativeTime';
+import { MemberName, useMemberNames } from '../../components/admin/names';
 
 const TYPE_COLOR: Record<string, string> = {
   spam: 'orange',
@@ -14,16 +15,15 @@ const TYPE_COLOR: Record<string, string> = {
   notice: 'blue',
 };
 
-/** "User 123 · banned word · ES": who, which rule, which language (what the log knows). */
-function byline(log: { userId: string; rule: string; language: string }): string {
-  return [log.userId ? `User ${log.userId}` : '', log.rule, log.language.toUpperCase()]
-    .filter(Boolean)
-    .join(' · ');
+/** "banned word · ES": which rule, which language (who is shown beside it, by name). */
+function byline(log: { rule: string; language: string }): string {
+  return [log.rule, log.language.toUpperCase()].filter(Boolean).join(' · ');
 }
 
 /** The feed of recent moderation actions, newest first, in a scroll area 96 units (384 px) high. */
 export function LogFeed({ guildId }: { guildId: string | undefined }) {
   const logs = trpc.moderation.logs.useQuery({ guildId });
+  const memberName = useMemberNames((logs.data ?? []).map((l) => l.userId).filter(Boolean));
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={4}>Recent moderation actions</Title>
@@ -71,9 +71,12 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
                   <Text size="sm" mt={6} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {log.message}
                   </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" mt={2}>
-                    {byline(log)}
-                  </Text>
+                  <Group gap={8} mt={4} wrap="wrap">
+                    {log.userId ? <MemberName id={log.userId} name={memberName(log.userId)} /> : null}
+                    <Text size="xs" c="dimmed">
+                      {byline(log)}
+                    </Text>
+                  </Group>
                 </div>
               </Fragment>
             ))}

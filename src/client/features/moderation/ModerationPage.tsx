@@ -1,6 +1,12 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  EmptyState,
+  errorMessage,
+  PageHeader,
+} from '../../components/admin';
 import { LogFeed } from './LogFeed';
 import { RulesForm } from './RulesForm';
 import { useGuildId } from '../../lib/guild';
@@ -16,6 +22,7 @@ export default function ModerationPage() {
         title="Moderation"
         description="AI moderation that catches spam, scams and toxicity in every language."
       />
+      <BotPermissionsAlert features={['moderation']} channelIds={[]} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {rules.isPending ? (
           <CardListSkeleton count={1} height={480} />

@@ -1,7 +1,13 @@
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  EmptyState,
+  errorMessage,
+  PageHeader,
+} from '../../components/admin';
 import { CreatePollDialog } from './CreatePollDialog';
 import { PollCard } from './PollCard';
 import { LockedFeature } from '../billing/LockedFeature';
@@ -52,6 +58,7 @@ export default function PollsPage() {
         description="Ask your community in one language; every member votes in theirs."
         action={unlocked === false ? undefined : createButton}
       />
+      {unlocked && <BotPermissionsAlert features={['announcements']} channelIds={[]} />}
       {unlocked === false ? (
         <LockedFeature
           capability="polls"

@@ -1,6 +1,9 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useChannelName } from '../../components/admin/ChannelPicker';
 import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
+import { shortId } from '../../components/admin/names';
+import { useGuildId } from '../../lib/guild';
+import { trpc } from '../../trpc';
 
 export interface ReactionRoleView {
   id: number;
@@ -21,6 +24,9 @@ export function ReactionRoleCard({
   deleting: boolean;
 }) {
   const channelName = useChannelName();
+  const guildId = useGuildId();
+  const roles = trpc.guilds.roles.useQuery({ guildId }, { staleTime: 60_000 });
+  const roleName = (id: string) => roles.data?.find((r) => r.id === id)?.name;
   return (
     <Card
       withBorder
@@ -31,12 +37,22 @@ export function ReactionRoleCard({
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate="end">
-            Message{' '}
-            <Text span ff="monospace">
-              {entry.messageId}
+          <Group gap={8} wrap="nowrap">
+            <Text fw={600} truncate="end">
+              Role menu
             </Text>
-          </Text>
+            {guildId && /^\d+$/.test(guildId) && entry.channelId ? (
+              <Anchor
+                size="xs"
+                href={`https://discord.com/channels/${guildId}/${entry.channelId}/${entry.messageId}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={`Discord message ${shortId(entry.messageId)}`}
+              >
+                Open in Discord
+              </Anchor>
+            ) : null}
+          </Group>
           <Group gap={6}>
             <Badge color={entry.active ? 'teal' : 'gray'} variant="light">
               {entry.active ? 'Active' : 'Inactive'}
@@ -64,8 +80,14 @@ export function ReactionRoleCard({
             <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
               {r.label}
             </Text>
-            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
-              role {r.roleId}
+            <Text
+              size="xs"
+              c="dimmed"
+              fs={roleName(r.roleId) ? undefined : 'italic'}
+              title={roleName(r.roleId) ? undefined : `Discord id ${shortId(r.roleId)}`}
+              style={{ flexShrink: 0 }}
+            >
+              {roleName(r.roleId) ? `@${roleName(r.roleId)}` : roles.isPending ? '…' : 'Unknown role'}
             </Text>
           </Group>
         ))}

@@ -1,6 +1,10 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
+import { shortId } from '../../components/admin/names';
+
+/** The server names a member it knows no name of by their id: that is not a name to show. */
+const isBareId = (user: string) => /^\d{15,32}$/.test(user);
 
 export interface RecentItem {
   id: number;
@@ -27,7 +31,13 @@ export function RecentTranslations({ items }: { items: RecentItem[] }) {
         <Stack gap="sm">
           {items.map((item) => (
             <Group key={item.id} wrap="nowrap" gap="sm" data-testid="recent-translation">
-              <Avatar radius="xl" size="md" color="initials" name={item.user || '?'} aria-hidden />
+              <Avatar
+                radius="xl"
+                size="md"
+                color="initials"
+                name={item.user && !isBareId(item.user) ? item.user : '?'}
+                aria-hidden
+              />
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={500}>
@@ -38,9 +48,20 @@ export function RecentTranslations({ items }: { items: RecentItem[] }) {
                     {languageName(item.to)}
                   </Text>
                 </Group>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {item.user || 'Unknown user'}
-                </Text>
+                {item.user && !isBareId(item.user) ? (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {item.user}
+                  </Text>
+                ) : (
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    fs="italic"
+                    title={item.user ? `Discord id ${shortId(item.user)}` : undefined}
+                  >
+                    Unknown member
+                  </Text>
+                )}
               </div>
               <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                 {item.when}

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { EmptyState } from '../../components/admin';
+import { EmptyState, useMemberNames } from '../../components/admin';
 import { STATUS_LABELS, type TicketStatus } from './display';
 import { TicketRow } from './TicketRow';
 import type { Ticket } from './types';
@@ -13,6 +13,7 @@ interface Props {
 
 /** The ticket rows, or the spec's two empty-state texts. */
 export function TicketList({ tickets, status, onOpen }: Props) {
+  const memberName = useMemberNames(tickets.map((t) => t.userId));
   if (tickets.length === 0) {
     return (
       <EmptyState
@@ -29,7 +30,7 @@ export function TicketList({ tickets, status, onOpen }: Props) {
   return (
     <Stack gap="sm">
       {tickets.map((t) => (
-        <TicketRow key={t.id} ticket={t} onOpen={() => onOpen(t.id)} />
+        <TicketRow key={t.id} ticket={t} memberName={memberName(t.userId)} onOpen={() => onOpen(t.id)} />
       ))}
     </Stack>
   );

@@ -1,10 +1,20 @@
 import { Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { format } from 'date-fns';
+import { MemberName } from '../../components/admin';
 import { inLanguage, PRIORITY_COLORS, STATUS_COLORS, STATUS_LABELS, type TicketStatus } from './display';
 import type { Ticket } from './types';
 
 /** One ticket of the list; the whole card opens the detail dialog. */
-export function TicketRow({ ticket: t, onOpen }: { ticket: Ticket; onOpen: () => void }) {
+export function TicketRow({
+  ticket: t,
+  memberName,
+  onOpen,
+}: {
+  ticket: Ticket;
+  /** The member's name (useMemberNames): null when unknown, undefined while loading. */
+  memberName: string | null | undefined;
+  onOpen: () => void;
+}) {
   const subject = inLanguage(t.subject, t.supportLanguage, t.userLanguage);
   const description = inLanguage(t.description, t.supportLanguage, t.userLanguage);
   return (
@@ -44,8 +54,8 @@ export function TicketRow({ ticket: t, onOpen }: { ticket: Ticket; onOpen: () =>
               <Text size="xs" fw={500} c={`${STATUS_COLORS[t.status]}.6`}>
                 {STATUS_LABELS[t.status as TicketStatus] ?? t.status}
               </Text>
-              <Text size="xs" c="dimmed">
-                User: {t.userId}
+              <Text size="xs" c="dimmed" span>
+                <MemberName id={t.userId} name={memberName} />
               </Text>
               <Text size="xs" c="dimmed">
                 Language: {t.userLanguage.toUpperCase()}

@@ -1,6 +1,12 @@
 import { Alert, Group, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CardListSkeleton, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  errorMessage,
+  PageHeader,
+  StatGridSkeleton,
+} from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
@@ -53,6 +59,8 @@ function Tickets() {
     placeholderData: (previous) => previous,
   });
   const error = list.error ?? all.error ?? stats.error;
+  // The channel tickets open in (same query as the settings below): its overwrites matter.
+  const ticketChannel = trpc.tickets.settings.useQuery({ guildId }).data?.channelId;
 
   useEffect(() => {
     if (error) notifyError('Failed to fetch tickets', errorMessage(error));
@@ -61,6 +69,7 @@ function Tickets() {
   return (
     <Stack gap="lg">
       <PageHeader title={TITLE} description={SUBTITLE} />
+      <BotPermissionsAlert features={['tickets']} channelIds={ticketChannel ? [ticketChannel] : []} />
       {stats.isLoading ? <StatGridSkeleton cards={4} /> : stats.data && <TicketStats stats={stats.data} />}
       <Group justify="space-between" align="flex-end">
         <Select

@@ -63,10 +63,10 @@ describe('deliveryState and formatResponseTime', () => {
     const { formatResponseTime } = await import('./display');
     expect([null, 20_000, 45 * 60_000, 2.4 * 3_600_000, 3 * 86_400_000].map(formatResponseTime)).toEqual([
       '—',
-      '20s',
-      '45m',
-      '2.4h',
-      '3.0d',
+      '20 s',
+      '45 min',
+      '2 h 24 min',
+      '3 d',
     ]);
   });
 });

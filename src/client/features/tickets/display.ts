@@ -1,3 +1,4 @@
+import { formatDuration } from '../../lib/duration';
 import type { LangText } from '../../../../db/schema';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -82,13 +83,8 @@ export function deliveryState(m: DeliveryLike): { label: string; color: string; 
   return { label: 'Queued: delivered when the bot connects', color: 'yellow' };
 }
 
-/** Average response in ms as the stat card shows it: 45m, 2.4h, 1.5d; no data: a dash. */
+/** Average response in ms as the stat card shows it ('45 min', '2 h 24 min'); no data: a dash. */
 export function formatResponseTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
-  const minutes = ms / 60_000;
-  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))}s`;
-  if (minutes < 60) return `${Math.round(minutes)}m`;
-  const hours = minutes / 60;
-  if (hours < 48) return `${hours.toFixed(1)}h`;
-  return `${(hours / 24).toFixed(1)}d`;
+  return formatDuration(Math.max(1, Math.round(ms / 1000)));
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { errorMessage, useChannelName } from '../../components/admin';
+import { ChannelName, errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -10,8 +10,6 @@ import type { VoiceSession } from './types';
 export function ActiveSessions({ sessions, botOnline }: { sessions: VoiceSession[]; botOnline: boolean }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
-  // The channel's name when the bot synced it, else its whole id: two sessions never look alike.
-  const channelName = useChannelName();
   const end = trpc.voice.update.useMutation({
     onSuccess: () => {
       notifySuccess('Session Ended', 'Voice translation session has been stopped');
@@ -54,7 +52,7 @@ export function ActiveSessions({ sessions, botOnline }: { sessions: VoiceSession
                   style={{ overflowWrap: 'anywhere' }}
                   data-testid="active-session-channel"
                 >
-                  {channelName(s.channelId)}{' '}
+                  <ChannelName id={s.channelId} />{' '}
                   <Text span size="xs" c="dimmed" fw={400}>
                     · session #{s.id}
                   </Text>

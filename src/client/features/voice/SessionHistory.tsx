@@ -2,7 +2,8 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { EmptyState } from '../../components/admin';
-import { formatDuration, statusBadge } from './format';
+import { formatDuration } from '../../lib/duration';
+import { statusBadge } from './format';
 import type { VoiceSession } from './types';
 
 /** Spec section 9: the history shows up to 20 sessions. */

@@ -1,7 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconClock, IconHistory, IconMicrophone, IconTextSize } from '@tabler/icons-react';
 import { StatCard } from '../../components/admin';
-import { formatDuration, formatSpan, sessionTotals } from './format';
+import { formatDuration } from '../../lib/duration';
+import { sessionTotals } from './format';
 import type { VoiceSession } from './types';
 
 /** Active Sessions, Total Sessions, Total Duration (with the average) and Characters Processed. */
@@ -36,7 +37,7 @@ export function VoiceStats({
         title="Total Duration"
         value={formatDuration(totals.seconds)}
         icon={<IconClock size={18} />}
-        description={`Average ${formatSpan(totals.averageSeconds)} per session`}
+        description={`Average ${formatDuration(totals.averageSeconds)} per session`}
       />
       <StatCard
         title="Characters Processed"

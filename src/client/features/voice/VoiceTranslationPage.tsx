@@ -1,5 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
-import { errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
+import { VOICE_CHANNEL_TYPES } from '../../../common/guilds/permissions';
+import { BotPermissionsAlert, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { ActiveSessions } from './ActiveSessions';
@@ -22,6 +23,11 @@ export default function VoiceTranslationPage() {
   // The header's bot status (same query): sessions are live only while the bot is online.
   const status = trpc.setup.status.useQuery(undefined, { refetchInterval: 15_000 });
   const botOnline = status.data?.bot.state === 'online';
+  // Members start captions in any voice channel: each one's overwrites matter.
+  const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'any' }, { staleTime: 60_000 });
+  const voiceChannels = (channels.data ?? [])
+    .filter((c) => VOICE_CHANNEL_TYPES.includes(c.type))
+    .map((c) => c.id);
 
   return (
     <Stack gap="lg">
@@ -29,6 +35,7 @@ export default function VoiceTranslationPage() {
         title="Voice Translation"
         description="Real-time voice channel translation and monitoring"
       />
+      {unlocked && <BotPermissionsAlert features={['voice']} channelIds={voiceChannels} />}
       {unlocked === false && (
         <LockedFeature
           capability="voice"

@@ -1,6 +1,12 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  CardListSkeleton,
+  EmptyState,
+  errorMessage,
+  PageHeader,
+} from '../../components/admin';
 import { ReactionRolesTab } from '../reaction-roles/ReactionRolesTab';
 import { WelcomeForm } from './WelcomeForm';
 import { useGuildId } from '../../lib/guild';
@@ -13,6 +19,7 @@ export default function WelcomePage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Welcome & Roles" description="Greet new members and let them choose their roles." />
+      <BotPermissionsAlert features={['roles']} channelIds={[]} />
       <Tabs defaultValue="welcome" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="welcome">Welcome Messages</Tabs.Tab>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage, fieldErrors, savedOptionLabel } from '../../components/admin';
+import { errorMessage, fieldErrors, MemberName, savedOptionLabel } from '../../components/admin';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -73,7 +73,9 @@ export function LevelingPanel({ guildId }: { guildId: string | undefined }) {
                 {board.data.map((r) => (
                   <Table.Tr key={r.userId}>
                     <Table.Td>{r.rank}</Table.Td>
-                    <Table.Td>{r.username || r.userId}</Table.Td>
+                    <Table.Td>
+                      <MemberName id={r.userId} name={r.username || null} size="sm" />
+                    </Table.Td>
                     <Table.Td>{r.level}</Table.Td>
                     <Table.Td>{r.xp.toLocaleString()}</Table.Td>
                     <Table.Td>{r.messages.toLocaleString()}</Table.Td>

@@ -3,6 +3,8 @@ import { leaveGuild, removeChannel, syncGuilds, syncRoles, updateGuild, upsertCh
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import { id } from '../../core/bot-message';
 import { takeIdentifySlot } from './gateway-identify';
+import { storePermissions } from './permissions';
+import { type BotPermission, NEEDED_PERMISSIONS } from '../../../common/guilds/permissions';
 
 const channelSchema = z.object({
   id,
@@ -10,6 +12,20 @@ const channelSchema = z.object({
   type: z.number().int(),
   parentId: id.nullable(),
   position: z.number().int(),
+});
+
+const permission = z.enum(NEEDED_PERMISSIONS as [BotPermission, ...BotPermission[]], {
+  error: `must be one of ${NEEDED_PERMISSIONS.join(', ')}`,
+});
+
+/** What the bot may not do on a server (src/common/guilds/permissions.ts BotPermissionReport). */
+const permissionReport = z.object({
+  role: z.string().max(100).nullable(),
+  guild: z.array(permission).max(NEEDED_PERMISSIONS.length),
+  // Discord caps a server at 500 channels.
+  channels: z
+    .array(z.object({ id, missing: z.array(permission).min(1).max(NEEDED_PERMISSIONS.length) }))
+    .max(500),
 });
 
 const guildInfo = z.object({ id, name: z.string(), icon: z.string().nullable() });
@@ -62,6 +78,14 @@ export const guildsBotRouter = router({
   removeChannel: botProcedure
     .input(z.object({ channelId: id }))
     .mutation(async ({ ctx, input }) => await removeChannel(ctx.db, input.channelId)),
+
+  /**
+   * What the bot may not do on these servers, computed from its roles and the channels' overwrites
+   * (at join, on connecting, and when a role, a channel or the bot's own roles change).
+   */
+  reportPermissions: botProcedure
+    .input(z.object({ servers: z.array(z.object({ guildId: id, report: permissionReport })).max(1000) }))
+    .mutation(async ({ ctx, input }) => await storePermissions(ctx.db, input.servers, ctx.clock())),
 
   // ---- Connection (the header's bot status, the setup checklist) ----
   reportStatus: botProcedure

@@ -6,6 +6,8 @@ import { adminProcedure, guildProcedure, router } from '../../core/trpc';
 import { inviteUrlFor } from '../site/invite';
 import { guildsBotRouter } from './bot.router';
 import { listChannels, listRoles, presentGuilds } from './listing';
+import { memberNames } from './members';
+import { permissionReport } from './permissions';
 
 /**
  * Channel types listed when no kind is asked for: 0 text, 5 announcement, 15 forum. A picker asks
@@ -70,6 +72,26 @@ export const guildsRouter = router({
     }),
   /** The server's roles, highest first, and whether the bot can give each (synced by the bot). */
   roles: guildProcedure.query(async ({ ctx }) => await listRoles(ctx.db, ctx.guildId)),
+
+  /**
+   * Names of these members as the bot last saw them (members.ts); a member it never saw is left
+   * out (the dashboard says "Unknown member").
+   */
+  members: guildProcedure
+    .input(
+      z.object({
+        ids: z
+          .array(z.string().regex(/^\d{1,32}$/, 'must be a Discord id'))
+          .max(200, 'at most 200 members at once'),
+      }),
+    )
+    .query(async ({ ctx, input }) => await memberNames(ctx.db, ctx.guildId, input.ids)),
+
+  /**
+   * What the bot may not do on this server (from its roles and each channel's overwrites, as the bot
+   * last checked them), with its role's name for "where to grant it"; null before the first check.
+   */
+  permissions: guildProcedure.query(async ({ ctx }) => await permissionReport(ctx.db, ctx.guildId)),
 
   /** The bot's own procedures of this capability (in-process only). */
   bot: guildsBotRouter,

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { guildChannels, guildRoles, guilds } from '../../../../db/schema';
+import { guildBotPermissions, guildChannels, guildRoles, guilds } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
 
 /**
@@ -201,12 +201,13 @@ export async function updateGuild(db: Db, guild: SyncedGuild): Promise<void> {
     .run();
 }
 
-/** The bot left (or was removed from) a guild: marked absent, its channel list dropped. */
+/** The bot left (or was removed from) a guild: marked absent, its channel and role lists and permission report dropped. */
 export async function leaveGuild(db: Db, guildId: string, at: Date): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.update(guilds).set({ present: false, leftAt: at }).where(eq(guilds.id, guildId)).run();
     await tx.delete(guildChannels).where(eq(guildChannels.guildId, guildId)).run();
     await tx.delete(guildRoles).where(eq(guildRoles.guildId, guildId)).run();
+    await tx.delete(guildBotPermissions).where(eq(guildBotPermissions.guildId, guildId)).run();
   });
 }
 

@@ -5,6 +5,8 @@ import type { Env } from '../../core/env';
 import type { Actor } from '../../core/trpc';
 import { isOperator as isOperatorActor } from '../../core/access';
 import type { BotStatus } from '../guilds/bot-status';
+import { permissionGaps, type ServerGap } from '../guilds/permissions';
+import { permissionLabel, whereToGrantChannel, whereToGrantRole } from '../../../common/guilds/permissions';
 
 /**
  * The operator's setup checklist (issue 14): each step a new installation needs before the bot
@@ -18,7 +20,15 @@ export function isOperator(ctx: { actor: Actor }): boolean {
   return isOperatorActor(ctx.actor);
 }
 
-export type SetupStepKey = 'bot' | 'provider' | 'login' | 'stripe' | 'invite' | 'commands' | 'channelLink';
+export type SetupStepKey =
+  | 'bot'
+  | 'provider'
+  | 'login'
+  | 'stripe'
+  | 'invite'
+  | 'commands'
+  | 'permissions'
+  | 'channelLink';
 
 export interface SetupDoc {
   label: string;
@@ -49,7 +59,8 @@ export interface SetupChecklist {
 /** Setup documents the server serves to the operator (src/server/core/docs.ts). */
 export const DOCS = {
   readme: { label: 'README: Configuration', href: '/docs/README.md' },
-  discord: { label: 'docs/discord-setup.md', href: '/docs/discord-setup.md' },
+  // Rendered by the site (/setup); the raw file stays at /docs/discord-setup.md.
+  discord: { label: 'Setup guide (docs/discord-setup.md)', href: '/setup' },
 } as const;
 
 export interface ChecklistInput {
@@ -237,17 +248,66 @@ function commandsStep(i: ChecklistInput): SetupStep {
   };
 }
 
+/** One server's gaps in a sentence: what is missing, for which feature, and where to grant it. */
+function describeGap(g: ServerGap): string {
+  const parts: string[] = [];
+  const onRole = [...new Set(g.features.flatMap((f) => f.guild))];
+  if (onRole.length) {
+    const features = g.features.filter((f) => f.guild.length).map((f) => f.feature.split(' (')[0]);
+    parts.push(
+      `the bot’s role lacks ${onRole.map(permissionLabel).join(', ')} (${features.join('; ')}): ${whereToGrantRole(g.role)}`,
+    );
+  }
+  for (const f of g.features)
+    for (const c of f.channels)
+      parts.push(
+        `#${f.channelNames[c.id] ?? c.id} takes away ${c.missing.map(permissionLabel).join(', ')}: ${whereToGrantChannel(f.channelNames[c.id] ?? c.id, g.role)}`,
+      );
+  return `${g.name}: ${parts.join('; ')}.`;
+}
+
+/** What the bot reported it may not do on its servers (bot/features/guilds/permissions.ts). */
+async function permissionsStep(i: ChecklistInput): Promise<SetupStep> {
+  const { checked, gaps } = await permissionGaps(i.db);
+  const shown = gaps.slice(0, 3);
+  const summary =
+    i.bot.state === 'not_configured'
+      ? 'Checked once the bot is in a server: it reads its own roles and each channel’s permissions.'
+      : checked === 0
+        ? 'The bot checks its permissions once it is in a server.'
+        : gaps.length === 0
+          ? `The bot has every permission its features need in ${checked === 1 ? 'its server' : `all ${checked} servers`}.`
+          : [
+              ...shown.map(describeGap),
+              ...(gaps.length > shown.length ? [`And ${gaps.length - shown.length} more servers.`] : []),
+            ].join(' ');
+  return {
+    key: 'permissions',
+    title: 'Give the bot the permissions its features need',
+    done: i.bot.state !== 'not_configured' && checked > 0 && gaps.length === 0,
+    optional: false,
+    summary,
+    howTo: null,
+    action: null,
+  };
+}
+
 async function channelLinkStep(i: ChecklistInput): Promise<SetupStep> {
   const links = (await i.db.select({ n: count() }).from(channelLinks).get())?.n ?? 0;
+  // Without a bot token no link carries a message: stored links are then sample data (--demo), or
+  // links nothing runs. The step is not ticked for them.
+  const noBot = i.bot.state === 'not_configured';
   return {
     key: 'channelLink',
     title: 'Link your first language channels',
-    done: links > 0,
+    done: links > 0 && !noBot,
     optional: false,
     summary:
-      links > 0
-        ? `${links} channel link${links === 1 ? '' : 's'} set up.`
-        : 'Link two channels (for example #general-en and #general-es) so conversations are translated.',
+      links > 0 && noBot
+        ? `${links} channel link${links === 1 ? ' is' : 's are'} stored (sample data with --demo), but no bot is connected to translate through ${links === 1 ? 'it' : 'them'}.`
+        : links > 0
+          ? `${links} channel link${links === 1 ? '' : 's'} set up.`
+          : 'Link two channels (for example #general-en and #general-es) so conversations are translated.',
     howTo: null,
     action: { label: 'Open Channels', href: '/admin/channels' },
   };
@@ -261,6 +321,7 @@ export async function setupChecklist(i: ChecklistInput): Promise<SetupChecklist>
     stripeStep(i),
     await inviteStep(i),
     commandsStep(i),
+    await permissionsStep(i),
     await channelLinkStep(i),
   ];
   return {
