@@ -12,11 +12,15 @@ import { reportFailure } from '../../discord';
  * reason's reaction on the original (docs/translation.md lists them; the server counted it), and,
  * when the reason can pass (overload, provider down, a failed answer), is tried again after
  * TRANSLATION_RETRY_MS, doubling, while younger than TRANSLATION_FRESH_MS. A success posts the
- * copies late rather than never and takes the reaction away.
+ * copies late rather than never, each under a line saying so and linking the original
+ * (copy-queue.ts, lateLine), and takes the reaction away.
  */
 
-/** Reasons worth another try: the monthly pause and the member's hourly limit do not pass in minutes. */
-const RETRIED = new Set<UntranslatedReason>(['overloaded', 'unavailable', 'failed']);
+/**
+ * Reasons worth another try: the monthly pause and the member's hourly limit do not pass in
+ * minutes; a full post queue (🚦) drains within seconds.
+ */
+const RETRIED = new Set<UntranslatedReason>(['overloaded', 'unavailable', 'failed', 'queue_full']);
 
 export async function markUntranslated(ctx: BotContext, message: Message<true>, kind: string): Promise<void> {
   try {
@@ -26,7 +30,7 @@ export async function markUntranslated(ctx: BotContext, message: Message<true>, 
   }
 }
 
-/** A copy shed by a full post queue (copy-queue.ts): 🚦 on the original, counted, not tried again. */
+/** Copies shed by a full post queue (copy-queue.ts): 🚦 on the original, counted; message-create.ts tries them again. */
 export async function markShed(ctx: BotContext, message: Message<true>): Promise<void> {
   await markUntranslated(ctx, message, 'queue_full');
   try {

@@ -159,6 +159,10 @@ export const channelsBotRouter = router({
   markShed: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
     await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'marked', ctx.clock());
   }),
+  /** A shed message's copies were all posted on a later try: counted as recovered. */
+  shedRecovered: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
+    await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'recovered', ctx.clock());
+  }),
 
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;
