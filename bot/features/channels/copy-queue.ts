@@ -1,3 +1,4 @@
+import { escapeMarkdown } from 'discord.js';
 import { DISCORD_MESSAGE_LIMIT, type WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { BotContext } from '../../context';
 import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
@@ -49,6 +50,11 @@ const queues = new Map<string, Queue>();
 const combinable = (e: Entry) =>
   !e.lateOf && e.post.parts.length === 1 && !e.post.files.length && !e.post.embeds.length;
 
+/** A display name as plain text inside the bold label of a combined post's line (`*bold_user*` stays as written). */
+export function authorLabel(name: string): string {
+  return escapeMarkdown(name, { maskedLink: true });
+}
+
 /** The first line of a late copy: it comes after later messages, and here is the original in its place. */
 export function lateLine(originalUrl: string): string {
   return `-# ↩ posted late: [original message](${originalUrl})`;
@@ -96,7 +102,7 @@ function group(
   const taken = [head];
   if (!combinable(head)) return { taken, content: head.post.content, hook: {} };
   const bot = ctx.client.user;
-  const line = (e: Entry) => `**${e.post.username}:** ${e.post.content}`;
+  const line = (e: Entry) => `**${authorLabel(e.post.username)}:** ${e.post.content}`;
   let content = head.post.content;
   let sameAuthor = true;
   for (const next of waiting) {
