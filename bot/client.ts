@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
-import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { type CacheFactory, Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { boundedCaches, SWEEPERS } from './client-caches';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
@@ -84,6 +85,8 @@ export async function startBot(
     queuePollMs?: number;
     /** The command set to register (every command of bot/commands by default). */
     commands?: BotCommand[];
+    /** What discord.js keeps in memory (bounded by default: client-caches.ts; bench:caches compares). */
+    makeCache?: CacheFactory;
   } & ShardOptions = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
@@ -105,6 +108,8 @@ export async function startBot(
       globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
     },
     allowedMentions: { parse: [] },
+    makeCache: opts.makeCache ?? boundedCaches(),
+    sweepers: SWEEPERS,
     // Identify turns shared by every bot process of the installation (Discord: one per 5 s per bucket).
     ws: { buildIdentifyThrottler: databaseIdentifyThrottler(caller) },
     ...(Array.isArray(opts.shards)
