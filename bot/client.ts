@@ -10,6 +10,7 @@ import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './features/guilds/status';
 import { stopAllSessions } from './features/voice/session';
+import { stopRetries } from './features/channels/marks';
 import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
 import { type CommandRegistration, registerCommands } from './commands/register';
 import type { BotCommand } from './commands/types';
@@ -215,6 +216,7 @@ export async function startBot(
     async stop() {
       if (services.metrics.shards.source === shards) services.metrics.shards.source = null;
       await worker.stop();
+      stopRetries(client);
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).
       await stopAllSessions(ctx, 'the bot shut down');

@@ -129,6 +129,11 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
   q.running = true;
   try {
     for (let head = q.entries.shift(); head; head = q.entries.shift()) {
+      // The bot stopped: what still waits is not posted (the marks' new tries stop too).
+      if (!ctx.client.isReady()) {
+        for (const e of [head, ...q.entries.splice(0)]) e.resolve([]);
+        break;
+      }
       // Combined only while the webhook's bucket is what holds the copies back: copies are waiting
       // and the channel has used a whole bucket lately (a full bucket's posts within two periods;
       // right after discord.js waited out a reset the last period alone looks quiet).

@@ -1,4 +1,4 @@
-import type { Message } from 'discord.js';
+import type { Client, Message } from 'discord.js';
 import {
   UNTRANSLATED_MARKS,
   type UntranslatedReason,
@@ -50,6 +50,15 @@ async function unmark(ctx: BotContext, message: Message<true>, reason: Untransla
   }
 }
 
+/** Each bot's pending new tries, cancelled when it stops (stopRetries). */
+const pending = new WeakMap<Client, Set<NodeJS.Timeout>>();
+
+/** The bot is stopping: no new try of any marked message starts any more. */
+export function stopRetries(client: Client): void {
+  for (const timer of pending.get(client) ?? []) clearTimeout(timer);
+  pending.delete(client);
+}
+
 /**
  * Schedules the next try of a marked message, when its reason may pass and it is still fresh.
  * `tryAgain` asks for the plan and posts it; it resolves true when the copies went out.
@@ -66,7 +75,10 @@ export function retryWhileFresh(
   const env = ctx.services.env;
   const delay = env.TRANSLATION_RETRY_MS * 2 ** attempt;
   if (Date.now() + delay - message.createdTimestamp > env.TRANSLATION_FRESH_MS) return;
+  const timers = pending.get(ctx.client) ?? new Set<NodeJS.Timeout>();
+  pending.set(ctx.client, timers);
   const timer = setTimeout(async () => {
+    timers.delete(timer);
     // The bot stopped meanwhile: nothing to post with.
     if (!ctx.client.isReady()) return;
     try {
@@ -76,5 +88,6 @@ export function retryWhileFresh(
       console.error(`Translations of message ${message.id}: new try failed:`, err);
     }
   }, delay);
+  timers.add(timer);
   timer.unref();
 }
