@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { conversationKey, rememberMessage } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
-import { planDelete, planEdit, planThread } from './edits';
-import { moderateEdit, onMemberMessage, planTranslation } from '../moderation/flow';
-import { planSingleEdit } from '../single-channel/single-channel';
+import { planDelete, planThread } from './edits';
+import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import {
@@ -187,12 +186,8 @@ export const channelsBotRouter = router({
         return { status: 'none' as const, moderation };
       }
       await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
-      const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
-      if (single.status !== 'none') return { ...single, moderation };
-      return {
-        ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation)),
-        moderation,
-      };
+      const deps = { db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, conversation: ctx.conversation };
+      return { ...(await planTranslationEdit(deps, ctx.translator, msg)), moderation };
     }),
   ),
   mirrorDelete: botGuildProcedure
