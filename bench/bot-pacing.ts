@@ -24,6 +24,15 @@ const LANGS = ['en', 'es', 'fr', 'de', 'ja'];
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
+/**
+ * The originals' texts a webhook post carries: one per line once copies are combined under the
+ * webhook's bucket (bot/features/channels/copy-queue.ts: `**Author:** [es] text` lines, or one
+ * author's lines joined), without the language tag the instant provider adds.
+ */
+export function copiedTexts(content: string): string[] {
+  return content.split('\n').map((line) => /^(?:\*\*.+?:\*\* )?(?:\[\w+\] )?(.*)$/s.exec(line)?.[1] ?? line);
+}
+
 export interface PacingResult {
   messagesPerSecond: number;
   /** The bot's own calls (a GET every 50 ms during the burst): p50 / p99 ms. */
@@ -89,11 +98,11 @@ export async function runPacing(
   fake.calls.push = (...calls) => {
     for (const c of calls) {
       if (c.method !== 'POST' || c.status !== 200 || !c.path.startsWith('/webhooks/')) continue;
-      const m = /^(?:\[\w+\] )?(.*)$/s.exec(c.body?.content ?? '');
-      if (!m) continue;
-      const n = (seen.get(m[1]) ?? 0) + 1;
-      seen.set(m[1], n);
-      if (n === targets && left > 0 && --left === 0) done?.();
+      for (const text of copiedTexts(c.body?.content ?? '')) {
+        const n = (seen.get(text) ?? 0) + 1;
+        seen.set(text, n);
+        if (n === targets && left > 0 && --left === 0) done?.();
+      }
     }
     return origPush(...calls);
   };

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:capacity` (issue 24): the translation engine at real load, on a real database
- * (a temporary SQLite file, or PostgreSQL when BENCH_DATABASE_URL is set). The provider answers in
+ * `npm run bench:capacity` (issue 24): the translation engine at real load, on a real database:
+ * every row on a temporary SQLite file, then on PostgreSQL (BENCH_DATABASE_URL, else a throwaway
+ * cluster as the tests start one; BENCH_ENGINES=sqlite or =postgres runs one). The provider answers in
  * 0.4–1.5 s (uniform; BENCH_INSTANT=1: at once), single and batch requests, verdicts when asked,
  * and refuses with 429 past PROVIDER_QUOTA calls in flight, as a quota does.
  *
@@ -24,6 +25,7 @@ import { explainTranslationFailure } from '../src/server/features/translation/fa
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { ProviderHttpError } from '../src/server/translation/providers/types';
+import { ident, startTestCluster, withAdmin, withDatabase } from '../test/helpers/postgres-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const INSTANT = process.env.BENCH_INSTANT === '1';
@@ -91,9 +93,11 @@ function provider(c: Counters): Provider {
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 
+/** The PostgreSQL database of this run (null: SQLite files). */
+let url: string | null = null;
+
 async function row(label: string, servers: number, ratePerServer: number, moderate: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-capacity-'));
-  const url = process.env.BENCH_DATABASE_URL;
   const db = await openDb(url ?? join(dir, 'app.db'));
   const run = `${Date.now().toString(36)}`;
   const guildIds = Array.from({ length: servers }, (_, i) => `cap-${run}-${i}`);
@@ -176,14 +180,30 @@ async function row(label: string, servers: number, ratePerServer: number, modera
 
 const only = process.env.BENCH_ROWS?.split(',');
 const want = (key: string) => !only || only.includes(key);
-console.log(
-  `provider ${INSTANT ? 'instant' : '0.4–1.5 s'}, quota ${PROVIDER_QUOTA} in flight; ${SECONDS} s of messages per row, 5 languages; ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`,
-);
-console.log(
-  'row                                | delivered/s | copied | p50 | p99 | calls/msg | peak | 429s | not delivered (per reason)',
-);
-for (const rate of [5, 8, 10, 20])
-  if (want(`busy${rate}`)) await row(`busy channel ${rate} msg/s`, 1, rate, false);
-if (want('busy8mod')) await row('busy channel 8 msg/s, moderation on', 1, 8, true);
-for (const n of [30, 100]) if (want(`servers${n}`)) await row(`${n} servers × 1 msg/s`, n, 1, false);
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+
+async function rows(engine: string) {
+  console.log(
+    `\n${engine}: provider ${INSTANT ? 'instant' : '0.4–1.5 s'}, quota ${PROVIDER_QUOTA} in flight; ${SECONDS} s of messages per row, 5 languages`,
+  );
+  console.log(
+    'row                                | delivered/s | copied | p50 | p99 | calls/msg | peak | 429s | not delivered (per reason)',
+  );
+  for (const rate of [5, 8, 10, 20])
+    if (want(`busy${rate}`)) await row(`busy channel ${rate} msg/s`, 1, rate, false);
+  if (want('busy8mod')) await row('busy channel 8 msg/s, moderation on', 1, 8, true);
+  for (const n of [30, 100]) if (want(`servers${n}`)) await row(`${n} servers × 1 msg/s`, n, 1, false);
+}
+
+if (engines.includes('sqlite')) await rows('SQLite');
+if (engines.includes('postgres')) {
+  url = process.env.BENCH_DATABASE_URL ?? null;
+  const cluster = url ? null : await startTestCluster();
+  if (cluster) {
+    await withAdmin(cluster.adminUrl, (c) => c.query(`create database ${ident('bench_capacity')}`));
+    url = withDatabase(cluster.adminUrl, 'bench_capacity');
+  }
+  await rows('PostgreSQL');
+  await cluster?.stop();
+}
 process.exit(0);

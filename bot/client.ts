@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
-import { Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { type CacheFactory, Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { boundedCaches, SWEEPERS } from './client-caches';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
@@ -9,6 +10,7 @@ import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
 import { watchStatus } from './features/guilds/status';
 import { stopAllSessions } from './features/voice/session';
+import { stopRetries } from './features/channels/marks';
 import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
 import { type CommandRegistration, registerCommands } from './commands/register';
 import type { BotCommand } from './commands/types';
@@ -84,6 +86,8 @@ export async function startBot(
     queuePollMs?: number;
     /** The command set to register (every command of bot/commands by default). */
     commands?: BotCommand[];
+    /** What discord.js keeps in memory (bounded by default: client-caches.ts; bench:caches compares). */
+    makeCache?: CacheFactory;
   } & ShardOptions = {},
 ): Promise<RunningBot | null> {
   const token = services.env.DISCORD_TOKEN;
@@ -105,6 +109,8 @@ export async function startBot(
       globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
     },
     allowedMentions: { parse: [] },
+    makeCache: opts.makeCache ?? boundedCaches(),
+    sweepers: SWEEPERS,
     // Identify turns shared by every bot process of the installation (Discord: one per 5 s per bucket).
     ws: { buildIdentifyThrottler: databaseIdentifyThrottler(caller) },
     ...(Array.isArray(opts.shards)
@@ -210,6 +216,7 @@ export async function startBot(
     async stop() {
       if (services.metrics.shards.source === shards) services.metrics.shards.source = null;
       await worker.stop();
+      stopRetries(client);
       for (const off of unsubscribe) off();
       // Leaving every voice channel ends its session (never active after the bot left).
       await stopAllSessions(ctx, 'the bot shut down');

@@ -200,11 +200,13 @@ const CORE_EXCEPTIONS = [
 ];
 
 /**
- * A member's message runs through moderation, translation and the mirror in one pass, and the
- * single-channel replies share the mirror's composition: these three pairs still call each other.
+ * A member's message runs through moderation, translation and the mirror in one pass: the
+ * channels' bot procedures call moderation's flow, which plans the mirror copies; the mirror marks
+ * untranslated messages and translation's Translate Message reads the channels' conversation.
+ * These two pairs still call each other (single-channel edits now go through moderation's flow,
+ * planTranslationEdit, as new messages do).
  */
 const CYCLE_EXCEPTIONS = [
   'src/server/features/channels <-> src/server/features/moderation',
-  'src/server/features/channels <-> src/server/features/single-channel',
   'src/server/features/channels <-> src/server/features/translation',
 ];

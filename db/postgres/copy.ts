@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
+import { PostgresParamsDialect } from './dialect';
 import { endPool } from './end-pool';
 import { migratePostgres } from './migrate';
 import { type ColumnShape, foreignKeyOrder, sqliteShape, type TableShape } from './shape';
@@ -48,7 +51,33 @@ export interface CopyOptions {
 
 const sqliteMigrations = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/**
+ * Every statement here is a drizzle `sql` template (names through `sql.identifier`, values as
+ * parameters), rendered for its engine: nothing is built by joining strings.
+ */
+const pgDialect = new PostgresParamsDialect();
+const toSqlite = new SQLiteSyncDialect();
+const names = (list: string[]) =>
+  sql.join(
+    list.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+
+function pgQuery(client: pg.PoolClient, query: SQL) {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  return client.query(text, params);
+}
+
+function pgRows(client: pg.PoolClient, query: SQL): Promise<pg.QueryArrayResult<unknown[]>> {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  return client.query({ text, values: params, rowMode: 'array' });
+}
+
+/** A prepared SQLite statement of a `sql` template, with its parameters. */
+function sqliteStatement(sqlite: Database.Database, query: SQL) {
+  const { sql: text, params } = toSqlite.sqlToQuery(query);
+  return { stmt: sqlite.prepare(text), params };
+}
 
 /** bigint and numeric as text, exact: checksums compare digits, not JavaScript numbers. */
 const exactTypes = {
@@ -87,19 +116,27 @@ function normalized(v: unknown): string | null {
   return String(v);
 }
 
-function pkOrder(t: TableShape): string {
-  return t.primaryKey.map(q).join(', ');
+function pkOrder(t: TableShape): SQL {
+  return names(t.primaryKey);
+}
+
+/** Every row of a table on SQLite, ordered by primary key, as arrays (integers as bigint). */
+function sqliteRows(sqlite: Database.Database, t: TableShape): Iterable<unknown[]> {
+  const { stmt, params } = sqliteStatement(
+    sqlite,
+    sql`select ${names(t.columns.map((c) => c.name))} from ${sql.identifier(t.name)} order by ${pkOrder(t)}`,
+  );
+  return stmt
+    .raw(true)
+    .safeIntegers(true)
+    .iterate(...params) as Iterable<unknown[]>;
 }
 
 /** Row count and checksum of one table on SQLite, rows ordered by primary key. */
 function sqliteTableSum(sqlite: Database.Database, t: TableShape): { rows: number; checksum: string } {
   const hash = createHash('sha256');
   let rows = 0;
-  const stmt = sqlite
-    .prepare(`select ${t.columns.map((c) => q(c.name)).join(', ')} from ${q(t.name)} order by ${pkOrder(t)}`)
-    .raw(true)
-    .safeIntegers(true);
-  for (const row of stmt.iterate() as Iterable<unknown[]>) {
+  for (const row of sqliteRows(sqlite, t)) {
     hash.update(`${JSON.stringify(row.map((v, i) => normalized(toPostgres(v, t.columns[i]))))}\n`);
     rows++;
   }
@@ -114,18 +151,20 @@ async function postgresTableSum(
 ): Promise<{ rows: number; checksum: string }> {
   const hash = createHash('sha256');
   let rows = 0;
-  const cols = t.columns.map((c) => q(c.name)).join(', ');
+  const cols = names(t.columns.map((c) => c.name));
   const pkIndexes = t.primaryKey.map((name) => t.columns.findIndex((c) => c.name === name));
   let after: unknown[] | null = null;
   for (;;) {
-    const where: string = after
-      ? `where (${pkOrder(t)}) > (${after.map((_, i) => `$${i + 1}`).join(', ')})`
-      : '';
-    const res: pg.QueryArrayResult<unknown[]> = await client.query({
-      text: `select ${cols} from ${q(t.name)} ${where} order by ${pkOrder(t)} limit ${pageRows}`,
-      values: after ?? [],
-      rowMode: 'array',
-    });
+    const where = after
+      ? sql`where (${pkOrder(t)}) > (${sql.join(
+          after.map((v) => sql`${v}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const res: pg.QueryArrayResult<unknown[]> = await pgRows(
+      client,
+      sql`select ${cols} from ${sql.identifier(t.name)} ${where} order by ${pkOrder(t)} limit ${pageRows}`,
+    );
     for (const row of res.rows) hash.update(`${JSON.stringify(row.map(normalized))}\n`);
     rows += res.rows.length;
     if (res.rows.length < pageRows) break;
@@ -179,7 +218,7 @@ export function formatChecks(checks: TableCheck[]): string {
 async function tablesWithRows(client: pg.PoolClient, tables: TableShape[]): Promise<string[]> {
   const out: string[] = [];
   for (const t of tables) {
-    const { rowCount } = await client.query(`select 1 from ${q(t.name)} limit 1`);
+    const { rowCount } = await pgQuery(client, sql`select 1 from ${sql.identifier(t.name)} limit 1`);
     if (rowCount) out.push(t.name);
   }
   return out;
@@ -206,12 +245,14 @@ async function triggersOff(
     await client.query('rollback to savepoint triggers_off');
   }
   const withTriggers = tables.filter((t) => t.triggers.length > 0);
-  for (const t of withTriggers) await client.query(`alter table ${q(t.name)} disable trigger user`);
+  for (const t of withTriggers)
+    await pgQuery(client, sql`alter table ${sql.identifier(t.name)} disable trigger user`);
   log(
     `triggers off for the copy: disable trigger user on ${withTriggers.map((t) => t.name).join(', ')} (not a superuser)`,
   );
   return async () => {
-    for (const t of withTriggers) await client.query(`alter table ${q(t.name)} enable trigger user`);
+    for (const t of withTriggers)
+      await pgQuery(client, sql`alter table ${sql.identifier(t.name)} enable trigger user`);
   };
 }
 
@@ -236,7 +277,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<TableCheck[]
           );
         if (filled.length) {
           log(`--force: emptying ${filled.length} table(s) of the target`);
-          await client.query(`truncate ${tables.map((t) => q(t.name)).join(', ')} restart identity cascade`);
+          await pgQuery(client, sql`truncate ${names(tables.map((t) => t.name))} restart identity cascade`);
         }
         const triggersOn = await triggersOff(client, tables, log);
         for (const t of tables) {
@@ -270,27 +311,27 @@ async function copyTable(
   t: TableShape,
   batchRows: number,
 ): Promise<number> {
-  const cols = t.columns.map((c) => q(c.name)).join(', ');
+  const cols = names(t.columns.map((c) => c.name));
   const rowsPerInsert = Math.max(1, Math.min(batchRows, Math.floor(60_000 / t.columns.length)));
-  const stmt = sqlite
-    .prepare(`select ${cols} from ${q(t.name)} order by ${pkOrder(t)}`)
-    .raw(true)
-    .safeIntegers(true);
   let batch: unknown[][] = [];
   let copied = 0;
   const flush = async () => {
     if (!batch.length) return;
-    const values: unknown[] = [];
-    const tuples = batch.map((row) => {
-      const start = values.length;
-      for (let i = 0; i < row.length; i++) values.push(toPostgres(row[i], t.columns[i]));
-      return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-    });
-    await client.query(`insert into ${q(t.name)} (${cols}) values ${tuples.join(', ')}`, values);
+    const tuples = batch.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((v, i) => sql`${toPostgres(v, t.columns[i])}`),
+          sql`, `,
+        )})`,
+    );
+    await pgQuery(
+      client,
+      sql`insert into ${sql.identifier(t.name)} (${cols}) values ${sql.join(tuples, sql`, `)}`,
+    );
     copied += batch.length;
     batch = [];
   };
-  for (const row of stmt.iterate() as Iterable<unknown[]>) {
+  for (const row of sqliteRows(sqlite, t)) {
     batch.push(row);
     if (batch.length >= rowsPerInsert) await flush();
   }
@@ -305,9 +346,8 @@ async function copyTable(
 async function advanceSequences(sqlite: Database.Database, client: pg.PoolClient, tables: TableShape[]) {
   const hasCounter = sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get();
   for (const t of tables.filter((x) => x.autoincrement)) {
-    const maxId = Number(
-      (sqlite.prepare(`select coalesce(max(id), 0) as n from ${q(t.name)}`).get() as { n: number }).n,
-    );
+    const max = sqliteStatement(sqlite, sql`select coalesce(max(id), 0) as n from ${sql.identifier(t.name)}`);
+    const maxId = Number((max.stmt.get(...max.params) as { n: number }).n);
     const counter = hasCounter
       ? Number(
           (
@@ -318,11 +358,12 @@ async function advanceSequences(sqlite: Database.Database, client: pg.PoolClient
         )
       : 0;
     const last = Math.max(maxId, counter);
-    await client.query(`select setval(pg_get_serial_sequence($1, 'id'), $2, $3)`, [
-      q(t.name),
-      Math.max(last, 1),
-      last > 0,
-    ]);
+    // pg_get_serial_sequence takes the table's name as SQL would write it (quoted): a value here.
+    const quoted = pgDialect.escapeName(t.name);
+    await pgQuery(
+      client,
+      sql`select setval(pg_get_serial_sequence(${quoted}, 'id'), ${Math.max(last, 1)}, ${last > 0})`,
+    );
   }
 }
 

@@ -70,6 +70,12 @@ describe('a message that cannot be translated now', () => {
     await h.fake.waitForCall(reactionCall('DELETE', msg.id, '⚠️'));
     await eventually(async () => (await counts('unavailable')).recovered === before.recovered + 1);
     expect(postsWith('[es] The provider is down for this one')).toHaveLength(1);
+    // Posted after its turn, the copy says so and links the original.
+    expect(String(postsWith('[es] The provider is down for this one')[0].body?.content)).toMatch(
+      new RegExp(
+        `^-# ↩ posted late: \\[original message\\]\\(https://discord.com/channels/${h.guild.id}/\\d+/${msg.id}\\)\n`,
+      ),
+    );
     // The counter holds no text.
     const rows = await rawAll(h.server.services.db, sql`select * from untranslated_daily`);
     expect(JSON.stringify(rows)).not.toContain('provider is down');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedCall } from '../fakes/discord';
+import { makeMember, type RecordedCall } from '../fakes/discord';
 import { enforceRateLimits, type RateLimitStats } from '../fakes/discord/rate-limits';
 import { type BotHarness, eventually, startBotHarness } from './harness';
 
@@ -71,7 +71,9 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
 
   it("a burst of several authors past the bucket goes out as posts naming each line's author, in order, every message recorded", async () => {
     const before = postsIn('spanish').length;
-    const members = [h.ana, h.ben, h.chloe];
+    // A display name written in Markdown is shown as written, not as bold or italics.
+    const bold = makeMember('bold', 'en-US', { global_name: '*bold_user*' });
+    const members = [h.ana, h.ben, bold];
     const burst = Array.from({ length: 15 }, (_, i) => ({
       member: members[i % 3],
       content: `mixed burst line ${i + 1}`,
@@ -96,11 +98,16 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     expect(combined.length).toBeGreaterThan(0);
     for (const c of combined) {
       if (c.body?.username === h.fake.botUser.username) {
-        for (const line of String(c.body?.content ?? '').split('\n'))
-          expect(line).toMatch(/^\*\*[^*]+:\*\* \[es\] mixed burst line \d+$/);
+        for (const line of String(c.body?.content ?? '').split('\n')) {
+          const [, name, n] = /^\*\*(.+?):\*\* \[es\] mixed burst line (\d+)$/.exec(line) ?? [];
+          expect(name).toBe(
+            [h.ana.user.global_name, h.ben.user.global_name, '\\*bold\\_user\\*'][(Number(n) - 1) % 3],
+          );
+        }
       }
     }
     expect(combined.some((c) => c.body?.username === h.fake.botUser.username)).toBe(true);
+    expect(combined.some((c) => String(c.body?.content).includes('**\\*bold\\_user\\*:** [es]'))).toBe(true);
     const positions = burst.map((b) => text().indexOf(`[es] ${b.content}`));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     // Every original has its copy recorded (edits and deletes leave a shared copy as it is).

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from 'discord.js';
 import { DISCORD_MESSAGE_LIMIT, type WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { BotContext } from '../../context';
 import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
@@ -12,10 +13,11 @@ import { type HookPost, postThroughWebhook, reportFailure } from '../../discord'
  * - a run of several authors becomes one post under the bot's name, each line naming its author.
  * Only one-message copies without files or embeds are combined, within Discord's 2,000 characters.
  * Order is kept (a queue per channel, filled in the channel's order). A queue holds at most
- * MAX_QUEUED_COPIES: past it a copy is shed and the original is marked (🚦).
+ * MIRROR_QUEUE_MAX copies: past it a copy is shed and the original is marked (🚦), and the copy is
+ * tried again later (marks.ts). A copy posted after its turn (a shed copy, or a marked message's
+ * new try) is a late copy: its first line says so and links the original (lateLine), and it is
+ * never combined with others.
  */
-
-export const MAX_QUEUED_COPIES = 300;
 /** Discord's webhook bucket as its headers describe it: 5 posts per 2 s. */
 const BUCKET_POSTS = 5;
 const BUCKET_MS = 2000;
@@ -30,6 +32,8 @@ export interface SentCopy {
 interface Entry {
   guildId: string;
   post: WebhookPost;
+  /** A late copy: the original's jump link. */
+  lateOf: string | null;
   /** The copy's messages, or null when it was shed. */
   resolve: (sent: SentCopy[] | null) => void;
 }
@@ -43,10 +47,37 @@ interface Queue {
 
 const queues = new Map<string, Queue>();
 
-const combinable = (p: WebhookPost) => p.parts.length === 1 && !p.files.length && !p.embeds.length;
+const combinable = (e: Entry) =>
+  !e.lateOf && e.post.parts.length === 1 && !e.post.files.length && !e.post.embeds.length;
 
-/** Posts the copy after the channel's earlier ones; resolves with its messages ([] on failure, null when shed). */
-export function queueCopy(ctx: BotContext, guildId: string, post: WebhookPost): Promise<SentCopy[] | null> {
+/** A display name as plain text inside the bold label of a combined post's line (`*bold_user*` stays as written). */
+export function authorLabel(name: string): string {
+  return escapeMarkdown(name, { maskedLink: true });
+}
+
+/** The first line of a late copy: it comes after later messages, and here is the original in its place. */
+export function lateLine(originalUrl: string): string {
+  return `-# ↩ posted late: [original message](${originalUrl})`;
+}
+
+/** A late copy's messages: the late line above the first (or as a message of its own when there is no room). */
+export function latePartsOf(parts: string[], originalUrl: string): string[] {
+  const line = lateLine(originalUrl);
+  const [first = '', ...rest] = parts;
+  if (`${line}\n${first}`.length <= DISCORD_MESSAGE_LIMIT) return [`${line}\n${first}`, ...rest];
+  return [line, ...parts];
+}
+
+/**
+ * Posts the copy after the channel's earlier ones; resolves with its messages ([] on failure, null
+ * when shed). `lateOf`: the original's jump link, for a copy posted after its turn.
+ */
+export function queueCopy(
+  ctx: BotContext,
+  guildId: string,
+  post: WebhookPost,
+  lateOf: string | null = null,
+): Promise<SentCopy[] | null> {
   const key = `${post.channelId}:${post.threadId ?? ''}`;
   let q = queues.get(key);
   if (!q) {
@@ -54,10 +85,10 @@ export function queueCopy(ctx: BotContext, guildId: string, post: WebhookPost): 
     q = { entries: [], running: false, recent: [] };
     queues.set(key, q);
   }
-  if (q.entries.length >= MAX_QUEUED_COPIES) return Promise.resolve(null);
+  if (q.entries.length >= ctx.services.env.MIRROR_QUEUE_MAX) return Promise.resolve(null);
   const queue = q;
   return new Promise((resolve) => {
-    queue.entries.push({ guildId, post, resolve });
+    queue.entries.push({ guildId, post, lateOf, resolve });
     if (!queue.running) void drain(ctx, queue);
   });
 }
@@ -69,13 +100,13 @@ function group(
   waiting: Entry[],
 ): { taken: Entry[]; content: string; hook: Partial<HookPost> } {
   const taken = [head];
-  if (!combinable(head.post)) return { taken, content: head.post.content, hook: {} };
+  if (!combinable(head)) return { taken, content: head.post.content, hook: {} };
   const bot = ctx.client.user;
-  const line = (e: Entry) => `**${e.post.username}:** ${e.post.content}`;
+  const line = (e: Entry) => `**${authorLabel(e.post.username)}:** ${e.post.content}`;
   let content = head.post.content;
   let sameAuthor = true;
   for (const next of waiting) {
-    if (!combinable(next.post)) break;
+    if (!combinable(next)) break;
     const same: boolean =
       sameAuthor && next.post.username === head.post.username && next.post.avatarUrl === head.post.avatarUrl;
     const joined = same
@@ -98,6 +129,11 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
   q.running = true;
   try {
     for (let head = q.entries.shift(); head; head = q.entries.shift()) {
+      // The bot stopped: what still waits is not posted (the marks' new tries stop too).
+      if (!ctx.client.isReady()) {
+        for (const e of [head, ...q.entries.splice(0)]) e.resolve([]);
+        break;
+      }
       // Combined only while the webhook's bucket is what holds the copies back: copies are waiting
       // and the channel has used a whole bucket lately (a full bucket's posts within two periods;
       // right after discord.js waited out a reset the last period alone looks quiet).
@@ -113,7 +149,8 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
       const sent: SentCopy[] = [];
       try {
         const hookPost: HookPost = { ...post, files: [], ...hook };
-        const parts = taken.length > 1 ? [content] : post.parts;
+        const parts =
+          taken.length > 1 ? [content] : head.lateOf ? latePartsOf(post.parts, head.lateOf) : post.parts;
         for (const [i, part] of parts.entries()) {
           hookPost.content = part;
           // The files go with the last message of the copy, under the link lines.

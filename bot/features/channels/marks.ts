@@ -1,4 +1,4 @@
-import type { Message } from 'discord.js';
+import type { Client, Message } from 'discord.js';
 import {
   UNTRANSLATED_MARKS,
   type UntranslatedReason,
@@ -12,11 +12,15 @@ import { reportFailure } from '../../discord';
  * reason's reaction on the original (docs/translation.md lists them; the server counted it), and,
  * when the reason can pass (overload, provider down, a failed answer), is tried again after
  * TRANSLATION_RETRY_MS, doubling, while younger than TRANSLATION_FRESH_MS. A success posts the
- * copies late rather than never and takes the reaction away.
+ * copies late rather than never, each under a line saying so and linking the original
+ * (copy-queue.ts, lateLine), and takes the reaction away.
  */
 
-/** Reasons worth another try: the monthly pause and the member's hourly limit do not pass in minutes. */
-const RETRIED = new Set<UntranslatedReason>(['overloaded', 'unavailable', 'failed']);
+/**
+ * Reasons worth another try: the monthly pause and the member's hourly limit do not pass in
+ * minutes; a full post queue (🚦) drains within seconds.
+ */
+const RETRIED = new Set<UntranslatedReason>(['overloaded', 'unavailable', 'failed', 'queue_full']);
 
 export async function markUntranslated(ctx: BotContext, message: Message<true>, kind: string): Promise<void> {
   try {
@@ -26,7 +30,7 @@ export async function markUntranslated(ctx: BotContext, message: Message<true>, 
   }
 }
 
-/** A copy shed by a full post queue (copy-queue.ts): 🚦 on the original, counted, not tried again. */
+/** Copies shed by a full post queue (copy-queue.ts): 🚦 on the original, counted; message-create.ts tries them again. */
 export async function markShed(ctx: BotContext, message: Message<true>): Promise<void> {
   await markUntranslated(ctx, message, 'queue_full');
   try {
@@ -46,6 +50,15 @@ async function unmark(ctx: BotContext, message: Message<true>, reason: Untransla
   }
 }
 
+/** Each bot's pending new tries, cancelled when it stops (stopRetries). */
+const pending = new WeakMap<Client, Set<NodeJS.Timeout>>();
+
+/** The bot is stopping: no new try of any marked message starts any more. */
+export function stopRetries(client: Client): void {
+  for (const timer of pending.get(client) ?? []) clearTimeout(timer);
+  pending.delete(client);
+}
+
 /**
  * Schedules the next try of a marked message, when its reason may pass and it is still fresh.
  * `tryAgain` asks for the plan and posts it; it resolves true when the copies went out.
@@ -62,7 +75,10 @@ export function retryWhileFresh(
   const env = ctx.services.env;
   const delay = env.TRANSLATION_RETRY_MS * 2 ** attempt;
   if (Date.now() + delay - message.createdTimestamp > env.TRANSLATION_FRESH_MS) return;
+  const timers = pending.get(ctx.client) ?? new Set<NodeJS.Timeout>();
+  pending.set(ctx.client, timers);
   const timer = setTimeout(async () => {
+    timers.delete(timer);
     // The bot stopped meanwhile: nothing to post with.
     if (!ctx.client.isReady()) return;
     try {
@@ -72,5 +88,6 @@ export function retryWhileFresh(
       console.error(`Translations of message ${message.id}: new try failed:`, err);
     }
   }, delay);
+  timers.add(timer);
   timer.unref();
 }

@@ -1,4 +1,5 @@
 import { Events, type Message } from 'discord.js';
+import type { WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { TranslationPlan } from '../../../src/server/features/moderation/flow';
 import type { BotContext } from '../../context';
 import { authorOf, isFromMember, parentOf, reportFailure } from '../../discord';
@@ -64,7 +65,7 @@ async function handleMessage(ctx: BotContext, message: Message<true>, turn: Post
       result.moderation ? carryOutModeration(ctx, message, result.moderation) : null,
       result.status === 'failed'
         ? markAndRetry(ctx, message, result)
-        : turn.ready().then(() => postTranslations(ctx, message, result, turn.done)),
+        : turn.ready().then(() => postTranslations(ctx, message, result, { queued: turn.done })),
     ]);
   } finally {
     turn.done();
@@ -82,34 +83,58 @@ async function markAndRetry(
   retryWhileFresh(ctx, message, plan.kind, async (reason) => {
     const again = await ctx.caller.channels.bot.retryMessage({ ...mirrorInput(message), reason });
     if (again.status === 'failed') return false;
-    await postTranslations(ctx, message, again);
+    await postTranslations(ctx, message, again, { late: true });
     return true;
   });
 }
 
 /**
- * Posts the plan: a single-channel reply, or each copy queued behind its channel's earlier copies
- * (copy-queue.ts, where copies waiting on Discord's webhook bucket are combined). `queued` is
- * called once every copy is in its queue, so the channel's next message may take its place.
+ * Posts the plan: a single-channel reply (a reply to the original, so never out of place), or each
+ * copy queued behind its channel's earlier copies (copy-queue.ts, where copies waiting on Discord's
+ * webhook bucket are combined). `queued` is called once every copy is in its queue, so the
+ * channel's next message may take its place. `late`: a new try, whose copies come after later
+ * messages and say so. Copies a full queue shed are marked 🚦 and tried again while fresh.
  */
 async function postTranslations(
   ctx: BotContext,
   message: Message<true>,
   plan: TranslationPlan,
-  queued: () => void = () => {},
+  opts: { queued?: () => void; late?: boolean } = {},
 ): Promise<void> {
   if (plan.status === 'failed') return;
   if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
   if (plan.status !== 'ok') return;
-  const pending = plan.posts.map((post) => queueCopy(ctx, message.guildId, post));
+  const shed = await queueCopies(ctx, message, plan.posts, opts.late ?? false, opts.queued);
+  if (shed.length === 0) return;
+  await markShed(ctx, message);
+  let waiting = shed;
+  retryWhileFresh(ctx, message, 'queue_full', async () => {
+    waiting = await queueCopies(ctx, message, waiting, true);
+    if (waiting.length) return false;
+    await ctx.caller.channels.bot
+      .shedRecovered({ guildId: message.guildId, channelId: message.channelId })
+      .catch((err) => console.error(`Could not count the late copies of message ${message.id}:`, err));
+    return true;
+  });
+}
+
+/** Queues the copies (late ones under a line linking the original), records those posted; answers the ones shed. */
+async function queueCopies(
+  ctx: BotContext,
+  message: Message<true>,
+  posts: WebhookPost[],
+  late: boolean,
+  queued: () => void = () => {},
+): Promise<WebhookPost[]> {
+  const pending = posts.map((post) => queueCopy(ctx, message.guildId, post, late ? message.url : null));
   queued();
   const copies = await Promise.all(pending);
-  if (copies.some((c) => c === null)) await markShed(ctx, message);
   await ctx.caller.channels.bot.recordCopies({
     guildId: message.guildId,
     original: { messageId: message.id, channelId: parentOf(message) ?? message.channelId },
     copies: copies.flatMap((c) => c ?? []),
   });
+  return posts.filter((_, i) => copies[i] === null);
 }
 
 /**

@@ -50,6 +50,8 @@ export const envSchema = z
     TRANSLATION_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
     /** ...while the message is younger than this. */
     TRANSLATION_FRESH_MS: z.coerce.number().int().min(0).default(120_000),
+    /** Mirror copies waiting in one channel's post queue at most; past it a copy is shed (🚦) and tried again. */
+    MIRROR_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: url('STRIPE_API_URL'),

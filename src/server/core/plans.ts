@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { readOnce } from '../../../db/read-scope';
 import { guilds } from '../../../db/schema';
 import {
   type Capability,
@@ -10,10 +11,13 @@ import {
   unlockingPlan,
 } from '../../common/plans';
 
-/** The guild's plan (free until billing says otherwise). */
+/** The guild's plan (free until billing says otherwise); read once per message (db/read-scope.ts). */
 export async function guildPlan(db: Db, guildId: string): Promise<PlanKey> {
-  return (
-    (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ?? 'free'
+  return await readOnce(
+    `plan:${guildId}`,
+    async () =>
+      (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ??
+      'free',
   );
 }
 

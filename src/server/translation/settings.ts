@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { readOnce } from '../../../db/read-scope';
 import { translationSettings } from '../../../db/schema';
 import { translationDefaults } from '../../common/settings/schemas';
 
-/** The guild's translation settings, or the defaults when none were saved. */
+/** The guild's translation settings, or the defaults when none were saved (read once per message: db/read-scope.ts). */
 export async function readTranslationSettings(db: Db, guildId: string) {
+  return await readOnce(`translation-settings:${guildId}`, () => loadTranslationSettings(db, guildId));
+}
+
+/** The saved row itself, always read (after a write). */
+export async function loadTranslationSettings(db: Db, guildId: string) {
   const row = await db
     .select()
     .from(translationSettings)

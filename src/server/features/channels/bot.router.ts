@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { conversationKey, rememberMessage } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
-import { planDelete, planEdit, planThread } from './edits';
-import { moderateEdit, onMemberMessage, planTranslation } from '../moderation/flow';
-import { planSingleEdit } from '../single-channel/single-channel';
+import { planDelete, planThread } from './edits';
+import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import {
@@ -13,6 +12,7 @@ import {
   untranslatedReason,
 } from '../translation/untranslated';
 import { id, voiceMessageSchema } from '../../core/bot-message';
+import { withReadScope } from '../../../../db/read-scope';
 
 const attachmentSchema = z.object({
   name: z.string(),
@@ -104,86 +104,92 @@ export const channelsBotRouter = router({
    * A member's message: the mirror copies to post, or the single-channel reply, or nothing; and
    * what moderation does about it (null when nothing).
    */
-  onMessage: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
-    const msg = { ...input, guildId: ctx.guildId };
-    // Remembered first (in memory only), so messages translated at the same time see each other.
-    await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
-    const { plan, moderation } = await onMemberMessage(
-      {
-        db: ctx.db,
-        translator: ctx.translator,
-        publicUrl: ctx.env.PUBLIC_URL,
-        discordApiUrl: ctx.env.DISCORD_API_URL,
-        state: ctx.moderation,
-        clock: ctx.clock,
-        conversation: ctx.conversation,
-      },
-      msg,
-    );
-    // A message moderation removes is no context for the next ones.
-    if (moderation?.delete)
-      ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
-    // The bot marks a message it cannot translate now (the reason's reaction): counted per reason.
-    if (plan.status === 'failed')
-      await countUntranslated(ctx.db, ctx.guildId, untranslatedReason(plan.kind), 'marked', ctx.clock());
-    return { ...plan, moderation };
-  }),
+  onMessage: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) =>
+    withReadScope(async () => {
+      const msg = { ...input, guildId: ctx.guildId };
+      // Remembered first (in memory only), so messages translated at the same time see each other.
+      await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+      const { plan, moderation } = await onMemberMessage(
+        {
+          db: ctx.db,
+          translator: ctx.translator,
+          publicUrl: ctx.env.PUBLIC_URL,
+          discordApiUrl: ctx.env.DISCORD_API_URL,
+          state: ctx.moderation,
+          clock: ctx.clock,
+          conversation: ctx.conversation,
+        },
+        msg,
+      );
+      // A message moderation removes is no context for the next ones.
+      if (moderation?.delete)
+        ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+      // The bot marks a message it cannot translate now (the reason's reaction): counted per reason.
+      if (plan.status === 'failed')
+        await countUntranslated(ctx.db, ctx.guildId, untranslatedReason(plan.kind), 'marked', ctx.clock());
+      return { ...plan, moderation };
+    }),
+  ),
   /**
    * A new try at a marked message (issue 24): its reply or copies only, no moderation (it was
    * moderated when it arrived) and not remembered again as context. A success counts as recovered.
    */
   retryMessage: botGuildProcedure
     .input(messageSchema.extend({ reason: z.enum(UNTRANSLATED_REASONS as [UntranslatedReason]) }))
-    .mutation(async ({ ctx, input }) => {
-      const { reason, ...rest } = input;
-      const plan = await planTranslation(
-        {
-          db: ctx.db,
-          publicUrl: ctx.env.PUBLIC_URL,
-          discordApiUrl: ctx.env.DISCORD_API_URL,
-          conversation: ctx.conversation,
-        },
-        ctx.translator,
-        { ...rest, guildId: ctx.guildId },
-      );
-      if (plan.status === 'ok' || plan.status === 'reply')
-        await countUntranslated(ctx.db, ctx.guildId, reason, 'recovered', ctx.clock());
-      return plan;
-    }),
+    .mutation(async ({ ctx, input }) =>
+      withReadScope(async () => {
+        const { reason, ...rest } = input;
+        const plan = await planTranslation(
+          {
+            db: ctx.db,
+            publicUrl: ctx.env.PUBLIC_URL,
+            discordApiUrl: ctx.env.DISCORD_API_URL,
+            conversation: ctx.conversation,
+          },
+          ctx.translator,
+          { ...rest, guildId: ctx.guildId },
+        );
+        if (plan.status === 'ok' || plan.status === 'reply')
+          await countUntranslated(ctx.db, ctx.guildId, reason, 'recovered', ctx.clock());
+        return plan;
+      }),
+    ),
   /** A channel's post queue was full (far past Discord's webhook limit): the copies were shed, the original marked. */
   markShed: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
     await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'marked', ctx.clock());
+  }),
+  /** A shed message's copies were all posted on a later try: counted as recovered. */
+  shedRecovered: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
+    await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'recovered', ctx.clock());
   }),
 
   /**
    * A member edited a message: the new text of its mirror copies or of its single-channel reply;
    * or, when the new text breaks a rule under autoDelete, nothing to edit and the copies to delete.
    */
-  mirrorEdit: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) => {
-    // A voice message cannot be edited: its transcript is made once, when it is sent.
-    const msg = { ...input, guildId: ctx.guildId, voiceMessage: null };
-    const moderation = await moderateEdit(
-      {
-        db: ctx.db,
-        translator: ctx.translator,
-        publicUrl: ctx.env.PUBLIC_URL,
-        state: ctx.moderation,
-        clock: ctx.clock,
-      },
-      msg,
-    );
-    if (moderation?.delete) {
-      ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
-      return { status: 'none' as const, moderation };
-    }
-    await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
-    const single = await planSingleEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation);
-    if (single.status !== 'none') return { ...single, moderation };
-    return {
-      ...(await planEdit(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, msg, ctx.conversation)),
-      moderation,
-    };
-  }),
+  mirrorEdit: botGuildProcedure.input(memberMessageSchema).mutation(async ({ ctx, input }) =>
+    withReadScope(async () => {
+      // A voice message cannot be edited: its transcript is made once, when it is sent.
+      const msg = { ...input, guildId: ctx.guildId, voiceMessage: null };
+      const moderation = await moderateEdit(
+        {
+          db: ctx.db,
+          translator: ctx.translator,
+          publicUrl: ctx.env.PUBLIC_URL,
+          state: ctx.moderation,
+          clock: ctx.clock,
+        },
+        msg,
+      );
+      if (moderation?.delete) {
+        ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
+        return { status: 'none' as const, moderation };
+      }
+      await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+      const deps = { db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, conversation: ctx.conversation };
+      return { ...(await planTranslationEdit(deps, ctx.translator, msg)), moderation };
+    }),
+  ),
   mirrorDelete: botGuildProcedure
     .input(z.object({ messageId: id, channelId: id, parentChannelId: id.nullable().optional() }))
     .mutation(async ({ ctx, input }) => {

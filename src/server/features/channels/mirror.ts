@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { readOnce } from '../../../../db/read-scope';
 import { channelLinkChannels, channelLinks } from '../../../../db/schema';
 import { readTranslationSettings } from '../../translation/settings';
 import { type Conversation, contextFor } from './conversation';
@@ -24,7 +25,7 @@ import {
   VoiceFetchError,
   type VoiceMessageRef,
 } from '../translation/voice-messages';
-import { type StoredWebhook, webhookFor } from './webhooks';
+import { type StoredWebhook, webhooksFor } from './webhooks';
 
 /**
  * Mirror mode: a message in one channel of a link appears in every other channel of the link,
@@ -93,37 +94,48 @@ export interface LinkedChannel {
   language: string;
 }
 
-/** The active link a channel belongs to, with all its channels (the given one first). */
+/**
+ * The active link a channel belongs to, with all its channels (the given one first): one
+ * statement, read once per message (db/read-scope.ts).
+ */
 export async function linkOfChannel(
   db: Db,
   guildId: string,
   channelId: string,
 ): Promise<LinkedChannel[] | null> {
-  const row = await db
-    .select({ linkId: channelLinks.id, mode: channelLinks.mode })
-    .from(channelLinkChannels)
-    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
-    .where(
-      and(
-        eq(channelLinkChannels.channelId, channelId),
-        eq(channelLinks.guildId, guildId),
-        eq(channelLinks.active, true),
-      ),
-    )
-    .get();
-  if (!row) return null;
-  const channels = (
-    await db
-      .select()
+  return await readOnce(`link:${guildId}:${channelId}`, async () => {
+    const rows = await db
+      .select({
+        linkId: channelLinks.id,
+        mode: channelLinks.mode,
+        channelId: channelLinkChannels.channelId,
+        language: channelLinkChannels.language,
+      })
       .from(channelLinkChannels)
-      .where(eq(channelLinkChannels.linkId, row.linkId))
-      .orderBy(asc(channelLinkChannels.position))
-      .all()
-  ).map((c) => ({ linkId: row.linkId, mode: row.mode, channelId: c.channelId, language: c.language }));
-  return [
-    ...channels.filter((c) => c.channelId === channelId),
-    ...channels.filter((c) => c.channelId !== channelId),
-  ];
+      .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+      .where(
+        and(
+          eq(channelLinks.guildId, guildId),
+          eq(channelLinks.active, true),
+          inArray(
+            channelLinkChannels.linkId,
+            db
+              .select({ id: channelLinkChannels.linkId })
+              .from(channelLinkChannels)
+              .where(eq(channelLinkChannels.channelId, channelId)),
+          ),
+        ),
+      )
+      .orderBy(asc(channelLinkChannels.linkId), asc(channelLinkChannels.position))
+      .all();
+    const own = rows.find((r) => r.channelId === channelId);
+    if (!own) return null;
+    const channels = rows.filter((r) => r.linkId === own.linkId);
+    return [
+      ...channels.filter((c) => c.channelId === channelId),
+      ...channels.filter((c) => c.channelId !== channelId),
+    ];
+  });
 }
 
 /** Webhook names may not contain "discord" and hold at most 80 characters. */
@@ -340,6 +352,10 @@ export async function planMirror(
   ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   if (carried.linkedUrls.length) rememberLinked(msg.messageId, carried.linkedUrls);
+  const webhooks = await webhooksFor(
+    db,
+    targets.map((t) => t.channelId),
+  );
   return {
     status: 'ok',
     source: tr.source,
@@ -360,7 +376,7 @@ export async function planMirror(
           embeds: body.embeds,
           username: webhookUsername(msg.authorName),
           avatarUrl: msg.avatarUrl ?? null,
-          webhook: await webhookFor(db, t.channelId),
+          webhook: webhooks.get(t.channelId) ?? null,
         };
       }),
     ),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { channelWebhooks } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
@@ -12,6 +12,17 @@ export interface StoredWebhook {
 export async function webhookFor(db: Db, channelId: string): Promise<StoredWebhook | null> {
   const row = await db.select().from(channelWebhooks).where(eq(channelWebhooks.channelId, channelId)).get();
   return row ? { id: row.webhookId, token: row.webhookToken } : null;
+}
+
+/** The stored webhooks of several channels in one read (a mirrored message's targets). */
+export async function webhooksFor(db: Db, channelIds: string[]): Promise<Map<string, StoredWebhook>> {
+  if (channelIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(channelWebhooks)
+    .where(inArray(channelWebhooks.channelId, channelIds))
+    .all();
+  return new Map(rows.map((r) => [r.channelId, { id: r.webhookId, token: r.webhookToken }]));
 }
 
 export async function saveWebhook(

@@ -3,7 +3,8 @@ import type { Conversation } from '../channels/conversation';
 import { type IncomingMessage, type MirrorOutcome, planMirror } from '../channels/mirror';
 import { checkLocal, type Finding, findingOfVerdict, type ModerationState, moderationLayers } from './layers';
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';
-import { planSingle, type SingleOutcome } from '../single-channel/single-channel';
+import { planSingle, planSingleEdit, type SingleOutcome } from '../single-channel/single-channel';
+import { planEdit } from '../channels/edits';
 import type { ModerationVerdict, Translator } from '../../translation';
 import { detectLanguage } from '../../translation/detect';
 import { explainTranslationFailure } from '../translation/failures';
@@ -77,6 +78,17 @@ export async function planTranslation(
   );
   if (single.status !== 'none') return single;
   return planMirror(deps.db, translator, deps.publicUrl, msg, deps.discordApiUrl, deps.conversation);
+}
+
+/** A member edited a message: the new text of its single-channel reply, else of its mirror copies. */
+export async function planTranslationEdit(
+  deps: Pick<FlowDeps, 'db' | 'publicUrl' | 'conversation'>,
+  translator: Translator,
+  msg: IncomingMessage,
+) {
+  const single = await planSingleEdit(deps.db, translator, deps.publicUrl, msg, deps.conversation);
+  if (single.status !== 'none') return single;
+  return await planEdit(deps.db, translator, deps.publicUrl, msg, deps.conversation);
 }
 
 export async function onMemberMessage(

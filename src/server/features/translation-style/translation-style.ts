@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { readOnce } from '../../../../db/read-scope';
 import { translationStyle } from '../../../../db/schema';
 import { translationStyleDefaults } from '../../../common/translation-style/schemas';
 import { ensureGuild } from '../../core/guilds';
 import { hasCapability } from '../../core/plans';
 
-/** The server's saved style (defaults until changed). */
+/** The server's saved style (defaults until changed); read once per message (db/read-scope.ts). */
 export async function readTranslationStyle(db: Db, guildId: string) {
-  const row = await db.select().from(translationStyle).where(eq(translationStyle.guildId, guildId)).get();
-  if (!row) return { ...translationStyleDefaults };
-  return { customInstructions: row.customInstructions, slang: row.slang };
+  return await readOnce(`translation-style:${guildId}`, async () => {
+    const row = await db.select().from(translationStyle).where(eq(translationStyle.guildId, guildId)).get();
+    if (!row) return { ...translationStyleDefaults };
+    return { customInstructions: row.customInstructions, slang: row.slang };
+  });
 }
 
 /** What the engine applies: each part only when the plan includes it. */

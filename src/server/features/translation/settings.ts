@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { translationSettings } from '../../../../db/schema';
 import type { translationSettingsPatch } from '../../../common/settings/schemas';
 import { ensureGuild } from '../../core/guilds';
-import { readTranslationSettings } from '../../translation/settings';
+import { loadTranslationSettings } from '../../translation/settings';
 
 /** Saves a change of the translation settings (the rest keeps its value); answers them all. */
 export async function updateTranslationSettings(
@@ -17,5 +17,5 @@ export async function updateTranslationSettings(
     .values({ guildId, ...patch })
     .onConflictDoUpdate({ target: translationSettings.guildId, set: patch })
     .run();
-  return await readTranslationSettings(db, guildId);
+  return await loadTranslationSettings(db, guildId);
 }

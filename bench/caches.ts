@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:caches` (issue 24): what discord.js keeps in memory for 1,000 medium servers
+ * (BENCH_SERVERS; 30 text channels, 15 roles, 25 members each, as GUILD_CREATE sends them with the
+ * members intent), with the bot's bounded caches (bot/client-caches.ts) and with discord.js's
+ * defaults, each in a fresh process (node --expose-gc) of the real bot against the fake Discord on
+ * loopback, SQLite. Printed: the JS heap after a full GC once the bot is ready and every server
+ * synced, minus the same process's heap before the bot started (the fake Discord's own servers are
+ * already in it), and what the caches hold; a third run keeps members and users only for the bot
+ * itself (not what the bot runs with: features look members up in the cache), to show what they cost.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Options } from 'discord.js';
+import { startBot } from '../bot/client';
+import { openDb } from '../db/client';
+import { loadEnv } from '../src/server/core/env';
+import { createServices } from '../src/server/core/services';
+import { startFakeDiscord } from '../test/fakes/discord';
+import { CACHE_LIMITS } from '../bot/client-caches';
+import { makeScaleGuilds } from './scale-guilds';
+
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1000);
+const SIZE = { channels: 30, roles: 15, members: 25 };
+
+type Mode = 'default' | 'bounded' | 'members-bounded';
+/** discord.js's defaults; the bot's (startBot's default); and the bot's with members and users kept only for the bot itself (what members cost). */
+const MAKE_CACHE: Record<Exclude<Mode, 'bounded'>, Parameters<typeof Options.cacheWithLimits>[0]> = {
+  default: Options.DefaultMakeCacheSettings,
+  'members-bounded': {
+    ...CACHE_LIMITS,
+    GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
+    UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
+  },
+};
+
+interface Sample {
+  caches: string;
+  heapMb: number;
+  seconds: number;
+  members: number;
+  users: number;
+  channels: number;
+  roles: number;
+}
+
+function heap(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function child(mode: Mode): Promise<Sample> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-caches-'));
+  const guilds = makeScaleGuilds(SERVERS, `caches-${mode}`, SIZE);
+  const fake = await startFakeDiscord({ guilds, shards: 2 });
+  const env = loadEnv({
+    DATABASE_PATH: join(dir, 'app.db'),
+    DISCORD_TOKEN: fake.token,
+    DISCORD_API_URL: fake.apiUrl,
+    DEFAULT_GUILD_ID: guilds[0].id,
+    ADMIN_TOKEN: 'bench-admin-token-0123456789',
+  });
+  const db = await openDb(env.DATABASE_PATH);
+  const services = await createServices(env, { db });
+  const before = heap();
+  const started = performance.now();
+  const bot = await startBot(services, {
+    retries: 0,
+    ...(mode === 'bounded' ? {} : { makeCache: Options.cacheWithLimits(MAKE_CACHE[mode]) }),
+  });
+  if (!bot) throw new Error('bot did not start');
+  await bot.ready;
+  const seconds = (performance.now() - started) / 1000;
+  const after = heap();
+  const c = bot.client;
+  const sample: Sample = {
+    caches: mode,
+    heapMb: (after - before) / 1024 / 1024,
+    seconds,
+    members: c.guilds.cache.reduce((n, g) => n + g.members.cache.size, 0),
+    users: c.users.cache.size,
+    channels: c.channels.cache.size,
+    roles: c.guilds.cache.reduce((n, g) => n + g.roles.cache.size, 0),
+  };
+  await bot.stop();
+  await fake.close();
+  await db.$close();
+  rmSync(dir, { recursive: true, force: true });
+  return sample;
+}
+
+if (process.argv[2] === 'child') {
+  console.log(JSON.stringify(await child(process.argv[3] as Mode)));
+  process.exit(0);
+}
+
+const here = resolve(import.meta.dirname, '..');
+const run = (mode: string): Sample => {
+  const out = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'bench/caches.ts', 'child', mode],
+    { cwd: here, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(out.trim().split('\n').pop() as string) as Sample;
+};
+console.log(
+  `${SERVERS} servers of ${SIZE.channels} text channels, ${SIZE.roles} roles, ${SIZE.members} members; heap after ready minus before the bot started`,
+);
+for (const mode of ['default', 'bounded', 'members-bounded']) {
+  const s = run(mode);
+  console.log(
+    `  ${`${mode} caches`.padEnd(16)} ${s.heapMb.toFixed(1).padStart(6)} MB heap (${((s.heapMb * 1000) / SERVERS).toFixed(1)} MB per 1,000 servers)  cached: ${s.members} members, ${s.users} users, ${s.channels} channels, ${s.roles} roles  ready in ${s.seconds.toFixed(1)} s`,
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Part of `npm run bench:sql`: what one mirrored member's message costs the server, on one
+ * database (argument: a SQLite path or a postgres:// URL). A 5-channel mirror link (one message,
+ * 4 translations), an instant in-process provider, and for each message what the bot asks the
+ * server: channels.bot.onMessage (moderation, link, translation, copies to post) and
+ * channels.bot.recordCopies (the 4 posted copies). Prints one JSON line: statements per message
+ * (every statement the executor ran) and CPU ms per message (process.cpuUsage, user + system; the
+ * database server's own CPU is not in it). It uses only what the code of before also has, so
+ * bench/sql.ts also runs it in a checkout of BENCH_BEFORE for a before/after in one run.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { openDb } from '../db/client';
+import { guilds } from '../db/schema';
+import { loadEnv } from '../src/server/core/env';
+import { createCaller } from '../src/server/core/router';
+import { createServices } from '../src/server/core/services';
+import { createTranslator } from '../src/server/translation';
+import type { Provider } from '../src/server/translation/providers/types';
+import { seedChannels } from '../test/helpers/guilds';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
+const WARMUP = 50;
+const GUILD = '100000000000000001';
+const CHANNELS = ['en', 'es', 'fr', 'de', 'ja'].map((language, i) => ({
+  channelId: `20000000000000000${i}`,
+  language,
+}));
+
+const instant: Provider = {
+  name: 'instant',
+  model: 'bench',
+  async complete(req) {
+    const ask = JSON.parse(req.user) as {
+      text?: string;
+      messages?: { id: string; text: string }[];
+      targets: string[];
+    };
+    const tr = (t: string) => Object.fromEntries(ask.targets.map((c) => [c, `[${c}] ${t}`]));
+    const text = ask.messages
+      ? JSON.stringify({
+          items: ask.messages.map((m) => ({ id: m.id, source: 'en', translations: tr(m.text) })),
+        })
+      : JSON.stringify({ source: 'en', translations: tr(ask.text ?? '') });
+    return { text, inputTokens: 1, outputTokens: 1 };
+  },
+};
+
+export interface MessageCost {
+  statementsPerMessage: number;
+  cpuMsPerMessage: number;
+}
+
+export async function measureMessage(location: string): Promise<MessageCost> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-msg-'));
+  const env = loadEnv({
+    DATABASE_PATH: join(dir, 'app.db'),
+    ...(location.startsWith('postgres') ? { DATABASE_URL: location } : {}),
+    DEFAULT_GUILD_ID: GUILD,
+    ADMIN_TOKEN: 'bench-admin-token-0123456789',
+  });
+  const db = await openDb(location.startsWith('postgres') ? location : env.DATABASE_PATH);
+  const clock = () => new Date();
+  const translator = createTranslator({ db, env, clock, provider: instant, options: { cacheSize: 0 } });
+  const services = await createServices(env, { db, clock, translator });
+  await seedChannels(
+    services,
+    GUILD,
+    CHANNELS.map((c) => c.channelId),
+  );
+  const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
+  const bot = createCaller({ ...services, actor: { kind: 'bot' }, clientIp: 'bench' });
+  // Plus: a monthly allowance (its usage is read on every message), room for the whole run.
+  await db.update(guilds).set({ plan: 'plus' }).where(eq(guilds.id, GUILD)).run();
+  await admin.channels.create({ guildId: GUILD, name: 'bench', mode: 'mirror', channels: CHANNELS });
+  let statements = 0;
+  const query = db.$exec.query.bind(db.$exec);
+  db.$exec.query = (text, params, shape) => {
+    statements++;
+    return query(text, params, shape);
+  };
+  const send = async (i: number) => {
+    const messageId = String(300000000000000000n + BigInt(i));
+    const plan = await bot.channels.bot.onMessage({
+      guildId: GUILD,
+      channelId: CHANNELS[0].channelId,
+      messageId,
+      // 100 authors, each far below the per-member hourly limit.
+      authorId: String(400000000000000000n + BigInt(i % 100)),
+      authorName: 'Bench',
+      content: `message number ${i} of the bench, in English`,
+      attachments: [],
+      mentions: 0,
+      exempt: false,
+      locale: null,
+    });
+    if (plan.status !== 'ok' || plan.posts.length !== 4) throw new Error(`message ${i}: ${plan.status}`);
+    await bot.channels.bot.recordCopies({
+      guildId: GUILD,
+      original: { messageId, channelId: CHANNELS[0].channelId },
+      copies: plan.posts.map((p, n) => ({
+        copyMessageId: String(500000000000000000n + BigInt(i * 10 + n)),
+        copyChannelId: p.channelId,
+        language: p.language,
+        kind: 'webhook' as const,
+      })),
+    });
+  };
+  for (let i = 0; i < WARMUP; i++) await send(i);
+  statements = 0;
+  const cpu = process.cpuUsage();
+  for (let i = WARMUP; i < WARMUP + MESSAGES; i++) await send(i);
+  const used = process.cpuUsage(cpu);
+  await db.$close();
+  return {
+    statementsPerMessage: statements / MESSAGES,
+    cpuMsPerMessage: (used.user + used.system) / 1000 / MESSAGES,
+  };
+}
+
+// Run on its own (bench/sql.ts starts it in the checkout of before): one JSON line.
+if (process.argv[1]?.endsWith('sql-message.ts') && process.argv[2]) {
+  console.log(JSON.stringify(await measureMessage(process.argv[2])));
+  process.exit(0);
+}
