@@ -236,7 +236,9 @@ function operationOf(route: RestRoute) {
     responses: {
       [String(route.status ?? 200)]: {
         description: route.status === 201 ? 'Created' : 'OK',
-        content: { 'application/json': { schema: {} } },
+        content: route.stream
+          ? { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } }
+          : { 'application/json': { schema: {} } },
       },
       '400': errorResponse('Bad input; the message names the field'),
       ...(isPublic

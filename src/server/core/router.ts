@@ -9,6 +9,7 @@ import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
 import { guildsRouter } from '../features/guilds/router';
 import { exchangeRouter } from '../features/exchange/router';
+import { exportsRouter } from '../features/exports/router';
 import { glossaryRouter } from '../features/glossary/router';
 import { learningRouter } from '../features/learning/router';
 import { moderationRouter } from '../features/moderation/router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   glossary: glossaryRouter,
   translationStyle: translationStyleRouter,
   exchange: exchangeRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
