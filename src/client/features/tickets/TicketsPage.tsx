@@ -2,6 +2,7 @@ import { Alert, Group, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CardListSkeleton, errorMessage, PageHeader, StatGridSkeleton } from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
+import { ExportCard } from '../exports/ExportCard';
 import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
 import { TicketDetailDialog } from './TicketDetailDialog';
@@ -81,6 +82,7 @@ function Tickets() {
       {list.isLoading && !all.isLoading && <CardListSkeleton count={3} height={110} />}
       {list.data && <TicketList tickets={list.data} status={status} onOpen={setOpenId} />}
       <TicketSettings />
+      <ExportCard datasets={['tickets']} title="Export tickets" />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(null)} />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { EXPORT_DATASET_KEYS, EXPORT_DATASETS, EXPORT_MAX_DAYS } from '../../../common/exports/schemas';
 import { PRODUCT_NAME } from '../../components/public/Logo';
 import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
 
@@ -89,6 +90,30 @@ const SECTIONS: LegalSection[] = [
         <p>
           We may also disclose information when the law requires it, to protect people's safety, or as part of
           a merger or sale of the Service, in which case this policy continues to apply to your information.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'exports',
+    title: 'Exports',
+    body: (
+      <>
+        <p>
+          On the Pro plan and above, a server's administrators (or an API key of that server) can download
+          some of this information as CSV or JSON for a range of up to {EXPORT_MAX_DAYS} days. An export holds
+          exactly these fields, and never the text of a message:
+        </p>
+        <ul>
+          {EXPORT_DATASET_KEYS.map((key) => (
+            <li key={key}>
+              <strong>{EXPORT_DATASETS[key].label}</strong>: {EXPORT_DATASETS[key].columns.join(', ')}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          Moderation entries leave out the excerpt of the flagged message; tickets leave out their subject,
+          description and conversation.
         </p>
       </>
     ),

@@ -42,8 +42,13 @@ async function* keyset<T extends { at: number; id: number }>(
   }
 }
 
+/**
+ * After (afterAt, afterId) in (at, id) order. The `at >= afterAt` term is what lets the index range
+ * start at the last page's end; with the `or` alone the engine reads the index from the range's
+ * start on every page (quadratic: 12k rows/s instead of 100k at a million rows).
+ */
 const after = (at: SQL, id: SQL, afterAt: number, afterId: number) =>
-  sql`(${at} > ${afterAt} or (${at} = ${afterAt} and ${id} > ${afterId}))`;
+  sql`${at} >= ${afterAt} and (${at} > ${afterAt} or ${id} > ${afterId})`;
 
 async function* translations({ db, guildId, from, to }: Scope) {
   const { start, end } = rangeMs(from, to);
