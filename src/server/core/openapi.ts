@@ -9,7 +9,12 @@ import { SESSION_COOKIE } from './admin-token';
  */
 
 /** Procedures reachable without credentials (everything else under /api needs an admin). */
-export const PUBLIC_PROCEDURES = new Set<string>(['stats.global', 'contact.submit', 'billing.handleWebhook']);
+export const PUBLIC_PROCEDURES = new Set<string>([
+  'stats.global',
+  'status.get',
+  'contact.submit',
+  'billing.handleWebhook',
+]);
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

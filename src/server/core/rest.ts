@@ -22,6 +22,7 @@ import { routes as polls } from '../features/polls/rest';
 import { routes as reactionRoles } from '../features/reaction-roles/rest';
 import { routes as singleChannel } from '../features/single-channel/rest';
 import { routes as stats } from '../features/stats/rest';
+import { routes as status } from '../features/status/rest';
 import { routes as tickets } from '../features/tickets/rest';
 import { routes as translation } from '../features/translation/rest';
 import { routes as translationStyle } from '../features/translation-style/rest';
@@ -142,6 +143,7 @@ export const restRoutes: RestRoute[] = [
   ...bot,
   ...apiKeys,
   ...exports,
+  ...status,
 ];
 
 /**

@@ -19,6 +19,7 @@ import { setupRouter } from '../features/setup/router';
 import { singleChannelRouter } from '../features/single-channel/router';
 import { siteRouter } from '../features/site/router';
 import { statsRouter } from '../features/stats/router';
+import { statusRouter } from '../features/status/router';
 import { ticketsRouter } from '../features/tickets/router';
 import { translationRouter } from '../features/translation/router';
 import { translationStyleRouter } from '../features/translation-style/router';
@@ -56,6 +57,7 @@ export const appRouter = router({
   translationStyle: translationStyleRouter,
   exchange: exchangeRouter,
   exports: exportsRouter,
+  status: statusRouter,
 });
 
 export type AppRouter = typeof appRouter;
