@@ -54,6 +54,11 @@ const publicRoutes = [
     path: '/privacy',
     component: lazyRouteComponent(() => import('./pages/public/Privacy')),
   }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/status',
+    component: lazyRouteComponent(() => import('./features/status/StatusPage')),
+  }),
 ];
 
 const loginRoute = createRoute({

@@ -4,7 +4,7 @@
  * and status 404 (src/server/core/pages.ts). test/web/pages.test.ts checks this list against the
  * router's own route tree, both ways.
  */
-export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/login'] as const;
+export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/status', '/login'] as const;
 
 /** The dashboard's screens, under /admin ('' is /admin itself). */
 export const ADMIN_SCREENS = [
