@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLogs } from '../../db/schema';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { type Browser, launchBrowser, openPage, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS } from '../helpers/translation-logs';
@@ -95,6 +95,19 @@ describe('exports from the dashboard', { timeout: 120_000 }, () => {
     const card = page.getByTestId('export-card');
     await card.getByText('Advanced analytics with exports needs the Pro plan').waitFor();
     expect(await card.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the privacy page lists every export and its fields, and what else holds message text', async () => {
+    const page = await openPage(browser, `${server.url}/privacy`);
+    await page.getByRole('heading', { level: 2, name: 'Exports' }).waitFor();
+    const text = (await page.getByRole('main').textContent()) ?? '';
+    expect(text).toContain(
+      'Translation log (metadata): id, createdAt, channelId, userId, username, sourceLanguage, targetLanguage, characters, latencyMs, inputTokens, outputTokens, cachedTokens, outcome, source.',
+    );
+    expect(text).toContain('Moderation log: id, timestamp, type, userId, action, rule, language.');
+    expect(text).toContain('its first 120 characters, the rule it matched');
+    expect(text).toContain('if you open a support ticket');
     await page.context().close();
   });
 
