@@ -24,7 +24,6 @@ import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
-import { useCapability } from '../billing/useCapability';
 import { downloadExport } from './download';
 
 const DAY = 86_400_000;
@@ -37,7 +36,10 @@ const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
  */
 export function ExportCard({ datasets, title = 'Export' }: { datasets: ExportDataset[]; title?: string }) {
   const guildId = useGuildId();
-  const unlocked = useCapability('analyticsExport');
+  // The screen around already reads the plan: a plan that failed to load is not fetched again
+  // because this card mounted (a screen that shows a skeleton while it loads would loop).
+  const plan = trpc.billing.plan.useQuery({ guildId }, { retryOnMount: false });
+  const unlocked = plan.data?.capabilities.analyticsExport;
   const utils = trpc.useUtils();
   const today = Date.now();
   const [dataset, setDataset] = useState<ExportDataset>(datasets[0]);
