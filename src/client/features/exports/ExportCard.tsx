@@ -52,12 +52,12 @@ export function ExportCard({ datasets, title = 'Export' }: { datasets: ExportDat
 
   if (unlocked === false) {
     return (
-      <Card withBorder radius="md" padding="lg" data-testid="export-card">
+      <div data-testid="export-card">
         <LockedFeature
           capability="analyticsExport"
           description="Download this screen's data as CSV or JSON for any range of days."
         />
-      </Card>
+      </div>
     );
   }
 
