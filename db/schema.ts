@@ -994,3 +994,17 @@ export const whiteLabel = sqliteTable('white_label', {
   appliedAt: integer('applied_at', { mode: 'timestamp_ms' }),
   applyError: text('apply_error'),
 });
+/**
+ * The status page's measurements: one sample per component and minute, written by the web tier
+ * (src/server/features/status). `component` is 'web', 'provider' or 'shard:N'; `at` the minute's
+ * start (ms); `up` 1 or 0. A minute without a sample counts as down. Deleted past 90 days.
+ */
+export const healthSamples = sqliteTable(
+  'health_samples',
+  {
+    component: text('component').notNull(),
+    at: integer('at').notNull(),
+    up: integer('up').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.component, t.at] }), index('health_samples_at').on(t.at)],
+);

@@ -100,6 +100,11 @@ const publicServerPages = [
     '/contact',
     () => import('./pages/public/Contact'),
   ),
+  page(
+    () => publicServer,
+    '/status',
+    () => import('./features/status/StatusPage'),
+  ),
 ];
 
 const loginRoute = page(

@@ -169,8 +169,6 @@ export function languageName(code: string): string {
 /** Spec section 9: the language lists each screen offers. */
 export const SCREEN_LANGUAGES = {
   channels: ['en', 'es', 'fr', 'de', 'tr', 'ar', 'zh', 'ja', 'ko', 'pt'],
-  polls: ['en', 'es', 'fr', 'de', 'tr', 'ar', 'zh', 'ja', 'ko', 'pt'],
-  botDefault: ['en', 'es', 'fr', 'de', 'tr'],
   announcements: ['en', 'es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar'],
   announcementDefaultTargets: ['es', 'fr', 'de'],
   announcementOriginal: 'en',

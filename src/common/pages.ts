@@ -4,7 +4,16 @@
  * and status 404 (src/server/core/pages.ts). test/web/pages.test.ts checks this list against the
  * router's own route tree, both ways.
  */
-export const PUBLIC_PAGES = ['/', '/pricing', '/contact', '/terms', '/privacy', '/setup', '/login'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/setup',
+  '/status',
+  '/login',
+] as const;
 
 /**
  * The public pages search engines may index, each with its meta description: the server writes it
@@ -23,6 +32,8 @@ export const INDEXED_PAGES: Record<string, string> = {
     'How Polyglot, the translation bot for Discord communities, handles your data: what it keeps and for how long.',
   '/setup':
     'Set up the Polyglot translation bot on your Discord server: create the application, invite the bot, grant its permissions and link your language channels.',
+  '/status':
+    'Polyglot service status: uptime of the website, each bot shard and the translation provider over 24 hours, 7 days and 90 days, measured by the service itself, with incidents.',
 };
 
 /** The dashboard's screens, under /admin ('' is /admin itself). */

@@ -7,6 +7,7 @@ import { type ProcessOptions, parseProcessArgs } from './core/process-args';
 import { createServices } from './core/services';
 import { loginCodesOf } from './core/admin-token';
 import { scheduleRetention } from './core/retention';
+import { scheduleSampler } from './features/status/samples';
 import { startupBanner } from './core/startup';
 import { metricsResponse } from './core/metrics';
 import { createLogger, routeConsole } from './core/log';
@@ -83,6 +84,8 @@ async function main() {
 
   if (opts.role !== 'bot') {
     const retention = await scheduleRetention(services.db, services.clock);
+    // The status page's health samples, one a component a minute (features/status).
+    const sampler = scheduleSampler(services.db, services.clock);
     const app = createApp(services, { clientDir: 'dist/client', health });
     const server = await listen(app, env.PORT, env.HOST);
     // PUBLIC_URL unset: http://localhost:PORT, with the port actually taken (PORT=0 picks one).
@@ -108,6 +111,7 @@ async function main() {
     const stopPolling = startIntegrationPolling(services);
     closers.push(() => {
       retention.stop();
+      sampler.stop();
       stopForwarding();
       stopPolling();
     });

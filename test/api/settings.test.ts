@@ -64,6 +64,30 @@ describe('translation settings', () => {
     expect(res.json.error).toBe('body: not valid JSON');
   });
 
+  it('takes any language of the table as the default language, and refuses a code it does not hold', async () => {
+    const ok = await s.api('/api/config?guildId=1111', {
+      method: 'PATCH',
+      admin: true,
+      body: { defaultLanguage: 'sw' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await s.api('/api/config?guildId=1111', { admin: true })).json.defaultLanguage).toBe('sw');
+    const before = await tableCounts(s.services);
+    for (const [defaultLanguage, error] of [
+      ['xx', 'defaultLanguage: must be a language of the table, such as en, es or ja'],
+      [7, 'defaultLanguage: must be a language code such as en, es or ja'],
+    ] as const) {
+      const bad = await s.api('/api/config?guildId=1111', {
+        method: 'PATCH',
+        admin: true,
+        body: { defaultLanguage },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error).toBe(error);
+    }
+    expect(await tableCounts(s.services)).toEqual(before);
+  });
+
   it('keeps each guild apart', async () => {
     await s.api('/api/config?guildId=1111', { method: 'PATCH', admin: true, body: { prefix: '!' } });
     const other = await s.api('/api/config?guildId=2222', { admin: true });

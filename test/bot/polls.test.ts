@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../bot/client';
-import type { FakeMember, Json, RecordedCall } from '../fakes/discord';
+import { type FakeMember, type Json, makeMember, type RecordedCall } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { buttonLabels, pressButton } from './community-interactions';
@@ -13,10 +13,16 @@ import { type BotHarness, eventually, startBotHarness } from './harness';
  */
 
 let h: BotHarness;
+/** Members whose language no poll of these tests holds. */
+const kenji = makeMember('kenji', 'ja');
+const yui = makeMember('yui', 'ja');
 /** Moves the server's clock (the restart test jumps past endsAt). */
 let offsetMs = 0;
 beforeAll(async () => {
-  h = await startBotHarness({ overrides: { clock: () => new Date(Date.now() + offsetMs) } });
+  h = await startBotHarness({
+    overrides: { clock: () => new Date(Date.now() + offsetMs) },
+    prepare: (guild) => guild.members.push(kenji, yui),
+  });
   await setGuildPlan(h.server.services, h.guild.id, 'plus');
 });
 afterAll(async () => {
@@ -141,6 +147,24 @@ describe('a poll created in the dashboard', () => {
     expect(text).toContain('Le meilleur jeu de société ?');
     expect(text).toContain('**1.** Échecs');
     expect(text).toContain('1 vote');
+  });
+
+  it('"Show in my language" translates a language the poll lacks once, on demand, and keeps it', async () => {
+    const calls = h.gemini.requests.length;
+    const text = await press(poll.message, 'Show in my language', kenji);
+    // The fake provider's translation of each text: "[ja] …".
+    expect(text).toContain('📊 **[ja] Best board game?**');
+    expect(text).toContain('**1.** [ja] Chess');
+    expect(text).toContain('**3.** [ja] Checkers');
+    expect(h.gemini.requests.length).toBeGreaterThan(calls);
+    const stored = await mustPoll(poll.id);
+    expect(stored.question.ja).toBe('[ja] Best board game?');
+    expect(stored.options.map((o: Json) => o.text.ja)).toEqual(['[ja] Chess', '[ja] Go', '[ja] Checkers']);
+    // The stored languages are untouched, and the next Japanese member reads the kept translation.
+    expect(stored.question.fr).toBe('Le meilleur jeu de société ?');
+    const after = h.gemini.requests.length;
+    expect(await press(poll.message, 'Show in my language', yui)).toContain('📊 **[ja] Best board game?**');
+    expect(h.gemini.requests.length).toBe(after);
   });
 
   it('Close in the dashboard: final results, buttons disabled, a late press hears "closed"', async () => {

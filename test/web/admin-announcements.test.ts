@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema';
 import { TranslationUnavailableError } from '../../src/server/translation';
+import type { Locator } from 'playwright-core';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
@@ -15,6 +16,12 @@ import {
 } from './admin-screens-helpers';
 
 const rec = recordingTranslator();
+
+/** The target languages picked: the picker's pills, in order. */
+const picked = async (dialog: Locator) => await dialog.locator('.mantine-Pill-label').allTextContents();
+/** Takes a language off the targets with its pill's remove button. */
+const unpick = async (dialog: Locator, name: string) =>
+  await dialog.locator('.mantine-Pill-root', { hasText: name }).locator('.mantine-Pill-remove').click();
 let server: TestServer;
 let browser: Browser;
 const CHANNELS = [
@@ -54,10 +61,12 @@ describe('Smart Announcements', () => {
     const create = dialog.getByRole('button', { name: 'Create', exact: true });
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByLabel('Announcement').fill('Server maintenance tonight at 22:00 UTC');
-    // The default targets are es, fr, de; the original (English) is not offered.
-    expect(await dialog.getByRole('checkbox', { name: 'Spanish' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('checkbox', { name: 'German' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('checkbox', { name: 'English' }).count()).toBe(0);
+    // The default targets are es, fr, de; the picker offers the whole table but the original (English).
+    expect(await picked(dialog)).toEqual(['Spanish', 'French', 'German']);
+    await dialog.getByLabel('Target languages').click();
+    await page.getByRole('option', { name: 'Swahili', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'English', exact: true }).count()).toBe(0);
+    await dialog.getByLabel('Announcement').click();
     expect(await create.isDisabled()).toBe(true);
 
     await dialog.getByLabel('Spanish channel').click();
@@ -70,7 +79,7 @@ describe('Smart Announcements', () => {
     expect(rec.calls).toHaveLength(0);
 
     // Unchecking German drops it; French still needs its channel.
-    await dialog.getByRole('checkbox', { name: 'German' }).uncheck();
+    await unpick(dialog, 'German');
     await dialog.getByText('Please select a Discord channel for: French').waitFor();
     await dialog.getByLabel('French channel').click();
     await page.getByRole('option', { name: '#general-fr' }).click();
@@ -93,7 +102,7 @@ describe('Smart Announcements', () => {
     // The dialog was reset: defaults again, empty text.
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
     expect(await dialog.getByLabel('Announcement').inputValue()).toBe('');
-    expect(await dialog.getByRole('checkbox', { name: 'German' }).isChecked()).toBe(true);
+    expect(await picked(dialog)).toContain('German');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await card.getByRole('button', { name: 'View translations' }).click();
@@ -144,7 +153,7 @@ describe('Smart Announcements', () => {
       await page.getByRole('button', { name: 'Create Announcement' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
       await dialog.getByLabel('Announcement').fill('Hello');
-      for (const lang of ['German', 'French']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+      for (const lang of ['German', 'French']) await unpick(dialog, lang);
       await dialog.getByLabel('Spanish channel').click();
       await page.getByRole('option', { name: '#general-es' }).click();
       await dialog.getByRole('button', { name: 'Create', exact: true }).click();
@@ -176,7 +185,7 @@ describe('Smart Announcements', () => {
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
     await dialog.getByLabel('Announcement').fill('Typed ids');
-    for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+    for (const lang of ['French', 'German']) await unpick(dialog, lang);
     // The server refuses a channel it has not synced: nothing to type, the dialog says what to do.
     await dialog.getByText('No text channel to choose from').waitFor();
     const spanish = dialog.getByRole('combobox', { name: 'Spanish channel' });
@@ -193,7 +202,7 @@ describe('Smart Announcements', () => {
     ]);
     await page.getByRole('button', { name: 'Create Announcement' }).first().click();
     await dialog.getByLabel('Announcement').fill('Typed ids');
-    for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+    for (const lang of ['French', 'German']) await unpick(dialog, lang);
     await spanish.click();
     await page.getByRole('option', { name: '#anuncios' }).waitFor();
     expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);

@@ -63,7 +63,7 @@ describe('Channel Management', () => {
       'English',
     );
     await dialog.getByRole('combobox', { name: 'Language of channel 2' }).click();
-    await page.getByRole('option', { name: 'Spanish' }).click();
+    await page.getByRole('option', { name: 'Spanish', exact: true }).click();
     // A third row left empty is dropped before sending.
     await dialog.getByRole('button', { name: 'Add channel' }).click();
     expect(await dialog.getByTestId('link-row').count()).toBe(3);

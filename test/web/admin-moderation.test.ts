@@ -179,7 +179,7 @@ describe('Moderation', () => {
         await page.getByRole('switch', { name: 'Spam detection' }).waitFor();
         await (kind === 'data'
           ? page.getByTestId('moderation-log').first()
-          : page.getByTestId('empty-state')
+          : page.getByTestId('moderation-feed').getByTestId('empty-state')
         ).waitFor();
       },
     );

@@ -105,7 +105,7 @@ describe('Polls', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Multilingual Poll' });
     await dialog.getByLabel('Question').fill('¿Qué día jugamos?');
     await dialog.getByRole('combobox', { name: 'Written in' }).click();
-    await page.getByRole('option', { name: 'Spanish' }).click();
+    await page.getByRole('option', { name: 'Spanish', exact: true }).click();
     const options = dialog.getByRole('textbox', { name: /^Option \d+$/ });
     await options.nth(0).fill('Sábado');
     await options.nth(1).fill('Domingo');

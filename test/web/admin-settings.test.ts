@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../src/common/languages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGuild } from '../helpers/guilds';
@@ -64,10 +65,15 @@ describe('Bot Settings', () => {
     await page.getByText('No spaces').waitFor();
     expect(await save.isDisabled()).toBe(true);
     await prefix.fill('!');
-    // The bot default language offers en, es, fr, de, tr only.
-    await page.getByLabel('Default language').first().click();
-    const options = await page.getByRole('option').allInnerTexts();
-    expect(options).toEqual(['English', 'Spanish', 'French', 'German', 'Turkish']);
+    // The default language offers the whole table, searched by English name, own name or code.
+    const picker = page.getByLabel('Default language').first();
+    await picker.click();
+    expect(await page.getByRole('option').count()).toBe(LANGUAGES.length);
+    await picker.fill('日本');
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Japanese']);
+    await picker.fill('sw');
+    expect((await page.getByRole('option').allInnerTexts())[0]).toBe('Swahili');
+    await picker.fill('Spani');
     await page.getByRole('option', { name: 'Spanish', exact: true }).click();
     const leveling = page.getByRole('switch', { name: 'Leveling system' });
     expect(await leveling.isChecked()).toBe(true);

@@ -1,4 +1,4 @@
-import { type Client, Events } from 'discord.js';
+import { type Client, Events, Status } from 'discord.js';
 import type { BotContext } from '../../context';
 
 /** Why Discord closed the gateway, in words an operator can act on (docs/discord-setup.md). */
@@ -8,12 +8,17 @@ const CLOSE_REASONS: Record<number, string> = {
   4014: 'disallowed intents: turn on Message Content and Server Members in the Developer Portal',
 };
 
+/** Every shard of this process and whether its gateway session is ready (the status page samples it). */
+const shardStates = (client: Client) =>
+  client.ws.shards.map((s) => ({ id: s.id, ready: s.status === Status.Ready }));
+
 function snapshot(client: Client) {
   const shard = client.ws.shards.first();
   const ping = client.ws.ping;
   return {
     latencyMs: Number.isFinite(ping) && ping >= 0 ? Math.round(ping) : null,
     shard: { id: shard?.id ?? 0, count: client.ws.shards.size || 1 },
+    shards: shardStates(client),
     tag: client.user?.tag ?? null,
     guilds: client.guilds.cache.size,
   };
@@ -34,9 +39,10 @@ export function watchStatus(ctx: BotContext): () => void {
     report({
       state: 'offline',
       shard: { id: shardId, count: client.ws.shards.size || 1 },
+      shards: shardStates(client),
       reason: CLOSE_REASONS[event.code] ?? `the gateway closed (code ${event.code})`,
     });
-  const onReconnecting = () => report({ state: 'connecting' });
+  const onReconnecting = () => report({ state: 'connecting', shards: shardStates(client) });
   const onError = (err: Error) => report({ state: 'offline', reason: err.message });
 
   client.on(Events.ClientReady, online);

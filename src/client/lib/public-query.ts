@@ -5,6 +5,7 @@ import type { RouterOutputs } from './router-types';
 type PublicOutputs = {
   'site.config': RouterOutputs['site']['config'];
   'stats.global': RouterOutputs['stats']['global'];
+  'status.get': RouterOutputs['status']['get'];
 };
 export type PublicProcedure = keyof PublicOutputs;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findLanguage } from '../languages';
 import { atLeastOneKey } from '../schemas/util';
 
 /** Spec section 3 and 9 defaults; GET answers these until something is saved. */
@@ -28,9 +29,6 @@ export const translationSettingsPatch = z
 
 export const botConfigDefaults = { prefix: '/', defaultLanguage: 'en', levelingEnabled: true };
 
-/** Spec section 9: the bot default language offers en, es, fr, de, tr. */
-export const BOT_DEFAULT_LANGUAGES = ['en', 'es', 'fr', 'de', 'tr'] as const;
-
 export const botConfigPatch = z
   .object({
     prefix: z
@@ -38,7 +36,13 @@ export const botConfigPatch = z
       .min(1, 'must not be empty')
       .max(5, 'must be at most 5 characters')
       .regex(/^\S+$/, 'must not contain spaces'),
-    defaultLanguage: z.enum(BOT_DEFAULT_LANGUAGES, 'must be one of en, es, fr, de, tr'),
+    /** Any language of the table (the translation target of members without /setlanguage). */
+    defaultLanguage: z
+      .string({ error: 'must be a language code such as en, es or ja' })
+      .refine(
+        (code) => findLanguage(code) !== undefined,
+        'must be a language of the table, such as en, es or ja',
+      ),
     levelingEnabled: z.boolean(),
   })
   .partial()

@@ -88,7 +88,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   );
 
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
-  mountRest(app, async (c) => createCaller(contextFor(services, c)));
+  mountRest(app, async (c) => createCaller(contextFor(services, c)), services);
   mountDocs(app);
   mountSeo(app, services.env.PUBLIC_URL);
   mountPages(app, client, services.env.PUBLIC_URL);

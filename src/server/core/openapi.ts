@@ -9,7 +9,12 @@ import { SESSION_COOKIE } from './admin-token';
  */
 
 /** Procedures reachable without credentials (everything else under /api needs an admin). */
-export const PUBLIC_PROCEDURES = new Set<string>(['stats.global', 'contact.submit', 'billing.handleWebhook']);
+export const PUBLIC_PROCEDURES = new Set<string>([
+  'stats.global',
+  'status.get',
+  'contact.submit',
+  'billing.handleWebhook',
+]);
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -236,7 +241,9 @@ function operationOf(route: RestRoute) {
     responses: {
       [String(route.status ?? 200)]: {
         description: route.status === 201 ? 'Created' : 'OK',
-        content: { 'application/json': { schema: {} } },
+        content: route.stream
+          ? { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } }
+          : { 'application/json': { schema: {} } },
       },
       '400': errorResponse('Bad input; the message names the field'),
       ...(isPublic

@@ -14,6 +14,7 @@ import { routes as config } from '../features/settings/rest';
 import { routes as contact } from '../features/contact/rest';
 import { routes as discord } from '../features/guilds/rest';
 import { routes as exchange } from '../features/exchange/rest';
+import { routes as exports } from '../features/exports/rest';
 import { routes as glossary } from '../features/glossary/rest';
 import { routes as learning } from '../features/learning/rest';
 import { routes as moderation } from '../features/moderation/rest';
@@ -21,6 +22,7 @@ import { routes as polls } from '../features/polls/rest';
 import { routes as reactionRoles } from '../features/reaction-roles/rest';
 import { routes as singleChannel } from '../features/single-channel/rest';
 import { routes as stats } from '../features/stats/rest';
+import { routes as status } from '../features/status/rest';
 import { routes as tickets } from '../features/tickets/rest';
 import { routes as translation } from '../features/translation/rest';
 import { routes as translationStyle } from '../features/translation-style/rest';
@@ -32,6 +34,7 @@ import { routes as whiteLabel } from '../features/white-label/rest';
 import { routes as xp } from '../features/xp/rest';
 import type { AppRouter } from './router';
 import { CapabilityLockedError } from './plans';
+import type { Services } from './services';
 import { zodMessage } from './trpc';
 
 type Inputs = inferRouterInputs<AppRouter>;
@@ -71,6 +74,11 @@ export interface RestRoute {
    * keeps one template and parameter name for every method (OpenAPI 3.1 requires it).
    */
   params?: Record<string, string>;
+  /**
+   * A file streamed as it is read (exports): the procedure checks the request and answers what to
+   * send; this turns its answer into the response, instead of JSON.
+   */
+  stream?: (services: Services, result: unknown) => Response;
 }
 
 export const defaultInput = (req: RestRequest): Record<string, unknown> => ({
@@ -138,6 +146,8 @@ export const restRoutes: RestRoute[] = [
   ...apiKeys,
   ...integrations,
   ...whiteLabel,
+  ...exports,
+  ...status,
 ];
 
 /**
@@ -176,7 +186,11 @@ function retryAfterOf(err: unknown): number | null {
 type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
 /** Mounts every REST route on the app; makeCaller builds the tRPC caller for one request. */
-export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unknown>): void {
+export function mountRest(
+  app: Hono,
+  makeCaller: (c: HonoContext) => Promise<unknown>,
+  services: Services,
+): void {
   for (const route of restRoutes) {
     const [domain, name] = route.procedure.split('.') as [string, string];
     app.on(route.method, route.path, async (c) => {
@@ -213,6 +227,7 @@ export function mountRest(app: Hono, makeCaller: (c: HonoContext) => Promise<unk
       try {
         const caller = (await makeCaller(c)) as Caller;
         const result = await caller[domain][name]((route.input ?? defaultInput)(req));
+        if (route.stream) return route.stream(services, result);
         return c.json((result ?? null) as object, (route.status ?? 200) as 200);
       } catch (err) {
         const { status, error, locked } = toHttpError(err);

@@ -10,6 +10,7 @@ import { contactRouter } from '../features/contact/router';
 import { guildsRouter } from '../features/guilds/router';
 import { integrationsRouter } from '../features/integrations/router';
 import { exchangeRouter } from '../features/exchange/router';
+import { exportsRouter } from '../features/exports/router';
 import { glossaryRouter } from '../features/glossary/router';
 import { learningRouter } from '../features/learning/router';
 import { moderationRouter } from '../features/moderation/router';
@@ -19,6 +20,7 @@ import { setupRouter } from '../features/setup/router';
 import { singleChannelRouter } from '../features/single-channel/router';
 import { siteRouter } from '../features/site/router';
 import { statsRouter } from '../features/stats/router';
+import { statusRouter } from '../features/status/router';
 import { ticketsRouter } from '../features/tickets/router';
 import { translationRouter } from '../features/translation/router';
 import { translationStyleRouter } from '../features/translation-style/router';
@@ -58,6 +60,8 @@ export const appRouter = router({
   exchange: exchangeRouter,
   integrations: integrationsRouter,
   whiteLabel: whiteLabelRouter,
+  exports: exportsRouter,
+  status: statusRouter,
 });
 
 export type AppRouter = typeof appRouter;

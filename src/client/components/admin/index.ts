@@ -25,7 +25,12 @@ export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { DeliveryBadge } from './DeliveryBadge';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage, fieldErrors } from './errorMessage';
-export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';
+export {
+  LanguageMultiSelect,
+  type LanguageMultiSelectProps,
+  LanguageSelect,
+  type LanguageSelectProps,
+} from './LanguageSelect';
 export { ChannelName, MemberName, shortId, useChannelLookup, useMemberNames } from './names';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { RolePicker, type RolePickerProps } from './RolePicker';

@@ -51,6 +51,9 @@ export function SiteFooter() {
             <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
               Privacy Policy
             </Anchor>
+            <Anchor component={Link} to="/status" size="sm" c="dimmed">
+              Status
+            </Anchor>
           </Stack>
         </SimpleGrid>
         <Group justify="space-between" mt="xl" pt="md" className={classes.bottom}>

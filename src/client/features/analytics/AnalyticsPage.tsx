@@ -4,6 +4,7 @@ import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { AnalyticsTables } from './AnalyticsTables';
+import { ExportCard } from '../exports/ExportCard';
 import { QualityMetrics } from './QualityMetrics';
 import { UntranslatedCard } from './UntranslatedCard';
 import { useGuildId } from '../../lib/guild';
@@ -38,6 +39,10 @@ export default function AnalyticsPage() {
           <AnalyticsCharts data={analytics.data} />
           <AnalyticsTables data={analytics.data} />
           <UntranslatedCard rows={analytics.data.untranslated} />
+          <ExportCard
+            datasets={['daily', 'language-pairs', 'top-translators', 'translations']}
+            title="Export analytics"
+          />
         </>
       )}
     </Stack>

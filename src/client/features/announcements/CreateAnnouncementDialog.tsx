@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName, SCREEN_LANGUAGES } from '../../../common/languages';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, LanguageMultiSelect, LanguageSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -23,8 +12,8 @@ import {
   canCreate,
   missingChannelError,
   missingChannels,
+  setTargets,
   targetLanguages,
-  toggleTarget,
 } from './rules';
 import type { DiscordChannel } from './types';
 
@@ -116,35 +105,15 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
             setForm((f) => ({ ...f, text }));
           }}
         />
-        <Select
-          label="Original language"
-          data={SCREEN_LANGUAGES.announcements.map((c) => ({ value: c, label: languageName(c) }))}
-          value={form.original}
-          onChange={(v) => v && setOriginal(v)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Checkbox.Group
+        <LanguageSelect label="Original language" value={form.original} onChange={setOriginal} />
+        <LanguageMultiSelect
           label="Target languages"
+          description="Each target gets the translation, posted in its channel"
+          placeholder={form.targets.length ? undefined : 'Search a language'}
+          languages={targetLanguages(form.original)}
           value={form.targets}
-          onChange={(next) =>
-            setForm((f) => {
-              let state = { targets: f.targets, channels: f.channels };
-              for (const lang of targetLanguages(f.original)) {
-                const want = next.includes(lang);
-                if (want !== state.targets.includes(lang))
-                  state = toggleTarget(state.targets, state.channels, lang, want);
-              }
-              return { ...f, ...state };
-            })
-          }
-        >
-          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
-            {targetLanguages(form.original).map((code) => (
-              <Checkbox key={code} value={code} label={languageName(code)} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+          onChange={(next) => setForm((f) => ({ ...f, ...setTargets(f.targets, f.channels, next) }))}
+        />
         {channelsFailed && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             Failed to fetch Discord channels. Type each channel's ID instead.

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canCreate, missingChannelError, targetLanguages, toggleTarget } from './rules';
+import { LANGUAGES } from '../../../common/languages';
+import { canCreate, missingChannelError, setTargets, targetLanguages, toggleTarget } from './rules';
 
 describe('announcement create rules', () => {
-  it('offers the spec languages without the original', () => {
-    expect(targetLanguages('en')).toEqual(['es', 'fr', 'de', 'ja', 'zh', 'ko', 'pt', 'ru', 'ar']);
+  it('offers every language of the table but the original', () => {
+    expect(targetLanguages('en')).toHaveLength(LANGUAGES.length - 1);
+    expect(targetLanguages('en')).toContain('sw');
+    expect(targetLanguages('en')).not.toContain('en');
     expect(targetLanguages('fr')).not.toContain('fr');
     expect(targetLanguages('fr')).toContain('en');
   });
@@ -30,5 +33,12 @@ describe('announcement create rules', () => {
     expect(off).toEqual({ targets: ['fr'], channels: { fr: '2' } });
     const on = toggleTarget(['fr'], { fr: '2' }, 'es', true);
     expect(on.targets).toEqual(['es', 'fr']);
+  });
+
+  it('applies a picker change: added languages in table order, removed ones lose their channel', () => {
+    expect(setTargets(['es', 'fr'], { es: '1', fr: '2' }, ['fr', 'sw', 'de'])).toEqual({
+      targets: ['fr', 'de', 'sw'],
+      channels: { fr: '2' },
+    });
   });
 });

@@ -1,8 +1,10 @@
-import { languageName, SCREEN_LANGUAGES } from '../../../common/languages';
+import { LANGUAGES, languageName } from '../../../common/languages';
 
-/** Spec section 9: the languages a target can be, the original excluded. */
+const TABLE: string[] = LANGUAGES.map((l) => l.code);
+
+/** The languages a target can be: the whole table, the original excluded. */
 export function targetLanguages(original: string): string[] {
-  return SCREEN_LANGUAGES.announcements.filter((code) => code !== original);
+  return TABLE.filter((code) => code !== original);
 }
 
 /** Channel id chosen per target language ('' or absent when none). */
@@ -40,8 +42,23 @@ export function toggleTarget(
 ): { targets: string[]; channels: ChannelChoice } {
   if (checked) {
     const next = targets.includes(lang) ? targets : [...targets, lang];
-    return { targets: SCREEN_LANGUAGES.announcements.filter((c) => next.includes(c)), channels };
+    return { targets: TABLE.filter((c) => next.includes(c)), channels };
   }
   const { [lang]: _removed, ...rest } = channels;
   return { targets: targets.filter((t) => t !== lang), channels: rest };
+}
+
+/** The picker's new list: each language added or removed as toggleTarget does. */
+export function setTargets(
+  targets: string[],
+  channels: ChannelChoice,
+  next: string[],
+): { targets: string[]; channels: ChannelChoice } {
+  let state = { targets, channels };
+  for (const lang of new Set([...targets, ...next])) {
+    const want = next.includes(lang);
+    if (want !== state.targets.includes(lang))
+      state = toggleTarget(state.targets, state.channels, lang, want);
+  }
+  return state;
 }

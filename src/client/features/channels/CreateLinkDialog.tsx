@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SCREEN_LANGUAGES } from '../../../common/languages';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
@@ -99,7 +98,6 @@ export function CreateLinkDialog({
                   <LanguageSelect
                     label="Language"
                     aria-label={`Language of channel ${i + 1}`}
-                    languages={SCREEN_LANGUAGES.channels}
                     value={row.language}
                     onChange={(language) => setRow(row.key, { language })}
                   />

@@ -143,7 +143,6 @@ function GlossaryEditor({ guildId }: { guildId: string | undefined }) {
           <Group key={f.key} align="flex-end" gap="sm" wrap="wrap">
             <LanguageSelect
               label="Language"
-              languages={SCREEN_LANGUAGES.channels}
               value={f.language}
               onChange={(language) => setFixed(fixed.map((x, j) => (j === i ? { ...x, language } : x)))}
               w={160}

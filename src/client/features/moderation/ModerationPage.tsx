@@ -7,10 +7,11 @@ import {
   errorMessage,
   PageHeader,
 } from '../../components/admin';
-import { LogFeed } from './LogFeed';
-import { RulesForm } from './RulesForm';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { ExportCard } from '../exports/ExportCard';
+import { LogFeed } from './LogFeed';
+import { RulesForm } from './RulesForm';
 
 /** Moderation (spec section 2): rule switches, banned words, log channel, feed of recent actions. */
 export default function ModerationPage() {
@@ -37,6 +38,7 @@ export default function ModerationPage() {
         )}
         <LogFeed guildId={guildId} />
       </SimpleGrid>
+      <ExportCard datasets={['moderation']} title="Export the moderation log" />
     </Stack>
   );
 }

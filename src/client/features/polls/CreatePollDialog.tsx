@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SCREEN_LANGUAGES } from '../../../common/languages';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
@@ -95,12 +94,7 @@ export function CreatePollDialog({
             data-autofocus
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LanguageSelect
-              label="Written in"
-              languages={SCREEN_LANGUAGES.polls}
-              value={language}
-              onChange={setLanguage}
-            />
+            <LanguageSelect label="Written in" value={language} onChange={setLanguage} />
             <ChannelPicker label="Post in channel (optional)" value={channelId} onChange={setChannelId} />
           </SimpleGrid>
           <Stack gap="xs">

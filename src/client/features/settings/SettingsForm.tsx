@@ -1,15 +1,11 @@
 import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SCREEN_LANGUAGES } from '../../../common/languages';
-import type { BOT_DEFAULT_LANGUAGES } from '../../../common/settings/schemas';
 import { errorMessage, LanguageSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { useCapability } from '../billing/useCapability';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-
-type BotDefaultLanguage = (typeof BOT_DEFAULT_LANGUAGES)[number];
 
 export interface BotConfig {
   prefix: string;
@@ -41,9 +37,7 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
 
   const changed = {
     ...(form.prefix !== initial.prefix ? { prefix: form.prefix } : {}),
-    ...(form.defaultLanguage !== initial.defaultLanguage
-      ? { defaultLanguage: form.defaultLanguage as BotDefaultLanguage }
-      : {}),
+    ...(form.defaultLanguage !== initial.defaultLanguage ? { defaultLanguage: form.defaultLanguage } : {}),
     ...(form.levelingEnabled !== initial.levelingEnabled ? { levelingEnabled: form.levelingEnabled } : {}),
   };
   const dirty = Object.keys(changed).length > 0;
@@ -71,7 +65,6 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
           <LanguageSelect
             label="Default language"
             description="Used for members who have not set one with /setlanguage"
-            languages={SCREEN_LANGUAGES.botDefault}
             value={form.defaultLanguage}
             onChange={(defaultLanguage) => setForm((f) => ({ ...f, defaultLanguage }))}
           />

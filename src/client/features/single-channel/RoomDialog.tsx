@@ -1,14 +1,12 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconHash, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LANGUAGES, languageName } from '../../../common/languages';
+import { languageName } from '../../../common/languages';
 import { SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/single-channel/schemas';
-import { errorMessage } from '../../components/admin';
+import { errorMessage, LanguageMultiSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-
-const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
 
 export interface RoomView {
   id: number;
@@ -151,19 +149,15 @@ function RoomForm({
             data-autofocus
           />
         )}
-        <MultiSelect
+        <LanguageMultiSelect
           label="Translate into"
           description={`Up to ${SINGLE_CHANNEL_MAX_LANGUAGES} languages, in the order each reply lists them`}
           placeholder={languages.length ? undefined : 'Pick languages'}
           required
-          searchable
           hidePickedOptions
           maxValues={SINGLE_CHANNEL_MAX_LANGUAGES}
-          nothingFoundMessage="No language of that name"
-          data={LANGUAGE_OPTIONS}
           value={languages}
           onChange={setLanguages}
-          comboboxProps={{ withinPortal: true }}
         />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onCancel}>

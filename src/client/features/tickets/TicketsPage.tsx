@@ -8,6 +8,7 @@ import {
   StatGridSkeleton,
 } from '../../components/admin';
 import { LockedFeature } from '../billing/LockedFeature';
+import { ExportCard } from '../exports/ExportCard';
 import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
 import { TicketDetailDialog } from './TicketDetailDialog';
@@ -90,6 +91,7 @@ function Tickets() {
       {list.isLoading && !all.isLoading && <CardListSkeleton count={3} height={110} />}
       {list.data && <TicketList tickets={list.data} status={status} onOpen={setOpenId} />}
       <TicketSettings />
+      <ExportCard datasets={['tickets']} title="Export tickets" />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(null)} />
     </Stack>
   );

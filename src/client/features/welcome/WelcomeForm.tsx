@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { SCREEN_LANGUAGES } from '../../../common/languages';
+import { LANGUAGES } from '../../../common/languages';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
@@ -51,7 +51,7 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
     if (now) flush();
   };
 
-  const languages = [...new Set([...SCREEN_LANGUAGES.channels, ...Object.keys(form.messages)])];
+  const languages = [...new Set([...LANGUAGES.map((l) => l.code), ...Object.keys(form.messages)])];
   const template = form.messages[lang] ?? '';
 
   return (

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { EXPORT_DATASET_KEYS, EXPORT_DATASETS, EXPORT_MAX_DAYS } from '../../../common/exports/schemas';
+import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
 import { PRODUCT_NAME } from '../../components/public/Logo';
 import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
 
@@ -19,6 +21,14 @@ const SECTIONS: LegalSection[] = [
           <li>your language preferences;</li>
           <li>translation history, XP, levels and message counts;</li>
           <li>
+            if a message breaks a moderation rule: its first {MODERATION_EXCERPT_MAX} characters, the rule it
+            matched and the action taken, so moderators can see why;
+          </li>
+          <li>
+            if you open a support ticket: its subject, description and the conversation with the server's
+            staff, with their translations, so both sides can read it;
+          </li>
+          <li>
             if you join the language exchange: the language you speak, the one you learn, who you are paired
             with and since when;
           </li>
@@ -29,9 +39,11 @@ const SECTIONS: LegalSection[] = [
           <li>timestamps of these events.</li>
         </ul>
         <p>
-          <strong>We do not store the content of the messages we translate.</strong> Our translation logs
-          record the source language, the target language and the message length only. Translations are held
-          briefly in memory so repeated requests are fast, and are never written to our database.
+          <strong>We do not store the content of the messages we translate</strong> (support tickets and
+          moderation excerpts, above, are the exceptions). Our translation logs record who asked and in which
+          channel, the source and target languages, the message length, how long the translation took and
+          whether it succeeded, never the text. Translations are held briefly in memory so repeated requests
+          are fast, and are never written to our database.
         </p>
         <p>
           If you buy a membership, our payment processor collects your payment details. We receive a customer
@@ -63,7 +75,7 @@ const SECTIONS: LegalSection[] = [
             run the features your server has enabled, such as mirror mode, moderation, polls, XP and tickets;
           </li>
           <li>count usage against your plan's monthly allowance and send usage notices;</li>
-          <li>show server administrators analytics on the dashboard;</li>
+          <li>show server administrators analytics on the dashboard and in the exports they download;</li>
           <li>answer support requests, prevent abuse and keep the Service secure; and</li>
           <li>process payments and manage memberships.</li>
         </ul>
@@ -98,11 +110,35 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
+    id: 'exports',
+    title: 'Exports',
+    body: (
+      <>
+        <p>
+          On the Pro plan and above, a server's administrators (or an API key of that server) can download
+          some of this information as CSV or JSON for a range of up to {EXPORT_MAX_DAYS} days. An export holds
+          exactly these fields, and never the text of a message:
+        </p>
+        <ul>
+          {EXPORT_DATASET_KEYS.map((key) => (
+            <li key={key}>
+              <strong>{EXPORT_DATASETS[key].label}</strong>: {EXPORT_DATASETS[key].columns.join(', ')}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          Moderation entries leave out the excerpt of the flagged message; tickets leave out their subject,
+          description and conversation.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'retention',
     title: 'Data Retention',
     body: (
       <ul>
-        <li>Translation logs (languages and message length) are kept for up to 90 days, then deleted.</li>
+        <li>Translation logs (metadata, never the text) are kept for up to 90 days, then deleted.</li>
         <li>
           A server's data, including its settings, linked channels, XP and statistics, is deleted within 30
           days after the bot is removed from that server.
@@ -114,6 +150,10 @@ const SECTIONS: LegalSection[] = [
         <li>
           Work queued for the bot (such as posting an announcement) holds only ids, never message text, and is
           deleted 10 minutes after it is done, or 7 days after it could not be done.
+        </li>
+        <li>
+          Moderation log entries and support tickets are kept until the server's data is deleted (30 days
+          after the bot is removed from it).
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>

@@ -35,6 +35,8 @@ export interface BotStatus {
   latencyMs: number | null;
   /** Shard this process runs and how many there are. */
   shard: { id: number; count: number } | null;
+  /** Every shard this process runs and whether it is ready (absent from older reports). */
+  shards?: { id: number; ready: boolean }[];
   /** The bot's Discord name (name#0000 or name) once logged in. */
   tag: string | null;
   /** How many servers the bot is in, when online. */
@@ -49,6 +51,7 @@ export interface BotStatusReport {
   state: Exclude<BotState, 'not_configured'>;
   latencyMs?: number | null;
   shard?: { id: number; count: number } | null;
+  shards?: { id: number; ready: boolean }[];
   tag?: string | null;
   guilds?: number | null;
   reason?: string | null;
@@ -134,6 +137,7 @@ export function createBotStatus(
         since: changed ? when.toISOString() : status.since,
         latencyMs: update.state === 'online' ? (update.latencyMs ?? status.latencyMs) : null,
         shard: update.shard !== undefined ? update.shard : status.shard,
+        shards: update.shards !== undefined ? update.shards : status.shards,
         tag: update.tag !== undefined ? update.tag : status.tag,
         guilds: update.state === 'online' ? (update.guilds ?? status.guilds) : status.guilds,
         reason: update.state === 'offline' ? (update.reason ?? status.reason) : null,

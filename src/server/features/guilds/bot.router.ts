@@ -97,6 +97,11 @@ export const guildsBotRouter = router({
           .object({ id: z.number().int().min(0), count: z.number().int().min(1) })
           .nullable()
           .optional(),
+        /** Every shard this process runs, and whether its gateway session is ready (the status page). */
+        shards: z
+          .array(z.object({ id: z.number().int().min(0), ready: z.boolean() }))
+          .max(1024)
+          .optional(),
         tag: z.string().nullable().optional(),
         guilds: z.number().int().min(0).nullable().optional(),
         reason: z.string().max(500).nullable().optional(),

@@ -11,6 +11,7 @@ import {
   isOpen,
   nextPollEnd,
   pendingPollWork,
+  pollInLanguage,
   pollRow,
   readPollVotes,
   serverLanguages,
@@ -105,7 +106,9 @@ export const pollsBotRouter = router({
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
       const row = await pollRow(ctx.db, ctx.guildId, input.pollId);
       if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
-      const message = renderPoll(row, await readPollVotes(ctx.db, row.id), language, ctx.clock());
+      // A language the poll does not hold yet is translated now, once, and kept in the poll.
+      const shown = await pollInLanguage(ctx.db, ctx.translator, row, language);
+      const message = renderPoll(shown, await readPollVotes(ctx.db, row.id), language, ctx.clock());
       return { ok: true as const, open: isOpen(row, ctx.clock()), text: message.content };
     }),
 

@@ -10,6 +10,7 @@ import {
 } from '../../../../db/schema';
 import { guildDefaultLanguage } from '../translation/members';
 import type { Translator } from '../../translation';
+import { addPollTexts } from './rows';
 
 /**
  * Multilingual polls: stored first (messageId null = not posted yet), posted and kept up to date by
@@ -262,4 +263,29 @@ export async function pendingPollWork(db: Db) {
 
 export async function readPollVotes(db: Db, id: number): Promise<VoteRow[]> {
   return await readVotes(db, [id]);
+}
+
+/** Whether every text of the poll exists in `language` (or its base language). */
+function hasLanguage(row: Pick<PollRow, 'question' | 'options'>, language: string): boolean {
+  const base = language.split('-')[0];
+  return [row.question, ...row.options.map((o) => o.text)].every((t) => language in t || base in t);
+}
+
+/**
+ * The poll with its texts in `language`: a language the poll does not hold yet is translated once
+ * (one call per text, the engine's cache and batching) and stored in the poll, so every later
+ * member of that language reads it from there. The texts are the admin's question and options,
+ * already stored; a failed translation leaves the poll as it was (shown in English).
+ */
+export async function pollInLanguage(
+  db: Db,
+  translator: Translator,
+  row: PollRow,
+  language: string,
+): Promise<PollRow> {
+  if (hasLanguage(row, language)) return row;
+  const filled = await fillLanguages(translator, row.guildId, [language], row.question, row.options);
+  if (!hasLanguage(filled, language)) return row;
+  await addPollTexts(db, row.guildId, row.id, filled.question, filled.options);
+  return { ...row, question: filled.question, options: filled.options };
 }

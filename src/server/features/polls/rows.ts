@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
+import { type Db, lockFor } from '../../../../db/client';
 import { polls } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
 
@@ -63,4 +63,35 @@ export async function recordPollPost(
     .set({ messageId, postError: messageId ? null : error })
     .where(and(eq(polls.id, id), eq(polls.guildId, guildId)))
     .run();
+}
+
+/**
+ * Adds translations to a poll's question and options (a language a member asked for): merged into
+ * what the row holds now, so two members' languages added at once are both kept.
+ */
+export async function addPollTexts(
+  db: Db,
+  guildId: string,
+  id: number,
+  question: Record<string, string>,
+  options: { id: string; text: Record<string, string> }[],
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await lockFor(tx, `poll-texts:${id}`);
+    const row = await tx
+      .select({ question: polls.question, options: polls.options })
+      .from(polls)
+      .where(and(eq(polls.id, id), eq(polls.guildId, guildId)))
+      .get();
+    if (!row) return;
+    const added = new Map(options.map((o) => [o.id, o.text]));
+    await tx
+      .update(polls)
+      .set({
+        question: { ...question, ...row.question },
+        options: row.options.map((o) => ({ ...o, text: { ...added.get(o.id), ...o.text } })),
+      })
+      .where(eq(polls.id, id))
+      .run();
+  });
 }

@@ -19,7 +19,7 @@ const FAQ = [
   },
   {
     q: 'Do you store the messages you translate?',
-    a: 'No. Translation logs keep the source language, target language and message length, never the content, and are kept for up to 90 days.',
+    a: 'No. Translation logs keep who asked, the languages, the message length and whether it worked, never the content, and are kept for up to 90 days. The exceptions are support tickets, whose conversation is kept so staff can answer, and the first 120 characters of a message that broke a moderation rule.',
   },
   {
     q: 'How do I pay?',

@@ -1,0 +1,20 @@
+import type { RestRoute } from '../../core/rest';
+import type { Services } from '../../core/services';
+import { type ExportRequest, exportHeaders, exportStream } from './stream';
+
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/exports/:dataset',
+    procedure: 'exports.check',
+    summary:
+      'Download an export (Pro): dataset daily, language-pairs, top-translators, translations, moderation or tickets; ?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, both included, at most 366) &format=csv|json; streamed, X-Export-Rows gives the row count; never message text',
+    stream: (services: Services, checked: unknown) => {
+      const req = checked as ExportRequest & { rows: number };
+      return new Response(exportStream(services.db, req), {
+        status: 200,
+        headers: exportHeaders(req, req.rows),
+      });
+    },
+  },
+];

@@ -1,0 +1,11 @@
+import type { RestRoute } from '../../core/rest';
+
+export const routes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/status',
+    procedure: 'status.get',
+    summary:
+      'Public: measured uptime of the web tier, each bot shard and the translation provider over 24 h, 7 d and 90 d, and incidents (the status page)',
+  },
+];
