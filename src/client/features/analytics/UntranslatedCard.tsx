@@ -16,7 +16,7 @@ const MEANINGS: Record<string, { label: string; meaning: string }> = {
   failed: { label: 'Failed', meaning: 'No usable answer; tried again while recent' },
   queue_full: {
     label: 'Channel too busy',
-    meaning: "Far more copies than Discord's webhook limit lets through; skipped",
+    meaning: "Far more copies than Discord's webhook limit lets through; tried again while recent",
   },
 };
 
