@@ -149,7 +149,7 @@ export const CAPABILITIES = {
   learning: { plan: 'plus', label: 'Language learning' },
   polls: { plan: 'plus', label: 'Multilingual polls' },
   glossary: { plan: 'plus', label: 'Server glossary' },
-  cases: { plan: 'plus', label: 'Moderation cases (/warn, /timeout, /kick, /ban)' },
+  cases: { plan: 'plus', label: 'Moderation cases' },
   // Pro
   voice: { plan: 'pro', label: 'Voice translation' },
   exchange: { plan: 'pro', label: 'Language exchange matching' },

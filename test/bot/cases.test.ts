@@ -1,4 +1,4 @@
-import { PermissionFlagsBits } from 'discord.js';
+import { Events, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMember, makeMember } from '../fakes/discord';
 import { type CasesFake, installCaseRoutes } from '../fakes/discord/cases';
@@ -11,7 +11,7 @@ import {
 import { type Json, snowflake } from '../fakes/discord/payloads';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
  * /warn, /timeout, /kick, /ban, /unban, /case and /history end to end: the real discord.js client
@@ -159,6 +159,41 @@ describe('moderation commands', () => {
     const history = await run('history', [user('member', fred)]);
     expect(history.content).toContain(`Cases of <@${fred.user.id}> (2)`);
     expect(history.content.indexOf('#5 unban')).toBeLessThan(history.content.indexOf('#4 ban'));
+  });
+});
+
+describe('automatic moderation', () => {
+  it("a flood's Discord timeout becomes a case without a moderator, numbered with the staff's", async () => {
+    const rules = await h.server.api(`/api/moderation/rules?guildId=${gid()}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { spamDetection: true, autoDelete: true },
+    });
+    expect(rules.status).toBe(200);
+    const hank = makeMember('hank', 'en-US');
+    hank.permissions = MEMBER_PERMISSIONS;
+    h.fake.memberJoin(hank);
+    const general = h.channel('general');
+    const done: Promise<void>[] = [];
+    for (let i = 0; i < 9; i++) {
+      const msg = h.fake.sendMessage({
+        channelId: general.id,
+        author: hank.user,
+        member: hank,
+        content: `msg ${i} gg`,
+      });
+      done.push(handled(h, Events.MessageCreate, (m) => m.id === msg.id));
+    }
+    // Every message handled (moderated, logged): nothing of the flood is still being written after this test.
+    await Promise.all(done);
+    const [auto] = await eventually(async () => {
+      const found = await cases(`&member=${hank.user.id}`);
+      return found.length ? found : null;
+    });
+    expect(mod.timeouts.get(`${gid()}:${hank.user.id}`)).toBeDefined();
+    expect(auto).toMatchObject({ action: 'timeout', moderatorId: null, durationSeconds: 600 });
+    expect(auto?.reason).toMatch(/^Automatic: (flood|repeated message)/);
+    expect(auto?.number).toBe(Math.max(...(await cases()).map((c) => c.number)));
   });
 });
 

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { CasesCard } from '../cases/CasesCard';
 import { LogFeed } from './LogFeed';
 import { RulesForm } from './RulesForm';
 import { useGuildId } from '../../lib/guild';
@@ -30,6 +31,7 @@ export default function ModerationPage() {
         )}
         <LogFeed guildId={guildId} />
       </SimpleGrid>
+      <CasesCard guildId={guildId} />
     </Stack>
   );
 }
