@@ -63,6 +63,7 @@ export const PLANS: Plan[] = [
       { text: '10,000 translations a month', included: true, bold: true },
       { text: '10 linked channel pairs', included: true },
       { text: 'Advanced moderation', included: true },
+      { text: 'Moderation cases: /warn, /timeout, /kick, /ban', included: true },
       { text: 'XP and leveling', included: true },
       { text: 'Smart announcements', included: true },
       { text: 'Basic analytics', included: true },
