@@ -498,6 +498,37 @@ export const moderationLogs = sqliteTable(
   (t) => [index('moderation_logs_guild_time').on(t.guildId, t.timestamp)],
 );
 
+// ---- Cases (manual and automatic moderation actions, numbered per server) -------------------
+
+export const CASE_ACTIONS = ['warn', 'timeout', 'kick', 'ban', 'unban'] as const;
+
+export const cases = sqliteTable(
+  'cases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    /** Case #1, #2 … of this server. */
+    number: integer('number').notNull(),
+    action: text('action', { enum: CASE_ACTIONS }).notNull(),
+    targetId: text('target_id').notNull(),
+    targetName: text('target_name').notNull().default(''),
+    /** The staff member's Discord id; null for an automatic action (moderation rules). */
+    moderatorId: text('moderator_id'),
+    moderatorName: text('moderator_name').notNull().default(''),
+    /** Written by the moderator (never a member's message text). */
+    reason: text('reason').notNull().default(''),
+    /** Timeouts only. */
+    durationSeconds: integer('duration_seconds'),
+    createdAt: createdAt(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('cases_guild_number').on(t.guildId, t.number),
+    index('cases_guild_target').on(t.guildId, t.targetId),
+  ],
+);
+
 // ---- Announcements --------------------------------------------------------------------------
 
 export type TargetChannel = { language: string; channelId: string };

@@ -1,3 +1,5 @@
+import { ban, kick, timeout, unban, warn } from '../features/cases/actions';
+import { caseCommand, history } from '../features/cases/lookup';
 import { exchange } from '../features/exchange/command';
 import { learn } from '../features/learning/learn';
 import { poll } from '../features/polls/command';
@@ -25,6 +27,13 @@ export const COMMANDS: BotCommand[] = [
   leaderboardCommand,
   voice,
   exchange,
+  warn,
+  timeout,
+  kick,
+  ban,
+  unban,
+  caseCommand,
+  history,
 ];
 
 export const commandsByName = new Map(COMMANDS.map((c) => [c.data.name, c]));

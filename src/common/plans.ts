@@ -63,6 +63,7 @@ export const PLANS: Plan[] = [
       { text: '10,000 translations a month', included: true, bold: true },
       { text: '10 linked channel pairs', included: true },
       { text: 'Advanced moderation', included: true },
+      { text: 'Moderation cases: /warn, /timeout, /kick, /ban', included: true },
       { text: 'XP and leveling', included: true },
       { text: 'Smart announcements', included: true },
       { text: 'Basic analytics', included: true },
@@ -149,6 +150,7 @@ export const CAPABILITIES = {
   learning: { plan: 'plus', label: 'Language learning' },
   polls: { plan: 'plus', label: 'Multilingual polls' },
   glossary: { plan: 'plus', label: 'Server glossary' },
+  cases: { plan: 'plus', label: 'Moderation cases' },
   // Pro
   voice: { plan: 'pro', label: 'Voice translation' },
   exchange: { plan: 'pro', label: 'Language exchange matching' },

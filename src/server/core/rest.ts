@@ -12,6 +12,7 @@ import { routes as bot } from '../features/guilds/status.rest';
 import { routes as channels } from '../features/channels/rest';
 import { routes as config } from '../features/settings/rest';
 import { routes as contact } from '../features/contact/rest';
+import { routes as cases } from '../features/cases/rest';
 import { routes as discord } from '../features/guilds/rest';
 import { routes as exchange } from '../features/exchange/rest';
 import { routes as exports } from '../features/exports/rest';
@@ -132,6 +133,7 @@ export const restRoutes: RestRoute[] = [
   ...welcome,
   ...reactionRoles,
   ...moderation,
+  ...cases,
   ...analytics,
   ...config,
   ...announcements,

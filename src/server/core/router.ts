@@ -4,6 +4,7 @@ import { announcementsRouter } from '../features/announcements/router';
 import { apiKeysRouter } from '../features/api-keys/router';
 import { authRouter } from '../features/auth/router';
 import { billingRouter } from '../features/billing/router';
+import { casesRouter } from '../features/cases/router';
 import { channelsRouter } from '../features/channels/router';
 import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   welcome: welcomeRouter,
   reactionRoles: reactionRolesRouter,
   moderation: moderationRouter,
+  cases: casesRouter,
   analytics: analyticsRouter,
   settings: settingsRouter,
   announcements: announcementsRouter,

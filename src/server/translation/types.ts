@@ -13,7 +13,8 @@ export type TranslationOrigin =
   | 'poll'
   | 'welcome'
   | 'cli'
-  | 'voice';
+  | 'voice'
+  | 'case';
 
 export interface TranslateRequest {
   text: string;

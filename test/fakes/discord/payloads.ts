@@ -44,6 +44,8 @@ export interface FakeMember {
   roles?: string[];
   /** Locale the member's Discord client uses (interactions carry it). */
   locale?: string;
+  /** The member's permissions in their interactions (default ALL_PERMISSIONS). */
+  permissions?: string;
 }
 
 export function memberPayload(m: FakeMember, permissions = '0'): Json {
@@ -300,7 +302,7 @@ export function interactionPayload(i: InteractionInput): Json {
     guild_id: i.guildId,
     channel_id: i.channel.id,
     channel: channelPayload(i.guildId, i.channel),
-    member: memberPayload(i.member, ALL_PERMISSIONS),
+    member: memberPayload(i.member, i.member.permissions ?? ALL_PERMISSIONS),
     locale: i.member.locale ?? 'en-US',
     guild_locale: 'en-US',
     app_permissions: ALL_PERMISSIONS,

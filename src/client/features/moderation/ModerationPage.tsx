@@ -9,6 +9,7 @@ import {
 } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { CasesCard } from '../cases/CasesCard';
 import { ExportCard } from '../exports/ExportCard';
 import { LogFeed } from './LogFeed';
 import { RulesForm } from './RulesForm';
@@ -38,6 +39,7 @@ export default function ModerationPage() {
         )}
         <LogFeed guildId={guildId} />
       </SimpleGrid>
+      <CasesCard guildId={guildId} />
       <ExportCard datasets={['moderation']} title="Export the moderation log" />
     </Stack>
   );

@@ -17,6 +17,8 @@ import { type CopyDelete, planDelete } from '../channels/edits';
 import { countOffence, type Finding, type ModerationState, TIMEOUT_MS } from './layers';
 import { excerpt } from '../../moderation/text';
 import { logChannelOf } from '../../core/permission-reports';
+import { hasCapability } from '../../core/plans';
+import { insertCase } from '../cases/cases';
 
 /**
  * What the bot does about a flagged message: a moderation log entry first (type, member, a capped
@@ -125,6 +127,7 @@ export async function recordModerationOutcome(
   db: Db,
   guildId: string,
   o: ModerationOutcome,
+  at: Date,
 ): Promise<{ report: { channelId: string; content: string } | null }> {
   const row = await db
     .select()
@@ -144,6 +147,23 @@ export async function recordModerationOutcome(
     .set({ action: actions.join(', ') })
     .where(eq(moderationLogs.id, row.id))
     .run();
+  // A timeout Discord accepted is an automatic case (Plus): numbered with the staff's, no moderator.
+  if (o.timedOut === true && (await hasCapability(db, guildId, 'cases'))) {
+    await insertCase(
+      db,
+      guildId,
+      {
+        action: 'timeout',
+        targetId: row.userId,
+        targetName: '',
+        moderatorId: null,
+        moderatorName: '',
+        reason: `Automatic: ${row.rule || row.type}`,
+        durationSeconds: Math.round(TIMEOUT_MS / 1000),
+      },
+      at,
+    );
+  }
 
   const logChannel = await logChannelOf(db, guildId);
   if (!logChannel) return { report: null };

@@ -20,7 +20,9 @@ export const moderationBotRouter = router({
         notified: z.enum(['dm', 'channel', 'none']),
       }),
     )
-    .mutation(async ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input)),
+    .mutation(
+      async ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input, ctx.clock()),
+    ),
   reportPermission: botGuildProcedure
     .input(z.object({ channelId: id, action: z.string(), error: z.string(), botUserId: z.string() }))
     .mutation(

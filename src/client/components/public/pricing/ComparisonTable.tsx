@@ -25,6 +25,10 @@ const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
     values: { free: true, plus: true, pro: true, ultimate: true },
   },
   { label: 'Moderation', values: { free: 'Basic', plus: 'Advanced', pro: 'Advanced', ultimate: 'Advanced' } },
+  {
+    label: 'Moderation cases (/warn, /timeout, /kick, /ban)',
+    values: { free: false, plus: true, pro: true, ultimate: true },
+  },
   { label: 'XP and leveling', values: { free: false, plus: true, pro: true, ultimate: true } },
   { label: 'Smart announcements', values: { free: false, plus: true, pro: true, ultimate: true } },
   { label: 'Multilingual polls', values: { free: false, plus: true, pro: true, ultimate: true } },

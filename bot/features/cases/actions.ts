@@ -1,0 +1,200 @@
+import {
+  type ChatInputCommandInteraction,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import {
+  type CaseAction,
+  formatDuration,
+  parseDuration,
+  TIMEOUT_MAX_SECONDS,
+} from '../../../src/common/cases/schemas';
+import type { BotCommand } from '../../commands/types';
+import type { BotContext } from '../../context';
+import { NO_PINGS } from '../../discord';
+import { discordRefusal, memberOf, refusal } from './checks';
+
+/**
+ * /warn, /timeout, /kick, /ban and /unban: each checks the moderator's Discord permission again,
+ * refuses what cannot be done (with the reason), acts in Discord, records the server's next case
+ * and tells the member in their own language (DM; a short mention in the channel when DMs are
+ * closed). Kicked and banned members are told before they leave (after, no DM reaches them).
+ */
+
+const PERMISSION: Record<CaseAction, { flag: bigint; name: string }> = {
+  warn: { flag: PermissionFlagsBits.ModerateMembers, name: 'Moderate Members' },
+  timeout: { flag: PermissionFlagsBits.ModerateMembers, name: 'Moderate Members' },
+  kick: { flag: PermissionFlagsBits.KickMembers, name: 'Kick Members' },
+  ban: { flag: PermissionFlagsBits.BanMembers, name: 'Ban Members' },
+  unban: { flag: PermissionFlagsBits.BanMembers, name: 'Ban Members' },
+};
+
+const DONE: Record<CaseAction, string> = {
+  warn: 'warned',
+  timeout: 'timed out',
+  kick: 'kicked',
+  ban: 'banned',
+  unban: 'unbanned',
+};
+
+const DESCRIPTION: Record<CaseAction, string> = {
+  warn: 'Warn a member (a numbered case; they are told in their language)',
+  timeout: 'Time a member out for up to 28 days (a numbered case)',
+  kick: 'Remove a member from the server (a numbered case)',
+  ban: 'Ban a member from the server (a numbered case)',
+  unban: 'Lift a ban (a numbered case)',
+};
+
+function builder(action: CaseAction) {
+  const b = new SlashCommandBuilder()
+    .setName(action)
+    .setDescription(DESCRIPTION[action])
+    .setDefaultMemberPermissions(PERMISSION[action].flag)
+    .setContexts(0)
+    .addUserOption((o) =>
+      o
+        .setName(action === 'unban' ? 'user' : 'member')
+        .setDescription(action === 'unban' ? 'The banned user' : 'The member')
+        .setRequired(true),
+    );
+  if (action === 'timeout')
+    b.addStringOption((o) =>
+      o
+        .setName('duration')
+        .setDescription('How long: 10m, 2h, 3d, 1w (at most 28 days)')
+        .setRequired(true)
+        .setMaxLength(12),
+    );
+  b.addStringOption((o) =>
+    o.setName('reason').setDescription('Why (the member reads it translated)').setMaxLength(500),
+  );
+  return b;
+}
+
+const reply = (interaction: ChatInputCommandInteraction, content: string) =>
+  interaction.editReply({ content, allowedMentions: NO_PINGS });
+
+async function run(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  action: CaseAction,
+): Promise<void> {
+  if (!interaction.inCachedGuild()) {
+    await interaction.reply({
+      content: 'Moderation commands work in a server.',
+      flags: MessageFlags.Ephemeral,
+    });
+    return;
+  }
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const permission = PERMISSION[action];
+  if (!interaction.memberPermissions.has(permission.flag)) {
+    await reply(interaction, `❌ /${action} needs the ${permission.name} permission on this server.`);
+    return;
+  }
+  const guild = interaction.guild;
+  const targetId = String(interaction.options.get(action === 'unban' ? 'user' : 'member', true).value);
+  const reason = interaction.options.getString('reason') ?? '';
+  let durationSeconds: number | null = null;
+  if (action === 'timeout') {
+    const raw = interaction.options.getString('duration', true);
+    durationSeconds = parseDuration(raw);
+    if (durationSeconds === null) {
+      await reply(interaction, `❌ duration: "${raw}" is not a duration; write it like 10m, 2h, 3d or 1w.`);
+      return;
+    }
+    if (durationSeconds < 60 || durationSeconds > TIMEOUT_MAX_SECONDS) {
+      await reply(interaction, '❌ duration: Discord allows timeouts from 1 minute to 28 days.');
+      return;
+    }
+  }
+  const target = action === 'unban' ? null : await memberOf(guild, targetId);
+  if (action !== 'unban') {
+    if (!target) {
+      await reply(interaction, `❌ <@${targetId}> is not a member of this server.`);
+      return;
+    }
+    const refused = refusal(guild, interaction.member, target, action);
+    if (refused) {
+      await reply(interaction, refused);
+      return;
+    }
+  }
+  const prepared = await ctx.caller.cases.bot.prepare({
+    guildId: guild.id,
+    action,
+    moderatorId: interaction.user.id,
+    locale: interaction.locale ?? null,
+    targetId,
+    reason,
+    durationSeconds,
+    server: guild.name.slice(0, 100),
+  });
+  if (!prepared.ok) {
+    await reply(interaction, prepared.message);
+    return;
+  }
+  const notice = prepared.notice;
+  let told: 'DM' | 'mention' | 'not told' = 'not told';
+  const dm = async () => {
+    if (!target || !notice) return false;
+    try {
+      await target.send({ content: notice, allowedMentions: NO_PINGS });
+      told = 'DM';
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const auditReason = `${interaction.user.username}: ${reason || 'no reason given'}`.slice(0, 512);
+  if (action === 'kick' || action === 'ban') await dm();
+  try {
+    if (action === 'timeout') await target?.timeout((durationSeconds ?? 0) * 1000, auditReason);
+    else if (action === 'kick') await target?.kick(auditReason);
+    else if (action === 'ban') await guild.bans.create(targetId, { reason: auditReason });
+    else if (action === 'unban') await guild.bans.remove(targetId, auditReason);
+  } catch (err) {
+    await reply(interaction, discordRefusal(err));
+    return;
+  }
+  const user = target?.user ?? ctx.client.users.cache.get(targetId);
+  const recorded = await ctx.caller.cases.bot.record({
+    guildId: guild.id,
+    action,
+    targetId,
+    targetName: (user?.username ?? '').slice(0, 100),
+    moderatorId: interaction.user.id,
+    moderatorName: interaction.user.username.slice(0, 100),
+    reason: reason.trim(),
+    durationSeconds,
+  });
+  if ((action === 'warn' || action === 'timeout') && !(await dm()) && notice && interaction.channel) {
+    // DMs closed: a short mention in the channel, which pings only the member.
+    try {
+      await interaction.channel.send({
+        content: `<@${targetId}> ${notice}`,
+        allowedMentions: { users: [targetId] },
+      });
+      told = 'mention';
+    } catch {
+      told = 'not told';
+    }
+  }
+  const duration = durationSeconds ? ` for ${formatDuration(durationSeconds)}` : '';
+  const how =
+    action === 'unban' ? '' : ` (member ${told === 'not told' ? 'could not be told' : `told by ${told}`})`;
+  await reply(interaction, `✅ Case #${recorded.number}: <@${targetId}> ${DONE[action]}${duration}${how}.`);
+}
+
+const command = (action: CaseAction): BotCommand => ({
+  kind: 'slash',
+  data: builder(action),
+  execute: (ctx, interaction) => run(ctx, interaction, action),
+});
+
+export const warn = command('warn');
+export const timeout = command('timeout');
+export const kick = command('kick');
+export const ban = command('ban');
+export const unban = command('unban');

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LOCKED } from '../../../common/billing/phrases';
+import { caseAction, caseNumber, caseRecord } from '../../../common/cases/schemas';
+import { say } from '../../../common/phrases';
+import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
+import { hasCapability } from '../../core/plans';
+import { botGuildProcedure, router, zodMessage } from '../../core/trpc';
+import { memberLanguageIn } from '../translation/members';
+import { caseByNumber, insertCase, listCases } from './cases';
+import { caseNotice } from './notice';
+
+/** Case procedures only the bot calls (in-process): /warn … /unban, /case and /history. */
+
+const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+
+async function locked(
+  db: Parameters<typeof hasCapability>[0],
+  guildId: string,
+  userId: string,
+  locale: string | null,
+) {
+  if (await hasCapability(db, guildId, 'cases')) return null;
+  return say(LOCKED, await memberLanguageIn(db, guildId, userId, locale), {
+    feature: CAPABILITIES.cases.label,
+    plan: unlockingPlan('cases').name,
+  });
+}
+
+export const casesBotRouter = router({
+  /**
+   * Before the bot acts in Discord: the plan allows cases, the reason and duration are valid, and
+   * what the member will be told (their language, the reason translated). Writes nothing.
+   */
+  prepare: botGuildProcedure
+    .input(
+      z.object({
+        action: caseAction,
+        moderatorId: discordId,
+        locale: z.string().nullable(),
+        targetId: discordId,
+        reason: z.string(),
+        durationSeconds: z.number().int().nullable(),
+        server: z.string().max(100),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const refusal = await locked(ctx.db, ctx.guildId, input.moderatorId, input.locale);
+      if (refusal) return { ok: false as const, message: refusal };
+      const parsed = caseRecord.safeParse({
+        action: input.action,
+        targetId: input.targetId,
+        targetName: '',
+        moderatorId: input.moderatorId,
+        moderatorName: '',
+        reason: input.reason,
+        durationSeconds: input.durationSeconds,
+      });
+      if (!parsed.success) return { ok: false as const, message: `❌ ${zodMessage(parsed.error)}` };
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.targetId, null);
+      const notice = await caseNotice(ctx.translator, {
+        guildId: ctx.guildId,
+        action: input.action,
+        language,
+        server: input.server,
+        reason: parsed.data.reason,
+        durationSeconds: parsed.data.durationSeconds,
+        moderatorId: input.moderatorId,
+      });
+      return { ok: true as const, notice, language };
+    }),
+
+  /** What Discord accepted becomes the server's next case. */
+  record: botGuildProcedure.input(caseRecord).mutation(async ({ ctx, input }) => {
+    return await insertCase(ctx.db, ctx.guildId, input, ctx.clock());
+  }),
+
+  /** /case <number>; null when the server has no such case. */
+  get: botGuildProcedure
+    .input(z.object({ number: caseNumber, userId: discordId, locale: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const refusal = await locked(ctx.db, ctx.guildId, input.userId, input.locale);
+      if (refusal) return { ok: false as const, message: refusal };
+      return { ok: true as const, case: await caseByNumber(ctx.db, ctx.guildId, input.number) };
+    }),
+
+  /** /history @member: the member's cases, newest first. */
+  history: botGuildProcedure
+    .input(z.object({ targetId: discordId, userId: discordId, locale: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const refusal = await locked(ctx.db, ctx.guildId, input.userId, input.locale);
+      if (refusal) return { ok: false as const, message: refusal };
+      return {
+        ok: true as const,
+        cases: await listCases(ctx.db, ctx.guildId, { targetId: input.targetId }, 25),
+      };
+    }),
+});

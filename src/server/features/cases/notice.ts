@@ -1,0 +1,47 @@
+import { say } from '../../../common/phrases';
+import { BANNED, KICKED, NO_REASON, TIMED_OUT, WARNED } from '../../../common/cases/phrases';
+import { type CaseAction, formatDuration } from '../../../common/cases/schemas';
+import type { Translator } from '../../translation';
+
+const PHRASES = { warn: WARNED, timeout: TIMED_OUT, kick: KICKED, ban: BANNED } as const;
+
+/**
+ * What the member is told about a case, in their language, the moderator's reason translated
+ * through the translation engine (the reason as written when the engine cannot translate it).
+ * Null for an unban: the member is no longer on the server, there is no one to tell there.
+ */
+export async function caseNotice(
+  translator: Translator,
+  opts: {
+    guildId: string;
+    action: CaseAction;
+    language: string;
+    server: string;
+    reason: string;
+    durationSeconds: number | null;
+    moderatorId: string | null;
+  },
+): Promise<string | null> {
+  if (opts.action === 'unban') return null;
+  let reason = opts.reason.trim();
+  if (reason === '') reason = say(NO_REASON, opts.language);
+  else {
+    try {
+      const r = await translator.translate({
+        text: reason,
+        targets: [opts.language],
+        origin: 'case',
+        guildId: opts.guildId,
+        ...(opts.moderatorId ? { userId: opts.moderatorId } : {}),
+      });
+      reason = r.translations[opts.language]?.trim() || reason;
+    } catch {
+      // The engine is unavailable: the reason as the moderator wrote it.
+    }
+  }
+  return say(PHRASES[opts.action], opts.language, {
+    server: opts.server,
+    reason,
+    duration: formatDuration(opts.durationSeconds ?? 0),
+  });
+}

@@ -1,0 +1,44 @@
+import type { FakeDiscord } from '.';
+import { memberPayload } from './payloads';
+
+/**
+ * What moderation cases need of the fake Discord: fetching a member (404 Unknown Member when they
+ * are not on the server), kicking (DELETE member), banning (PUT ban; the member leaves) and
+ * unbanning (DELETE ban; 404 Unknown Ban when not banned). Timeouts are in moderation.ts.
+ */
+export interface CasesFake {
+  /** `${guildId}:${userId}` of every banned user. */
+  bans: Set<string>;
+  /** `${guildId}:${userId}` of every kicked member. */
+  kicked: string[];
+}
+
+export function installCaseRoutes(fake: FakeDiscord): CasesFake {
+  const bans = new Set<string>();
+  const kicked: string[] = [];
+  const guildOf = (id: string) => fake.guilds.find((g) => g.id === id);
+  const leave = (guildId: string, userId: string) => {
+    const g = guildOf(guildId);
+    if (g) g.members = g.members.filter((m) => m.user.id !== userId);
+  };
+  fake.rest.addRoute('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, (m) => {
+    const member = guildOf(m[1])?.members.find((x) => x.user.id === m[2]);
+    return member ? [200, memberPayload(member)] : [404, { message: 'Unknown Member', code: 10007 }];
+  });
+  fake.rest.addRoute('DELETE', /^\/guilds\/(\d+)\/members\/(\d+)$/, (m) => {
+    if (!guildOf(m[1])?.members.some((x) => x.user.id === m[2]))
+      return [404, { message: 'Unknown Member', code: 10007 }];
+    leave(m[1], m[2]);
+    kicked.push(`${m[1]}:${m[2]}`);
+    return [204, null];
+  });
+  fake.rest.addRoute('PUT', /^\/guilds\/(\d+)\/bans\/(\d+)$/, (m) => {
+    bans.add(`${m[1]}:${m[2]}`);
+    leave(m[1], m[2]);
+    return [204, null];
+  });
+  fake.rest.addRoute('DELETE', /^\/guilds\/(\d+)\/bans\/(\d+)$/, (m) =>
+    bans.delete(`${m[1]}:${m[2]}`) ? [204, null] : [404, { message: 'Unknown Ban', code: 10026 }],
+  );
+  return { bans, kicked };
+}
