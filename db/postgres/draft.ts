@@ -68,6 +68,8 @@ function indexSql(table: string, i: TableShape['indexes'][number]): string {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A table's foreign keys in one order: neither engine promises the order it lists them in. */
+const inOrder = (fks: readonly unknown[]) => fks.map((f) => JSON.stringify(f)).sort();
 
 /** The statements taking `postgres` to `sqlite` ('' when they already agree). */
 export function draftMigration(sqlite: TableShape[], postgres: TableShape[]): string {
@@ -97,7 +99,8 @@ export function draftMigration(sqlite: TableShape[], postgres: TableShape[]): st
           `-- TODO: column ${t.name}.${pc.name} is gone on SQLite: ${text(sql`ALTER TABLE ${id(t.name)} DROP COLUMN ${id(pc.name)};`)}`,
         );
     if (!same(t.primaryKey, p.primaryKey)) out.push(`-- TODO: primary key of ${t.name} changed`);
-    if (!same(t.foreignKeys, p.foreignKeys)) out.push(`-- TODO: foreign keys of ${t.name} changed`);
+    if (!same(inOrder(t.foreignKeys), inOrder(p.foreignKeys)))
+      out.push(`-- TODO: foreign keys of ${t.name} changed`);
     if (!same([...t.triggers].sort(), [...p.triggers].sort()))
       out.push(`-- TODO: triggers of ${t.name} changed`);
     for (const i of p.indexes) {

@@ -153,5 +153,5 @@ describe('Integrations screen', () => {
       },
     );
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

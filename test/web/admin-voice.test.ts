@@ -23,7 +23,9 @@ beforeAll(async () => {
   for (const id of ['g-voice', 'g-empty', 'g-demo'])
     await seedGuild(server.services, id, { plan: 'ultimate' });
   // The live session's channel is synced (a voice channel); the history's are not.
-  await insertGuild(server, 'g-voice', [{ id: '987654321098765432', name: 'Lounge', type: CHANNEL_TYPE.voice }]);
+  await insertGuild(server, 'g-voice', [
+    { id: '987654321098765432', name: 'Lounge', type: CHANNEL_TYPE.voice },
+  ]);
   await insertGuild(server, 'g-empty');
   const now = Date.now();
   const ended = Array.from({ length: 22 }, (_, i) => ({

@@ -86,5 +86,5 @@ describe('White-label card', () => {
       },
     );
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -130,5 +130,5 @@ describe('missing bot permissions on the screens', () => {
       },
     );
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

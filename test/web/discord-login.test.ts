@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
-import { FAKE_CLIENT_SECRET, type FakeDiscord, makeGuild, makeMember, startFakeDiscord } from '../fakes/discord';
+import {
+  FAKE_CLIENT_SECRET,
+  type FakeDiscord,
+  makeGuild,
+  makeMember,
+  startFakeDiscord,
+} from '../fakes/discord';
 import { type Browser, launchBrowser, openPage, shot, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
@@ -53,7 +59,11 @@ describe('Login with Discord in the browser', () => {
       await shot(login, `discord-login-${theme}-desktop`);
       await login.context().close();
     }
-    const phone = await openPage(browser, `${server.url}/login?error=denied`, { theme: 'light', width: 375, height: 800 });
+    const phone = await openPage(browser, `${server.url}/login?error=denied`, {
+      theme: 'light',
+      width: 375,
+      height: 800,
+    });
     await phone.getByText('You cancelled the login on Discord').waitFor();
     await shot(phone, 'discord-login-error-light-phone');
     await phone.context().close();

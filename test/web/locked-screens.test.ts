@@ -24,7 +24,10 @@ const SCREENS = {
     lock: 'Smart announcements needs the Plus plan',
   },
   analytics: { path: '/admin/analytics?guildId=g-free', lock: 'Analytics needs the Plus plan' },
-  learning: { path: '/admin/language-learning?guildId=g-free', lock: 'Language learning needs the Plus plan' },
+  learning: {
+    path: '/admin/language-learning?guildId=g-free',
+    lock: 'Language learning needs the Plus plan',
+  },
 } as const;
 
 describe('locked screens on the Free plan', { timeout: 120_000 }, () => {

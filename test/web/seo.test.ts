@@ -53,7 +53,9 @@ describe('robots.txt and sitemap.xml', () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['/', '/pricing', '/contact', '/terms', '/privacy', '/setup', '/status'].map((p) => PUBLIC_URL + p));
+    expect(locs).toEqual(
+      ['/', '/pricing', '/contact', '/terms', '/privacy', '/setup', '/status'].map((p) => PUBLIC_URL + p),
+    );
   });
 });
 

@@ -68,5 +68,5 @@ describe('the setup guide page', () => {
         await shot(page, `setup-guide-${theme}-${device}`);
         await page.context().close();
       }
-  });
+  }, 180_000);
 });

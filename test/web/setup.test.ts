@@ -41,7 +41,9 @@ async function createAnnouncement(page: Awaited<ReturnType<typeof adminPage>>, t
   await page.getByRole('button', { name: 'Create Announcement' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
   await dialog.getByLabel('Announcement').fill(text);
-  for (const lang of ['French', 'German']) await dialog.getByRole('checkbox', { name: lang }).uncheck();
+  // The targets are the picker's pills: take French and German off.
+  for (const lang of ['French', 'German'])
+    await dialog.locator('.mantine-Pill-root', { hasText: lang }).locator('.mantine-Pill-remove').click();
   await dialog.getByLabel('Spanish channel').click();
   await page.getByRole('option', { name: '#news-es' }).click();
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
