@@ -427,6 +427,20 @@ export const skippedTrivialDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.guildId, t.day] })],
 );
 
+/**
+ * Members who said "don't translate my messages" in a server (/translate-me off, issue 28): their
+ * messages in linked channels are neither sent to the provider nor copied. No content.
+ */
+export const translationOptOuts = sqliteTable(
+  'translation_opt_outs',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
+);
+
 // ---- Polls ----------------------------------------------------------------------------------
 
 export type PollOption = { id: string; text: LangText };

@@ -91,3 +91,69 @@ describe('short chatter (issue 28)', () => {
     expect((now.json as { skipTrivial: boolean }).skipTrivial).toBe(false);
   });
 });
+
+describe('/translate-me on|off (issue 28)', () => {
+  const EPHEMERAL = 64;
+  /** Chloe runs /translate-me in #english, her Discord client in `locale`. */
+  const chloeRuns = async (mode: string, locale: string) =>
+    await h.fake.interactionAnswer(
+      h.fake.slash('translate-me', [{ name: 'mode', type: 3, value: mode }], {
+        member: { ...h.chloe, locale },
+        channel: h.channel('english'),
+      }),
+    );
+  const optOuts = async () =>
+    Number(
+      (
+        await rawGet<{ n: number }>(
+          h.server.services.db,
+          sql`select count(*) as n from translation_opt_outs where guild_id = ${h.guild.id} and user_id = ${h.chloe.user.id}`,
+        )
+      )?.n,
+    );
+  async function write(member: typeof h.chloe, content: string) {
+    const done = handled(h, Events.MessageCreate, (m) => m.content === content);
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: member.user, member, content });
+    await done;
+  }
+
+  it("off: her messages are neither sent to the provider nor copied, others' still are; on: hers are again; each answer private, in her language", async () => {
+    const off = await chloeRuns('off', 'es-ES');
+    expect(off.flags).toBe(EPHEMERAL);
+    expect(off.content).toContain('Tus mensajes en este servidor ya no se traducen');
+    expect(await optOuts()).toBe(1);
+
+    const geminiBefore = h.gemini.requests.length;
+    const postsBefore = postsIn('spanish').length;
+    await write(h.chloe, 'Please leave my words alone');
+    await write(h.ben, 'Mine are still translated');
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] Mine are still translated']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+
+    // Twice off stays one row; on removes it.
+    await chloeRuns('off', 'es-ES');
+    expect(await optOuts()).toBe(1);
+    const on = await chloeRuns('on', 'fr');
+    expect(on.flags).toBe(EPHEMERAL);
+    expect(on.content).toContain('Tes messages sur ce serveur sont de nouveau traduits');
+    expect(await optOuts()).toBe(0);
+    const again = postsIn('spanish').length;
+    await write(h.chloe, 'Translate me again please');
+    expect(
+      postsIn('spanish')
+        .slice(again)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] Translate me again please']);
+  });
+
+  it('a mode that is not on or off is refused, naming the choices, and nothing is stored', async () => {
+    const answer = await chloeRuns('maybe', 'en-US');
+    expect(answer.flags).toBe(EPHEMERAL);
+    expect(answer.content).toContain('"maybe" is not a choice: use /translate-me on or /translate-me off');
+    expect(await optOuts()).toBe(0);
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from './extras';
 import { splitMessage } from './split';
 import { isTrivialMessage } from './trivial';
+import { optedOut } from '../translation/opt-outs';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from '../translation/failures';
 import {
@@ -84,7 +85,7 @@ export interface WebhookPost {
 
 export type MirrorOutcome =
   | { status: 'none' }
-  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'trivial' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'trivial' | 'opted-out' }
   | { status: 'failed'; reason: string; kind: string }
   | { status: 'ok'; source: string; posts: WebhookPost[] };
 
@@ -334,6 +335,7 @@ export async function planMirror(
   if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
     return { status: 'skipped', reason: 'empty' };
   if (skipTrivial && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
   // Files download while the text is translated.

@@ -26,6 +26,7 @@ import {
   untranslatedDaily,
   skippedTrivialDaily,
   translationSettings,
+  translationOptOuts,
   voiceSessions,
   voiceSettings,
   welcomeConfig,
@@ -64,6 +65,7 @@ export const RESET_TABLES = [
   exchangeMembers,
   exchangePairs,
   exchangeSettings,
+  translationOptOuts,
 ].map(getTableName);
 
 /**
