@@ -136,6 +136,8 @@ export const translationSettings = sqliteTable('translation_settings', {
   rateLimitPerUser: integer('rate_limit_per_user').notNull().default(50),
   /** Messages starting with this are never translated. */
   skipPrefix: text('skip_prefix').notNull().default('!'),
+  /** Trivial chatter ("ok", "lol", emoji only: src/server/translation/trivial.ts) is neither translated nor copied. */
+  skipTrivial: integer('skip_trivial', { mode: 'boolean' }).notNull().default(true),
 });
 
 /**
@@ -409,6 +411,34 @@ export const untranslatedDaily = sqliteTable(
     recovered: integer('recovered').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.guildId, t.day, t.reason] })],
+);
+
+/**
+ * Channel messages skipped as trivial chatter (issue 28), counted per server and UTC day
+ * (midnight, ms): the provider calls the "Skip short chatter" switch saved. Never the message.
+ */
+export const skippedTrivialDaily = sqliteTable(
+  'skipped_trivial_daily',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day] })],
+);
+
+/**
+ * Members who said "don't translate my messages" in a server (/translate-me off, issue 28): their
+ * messages in linked channels are neither sent to the provider nor copied. No content.
+ */
+export const translationOptOuts = sqliteTable(
+  'translation_opt_outs',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
 );
 
 // ---- Polls ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { quiz } from '../features/learning/quiz';
 import { leaderboardCommand, rank } from '../features/xp/rank';
 import { setlanguage } from '../features/translation/setlanguage';
 import { ticket } from '../features/tickets/command';
+import { translateMe } from '../features/translation/translate-me';
 import { translateMessage } from '../features/translation/translate-message';
 import type { BotCommand } from './types';
 import { voice } from '../features/voice/command';
@@ -17,6 +18,7 @@ import { voice } from '../features/voice/command';
 export const COMMANDS: BotCommand[] = [
   setlanguage,
   translateMessage,
+  translateMe,
   learn,
   practice,
   quiz,

@@ -17,6 +17,7 @@ describe('translation settings', () => {
       translationTone: 'casual',
       contextPreservation: true,
       rateLimitPerUser: 50,
+      skipTrivial: true,
     });
     expect(await tableCounts(s.services)).toEqual(before);
   });

@@ -46,15 +46,18 @@ describe('Translation Settings', () => {
     const calls = recordUpdates(page);
     const autoDetect = page.getByRole('switch', { name: 'Auto-detect language' });
     const context = page.getByRole('switch', { name: 'Context preservation' });
+    const chatter = page.getByRole('switch', { name: 'Skip short chatter' });
     await autoDetect.waitFor();
-    // Defaults of spec section 3.
+    // Defaults of spec section 3 (and issue 28's chatter switch, on).
     expect(await autoDetect.isChecked()).toBe(true);
     expect(await context.isChecked()).toBe(true);
+    expect(await chatter.isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Casual' }).isChecked()).toBe(true);
     expect(await page.getByRole('slider').getAttribute('aria-valuenow')).toBe('50');
 
     await saved(page, () => autoDetect.click({ force: true }));
     await saved(page, () => context.click({ force: true }));
+    await saved(page, () => chatter.click({ force: true }));
     await saved(page, () => page.getByText('Formal', { exact: true }).click());
     // The slider moves in steps of 10.
     await page.getByRole('slider').focus();
@@ -64,12 +67,14 @@ describe('Translation Settings', () => {
     expect(calls).toEqual([
       ['autoDetect'],
       ['contextPreservation'],
+      ['skipTrivial'],
       ['translationTone'],
       ['rateLimitPerUser'],
     ]);
     expect(await settings('t1')).toMatchObject({
       autoDetect: false,
       contextPreservation: false,
+      skipTrivial: false,
       translationTone: 'formal',
       rateLimitPerUser: 60,
     });
@@ -78,6 +83,7 @@ describe('Translation Settings', () => {
     await autoDetect.waitFor();
     expect(await autoDetect.isChecked()).toBe(false);
     expect(await context.isChecked()).toBe(false);
+    expect(await chatter.isChecked()).toBe(false);
     expect(await page.getByRole('radio', { name: 'Formal' }).isChecked()).toBe(true);
     expect(await page.getByRole('slider').getAttribute('aria-valuenow')).toBe('60');
 

@@ -9,6 +9,8 @@ export const translationDefaults = {
   contextPreservation: true,
   rateLimitPerUser: 50,
   skipPrefix: '!',
+  /** Trivial chatter ("ok", "lol", "gg wp", emoji only) is neither translated nor copied (docs/translation.md). */
+  skipTrivial: true,
 };
 
 export const translationSettingsPatch = z
@@ -23,6 +25,7 @@ export const translationSettingsPatch = z
       .max(200, 'must be at most 200')
       .multipleOf(10, 'must be a multiple of 10'),
     skipPrefix: z.string().trim().min(1).max(8),
+    skipTrivial: z.boolean(),
   })
   .partial()
   .refine(atLeastOneKey, 'give at least one setting to change');

@@ -9,6 +9,7 @@ export interface TranslationSettings {
   translationTone: 'casual' | 'formal';
   contextPreservation: boolean;
   rateLimitPerUser: number;
+  skipTrivial: boolean;
 }
 
 type Patch = Partial<TranslationSettings>;
@@ -16,7 +17,7 @@ type Patch = Partial<TranslationSettings>;
 /** Spec section 5 and 9: the rate-limit slider. */
 export const RATE_LIMIT = { min: 10, max: 200, step: 10 } as const;
 
-/** The four controls; each one saves only its own field, at once (spec section 7). */
+/** The five controls; each one saves only its own field, at once (spec section 7). */
 export function SettingsForm({
   guildId,
   settings,
@@ -69,6 +70,14 @@ export function SettingsForm({
             description="Send the few previous messages along so replies, slang and names translate correctly"
             checked={settings.contextPreservation}
             onChange={(e) => save({ contextPreservation: e.currentTarget.checked })}
+          />
+          <Switch
+            label="Skip short chatter"
+            description={
+              'Messages such as "ok", "lol", "gg wp", "haha" or only emoji are neither translated nor copied. Answers such as "no" or "sí" always are.'
+            }
+            checked={settings.skipTrivial}
+            onChange={(e) => save({ skipTrivial: e.currentTarget.checked })}
           />
         </Stack>
       </Card>

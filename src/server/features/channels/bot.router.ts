@@ -12,6 +12,7 @@ import {
   untranslatedReason,
 } from '../translation/untranslated';
 import { id, voiceMessageSchema } from '../../core/bot-message';
+import { countSkippedTrivial } from '../translation/skipped';
 import { withReadScope } from '../../../../db/read-scope';
 
 const attachmentSchema = z.object({
@@ -127,6 +128,8 @@ export const channelsBotRouter = router({
       // The bot marks a message it cannot translate now (the reason's reaction): counted per reason.
       if (plan.status === 'failed')
         await countUntranslated(ctx.db, ctx.guildId, untranslatedReason(plan.kind), 'marked', ctx.clock());
+      if (plan.status === 'skipped' && plan.reason === 'trivial')
+        await countSkippedTrivial(ctx.db, ctx.guildId, ctx.clock());
       return { ...plan, moderation };
     }),
   ),

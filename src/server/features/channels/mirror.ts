@@ -17,6 +17,8 @@ import {
   splitPieces,
 } from './extras';
 import { splitMessage } from './split';
+import { isTrivialMessage } from './trivial';
+import { optedOut } from '../translation/opt-outs';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from '../translation/failures';
 import {
@@ -83,7 +85,7 @@ export interface WebhookPost {
 
 export type MirrorOutcome =
   | { status: 'none' }
-  | { status: 'skipped'; reason: 'prefix' | 'empty' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'trivial' | 'opted-out' }
   | { status: 'failed'; reason: string; kind: string }
   | { status: 'ok'; source: string; posts: WebhookPost[] };
 
@@ -328,10 +330,12 @@ export async function planMirror(
 ): Promise<MirrorOutcome> {
   const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
-  const { skipPrefix } = await readTranslationSettings(db, msg.guildId);
+  const { skipPrefix, skipTrivial } = await readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
     return { status: 'skipped', reason: 'empty' };
+  if (skipTrivial && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
   // Files download while the text is translated.

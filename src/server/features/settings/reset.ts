@@ -24,7 +24,9 @@ import {
   tickets,
   translationLogs,
   untranslatedDaily,
+  skippedTrivialDaily,
   translationSettings,
+  translationOptOuts,
   voiceSessions,
   voiceSettings,
   welcomeConfig,
@@ -63,10 +65,11 @@ export const RESET_TABLES = [
   exchangeMembers,
   exchangePairs,
   exchangeSettings,
+  translationOptOuts,
 ].map(getTableName);
 
 /**
- * Rollups of translation_logs (see stats.ts) and the counts of marked messages; emptied with the
+ * Rollups of translation_logs (see stats.ts) and the counts of marked and skipped messages; emptied with the
  * logs, not reported as data of their own.
  */
 const ANALYTICS_TABLES = [
@@ -76,6 +79,7 @@ const ANALYTICS_TABLES = [
   analyticsMemberDays,
   analyticsMembers,
   untranslatedDaily,
+  skippedTrivialDaily,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

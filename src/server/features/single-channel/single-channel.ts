@@ -9,6 +9,8 @@ import { copiesOf } from '../channels/copies';
 import { composeCopy, type IncomingMessage, jumpLink, linkOfChannel } from '../channels/mirror';
 import type { CopyEdit } from '../channels/edits';
 import { composeExtras, joinPieces, type MessageExtras, piecesOf, splitPieces } from '../channels/extras';
+import { isTrivialMessage } from '../channels/trivial';
+import { optedOut } from '../translation/opt-outs';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from '../translation/failures';
 import { spoken, translateVoiceMessage } from '../translation/voice-messages';
@@ -83,7 +85,7 @@ export async function setSingleChannelLanguages(
 
 export type SingleOutcome =
   | { status: 'none' }
-  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'same-language' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'same-language' | 'trivial' | 'opted-out' }
   | { status: 'failed'; reason: string; kind: string }
   | { status: 'reply'; content: string; languages: string[] };
 
@@ -104,6 +106,8 @@ export async function planSingle(
   const settings = await readTranslationSettings(db, msg.guildId);
   if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix))
     return { status: 'skipped', reason: 'prefix' };
+  if (settings.skipTrivial && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return singleVoiceReply(db, translator, publicUrl, msg, languages, discordApiUrl);
   }

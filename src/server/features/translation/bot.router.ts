@@ -6,8 +6,12 @@ import {
   guildDefaultLanguage,
   languageChoices,
   memberLanguage,
+  memberLanguageIn,
   setMemberLanguage,
 } from '../translation/members';
+import { setTranslated } from './opt-outs';
+import { say } from '../../../common/phrases';
+import { OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
 import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
 import { explainTranslationFailure } from '../translation/failures';
 import { translateVoiceForMember } from '../translation/voice-messages';
@@ -117,6 +121,15 @@ export const translationBotRouter = router({
         await contextFor(ctx.db, ctx.conversation, ctx.guildId, input),
       ),
     ),
+  // ---- Opt-outs (issue 28) ----
+  /** /translate-me on|off: the member's messages on this server are translated or not; the answer in their language. */
+  setTranslated: botGuildProcedure
+    .input(z.object({ userId: id, translated: z.boolean(), locale: z.string().nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      await setTranslated(ctx.db, ctx.guildId, input.userId, input.translated);
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      return { content: say(input.translated ? OPTED_IN : OPTED_OUT, language) };
+    }),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))
     .mutation(async ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),

@@ -11,6 +11,7 @@ export const routes: RestRoute[] = [
     method: 'PATCH',
     path: '/api/translation/settings',
     procedure: 'translation.updateSettings',
-    summary: 'Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser',
+    summary:
+      'Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser, skipPrefix, skipTrivial',
   },
 ];

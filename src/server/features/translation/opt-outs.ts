@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { readOnce } from '../../../../db/read-scope';
+import { translationOptOuts } from '../../../../db/schema';
+import { ensureGuild } from '../../core/guilds';
+
+/**
+ * Members who said "don't translate my messages" on a server (/translate-me off, issue 28): their
+ * messages in linked channels are neither sent to the provider nor copied. Only the ids are kept.
+ */
+
+export async function setTranslated(
+  db: Db,
+  guildId: string,
+  userId: string,
+  translated: boolean,
+): Promise<void> {
+  if (translated) {
+    await db
+      .delete(translationOptOuts)
+      .where(and(eq(translationOptOuts.guildId, guildId), eq(translationOptOuts.userId, userId)))
+      .run();
+    return;
+  }
+  await ensureGuild(db, guildId);
+  await db.insert(translationOptOuts).values({ guildId, userId }).onConflictDoNothing().run();
+}
+
+/** True when the member opted out on this server (read once per message: db/read-scope.ts). */
+export async function optedOut(db: Db, guildId: string, userId: string): Promise<boolean> {
+  return await readOnce(`opted-out:${guildId}:${userId}`, async () => {
+    const row = await db
+      .select({ userId: translationOptOuts.userId })
+      .from(translationOptOuts)
+      .where(and(eq(translationOptOuts.guildId, guildId), eq(translationOptOuts.userId, userId)))
+      .get();
+    return row !== undefined;
+  });
+}

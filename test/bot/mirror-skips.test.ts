@@ -1,0 +1,159 @@
+import { Events } from 'discord.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
+import type { RecordedCall } from '../fakes/discord';
+import { type BotHarness, handled, startBotHarness } from './harness';
+
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness();
+  await h.link('Chatter', [
+    ['english', 'en'],
+    ['spanish', 'es'],
+  ]);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Webhook executions the bot made into a channel (what members of that channel read). */
+const postsIn = (channel: string): RecordedCall[] => {
+  const id = h.channel(channel).id;
+  return h.fake.calls.filter(
+    (c) =>
+      c.method === 'POST' &&
+      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
+      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
+      c.status === 200,
+  );
+};
+
+/** Ben writes each text in #english, in order; resolves once the bot handled them all. */
+async function benWrites(texts: string[]) {
+  const done = Promise.all(texts.map((t) => handled(h, Events.MessageCreate, (m) => m.content === t)));
+  for (const content of texts)
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: h.ben.user, member: h.ben, content });
+  await done;
+}
+
+const skippedToday = async () =>
+  (
+    await rawGet<{ n: number | null }>(
+      h.server.services.db,
+      sql`select sum(count) as n from skipped_trivial_daily where guild_id = ${h.guild.id}`,
+    )
+  )?.n ?? 0;
+
+describe('short chatter (issue 28)', () => {
+  it('"lol", "gg wp" and emoji only cost no provider call and are not copied; "hello there" and "no" are; the skips are counted', async () => {
+    const geminiBefore = h.gemini.requests.length;
+    const postsBefore = postsIn('spanish').length;
+    const countedBefore = Number(await skippedToday());
+    await benWrites(['lol', 'hello there', 'gg wp', '😂😂', 'no']);
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] hello there', '[es] no']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(2);
+    expect(Number(await skippedToday()) - countedBefore).toBe(3);
+  });
+
+  it('with "Skip short chatter" off, "lol" is translated and copied like any message', async () => {
+    const off = await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { skipTrivial: false },
+    });
+    expect(off.status).toBe(200);
+    expect((off.json as { skipTrivial: boolean }).skipTrivial).toBe(false);
+    const geminiBefore = h.gemini.requests.length;
+    const postsBefore = postsIn('spanish').length;
+    await benWrites(['lol']);
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] lol']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+  });
+
+  it('a switch that is not true or false is refused, naming it, and nothing changes', async () => {
+    const bad = await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { skipTrivial: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('skipTrivial');
+    const now = await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, { admin: true });
+    expect((now.json as { skipTrivial: boolean }).skipTrivial).toBe(false);
+  });
+});
+
+describe('/translate-me on|off (issue 28)', () => {
+  const EPHEMERAL = 64;
+  /** Chloe runs /translate-me in #english, her Discord client in `locale`. */
+  const chloeRuns = async (mode: string, locale: string) =>
+    await h.fake.interactionAnswer(
+      h.fake.slash('translate-me', [{ name: 'mode', type: 3, value: mode }], {
+        member: { ...h.chloe, locale },
+        channel: h.channel('english'),
+      }),
+    );
+  const optOuts = async () =>
+    Number(
+      (
+        await rawGet<{ n: number }>(
+          h.server.services.db,
+          sql`select count(*) as n from translation_opt_outs where guild_id = ${h.guild.id} and user_id = ${h.chloe.user.id}`,
+        )
+      )?.n,
+    );
+  async function write(member: typeof h.chloe, content: string) {
+    const done = handled(h, Events.MessageCreate, (m) => m.content === content);
+    h.fake.sendMessage({ channelId: h.channel('english').id, author: member.user, member, content });
+    await done;
+  }
+
+  it("off: her messages are neither sent to the provider nor copied, others' still are; on: hers are again; each answer private, in her language", async () => {
+    const off = await chloeRuns('off', 'es-ES');
+    expect(off.flags).toBe(EPHEMERAL);
+    expect(off.content).toContain('Tus mensajes en este servidor ya no se traducen');
+    expect(await optOuts()).toBe(1);
+
+    const geminiBefore = h.gemini.requests.length;
+    const postsBefore = postsIn('spanish').length;
+    await write(h.chloe, 'Please leave my words alone');
+    await write(h.ben, 'Mine are still translated');
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] Mine are still translated']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+
+    // Twice off stays one row; on removes it.
+    await chloeRuns('off', 'es-ES');
+    expect(await optOuts()).toBe(1);
+    const on = await chloeRuns('on', 'fr');
+    expect(on.flags).toBe(EPHEMERAL);
+    expect(on.content).toContain('Tes messages sur ce serveur sont de nouveau traduits');
+    expect(await optOuts()).toBe(0);
+    const again = postsIn('spanish').length;
+    await write(h.chloe, 'Translate me again please');
+    expect(
+      postsIn('spanish')
+        .slice(again)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] Translate me again please']);
+  });
+
+  it('a mode that is not on or off is refused, naming the choices, and nothing is stored', async () => {
+    const answer = await chloeRuns('maybe', 'en-US');
+    expect(answer.flags).toBe(EPHEMERAL);
+    expect(answer.content).toContain('"maybe" is not a choice: use /translate-me on or /translate-me off');
+    expect(await optOuts()).toBe(0);
+  });
+});
