@@ -18,7 +18,10 @@ const SECTIONS: LegalSection[] = [
           <li>your Discord user ID and username;</li>
           <li>the IDs of the servers and channels where the bot is used;</li>
           <li>the commands you use and the settings administrators choose;</li>
-          <li>your language preferences;</li>
+          <li>
+            your language preferences, and whether you turned translation of your own messages off
+            (/translate-me);
+          </li>
           <li>translation history, XP, levels and message counts;</li>
           <li>
             if a message breaks a moderation rule: its first {MODERATION_EXCERPT_MAX} characters, the rule it
@@ -27,6 +30,10 @@ const SECTIONS: LegalSection[] = [
           <li>
             if you open a support ticket: its subject, description and the conversation with the server's
             staff, with their translations, so both sides can read it;
+          </li>
+          <li>
+            if a moderator warns, times out, kicks or bans you: the case (its number, the action, the reason,
+            the duration, who acted and your username at the time), so staff can see a member's history;
           </li>
           <li>
             if you join the language exchange: the language you speak, the one you learn, who you are paired
@@ -152,8 +159,8 @@ const SECTIONS: LegalSection[] = [
           deleted 10 minutes after it is done, or 7 days after it could not be done.
         </li>
         <li>
-          Moderation log entries and support tickets are kept until the server's data is deleted (30 days
-          after the bot is removed from it).
+          Moderation log entries, moderation cases and support tickets are kept until the server's data is
+          deleted (30 days after the bot is removed from it).
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>
