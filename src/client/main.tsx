@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
-import { theme, themeManager } from './theme';
+import { cssVariablesResolver, theme, themeManager } from './theme';
 
 /** Spec section 7: cached data never goes stale, no refetch on focus, no retries. */
 function makeQueryClient(): QueryClient {
@@ -27,7 +27,12 @@ const colorSchemeManager = themeManager();
 function App() {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+    >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,5 +1,8 @@
 import {
+  type CSSVariablesResolver,
   createTheme,
+  darken,
+  luminance,
   type MantineColorScheme,
   type MantineColorSchemeManager,
   type MantineColorsTuple,
@@ -44,8 +47,59 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  autoContrast: true,
   cursorType: 'pointer',
 });
+
+/** WCAG's contrast ratio of two colours (1 to 21). */
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The colour for text of `shades` in light mode (`c="teal"`, light badges and alerts): the lightest
+ * of shades 7 to 9 with 4.5:1 on the colour's own tint (shade 1, the light variant's background,
+ * so also on white), else shade 9 darkened until it has.
+ */
+function lightInk(shades: MantineColorsTuple): string {
+  const found = [7, 8, 9].map((i) => shades[i]).find((c) => contrast(c, shades[1]) >= 4.5);
+  let ink = found ?? shades[9];
+  for (let k = 0.05; contrast(ink, shades[1]) < 4.5 && k < 1; k += 0.05) ink = darken(shades[9], k);
+  return ink;
+}
+
+/**
+ * WCAG 2.2 AA contrast (4.5:1 for text) in both schemes, over Mantine's defaults, which put text
+ * in light mode at shade 6 (gray 3.3:1, green 2.4:1 on white) and light badges at shade 9 on the
+ * tint (teal 4.3:1):
+ * - light: secondary ("dimmed") and gray text #575e66 (6.6:1 on white, 5.0:1 on the blurple tint),
+ *   every other colour's text, light-variant and outline colour from `lightInk`;
+ * - dark: blurple text, links and light badges shade 3 (6.2:1 on the page, 5.8:1 on the tint;
+ *   shade 4 gave 4.0:1). Other colours' dark-mode text (shade 4) already passes.
+ * Filled buttons and badges pick dark or white text by the fill (`autoContrast` in the theme).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': '#575e66' };
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === 'dark') continue;
+    const ink = name === 'gray' ? '#575e66' : lightInk(shades);
+    light[`--mantine-color-${name}-text`] = ink;
+    light[`--mantine-color-${name}-light-color`] = ink;
+    light[`--mantine-color-${name}-outline`] = ink;
+  }
+  light['--mantine-color-anchor'] = light['--mantine-color-blurple-text'];
+  const blurple3 = t.colors.blurple[3];
+  return {
+    variables: {},
+    light,
+    dark: {
+      '--mantine-color-anchor': blurple3,
+      '--mantine-color-blurple-text': blurple3,
+      '--mantine-color-blurple-light-color': blurple3,
+    },
+  };
+};
 
 /** Puts the theme on <html> as a class (spec) beside Mantine's own attribute. */
 export function applyThemeClass(value: ThemeName): void {

@@ -8,12 +8,14 @@ export interface PageHeaderProps {
   action?: ReactNode;
 }
 
-/** The title row of every admin screen. */
+/** The title row of every admin screen: the page's one level-one heading (in h2's size, as before). */
 export function PageHeader({ title, description, action }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
       <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description ? (
           <Text c="dimmed" size="sm">
             {description}

@@ -1,4 +1,4 @@
-import { Anchor, Box, Code, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Code, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
 import type { RouterOutputs } from '../../lib/router-types';
@@ -118,8 +118,8 @@ export function BotStatus() {
   return (
     <Popover width={320} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
+        {/* Named by its visible text (WCAG 2.5.3), with "details" for screen readers only. */}
         <UnstyledButton
-          aria-label={`${text}: details`}
           data-testid="bot-status"
           data-state={bot.state}
           px={8}
@@ -149,6 +149,7 @@ export function BotStatus() {
           <Text size="xs" fw={500} hiddenFrom="sm" data-testid="bot-status-short">
             {SHORT[bot.state]}
           </Text>
+          <VisuallyHidden>: details</VisuallyHidden>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown data-testid="bot-status-details">

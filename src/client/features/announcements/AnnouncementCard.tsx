@@ -88,15 +88,22 @@ export function AnnouncementCard({
           {a.targetChannels.map((t) => {
             const r = results.get(t.channelId);
             const icon = r?.ok ? (
-              <ThemeIcon size={18} radius="xl" color="teal" variant="light" aria-label="Posted">
+              <ThemeIcon size={18} radius="xl" color="teal" variant="light" role="img" aria-label="Posted">
                 <IconCheck size={12} />
               </ThemeIcon>
             ) : r && !a.postRequestedAt ? (
-              <ThemeIcon size={18} radius="xl" color="red" variant="light" aria-label="Failed">
+              <ThemeIcon size={18} radius="xl" color="red" variant="light" role="img" aria-label="Failed">
                 <IconX size={12} />
               </ThemeIcon>
             ) : (
-              <ThemeIcon size={18} radius="xl" color="gray" variant="light" aria-label="Not posted yet">
+              <ThemeIcon
+                size={18}
+                radius="xl"
+                color="gray"
+                variant="light"
+                role="img"
+                aria-label="Not posted yet"
+              >
                 <IconClock size={12} />
               </ThemeIcon>
             );

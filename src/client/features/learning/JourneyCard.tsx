@@ -52,7 +52,9 @@ export function JourneyCard({ progress }: { progress: Learner }) {
         <Figure label="Flashcards reviewed" value={progress.flashcardsReviewed.toLocaleString()} />
         <Figure label="Accuracy" value={`${progress.accuracy}%`} />
       </SimpleGrid>
-      <Progress value={progress.accuracy} aria-label="Accuracy" mb="md" />
+      <Progress.Root mb="md">
+        <Progress.Section value={progress.accuracy} aria-label="Accuracy" />
+      </Progress.Root>
       <Text size="sm">
         Keep going: <Code>/practice</Code> for flashcards, <Code>/quiz</Code> to test yourself,{' '}
         <Code>/progress</Code> to see your stats in Discord.

@@ -1,10 +1,10 @@
 import { Badge, Card, Divider, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { trpc } from '../../trpc';
 import { errorMessage } from '../../components/admin/errorMessage';
-import { relativeTime } from '../../components/admin/relativeTime';
 import { MemberName, useMemberNames } from '../../components/admin/names';
+import { relativeTime } from '../../components/admin/relativeTime';
+import { trpc } from '../../trpc';
 
 const TYPE_COLOR: Record<string, string> = {
   spam: 'orange',
@@ -30,7 +30,13 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
       <Text size="sm" c="dimmed" mb="md">
         The latest 100 messages the bot flagged, and notices for the admins.
       </Text>
-      <ScrollArea h={384} type="hover" scrollHideDelay={600} data-testid="moderation-feed">
+      <ScrollArea
+        h={384}
+        type="hover"
+        scrollHideDelay={600}
+        data-testid="moderation-feed"
+        viewportProps={{ tabIndex: 0 }}
+      >
         {logs.isPending ? (
           <Stack gap="md" aria-busy="true" aria-label="Loading">
             {[0, 1, 2, 3].map((i) => (

@@ -144,7 +144,9 @@ export function PollCard({
                   {counts[i]} {counts[i] === 1 ? 'vote' : 'votes'} · {percent}%
                 </Text>
               </Group>
-              <Progress value={percent} size="md" radius="xl" aria-label={`${text}: ${percent}% of votes`} />
+              <Progress.Root size="md" radius="xl">
+                <Progress.Section value={percent} aria-label={`${text}: ${percent}% of votes`} />
+              </Progress.Root>
             </div>
           );
         })}

@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCircleDashed, IconExternalLink, IconLanguage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { trpc } from '../../trpc';
 import type { RouterOutputs } from '../../lib/router-types';
+import { trpc } from '../../trpc';
 
 type Step = RouterOutputs['setup']['checklist']['steps'][number];
 
@@ -69,6 +69,7 @@ function StepRow({ step, operator }: { step: Step; operator: boolean }) {
         radius="xl"
         variant="light"
         color={step.done ? 'teal' : 'gray'}
+        role="img"
         aria-label={step.done ? 'Done' : 'Not done'}
         style={{ flex: 'none' }}
       >
@@ -179,7 +180,9 @@ export function SetupChecklist() {
             {done} of {steps.length} done
           </Text>
         </Group>
-        <Progress value={(done / steps.length) * 100} size="sm" aria-label="Setup progress" />
+        <Progress.Root size="sm">
+          <Progress.Section value={(done / steps.length) * 100} aria-label="Setup progress" />
+        </Progress.Root>
         <Stack gap="md">
           {steps.map((s) => (
             <StepRow key={s.key} step={s} operator={list.data.operator} />

@@ -13,6 +13,7 @@ export default function ActivityLineChart({ weekly }: { weekly: { day: string; t
       gridAxis="y"
       tickLine="none"
       valueFormatter={(v) => v.toLocaleString()}
+      role="img"
       aria-label="Translation activity chart, Monday to Sunday"
     />
   );

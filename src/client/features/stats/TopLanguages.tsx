@@ -30,12 +30,12 @@ export function TopLanguages({
                   translations
                 </Text>
               </Group>
-              <Progress
-                value={l.percent}
-                radius="xl"
-                size="md"
-                aria-label={`${languageName(l.language)}: ${Math.round(l.percent)}% of translations`}
-              />
+              <Progress.Root radius="xl" size="md">
+                <Progress.Section
+                  value={l.percent}
+                  aria-label={`${languageName(l.language)}: ${Math.round(l.percent)}% of translations`}
+                />
+              </Progress.Root>
             </div>
           ))}
         </Stack>

@@ -1,8 +1,8 @@
 import { Card, Group, SegmentedControl, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../components/admin/errorMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-import { errorMessage } from '../../components/admin/errorMessage';
 
 export interface TranslationSettings {
   autoDetect: boolean;
@@ -114,6 +114,7 @@ export function SettingsForm({
         </Text>
         <Slider
           aria-labelledby="rate-label"
+          thumbLabel="Rate limit"
           min={RATE_LIMIT.min}
           max={RATE_LIMIT.max}
           step={RATE_LIMIT.step}

@@ -157,6 +157,7 @@ function WhiteLabelForm() {
             label="Brand colour"
             placeholder="#5865F2"
             format="hex"
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
             value={values.brandColor ?? ''}
             onChange={(v) => set({ brandColor: /^#[0-9a-fA-F]{6}$/.test(v) ? v : null })}
           />

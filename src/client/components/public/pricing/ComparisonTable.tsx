@@ -84,7 +84,13 @@ export function ComparisonTable() {
         Swipe sideways to compare every plan →
       </Text>
       <div className={classes.scrollFade}>
-        <Table.ScrollContainer minWidth={720}>
+        {/* The scrolling box takes the keyboard focus, so it scrolls by keyboard too (WCAG 2.1.1). */}
+        <Table.ScrollContainer
+          minWidth={720}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Plan comparison' },
+          }}
+        >
           <Table
             striped
             highlightOnHover

@@ -99,11 +99,25 @@ export function PlanCard(props: Props) {
               key={f.text}
               icon={
                 f.included ? (
-                  <ThemeIcon size={20} radius="xl" color="teal" variant="light" aria-label="Included">
+                  <ThemeIcon
+                    size={20}
+                    radius="xl"
+                    color="teal"
+                    variant="light"
+                    role="img"
+                    aria-label="Included"
+                  >
                     <IconCheck size={13} />
                   </ThemeIcon>
                 ) : (
-                  <ThemeIcon size={20} radius="xl" color="gray" variant="light" aria-label="Not included">
+                  <ThemeIcon
+                    size={20}
+                    radius="xl"
+                    color="gray"
+                    variant="light"
+                    role="img"
+                    aria-label="Not included"
+                  >
                     <IconX size={13} />
                   </ThemeIcon>
                 )
