@@ -1,7 +1,6 @@
-import { Anchor, Container, Group, Typography } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Container, Typography } from '@mantine/core';
 import guide from '../../../../docs/discord-setup.md?raw';
+import { BackHomeLink } from '../../components/public/BackHomeLink';
 import { renderMarkdown } from './markdown';
 
 /** docs/discord-setup.md, rendered once at load (the file is bundled with this page's chunk). */
@@ -14,12 +13,7 @@ const html = renderMarkdown(guide);
 export default function SetupGuidePage() {
   return (
     <Container size="md" py={{ base: 32, sm: 56 }} data-testid="setup-guide">
-      <Anchor component={Link} to="/" size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          Back to home
-        </Group>
-      </Anchor>
+      <BackHomeLink />
       {/* Long URLs and names in the text wrap on a phone instead of widening the page. */}
       <Typography mt="lg" style={{ overflowWrap: 'anywhere' }}>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the project's own document, rendered by marked */}

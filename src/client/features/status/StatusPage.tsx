@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Container,
   Group,
@@ -11,9 +10,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { componentRule, STATUS_WINDOWS, type StatusReport } from '../../../common/status/schemas';
+import { BackHomeLink } from '../../components/public/BackHomeLink';
 import { trpc } from '../../trpc';
 import { formatUptime } from './format';
 
@@ -100,12 +98,7 @@ export default function StatusPage() {
   const allUp = report && report.components.length > 0 && report.components.every((c) => c.current === 'up');
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
-      <Anchor component={Link} to="/" size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          Back to home
-        </Group>
-      </Anchor>
+      <BackHomeLink />
       <Title order={1} mt="lg" fz={{ base: 32, sm: 42 }}>
         Status
       </Title>

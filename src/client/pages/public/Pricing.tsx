@@ -11,10 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PLANS, type Plan, type PlanKey } from '../../../common/plans';
+import { BackHomeLink } from '../../components/public/BackHomeLink';
 import { InviteButton } from '../../components/public/InviteButton';
 import { ComparisonTable } from '../../components/public/pricing/ComparisonTable';
 import { Faq } from '../../components/public/pricing/Faq';
@@ -38,12 +39,7 @@ export default function PricingPage() {
 
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
-      <Anchor component={Link} to="/" size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          Back to home
-        </Group>
-      </Anchor>
+      <BackHomeLink />
 
       <Stack align="center" ta="center" gap="sm" mt="lg" mb={48}>
         <Title order={1} fz={{ base: 32, sm: 44 }}>

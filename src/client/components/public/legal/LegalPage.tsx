@@ -1,7 +1,6 @@
-import { Anchor, Box, Container, Divider, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Anchor, Box, Container, Divider, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BackHomeLink } from '../BackHomeLink';
 
 export const LAST_UPDATED = '22 October 2025';
 
@@ -23,12 +22,7 @@ export function LegalPage({
 }) {
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
-      <Anchor component={Link} to="/" size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          Back to home
-        </Group>
-      </Anchor>
+      <BackHomeLink />
       <Title order={1} mt="lg" fz={{ base: 32, sm: 42 }}>
         {title}
       </Title>
