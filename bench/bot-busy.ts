@@ -19,6 +19,7 @@ import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
 import { enforceRateLimits } from '../test/fakes/discord/rate-limits';
+import { echoAnswer } from './echo-answer';
 
 const RATE = Number(process.env.BENCH_RATE ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -32,17 +33,7 @@ const provider: Provider = {
   model: 'bench',
   async complete(req) {
     if (!INSTANT) await new Promise((r) => setTimeout(r, 400 + Math.random() * 1100));
-    const ask = JSON.parse(req.user) as {
-      text?: string;
-      messages?: { id: string; text: string }[];
-      targets: string[];
-    };
-    const tr = (t: string) => Object.fromEntries(ask.targets.map((c) => [c, `[${c}] ${t}`]));
-    const text = ask.messages
-      ? JSON.stringify({
-          items: ask.messages.map((m) => ({ id: m.id, source: 'en', translations: tr(m.text) })),
-        })
-      : JSON.stringify({ source: 'en', translations: tr(ask.text ?? '') });
+    const text = echoAnswer(req.user);
     return { text, inputTokens: 100, outputTokens: 100 };
   },
 };

@@ -20,6 +20,7 @@ import { createServices } from '../src/server/core/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { seedChannels } from '../test/helpers/guilds';
+import { echoAnswer } from './echo-answer';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
 const WARMUP = 50;
@@ -33,17 +34,7 @@ const instant: Provider = {
   name: 'instant',
   model: 'bench',
   async complete(req) {
-    const ask = JSON.parse(req.user) as {
-      text?: string;
-      messages?: { id: string; text: string }[];
-      targets: string[];
-    };
-    const tr = (t: string) => Object.fromEntries(ask.targets.map((c) => [c, `[${c}] ${t}`]));
-    const text = ask.messages
-      ? JSON.stringify({
-          items: ask.messages.map((m) => ({ id: m.id, source: 'en', translations: tr(m.text) })),
-        })
-      : JSON.stringify({ source: 'en', translations: tr(ask.text ?? '') });
+    const text = echoAnswer(req.user);
     return { text, inputTokens: 1, outputTokens: 1 };
   },
 };
