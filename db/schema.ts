@@ -556,7 +556,31 @@ export const cases = sqliteTable(
   (t) => [
     uniqueIndex('cases_guild_number').on(t.guildId, t.number),
     index('cases_guild_target').on(t.guildId, t.targetId),
+    index('cases_guild_time').on(t.guildId, t.createdAt),
   ],
+);
+
+// ---- Case escalation rules (N cases of one kind in D days → an automatic action) -------------
+
+export const ESCALATION_COUNTS = ['warn', 'timeout'] as const;
+export const ESCALATION_ACTIONS = ['timeout', 'kick', 'ban'] as const;
+
+export const caseEscalations = sqliteTable(
+  'case_escalations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: guildId(),
+    /** The kind of case counted (revoked cases are not counted). */
+    counts: text('counts', { enum: ESCALATION_COUNTS }).notNull(),
+    /** Fires when the member's count within the window reaches exactly this many. */
+    threshold: integer('threshold').notNull(),
+    windowDays: integer('window_days').notNull(),
+    action: text('action', { enum: ESCALATION_ACTIONS }).notNull(),
+    /** Timeouts only. */
+    durationSeconds: integer('duration_seconds'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_escalations_guild').on(t.guildId)],
 );
 
 // ---- Announcements --------------------------------------------------------------------------

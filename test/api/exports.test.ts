@@ -272,12 +272,7 @@ describe('GET /api/exports/:dataset', () => {
 
 describe('exports refuse bad input with a clear error and write nothing', () => {
   const cases: [string, string, number, RegExp][] = [
-    [
-      'a date that is not a date',
-      `from=2026-13-01&to=2026-03-18`,
-      400,
-      /from: not a day of the calendar/,
-    ],
+    ['a date that is not a date', `from=2026-13-01&to=2026-03-18`, 400, /from: not a day of the calendar/],
     ['a date in another shape', `from=18/03/2026&to=2026-03-18`, 400, /from: must be a date \(YYYY-MM-DD\)/],
     ['a missing end', `from=2026-03-01`, 400, /to: must be a date \(YYYY-MM-DD\)/],
     ['from after to', `from=2026-03-18&to=2026-03-01`, 400, /to: must not be before from \(2026-03-18\)/],
@@ -303,7 +298,7 @@ describe('exports refuse bad input with a clear error and write nothing', () => 
     const res = await s.api(`/api/exports/messages?guildId=${PRO}&${ALL_TIME}`, { admin: true });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(
-      'dataset: unknown dataset; use one of daily, language-pairs, top-translators, translations, moderation, tickets',
+      'dataset: unknown dataset; use one of daily, language-pairs, top-translators, translations, moderation, tickets, cases',
     );
   });
 

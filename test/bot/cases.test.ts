@@ -147,6 +147,9 @@ describe('moderation commands', () => {
     expect(mod.dms(fred.user.id).at(-1)).toContain('You were banned from **Polyglot Test Server**');
     const unbanned = await run('unban', [user('user', fred), reason('Appeal accepted')]);
     expect(unbanned.content).toContain('Case #5');
+    // The fake lets the bot reach Fred by DM: he is told, in English.
+    expect(unbanned.content).toContain('(user told by DM)');
+    expect(mod.dms(fred.user.id).at(-1)).toContain('Your ban on **Polyglot Test Server** was lifted');
     expect(fake.bans.has(`${gid()}:${fred.user.id}`)).toBe(false);
   });
 

@@ -279,3 +279,27 @@ describe('bad input writes nothing', () => {
     await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   });
 });
+
+describe('Reset Data', () => {
+  it("ends the server's subscriptions for real: the hub verifies the unsubscription, Twitch drops the EventSub one", async () => {
+    const twitch = await add({ kind: 'twitch', source: 'cookingcat', linkId });
+    expect(twitch.status).toBe(201);
+    await eventually(() => tw.subscriptions.find((s) => s.status === 'enabled'));
+    const youtube = (await list()).integrations.find((i) => i.kind === 'youtube')!;
+    const res = await h.server.api(`/api/guild/reset?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: { confirm: h.guild.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.deleted.integrations).toBe(2);
+    const ended = await eventually(() =>
+      yt.subscriptions.find(
+        (s) => s.callback.endsWith(`/hooks/youtube/${youtube.id}`) && s.mode === 'unsubscribe',
+      ),
+    );
+    expect(ended.verified).toBe(true);
+    expect(tw.subscriptions).toHaveLength(0);
+    expect((await list()).integrations).toEqual([]);
+  });
+});

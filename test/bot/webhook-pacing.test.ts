@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember, type RecordedCall } from '../fakes/discord';
 import { enforceRateLimits, type RateLimitStats } from '../fakes/discord/rate-limits';
+import { setGuildPlan } from '../helpers/guilds';
 import { type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
@@ -122,6 +123,34 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
       );
       return rows.length === sent.length;
     });
+  }, 30_000);
+
+  it("on Ultimate, a post carrying several authors carries the server's white-label name, not the product's", async () => {
+    await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+    const put = await h.server.api(`/api/white-label?guildId=${h.guild.id}`, {
+      method: 'PUT',
+      admin: true,
+      body: { nickname: 'Mochi', bio: null, avatar: null, banner: null, brandColor: null, footer: null },
+    });
+    expect(put.status).toBe(200);
+    await eventually(() => h.bot.client.guilds.cache.get(h.guild.id)?.members.me?.nickname === 'Mochi');
+    const before = postsIn('german').length;
+    const members = [h.ana, h.ben];
+    for (let i = 0; i < 12; i++)
+      h.fake.sendMessage({
+        channelId: h.channel('french').id,
+        author: members[i % 2].user,
+        member: members[i % 2],
+        content: `ligne de rafale ${i + 1}`,
+      });
+    const posts = () => postsIn('german').slice(before);
+    await eventually(
+      () =>
+        posts().some((c) => (c.body?.content ?? '').split('\n').length > 1 && c.body?.username === 'Mochi'),
+      15_000,
+    );
+    // Each member's own copy keeps the member's name: only the bot's combined posts are renamed.
+    expect(posts().some((c) => c.body?.username === h.fake.botUser.username)).toBe(false);
   }, 30_000);
 
   it("sends webhook posts without the bot's token, so they count against the IP's limit, not the bot's", () => {

@@ -14,6 +14,7 @@ import type { BotCommand } from '../../commands/types';
 import type { BotContext } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { discordRefusal, memberOf, refusal } from './checks';
+import { escalate, postCaseLog } from './follow-up';
 
 /**
  * /warn, /timeout, /kick, /ban and /unban: each checks the moderator's Discord permission again,
@@ -46,6 +47,9 @@ const DESCRIPTION: Record<CaseAction, string> = {
   unban: 'Lift a ban (a numbered case)',
 };
 
+/** Discord ids are snowflakes: 17 to 20 digits. */
+const SNOWFLAKE = /^\d{17,20}$/;
+
 function builder(action: CaseAction) {
   const b = new SlashCommandBuilder()
     .setName(action)
@@ -56,7 +60,16 @@ function builder(action: CaseAction) {
       o
         .setName(action === 'unban' ? 'user' : 'member')
         .setDescription(action === 'unban' ? 'The banned user' : 'The member')
-        .setRequired(true),
+        // /ban also takes a user id: someone not on the server can be banned before they join.
+        .setRequired(action !== 'ban'),
+    );
+  if (action === 'ban')
+    b.addStringOption((o) =>
+      o
+        .setName('user_id')
+        .setDescription('Or the id of a user who is not on the server')
+        .setMinLength(17)
+        .setMaxLength(20),
     );
   if (action === 'timeout')
     b.addStringOption((o) =>
@@ -70,6 +83,19 @@ function builder(action: CaseAction) {
     o.setName('reason').setDescription('Why (the member reads it translated)').setMaxLength(500),
   );
   return b;
+}
+
+/** Whom the command names: the member/user option, or /ban's user_id; a message when neither or both disagree. */
+function targetOf(interaction: ChatInputCommandInteraction, action: CaseAction): string | { error: string } {
+  const picked = interaction.options.get(action === 'unban' ? 'user' : 'member')?.value;
+  if (action !== 'ban') return String(picked);
+  const raw = interaction.options.getString('user_id')?.trim() ?? '';
+  if (raw && !SNOWFLAKE.test(raw))
+    return { error: `❌ user_id: "${raw.slice(0, 40)}" is not a Discord user id (17 to 20 digits).` };
+  if (picked && raw && String(picked) !== raw)
+    return { error: '❌ Give either a member or a user_id, not two different users.' };
+  if (!picked && !raw) return { error: '❌ /ban needs a member or a user_id.' };
+  return picked ? String(picked) : raw;
 }
 
 const reply = (interaction: ChatInputCommandInteraction, content: string) =>
@@ -94,7 +120,12 @@ async function run(
     return;
   }
   const guild = interaction.guild;
-  const targetId = String(interaction.options.get(action === 'unban' ? 'user' : 'member', true).value);
+  const named = targetOf(interaction, action);
+  if (typeof named !== 'string') {
+    await reply(interaction, named.error);
+    return;
+  }
+  const targetId = named;
   const reason = interaction.options.getString('reason') ?? '';
   let durationSeconds: number | null = null;
   if (action === 'timeout') {
@@ -110,7 +141,7 @@ async function run(
     }
   }
   const target = action === 'unban' ? null : await memberOf(guild, targetId);
-  if (action !== 'unban') {
+  if (action !== 'unban' && !(action === 'ban' && !target)) {
     if (!target) {
       await reply(interaction, `❌ <@${targetId}> is not a member of this server.`);
       return;
@@ -158,6 +189,15 @@ async function run(
     await reply(interaction, discordRefusal(err));
     return;
   }
+  if (action === 'unban' && notice) {
+    // Reachable only when the user shares another server with the bot; otherwise nothing is claimed.
+    try {
+      await ctx.client.users.send(targetId, { content: notice, allowedMentions: NO_PINGS });
+      told = 'DM';
+    } catch {
+      told = 'not told';
+    }
+  }
   const user = target?.user ?? ctx.client.users.cache.get(targetId);
   const recorded = await ctx.caller.cases.bot.record({
     guildId: guild.id,
@@ -168,7 +208,9 @@ async function run(
     moderatorName: interaction.user.username.slice(0, 100),
     reason: reason.trim(),
     durationSeconds,
+    server: guild.name.slice(0, 100),
   });
+  await postCaseLog(ctx, guild.id, recorded.log);
   if ((action === 'warn' || action === 'timeout') && !(await dm()) && notice && interaction.channel) {
     // DMs closed: a short mention in the channel, which pings only the member.
     try {
@@ -182,9 +224,16 @@ async function run(
     }
   }
   const duration = durationSeconds ? ` for ${formatDuration(durationSeconds)}` : '';
+  const who = action === 'unban' ? 'user' : 'member';
   const how =
-    action === 'unban' ? '' : ` (member ${told === 'not told' ? 'could not be told' : `told by ${told}`})`;
-  await reply(interaction, `✅ Case #${recorded.number}: <@${targetId}> ${DONE[action]}${duration}${how}.`);
+    action === 'ban' && !target
+      ? ' (not on the server, not told)'
+      : ` (${who} ${told === 'not told' ? 'could not be told' : `told by ${told}`})`;
+  const escalation = recorded.escalation ? await escalate(ctx, guild, target, recorded.escalation) : '';
+  await reply(
+    interaction,
+    `✅ Case #${recorded.case.number}: <@${targetId}> ${DONE[action]}${duration}${how}.${escalation}`,
+  );
 }
 
 const command = (action: CaseAction): BotCommand => ({

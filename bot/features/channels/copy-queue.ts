@@ -118,10 +118,15 @@ function group(
     taken.push(next);
   }
   if (sameAuthor) return { taken, content, hook: {} };
+  // The bot as this server sees it: a white-label nickname and avatar (Ultimate) replace its own.
+  const me = ctx.client.guilds.cache.get(head.guildId)?.members.me;
   return {
     taken,
     content,
-    hook: { username: bot?.username ?? 'Polyglot', avatarUrl: bot?.displayAvatarURL() ?? null },
+    hook: {
+      username: me?.displayName ?? bot?.username ?? 'Polyglot',
+      avatarUrl: me?.displayAvatarURL() ?? bot?.displayAvatarURL() ?? null,
+    },
   };
 }
 

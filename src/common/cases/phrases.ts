@@ -81,3 +81,36 @@ export const NO_REASON: Phrase = {
   ar: 'لم يُذكر',
   hi: 'नहीं बताया गया',
 };
+
+export const UNBANNED: Phrase = {
+  en: '✅ Your ban on **{server}** was lifted. Reason: {reason}',
+  es: '✅ Se levantó tu baneo en **{server}**. Motivo: {reason}',
+  fr: '✅ Ton bannissement de **{server}** a été levé. Raison : {reason}',
+  de: '✅ Dein Bann auf **{server}** wurde aufgehoben. Grund: {reason}',
+  pt: '✅ Seu banimento em **{server}** foi removido. Motivo: {reason}',
+  it: '✅ Il tuo ban su **{server}** è stato revocato. Motivo: {reason}',
+  tr: '✅ **{server}** sunucusundaki yasağın kaldırıldı. Sebep: {reason}',
+  ru: '✅ Ваш бан на сервере **{server}** снят. Причина: {reason}',
+  ja: '✅ **{server}** での BAN が解除されました。理由: {reason}',
+  ko: '✅ **{server}**에서의 차단이 해제되었습니다. 사유: {reason}',
+  zh: '✅ 你在 **{server}** 的封禁已解除。原因：{reason}',
+  ar: '✅ تم رفع حظرك في **{server}**. السبب: {reason}',
+  hi: '✅ **{server}** पर आपका प्रतिबंध हटा दिया गया है। कारण: {reason}',
+};
+
+/** The moderation log channel's line for a case, in the server's language ({by}: a mention or 🤖). */
+export const CASE_LOGGED: Phrase = {
+  en: '📋 **Case #{number}** · {action} <@{user}>{duration} · by {by} · Reason: {reason}',
+  es: '📋 **Caso #{number}** · {action} <@{user}>{duration} · por {by} · Motivo: {reason}',
+  fr: '📋 **Cas n°{number}** · {action} <@{user}>{duration} · par {by} · Raison : {reason}',
+  de: '📋 **Fall #{number}** · {action} <@{user}>{duration} · von {by} · Grund: {reason}',
+  pt: '📋 **Caso #{number}** · {action} <@{user}>{duration} · por {by} · Motivo: {reason}',
+  it: '📋 **Caso #{number}** · {action} <@{user}>{duration} · da {by} · Motivo: {reason}',
+  tr: '📋 **Vaka #{number}** · {action} <@{user}>{duration} · {by} tarafından · Sebep: {reason}',
+  ru: '📋 **Случай #{number}** · {action} <@{user}>{duration} · модератор {by} · Причина: {reason}',
+  ja: '📋 **ケース #{number}** · {action} <@{user}>{duration} · 担当 {by} · 理由: {reason}',
+  ko: '📋 **케이스 #{number}** · {action} <@{user}>{duration} · 담당 {by} · 사유: {reason}',
+  zh: '📋 **案例 #{number}** · {action} <@{user}>{duration} · 处理人 {by} · 原因：{reason}',
+  ar: '📋 **الحالة #{number}** · {action} <@{user}>{duration} · بواسطة {by} · السبب: {reason}',
+  hi: '📋 **केस #{number}** · {action} <@{user}>{duration} · {by} द्वारा · कारण: {reason}',
+};

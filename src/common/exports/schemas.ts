@@ -5,7 +5,7 @@ import type { Capability } from '../plans';
  * Exports (Pro, the `analyticsExport` capability): what each dataset holds, column by column. The
  * server streams exactly these columns; the privacy page lists them from here. No dataset holds the
  * text of a message: moderation entries leave out the flagged excerpt, tickets their subject,
- * description and conversation.
+ * description and conversation. A case's reason is what the moderator wrote, not a member's message.
  */
 export const EXPORT_DATASETS = {
   daily: {
@@ -64,6 +64,23 @@ export const EXPORT_DATASETS = {
       'messages',
     ],
     needs: 'tickets',
+  },
+  cases: {
+    label: 'Moderation cases',
+    columns: [
+      'number',
+      'createdAt',
+      'action',
+      'targetId',
+      'targetName',
+      'moderatorId',
+      'moderatorName',
+      'reason',
+      'durationSeconds',
+      'revokedAt',
+      'revokedBy',
+    ],
+    needs: 'cases',
   },
 } as const satisfies Record<string, { label: string; columns: readonly string[]; needs: Capability | null }>;
 

@@ -4,18 +4,23 @@ import { memberPayload } from './payloads';
 /**
  * What moderation cases need of the fake Discord: fetching a member (404 Unknown Member when they
  * are not on the server), kicking (DELETE member), banning (PUT ban; the member leaves) and
- * unbanning (DELETE ban; 404 Unknown Ban when not banned). Timeouts are in moderation.ts.
+ * unbanning (DELETE ban; 404 Unknown Ban when not banned). Like Discord, a user who is not on the
+ * server can be banned by id; an id no account has answers 404 Unknown User. Timeouts are in
+ * moderation.ts.
  */
 export interface CasesFake {
   /** `${guildId}:${userId}` of every banned user. */
   bans: Set<string>;
   /** `${guildId}:${userId}` of every kicked member. */
   kicked: string[];
+  /** Ids no Discord account has: banning one answers 404 Unknown User (10013). */
+  unknownUsers: Set<string>;
 }
 
 export function installCaseRoutes(fake: FakeDiscord): CasesFake {
   const bans = new Set<string>();
   const kicked: string[] = [];
+  const unknownUsers = new Set<string>();
   const guildOf = (id: string) => fake.guilds.find((g) => g.id === id);
   const leave = (guildId: string, userId: string) => {
     const g = guildOf(guildId);
@@ -33,6 +38,7 @@ export function installCaseRoutes(fake: FakeDiscord): CasesFake {
     return [204, null];
   });
   fake.rest.addRoute('PUT', /^\/guilds\/(\d+)\/bans\/(\d+)$/, (m) => {
+    if (unknownUsers.has(m[2])) return [404, { message: 'Unknown User', code: 10013 }];
     bans.add(`${m[1]}:${m[2]}`);
     leave(m[1], m[2]);
     return [204, null];
@@ -40,5 +46,5 @@ export function installCaseRoutes(fake: FakeDiscord): CasesFake {
   fake.rest.addRoute('DELETE', /^\/guilds\/(\d+)\/bans\/(\d+)$/, (m) =>
     bans.delete(`${m[1]}:${m[2]}`) ? [204, null] : [404, { message: 'Unknown Ban', code: 10026 }],
   );
-  return { bans, kicked };
+  return { bans, kicked, unknownUsers };
 }

@@ -10,6 +10,7 @@ import {
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { CasesCard } from '../cases/CasesCard';
+import { EscalationsCard } from '../cases/EscalationsCard';
 import { ExportCard } from '../exports/ExportCard';
 import { LogFeed } from './LogFeed';
 import { RulesForm } from './RulesForm';
@@ -40,7 +41,8 @@ export default function ModerationPage() {
         <LogFeed guildId={guildId} />
       </SimpleGrid>
       <CasesCard guildId={guildId} />
-      <ExportCard datasets={['moderation']} title="Export the moderation log" />
+      <EscalationsCard guildId={guildId} />
+      <ExportCard datasets={['moderation', 'cases']} title="Export the moderation log or cases" />
     </Stack>
   );
 }

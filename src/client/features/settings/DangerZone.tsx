@@ -37,9 +37,9 @@ export function DangerZone({ guildId, confirmId }: { guildId: string | undefined
       </Group>
       <Group justify="space-between" align="center" gap="md">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-          Reset Data erases this server's settings, channel links, polls, announcements, tickets, learning
-          progress, language exchange pairs, voice sessions and logs. This cannot be undone. Your plan and
-          this month's translation usage are kept.
+          Reset Data erases this server's settings, channel links, polls, announcements, tickets, moderation
+          cases and escalation rules, learning progress, language exchange pairs, voice sessions and logs.
+          This cannot be undone. Your plan and this month's translation usage are kept.
         </Text>
         <Button color="red" leftSection={<IconTrash size={16} />} onClick={() => setOpened(true)}>
           Reset Data

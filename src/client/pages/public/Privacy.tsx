@@ -32,8 +32,10 @@ const SECTIONS: LegalSection[] = [
             staff, with their translations, so both sides can read it;
           </li>
           <li>
-            if a moderator warns, times out, kicks or bans you: the case (its number, the action, the reason,
-            the duration, who acted and your username at the time), so staff can see a member's history;
+            if a moderator warns, times out, kicks or bans you, or the bot does under one of the server's
+            escalation rules: the case (its number, the action, the reason, the duration, who acted and your
+            username at the time), so staff can see a member's history. An escalation rule itself holds only a
+            count, a number of days and an action, nothing about any member;
           </li>
           <li>
             if you join the language exchange: the language you speak, the one you learn, who you are paired
@@ -159,8 +161,9 @@ const SECTIONS: LegalSection[] = [
           deleted 10 minutes after it is done, or 7 days after it could not be done.
         </li>
         <li>
-          Moderation log entries, moderation cases and support tickets are kept until the server's data is
-          deleted (30 days after the bot is removed from it).
+          Moderation log entries, moderation cases, escalation rules and support tickets are kept until the
+          server's data is deleted: when its administrators use Reset Data in the dashboard, or 30 days after
+          the bot is removed from it.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>

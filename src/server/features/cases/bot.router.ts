@@ -7,6 +7,8 @@ import { hasCapability } from '../../core/plans';
 import { botGuildProcedure, router, zodMessage } from '../../core/trpc';
 import { memberLanguageIn } from '../translation/members';
 import { caseByNumber, insertCase, listCases } from './cases';
+import { escalationAfter } from './escalations';
+import { caseLogPost } from './log';
 import { caseNotice } from './notice';
 
 /** Case procedures only the bot calls (in-process): /warn … /unban, /case and /history. */
@@ -69,10 +71,35 @@ export const casesBotRouter = router({
       return { ok: true as const, notice, language };
     }),
 
-  /** What Discord accepted becomes the server's next case. */
-  record: botGuildProcedure.input(caseRecord).mutation(async ({ ctx, input }) => {
-    return await insertCase(ctx.db, ctx.guildId, input, ctx.clock());
-  }),
+  /**
+   * What Discord accepted becomes the server's next case. Answers the case, the log channel's post
+   * (null without a log channel) and, for a staff case, the escalation rule it triggers with what
+   * the member will be told (the bot then acts and records that as a case of its own).
+   */
+  record: botGuildProcedure
+    .input(caseRecord.extend({ server: z.string().max(100).default('') }))
+    .mutation(async ({ ctx, input }) => {
+      const { server, ...data } = input;
+      const at = ctx.clock();
+      const recorded = await insertCase(ctx.db, ctx.guildId, data, at);
+      const log = await caseLogPost(ctx.db, ctx.guildId, recorded);
+      const rule =
+        data.moderatorId === null
+          ? null
+          : await escalationAfter(ctx.db, ctx.guildId, data.targetId, data.action, at);
+      if (!rule) return { case: recorded, log, escalation: null };
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, data.targetId, null);
+      const notice = await caseNotice(ctx.translator, {
+        guildId: ctx.guildId,
+        action: rule.action,
+        language,
+        server,
+        reason: rule.reason,
+        durationSeconds: rule.durationSeconds,
+        moderatorId: null,
+      });
+      return { case: recorded, log, escalation: { ...rule, notice } };
+    }),
 
   /** /case <number>; null when the server has no such case. */
   get: botGuildProcedure

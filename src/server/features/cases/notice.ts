@@ -1,14 +1,14 @@
 import { say } from '../../../common/phrases';
-import { BANNED, KICKED, NO_REASON, TIMED_OUT, WARNED } from '../../../common/cases/phrases';
+import { BANNED, KICKED, NO_REASON, TIMED_OUT, UNBANNED, WARNED } from '../../../common/cases/phrases';
 import { type CaseAction, formatDuration } from '../../../common/cases/schemas';
 import type { Translator } from '../../translation';
 
-const PHRASES = { warn: WARNED, timeout: TIMED_OUT, kick: KICKED, ban: BANNED } as const;
+const PHRASES = { warn: WARNED, timeout: TIMED_OUT, kick: KICKED, ban: BANNED, unban: UNBANNED } as const;
 
 /**
  * What the member is told about a case, in their language, the moderator's reason translated
  * through the translation engine (the reason as written when the engine cannot translate it).
- * Null for an unban: the member is no longer on the server, there is no one to tell there.
+ * An unbanned user is told by DM when Discord lets the bot reach them (they share another server).
  */
 export async function caseNotice(
   translator: Translator,
@@ -21,8 +21,7 @@ export async function caseNotice(
     durationSeconds: number | null;
     moderatorId: string | null;
   },
-): Promise<string | null> {
-  if (opts.action === 'unban') return null;
+): Promise<string> {
   let reason = opts.reason.trim();
   if (reason === '') reason = say(NO_REASON, opts.language);
   else {

@@ -21,4 +21,24 @@ export const routes: RestRoute[] = [
     summary:
       'Mark a case revoked (kept on record); a timeout or ban in Discord is lifted with /unban or Discord itself',
   },
+  {
+    method: 'GET',
+    path: '/api/cases/escalations',
+    procedure: 'cases.escalations',
+    summary:
+      'Escalation rules of the guild: N warn or timeout cases in D days → an automatic timeout, kick or ban',
+  },
+  {
+    method: 'POST',
+    path: '/api/cases/escalations',
+    procedure: 'cases.addEscalation',
+    summary:
+      'Add an escalation rule: { counts: warn|timeout, threshold 2–20, windowDays 1–90, action: timeout|kick|ban, durationSeconds (timeouts, 60 s–28 d) }; at most 10 per guild',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/cases/escalations/:id',
+    procedure: 'cases.removeEscalation',
+    summary: 'Remove an escalation rule of the guild',
+  },
 ];

@@ -1,7 +1,9 @@
+import { escalationId, escalationInput } from '../../../common/cases/escalations';
 import { caseReasonEdit, caseRevoke, casesFilter } from '../../../common/cases/schemas';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { casesBotRouter } from './bot.router';
 import { caseByNumber, listCases, revokeCase, setCaseReason } from './cases';
+import { addEscalation, listEscalations, removeEscalation } from './escalations';
 
 const casesProcedure = guildProcedure.use(await requires('cases'));
 
@@ -29,6 +31,18 @@ export const casesRouter = router({
     const by = ctx.actor.kind === 'discord' ? ctx.actor.userId : ctx.actor.kind;
     await revokeCase(ctx.db, ctx.guildId, input.number, by, ctx.clock());
     return await caseByNumber(ctx.db, ctx.guildId, input.number);
+  }),
+
+  /** Escalation rules: N cases of one kind in D days → an automatic timeout, kick or ban. */
+  escalations: casesProcedure.query(async ({ ctx }) => await listEscalations(ctx.db, ctx.guildId)),
+
+  addEscalation: casesProcedure
+    .input(escalationInput)
+    .mutation(async ({ ctx, input }) => await addEscalation(ctx.db, ctx.guildId, input, ctx.clock())),
+
+  removeEscalation: casesProcedure.input(escalationId).mutation(async ({ ctx, input }) => {
+    if (!(await removeEscalation(ctx.db, ctx.guildId, input.id))) notFound('escalation rule', input.id);
+    return { removed: input.id };
   }),
 
   bot: casesBotRouter,

@@ -110,3 +110,18 @@ export async function removeIntegration(ctx: Ctx, id: number) {
   }
   return { id: found.id, deleted: true as const };
 }
+
+/**
+ * Reset Data: every integration of the server stops as if removed one by one, so the hub and
+ * Twitch are told (WebSub unsubscribe; EventSub deleted when no other server needs it). Answers
+ * how many were removed.
+ */
+export async function endIntegrations(ctx: Ctx): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(eq(integrations.guildId, ctx.guildId))
+    .all();
+  for (const row of rows) await removeIntegration(ctx, row.id);
+  return rows.length;
+}

@@ -148,21 +148,24 @@ export async function recordModerationOutcome(
     .where(eq(moderationLogs.id, row.id))
     .run();
   // A timeout Discord accepted is an automatic case (Plus): numbered with the staff's, no moderator.
+  let caseNumber: number | null = null;
   if (o.timedOut === true && (await hasCapability(db, guildId, 'cases'))) {
-    await insertCase(
-      db,
-      guildId,
-      {
-        action: 'timeout',
-        targetId: row.userId,
-        targetName: '',
-        moderatorId: null,
-        moderatorName: '',
-        reason: `Automatic: ${row.rule || row.type}`,
-        durationSeconds: Math.round(TIMEOUT_MS / 1000),
-      },
-      at,
-    );
+    caseNumber = (
+      await insertCase(
+        db,
+        guildId,
+        {
+          action: 'timeout',
+          targetId: row.userId,
+          targetName: '',
+          moderatorId: null,
+          moderatorName: '',
+          reason: `Automatic: ${row.rule || row.type}`,
+          durationSeconds: Math.round(TIMEOUT_MS / 1000),
+        },
+        at,
+      )
+    ).number;
   }
 
   const logChannel = await logChannelOf(db, guildId);
@@ -190,7 +193,9 @@ export async function recordModerationOutcome(
     action: said.join('; '),
     link,
   });
-  return { report: { channelId: logChannel, content: content.slice(0, 2000) } };
+  // The automatic timeout's case number, as staff cite it in /case.
+  const numbered = caseNumber === null ? content : `📋 #${caseNumber} · ${content}`;
+  return { report: { channelId: logChannel, content: numbered.slice(0, 2000) } };
 }
 
 /** The AI layer could not run (provider down, allowance used): noted once an hour per server. */

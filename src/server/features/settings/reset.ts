@@ -8,6 +8,8 @@ import {
   analyticsMembers,
   announcements,
   botConfig,
+  caseEscalations,
+  cases,
   channelLinks,
   exchangeMembers,
   exchangePairs,
@@ -66,6 +68,8 @@ export const RESET_TABLES = [
   exchangePairs,
   exchangeSettings,
   translationOptOuts,
+  cases,
+  caseEscalations,
 ].map(getTableName);
 
 /**

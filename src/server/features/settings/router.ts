@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { botConfigPatch } from '../../../common/settings/schemas';
 import { readBotConfig, updateBotConfig } from './bot-config';
+import { endIntegrations } from '../integrations/manage';
 import { resetGuildData } from './reset';
 import { guildProcedure, router } from '../../core/trpc';
 
@@ -23,6 +24,9 @@ export const settingsRouter = router({
           message: `confirm: must equal the server id ${ctx.guildId}`,
         });
       }
-      return { reset: true as const, deleted: await resetGuildData(ctx.db, ctx.guildId, ctx.clock()) };
+      // Subscriptions at YouTube's hub and Twitch end first: they point at this server's integrations.
+      const integrations = await endIntegrations(ctx);
+      const deleted = await resetGuildData(ctx.db, ctx.guildId, ctx.clock());
+      return { reset: true as const, deleted: { ...deleted, integrations } };
     }),
 });
