@@ -115,17 +115,28 @@ export async function onLane<T>(
   priority: Priority = 'high',
 ): Promise<T> {
   lane.breaker.enter();
+  // Calls that waited for a slot or a retry while the breaker opened go to the next lane at once,
+  // instead of each paying its own timeouts on a provider known to be down.
+  const stillClosed = () => {
+    if (lane.breaker.state() === 'open')
+      throw new CircuitOpenError(Math.ceil(opts.breaker.cooldownMs / 1000));
+  };
   try {
     const res = await lane.limiter.run(
       guildId,
-      () => withRetries(() => attempt(lane, opts.timeoutMs, fn), opts.retry),
+      () =>
+        withRetries(() => {
+          stillClosed();
+          return attempt(lane, opts.timeoutMs, fn);
+        }, opts.retry),
       priority,
     );
     lane.breaker.success();
     return res;
   } catch (err) {
-    // A message shed under load says nothing about the provider's health.
-    if (err instanceof OverloadedError) lane.breaker.release();
+    // A message shed under load, or turned away by a breaker that opened meanwhile, says nothing
+    // new about the provider's health.
+    if (err instanceof OverloadedError || err instanceof CircuitOpenError) lane.breaker.release();
     else lane.breaker.failure();
     throw err;
   }
