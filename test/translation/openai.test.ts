@@ -96,7 +96,7 @@ describe('no provider configured', () => {
         .catch((x) => x);
       expect(err).toBeInstanceOf(TranslationUnavailableError);
       expect(err.message).toBe(
-        'translation provider not configured: set GEMINI_API_KEY (Gemini) or OPENAI_BASE_URL (an OpenAI-compatible server)',
+        'translation provider not configured: set GEMINI_API_KEY (Gemini), OPENAI_BASE_URL (an OpenAI-compatible server) or DEEPL_API_KEY (DeepL)',
       );
     } finally {
       await none.close();

@@ -9,6 +9,24 @@ const optional = z
 const url = (name: string) =>
   optional.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), `${name} must be an http(s) URL`);
 
+/** The translation providers an operator can configure, in the order the first is picked by default. */
+export const PROVIDER_KINDS = ['gemini', 'openai', 'deepl'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+const PROVIDER_SETTING: Record<ProviderKind, string> = {
+  gemini: 'GEMINI_API_KEY',
+  openai: 'OPENAI_BASE_URL',
+  deepl: 'DEEPL_API_KEY',
+};
+
+/** The providers whose settings are present, in default order. */
+export function configuredProviders(e: {
+  GEMINI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  DEEPL_API_KEY?: string;
+}): ProviderKind[] {
+  return PROVIDER_KINDS.filter((k) => Boolean(e[PROVIDER_SETTING[k] as keyof typeof e]));
+}
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,6 +58,13 @@ export const envSchema = z
     OPENAI_BASE_URL: url('OPENAI_BASE_URL'),
     OPENAI_MODEL: optional,
     OPENAI_TRANSCRIBE_MODEL: optional,
+    /** DeepL (issue 28): its API key; DEEPL_SERVER_URL only for tests (unset: the SDK picks DeepL's). */
+    DEEPL_API_KEY: optional,
+    DEEPL_SERVER_URL: url('DEEPL_SERVER_URL'),
+    /** Which configured provider goes first (unset: Gemini, else OpenAI-compatible, else DeepL). */
+    TRANSLATION_PROVIDER: z.enum(PROVIDER_KINDS).optional(),
+    /** The provider calls go to when the first fails (failover; docs/translation.md). */
+    TRANSLATION_FALLBACK: z.enum(PROVIDER_KINDS).optional(),
     /** Provider calls in flight at most (the adaptive limit's ceiling; docs/translation.md). */
     TRANSLATION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(256),
     /** The adaptive limit's floor, and where it starts is max(this, 32) capped by the ceiling. */
@@ -107,6 +132,27 @@ export const envSchema = z
     WEBSUB_HUB_URL: url('WEBSUB_HUB_URL').transform((v) => v ?? 'https://pubsubhubbub.appspot.com/subscribe'),
     /** How often YouTube feeds without a verified WebSub subscription are read. */
     INTEGRATIONS_POLL_SECONDS: z.coerce.number().int().min(10).default(300),
+  })
+  .superRefine((e, ctx) => {
+    const configured = configuredProviders(e);
+    for (const key of ['TRANSLATION_PROVIDER', 'TRANSLATION_FALLBACK'] as const) {
+      const kind = e[key];
+      if (kind && !configured.includes(kind)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key}=${kind} but ${PROVIDER_SETTING[kind]} is not set`,
+        });
+      }
+    }
+    const first = e.TRANSLATION_PROVIDER ?? configured[0];
+    if (e.TRANSLATION_FALLBACK && e.TRANSLATION_FALLBACK === first) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRANSLATION_FALLBACK'],
+        message: `TRANSLATION_FALLBACK=${first} is the first provider already; name a second one`,
+      });
+    }
   })
   .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
 

@@ -20,15 +20,20 @@ export function reasonOf(err: unknown): string {
 
 export function measuredTranslator(inner: Translator, metrics: Metrics): Translator {
   const provider = () => inner.provider ?? 'none';
-  async function measure<R extends { usage?: { calls: number } }>(
+  async function measure<R extends { usage?: { calls: number }; provider?: string | null }>(
     origin: string,
     call: () => Promise<R>,
   ): Promise<R> {
     metrics.inFlight.inc();
-    const end = metrics.providerLatency.startTimer({ provider: provider() });
+    const end = metrics.providerLatency.startTimer();
     try {
       const result = await call();
-      if ((result.usage?.calls ?? 0) > 0) end();
+      if ((result.usage?.calls ?? 0) > 0) {
+        // Labelled with the provider that served: the fallback's when the first one failed.
+        const served = result.provider ?? provider();
+        end({ provider: served });
+        metrics.served.inc({ provider: served });
+      }
       metrics.translated.inc({ origin });
       return result;
     } catch (err) {

@@ -20,6 +20,8 @@ export interface Metrics {
   providerLatency: Histogram<'provider'>;
   /** Provider failures (after retries), circuit-breaker refusals and unusable answers. */
   providerErrors: Counter<'provider' | 'kind'>;
+  /** Translation requests a provider answered, by the provider that served (the fallback's after failover). */
+  served: Counter<'provider'>;
   /** Translation calls (text and audio) running now. */
   inFlight: Gauge;
   /** Discord answered 429 to the bot's REST calls. */
@@ -93,6 +95,12 @@ export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): 
     inFlight: new Gauge({
       name: 'polyglot_translation_calls_in_flight',
       help: 'Translation calls (text and audio) running now',
+      registers: [registry],
+    }),
+    served: new Counter({
+      name: 'polyglot_provider_served_total',
+      help: 'Translation requests answered by a provider call, by the provider that served (a fallback after failover)',
+      labelNames: ['provider'],
       registers: [registry],
     }),
     discord429: new Counter({

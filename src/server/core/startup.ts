@@ -26,7 +26,7 @@ export function startupBanner(opts: {
     );
   }
   lines.push(
-    `Translation provider: ${opts.provider ?? 'none configured (set GEMINI_API_KEY or OPENAI_BASE_URL)'}`,
+    `Translation provider: ${opts.provider ?? 'none configured (set GEMINI_API_KEY, OPENAI_BASE_URL or DEEPL_API_KEY)'}`,
   );
   const origin = opts.origin;
   if (origin.from === 'env') lines.push('Admin token: ADMIN_TOKEN from the environment');

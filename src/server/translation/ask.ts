@@ -11,7 +11,7 @@ import {
   userMessage,
 } from './prompt';
 import { protect, restore, restoreByPosition } from './protect';
-import type { ProviderRequest, ProviderResponse } from './providers/types';
+import type { DirectInput, ProviderRequest, ProviderResponse } from './providers/types';
 import type { ModerationVerdict } from './types';
 
 /**
@@ -28,7 +28,7 @@ export type CallFn = (
   system: string,
   user: string,
   targets: string[],
-  extra?: { ids?: string[]; moderation?: ProviderRequest['moderation'] },
+  extra?: { ids?: string[]; moderation?: ProviderRequest['moderation']; input?: DirectInput },
 ) => Promise<ProviderResponse>;
 
 export interface AskItem {
@@ -63,6 +63,8 @@ export type AskOutcome =
       source: string | null;
       verdict?: ModerationVerdict;
       usage: AskUsage;
+      /** The provider that answered ("name:model"; the last call's when asked twice). */
+      served?: string;
     }
   | { ok: false; error: Error; usage: AskUsage };
 
@@ -97,6 +99,7 @@ interface State {
   verdict?: ModerationVerdict;
   problem: string;
   usage: AskUsage;
+  served?: string;
 }
 
 function take(state: State, answer: ReturnType<typeof parseAnswer>, lastRound: boolean, guildId?: string) {
@@ -145,8 +148,10 @@ function take(state: State, answer: ReturnType<typeof parseAnswer>, lastRound: b
 }
 
 function addUsage(states: State[], res: ProviderResponse) {
+  if (res.unasked) return;
   const n = states.length;
   for (const s of states) {
+    if (res.served) s.served = res.served;
     s.usage.calls += 1 / n;
     s.usage.inputTokens += res.inputTokens / n;
     s.usage.outputTokens += res.outputTokens / n;
@@ -189,6 +194,12 @@ export async function askAll(call: CallFn, items: AskItem[], shared: AskShared):
       const res = await call(system, user, targets, {
         ids,
         moderation: moderate ? 'with-translations' : undefined,
+        input: {
+          items: states.map((s, i) => ({ id: ids[i], text: s.masked, source: s.item.source })),
+          targets,
+          tone: shared.style.tone,
+          context: states[0].item.context,
+        },
       });
       addUsage(states, res);
       const parsed = parseBatchAnswer(res.text);
@@ -225,6 +236,12 @@ export async function askAll(call: CallFn, items: AskItem[], shared: AskShared):
         try {
           const res = await call(system, user, s.remaining, {
             moderation: withVerdict ? 'with-translations' : undefined,
+            input: {
+              items: [{ text: s.masked, source: s.item.source }],
+              targets: s.remaining,
+              tone: shared.style.tone,
+              context: s.item.context,
+            },
           });
           addUsage([s], res);
           take(
@@ -251,7 +268,14 @@ export async function askAll(call: CallFn, items: AskItem[], shared: AskShared):
         usage: s.usage,
       };
     }
-    return { ok: true, translations: s.got, source: s.source, verdict: s.verdict, usage: s.usage };
+    return {
+      ok: true,
+      translations: s.got,
+      source: s.source,
+      verdict: s.verdict,
+      usage: s.usage,
+      served: s.served,
+    };
   });
 }
 

@@ -17,18 +17,17 @@ import {
 } from './accounting';
 import { type AskItem, type AskOutcome, type AskShared, askAll, keepTerms } from './ask';
 import { createBatcher, MICRO_BATCH_WINDOW_MS } from './batcher';
-import { createBreaker } from './breaker';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
 import {
   AudioUnsupportedError,
   InvalidTranslationRequestError,
   MissingTranslationsError,
-  OverloadedError,
   QuotaExceededError,
   RateLimitedError,
 } from './errors';
-import { createConcurrencyLimiter, DEFAULT_LIMITER_OPTIONS, type Priority } from './limiter';
+import { type ChainOptions, completeOnChain, createLanes, laneCalls, onLane } from './failover';
+import { DEFAULT_LIMITER_OPTIONS, type Priority } from './limiter';
 import {
   audioSystemInstruction,
   audioUserMessage,
@@ -38,8 +37,7 @@ import {
   parseAudioAnswer,
 } from './prompt';
 import { nothingToTranslate, protect } from './protect';
-import { type Provider, ProviderHttpError, type ProviderRequest } from './providers/types';
-import { withRetries } from './retry';
+import { type DirectInput, type Provider, ProviderHttpError, type ProviderRequest } from './providers/types';
 import { readTranslationSettings } from './settings';
 import {
   type ClassifyRequest,
@@ -127,6 +125,8 @@ interface Job {
 
 export interface EngineDeps {
   provider: Provider | null;
+  /** Providers tried in order when the first fails (TRANSLATION_FALLBACK; failover.ts). */
+  fallbacks?: Provider[];
   /** Why there is no provider (the message of TranslationUnavailableError). */
   unavailableReason?: string;
   db: Db;
@@ -159,91 +159,50 @@ export function createEngine(deps: EngineDeps): Translator {
   const { provider, db, clock } = deps;
   const name = provider ? `${provider.name}:${provider.model}` : null;
   const cache = createCache(opts.cacheSize);
-  const breaker = createBreaker({
-    failureThreshold: opts.breakerThreshold,
-    cooldownMs: opts.breakerCooldownMs,
-    clock,
-  });
-  const limiter = createConcurrencyLimiter({
-    max: opts.concurrency,
-    min: opts.minConcurrency,
-    initial: opts.initialConcurrency,
-    perGuild: opts.perGuildConcurrency,
-    maxWaitingPerGuild: opts.maxQueuedPerGuild,
-    maxWaitMs: opts.maxWaitMs,
-  });
+  const chain: ChainOptions = {
+    breaker: { failureThreshold: opts.breakerThreshold, cooldownMs: opts.breakerCooldownMs, clock },
+    limiter: {
+      max: opts.concurrency,
+      min: opts.minConcurrency,
+      initial: opts.initialConcurrency,
+      perGuild: opts.perGuildConcurrency,
+      maxWaitingPerGuild: opts.maxQueuedPerGuild,
+      maxWaitMs: opts.maxWaitMs,
+    },
+    retry: {
+      attempts: opts.attempts,
+      baseDelayMs: opts.baseDelayMs,
+      maxDelayMs: opts.maxDelayMs,
+      maxRetryAfterMs: opts.maxRetryAfterMs,
+    },
+    timeoutMs: opts.timeoutMs,
+    onFailover: (from, to, err) =>
+      console.warn(`translation: ${from} failed (${err.message}); the call goes to ${to}`),
+  };
+  // The operator's provider, then the fallback (failover.ts); each with its breaker and limit.
+  const lanes = createLanes(provider ? [provider, ...(deps.fallbacks ?? [])] : [], chain);
   const userLimiter = createUserLimiter();
 
-  /** One provider call behind the breaker, the concurrency bounds, the retries and the timeout. */
+  /** One provider call, on the first provider that answers (failover.ts). */
   function call(
-    p: Provider,
     system: string,
     user: string,
     targets: string[],
     guildId?: string,
-    extra: { moderation?: ProviderRequest['moderation']; ids?: string[] } = {},
+    extra: { moderation?: ProviderRequest['moderation']; ids?: string[]; input?: DirectInput } = {},
     priority: Priority = 'high',
   ) {
-    return guarded(p, guildId, (signal) => p.complete({ system, user, targets, signal, ...extra }), priority);
+    return completeOnChain(lanes, chain, { system, user, targets, ...extra }, guildId, priority);
   }
 
-  async function guarded<T>(
-    p: Provider,
-    guildId: string | undefined,
-    fn: (signal: AbortSignal) => Promise<T>,
-    priority: Priority = 'high',
-  ) {
-    breaker.enter();
-    try {
-      const res = await limiter.run(
-        guildId,
-        () =>
-          withRetries(() => callWithTimeout(p, fn), {
-            attempts: opts.attempts,
-            baseDelayMs: opts.baseDelayMs,
-            maxDelayMs: opts.maxDelayMs,
-            maxRetryAfterMs: opts.maxRetryAfterMs,
-          }),
-        priority,
-      );
-      breaker.success();
-      return res;
-    } catch (err) {
-      // A message shed under load says nothing about the provider's health.
-      if (err instanceof OverloadedError) breaker.release();
-      else breaker.failure();
-      throw err;
-    }
-  }
-
-  /** One attempt; what it says about the provider's capacity feeds the adaptive limit. */
-  async function callWithTimeout<T>(p: Provider, fn: (signal: AbortSignal) => Promise<T>) {
-    const ac = new AbortController();
-    const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
-    const started = performance.now();
-    try {
-      const res = await fn(ac.signal);
-      limiter.observe({ outcome: 'ok', latencyMs: performance.now() - started });
-      return res;
-    } catch (err) {
-      if (ac.signal.aborted) {
-        limiter.observe({ outcome: 'congested' });
-        throw new ProviderHttpError(`${p.name} did not answer within ${opts.timeoutMs} ms`, null, null, true);
-      }
-      limiter.observe({
-        outcome: err instanceof ProviderHttpError && err.retryable ? 'congested' : 'other',
-      });
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  /** A call on the operator's own provider only (audio: the fallback may take none). */
+  const guarded = <T>(guildId: string | undefined, fn: (signal: AbortSignal) => Promise<T>) =>
+    onLane(lanes[0], chain, guildId, fn);
 
   /** One provider call for a micro-batch of jobs (same guild, channel, targets and prompt). */
   const runJobs = (jobs: Job[]): Promise<AskOutcome[]> =>
     askAll(
-      (system, user, targets, extra) =>
-        call(provider as Provider, system, user, targets, jobs[0].guildId, extra, jobs[0].priority),
+      (system, user, targets, extra) => call(system, user, targets, jobs[0].guildId, extra, jobs[0].priority),
       jobs.map((j) => j.item),
       jobs[0].shared,
     );
@@ -374,6 +333,8 @@ export function createEngine(deps: EngineDeps): Translator {
     }
 
     let moderation: ModerationVerdict | undefined;
+    // Which provider answered (the fallback when the operator's failed); the primary's name otherwise.
+    let served = name;
     if (toAsk.length) {
       let answer: {
         translations: Record<string, string>;
@@ -407,6 +368,7 @@ export function createEngine(deps: EngineDeps): Translator {
         // "en_US", "EN " → "en-US", "en": the provider's code as the product writes it.
         const reported = outcome.source ? normalizeCode(outcome.source.split(/[_\s]/)[0]) : null;
         answer = { translations: outcome.translations, source: reported, verdict: outcome.verdict };
+        served = outcome.served ?? name;
       } catch (err) {
         if (req.guildId) {
           await writeLogs(
@@ -455,7 +417,7 @@ export function createEngine(deps: EngineDeps): Translator {
       translations,
       skipped,
       detectedBy,
-      provider: name,
+      provider: served,
       usage,
       ...(moderation ? { moderation } : {}),
     };
@@ -476,7 +438,7 @@ export function createEngine(deps: EngineDeps): Translator {
     await admit({ guildId: req.guildId }, clock(), false);
     const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
     const { text: masked } = protect(text);
-    const res = await call(provider, classifyInstruction(), classifyMessage(masked), [], req.guildId, {
+    const res = await call(classifyInstruction(), classifyMessage(masked), [], req.guildId, {
       moderation: 'only',
     });
     usage.calls += 1;
@@ -522,7 +484,7 @@ export function createEngine(deps: EngineDeps): Translator {
     if (provider.audio === 'transcription' && provider.transcribe) {
       const transcribe = provider.transcribe.bind(provider);
       await admit(req, now, false);
-      const heard = await guarded(provider, req.guildId, (signal) => transcribe({ audio: media, signal }));
+      const heard = await guarded(req.guildId, (signal) => transcribe({ audio: media, signal }));
       usage.calls += 1;
       const transcript = heard.text.trim();
       if (!transcript)
@@ -551,7 +513,7 @@ export function createEngine(deps: EngineDeps): Translator {
     let answer: ReturnType<typeof parseAudioAnswer> = { ok: false, problem: 'no answer' };
     try {
       for (let round = 0; round < 2; round++) {
-        const res = await guarded(provider, req.guildId, (signal) =>
+        const res = await guarded(req.guildId, (signal) =>
           completeAudio({ system, user, audio: media, targets, signal }),
         );
         usage.calls += 1;
@@ -607,7 +569,7 @@ export function createEngine(deps: EngineDeps): Translator {
     translate,
     translateAudio,
     classify,
-    providerCalls: (guildId) => limiter.state(guildId),
+    providerCalls: (guildId) => laneCalls(lanes, guildId),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Env } from '../core/env';
 import type { DurableEvents } from '../core/queue';
 import { warmDetector } from './detect';
 import { createEngine, type EngineOptions } from './engine';
-import { NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
+import { fallbacksFromEnv, NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
 import type { Provider } from './providers/types';
 import type { Translator } from './types';
 
@@ -20,20 +20,23 @@ export interface TranslatorDeps {
   events?: DurableEvents;
   /** A provider other than the environment's (benchmarks). */
   provider?: Provider | null;
+  /** Fallback providers other than the environment's (benchmarks); with `provider` given, none by default. */
+  fallbacks?: Provider[];
   options?: Partial<EngineOptions>;
 }
 
 /**
  * The translator every caller in the product goes through: the provider chosen by the environment
- * (Gemini when GEMINI_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL is set),
- * behind formatting protection, detection, cache, resilience and accounting (see engine.ts).
+ * (providers/select.ts) and its fallback (TRANSLATION_FALLBACK, failover.ts), behind formatting protection, detection, cache, resilience and accounting (see engine.ts).
  */
 export function createTranslator(deps: TranslatorDeps): Translator {
   const provider = deps.provider !== undefined ? deps.provider : providerFromEnv(deps.env);
   // Load the detector's data in the background so the first message does not wait for it.
   if (provider) void warmDetector().catch(() => {});
+  const fallbacks = deps.fallbacks ?? (deps.provider !== undefined ? [] : fallbacksFromEnv(deps.env));
   return createEngine({
     provider,
+    fallbacks,
     unavailableReason: NO_PROVIDER_REASON,
     db: deps.db,
     clock: deps.clock,

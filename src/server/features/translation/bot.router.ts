@@ -10,7 +10,7 @@ import {
   setMemberLanguage,
 } from '../translation/members';
 import { setTranslated } from './opt-outs';
-import { say } from '../../../common/phrases';
+import { phraseIn } from '../../translation/phrases';
 import { OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
 import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
 import { explainTranslationFailure } from '../translation/failures';
@@ -128,7 +128,8 @@ export const translationBotRouter = router({
     .mutation(async ({ ctx, input }) => {
       await setTranslated(ctx.db, ctx.guildId, input.userId, input.translated);
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      return { content: say(input.translated ? OPTED_IN : OPTED_OUT, language) };
+      // Outside the phrase table: translated once by the provider and kept (translation/phrases.ts).
+      return { content: await phraseIn(ctx.translator, input.translated ? OPTED_IN : OPTED_OUT, language) };
     }),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))

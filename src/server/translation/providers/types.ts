@@ -11,6 +11,20 @@ export interface ProviderRequest {
   signal: AbortSignal;
   /** The answer also carries a moderation verdict ('with-translations'), or only one ('only'). */
   moderation?: 'with-translations' | 'only';
+  /**
+   * The same request as data, for providers that translate without a prompt (DeepL): they answer
+   * the JSON shape the prompt asks for, built from their own API's answer.
+   */
+  input?: DirectInput;
+}
+
+/** What a machine-translation API (no prompt) needs: the protected texts, targets, tone, context. */
+export interface DirectInput {
+  /** One item (no id) or a micro-batch (ids as in ProviderRequest.ids). */
+  items: { id?: string; text: string; source: string | null }[];
+  targets: string[];
+  tone: 'casual' | 'formal';
+  context: string[];
 }
 
 /** The verdict's JSON schema (both providers). */
@@ -37,6 +51,10 @@ export interface ProviderResponse {
   outputTokens: number;
   /** Input tokens the provider served from its prompt cache (part of inputTokens). */
   cachedTokens?: number;
+  /** Which provider answered ("name:model"), set by the engine's failover (failover.ts). */
+  served?: string;
+  /** No provider was asked (none translates these languages): no call to count. */
+  unasked?: boolean;
 }
 
 /** Audio (a voice message, an utterance) for transcription and translation; kept in memory only. */
@@ -65,11 +83,15 @@ export interface ProviderTranscript {
   language?: string | null;
 }
 
-/** One translation backend (Gemini, any OpenAI-compatible server). A second one is a file. */
+/** One translation backend (Gemini, any OpenAI-compatible server, DeepL). A second one is a file. */
 export interface Provider {
   /** Short name, e.g. "gemini". */
   readonly name: string;
   readonly model: string;
+  /** Whether it translates into this language code (absent: every language; DeepL has a list). */
+  supports?(target: string): boolean;
+  /** false: it gives no moderation verdict (a machine-translation API); absent: it does. */
+  readonly moderates?: boolean;
   complete(request: ProviderRequest): Promise<ProviderResponse>;
   /**
    * How the provider takes audio: 'inline' (completeAudio: transcript and translations in one
