@@ -1,8 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { openDb, rawAll, rawRun } from '../../db/client';
@@ -147,7 +147,7 @@ describe('two bot processes starting at the same moment', () => {
       await fake.close();
       await server.close();
     }
-  }, 30_000);
+  });
 });
 
 interface Proc {
@@ -195,7 +195,7 @@ describe('several processes on one database', () => {
       child,
       output,
       exited,
-      line(re, timeoutMs = 30_000) {
+      line(re, timeoutMs = 90_000) {
         for (const l of output) {
           const m = l.match(re);
           if (m) return Promise.resolve(m);
@@ -390,5 +390,5 @@ describe('several processes on one database', () => {
     for (const p of [web1, web2, botLow, botHigh]) p.child.kill('SIGTERM');
     expect(await Promise.all([web1, web2, botLow, botHigh].map((p) => p.exited))).toEqual([0, 0, 0, 0]);
     expect(botLow.output.some((l) => l.includes('Stopped'))).toBe(true);
-  }, 90_000);
+  }, 240_000);
 });

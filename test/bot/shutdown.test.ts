@@ -221,5 +221,5 @@ describe('SIGTERM with queued work', () => {
     expect(postsOf('In flight at shutdown')).toHaveLength(1);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  });
 });

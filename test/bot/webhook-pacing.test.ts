@@ -68,7 +68,7 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     expect(postsIn('spanish').length).toBeLessThan(burst.length);
     expect(new Set(postsIn('spanish').map((c) => c.body?.username)).size).toBe(1);
     expect(postsIn('spanish')[0].body?.username).not.toBe(h.fake.botUser.username);
-  }, 30_000);
+  });
 
   it("a burst of several authors past the bucket goes out as posts naming each line's author, in order, every message recorded", async () => {
     const before = postsIn('spanish').length;
@@ -123,7 +123,7 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
       );
       return rows.length === sent.length;
     });
-  }, 30_000);
+  });
 
   it("on Ultimate, a post carrying several authors carries the server's white-label name, not the product's", async () => {
     await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
@@ -151,7 +151,7 @@ describe('webhook posts paced per webhook, outside the bot token', () => {
     );
     // Each member's own copy keeps the member's name: only the bot's combined posts are renamed.
     expect(posts().some((c) => c.body?.username === h.fake.botUser.username)).toBe(false);
-  }, 30_000);
+  });
 
   it("sends webhook posts without the bot's token, so they count against the IP's limit, not the bot's", () => {
     const posts = h.fake.calls.filter((c) => c.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(c.path));

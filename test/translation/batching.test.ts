@@ -49,6 +49,8 @@ describe('gathering behind a call in flight', () => {
           await new Promise((r) => setTimeout(r, 60)); // 60 ms apart: past the 20 ms window
         }
         expect(fake.requests).toHaveLength(1);
+        // All five reached the batcher (each first reads the server's settings: slow under load).
+        await vi.waitFor(() => expect(e.translator.gathering!()).toBe(5), { timeout: 10_000, interval: 5 });
         open();
         const results = await Promise.all([first, ...rest]);
         expect(fake.requests).toHaveLength(2);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { translationLogs } from '../../db/schema';
 import { loadEnv } from '../../src/server/core/env';
 import { createMetrics } from '../../src/server/core/metrics';

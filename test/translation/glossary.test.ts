@@ -161,6 +161,14 @@ describe('custom instructions and slang (Pro)', () => {
 
 describe('micro-batching', () => {
   it('messages of one busy channel within the window share one call, each with its own placeholders and answer', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    fake.respondWith(async (req) => {
+      if (fake.requests.length === 1) await gate;
+      return pseudoTranslate(req);
+    });
     const ask = (text: string) =>
       e.translator.translate({
         text,
@@ -178,6 +186,9 @@ describe('micro-batching', () => {
       ask('The boss is at <t:1700000000:R>'),
       ask('See https://example.com'),
     ];
+    // The first call is held until the three gather behind it, whatever the machine's load.
+    await vi.waitFor(() => expect(e.translator.gathering!()).toBe(3), { timeout: 10_000, interval: 5 });
+    open();
     const results = await Promise.all([first, ...rest]);
     // The first goes at once (the channel was quiet); the next three travel together.
     expect(fake.requests).toHaveLength(2);
@@ -196,7 +207,13 @@ describe('micro-batching', () => {
   });
 
   it('a message missing from the batch answer is asked again alone', async () => {
-    fake.respondWith((req) => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    fake.respondWith(async (req) => {
+      // The first call is held until the next two gather behind it, whatever the machine's load.
+      if (fake.requests.length === 1) await gate;
       const reply = pseudoTranslate(req) as { json: { items?: unknown[] } };
       if (reply.json.items) reply.json.items = reply.json.items.slice(0, 1);
       return reply;
@@ -212,7 +229,10 @@ describe('micro-batching', () => {
       });
     const one = ask('one');
     await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
-    const res = await Promise.all([one, ask('two two'), ask('three three')]);
+    const rest = [ask('two two'), ask('three three')];
+    await vi.waitFor(() => expect(e.translator.gathering!()).toBe(2), { timeout: 10_000, interval: 5 });
+    open();
+    const res = await Promise.all([one, ...rest]);
     expect(res.map((r) => r.translations.es)).toEqual(['[es] one', '[es] two two', '[es] three three']);
     expect(fake.requests.map((r) => (r.translation!.messages ? 'batch' : 'one'))).toEqual([
       'one',

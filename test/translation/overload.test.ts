@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawGet } from '../../db/client';
-import { OverloadedError } from '../../src/server/translation';
 import { explainTranslationFailure } from '../../src/server/features/translation/failures';
+import { OverloadedError } from '../../src/server/translation';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { geminiEnv, makeEngine } from './helpers';
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  nothingToTranslate,
-  plainWords,
-  protect,
-  restore,
-} from '../../src/server/translation/protect';
+import { nothingToTranslate, plainWords, protect, restore } from '../../src/server/translation/protect';
 
 const tokensOf = (text: string) => protect(text).tokens;
 

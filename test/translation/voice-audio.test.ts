@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import {

@@ -108,7 +108,7 @@ describe('Channel Management', () => {
     await page.getByText('No channel links yet').waitFor();
     expect(await links('ch1')).toHaveLength(0);
     await page.context().close();
-  }, 60_000);
+  });
 
   it("shows the server's 409 and plan limit, keeping the dialog and what was picked", async () => {
     const first = await server.api('/api/channels/links?guildId=ch-limits', {
@@ -159,7 +159,7 @@ describe('Channel Management', () => {
     await page.getByText('upgrade to Plus to link more channels').waitFor();
     expect(await links('ch-limits')).toHaveLength(2);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('offers no channel id to type while the bot has synced no channel, and says why', async () => {
     const page = await adminPage(browser, server, '/admin/channels?guildId=ch-empty');
@@ -176,7 +176,7 @@ describe('Channel Management', () => {
     expect(await dialog.getByRole('button', { name: 'Create Link' }).isDisabled()).toBe(true);
     await shot(page, 'channels-create-dialog-no-channels');
     await page.context().close();
-  }, 60_000);
+  });
 
   it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

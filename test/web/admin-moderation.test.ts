@@ -97,7 +97,7 @@ describe('Moderation', () => {
     const pills = await page.locator('.mantine-TagsInput-pill').allTextContents();
     expect(pills).toEqual(['scam', 'freenitro']);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('lists recent actions newest first in a scroll area 384 px high', async () => {
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m1');
@@ -115,7 +115,7 @@ describe('Moderation', () => {
     const box = await page.getByTestId('moderation-feed').boundingBox();
     expect(box?.height).toBe(384);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('shows the AI and scam layers locked on the Free plan, naming the plan that unlocks each', async () => {
     const page = await adminPage(browser, server, '/admin/moderation?guildId=m-empty');
@@ -133,7 +133,7 @@ describe('Moderation', () => {
     // Spam detection and banned words are Free: open.
     expect(await page.getByRole('switch', { name: 'Spam detection' }).isDisabled()).toBe(false);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('offers only text channels, and refuses a log channel that is not a text channel of the server', async () => {
     const before = (await rules('m-ids')).logChannelId;
@@ -149,7 +149,7 @@ describe('Moderation', () => {
     await page.getByText('is not a text channel of this server').first().waitFor();
     expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
-  }, 60_000);
+  });
 
   it("shows the server's message when a value is refused", async () => {
     const before = (await rules('m-ids')).logChannelId;
@@ -169,7 +169,7 @@ describe('Moderation', () => {
     await shot(page, 'moderation-log-channel-refused');
     expect((await rules('m-ids')).logChannelId).toBe(before);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

@@ -97,7 +97,7 @@ describe('Polls', () => {
     await page.getByText('No polls yet').waitFor();
     expect(await polls('p1')).toHaveLength(0);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('sends the chosen language and multiple choice', async () => {
     const page = await adminPage(browser, server, '/admin/polls?guildId=p1');
@@ -123,7 +123,7 @@ describe('Polls', () => {
     });
     await page.getByTestId('poll').getByText('Multiple choice', { exact: true }).waitFor();
     await page.context().close();
-  }, 60_000);
+  });
 
   it('shows the real votes as bars, says where the message stands, and Close ends the poll', async () => {
     // The poll goes to one of the server's text channels, as the bot synced them.
@@ -162,7 +162,7 @@ describe('Polls', () => {
     const [stored] = (await polls('p1')).filter((p: { id: number }) => p.id === made.json.id);
     expect(stored.active).toBe(false);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('on the Free plan the screen names the Plus plan instead of the polls', async () => {
     const page = await adminPage(browser, server, '/admin/polls?guildId=p-free');
@@ -170,7 +170,7 @@ describe('Polls', () => {
     expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Create Poll' }).count()).toBe(0);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

@@ -154,7 +154,7 @@ describe('Translation rooms on the Channels screen', () => {
     expect(await rooms('rooms1')).toEqual([]);
     expect(await page.getByTestId('channel-link').count()).toBe(1);
     await page.context().close();
-  }, 90_000);
+  });
 
   it("shows the server's error in a toast and keeps the dialog open", async () => {
     const page = await adminPage(browser, server, '/admin/channels?guildId=rooms1');
@@ -174,7 +174,7 @@ describe('Translation rooms on the Channels screen', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await rooms('rooms1')).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('a server at its plan limit sees rooms locked with the plan named and an upgrade button', async () => {
     const page = await adminPage(browser, server, '/admin/channels?guildId=rooms-full');
@@ -185,7 +185,7 @@ describe('Translation rooms on the Channels screen', () => {
     expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'New Room' }).isDisabled()).toBe(true);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('screenshots: a room beside a link, the empty state and the locked state, dark and light, desktop and phone', async () => {
     const made = await server.api('/api/channels/rooms?guildId=rooms1', {

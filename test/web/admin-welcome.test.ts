@@ -104,7 +104,7 @@ describe('Welcome & Roles', () => {
       'Hi @NewMember, welcome aboard!',
     );
     await page.context().close();
-  }, 60_000);
+  });
 
   it("shows the server's message when a field is refused", async () => {
     const page = await adminPage(browser, server, '/admin/welcome?guildId=w1');
@@ -121,7 +121,7 @@ describe('Welcome & Roles', () => {
     await shot(page, 'welcome-role-refused');
     expect((await welcome('w1')).roleId).toBe('400000000000000010');
     await page.context().close();
-  }, 60_000);
+  });
 
   it('creates a reaction role from picked channel and emoji rows, then deletes it', async () => {
     const page = await adminPage(browser, server, '/admin/welcome?guildId=w2');
@@ -180,7 +180,7 @@ describe('Welcome & Roles', () => {
     await page.getByText('No reaction roles yet').waitFor();
     expect(await reactionRoles('w2')).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it("shows the server's reason when a reaction role is refused", async () => {
     const page = await adminPage(browser, server, '/admin/welcome?guildId=w2');
@@ -198,7 +198,7 @@ describe('Welcome & Roles', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await reactionRoles('w2')).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('screenshots: demo data and empty, both tabs, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

@@ -82,7 +82,7 @@ describe('Leveling settings', () => {
       roleRewards: [{ level: 3, roleId: '7003' }],
     });
     await page.context().close();
-  }, 60_000);
+  });
 
   it('a saved channel deleted in Discord since blocks no other change, and is shown to be removed', async () => {
     await insertGuild(server, 'xp-stale', [
@@ -128,7 +128,7 @@ describe('Leveling settings', () => {
     await expect.poll(async () => (await settingsOf('xp-stale')).ignoredChannels).toEqual([]);
     expect((await settingsOf('xp-stale')).levelUpChannelId).toBe('5102');
     await page.context().close();
-  }, 60_000);
+  });
 
   it('on the Free plan the panel names the Plus plan', async () => {
     const page = await adminPage(browser, server, '/admin/settings?guildId=xp-free');

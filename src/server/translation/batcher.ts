@@ -38,6 +38,8 @@ interface Rhythm {
 export interface Batcher<J, R> {
   /** Runs the job alone at once, or with the others of its key within the window. */
   submit(key: string, job: J, chars: number): Promise<R>;
+  /** Jobs waiting in a batch for their call now (all channels). */
+  gathering(): number;
 }
 
 export function createBatcher<J, R>(
@@ -93,6 +95,11 @@ export function createBatcher<J, R>(
   }
 
   return {
+    gathering() {
+      let n = 0;
+      for (const batch of open.values()) n += batch.jobs.length;
+      return n;
+    },
     submit(key, job, chars) {
       const t = now();
       const gap = arrive(key, t);

@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/client';
-import { planOf } from '../../common/plans';
 import type { GlossaryEntry } from '../../common/glossary/schemas';
+import { planOf } from '../../common/plans';
 import { translationDefaults } from '../../common/settings/schemas';
-import { activeGlossary } from '../features/glossary/glossary';
 import { ensureGuild } from '../core/guilds';
 import { guildPlan } from '../core/plans';
 import type { DurableEvents } from '../core/queue';
+import { activeGlossary } from '../features/glossary/glossary';
 import { activeTranslationStyle } from '../features/translation-style/translation-style';
 import {
   createUserLimiter,
@@ -570,6 +570,7 @@ export function createEngine(deps: EngineDeps): Translator {
     translateAudio,
     classify,
     providerCalls: (guildId) => laneCalls(lanes, guildId),
+    gathering: () => batcher.gathering(),
   };
 }
 

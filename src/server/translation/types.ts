@@ -119,6 +119,8 @@ export interface Translator {
    * translators without bounds). A waiting call has passed every check before the provider.
    */
   providerCalls?(guildId?: string): { active: number; waiting: number };
+  /** Channel messages gathering in a batch for their next provider call now (absent: no batching). */
+  gathering?(): number;
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */
