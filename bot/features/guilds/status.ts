@@ -52,7 +52,7 @@ export function watchStatus(ctx: BotContext): () => void {
   client.on(Events.ShardError, onError);
   const timer = setInterval(() => {
     if (client.isReady()) online();
-  });
+  }, 30_000);
   timer.unref();
   return () => {
     clearInterval(timer);
