@@ -4,7 +4,7 @@ import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { pressButton, submitModal } from './community-interactions';
-import { type BotHarness, eventually, handled, startBotHarness } from './harness';
+import { type BotHarness, handled, startBotHarness } from './harness';
 
 /**
  * The ticket panel end to end: staff set categories with intake questions in the dashboard and post

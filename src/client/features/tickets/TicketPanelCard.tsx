@@ -12,9 +12,15 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 interface Category {
+  /** A key for the list while editing (never sent). */
+  key: number;
   name: string;
   questions: string[];
 }
+
+let nextKey = 0;
+/** The question slots of a category (fixed: Discord's form holds 3 besides subject and description). */
+const SLOTS = Array.from({ length: TICKET_QUESTIONS_MAX }, (_, i) => ({ id: `question-${i + 1}`, i }));
 
 /**
  * The ticket panel: the categories (a button each on the panel) with their intake questions, and
@@ -28,7 +34,7 @@ export function TicketPanelCard() {
   const [categories, setCategories] = useState<Category[]>([]);
   const [channelId, setChannelId] = useState<string | null>(null);
   useEffect(() => {
-    if (settings.data) setCategories(settings.data.categories);
+    if (settings.data) setCategories(settings.data.categories.map((c) => ({ ...c, key: nextKey++ })));
   }, [settings.data]);
   const save = trpc.tickets.updateSettings.useMutation({
     onSuccess: () => {
@@ -58,7 +64,7 @@ export function TicketPanelCard() {
           </Text>
         </div>
         {categories.map((c, i) => (
-          <Card key={i} withBorder padding="sm" radius="sm" data-testid="ticket-category">
+          <Card key={c.key} withBorder padding="sm" radius="sm" data-testid="ticket-category">
             <Stack gap={6}>
               <Group gap="xs" align="flex-end">
                 <TextInput
@@ -78,9 +84,9 @@ export function TicketPanelCard() {
                   ✕
                 </ActionIcon>
               </Group>
-              {Array.from({ length: TICKET_QUESTIONS_MAX }, (_, q) => (
+              {SLOTS.map(({ id, i: q }) => (
                 <TextInput
-                  key={q}
+                  key={id}
                   label={`Question ${q + 1} (optional)`}
                   value={c.questions[q] ?? ''}
                   maxLength={TICKET_QUESTION_MAX_LENGTH}
@@ -98,7 +104,7 @@ export function TicketPanelCard() {
           <Button
             variant="default"
             disabled={categories.length >= TICKET_CATEGORIES_MAX}
-            onClick={() => setCategories((list) => [...list, { name: '', questions: [] }])}
+            onClick={() => setCategories((list) => [...list, { key: nextKey++, name: '', questions: [] }])}
           >
             Add category
           </Button>
