@@ -5,6 +5,7 @@ import announcementPost, { runAnnouncementJob } from './features/announcements/p
 import exchange from './features/exchange/jobs';
 import polls, { runPollJob } from './features/polls/jobs';
 import reactionRoles, { runMenuJob } from './features/reaction-roles/menu';
+import { runTicketPanelJob } from './features/tickets/panel';
 import ticketReply, { runTicketReplyJob } from './features/tickets/reply';
 import { tellAdmins } from './features/usage/notice';
 import { runVoiceEndedJob } from './features/voice/ended';
@@ -28,6 +29,7 @@ export type JobHandler<K extends QueueKind> = (ctx: BotContext, payload: ServerE
 export const JOB_HANDLERS: { [K in QueueKind]: JobHandler<K> } = {
   'announcement:post': runAnnouncementJob,
   'ticket:reply': runTicketReplyJob,
+  'tickets:panel': runTicketPanelJob,
   'voice:ended': runVoiceEndedJob,
   'polls:changed': runPollJob,
   'reactionRoles:changed': runMenuJob,

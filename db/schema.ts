@@ -616,6 +616,17 @@ export const announcements = sqliteTable(
   (t) => [index('announcements_guild').on(t.guildId, t.createdAt)],
 );
 
+/** A ticket category of the panel and the questions asked when it is opened. */
+export interface TicketCategory {
+  name: string;
+  questions: string[];
+}
+/** One intake answer: the question as configured, the answer in the member's and the support language. */
+export interface TicketIntakeAnswer {
+  question: string;
+  answer: LangText;
+}
+
 // ---- Support tickets ------------------------------------------------------------------------
 
 export const tickets = sqliteTable(
@@ -639,6 +650,15 @@ export const tickets = sqliteTable(
     category: text('category'),
     createdAt: createdAt(),
     resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    /** The intake answers (question in the support language, answer in both languages). */
+    intake: text('intake', { mode: 'json' }).$type<TicketIntakeAnswer[]>().notNull().default([]),
+    /** The staff member who claimed the ticket (Discord id), and when. */
+    claimedBy: text('claimed_by'),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** Why it was closed (staff or member), in the closer's words. */
+    closeReason: text('close_reason'),
+    /** The member's 1-5 rating after the close. */
+    rating: integer('rating'),
   },
   (t) => [index('tickets_guild_status').on(t.guildId, t.status, t.createdAt)],
 );
@@ -691,6 +711,8 @@ export const ticketSettings = sqliteTable('ticket_settings', {
   supportRoleId: text('support_role_id'),
   /** The language staff read and write in. */
   supportLanguage: text('support_language').notNull().default('en'),
+  /** The panel's categories, each with its intake questions (src/common/tickets/schemas.ts bounds). */
+  categories: text('categories', { mode: 'json' }).$type<TicketCategory[]>().notNull().default([]),
 });
 
 // ---- Language learning ----------------------------------------------------------------------

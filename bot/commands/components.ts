@@ -9,10 +9,17 @@ import {
   TICKET_CLOSE_PREFIX,
   TICKET_MODAL,
 } from '../features/tickets/command';
+import {
+  claimTicketButton,
+  openFromPanel,
+  TICKET_CLAIM_PREFIX,
+  TICKET_OPEN_PREFIX,
+} from '../features/tickets/panel';
 
 /**
  * Buttons and forms the commands send: custom ids are "<prefix>:<questionId>:<choice>" for the
- * learning buttons and "ticket:create" for the ticket form. Returns false for ids the bot does
+ * learning buttons, "ticket:create[:<category>]" for the ticket form, "ticketopen:<category>" for
+ * a ticket panel's buttons, "ticketclose:<id>" and "ticketclaim:<id>" for a ticket thread's. Returns false for ids the bot does
  * not know (an old message), so the router can say so.
  */
 export async function handleComponent(
@@ -20,8 +27,19 @@ export async function handleComponent(
   interaction: ButtonInteraction | ModalSubmitInteraction,
 ): Promise<boolean> {
   if (interaction.isModalSubmit()) {
-    if (interaction.customId !== TICKET_MODAL) return false;
-    await submitTicket(ctx, interaction);
+    if (interaction.customId === TICKET_MODAL) await submitTicket(ctx, interaction);
+    else if (interaction.customId.startsWith(`${TICKET_MODAL}:`))
+      await submitTicket(ctx, interaction, { category: interaction.customId.slice(TICKET_MODAL.length + 1) });
+    else return false;
+    return true;
+  }
+  if (interaction.customId.startsWith(`${TICKET_OPEN_PREFIX}:`)) {
+    await openFromPanel(ctx, interaction, interaction.customId.slice(TICKET_OPEN_PREFIX.length + 1));
+    return true;
+  }
+  const claim = new RegExp(`^${TICKET_CLAIM_PREFIX}:(\\d{1,12})$`).exec(interaction.customId);
+  if (claim) {
+    await claimTicketButton(ctx, interaction, Number(claim[1]));
     return true;
   }
   const close = new RegExp(`^${TICKET_CLOSE_PREFIX}:(\\d{1,12})$`).exec(interaction.customId);

@@ -16,7 +16,7 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { TICKET_CLOSE_PREFIX } from '../../../src/common/tickets/schemas';
+import { TICKET_ANSWER_MAX_LENGTH, TICKET_CLOSE_PREFIX } from '../../../src/common/tickets/schemas';
 import type { BotContext } from '../../context';
 
 export { TICKET_CLOSE_PREFIX };
@@ -30,6 +30,8 @@ export const TICKET_FIELDS = {
   description: 'description',
   category: 'category',
 } as const;
+/** The intake answers of a form opened from the panel: "q0".."q2". */
+export const questionField = (i: number) => `q${i}`;
 
 function ticketForm(): ModalBuilder {
   return new ModalBuilder()
@@ -169,6 +171,11 @@ async function openThread(ctx: BotContext, guild: Guild, opened: Opened, userId:
         .setLabel(opened.thread.closeLabel)
         .setStyle(ButtonStyle.Secondary)
         .setEmoji('🔒'),
+      new ButtonBuilder()
+        .setCustomId(opened.thread.claimId)
+        .setLabel(opened.thread.claimLabel)
+        .setStyle(ButtonStyle.Secondary)
+        .setEmoji('🛡️'),
     );
     const parts = opened.thread.opening;
     for (const [i, content] of parts.entries()) {
@@ -190,8 +197,15 @@ async function openThread(ctx: BotContext, guild: Guild, opened: Opened, userId:
   }
 }
 
-/** The form was sent: the ticket is stored (translated to English when a provider is set). */
-export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInteraction): Promise<void> {
+/**
+ * The form was sent: the ticket is stored (translated to English when a provider is set). `panel`:
+ * the form came from a panel button, with that category ('' when the panel has none).
+ */
+export async function submitTicket(
+  ctx: BotContext,
+  interaction: ModalSubmitInteraction,
+  panel?: { category: string },
+): Promise<void> {
   if (!interaction.inGuild()) return;
   // Translation may take a few seconds: answer within Discord's 3 s first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -215,6 +229,10 @@ export async function submitTicket(ctx: BotContext, interaction: ModalSubmitInte
     subject: subject.slice(0, 100),
     description: description.slice(0, 2000),
     category: field(TICKET_FIELDS.category).trim().slice(0, 50) || null,
+    panel: panel && {
+      category: panel.category,
+      answers: [0, 1, 2].map((i) => field(questionField(i)).trim().slice(0, TICKET_ANSWER_MAX_LENGTH)),
+    },
   });
   if (!opened.ok) {
     await interaction.editReply({ content: opened.message });

@@ -247,3 +247,5 @@ export const TICKET_CLOSING: Phrase = {
   ar: 'جارٍ إغلاق التذكرة #{id}…',
   hi: 'टिकट #{id} बंद किया जा रहा है…',
 };
+
+export * from './panel-phrases';

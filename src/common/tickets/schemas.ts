@@ -58,15 +58,72 @@ const discordIdOrNone = z
   ])
   .transform((v) => v || null);
 
+/** A panel holds one row of buttons: at most 5 categories. */
+export const TICKET_CATEGORIES_MAX = 5;
+/** A modal holds 5 fields: subject, description and at most 3 intake questions. */
+export const TICKET_QUESTIONS_MAX = 3;
+/** Discord's limit for a modal field's label. */
+export const TICKET_QUESTION_MAX_LENGTH = 45;
+/** Kept under Discord's 80 for a button label, and short enough for its custom id. */
+export const TICKET_CATEGORY_NAME_MAX_LENGTH = 40;
+/** An intake answer: a short paragraph. */
+export const TICKET_ANSWER_MAX_LENGTH = 500;
+
+export const ticketCategory = z.object({
+  name: z
+    .string('must be a text')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(TICKET_CATEGORY_NAME_MAX_LENGTH, `must be at most ${TICKET_CATEGORY_NAME_MAX_LENGTH} characters`),
+  questions: z
+    .array(
+      z
+        .string('must be a text')
+        .trim()
+        .min(1, 'must not be empty')
+        .max(TICKET_QUESTION_MAX_LENGTH, `must be at most ${TICKET_QUESTION_MAX_LENGTH} characters`),
+      'must be a list of questions',
+    )
+    .max(TICKET_QUESTIONS_MAX, `at most ${TICKET_QUESTIONS_MAX} questions per category`),
+});
+export type TicketCategoryInput = z.infer<typeof ticketCategory>;
+
+export const ticketCategories = z
+  .array(ticketCategory, 'must be a list of categories')
+  .max(TICKET_CATEGORIES_MAX, `at most ${TICKET_CATEGORIES_MAX} categories (one row of buttons)`)
+  .refine((list) => new Set(list.map((c) => c.name.toLowerCase())).size === list.length, {
+    message: 'each category needs a different name',
+  });
+
 /** Support Tickets settings (besides guildId): null or '' = none (the default channel, no role). */
 export const ticketSettingsInput = z
   .object({
     channelId: channelOf('privateThreads', discordIdOrNone).optional(),
     supportRoleId: roleOf('any', discordIdOrNone).optional(),
+    categories: ticketCategories.optional(),
   })
-  .refine((v) => v.channelId !== undefined || v.supportRoleId !== undefined, {
-    message: 'give channelId or supportRoleId',
+  .refine((v) => v.channelId !== undefined || v.supportRoleId !== undefined || v.categories !== undefined, {
+    message: 'give channelId, supportRoleId or categories',
   });
+
+/** POST /api/tickets/panel: the channel of this server the panel message is posted in. */
+export const ticketPanelInput = z.object({
+  channelId: channelOf('text'),
+});
+
+/** POST /api/tickets/:id/claim (besides id): claim (for staffId, else the signed-in member) or release. */
+export const ticketClaimInput = z.object({
+  claim: z.boolean('must be true or false'),
+  staffId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'must be a Discord id')
+    .optional(),
+});
 
 /** The custom id of a ticket thread's Close button: "ticketclose:<ticket id>". */
 export const TICKET_CLOSE_PREFIX = 'ticketclose';
+/** The custom id of a thread's Claim button: "ticketclaim:<ticket id>". */
+export const TICKET_CLAIM_PREFIX = 'ticketclaim';
+/** The custom id of a panel's button: "ticketopen:<category name>" ("ticketopen:" without categories). */
+export const TICKET_OPEN_PREFIX = 'ticketopen';

@@ -23,6 +23,8 @@ export interface ServerEvents {
   'announcement:post': [{ guildId: string; announcementId: number }];
   /** A staff reply was stored; the bot delivers it to the member. */
   'ticket:reply': [{ guildId: string; ticketId: number; messageId: number }];
+  /** An admin posted the ticket panel: the bot posts it in the channel. */
+  'tickets:panel': [{ guildId: string; channelId: string; postId: number }];
   /** A voice session was ended from the dashboard. */
   'voice:ended': [{ guildId: string; sessionId: number }];
   /** A poll to post, refresh (debounced after votes), or whose message to remove. */

@@ -17,6 +17,7 @@ import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { ClaimBar } from './ClaimBar';
 import { Conversation } from './Conversation';
 import { inLanguage, PRIORITY_COLORS, STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
 import { ReplyBox } from './ReplyBox';
@@ -120,6 +121,20 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
               }}
             />
           </Group>
+          <ClaimBar ticket={t} />
+          {t.intake.length > 0 && (
+            <Stack gap={4} data-testid="ticket-intake">
+              <Divider label="Intake answers" labelPosition="left" />
+              {t.intake.map((a) => (
+                <Text key={a.question} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600}>
+                    {a.question}
+                  </Text>{' '}
+                  {inLanguage(a.answer, t.supportLanguage, t.userLanguage)}
+                </Text>
+              ))}
+            </Stack>
+          )}
           <Divider label="Conversation" labelPosition="left" />
           <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
             <Conversation

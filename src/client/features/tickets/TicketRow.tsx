@@ -46,6 +46,11 @@ export function TicketRow({
                   {t.category}
                 </Badge>
               )}
+              {t.claimedBy && (
+                <Badge size="sm" variant="light" color="teal" title={`Claimed by ${t.claimedBy}`}>
+                  🛡️ Claimed
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {description}

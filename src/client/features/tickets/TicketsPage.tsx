@@ -13,6 +13,7 @@ import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
 import { TicketDetailDialog } from './TicketDetailDialog';
 import { TicketList } from './TicketList';
+import { TicketPanelCard } from './TicketPanelCard';
 import { TicketSettings } from './TicketSettings';
 import { TicketStats } from './TicketStats';
 import { useGuildId } from '../../lib/guild';
@@ -91,6 +92,7 @@ function Tickets() {
       {list.isLoading && !all.isLoading && <CardListSkeleton count={3} height={110} />}
       {list.data && <TicketList tickets={list.data} status={status} onOpen={setOpenId} />}
       <TicketSettings />
+      <TicketPanelCard />
       <ExportCard datasets={['tickets']} title="Export tickets" />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { findLanguage, languageName } from '../../../common/languages';
 import { say } from '../../../common/phrases';
-import { LOCKED } from '../../../common/billing/phrases';
 import {
   TICKET_ALREADY_CLOSED,
+  TICKET_CLAIM_BUTTON,
+  TICKET_INTAKE_HEADING,
+  TICKET_UNKNOWN_CATEGORY,
   TICKET_CLOSE_BUTTON,
   TICKET_CLOSING,
   TICKET_NOT_YOURS,
@@ -12,13 +14,20 @@ import {
   TICKET_SUBJECT,
   TICKET_THREAD_WELCOME,
 } from '../../../common/tickets/phrases';
-import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
-import { TICKET_CLOSE_PREFIX, ticketText } from '../../../common/tickets/schemas';
+import {
+  TICKET_ANSWER_MAX_LENGTH,
+  TICKET_CATEGORY_NAME_MAX_LENGTH,
+  TICKET_CLAIM_PREFIX,
+  TICKET_CLOSE_PREFIX,
+  TICKET_QUESTIONS_MAX,
+  ticketText,
+} from '../../../common/tickets/schemas';
 import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
 import { memberLanguageIn } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
-import { hasCapability } from '../../core/plans';
+import { lockedNotice } from './locked';
+import { ticketPanelBotProcedures } from './bot.panel';
 import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
 import { getTicketSettings, updateTicketSettings } from './settings';
 import { createTicket, findTicket, type Ticket } from './tickets';
@@ -42,10 +51,13 @@ async function languageOf(
   return await memberLanguageIn(ctx.db, ctx.guildId, userId, locale);
 }
 
-/** The locked notice in the member's language, or null when the plan includes tickets. */
-async function lockedNotice(ctx: Services & { guildId: string }, language: string): Promise<string | null> {
-  if (await hasCapability(ctx.db, ctx.guildId, 'tickets')) return null;
-  return say(LOCKED, language, { feature: CAPABILITIES.tickets.label, plan: unlockingPlan('tickets').name });
+/** The intake answers under the description, in `language` (the original when not translated). */
+function intakeBlock(ticket: Ticket, language: string): string {
+  if (ticket.intake.length === 0) return '';
+  const lines = ticket.intake.map(
+    (a) => `- **${a.question}** ${a.answer[language] ?? a.answer[ticket.userLanguage] ?? ''}`,
+  );
+  return `\n**${say(TICKET_INTAKE_HEADING, language)}**\n${lines.join('\n')}`;
 }
 
 /** The thread's first message: subject and description in the member's language and the support language. */
@@ -60,7 +72,7 @@ function openingParts(ticket: Ticket, roleId: string | null): string[] {
     )
       .split('\n')
       .map((l) => `> ${l}`)
-      .join('\n')}`;
+      .join('\n')}${intakeBlock(ticket, language)}`;
   const mentions = `<@${ticket.userId}>${roleId ? ` <@&${roleId}>` : ''}`;
   const lines = [
     `🎫 **#${ticket.id}** · ${mentions}`,
@@ -77,6 +89,7 @@ function openingParts(ticket: Ticket, roleId: string | null): string[] {
 }
 
 export const ticketsBotRouter = router({
+  ...ticketPanelBotProcedures,
   /** /ticket create: may this member open a ticket here (the server's plan)? */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
@@ -101,6 +114,13 @@ export const ticketsBotRouter = router({
           .nullable()
           .optional()
           .transform((v) => v || null),
+        /** Opened from a panel button: its category ('' for the panel without categories) and the answers to its questions. */
+        panel: z
+          .object({
+            category: z.string().trim().max(TICKET_CATEGORY_NAME_MAX_LENGTH),
+            answers: z.array(z.string().trim().max(TICKET_ANSWER_MAX_LENGTH)).max(TICKET_QUESTIONS_MAX),
+          })
+          .optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -108,6 +128,18 @@ export const ticketsBotRouter = router({
       const locked = await lockedNotice(ctx, userLanguage);
       if (locked) return { ok: false as const, message: locked };
       const settings = await getTicketSettings(ctx.db, ctx.guildId);
+      const category = input.panel?.category
+        ? settings.categories.find((c) => c.name === input.panel?.category)
+        : undefined;
+      if (input.panel?.category && !category)
+        return {
+          ok: false as const,
+          message: say(TICKET_UNKNOWN_CATEGORY, userLanguage, { category: input.panel.category }),
+        };
+      // Each configured question with the member's answer (a question left unanswered is left out).
+      const intake = (category?.questions ?? [])
+        .map((question, i) => ({ question, answer: input.panel?.answers[i] ?? '' }))
+        .filter((a) => a.answer);
       await ensureGuild(ctx.db, ctx.guildId);
       const ticket = await createTicket(ctx.db, ctx.translator, ctx.clock, {
         guildId: ctx.guildId,
@@ -116,7 +148,8 @@ export const ticketsBotRouter = router({
         supportLanguage: settings.supportLanguage,
         subject: input.subject,
         description: input.description,
-        category: input.category,
+        category: category?.name ?? input.category,
+        intake,
       });
       return {
         ok: true as const,
@@ -133,6 +166,8 @@ export const ticketsBotRouter = router({
           opening: openingParts(ticket, settings.supportRoleId),
           closeLabel: say(TICKET_CLOSE_BUTTON, userLanguage),
           closeId: `${TICKET_CLOSE_PREFIX}:${ticket.id}`,
+          claimLabel: say(TICKET_CLAIM_BUTTON, settings.supportLanguage),
+          claimId: `${TICKET_CLAIM_PREFIX}:${ticket.id}`,
         },
       };
     }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import { ticketMessages, tickets } from '../../../../db/schema';
-import { say } from '../../../common/phrases';
+import { type Phrase, say } from '../../../common/phrases';
 import { TICKET_STATUS_CHANGED } from '../../../common/tickets/phrases';
 import type { TicketStatus } from '../../../common/tickets/schemas';
 import {
@@ -86,10 +86,23 @@ export async function queueStatusAnnouncement(
   ticket: Ticket,
   status: TicketStatus,
 ): Promise<TicketMessage> {
-  const phrase = TICKET_STATUS_CHANGED[status];
-  const english = say(phrase, 'en', { id: ticket.id });
+  return await queueAnnouncement(db, clock, ticket, TICKET_STATUS_CHANGED[status], { id: ticket.id });
+}
+
+/**
+ * The bot's announcement in the thread (a status change, a claim), in English and the member's
+ * language, queued for the bot like a staff reply (deliveredAt null until posted).
+ */
+export async function queueAnnouncement(
+  db: Db,
+  clock: () => Date,
+  ticket: Ticket,
+  phrase: Phrase,
+  vars: Record<string, string | number>,
+): Promise<TicketMessage> {
+  const english = say(phrase, 'en', vars);
   const translations: Record<string, string> = { en: english };
-  translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, { id: ticket.id });
+  translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, vars);
   return await db
     .insert(ticketMessages)
     .values({

@@ -27,6 +27,20 @@ export const routes: RestRoute[] = [
     status: 201,
   },
   {
+    method: 'POST',
+    path: '/api/tickets/:id/claim',
+    procedure: 'tickets.claim',
+    summary:
+      'Claim a ticket ({ claim: true, staffId? }: the signed-in member unless staffId) or release it ({ claim: false }); announced in its thread',
+  },
+  {
+    method: 'POST',
+    path: '/api/ticket-panel',
+    procedure: 'tickets.postPanel',
+    summary: 'Post the ticket panel (a button per category) in { channelId }, a text channel of the server',
+    status: 202,
+  },
+  {
     method: 'GET',
     path: '/api/ticket-stats',
     procedure: 'tickets.stats',
@@ -43,6 +57,6 @@ export const routes: RestRoute[] = [
     path: '/api/ticket-settings',
     procedure: 'tickets.updateSettings',
     summary:
-      'Change the ticket channel (a text channel of the server, or null for #tickets) or the support role',
+      'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, or the panel categories ({ name, questions }[], at most 5 with 3 questions each)',
   },
 ];

@@ -2,6 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   TICKET_STATUSES,
+  ticketClaimInput,
+  ticketPanelInput,
   ticketReply,
   ticketSettingsInput,
   ticketUpdate,
@@ -11,10 +13,16 @@ import type { Services } from '../../core/services';
 import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
+import { claimTicket } from './claim';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
 
 const byId = z.object({ id: rowId });
+
+/** The signed-in member's Discord id (null for the operator's token or session). */
+function discordUserOf(caller: { kind: string; userId?: string }): string | null {
+  return caller.kind === 'discord' && caller.userId ? caller.userId : null;
+}
 
 /** Support tickets are an Ultimate capability (spec section 9). */
 const ticketProcedure = guildProcedure.use(await requires('tickets'));
@@ -94,6 +102,43 @@ export const ticketsRouter = router({
         });
       }
       return stored;
+    }),
+
+  /** Posts the ticket panel (a button per category) in a text channel of this server: queued for the bot. */
+  postPanel: ticketProcedure.input(ticketPanelInput).mutation(async ({ ctx, input }) => {
+    // The channel is a text channel of this server: the input's channelOf('text') checked it.
+    // postId: the post's nonce, so a retried job posts it once.
+    await ctx.events.publish('tickets:panel', {
+      guildId: ctx.guildId,
+      channelId: input.channelId,
+      postId: ctx.clock().getTime(),
+    });
+    return { queued: true, channelId: input.channelId };
+  }),
+
+  /** Claims the ticket (for staffId, else the signed-in Discord member) or releases it; announced in the thread. */
+  claim: ticketProcedure
+    .input(byId)
+    .input(ticketClaimInput)
+    .mutation(async ({ ctx, input }) => {
+      const staffId = input.claim ? (input.staffId ?? discordUserOf(ctx.actor)) : null;
+      if (input.claim && !staffId)
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'staffId: give the Discord id of the staff member who claims it (the operator has none)',
+        });
+      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId);
+      if (!outcome.ok) {
+        if (!outcome.ticket) notFound('ticket', input.id);
+        throw new TRPCError({ code: 'CONFLICT', message: `id: ${outcome.error}` });
+      }
+      if (outcome.note)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: input.id,
+          messageId: outcome.note.id,
+        });
+      return outcome.ticket;
     }),
 
   /** Support Tickets settings: the channel ticket threads open in, and the support role. */

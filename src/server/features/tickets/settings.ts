@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { ticketSettings } from '../../../../db/schema';
+import { type TicketCategory, ticketSettings } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
 
 /**
@@ -14,6 +14,8 @@ export interface TicketSettings {
   defaultChannelId: string | null;
   supportRoleId: string | null;
   supportLanguage: string;
+  /** The panel's categories with their intake questions (none: one "Open a ticket" button). */
+  categories: TicketCategory[];
 }
 
 export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   defaultChannelId: null,
   supportRoleId: null,
   supportLanguage: 'en',
+  categories: [],
 };
 
 export async function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {

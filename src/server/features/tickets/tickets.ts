@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { type LangText, ticketMessages, tickets } from '../../../../db/schema';
+import { type LangText, type TicketIntakeAnswer, ticketMessages, tickets } from '../../../../db/schema';
 import type { TicketPriority, TicketStatus } from '../../../common/tickets/schemas';
 import type { Translator } from '../../translation';
 
@@ -14,7 +14,7 @@ export type Ticket = typeof tickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
 
 /** Translates `text` into `target`, or gives null when that is not possible right now. */
-async function translateOrNull(
+export async function translateOrNull(
   translator: Translator,
   text: string,
   source: string,
@@ -61,6 +61,8 @@ export interface NewTicket {
   priority?: TicketPriority;
   category?: string | null;
   channelId?: string | null;
+  /** The category's intake questions (as configured) and the member's answers. */
+  intake?: { question: string; answer: string }[];
 }
 
 /** Opens a ticket; subject and description are kept in the member's language and the support language. */
@@ -86,9 +88,21 @@ export async function createTicket(
     supportLanguage,
     accounting,
   );
+  const intake: TicketIntakeAnswer[] = [];
+  for (const { question, answer } of input.intake ?? []) {
+    const translated = await withTranslation(
+      translator,
+      answer,
+      input.userLanguage,
+      supportLanguage,
+      accounting,
+    );
+    intake.push({ question, answer: translated.texts });
+  }
   return await db
     .insert(tickets)
     .values({
+      intake,
       guildId: input.guildId,
       userId: input.userId,
       userLanguage: input.userLanguage,

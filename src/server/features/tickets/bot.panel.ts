@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { say } from '../../../common/phrases';
+import {
+  TICKET_CLAIM_STAFF_ONLY,
+  TICKET_FORM_DESCRIPTION,
+  TICKET_FORM_TITLE,
+  TICKET_PANEL_INTRO,
+  TICKET_PANEL_OPEN,
+  TICKET_SUBJECT,
+  TICKET_UNKNOWN_CATEGORY,
+} from '../../../common/tickets/phrases';
+import {
+  TICKET_CATEGORY_NAME_MAX_LENGTH,
+  TICKET_OPEN_PREFIX,
+  TICKET_QUESTION_MAX_LENGTH,
+} from '../../../common/tickets/schemas';
+import { botGuildProcedure } from '../../core/trpc';
+import { memberLanguageIn } from '../translation/members';
+import { claimTicket } from './claim';
+import { lockedNotice } from './locked';
+import { getTicketSettings } from './settings';
+import { findTicket, translateOrNull } from './tickets';
+
+/**
+ * The bot's side of the ticket panel (the message with a button per category, posted by the
+ * 'tickets:panel' job), the form a panel button opens (in the member's language, with the
+ * category's intake questions), and the thread's Claim button.
+ */
+
+const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
+const categoryName = z.string().trim().max(TICKET_CATEGORY_NAME_MAX_LENGTH);
+
+export const ticketPanelBotProcedures = {
+  /** The panel message: the intro in the support language and a button per category. */
+  ticketPanel: botGuildProcedure.query(async ({ ctx }) => {
+    const settings = await getTicketSettings(ctx.db, ctx.guildId);
+    const buttons =
+      settings.categories.length > 0
+        ? settings.categories.map((c) => ({ customId: `${TICKET_OPEN_PREFIX}:${c.name}`, label: c.name }))
+        : [{ customId: `${TICKET_OPEN_PREFIX}:`, label: say(TICKET_PANEL_OPEN, settings.supportLanguage) }];
+    return { content: say(TICKET_PANEL_INTRO, settings.supportLanguage), buttons };
+  }),
+
+  /**
+   * A panel button: the form in the member's language with the category's questions translated
+   * for them (the original when no provider answers), or why not (plan, category removed).
+   */
+  ticketPanelForm: botGuildProcedure
+    .input(z.object({ userId: id, locale: z.string().max(20).nullable(), category: categoryName }))
+    .query(async ({ ctx, input }) => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, language);
+      if (locked) return { ok: false as const, message: locked };
+      const settings = await getTicketSettings(ctx.db, ctx.guildId);
+      const category = settings.categories.find((c) => c.name === input.category);
+      if (input.category && !category)
+        return {
+          ok: false as const,
+          message: say(TICKET_UNKNOWN_CATEGORY, language, { category: input.category }),
+        };
+      const questions: string[] = [];
+      for (const question of category?.questions ?? []) {
+        const translated =
+          language === settings.supportLanguage
+            ? question
+            : await translateOrNull(ctx.translator, question, settings.supportLanguage, language, {
+                guildId: ctx.guildId,
+              });
+        questions.push((translated ?? question).slice(0, TICKET_QUESTION_MAX_LENGTH));
+      }
+      return {
+        ok: true as const,
+        title: say(TICKET_FORM_TITLE, language),
+        subject: say(TICKET_SUBJECT, language),
+        description: say(TICKET_FORM_DESCRIPTION, language),
+        questions,
+      };
+    }),
+
+  /** The thread's Claim button: staff (may manage threads) claim it, or release their own claim. */
+  claimTicket: botGuildProcedure
+    .input(
+      z.object({
+        ticketId: z.number().int().positive(),
+        userId: id,
+        locale: z.string().max(20).nullable(),
+        isStaff: z.boolean(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      if (!input.isStaff) return { ok: false as const, message: say(TICKET_CLAIM_STAFF_ONLY, language) };
+      const current = await findTicket(ctx.db, ctx.guildId, input.ticketId);
+      if (!current) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      // Pressing Claim on one's own claim releases it.
+      const staffId = current.claimedBy === input.userId ? null : input.userId;
+      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.ticketId, staffId);
+      if (!outcome.ok) return { ok: false as const, message: outcome.error };
+      if (outcome.note)
+        await ctx.events.publish('ticket:reply', {
+          guildId: ctx.guildId,
+          ticketId: outcome.ticket.id,
+          messageId: outcome.note.id,
+        });
+      return {
+        ok: true as const,
+        claimedBy: outcome.ticket.claimedBy,
+        message: staffId
+          ? `🛡️ You claimed ticket #${outcome.ticket.id}; press Claim again to release it.`
+          : `Ticket #${outcome.ticket.id} released.`,
+      };
+    }),
+};

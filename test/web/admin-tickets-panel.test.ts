@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guilds, tickets } from '../../db/schema';
+import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
+
+/** The Tickets screen's claim badge, intake answers, Release, and the panel card's categories. */
+
+let server: TestServer;
+let browser: Browser;
+let ticketId = 0;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  await insertGuild(server, 'g-panel');
+  const db = server.services.db;
+  await db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, 'g-panel')).run();
+  const [t] = await db
+    .insert(tickets)
+    .values({
+      guildId: 'g-panel',
+      subject: { es: 'Factura duplicada', en: 'Duplicate invoice' },
+      description: { es: 'Me cobraron dos veces.', en: 'I was charged twice.' },
+      userLanguage: 'es',
+      userId: '300000000000000001',
+      category: 'Billing',
+      claimedBy: '300000000000000009',
+      claimedAt: new Date(),
+      intake: [{ question: 'Which invoice?', answer: { es: 'La de noviembre', en: 'The November one' } }],
+    })
+    .returning()
+    .all();
+  ticketId = t!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('tickets: claim, intake answers and the panel card', () => {
+  it('shows the claim badge and the intake answers in English; Release clears the claim', async () => {
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel');
+    const row = page.getByTestId('ticket-row').first();
+    await row.getByText('🛡️ Claimed').waitFor();
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('ticket-intake').getByText('The November one').waitFor();
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await page.getByText('Claim released').waitFor();
+    await dialog.getByRole('button', { name: 'Claim' }).waitFor();
+    const [stored] = await server.services.db.select().from(tickets).where(eq(tickets.id, ticketId)).all();
+    expect(stored!.claimedBy).toBeNull();
+    await page.context().close();
+  });
+
+  it('adds a category with a question and saves it', async () => {
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    const card = page.getByTestId('ticket-category').first();
+    await card.getByLabel('Category 1', { exact: true }).fill('Billing');
+    await card.getByLabel('Question 1 (optional)', { exact: true }).fill('Which invoice?');
+    await page.getByRole('button', { name: 'Save categories' }).click();
+    await page.getByText('Categories saved').waitFor();
+    const res = await server.api('/api/ticket-settings?guildId=g-panel', { admin: true });
+    expect(res.json.categories).toEqual([{ name: 'Billing', questions: ['Which invoice?'] }]);
+    await page.context().close();
+  });
+
+  it('screenshots: dark and light, desktop and phone', async () => {
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'tickets-panel',
+      { list: '/admin/tickets?guildId=g-panel' },
+      async (page) => {
+        await page.getByText('Panel and categories').waitFor();
+        await page.getByTestId('ticket-category').first().waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  });
+});
