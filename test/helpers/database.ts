@@ -83,11 +83,12 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
 
 /** Tables whose rows (any column) contain `needle`: on PostgreSQL, where no database file is at hand. */
 export async function tablesMentioning(db: Db, needle: string): Promise<string[]> {
-  // Every table at once: on PostgreSQL the pool's connections read them side by side.
-  const rows = await Promise.all(
-    TABLES.map((name) => rawAll(db, sql`select * from ${sql.identifier(name)}`)),
-  );
-  return TABLES.filter((_, i) => JSON.stringify(rows[i]).includes(needle));
+  const found: string[] = [];
+  for (const name of TABLES) {
+    const rows = await rawAll(db, sql`select * from ${sql.identifier(name)}`);
+    if (JSON.stringify(rows).includes(needle)) found.push(name);
+  }
+  return found;
 }
 
 /**
@@ -95,13 +96,11 @@ export async function tablesMentioning(db: Db, needle: string): Promise<string[]
  * was written" (no row added, changed or removed) is checked by comparing two of these.
  */
 export async function tableContents(db: Db): Promise<string> {
-  const names = TABLES.filter((name) => !COUNTERS.has(name));
-  const tables = await Promise.all(
-    names.map((name) => rawAll<Record<string, unknown>>(db, sql`select * from ${sql.identifier(name)}`)),
-  );
   const out: Record<string, unknown[]> = {};
-  names.forEach((name, i) => {
-    out[name] = (tables[i] ?? []).map(({ last_used_at: _used, ...row }) => JSON.stringify(row)).sort();
-  });
+  for (const name of TABLES) {
+    if (COUNTERS.has(name)) continue;
+    const rows = await rawAll<Record<string, unknown>>(db, sql`select * from ${sql.identifier(name)}`);
+    out[name] = rows.map(({ last_used_at: _used, ...row }) => JSON.stringify(row)).sort();
+  }
   return JSON.stringify(out);
 }
