@@ -10,7 +10,9 @@ const shared = {
   // A worker runs file after file with the modules it has loaded (the server, the bot, drizzle,
   // discord.js load once per worker, not once per file: most of the suite's time before). Each
   // file still starts its own server, bot and database and closes them in afterAll; what a test
-  // changes in shared modules it puts back (spies are restored after each test, see below).
+  // changes in shared modules it puts back (spies are restored after each test, see below). The
+  // browser files share the worker's one Chromium, each with contexts of its own
+  // (test/helpers/browser.ts launchBrowser).
   isolate: false,
   // Two files at once: vitest's default on a 2-CPU machine is one, and most files spend their time
   // waiting on sockets, timers and Chromium rather than computing (bot files: 147 s → 94 s).

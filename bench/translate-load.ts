@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
-import { CONTEXT_MESSAGES } from '../src/server/features/channels/conversation';
+import { CONTEXT_MESSAGES } from '../src/server/translation/conversation';
 import { createTranslator, type TranslateResult } from '../src/server/translation';
 import { MICRO_BATCH_WINDOW_MS } from '../src/server/translation/batcher';
 import type { EngineOptions } from '../src/server/translation/engine';

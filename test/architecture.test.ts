@@ -201,12 +201,8 @@ const CORE_EXCEPTIONS = [
 
 /**
  * A member's message runs through moderation, translation and the mirror in one pass: the
- * channels' bot procedures call moderation's flow, which plans the mirror copies; the mirror marks
- * untranslated messages and translation's Translate Message reads the channels' conversation.
- * These two pairs still call each other (single-channel edits now go through moderation's flow,
- * planTranslationEdit, as new messages do).
+ * channels' bot procedures (channels.bot.onMessage, retryMessage, mirrorEdit) call moderation's
+ * flow, which plans the mirror and single-channel copies (single-channel builds on the channels'
+ * copy machinery, so the flow cannot live in channels without a channels <-> single-channel cycle).
  */
-const CYCLE_EXCEPTIONS = [
-  'src/server/features/channels <-> src/server/features/moderation',
-  'src/server/features/channels <-> src/server/features/translation',
-];
+const CYCLE_EXCEPTIONS = ['src/server/features/channels <-> src/server/features/moderation'];

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
@@ -25,8 +25,64 @@ export const SCREENSHOT_DIR = 'test-results/screenshots';
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+let chromiumOfWorker: Promise<Browser> | null = null;
+
+/**
+ * Chromium for a test file. One Chromium runs per test worker (vitest runs file after file in a
+ * worker, vitest.config.ts): a file gets its own handle on it, whose contexts (every page opens
+ * one: openPage, newPage) are its own, and whose close() closes those contexts, not Chromium.
+ * Starting Chromium took a few seconds per file. Chromium ends with the worker (Playwright's pipe
+ * to it closes), or is started again if it went away.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumOfWorker) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    chromiumOfWorker = launching;
+    launching.then(
+      (b) =>
+        b.on('disconnected', () => {
+          if (chromiumOfWorker === launching) chromiumOfWorker = null;
+        }),
+      () => {
+        if (chromiumOfWorker === launching) chromiumOfWorker = null;
+      },
+    );
+  }
+  return fileHandle(await chromiumOfWorker);
+}
+
+/** The worker's Chromium as one file sees it: its own contexts, closed by close(). */
+function fileHandle(chromiumProcess: Browser): Browser {
+  const own = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    own.add(context);
+    context.on('close', () => own.delete(context));
+    return context;
+  };
+  let closed = false;
+  return new Proxy(chromiumProcess, {
+    get(target, prop) {
+      if (prop === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      if (prop === 'newPage')
+        return async (...args: Parameters<Browser['newPage']>) => {
+          // As Browser.newPage: the page has a context of its own, closed with the page.
+          const context = track(await target.newContext(...args));
+          const page = await context.newPage();
+          page.on('close', () => void context.close().catch(() => undefined));
+          return page;
+        };
+      if (prop === 'contexts') return () => [...own];
+      if (prop === 'isConnected') return () => !closed && target.isConnected();
+      if (prop === 'close')
+        return async () => {
+          closed = true;
+          await Promise.all([...own].map((c) => c.close().catch(() => undefined)));
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The real server serving the built client (the build happens once per run, in global setup). */

@@ -5,7 +5,7 @@ import {
   CONVERSATION_LINE_CHARS,
   CONVERSATION_RING_MESSAGES,
   createConversation,
-} from '../../src/server/features/channels/conversation';
+} from '../../src/server/translation/conversation';
 
 describe('conversation ring (in memory)', () => {
   it('gives the previous messages with their authors, bounded by count', () => {

@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
-import { NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
+import { NOT_IN_SERVER, refusalText, replyPrivately, submitAnswer } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** Custom ids of the flashcard's self-check buttons: card:<questionId>:<0 knew | 1 not yet>. */
@@ -61,17 +61,8 @@ export async function answerCard(
   questionId: string,
   choice: number,
 ) {
-  if (!interaction.inGuild()) return;
-  const result = await ctx.caller.learning.bot.answer({
-    guildId: interaction.guildId,
-    userId: interaction.user.id,
-    questionId,
-    choice,
-  });
-  if (!result.ok) {
-    await replyPrivately(interaction, refusalText(result));
-    return;
-  }
+  const result = await submitAnswer(ctx, interaction, questionId, choice);
+  if (!result) return;
   const verdict = result.correct ? '✅ Nice, counted as known.' : '📌 No problem, it will come back.';
   await interaction.update({
     content: `${interaction.message.content.split('\n-#')[0]}\n${verdict} Accuracy: ${result.accuracy}%. Run /practice for the next card.`,

@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
-import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
+import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately, submitAnswer } from './replies';
 import type { BotCommand } from '../../commands/types';
 
 /** Custom ids of the answer buttons: quiz:<questionId>:<option index>. */
@@ -72,17 +72,8 @@ export async function answerQuiz(
   questionId: string,
   choice: number,
 ) {
-  if (!interaction.inGuild()) return;
-  const result = await ctx.caller.learning.bot.answer({
-    guildId: interaction.guildId,
-    userId: interaction.user.id,
-    questionId,
-    choice,
-  });
-  if (!result.ok) {
-    await replyPrivately(interaction, refusalText(result));
-    return;
-  }
+  const result = await submitAnswer(ctx, interaction, questionId, choice);
+  if (!result) return;
   const verdict = result.correct
     ? `✅ Correct! The answer is **${result.answer}**.`
     : `❌ Not quite: you chose ${result.chosen}. The right answer is **${result.answer}**.`;

@@ -10,6 +10,14 @@ import { z } from 'zod';
  * these calls and their results into Discord messages; the rules live here and in services.
  */
 
+/** The most characters Discord takes in one message's content. */
+export const DISCORD_MESSAGE_LIMIT = 2000;
+
+/** The link that opens a message in Discord. */
+export function jumpLink(guildId: string, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+}
+
 export const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
 /** A voice message's audio attachment (message flag IS_VOICE_MESSAGE), as the bot passes it. */

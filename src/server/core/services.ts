@@ -3,7 +3,8 @@ import { type Db, openDb } from '../../../db/client';
 import { databaseLocation, type Env } from './env';
 import { type AdminTokenOrigin, resolveAdminToken } from './admin-token';
 import { type BotStatusBox, createBotStatus } from '../features/guilds/bot-status';
-import { type Conversation, createConversation } from '../features/channels/conversation';
+import { conversationKey } from '../features/channels/conversation';
+import { type Conversation, createConversation } from '../translation/conversation';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from '../features/moderation/layers';
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
@@ -91,7 +92,7 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
     db,
     clock,
     translator,
-    conversation: createConversation(),
+    conversation: createConversation(conversationKey),
     events,
     queue,
     adminToken: adminToken.token,

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { announcements, type PostResult } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
 import type { Brand } from '../../../common/white-label/embed';
-import { DISCORD_MESSAGE_LIMIT } from '../channels/mirror';
+import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
 import { brandOf } from '../white-label/white-label';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { conversationKey, rememberMessage } from './conversation';
+import { conversationKey } from './conversation';
+import { rememberMessage } from '../../translation/conversation';
 import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planThread } from './edits';
 import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';

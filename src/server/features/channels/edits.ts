@@ -1,11 +1,10 @@
 import type { Db } from '../../../../db/client';
-import type { Conversation } from './conversation';
+import type { Conversation } from '../../translation/conversation';
 import { copiesOf, counterparts, forgetCopy, sharedCopies, takeCopies } from './copies';
 import {
   attachmentsOf,
   composeCopies,
   copyBody,
-  DISCORD_MESSAGE_LIMIT,
   type IncomingMessage,
   linkOfChannel,
   replyLinkFor,
@@ -13,6 +12,7 @@ import {
   translateFor,
 } from './mirror';
 import { linkedOnEdit } from './attachments';
+import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
 import type { Translator } from '../../translation';
 import { type StoredWebhook, webhookFor } from './webhooks';
 

@@ -3,7 +3,8 @@ import type { Db } from '../../../../db/client';
 import { readOnce } from '../../../../db/read-scope';
 import { channelLinkChannels, channelLinks } from '../../../../db/schema';
 import { readTranslationSettings } from '../../translation/settings';
-import { type Conversation, contextFor } from './conversation';
+import { DISCORD_MESSAGE_LIMIT, jumpLink } from '../../core/bot-message';
+import { type Conversation, contextFor } from '../../translation/conversation';
 import { counterparts } from './copies';
 import { type AttachmentRef, type CopyFile, carryAttachments, rememberLinked } from './attachments';
 import {
@@ -34,8 +35,6 @@ import { type StoredWebhook, webhooksFor } from './webhooks';
  * translated into that channel's language (one translator call for all of them), posted
  * through the bot's webhook as the author. This module decides what to post; the bot posts it.
  */
-
-export const DISCORD_MESSAGE_LIMIT = 2000;
 
 export interface IncomingMessage {
   guildId: string;
@@ -176,10 +175,6 @@ export function composeCopies(text: string, opts: { replyLink?: string | null; t
   if (`${parts[last]}${tail}`.length <= DISCORD_MESSAGE_LIMIT) parts[last] = `${parts[last]}${tail}`;
   else parts.push(tail.trim());
   return parts.map((p) => p.trim()).filter((p, i) => p || i === 0);
-}
-
-export function jumpLink(guildId: string, channelId: string, messageId: string): string {
-  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
 }
 
 interface Target {

@@ -12,7 +12,7 @@ import {
 } from '../../../common/moderation/phrases';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
 import { memberLanguage } from '../translation/members';
-import { jumpLink } from '../channels/mirror';
+import { jumpLink } from '../../core/bot-message';
 import { type CopyDelete, planDelete } from '../channels/edits';
 import { countOffence, type Finding, type ModerationState, TIMEOUT_MS } from './layers';
 import { excerpt } from '../../moderation/text';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../../db/client';
-import type { Conversation } from '../channels/conversation';
+import type { Conversation } from '../../translation/conversation';
 import { type IncomingMessage, type MirrorOutcome, planMirror } from '../channels/mirror';
 import { checkLocal, type Finding, findingOfVerdict, type ModerationState, moderationLayers } from './layers';
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { findLanguage, languageName } from '../../../common/languages';
-import { contextFor } from '../channels/conversation';
+import { contextFor } from '../../translation/conversation';
 import {
   guildDefaultLanguage,
   languageChoices,

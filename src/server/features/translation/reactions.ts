@@ -4,7 +4,7 @@ import { messageCopies } from '../../../../db/schema';
 import { findLanguage, languageName } from '../../../common/languages';
 import { readTranslationSettings } from '../../translation/settings';
 import { languageOfFlag } from './flags';
-import { DISCORD_MESSAGE_LIMIT } from '../channels/mirror';
+import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from './failures';
 
