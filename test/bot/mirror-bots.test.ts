@@ -147,12 +147,47 @@ describe('bots and webhooks in a link (issue 28)', () => {
     expect(JSON.stringify(await listed())).toBe(before);
   });
 
+  it('a translation room takes an allowed bot too: its posts get the reply with their translations', async () => {
+    const general = h.channel('general').id;
+    const made = await h.server.api(`/api/channels/rooms?guildId=${h.guild.id}`, {
+      method: 'POST',
+      admin: true,
+      body: { channelId: general, languages: ['es'] },
+    });
+    expect(made.status).toBe(201);
+    const roomId = (made.json as { id: number }).id;
+    const relayWrites = async (content: string) => {
+      const done = handled(h, Events.MessageCreate, (m: Message) => m.content === content);
+      const msg = h.fake.sendMessage({ channelId: general, author: relay, content });
+      await done;
+      return msg;
+    };
+    const replies = () =>
+      h.fake.calls.filter(
+        (c) => c.method === 'POST' && c.path === `/channels/${general}/messages` && c.status === 200,
+      );
+    const before = replies().length;
+    await relayWrites('Server restarting');
+    expect(replies().length).toBe(before);
+    expect((await listed()).find((r) => r.linkId === roomId)).toMatchObject({
+      name: 'GameRelay',
+      kind: 'bot',
+    });
+    expect((await allow(roomId, relay.id, { allowed: true })).status).toBe(200);
+    const msg = await relayWrites('Server back online');
+    const reply = await eventually(() =>
+      replies().find((c) => (c.body?.message_reference as { message_id?: string })?.message_id === msg.id),
+    );
+    expect(reply.body?.content).toContain('[es] Server back online');
+  });
+
   it('past the per-minute limit an allowed post is marked ⏳ and counted, not lost in silence', async () => {
-    // Two allowed posts so far this minute; three more pass, the sixth does not.
+    // Three allowed posts so far this minute (two of the feed, one of the relay in the room); two
+    // more pass, the sixth does not.
     const before = postsIn('spanish').length;
-    const texts = ['Update 1', 'Update 2', 'Update 3', 'Update 4'];
+    const texts = ['Update 1', 'Update 2', 'Update 3'];
     for (const t of texts) await posts('feed', t);
-    await eventually(() => postsIn('spanish').length >= before + 3);
+    await eventually(() => postsIn('spanish').length >= before + 2);
     const limited = h.fake.calls.find(
       (c) => c.method === 'PUT' && decodeURIComponent(c.path).includes('/reactions/⏳/@me'),
     );
@@ -162,7 +197,7 @@ describe('bots and webhooks in a link (issue 28)', () => {
       sql`select sum(marked) as n from untranslated_daily where guild_id = ${h.guild.id} and reason = 'rate_limited'`,
     );
     expect(Number(counted?.n)).toBe(1);
-    expect(newPosts('spanish', before)).toEqual(['[es] Update 1', '[es] Update 2', '[es] Update 3']);
+    expect(newPosts('spanish', before)).toEqual(['[es] Update 1', '[es] Update 2']);
     const metrics = await h.server.services.metrics.registry.getSingleMetricAsString(
       'polyglot_mirror_dropped_total',
     );
@@ -174,7 +209,7 @@ describe('bots and webhooks in a link (issue 28)', () => {
     expect(off.status).toBe(200);
     expect((off.json as Listed).allowed).toBe(false);
     const before = postsIn('spanish').length;
-    await posts('feed', 'Update 5');
+    await posts('feed', 'Update 4');
     expect(newPosts('spanish', before)).toEqual([]);
   });
 });

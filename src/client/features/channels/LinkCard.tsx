@@ -3,7 +3,7 @@ import { IconArrowsExchange, IconHash } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
 import { useChannelName } from '../../components/admin/ChannelPicker';
 import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
-import { BotsAndWebhooks } from './BotsAndWebhooks';
+import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
 
 export interface ChannelLinkView {
   id: number;

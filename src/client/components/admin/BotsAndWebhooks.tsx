@@ -1,13 +1,13 @@
 import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconRobot, IconWebhook } from '@tabler/icons-react';
-import { errorMessage } from '../../components/admin';
-import { useChannelName } from '../../components/admin/ChannelPicker';
+import { useChannelName } from './ChannelPicker';
+import { errorMessage } from './errorMessage';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 /**
- * A link's bots and webhooks (issue 28): the ones that posted in its channels, by name, each with a
+ * A link's or room's bots and webhooks (issue 28; the Channels screen's link and room cards): the ones that posted in its channels, by name, each with a
  * switch that has its posts translated and copied like a member's. The bot's own copies never
  * appear here and are never translated again.
  */
@@ -32,7 +32,7 @@ export function BotsAndWebhooks({ linkId }: { linkId: number }) {
         <Text size="xs" c="dimmed">
           {authors.isPending
             ? 'Loading…'
-            : 'None has posted here yet. A bot or webhook (news feed, game relay) is listed once it posts in one of these channels; its posts are ignored until you allow it.'}
+            : 'None has posted here yet. A bot or webhook (news feed, game relay) is listed once it posts here; its posts are ignored until you allow it.'}
         </Text>
       ) : (
         mine.map((a) => (
