@@ -24,7 +24,7 @@ export interface Metrics {
   inFlight: Gauge;
   /** Discord answered 429 to the bot's REST calls. */
   discord429: Counter<'scope'>;
-  /** Mirror work not done, by what (foreign_post, reaction) and reason (issue 28): counted, never silent. */
+  /** Mirror work not done, by what (foreign_post) and reason (rate_limited) (issue 28): counted, never silent. */
   mirrorDropped: Counter<'what' | 'reason'>;
   /** HTTP requests answered by the web tier, by method, matched route and status. */
   httpLatency: Histogram<'method' | 'route' | 'status'>;
@@ -105,7 +105,7 @@ export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): 
     }),
     mirrorDropped: new Counter({
       name: 'polyglot_mirror_dropped_total',
-      help: 'Mirror work not done: allowed bot/webhook posts over the server limit, reactions not synced, by what and reason',
+      help: 'Mirror work not done (allowed bot/webhook posts over the server limit), by what and reason',
       labelNames: ['what', 'reason'],
       registers: [registry],
     }),
