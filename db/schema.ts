@@ -253,6 +253,30 @@ export const channelWebhooks = sqliteTable('channel_webhooks', {
   webhookToken: text('webhook_token').notNull(),
 });
 
+/**
+ * Bots and webhooks seen posting in a link's (or room's) channels, and whether an admin allowed
+ * their posts to be translated (issue 28). The bot records one the first time it posts there (its
+ * name, never its text); the bot's own webhooks and user are never recorded nor allowed.
+ */
+export const mirrorAuthors = sqliteTable(
+  'mirror_authors',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => channelLinks.id, { onDelete: 'cascade' }),
+    guildId: guildId(),
+    /** The bot's user id, or the webhook's id. */
+    authorId: text('author_id').notNull(),
+    kind: text('kind', { enum: ['bot', 'webhook'] }).notNull(),
+    name: text('name').notNull(),
+    /** The channel it last posted in. */
+    channelId: text('channel_id').notNull(),
+    allowed: integer('allowed', { mode: 'boolean' }).notNull().default(false),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.authorId] }), index('mirror_authors_guild').on(t.guildId)],
+);
+
 /** Original message -> its translated copies, so edits, deletes and replies follow. */
 export const messageCopies = sqliteTable(
   'message_copies',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { countUntranslated } from '../../src/server/features/translation/untranslated';
+import { countSkippedTrivial } from '../../src/server/features/translation/skipped';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
@@ -80,13 +81,17 @@ describe('Advanced Analytics', () => {
     await page.context().close();
   });
 
-  it('lists the messages marked as not translated in time, per reason, with those copied later', async () => {
+  it('lists the messages marked as not translated in time, per reason, with those copied later, and the short chatter skipped', async () => {
     const now = new Date();
     for (let i = 0; i < 3; i++)
       await countUntranslated(server.services.db, 'g-stats', 'overloaded', 'marked', now);
     for (let i = 0; i < 2; i++)
       await countUntranslated(server.services.db, 'g-stats', 'overloaded', 'recovered', now);
     await countUntranslated(server.services.db, 'g-stats', 'paused', 'marked', now);
+    // Short chatter skipped: 2 today, 1 forty days ago (outside the 30 days).
+    await countSkippedTrivial(server.services.db, 'g-stats', now);
+    await countSkippedTrivial(server.services.db, 'g-stats', now);
+    await countSkippedTrivial(server.services.db, 'g-stats', new Date(now.getTime() - 40 * 86_400_000));
     const page = await adminPage(browser, server, '/admin/analytics?guildId=g-stats');
     const rows = page.getByTestId('untranslated').locator('tbody tr');
     await rows.first().waitFor();
@@ -95,10 +100,12 @@ describe('Advanced Analytics', () => {
     expect(texts.find((t) => t.includes('⏸️'))).toMatch(/Paused[\s\S]*\s1\s+0$/);
     expect(texts.find((t) => t.includes('⚠️'))).toMatch(/Provider down[\s\S]*\s0\s+0$/);
     expect(await page.getByTestId('untranslated-none').count()).toBe(0);
+    expect(await page.getByTestId('skipped-trivial').textContent()).toMatch(/^2 short chatter messages/);
     await page.context().close();
     // A server without marks says so.
     const empty = await adminPage(browser, server, '/admin/analytics?guildId=g-empty');
     await empty.getByTestId('untranslated-none').waitFor();
+    expect(await empty.getByTestId('skipped-trivial').textContent()).toMatch(/^0 short chatter messages/);
     await empty.context().close();
   });
 

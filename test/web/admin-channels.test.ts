@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rawRun } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE } from '../helpers/guilds';
@@ -27,6 +29,10 @@ beforeAll(async () => {
     { id: '300000000000000003', name: 'lobby-fr' },
   ]);
   await insertGuild(server, 'ch-empty');
+  await insertGuild(server, 'ch-bots', [
+    { id: '400000000000000001', name: 'news-en' },
+    { id: '400000000000000002', name: 'news-es' },
+  ]);
   await seedDemo(server.services.db, 'demo1', new Date());
 });
 afterAll(async () => {
@@ -177,6 +183,59 @@ describe('Channel Management', () => {
     await shot(page, 'channels-create-dialog-no-channels');
     await page.context().close();
   });
+
+  it("lists a link's bots and webhooks by name; the switch has one's posts translated", async () => {
+    const made = await server.api('/api/channels/links?guildId=ch-bots', {
+      method: 'POST',
+      admin: true,
+      body: {
+        name: 'News',
+        channels: [
+          { channelId: '400000000000000001', language: 'en' },
+          { channelId: '400000000000000002', language: 'es' },
+        ],
+        mode: 'mirror',
+      },
+    });
+    expect(made.status).toBe(201);
+    const linkId = (made.json as { id: number }).id;
+    // What the bot records when a bot or webhook posts in a linked channel (test/bot/mirror-bots.test.ts).
+    for (const [id, kind, name] of [
+      ['400000000000000011', 'webhook', 'World News'],
+      ['400000000000000012', 'bot', 'GameRelay'],
+    ])
+      await rawRun(
+        server.services.db,
+        sql`insert into mirror_authors (link_id, guild_id, author_id, kind, name, channel_id) values (${linkId}, 'ch-bots', ${id}, ${kind}, ${name}, '400000000000000001')`,
+      );
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-bots');
+    const toggle = page.getByRole('switch', { name: 'Translate posts of World News' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    const card = page.getByTestId('channel-link');
+    expect(await card.textContent()).toContain('GameRelay');
+    expect(await card.textContent()).toContain('#news-en');
+    await toggle.click();
+    await page.getByText("World News's posts are translated").waitFor();
+    await page.locator('input[aria-label="Translate posts of World News"]:checked').waitFor();
+    const listed = (await server.api('/api/channels/bots-and-webhooks?guildId=ch-bots', { admin: true }))
+      .json as { name: string; allowed: boolean }[];
+    expect(listed.map((a) => [a.name, a.allowed]).sort()).toEqual([
+      ['GameRelay', false],
+      ['World News', true],
+    ]);
+    await page.context().close();
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'channels-bots',
+      { data: '/admin/channels?guildId=ch-bots' },
+      async (p) => {
+        await p.getByRole('switch', { name: 'Translate posts of GameRelay' }).waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
 
   it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

@@ -11,6 +11,7 @@ import { type PostTurn, takePostTurn } from './post-order';
 import { voiceMessageOf } from '../translation/voice-message';
 import { defineEvent } from '../../events/types';
 import { earnXp } from '../xp/message';
+import { admitForeignPost, foreignAuthorOf } from './foreign-post';
 
 /** The message as the mirror procedures take it. */
 export function mirrorInput(message: Message<true>) {
@@ -52,11 +53,18 @@ async function reply(
   }
 }
 
-async function handleMessage(ctx: BotContext, message: Message<true>, turn: PostTurn): Promise<void> {
+async function handleMessage(
+  ctx: BotContext,
+  message: Message<true>,
+  turn: PostTurn,
+  foreign = false,
+): Promise<void> {
   try {
     const result = await ctx.caller.channels.bot.onMessage({
       ...mirrorInput(message),
       ...moderationFacts(message),
+      // An allowed bot or webhook is trusted by the admin who allowed it: no member moderation.
+      ...(foreign ? { exempt: true } : {}),
       locale: null,
     });
     // A removed message comes with no translations to post; a reported one is still mirrored.
@@ -139,10 +147,24 @@ async function queueCopies(
 
 /**
  * A member wrote in a channel: moderate it, mirror it across its link (and single-channel
- * replies), in the channel's order; it earns XP.
+ * replies), in the channel's order; it earns XP. A bot or webhook an admin allowed in the link is
+ * mirrored too (foreign-post.ts); any other, and the bot's own copies, are not.
  */
 export default defineEvent(Events.MessageCreate, async (ctx, message) => {
-  if (!message.inGuild() || !isFromMember(message)) return;
+  if (!message.inGuild()) return;
+  if (!isFromMember(message)) {
+    const author = foreignAuthorOf(ctx, message);
+    if (!author) return;
+    const turn = takePostTurn(message.channelId);
+    let admitted = false;
+    try {
+      admitted = await admitForeignPost(ctx, message, author);
+    } finally {
+      if (!admitted) turn.done();
+    }
+    if (admitted) await handleMessage(ctx, message, turn, true);
+    return;
+  }
   const turn = takePostTurn(message.channelId);
   await Promise.all([handleMessage(ctx, message, turn), earnXp(ctx, message)]);
 });

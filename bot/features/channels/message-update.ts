@@ -9,15 +9,20 @@ import {
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { mirrorInput } from './message-create';
 import { defineEvent } from '../../events/types';
+import { foreignAuthorOf } from './foreign-post';
 
 /** A member edited a message: its copies get the new translation (or go, with it, when it breaks a rule). */
 export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
   const message = updated.partial ? await updated.fetch() : updated;
-  if (!message.inGuild() || !isFromMember(message)) return;
+  if (!message.inGuild()) return;
+  // A bot's or webhook's post has copies only when it was allowed (foreign-post.ts): those follow.
+  const foreign = !isFromMember(message);
+  if (foreign && !foreignAuthorOf(ctx, message)) return;
   if (!old.partial && old.content === message.content) return; // embeds resolved, pins...: not an edit of the text
   const plan = await ctx.caller.channels.bot.mirrorEdit({
     ...mirrorInput(message),
     ...moderationFacts(message),
+    ...(foreign ? { exempt: true } : {}),
   });
   if (plan.moderation) await carryOutModeration(ctx, message, plan.moderation);
   if (plan.status === 'failed') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channelOf } from '../schemas/discord-refs';
-import { languageCode } from '../schemas/util';
+import { languageCode, rowId } from '../schemas/util';
 
 export const CHANNEL_LINK_NAME_MAX = 100;
 export const CHANNEL_LINK_MODES = ['mirror', 'single'] as const;
@@ -60,3 +60,10 @@ export const channelLinkCreate = z
   });
 
 export type ChannelLinkCreate = z.input<typeof channelLinkCreate>;
+
+/** Allow (or stop allowing) a bot or webhook seen in a link's channels to be translated (issue 28). */
+export const foreignAuthorAllow = z.object({
+  linkId: rowId,
+  authorId: z.string({ error: 'is required' }).regex(/^\d{1,32}$/, 'must be a Discord id (digits only)'),
+  allowed: z.boolean({ error: 'must be true or false' }),
+});

@@ -77,6 +77,8 @@ export const envSchema = z
     TRANSLATION_FRESH_MS: z.coerce.number().int().min(0).default(120_000),
     /** Mirror copies waiting in one channel's post queue at most; past it a copy is shed (🚦) and tried again. */
     MIRROR_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
+    /** Posts of allowed bots and webhooks translated per server per minute at most; past it marked ⏳, counted. */
+    MIRROR_BOT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: url('STRIPE_API_URL'),

@@ -26,6 +26,8 @@ export interface Metrics {
   inFlight: Gauge;
   /** Discord answered 429 to the bot's REST calls. */
   discord429: Counter<'scope'>;
+  /** Mirror work not done, by what (foreign_post) and reason (rate_limited) (issue 28): counted, never silent. */
+  mirrorDropped: Counter<'what' | 'reason'>;
   /** HTTP requests answered by the web tier, by method, matched route and status. */
   httpLatency: Histogram<'method' | 'route' | 'status'>;
   /** Where gateway latency per shard is read at scrape time (set once the bot runs in this process). */
@@ -107,6 +109,12 @@ export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): 
       name: 'polyglot_discord_429_total',
       help: 'Discord REST answers 429 (rate limited), by scope (user, global, shared)',
       labelNames: ['scope'],
+      registers: [registry],
+    }),
+    mirrorDropped: new Counter({
+      name: 'polyglot_mirror_dropped_total',
+      help: 'Mirror work not done (allowed bot/webhook posts over the server limit), by what and reason',
+      labelNames: ['what', 'reason'],
       registers: [registry],
     }),
     httpLatency: new Histogram({

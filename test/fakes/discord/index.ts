@@ -54,6 +54,8 @@ export interface FakeDiscord {
   dispatch(t: string, d: Json): number;
   /** A member (or bot, or webhook) writes a message: MESSAGE_CREATE. */
   sendMessage(input: Omit<MessageInput, 'guildId'> & { guildId?: string }): Json;
+  /** From now on, messages posted through webhooks (the bot's copies included) reach the gateway as MESSAGE_CREATE, as on Discord. */
+  echoWebhookPosts(on: boolean): void;
   editMessage(message: Json, content: string): Json;
   deleteMessage(message: Json): void;
   /** emoji: a Unicode emoji, or a custom one written <:name:id>. */
@@ -218,6 +220,9 @@ export async function startFakeDiscord(
     attachments,
     calls: rest.calls,
     dispatch: (t, d) => gateway.dispatch(t, d),
+    echoWebhookPosts(on) {
+      rest.onWebhookPost = on ? (msg) => gateway.dispatch('MESSAGE_CREATE', msg) : null;
+    },
     sendMessage(input) {
       const guildId = input.guildId ?? guildIdOf(input.channelId);
       const msg = messagePayload({ ...input, guildId });

@@ -65,6 +65,12 @@ export class FakeRest {
   readonly commands = new Map<string, Json[]>();
   /** Interaction token -> channel id, so followups land in the right channel. */
   readonly interactionChannels = new Map<string, string>();
+  /**
+   * Called with each message a webhook execution created. Discord sends those to the gateway like
+   * any message (MESSAGE_CREATE); a test that wants the bot to see its own copies come back sets
+   * it (FakeDiscord.echoWebhookPosts).
+   */
+  onWebhookPost: ((msg: Json) => void) | null = null;
   /** Roles the bot gave members: `${guildId}:${userId}` -> role ids. */
   readonly memberRoles = new Map<string, Set<string>>();
   /** Files uploaded with a message (webhook execute, channel message), by the message id. */
@@ -459,6 +465,9 @@ export class FakeRest {
       const hook = this.webhooks.get(id)!;
       const author: FakeUser = { id, username: body?.username ?? hook.name, avatar: null, bot: true };
       const msg = this.storeMessage(body, q.thread_id ?? hook.channel_id, author, id);
+      // A webhook the application created posts messages carrying its application id.
+      msg.application_id = this.opts.applicationId;
+      this.onWebhookPost?.(msg);
       return q.wait === 'true' ? [200, msg] : [204, null];
     });
   }

@@ -38,7 +38,10 @@ export default function AnalyticsPage() {
           <QualityMetrics metrics={analytics.data.qualityMetrics} />
           <AnalyticsCharts data={analytics.data} />
           <AnalyticsTables data={analytics.data} />
-          <UntranslatedCard rows={analytics.data.untranslated} />
+          <UntranslatedCard
+            rows={analytics.data.untranslated}
+            skippedTrivial={analytics.data.skippedTrivial}
+          />
           <ExportCard
             datasets={['daily', 'language-pairs', 'top-translators', 'translations']}
             title="Export analytics"

@@ -8,7 +8,10 @@ const MEANINGS: Record<string, { label: string; meaning: string }> = {
     meaning: 'Waited too long for the translation provider; tried again while recent',
   },
   paused: { label: 'Paused', meaning: "The plan's monthly translations are used up" },
-  rate_limited: { label: 'Member limit', meaning: "Over the server's translations per member per hour" },
+  rate_limited: {
+    label: 'Member limit',
+    meaning: "Over the server's translations per member per hour, or an allowed bot's posts per minute",
+  },
   unavailable: {
     label: 'Provider down',
     meaning: 'The translation provider did not answer; tried again while recent',
@@ -24,7 +27,13 @@ const MEANINGS: Record<string, { label: string; meaning: string }> = {
  * Messages the bot could not translate in time, last 30 days, per reason: each got the reaction
  * shown on the original; "copied later" are those a new try posted after all.
  */
-export function UntranslatedCard({ rows }: { rows: Analytics['untranslated'] }) {
+export function UntranslatedCard({
+  rows,
+  skippedTrivial,
+}: {
+  rows: Analytics['untranslated'];
+  skippedTrivial: number;
+}) {
   const total = rows.reduce((n, r) => n + r.marked, 0);
   return (
     <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
@@ -67,6 +76,13 @@ export function UntranslatedCard({ rows }: { rows: Analytics['untranslated'] }) 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="sm" mt="md" data-testid="skipped-trivial">
+        <Text span fw={600}>
+          {skippedTrivial.toLocaleString()}
+        </Text>{' '}
+        short chatter {skippedTrivial === 1 ? 'message' : 'messages'} ("ok", "lol", "gg", emoji only) skipped
+        in the last 30 days: no translation call, no copy (Translation settings, Skip short chatter).
+      </Text>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { IconArrowsExchange, IconHash } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
 import { useChannelName } from '../../components/admin/ChannelPicker';
 import { ConfirmDelete } from '../../components/admin/ConfirmDelete';
+import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
 
 export interface ChannelLinkView {
   id: number;
@@ -12,7 +13,7 @@ export interface ChannelLinkView {
   channels: { channelId: string; language: string }[];
 }
 
-/** One channel link: name, Active/Inactive, its channels each with a language, Delete. */
+/** One channel link: name, Active/Inactive, its channels each with a language, its bots and webhooks, Delete. */
 export function LinkCard({
   link,
   onDelete,
@@ -71,6 +72,7 @@ export function LinkCard({
           </Group>
         ))}
       </Stack>
+      <BotsAndWebhooks linkId={link.id} />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@m
 import { IconLanguage, IconPencil } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
 import { ConfirmDelete, relativeTime } from '../../components/admin';
+import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
 import type { RoomView } from './RoomDialog';
 
 export const roomLabel = (room: Pick<RoomView, 'channelName' | 'channelId'>) =>
@@ -96,6 +97,7 @@ export function RoomCard({
           onChange={(e) => onToggle(e.currentTarget.checked)}
         />
       </Group>
+      <BotsAndWebhooks linkId={room.id} />
     </Card>
   );
 }

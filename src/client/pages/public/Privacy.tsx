@@ -19,8 +19,15 @@ const SECTIONS: LegalSection[] = [
           <li>the IDs of the servers and channels where the bot is used;</li>
           <li>the commands you use and the settings administrators choose;</li>
           <li>
-            your language preferences, and whether you turned translation of your own messages off
-            (/translate-me);
+            your language preferences, and whether you turned translation of your own messages off in a server
+            (/translate-me off: your ID and the server's, nothing else; /translate-me on deletes it at once).
+            While it is off, your messages there are not translated or copied into linked channels; another
+            member may still ask for a translation of one for themselves (a flag reaction or Translate
+            Message);
+          </li>
+          <li>
+            the IDs and names of bots and webhooks that post in a server's linked channels, and whether its
+            administrators allowed their posts to be translated (never what they posted);
           </li>
           <li>translation history, XP, levels and message counts;</li>
           <li>
@@ -101,7 +108,9 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>
             <strong>Our AI translation provider</strong> receives the text of a message, and the languages
-            involved, only to produce the translation you asked for.
+            involved, only to produce the translation you asked for. It does not receive the messages of a
+            member who turned translation off (/translate-me off) to copy them into linked channels, nor the
+            short chatter a server skips ("ok", "lol").
           </li>
           <li>
             <strong>Discord</strong>, the chat platform the bot runs on, processes messages and interactions

@@ -5,6 +5,7 @@ import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planThread } from './edits';
 import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
+import { noteForeignPost } from './foreign-authors';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import {
   countUntranslated,
@@ -158,6 +159,29 @@ export const channelsBotRouter = router({
         return plan;
       }),
     ),
+  /**
+   * A bot or webhook posted in a channel (issue 28): remembered for its link (the dashboard lists
+   * it by name); answers whether an admin allowed its posts to be translated.
+   */
+  onForeignPost: botGuildProcedure
+    .input(
+      z.object({
+        channelId: id,
+        parentChannelId: id.nullable().optional(),
+        authorId: id,
+        kind: z.enum(['bot', 'webhook']),
+        name: z.string().min(1).max(200),
+      }),
+    )
+    .mutation(async ({ ctx, input }) =>
+      withReadScope(
+        async () => await noteForeignPost(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock()),
+      ),
+    ),
+  /** An allowed bot's or webhook's post over the server's per-minute limit: marked ⏳ and counted. */
+  foreignLimited: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
+    await countUntranslated(ctx.db, ctx.guildId, 'rate_limited', 'marked', ctx.clock());
+  }),
   /** A channel's post queue was full (far past Discord's webhook limit): the copies were shed, the original marked. */
   markShed: botGuildProcedure.input(z.object({ channelId: id })).mutation(async ({ ctx }) => {
     await countUntranslated(ctx.db, ctx.guildId, 'queue_full', 'marked', ctx.clock());

@@ -21,4 +21,18 @@ export const routes: RestRoute[] = [
     procedure: 'channels.delete',
     summary: 'Delete a channel link',
   },
+  {
+    method: 'GET',
+    path: '/api/channels/bots-and-webhooks',
+    procedure: 'channels.foreignAuthors',
+    summary:
+      "Bots and webhooks seen posting in each link's channels (name, kind, channel, last seen) and whether their posts are translated",
+  },
+  {
+    method: 'PUT',
+    path: '/api/channels/links/:linkId/bots-and-webhooks/:authorId',
+    procedure: 'channels.allowForeignAuthor',
+    summary:
+      "Allow ({ allowed: true }) or stop translating a bot or webhook seen in the link; 400 for the bot's own webhooks or one not seen there",
+  },
 ];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { channelLinkCreate } from '../../../common/channels/schemas';
+import { channelLinkCreate, foreignAuthorAllow } from '../../../common/channels/schemas';
 import { rowId } from '../../../common/schemas/util';
 import { guildProcedure, notFound, router } from '../../core/trpc';
 import { channelsBotRouter } from './bot.router';
 import { createChannelLink, deleteChannelLink, readChannelLinks } from './links';
+import { readForeignAuthors, setForeignAllowed } from './foreign-authors';
 
 export const channelsRouter = router({
   list: guildProcedure.query(async ({ ctx }) => await readChannelLinks(ctx.db, ctx.guildId)),
@@ -17,6 +18,13 @@ export const channelsRouter = router({
     if (!(await deleteChannelLink(ctx.db, ctx.guildId, input.id))) notFound('channel link', input.id);
     return { id: input.id, deleted: true as const };
   }),
+
+  /** Bots and webhooks seen posting in each link's channels, and whether each is allowed (issue 28). */
+  foreignAuthors: guildProcedure.query(async ({ ctx }) => await readForeignAuthors(ctx.db, ctx.guildId)),
+
+  allowForeignAuthor: guildProcedure
+    .input(foreignAuthorAllow)
+    .mutation(async ({ ctx, input }) => await setForeignAllowed(ctx.db, ctx.guildId, input)),
 
   /** The bot's own procedures of this capability (in-process only). */
   bot: channelsBotRouter,

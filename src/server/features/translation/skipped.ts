@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { skippedTrivialDaily } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
@@ -20,4 +20,15 @@ export async function countSkippedTrivial(db: Db, guildId: string, at: Date): Pr
       set: { count: sql`${skippedTrivialDaily.count} + 1` },
     })
     .run();
+}
+
+/** Messages skipped as short chatter in the last 30 days (today included): the Analytics screen. */
+export async function skippedTrivialCount(db: Db, guildId: string, now: Date): Promise<number> {
+  const since = Math.floor(now.getTime() / DAY) * DAY - 29 * DAY;
+  const row = await db
+    .select({ n: sql<number | null>`sum(${skippedTrivialDaily.count})` })
+    .from(skippedTrivialDaily)
+    .where(and(eq(skippedTrivialDaily.guildId, guildId), gte(skippedTrivialDaily.day, since)))
+    .get();
+  return Number(row?.n ?? 0);
 }
