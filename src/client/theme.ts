@@ -6,6 +6,7 @@ import {
   type MantineColorScheme,
   type MantineColorSchemeManager,
   type MantineColorsTuple,
+  TableScrollContainer,
 } from '@mantine/core';
 
 /** Spec section 3: the theme is stored in localStorage under `theme`, dark by default. */
@@ -49,6 +50,13 @@ export const theme = createTheme({
   focusRing: 'auto',
   autoContrast: true,
   cursorType: 'pointer',
+  components: {
+    // A table wider than the screen scrolls in its box: the box takes the keyboard focus, so it
+    // scrolls by arrow keys too (WCAG 2.1.1, axe's scrollable-region-focusable).
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
+  },
 });
 
 /** WCAG's contrast ratio of two colours (1 to 21). */
@@ -90,16 +98,40 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   }
   light['--mantine-color-anchor'] = light['--mantine-color-blurple-text'];
   const blurple3 = t.colors.blurple[3];
-  return {
-    variables: {},
-    light,
-    dark: {
-      '--mantine-color-anchor': blurple3,
-      '--mantine-color-blurple-text': blurple3,
-      '--mantine-color-blurple-light-color': blurple3,
-    },
+  const dark: Record<string, string> = {
+    '--mantine-color-anchor': blurple3,
+    '--mantine-color-blurple-text': blurple3,
+    '--mantine-color-blurple-light-color': blurple3,
   };
+  Object.assign(light, filledColors(t, 'light'));
+  Object.assign(dark, filledColors(t, 'dark'));
+  return { variables: {}, light, dark };
 };
+
+/**
+ * Fills that keep 4.5:1 with the text `autoContrast` puts on them. Mantine judges the text colour
+ * once, on the light scheme's shade (6): white for blue, red, blurple… But the dark scheme fills
+ * with shade 5 (white on red 5 is 2.8:1), and some shade 6 fills are too light for white already
+ * (blue 6: 3.6:1). Where white text was chosen, the fill is the first shade from the judged one
+ * that gives white 4.5:1, in both schemes; where dark text was chosen it already has more.
+ */
+function filledColors(
+  t: Parameters<CSSVariablesResolver>[0],
+  scheme: 'light' | 'dark',
+): Record<string, string> {
+  const judged = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
+  const out: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === 'dark' || luminance(shades[judged]) >= t.luminanceThreshold) continue;
+    const schemeShade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade[scheme];
+    let i = Math.max(judged, schemeShade);
+    while (i < 9 && contrast('#ffffff', shades[i]) < 4.5) i++;
+    if (i === schemeShade) continue;
+    out[`--mantine-color-${name}-filled`] = shades[i];
+    out[`--mantine-color-${name}-filled-hover`] = shades[Math.min(i + 1, 9)];
+  }
+  return out;
+}
 
 /** Puts the theme on <html> as a class (spec) beside Mantine's own attribute. */
 export function applyThemeClass(value: ThemeName): void {

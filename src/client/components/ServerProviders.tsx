@@ -27,7 +27,12 @@ function NotificationHotkey() {
       [
         'F8',
         () => {
-          const area = document.querySelector<HTMLElement>('.mantine-Notifications-root');
+          // The area showing a toast (there is one area per screen corner), else the first.
+          const area =
+            document
+              .querySelector('.mantine-Notification-root')
+              ?.closest<HTMLElement>('.mantine-Notifications-root') ??
+            document.querySelector<HTMLElement>('.mantine-Notifications-root');
           const target = area?.querySelector<HTMLElement>('button') ?? area;
           if (area && !area.hasAttribute('tabindex')) area.tabIndex = -1;
           target?.focus();

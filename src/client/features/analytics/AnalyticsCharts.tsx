@@ -2,6 +2,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
+import { ChartTable, chartSummary } from '../../components/admin/ChartTable';
 import { chartSlices } from '../../lib/chart-slices';
 import type { Analytics } from './types';
 
@@ -16,7 +17,9 @@ function ChartCard({
 }) {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>{title}</Title>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         {description}
       </Text>
@@ -50,6 +53,15 @@ export function TrendChart({ trend }: { trend: Analytics['translationTrend'] }) 
         yAxisProps={{ allowDecimals: false }}
         tickLine="y"
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+      />
+      <ChartTable
+        caption="Translations per day, last 30 days"
+        summary={chartSummary(
+          data.map((d) => ({ label: d.date, value: d.Translations })),
+          'translations',
+        )}
+        columns={['Day', 'Translations']}
+        rows={data.map((d) => [d.date, d.Translations])}
       />
     </ChartCard>
   );
@@ -86,6 +98,14 @@ export function LanguageDistributionChart({ languages }: { languages: Analytics[
           </Group>
         </Stack>
       )}
+      {data.length > 0 && (
+        <ChartTable
+          caption="Translations by target language"
+          summary={`${total.toLocaleString()} translations into ${data.length} languages; ${data[0].name} the most.`}
+          columns={['Language', 'Translations', 'Share']}
+          rows={data.map((d) => [d.name, d.value, `${Math.round((d.value / total) * 100)}%`])}
+        />
+      )}
     </ChartCard>
   );
 }
@@ -103,6 +123,16 @@ export function HourlyActivityChart({ activity }: { activity: Analytics['userAct
         yAxisProps={{ allowDecimals: false }}
         tickLine="y"
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+      />
+      <ChartTable
+        caption="Translations per hour of the day (UTC)"
+        summary={chartSummary(
+          data.map((d) => ({ label: d.hour, value: d.Messages })),
+          'translations',
+          'at',
+        )}
+        columns={['Hour (UTC)', 'Translations']}
+        rows={data.map((d) => [d.hour, d.Messages])}
       />
     </ChartCard>
   );

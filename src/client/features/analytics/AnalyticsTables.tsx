@@ -20,7 +20,7 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
-        <Title order={4} mb="md">
+        <Title order={2} size="h4" mb="md">
           Top Translators
         </Title>
         {translators.length === 0 ? (
@@ -58,7 +58,7 @@ export function AnalyticsTables({ data }: { data: Analytics }) {
         )}
       </Card>
       <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
-        <Title order={4} mb="md">
+        <Title order={2} size="h4" mb="md">
           Language Pairs
         </Title>
         {data.languagePairs.length === 0 ? (

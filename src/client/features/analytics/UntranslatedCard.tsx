@@ -37,7 +37,9 @@ export function UntranslatedCard({
   const total = rows.reduce((n, r) => n + r.marked, 0);
   return (
     <Card withBorder radius="md" padding="lg" px={{ base: 'md', sm: 'lg' }}>
-      <Title order={4}>Messages marked, not translated in time</Title>
+      <Title order={2} size="h4">
+        Messages marked, not translated in time
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Last 30 days. The bot puts the reaction below on the original message, so members see why no
         translation appeared.

@@ -50,7 +50,11 @@ export function AnnouncementCard({
             {format(a.postedAt ?? a.createdAt, 'MMM d, h:mm a')}
           </Text>
         </Group>
-        <Text lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          lineClamp={3}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          lang={a.originalLanguage}
+        >
           {a.originalText}
         </Text>
         {state === 'queued' && (

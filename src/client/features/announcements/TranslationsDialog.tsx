@@ -23,7 +23,9 @@ export function TranslationsDialog({
                   Original
                 </Text>
               </Group>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{announcement.originalText}</Text>
+              <Text style={{ whiteSpace: 'pre-wrap' }} lang={announcement.originalLanguage}>
+                {announcement.originalText}
+              </Text>
             </div>
             {entries.length === 0 && (
               <Text size="sm" c="dimmed">
@@ -36,7 +38,9 @@ export function TranslationsDialog({
                 <Badge variant="light" mb={4}>
                   {languageName(lang)}
                 </Badge>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>
+                <Text style={{ whiteSpace: 'pre-wrap' }} lang={lang}>
+                  {text}
+                </Text>
               </div>
             ))}
           </Stack>

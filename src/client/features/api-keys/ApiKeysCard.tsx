@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDelete, errorMessage, relativeTime } from '../../components/admin';
@@ -40,7 +52,9 @@ export function ApiKeysCard() {
       <Stack gap="sm">
         <Group gap="xs">
           <IconKey size={18} aria-hidden />
-          <Title order={4}>API keys</Title>
+          <Title order={2} size="h4">
+            API keys
+          </Title>
         </Group>
         <Text size="sm" c="dimmed">
           A key reads and changes this server only, as <Code>Authorization: Bearer</Code> on the /api paths
@@ -51,7 +65,12 @@ export function ApiKeysCard() {
         ) : (
           <>
             {made && (
-              <Alert color="green" title="Your new key (shown only once)" withCloseButton onClose={() => setMade(null)}>
+              <Alert
+                color="green"
+                title="Your new key (shown only once)"
+                withCloseButton
+                onClose={() => setMade(null)}
+              >
                 <Group gap="xs" wrap="nowrap">
                   <Code style={{ wordBreak: 'break-all' }} data-testid="new-api-key">
                     {made}

@@ -70,7 +70,9 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={compact ? 5 : 4}>Plan &amp; Usage</Title>
+            <Title order={2} size={compact ? 'h5' : 'h4'}>
+              Plan &amp; Usage
+            </Title>
             {!compact && (
               <Text size="sm" c="dimmed">
                 {plan.description}

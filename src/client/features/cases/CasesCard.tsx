@@ -43,7 +43,9 @@ export function CasesCard({ guildId }: { guildId: string | undefined }) {
   const unlocked = useCapability('cases');
   return (
     <Card withBorder radius="md" padding="lg" data-testid="cases-card">
-      <Title order={4}>Cases</Title>
+      <Title order={2} size="h4">
+        Cases
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Every /warn, /timeout, /kick, /ban and /unban of your staff, numbered. Members are told in their own
         language.

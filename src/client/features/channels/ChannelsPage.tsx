@@ -50,7 +50,9 @@ export default function ChannelsPage() {
       />
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Title order={3}>Mirror links</Title>
+          <Title order={2} size="h3">
+            Mirror links
+          </Title>
           <Text c="dimmed" size="sm">
             Link channels of different languages: every message is translated and mirrored between them.
           </Text>

@@ -47,7 +47,7 @@ export function InboxDetail({
     <Card withBorder radius="md" padding="lg" data-testid="inbox-detail">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {m.subject}
           </Title>
           <Badge variant="light" color={TYPE_COLORS[m.type] ?? 'gray'}>

@@ -127,7 +127,7 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
     <Card withBorder radius="md" padding="lg" aria-label="Exchange settings">
       <Group gap="xs" mb={4}>
         <IconArrowsExchange size={20} aria-hidden />
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Language exchange
         </Title>
         <Badge variant="light" size="sm">
@@ -177,7 +177,9 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
 function WaitingList({ waiting }: { waiting: ExchangeState['waiting'] }) {
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Waiting members">
-      <Title order={4}>Waiting for a partner</Title>
+      <Title order={3} size="h4">
+        Waiting for a partner
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Longest wait first
       </Text>
@@ -213,7 +215,9 @@ function WaitingList({ waiting }: { waiting: ExchangeState['waiting'] }) {
 function PairList({ pairs }: { pairs: Pair[] }) {
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Active pairs">
-      <Title order={4}>Active pairs</Title>
+      <Title order={3} size="h4">
+        Active pairs
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Oldest first
       </Text>

@@ -93,7 +93,9 @@ export function ExportCard({ datasets, title = 'Export' }: { datasets: ExportDat
       <Stack gap="sm">
         <Group gap="xs">
           <IconDownload size={18} aria-hidden />
-          <Title order={4}>{title}</Title>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
         </Group>
         <Text size="sm" c="dimmed">
           CSV or JSON for up to {EXPORT_MAX_DAYS} days (UTC). Exports hold figures and metadata, never the

@@ -18,7 +18,9 @@ export function GlossaryCard({ guildId }: { guildId: string | undefined }) {
   const unlocked = useCapability('glossary');
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>Glossary</Title>
+      <Title order={2} size="h4">
+        Glossary
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Names that must never be translated, and words your server always translates the same way.
       </Text>

@@ -50,7 +50,9 @@ export function AddIntegration({
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="md">
-        <Title order={4}>Follow a channel</Title>
+        <Title order={2} size="h4">
+          Follow a channel
+        </Title>
         <SegmentedControl
           value={kind}
           onChange={(v) => setKind(v as IntegrationKind)}

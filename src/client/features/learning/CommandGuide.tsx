@@ -11,7 +11,7 @@ const COMMANDS = [
 export function CommandGuide() {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         How to Use Language Learning
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -24,7 +24,9 @@ export function JourneyCard({ progress }: { progress: Learner }) {
     <Card withBorder radius="md" padding="lg" data-testid="journey-card">
       <Group justify="space-between" align="flex-start" mb="md" gap="xs">
         <div>
-          <Title order={4}>Your Learning Journey</Title>
+          <Title order={2} size="h4">
+            Your Learning Journey
+          </Title>
           <Text size="sm" c="dimmed">
             Your progress on this server
           </Text>
@@ -71,7 +73,9 @@ export function StartLearningCard() {
         <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
           <IconLanguage size={20} />
         </ThemeIcon>
-        <Title order={4}>Start Learning</Title>
+        <Title order={2} size="h4">
+          Start Learning
+        </Title>
       </Group>
       <Text size="sm" c="dimmed" mt="sm">
         Pick a language in Discord with <Code>/learn [language]</Code>, for example{' '}

@@ -14,7 +14,9 @@ export function LearnerList({ learners }: { learners: Learner[] }) {
   const more = learners.length - shown.length;
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>Learners</Title>
+      <Title order={2} size="h4">
+        Learners
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Most words learned first
       </Text>

@@ -26,7 +26,9 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
   const memberName = useMemberNames((logs.data ?? []).map((l) => l.userId).filter(Boolean));
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>Recent moderation actions</Title>
+      <Title order={2} size="h4">
+        Recent moderation actions
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         The latest 100 messages the bot flagged, and notices for the admins.
       </Text>

@@ -126,7 +126,9 @@ export function RulesForm({ guildId, initial }: { guildId: string | undefined; i
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>Rules</Title>
+      <Title order={2} size="h4">
+        Rules
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         What the bot watches for. Changes are saved as you make them; the bot starts moderating once the rules
         have been saved here.

@@ -78,7 +78,7 @@ export function PollCard({
     <Card withBorder radius="md" padding="lg" data-testid="poll" aria-label={`Poll ${question}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={6} style={{ minWidth: 0 }}>
-          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }} lang={lang}>
             {question}
           </Text>
           <Group gap={6}>
@@ -137,7 +137,7 @@ export function PollCard({
           return (
             <div key={o.id}>
               <Group justify="space-between" wrap="nowrap" gap="sm" mb={4}>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }} lang={lang}>
                   {text}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>

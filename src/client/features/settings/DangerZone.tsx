@@ -31,7 +31,7 @@ export function DangerZone({ guildId, confirmId }: { guildId: string | undefined
     <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
       <Group gap="xs" mb={4}>
         <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" aria-hidden />
-        <Title order={4} c="red">
+        <Title order={2} size="h4" c="red">
           Danger Zone
         </Title>
       </Group>

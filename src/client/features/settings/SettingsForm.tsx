@@ -46,7 +46,9 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Title order={4}>General</Title>
+        <Title order={2} size="h4">
+          General
+        </Title>
         <Text size="sm" c="dimmed" mb="md">
           How the bot answers in this server
         </Text>
@@ -71,7 +73,9 @@ export function SettingsForm({ initial }: { initial: BotConfig }) {
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Title order={4}>Features</Title>
+        <Title order={2} size="h4">
+          Features
+        </Title>
         <Text size="sm" c="dimmed" mb="md">
           Turn parts of the bot on or off
         </Text>

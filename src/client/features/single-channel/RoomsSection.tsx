@@ -76,7 +76,7 @@ export function RoomsSection({ links }: { links: LinkSummary[] | undefined }) {
     <Stack gap="md" component="section" aria-labelledby="rooms-title">
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Title order={3} id="rooms-title">
+          <Title order={2} size="h3" id="rooms-title">
             Translation rooms
           </Title>
           <Text c="dimmed" size="sm">

@@ -1,5 +1,6 @@
 import { Box, Card, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { ChartTable, chartSummary } from '../../components/admin/ChartTable';
 
 // The chart library loads after the rest of the dashboard (its first screen stays small); the
 // placeholder keeps the chart's height, so nothing moves when it arrives.
@@ -9,13 +10,24 @@ const ActivityLineChart = lazy(() => import('./ActivityLineChart'));
 export function ActivityChart({ weekly }: { weekly: { day: string; translations: number }[] }) {
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={4}>Translation Activity</Title>
+      <Title order={2} size="h4">
+        Translation Activity
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Translations per day over the last week
       </Text>
       <Suspense fallback={<Box h={280} />}>
         <ActivityLineChart weekly={weekly} />
       </Suspense>
+      <ChartTable
+        caption="Translations per day over the last week"
+        summary={chartSummary(
+          weekly.map((d) => ({ label: d.day, value: d.translations })),
+          'translations',
+        )}
+        columns={['Day', 'Translations']}
+        rows={weekly.map((d) => [d.day, d.translations])}
+      />
     </Card>
   );
 }

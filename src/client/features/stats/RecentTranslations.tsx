@@ -19,7 +19,9 @@ export interface RecentItem {
 export function RecentTranslations({ items }: { items: RecentItem[] }) {
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={4}>Recent Translations</Title>
+      <Title order={2} size="h4">
+        Recent Translations
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         The latest messages the bot translated
       </Text>

@@ -9,7 +9,9 @@ export function TopLanguages({
 }) {
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={4}>Top Languages</Title>
+      <Title order={2} size="h4">
+        Top Languages
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Languages your members read, by share of translations
       </Text>

@@ -83,7 +83,11 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 {format(m.createdAt, 'MMM d, h:mm a')}
               </Text>
             </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              lang={view.untranslated ? m.originalLanguage : supportLanguage}
+            >
               {view.text}
             </Text>
             {view.original && (
@@ -91,7 +95,12 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 <Text size="xs" c="dimmed">
                   Original ({languageName(view.original.language)}):
                 </Text>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  lang={view.original.language}
+                >
                   {view.original.text}
                 </Text>
               </Box>
@@ -101,7 +110,12 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
                 <Text size="xs" c="dimmed">
                   Sent to the user in {languageName(userLanguage)}:
                 </Text>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  lang={userLanguage}
+                >
                   {sentToUser}
                 </Text>
               </Box>

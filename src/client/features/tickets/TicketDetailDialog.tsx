@@ -19,7 +19,14 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ClaimBar } from './ClaimBar';
 import { Conversation } from './Conversation';
-import { inLanguage, PRIORITY_COLORS, STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
+import {
+  inLanguage,
+  languageOf,
+  PRIORITY_COLORS,
+  STATUS_LABELS,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from './display';
 import { ReplyBox } from './ReplyBox';
 
 interface Props {
@@ -80,10 +87,19 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
       {t && (
         <Stack gap="md">
           <div>
-            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+            <Title
+              order={4}
+              style={{ overflowWrap: 'anywhere' }}
+              lang={languageOf(t.subject, t.supportLanguage, t.userLanguage)}
+            >
               {inLanguage(t.subject, t.supportLanguage, t.userLanguage)}
             </Title>
-            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text
+              size="sm"
+              mt={4}
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              lang={languageOf(t.description, t.supportLanguage, t.userLanguage)}
+            >
               {inLanguage(t.description, t.supportLanguage, t.userLanguage)}
             </Text>
           </div>

@@ -1,7 +1,14 @@
 import { Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { format } from 'date-fns';
 import { MemberName } from '../../components/admin';
-import { inLanguage, PRIORITY_COLORS, STATUS_COLORS, STATUS_LABELS, type TicketStatus } from './display';
+import {
+  inLanguage,
+  languageOf,
+  PRIORITY_COLORS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  type TicketStatus,
+} from './display';
 import type { Ticket } from './types';
 
 /** One ticket of the list; the whole card opens the detail dialog. */
@@ -18,7 +25,8 @@ export function TicketRow({
   const subject = inLanguage(t.subject, t.supportLanguage, t.userLanguage);
   const description = inLanguage(t.description, t.supportLanguage, t.userLanguage);
   return (
-    <UnstyledButton onClick={onOpen} aria-label={`Open ticket: ${subject}`} data-testid="ticket-row" w="100%">
+    // Named by what it shows (subject, priority, description, status…), so speech input finds it by its text.
+    <UnstyledButton onClick={onOpen} data-testid="ticket-row" w="100%">
       <Card withBorder padding="md" radius="md" className="ticket-row">
         <Group align="flex-start" wrap="nowrap" gap="sm">
           <Box
@@ -30,12 +38,15 @@ export function TicketRow({
               flex: 'none',
               background: `var(--mantine-color-${STATUS_COLORS[t.status]}-6)`,
             }}
-            title={STATUS_LABELS[t.status as TicketStatus] ?? t.status}
-            aria-label={`Status: ${STATUS_LABELS[t.status as TicketStatus] ?? t.status}`}
+            aria-hidden
           />
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Text
+                fw={600}
+                style={{ overflowWrap: 'anywhere' }}
+                lang={languageOf(t.subject, t.supportLanguage, t.userLanguage)}
+              >
                 {subject}
               </Text>
               <Badge size="sm" color={PRIORITY_COLORS[t.priority] ?? 'gray'} variant="light">
@@ -52,11 +63,17 @@ export function TicketRow({
                 </Badge>
               )}
             </Group>
-            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            <Text
+              size="sm"
+              c="dimmed"
+              lineClamp={2}
+              style={{ overflowWrap: 'anywhere' }}
+              lang={languageOf(t.description, t.supportLanguage, t.userLanguage)}
+            >
               {description}
             </Text>
             <Group gap="md" wrap="wrap" style={{ rowGap: 2 }}>
-              <Text size="xs" fw={500} c={`${STATUS_COLORS[t.status]}.6`}>
+              <Text size="xs" fw={500} c={STATUS_COLORS[t.status]}>
                 {STATUS_LABELS[t.status as TicketStatus] ?? t.status}
               </Text>
               <Text size="xs" c="dimmed" span>

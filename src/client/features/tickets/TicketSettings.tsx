@@ -58,7 +58,9 @@ export function TicketSettings() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <div>
-          <Title order={4}>Where tickets open</Title>
+          <Title order={2} size="h4">
+            Where tickets open
+          </Title>
           <Text size="sm" c="dimmed">
             Each ticket is a private thread with the member and the support role. Members write there in their
             language; replies from this dashboard are posted there, translated.

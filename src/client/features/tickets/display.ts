@@ -34,6 +34,14 @@ export function inLanguage(text: LangText | null | undefined, preferred: string,
   return text[preferred] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 }
 
+/** The language of what inLanguage picks (for the `lang` of the text shown). */
+export function languageOf(text: LangText | null | undefined, preferred: string, fallback: string): string {
+  if (!text) return preferred;
+  if (text[preferred] !== undefined) return preferred;
+  if (text[fallback] !== undefined) return fallback;
+  return Object.keys(text)[0] ?? preferred;
+}
+
 export interface MessageLike {
   originalText: string;
   originalLanguage: string;

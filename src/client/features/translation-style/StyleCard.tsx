@@ -25,7 +25,9 @@ export function StyleCard({ guildId }: { guildId: string | undefined }) {
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4}>Slang and custom instructions</Title>
+      <Title order={2} size="h4">
+        Slang and custom instructions
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Tell the translator how your community talks.
       </Text>

@@ -54,7 +54,9 @@ export function SettingsForm({
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Title order={4}>Translation behavior</Title>
+        <Title order={2} size="h4">
+          Translation behavior
+        </Title>
         <Text size="sm" c="dimmed" mb="md">
           How the bot reads and translates messages.
         </Text>
@@ -83,7 +85,7 @@ export function SettingsForm({
       </Card>
 
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} id="tone-label">
+        <Title order={2} size="h4" id="tone-label">
           Translation tone
         </Title>
         <Text size="sm" c="dimmed" mb="md">
@@ -102,7 +104,7 @@ export function SettingsForm({
 
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
-          <Title order={4} id="rate-label">
+          <Title order={2} size="h4" id="rate-label">
             Rate limit
           </Title>
           <Text fw={600} data-testid="rate-value">

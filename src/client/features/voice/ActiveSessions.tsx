@@ -24,7 +24,9 @@ export function ActiveSessions({ sessions, botOnline }: { sessions: VoiceSession
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="xs" mb="md">
-        <Title order={4}>Active Sessions</Title>
+        <Title order={2} size="h4">
+          Active Sessions
+        </Title>
         {botOnline ? (
           <Badge color="red" variant="dot" data-testid="voice-live">
             Live

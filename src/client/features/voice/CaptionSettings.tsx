@@ -50,7 +50,9 @@ export function CaptionSettings() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <div>
-          <Title order={4}>Where captions go</Title>
+          <Title order={2} size="h4">
+            Where captions go
+          </Title>
           <Text size="sm" c="dimmed">
             Each caption is posted as the speaker: the original line, then one short line per language. By
             default it goes to the voice channel&apos;s own text chat, where the bot also says it is

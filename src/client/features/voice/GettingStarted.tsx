@@ -5,7 +5,7 @@ import { IconCrown } from '@tabler/icons-react';
 export function GettingStarted() {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Getting Started
       </Title>
       <Stepper active={-1} orientation="vertical" size="sm" allowNextStepsSelect={false}>

@@ -22,7 +22,7 @@ export function SessionHistory({ sessions }: { sessions: VoiceSession[] }) {
   }
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Session History
       </Title>
       <Stack gap="xs">

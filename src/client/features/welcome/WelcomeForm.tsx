@@ -94,6 +94,8 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
             minRows={3}
             maxRows={10}
             value={template}
+            // The template is written in the picked language (spell checking, screen reader voice).
+            lang={lang}
             onChange={(e) => change({ messages: withTemplate(form.messages, lang, e.currentTarget.value) })}
           />
           <RolePicker
@@ -110,7 +112,7 @@ export function WelcomeForm({ guildId, initial }: { guildId: string | undefined;
       </Card>
 
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Preview
         </Title>
         <WelcomePreview template={template} />

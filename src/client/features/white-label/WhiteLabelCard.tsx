@@ -56,7 +56,9 @@ export function WhiteLabelCard() {
       <Stack gap="sm">
         <Group gap="xs">
           <IconBrush size={18} aria-hidden />
-          <Title order={4}>White-label</Title>
+          <Title order={2} size="h4">
+            White-label
+          </Title>
         </Group>
         <Text size="sm" c="dimmed">
           The bot's name, picture, banner and bio in this server, and the colour and footer of what it posts.

@@ -54,7 +54,7 @@ export function LevelingPanel({ guildId }: { guildId: string | undefined }) {
         <LevelingSettings key={JSON.stringify(settings.data)} guildId={guildId} initial={settings.data} />
       ) : null}
       <Card withBorder radius="md" padding="lg" aria-label="Leaderboard">
-        <Title order={3} size="h4" mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Leaderboard
         </Title>
         {board.data && board.data.length > 0 ? (
@@ -148,7 +148,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
 
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Leveling">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         Leveling
       </Title>
       <Text size="sm" c="dimmed" mb="md">

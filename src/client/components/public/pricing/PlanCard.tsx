@@ -73,7 +73,7 @@ export function PlanCard(props: Props) {
       <Stack gap="lg" h="100%">
         <div>
           <Group justify="space-between" align="center" wrap="nowrap">
-            <Title id={`plan-${plan.key}`} order={3} fz="xl">
+            <Title id={`plan-${plan.key}`} order={2} fz="xl">
               {plan.name}
             </Title>
             {plan.popular && (

@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import type { Locator } from 'playwright-core';
+import { type Browser, type Page, settled } from '../helpers/browser';
+
+/** Shared by the accessibility tests (a11y.test.ts, a11y-keyboard.test.ts). */
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical WCAG 2.2 AA violations on the page as it is now, one line per element. */
+export async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations as Violation[];
+  }, TAGS);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${label} ${v.id} (${v.impact}) ${JSON.stringify(n.target)}: ${v.help}. ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      ),
+    );
+}
+
+/**
+ * What axe rates only "moderate" but issue 31 asks for: the document's `lang`, one visible h1,
+ * headings below it without a skipped level (h1 → h3), and no heading before the h1.
+ */
+export async function structureProblems(page: Page, label: string): Promise<string[]> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    if (!document.documentElement.lang) out.push('<html> has no lang');
+    const visible = (el: Element) =>
+      (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0;
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].filter(
+      (h) => visible(h) && !h.closest('[aria-hidden="true"]'),
+    );
+    const level = (h: Element) => Number(h.getAttribute('aria-level') ?? h.tagName.slice(1));
+    const h1s = headings.filter((h) => level(h) === 1);
+    if (h1s.length !== 1) out.push(`${h1s.length} visible h1 (one expected)`);
+    let previous = 0;
+    for (const h of headings) {
+      const l = level(h);
+      const text = (h.textContent ?? '').trim().slice(0, 40);
+      if (previous === 0 && l !== 1) out.push(`h${l} "${text}" comes before the h1`);
+      else if (l > previous + 1) out.push(`h${l} "${text}" follows h${previous} (level skipped)`);
+      previous = l;
+    }
+    return out;
+  });
+  return problems.map((p) => `${label}: ${p}`);
+}
+
+/** A page whose context skips the CSP (to inject axe) with the theme stored as the site stores it. */
+export async function openContext(
+  browser: Browser,
+  theme: 'dark' | 'light',
+  size: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: size, reducedMotion: 'reduce', bypassCSP: true });
+  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  context.setDefaultTimeout(30_000);
+  return context.newPage();
+}
+
+/** Waits for the screen's data: no request in flight, no skeleton or loader left. */
+export async function loaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[data-testid$="skeleton"], .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached' });
+  await settled(page);
+}
+
+export interface TabResult {
+  /** Focused elements on the way that showed no focus. */
+  unseen: string[];
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times: how a keyboard user
+ * reaches a control (the locator only tells when to stop). Records every stop that shows no focus
+ * in `seen.unseen`.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  opts: { max?: number; back?: boolean; seen?: TabResult } = {},
+): Promise<void> {
+  const max = opts.max ?? 80;
+  const handle = await target.elementHandle();
+  try {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
+      const stop = await page.evaluate((t) => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return { hit: false, shown: false, what: 'body' };
+        // Shown: an outline or a ring of its own (Mantine's focus ring on :focus-visible), or a
+        // field (Mantine marks a focused input by its border colour).
+        const s = getComputedStyle(el);
+        const shown =
+          (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) ||
+          (s.boxShadow !== 'none' && s.boxShadow !== '') ||
+          el.matches('input:focus-visible, textarea:focus-visible');
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+        return {
+          hit: el === t,
+          shown,
+          what: `<${el.tagName.toLowerCase()} ${el.getAttribute('role') ?? ''}> "${name}"`,
+        };
+      }, handle);
+      if (opts.seen && !stop.shown) opts.seen.unseen.push(stop.what);
+      if (stop.hit) return;
+    }
+  } finally {
+    await handle.dispose();
+  }
+  throw new Error(`${max} Tab presses did not reach ${target}`);
+}
+
+/** Whether the focused element is inside `container` (a dialog that traps focus). */
+export function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((el) => el.contains(document.activeElement));
+}
+
+/** The focused element is `target` (focus returned to the opener). */
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement);
+}

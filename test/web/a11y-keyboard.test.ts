@@ -1,0 +1,208 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  DESKTOP,
+  launchBrowser,
+  loginAsAdmin,
+  type Page,
+  shot,
+  startWebServer,
+} from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { focusInside, hasFocus, loaded, openContext, type TabResult, tabTo } from './a11y-helpers';
+import { insertGuild, seedDemoGuild } from './admin-screens-helpers';
+
+/**
+ * The dashboard's main flows by keyboard alone (issue 31): every step is a key press (Tab, Enter,
+ * Space, arrows, typing); locators only tell the test where the focus should have arrived. Dialogs
+ * keep the focus inside while open and give it back to the button that opened them; every control
+ * reached shows its focus.
+ */
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  await seedDemoGuild(server, 'g-demo');
+  // Channels no link holds yet (a channel belongs to one link).
+  await insertGuild(server, 'g-kb', [
+    { id: '400000000000000001', name: 'lobby-en' },
+    { id: '400000000000000002', name: 'lobby-es' },
+    { id: '400000000000000003', name: 'lobby-fr' },
+    { id: '400000000000000004', name: 'lobby-de' },
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function screen(path: string, guildId = 'g-demo'): Promise<Page> {
+  const page = await openContext(browser, 'light', DESKTOP);
+  await loginAsAdmin(page, server);
+  await page.goto(`${server.url}${path}?guildId=${guildId}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await loaded(page);
+  return page;
+}
+
+/** Tabs through the open dialog past its last control: the focus never leaves it. */
+async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(dialog)).toBe(true);
+  }
+}
+
+/** Picks option `n` (from 0) of the Select or MultiSelect that has the focus, by arrows and Enter. */
+async function pick(page: Page, n: number): Promise<void> {
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('listbox').first().waitFor();
+  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+describe('keyboard only', { timeout: 180_000 }, () => {
+  it('creates a channel link', async () => {
+    const page = await screen('/admin/channels', 'g-kb');
+    const seen: TabResult = { unseen: [] };
+    const opener = page.getByRole('button', { name: 'Create Link' }).first();
+    await tabTo(page, opener, { seen });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    await dialog.waitFor();
+    expect(await focusInside(dialog)).toBe(true);
+    await expectTrapped(page, dialog);
+    // Escape (from a text field: a picker keeps it to close its list) closes the dialog and gives
+    // the focus back to the opener.
+    await tabTo(page, dialog.getByLabel('Link name'), { seen });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await hasFocus(opener)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByLabel('Link name'), { seen });
+    await page.keyboard.type('Keyboard link');
+    await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 1', exact: true }), { seen });
+    await pick(page, 0);
+    await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 2', exact: true }), { seen });
+    await pick(page, 1);
+    await tabTo(page, dialog.getByRole('button', { name: 'Create Link' }), { seen });
+    await page.keyboard.press('Enter');
+    await page
+      .getByText('Channel link created')
+      .waitFor()
+      .catch(async (e) => {
+        await shot(page, 'a11y-keyboard-link-failed');
+        throw e;
+      });
+    await page.getByTestId('channel-link').filter({ hasText: 'Keyboard link' }).waitFor();
+    expect(seen.unseen).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates a poll', async () => {
+    const page = await screen('/admin/polls');
+    const seen: TabResult = { unseen: [] };
+    const opener = page.getByRole('button', { name: 'Create Poll' }).first();
+    await tabTo(page, opener, { seen });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create Multilingual Poll' });
+    await dialog.waitFor();
+    await expectTrapped(page, dialog);
+    await tabTo(page, dialog.getByLabel('Question'), { seen });
+    await page.keyboard.type('Keyboard or mouse?');
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Option 1' }), { seen });
+    await page.keyboard.type('Keyboard');
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Option 2' }), { seen });
+    await page.keyboard.type('Mouse');
+    await tabTo(page, dialog.getByRole('button', { name: 'Create Poll' }), { seen });
+    await page.keyboard.press('Enter');
+    await page.getByText('Poll created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await hasFocus(opener)).toBe(true);
+    await page.getByTestId('poll').filter({ hasText: 'Keyboard or mouse?' }).waitFor();
+    expect(seen.unseen).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates an announcement', async () => {
+    const page = await screen('/admin/announcements');
+    const seen: TabResult = { unseen: [] };
+    await tabTo(page, page.getByRole('button', { name: 'Create Announcement' }).first(), { seen });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByLabel('Announcement'), { seen });
+    await page.keyboard.type('Keyboard night on Friday');
+    for (const [i, language] of ['Spanish', 'French', 'German'].entries()) {
+      await tabTo(page, dialog.getByLabel(`${language} channel`), { seen });
+      await pick(page, i + 1);
+    }
+    await tabTo(page, dialog.getByRole('button', { name: 'Create', exact: true }), { seen });
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('announcement-card').filter({ hasText: 'Keyboard night on Friday' }).waitFor();
+    expect(seen.unseen).toEqual([]);
+    await page.context().close();
+  });
+
+  it('replies to a ticket, then reads the toast with F8', async () => {
+    const page = await screen('/admin/tickets');
+    const seen: TabResult = { unseen: [] };
+    const row = page.getByTestId('ticket-row').first();
+    await tabTo(page, row, { seen });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Ticket Details').waitFor();
+    // The member's words carry their language (lang), beside the support language's translation.
+    await dialog.getByTestId('ticket-message').first().waitFor();
+    const langs = await dialog
+      .getByTestId('ticket-message')
+      .locator('[lang]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
+    expect(langs).toContain('en');
+    expect(langs.some((l) => l !== 'en')).toBe(true);
+    await tabTo(page, dialog.getByLabel('Reply to User'), { seen });
+    await page.keyboard.type('Answered by keyboard.');
+    await tabTo(page, dialog.getByRole('button', { name: 'Send Reply' }), { seen });
+    await page.keyboard.press('Enter');
+    await page.getByText('Reply saved').waitFor();
+    await dialog.getByText('Answered by keyboard.').waitFor();
+    // Spec section 9: F8 moves the focus to the notification area.
+    await page.keyboard.press('F8');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('.mantine-Notifications-root')?.textContent),
+    ).toContain('Reply saved');
+    expect(seen.unseen).toEqual([]);
+    await page.context().close();
+  });
+
+  it('changes settings and toggles the sidebar with Ctrl+B', async () => {
+    const page = await screen('/admin/settings');
+    const seen: TabResult = { unseen: [] };
+    const prefix = page.getByLabel('Command prefix');
+    await tabTo(page, prefix, { seen });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('?');
+    const leveling = page.getByRole('switch', { name: 'Leveling system' });
+    const before = await leveling.isChecked();
+    await tabTo(page, leveling, { seen });
+    await page.keyboard.press('Space');
+    expect(await leveling.isChecked()).toBe(!before);
+    await tabTo(page, page.getByRole('button', { name: 'Save Settings' }), { seen });
+    await page.keyboard.press('Enter');
+    await page.getByText('Settings saved').waitFor();
+    expect(seen.unseen).toEqual([]);
+
+    const sidebar = page.getByTestId('sidebar');
+    const state = await sidebar.getAttribute('data-state');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(
+      (s) => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-state') !== s,
+      state,
+    );
+    await page.context().close();
+  });
+});
