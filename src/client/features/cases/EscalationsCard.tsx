@@ -25,7 +25,9 @@ export function EscalationsCard({ guildId }: { guildId: string | undefined }) {
   const unlocked = useCapability('cases');
   return (
     <Card withBorder radius="md" padding="lg" data-testid="escalations-card">
-      <Title order={4}>Escalation rules</Title>
+      <Title order={2} size="h4">
+        Escalation rules
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         When a member reaches a number of warns or timeouts within some days, the bot times them out, kicks or
         bans them itself. That action is a case of its own, citing the rule. Revoked cases do not count.

@@ -57,7 +57,9 @@ export function TicketPanelCard() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <div>
-          <Title order={4}>Panel and categories</Title>
+          <Title order={2} size="h4">
+            Panel and categories
+          </Title>
           <Text size="sm" c="dimmed">
             The panel is a message with a button per category. A member pressing one answers its questions in
             their own language; you read the answers translated on the ticket.
