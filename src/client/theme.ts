@@ -103,6 +103,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
 
 /** Puts the theme on <html> as a class (spec) beside Mantine's own attribute. */
 export function applyThemeClass(value: ThemeName): void {
+  if (typeof document === 'undefined') return; // the build's prerender (prerender.tsx)
   const root = document.documentElement;
   root.classList.remove('dark', 'light');
   root.classList.add(value);
