@@ -43,10 +43,10 @@ async function open(opts: { scripts?: boolean; theme?: 'dark' | 'light' } = {}) 
   return { page, problems };
 }
 
-/** Whether React has taken over the page's first heading (hydration attaches its fiber to the node). */
+/** Whether React has taken over the page's header (hydration attaches its fiber to the node; /setup's headings are markdown HTML). */
 const hydrated = (page: Page) =>
   page.waitForFunction(() => {
-    const h1 = document.querySelector('#root h1');
+    const h1 = document.querySelector('#root header');
     return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber$'));
   });
 
