@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerender } from './scripts/vite-prerender';
 
 /** The web client: built into dist/client (served by the API server); the dev server proxies the API. */
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -21,7 +22,7 @@ function precompress(): Plugin {
     });
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (c, env) => env.command === 'build' && !c.build?.ssr,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -41,7 +42,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerender(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

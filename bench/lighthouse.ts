@@ -6,10 +6,12 @@
  * file, with a Discord application id set as a live installation has. Prints the performance, SEO
  * and accessibility scores and the metrics behind performance, the median of --runs N (default 3)
  * per page and form factor; exits 1 when a target is missed (mobile performance 90, SEO 100).
- * Not part of npm test: the scores depend on the machine's load.
+ * --compare also audits the same build without its prerendered pages (scripts/vite-prerender.ts),
+ * as the site was before: the empty app, rendered by the client; both in one run, one after the
+ * other per page. Not part of npm test: the scores depend on the machine's load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,9 @@ import { buildServer } from '../scripts/build-server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/browser';
 import { ensureClientBuild } from '../test/helpers/client-build';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, compare: { type: 'boolean', default: false } },
+});
 const RUNS = Number(values.runs);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/pricing', '/contact'];
@@ -39,9 +43,13 @@ interface Row {
   failedSeo: string[];
 }
 
-function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/server/main.js', '--web'], {
-    cwd: ROOT,
+/**
+ * The built server with the built client (its folder is dist/client under `cwd`: ROOT, or a copy
+ * without the prerendered pages for --compare).
+ */
+function startServer(dir: string, cwd = ROOT): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/server/main.js'), '--web'], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: dir,
@@ -104,32 +112,46 @@ async function main() {
   if (buildError) throw new Error(buildError);
   await buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-  const server = await startServer(dir);
+  const servers = [{ label: 'prerendered', ...(await startServer(dir)) }];
+  if (values.compare) {
+    // The same build, its pages sent empty and rendered by the client (as before prerendering).
+    const spa = join(dir, 'spa');
+    mkdirSync(join(spa, 'dist'), { recursive: true });
+    mkdirSync(join(dir, 'spa-home'));
+    cpSync(join(ROOT, 'dist/client'), join(spa, 'dist/client'), {
+      recursive: true,
+      filter: (src) => !src.includes(`${join('dist', 'client', 'prerendered')}`),
+    });
+    servers.unshift({ label: 'client-rendered', ...(await startServer(join(dir, 'spa-home'), spa)) });
+  }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   const misses: string[] = [];
   try {
-    console.log(`Lighthouse on ${server.url}, median of ${RUNS} run(s) each:`);
+    console.log(`Lighthouse, median of ${RUNS} run(s) each:`);
     console.log(
-      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'perf'.padStart(6)}${'SEO'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}`,
+      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'build'.padEnd(17)}${'perf'.padStart(6)}${'SEO'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}`,
     );
     for (const path of PAGES) {
       for (const formFactor of FORM_FACTORS) {
-        const rows: Row[] = [];
-        for (let i = 0; i < RUNS; i++) rows.push(await audit(server.url + path, chrome.port, formFactor));
-        const m = (k: keyof Omit<Row, 'failedSeo'>) => median(rows.map((r) => r[k]));
-        console.log(
-          `${path.padEnd(10)}${formFactor.padEnd(9)}${String(m('performance')).padStart(6)}${String(m('seo')).padStart(6)}${String(m('accessibility')).padStart(6)}${`${(m('fcp') / 1000).toFixed(1)} s`.padStart(9)}${`${(m('lcp') / 1000).toFixed(1)} s`.padStart(9)}${`${Math.round(m('tbt'))} ms`.padStart(9)}${m('cls').toFixed(3).padStart(7)}`,
-        );
-        const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
-        if (failed.length) console.log(`${''.padEnd(19)}SEO audits failed: ${failed.join(', ')}`);
-        if (formFactor === 'mobile' && m('performance') < TARGETS.mobilePerformance)
-          misses.push(`${path} mobile performance ${m('performance')} < ${TARGETS.mobilePerformance}`);
-        if (m('seo') < TARGETS.seo) misses.push(`${path} ${formFactor} SEO ${m('seo')} < ${TARGETS.seo}`);
+        for (const server of servers) {
+          const rows: Row[] = [];
+          for (let i = 0; i < RUNS; i++) rows.push(await audit(server.url + path, chrome.port, formFactor));
+          const m = (k: keyof Omit<Row, 'failedSeo'>) => median(rows.map((r) => r[k]));
+          console.log(
+            `${path.padEnd(10)}${formFactor.padEnd(9)}${server.label.padEnd(17)}${String(m('performance')).padStart(6)}${String(m('seo')).padStart(6)}${String(m('accessibility')).padStart(6)}${`${(m('fcp') / 1000).toFixed(1)} s`.padStart(9)}${`${(m('lcp') / 1000).toFixed(1)} s`.padStart(9)}${`${Math.round(m('tbt'))} ms`.padStart(9)}${m('cls').toFixed(3).padStart(7)}`,
+          );
+          const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
+          if (failed.length) console.log(`${''.padEnd(36)}SEO audits failed: ${failed.join(', ')}`);
+          if (server.label !== 'prerendered') continue;
+          if (formFactor === 'mobile' && m('performance') < TARGETS.mobilePerformance)
+            misses.push(`${path} mobile performance ${m('performance')} < ${TARGETS.mobilePerformance}`);
+          if (m('seo') < TARGETS.seo) misses.push(`${path} ${formFactor} SEO ${m('seo')} < ${TARGETS.seo}`);
+        }
       }
     }
   } finally {
     chrome.kill();
-    server.child.kill('SIGTERM');
+    for (const server of servers) server.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
   if (misses.length) {

@@ -18,7 +18,14 @@ const stale = (built, sources) =>
   !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 
 const clientBuilt = 'dist/client/index.html';
-const clientSources = ['index.html', 'vite.config.ts', 'src/client', 'src/common', 'public'];
+const clientSources = [
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-prerender.ts',
+  'src/client',
+  'src/common',
+  'public',
+];
 const botOnly = process.argv.includes('--bot');
 if (!botOnly && existsSync('index.html') && stale(clientBuilt, clientSources)) {
   console.log('Building the web client (vite build)...');

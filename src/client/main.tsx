@@ -1,49 +1,24 @@
 import './styles/landing';
 import './styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { router } from './router';
-import { cssVariablesResolver, theme, themeManager } from './theme';
-
-/** Spec section 7: cached data never goes stale, no refetch on focus, no retries. */
-function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
-      mutations: { retry: false },
-    },
-  });
-}
-
-const colorSchemeManager = themeManager();
-
-/**
- * What every page needs: Mantine's theme and the query cache. The tRPC client and the notification
- * area come with the routes that use them (components/ServerProviders.tsx, src/client/router.tsx).
- */
-function App() {
-  const [queryClient] = useState(makeQueryClient);
-  return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="dark"
-      colorSchemeManager={colorSchemeManager}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-}
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { createAppRouter } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const router = createAppRouter();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App router={router} />
+  </StrictMode>
 );
+if (root.firstElementChild) {
+  // A public page the build rendered (prerender.tsx): its route's lazy modules load first (the page
+  // links them as modulepreload), then React takes over the markup in place. The router renders as
+  // it did at the build (TanStack Router's SSR mode: no Suspense boundary around the matches).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

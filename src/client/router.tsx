@@ -5,6 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouterHistory,
   useLocation,
 } from '@tanstack/react-router';
 import { type ComponentType, useEffect } from 'react';
@@ -164,17 +165,23 @@ function stringifySearch(search: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
-export const router = createRouter({
-  routeTree,
-  parseSearch,
-  stringifySearch,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFound,
-});
+/** The site's router: over the browser's history, or `history` (the build's prerender: a memory one). */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    // The browser's only: on the server the router would write an inline script into the page.
+    scrollRestoration: !history,
+    defaultNotFoundComponent: NotFound,
+  });
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -135,6 +135,7 @@ function filledColors(
 
 /** Puts the theme on <html> as a class (spec) beside Mantine's own attribute. */
 export function applyThemeClass(value: ThemeName): void {
+  if (typeof document === 'undefined') return; // the build's prerender (prerender.tsx)
   const root = document.documentElement;
   root.classList.remove('dark', 'light');
   root.classList.add(value);

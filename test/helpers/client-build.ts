@@ -4,7 +4,14 @@ import { join, resolve } from 'node:path';
 
 /** Where `vite build` puts the web client (vite.config.ts), and what it is built from. */
 export const CLIENT_DIR = 'dist/client';
-const SOURCES = ['index.html', 'vite.config.ts', 'src/client', 'src/common', 'public'];
+const SOURCES = [
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-prerender.ts',
+  'src/client',
+  'src/common',
+  'public',
+];
 const LOCK = 'dist/.client-build-lock';
 
 function newest(path: string): number {

@@ -35,20 +35,26 @@ export function mountSeo(app: Hono, publicUrl: string): void {
 }
 
 /**
- * index.html for each indexed page, its description and canonical link in place (computed once;
- * the path as the site spells it, no trailing slash). Other paths get index.html as built.
+ * Each indexed page (its prerendered HTML, else index.html) with its description and canonical
+ * link in place (computed once; the path as the site spells it, no trailing slash). Other paths get
+ * index.html as built.
  */
-export function pageHtmlByPath(indexHtml: string, publicUrl: string): Map<string, string> {
+export function pageHtmlByPath(
+  indexHtml: string,
+  publicUrl: string,
+  prerendered: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const base = publicUrl.replace(/\/+$/, '');
   const description = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
   const pages = new Map<string, string>();
   for (const [path, text] of Object.entries(INDEXED_PAGES)) {
+    const html = prerendered.get(path) ?? indexHtml;
     const head = `<meta name="description" content="${escapeXml(text)}" />\n    <link rel="canonical" href="${escapeXml(base + path)}" />`;
     pages.set(
       path,
-      description.test(indexHtml)
-        ? indexHtml.replace(description, head)
-        : indexHtml.replace('</head>', `${head}\n  </head>`),
+      description.test(html)
+        ? html.replace(description, () => head)
+        : html.replace('</head>', () => `${head}\n  </head>`),
     );
   }
   return pages;

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -13,7 +12,7 @@ import { mountMetrics, timeRequests } from './metrics';
 import { type HealthSources, healthReport } from './health';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountSeo } from './http-seo';
-import { mountPages } from './pages';
+import { mountPages, readClient } from './pages';
 import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
 import { appRouter, createCaller } from './router';
@@ -40,12 +39,15 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}): Hono {
   const app = new Hono();
   const clientDir = options.clientDir ? resolve(options.clientDir) : null;
-  const client =
-    clientDir && existsSync(resolve(clientDir, 'index.html'))
-      ? { dir: clientDir, indexHtml: readFileSync(resolve(clientDir, 'index.html'), 'utf8') }
-      : null;
+  const client = readClient(clientDir);
   app.use('*', timeRequests(services.metrics));
-  app.use('*', ...securityHeaders(services, client ? inlineScriptHashes(client.indexHtml) : []));
+  app.use(
+    '*',
+    ...securityHeaders(
+      services,
+      client ? inlineScriptHashes([client.indexHtml, ...client.prerendered.values()].join('\n')) : [],
+    ),
+  );
 
   app.get('/healthz', async (c) => {
     const { status, body } = await healthReport(services, options.health);

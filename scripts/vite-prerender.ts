@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+
+/** The build's server entry: the pages to render and how (src/client/prerender.tsx). */
+const ENTRY = 'src/client/prerender.tsx';
+/** Where the rendered pages go inside the client's build: prerendered/<path>.html ('/' is index.html). */
+export const PRERENDERED_DIR = 'prerendered';
+
+interface PrerenderModule {
+  PRERENDERED: Record<string, string[]>;
+  render(path: string): Promise<{ html: string; title: string }>;
+}
+
+/** The files a manifest chunk loads with it: its own and its static imports', recursively. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * After the client's build: builds src/client/prerender.tsx for node (vite's SSR build, into a
+ * scratch folder), renders each public page it lists with react-dom/server, and writes the page:
+ * the built index.html with the markup in #root, its title, and in the head the CSS and the scripts
+ * of the modules the page's route loads on demand (so the page paints styled before any script
+ * runs, and main.tsx hydrates it without waiting for another round trip). The server sends these
+ * files for their paths (src/server/core/pages.ts).
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender',
+    apply: (c, env) => env.command === 'build' && !c.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        const scratch = resolve(config.root, `dist/.prerender-${process.pid}`);
+        try {
+          await build({
+            configFile: config.configFile,
+            root: config.root,
+            mode: config.mode,
+            logLevel: 'warn',
+            build: {
+              ssr: ENTRY,
+              outDir: scratch,
+              emptyOutDir: true,
+              manifest: false,
+              copyPublicDir: false,
+              rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+            },
+          });
+          const mod = (await import(pathToFileURL(join(scratch, 'prerender.mjs')).href)) as PrerenderModule;
+          const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+          const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+          const first = closure(manifest, 'index.html');
+          mkdirSync(join(outDir, PRERENDERED_DIR), { recursive: true });
+          for (const [path, modules] of Object.entries(mod.PRERENDERED)) {
+            const chunks = new Set<string>();
+            for (const m of modules) {
+              if (!manifest[m]) throw new Error(`prerender: ${m} (for ${path}) is not a chunk of the build`);
+              for (const key of closure(manifest, m)) if (!first.has(key)) chunks.add(key);
+            }
+            const head = [...chunks].flatMap((key) => {
+              const chunk = manifest[key];
+              if (!chunk) return [];
+              // A chunk of CSS alone (styles/app.ts) is its file.
+              const css = chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? []);
+              return [
+                ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
+                ...(chunk.file.endsWith('.js') ? [`<link rel="modulepreload" href="/${chunk.file}">`] : []),
+              ];
+            });
+            const { html, title } = await mod.render(path);
+            if (!indexHtml.includes('<div id="root"></div>'))
+              throw new Error('prerender: index.html has no empty #root');
+            const page = indexHtml
+              .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+              .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+              .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
+            const name = path === '/' ? 'index' : path.slice(1);
+            writeFileSync(join(outDir, PRERENDERED_DIR, `${name}.html`), page);
+          }
+        } finally {
+          rmSync(scratch, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
