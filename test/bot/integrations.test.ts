@@ -28,6 +28,7 @@ beforeAll(async () => {
   h = await startBotHarness({
     env: {
       YOUTUBE_FEED_URL: yt.feedUrl,
+      YOUTUBE_WEB_URL: yt.webUrl,
       WEBSUB_HUB_URL: yt.hubUrl,
       TWITCH_CLIENT_ID: 'twitch-client',
       TWITCH_CLIENT_SECRET: 'twitch-secret',
@@ -251,7 +252,7 @@ describe('bad input writes nothing', () => {
       status: 400,
       json: { error: 'source: YouTube has no channel UCzzzzzzzzzzzzzzzzzzzzzz' },
     });
-    const handle = await add({ kind: 'youtube', source: '@cooking', linkId });
+    const handle = await add({ kind: 'youtube', source: '@cook ing', linkId });
     expect(handle.status).toBe(400);
     expect((handle.json as { error: string }).error).toContain('must be a YouTube channel id');
     const nobody = await add({ kind: 'twitch', source: 'nobody_here', linkId });
