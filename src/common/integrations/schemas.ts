@@ -79,8 +79,8 @@ export interface IntegrationView {
   sourceName: string;
   linkId: number;
   linkName: string;
-  /** How news arrives: push (WebSub verified / EventSub enabled), polling (YouTube), or pending. */
-  delivery: 'push' | 'polling' | 'pending' | 'failed';
+  /** How news arrives: push (WebSub verified / EventSub enabled), polling (feed / Helix), or pending (EventSub being verified; polled meanwhile). */
+  delivery: 'push' | 'polling' | 'pending';
   posted: number;
   createdAt: Date;
 }

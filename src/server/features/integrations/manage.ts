@@ -5,7 +5,7 @@ import type { IntegrationView } from '../../../common/integrations/schemas';
 import type { Services } from '../../core/services';
 import { notFound } from '../../core/trpc';
 import { findIntegration, findLink, listIntegrations } from './integrations';
-import { subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
+import { eventSubUsable, subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
 import { markSeen, prepareYouTube, websubRequest } from './youtube';
 import { resolveHandle } from './youtube-handle';
 
@@ -70,8 +70,9 @@ export async function addIntegration(ctx: Ctx, input: Valid): Promise<Integratio
   if (row.kind === 'youtube') {
     await markSeen(ctx, row.id, seen);
     await websubRequest(ctx, row, 'subscribe');
-  } else {
+  } else if (eventSubUsable(ctx.env)) {
     // One go-live subscription per broadcaster, shared by every server that follows it.
+    // Without one (no secret, or Twitch could not verify the callback) Helix is polled (twitch-poll.ts).
     const shared = await ctx.db
       .select()
       .from(integrations)
