@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
+import { pollTwitch } from '../../src/server/features/integrations/twitch-poll';
 import { pollYouTube } from '../../src/server/features/integrations/youtube';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
@@ -230,6 +231,21 @@ describe('Twitch', () => {
     );
     expect(second.status).toBe(204);
     expect(await announcementCount()).toBe(before + 1);
+  });
+
+  it('after a revocation the broadcaster is polled; the stream EventSub posted is not posted again', async () => {
+    const sub = tw.subscriptions.find((s) => s.status === 'enabled')!;
+    const { secret: _s, ...subscription } = sub;
+    const revoked = await tw.send(sub, 'revocation', {
+      subscription: { ...subscription, status: 'authorization_revoked' },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await list()).integrations.find((i) => i.kind === 'twitch')?.delivery).toBe('polling');
+    const before = await announcementCount();
+    // Helix still lists the Ramen night stream: same stream id, already claimed by the notification.
+    expect(await pollTwitch(h.server.services)).toBe(0);
+    expect(await announcementCount()).toBe(before);
+    expect(callsAbout('Ramen night')).toHaveLength(1);
   });
 
   it('removing it ends the subscription at Twitch', async () => {
