@@ -19,7 +19,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 const PLACEHOLDER: Record<IntegrationKind, string> = {
-  youtube: '@handle, UC… or a youtube.com/@… address',
+  youtube: '@handle, UC… or youtube.com/…',
   twitch: 'Twitch login, or twitch.tv/name',
 };
 
