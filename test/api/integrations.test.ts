@@ -107,6 +107,21 @@ describe('YouTube @handles', () => {
     expect(await tableCounts(s.services)).toEqual(before);
   });
 
+  it('a page that names no channel (a consent wall) is refused saying so, and writes nothing', async () => {
+    const before = await tableCounts(s.services);
+    yt.setConsentWall(true);
+    try {
+      const res = await add({ kind: 'youtube', source: '@NightKitchen', linkId });
+      expect(res).toMatchObject({
+        status: 400,
+        json: { error: "source: YouTube's page for @NightKitchen names no channel id" },
+      });
+    } finally {
+      yt.setConsentWall(false);
+    }
+    expect(await tableCounts(s.services)).toEqual(before);
+  });
+
   it('malformed handles name the source field and write nothing', async () => {
     const before = await tableCounts(s.services);
     const requests = yt.pageRequests.length;

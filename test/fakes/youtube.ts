@@ -98,6 +98,7 @@ export function handlePage(handle: string, channelId: string, title: string, oth
 export async function startFakeYouTube() {
   const channels = new Map<string, { title: string; videos: FakeVideo[] }>();
   const handles = new Map<string, string>();
+  let consentWall = false;
   const pageRequests: { path: string; cookie: string | undefined }[] = [];
   const subscriptions: HubSubscription[] = [];
   const hubRequests: Record<string, string>[] = [];
@@ -117,6 +118,14 @@ export async function startFakeYouTube() {
     }
     if (req.method === 'GET' && url.pathname.startsWith('/@')) {
       pageRequests.push({ path: url.pathname, cookie: req.headers.cookie });
+      if (consentWall) {
+        // What youtube.com shows in the EU to a visitor who has not chosen: no channel in it.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!DOCTYPE html><html lang="en"><head><title>Before you continue to YouTube</title></head><body></body></html>',
+        );
+        return;
+      }
       // Handles are case-insensitive on YouTube.
       const handle = decodeURIComponent(url.pathname.slice(1)).toLowerCase();
       const id = handles.get(handle);
@@ -203,6 +212,10 @@ export async function startFakeYouTube() {
     },
     pageRequests,
     webUrl: server.url,
+    /** Pages answer with the consent interstitial instead of the channel (on) or normally (off). */
+    setConsentWall(on: boolean) {
+      consentWall = on;
+    },
     /** A new upload: in the feed from now on, and pushed to every verified subscriber of the channel. */
     async upload(channelId: string, v: { videoId: string; title: string; published?: Date }) {
       const c = channels.get(channelId);
