@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
+import { pollTwitch } from '../../src/server/features/integrations/twitch-poll';
 import { pollYouTube } from '../../src/server/features/integrations/youtube';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   h = await startBotHarness({
     env: {
       YOUTUBE_FEED_URL: yt.feedUrl,
+      YOUTUBE_WEB_URL: yt.webUrl,
       WEBSUB_HUB_URL: yt.hubUrl,
       TWITCH_CLIENT_ID: 'twitch-client',
       TWITCH_CLIENT_SECRET: 'twitch-secret',
@@ -231,6 +233,21 @@ describe('Twitch', () => {
     expect(await announcementCount()).toBe(before + 1);
   });
 
+  it('after a revocation the broadcaster is polled; the stream EventSub posted is not posted again', async () => {
+    const sub = tw.subscriptions.find((s) => s.status === 'enabled')!;
+    const { secret: _s, ...subscription } = sub;
+    const revoked = await tw.send(sub, 'revocation', {
+      subscription: { ...subscription, status: 'authorization_revoked' },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await list()).integrations.find((i) => i.kind === 'twitch')?.delivery).toBe('polling');
+    const before = await announcementCount();
+    // Helix still lists the Ramen night stream: same stream id, already claimed by the notification.
+    expect(await pollTwitch(h.server.services)).toBe(0);
+    expect(await announcementCount()).toBe(before);
+    expect(callsAbout('Ramen night')).toHaveLength(1);
+  });
+
   it('removing it ends the subscription at Twitch', async () => {
     const twitch = (await list()).integrations.find((i) => i.kind === 'twitch')!;
     const res = await h.server.api(`/api/integrations/${twitch.id}?guildId=${h.guild.id}`, {
@@ -251,7 +268,7 @@ describe('bad input writes nothing', () => {
       status: 400,
       json: { error: 'source: YouTube has no channel UCzzzzzzzzzzzzzzzzzzzzzz' },
     });
-    const handle = await add({ kind: 'youtube', source: '@cooking', linkId });
+    const handle = await add({ kind: 'youtube', source: '@cook ing', linkId });
     expect(handle.status).toBe(400);
     expect((handle.json as { error: string }).error).toContain('must be a YouTube channel id');
     const nobody = await add({ kind: 'twitch', source: 'nobody_here', linkId });

@@ -30,8 +30,10 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
   const streams = new Map<string, { id: string; title: string; game_name: string; started_at: string }>();
   const subscriptions: FakeSubscription[] = [];
   const tokens = new Set<string>();
+  let clientSecret = opts.clientSecret;
   const helixCalls: { method: string; path: string }[] = [];
   let nextUser = 41_000_000;
+  let nextStream = 40_000_000_000;
   const deliveries: { type: string; status: number; body: string }[] = [];
 
   const publicSub = (s: FakeSubscription) => {
@@ -80,7 +82,7 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
         return json(res, 400, { status: 400, message: 'invalid grant_type' });
       if (form.get('client_id') !== opts.clientId)
         return json(res, 400, { status: 400, message: 'invalid client' });
-      if (form.get('client_secret') !== opts.clientSecret)
+      if (form.get('client_secret') !== clientSecret)
         return json(res, 403, { status: 403, message: 'invalid client secret' });
       const token = randomUUID().replaceAll('-', '');
       tokens.add(token);
@@ -112,33 +114,43 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
       });
     }
     if (req.method === 'GET' && path === '/streams') {
-      const userId = url.searchParams.get('user_id');
-      const u = [...users.values()].find((x) => x.id === userId);
-      const s = userId ? streams.get(userId) : undefined;
-      return json(res, 200, {
-        data:
-          u && s
-            ? [
-                {
-                  id: s.id,
-                  user_id: u.id,
-                  user_login: u.login,
-                  user_name: u.display_name,
-                  game_id: '509658',
-                  game_name: s.game_name,
-                  type: 'live',
-                  title: s.title,
-                  tags: [],
-                  viewer_count: 78365,
-                  started_at: s.started_at,
-                  language: 'en',
-                  thumbnail_url: '',
-                  is_mature: false,
-                },
-              ]
-            : [],
-        pagination: {},
+      // Helix: user_id repeated up to 100 times; only live broadcasters are listed.
+      const ids = url.searchParams.getAll('user_id');
+      const first = Number(url.searchParams.get('first') ?? 20);
+      if (ids.length > 100) {
+        return json(res, 400, {
+          error: 'Bad Request',
+          status: 400,
+          message: 'The parameter "user_id" may only be specified up to 100 times.',
+        });
+      }
+      if (!Number.isInteger(first) || first < 1 || first > 100) {
+        return json(res, 400, { error: 'Bad Request', status: 400, message: 'Invalid value for first' });
+      }
+      const data = ids.flatMap((userId) => {
+        const u = [...users.values()].find((x) => x.id === userId);
+        const s = streams.get(userId);
+        if (!u || !s) return [];
+        return [
+          {
+            id: s.id,
+            user_id: u.id,
+            user_login: u.login,
+            user_name: u.display_name,
+            game_id: '509658',
+            game_name: s.game_name,
+            type: 'live',
+            title: s.title,
+            tags: [],
+            viewer_count: 78365,
+            started_at: s.started_at,
+            language: 'en',
+            thumbnail_url: '',
+            is_mature: false,
+          },
+        ];
       });
+      return json(res, 200, { data: data.slice(0, first), pagination: {} });
     }
     if (path === '/eventsub/subscriptions' && req.method === 'POST') {
       const b = JSON.parse(raw.toString('utf8'));
@@ -229,14 +241,14 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
       return u;
     },
     /** The broadcaster goes live: Helix shows the stream, every enabled subscription gets stream.online. */
-    async goLive(login: string, stream: { title: string; game: string }) {
+    async goLive(login: string, stream: { title: string; game: string; startedAt?: Date }) {
       const u = users.get(login.toLowerCase());
       if (!u) throw new Error(`no fake user ${login}`);
       const s = {
-        id: String(Date.now()),
+        id: String(nextStream++),
         title: stream.title,
         game_name: stream.game,
-        started_at: new Date().toISOString(),
+        started_at: (stream.startedAt ?? new Date()).toISOString(),
       };
       streams.set(u.id, s);
       const subs = subscriptions.filter(
@@ -245,6 +257,19 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
       return await Promise.all(
         subs.map((sub) => send(sub, 'notification', onlinePayload(sub, u, s.id, s.started_at))),
       );
+    },
+    /** Every app access token stops working (Helix answers 401), as after a secret rotation. */
+    revokeTokens() {
+      tokens.clear();
+    },
+    /** The application's secret as Twitch now knows it (rotated in the console). */
+    setClientSecret(secret: string) {
+      clientSecret = secret;
+    },
+    /** The stream ends: Helix no longer lists it (EventSub's stream.offline is not sent). */
+    goOffline(login: string) {
+      const u = users.get(login.toLowerCase());
+      if (u) streams.delete(u.id);
     },
     /** One message as the test shapes it (a replayed id, an old timestamp, a wrong signature). */
     send,

@@ -1,5 +1,6 @@
 /**
- * A fake YouTube on loopback speaking the real formats: the channel feed (Atom, as
+ * A fake YouTube on loopback speaking the real formats: a channel's @handle page (HTML, as
+ * https://www.youtube.com/@handle), the channel feed (Atom, as
  * https://www.youtube.com/feeds/videos.xml?channel_id=UC… serves it) and a WebSub hub (as
  * https://pubsubhubbub.appspot.com/subscribe): a subscription request (form POST) is answered 202,
  * then the hub verifies intent with a GET to the callback carrying hub.challenge, and each upload is
@@ -66,8 +67,39 @@ export function atomFeed(channelId: string, title: string, videos: FakeVideo[], 
 </feed>`;
 }
 
+/**
+ * A channel's page as https://www.youtube.com/@handle serves it (trimmed to what matters): the
+ * canonical link and og: tags to /channel/UC…, <meta itemprop="identifier">, and the page data
+ * (ytInitialData) whose metadata carries "externalId", next to other channels' "channelId"s.
+ */
+export function handlePage(handle: string, channelId: string, title: string, otherChannelId: string): string {
+  const data = {
+    metadata: {
+      channelMetadataRenderer: {
+        title,
+        externalId: channelId,
+        channelUrl: `https://www.youtube.com/channel/${channelId}`,
+        vanityChannelUrl: `http://www.youtube.com/${handle}`,
+      },
+    },
+    contents: { featured: [{ channelId: otherChannelId }] },
+  };
+  return `<!DOCTYPE html><html style="font-size: 10px;font-family: Roboto, Arial, sans-serif;" lang="en" system-icons typography><head>
+<meta http-equiv="origin-trial" content="x"><title>${esc(title)} - YouTube</title>
+<meta name="description" content="Recipes every week."><meta name="keywords" content="cooking">
+<link rel="canonical" href="https://www.youtube.com/channel/${channelId}">
+<link rel="alternate" type="application/rss+xml" title="RSS" href="https://www.youtube.com/feeds/videos.xml?channel_id=${channelId}">
+<meta property="og:title" content="${esc(title)}"><meta property="og:site_name" content="YouTube">
+<meta property="og:url" content="https://www.youtube.com/channel/${channelId}">
+<meta itemprop="name" content="${esc(title)}"><meta itemprop="identifier" content="${channelId}">
+</head><body><script nonce="n">var ytInitialData = ${JSON.stringify(data)};</script></body></html>`;
+}
+
 export async function startFakeYouTube() {
   const channels = new Map<string, { title: string; videos: FakeVideo[] }>();
+  const handles = new Map<string, string>();
+  let consentWall = false;
+  const pageRequests: { path: string; cookie: string | undefined }[] = [];
   const subscriptions: HubSubscription[] = [];
   const hubRequests: Record<string, string>[] = [];
   let feedBase = '';
@@ -82,6 +114,31 @@ export async function startFakeYouTube() {
       }
       res.writeHead(200, { 'content-type': 'application/atom+xml; charset=UTF-8' });
       res.end(atomFeed(id, c.title, c.videos, `${feedBase}?channel_id=${id}`));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/@')) {
+      pageRequests.push({ path: url.pathname, cookie: req.headers.cookie });
+      if (consentWall) {
+        // What youtube.com shows in the EU to a visitor who has not chosen: no channel in it.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!DOCTYPE html><html lang="en"><head><title>Before you continue to YouTube</title></head><body></body></html>',
+        );
+        return;
+      }
+      // Handles are case-insensitive on YouTube.
+      const handle = decodeURIComponent(url.pathname.slice(1)).toLowerCase();
+      const id = handles.get(handle);
+      const c = id ? channels.get(id) : undefined;
+      if (!id || !c) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!DOCTYPE html><html lang="en"><head><title>404 Not Found</title></head><body></body></html>',
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(handlePage(handle, id, c.title, 'UCzyxwvutsrqponmlkjihgfe'));
       return;
     }
     if (req.method === 'POST' && url.pathname === '/subscribe') {
@@ -148,6 +205,16 @@ export async function startFakeYouTube() {
     hubRequests,
     channel(id: string, title: string, videos: FakeVideo[] = []) {
       channels.set(id, { title, videos: [...videos] });
+    },
+    /** Gives a channel an @handle (its page is served at /@handle). */
+    handle(handle: string, channelId: string) {
+      handles.set(handle.toLowerCase(), channelId);
+    },
+    pageRequests,
+    webUrl: server.url,
+    /** Pages answer with the consent interstitial instead of the channel (on) or normally (off). */
+    setConsentWall(on: boolean) {
+      consentWall = on;
     },
     /** A new upload: in the feed from now on, and pushed to every verified subscriber of the channel. */
     async upload(channelId: string, v: { videoId: string; title: string; published?: Date }) {

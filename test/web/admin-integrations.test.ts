@@ -29,7 +29,9 @@ async function linkFor(guildId: string, name: string, channels: [string, string]
 beforeAll(async () => {
   yt = await startFakeYouTube();
   [server, browser] = await Promise.all([
-    startWebServer({ env: { YOUTUBE_FEED_URL: yt.feedUrl, WEBSUB_HUB_URL: yt.hubUrl } }),
+    startWebServer({
+      env: { YOUTUBE_FEED_URL: yt.feedUrl, WEBSUB_HUB_URL: yt.hubUrl, YOUTUBE_WEB_URL: yt.webUrl },
+    }),
     launchBrowser(),
   ]);
   for (const id of ['g-int', 'g-new']) await seedGuild(server.services, id, { plan: 'ultimate' });
@@ -128,6 +130,25 @@ describe('Integrations screen', () => {
     await page.getByText('Twitch integrations are not available here.').waitFor();
     expect(await page.getByRole('button', { name: 'Add integration' }).count()).toBe(0);
     await shot(page, 'integrations-added-twitch-unavailable-dark-desktop');
+    await page.context().close();
+  });
+
+  it("adds a YouTube channel by its @handle and shows the channel's name with it; an unknown handle is named", async () => {
+    yt.channel('UCddddddddddddddddddddd1', 'Night Garden');
+    yt.handle('@NightGarden', 'UCddddddddddddddddddddd1');
+    const page = await adminPage(browser, server, '/admin/integrations?guildId=g-new');
+    await page.getByTestId('integration').first().waitFor();
+    const source = page.getByRole('textbox', { name: 'YouTube channel' });
+    expect(await source.getAttribute('placeholder')).toBe('@handle, UC… or youtube.com/…');
+    await source.fill('@nosuchgarden');
+    await page.getByPlaceholder('Choose a channel link').click();
+    await page.getByRole('option', { name: 'Updates (en, fr)' }).click();
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    await page.getByText('source: YouTube has no channel @nosuchgarden').waitFor();
+    await source.fill('youtube.com/@nightgarden');
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    await page.getByTestId('integration').getByText('Night Garden (@nightgarden)').waitFor();
+    await shot(page, 'integrations-added-by-handle-dark-desktop');
     await page.context().close();
   });
 

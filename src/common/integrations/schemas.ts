@@ -18,6 +18,27 @@ export function youtubeChannelId(input: string): string | null {
   return YOUTUBE_CHANNEL_ID.test(id) ? id : null;
 }
 
+/** YouTube's rule for handles: 3 to 30 letters (any script), digits, _, - or . after the @. */
+const YOUTUBE_HANDLE = /^@[\p{L}\p{M}\p{N}_.-]{3,30}$/u;
+
+/** A YouTube @handle (as typed, or out of a youtube.com/@handle address), without its case changed. */
+export function youtubeHandle(input: string): string | null {
+  const v = input.trim();
+  const fromUrl = /youtube\.com\/(@[^/?#\s]+)/.exec(v)?.[1];
+  let handle = fromUrl ?? v;
+  try {
+    handle = decodeURIComponent(handle);
+  } catch {
+    return null;
+  }
+  return YOUTUBE_HANDLE.test(handle) ? handle : null;
+}
+
+/** What a YouTube source may be: a channel id, or an @handle the server resolves to one. */
+export function youtubeSource(input: string): string | null {
+  return youtubeChannelId(input) ?? youtubeHandle(input);
+}
+
 /** A Twitch login (3 to 25 letters, digits or _), also read out of a twitch.tv/… address. */
 export function twitchLogin(input: string): string | null {
   const v = input.trim();
@@ -34,14 +55,14 @@ export const integrationCreate = z
     linkId: rowId,
   })
   .transform((v, ctx) => {
-    const source = v.kind === 'youtube' ? youtubeChannelId(v.source) : twitchLogin(v.source);
+    const source = v.kind === 'youtube' ? youtubeSource(v.source) : twitchLogin(v.source);
     if (!source) {
       ctx.addIssue({
         code: 'custom',
         path: ['source'],
         message:
           v.kind === 'youtube'
-            ? 'must be a YouTube channel id (UC followed by 22 characters) or a youtube.com/channel/… address'
+            ? 'must be a YouTube channel id (UC followed by 22 characters), an @handle, or a youtube.com/channel/… or youtube.com/@… address'
             : 'must be a Twitch login (3 to 25 letters, digits or _) or a twitch.tv/… address',
       });
       return z.NEVER;
@@ -58,8 +79,8 @@ export interface IntegrationView {
   sourceName: string;
   linkId: number;
   linkName: string;
-  /** How news arrives: push (WebSub verified / EventSub enabled), polling (YouTube), or pending. */
-  delivery: 'push' | 'polling' | 'pending' | 'failed';
+  /** How news arrives: push (WebSub verified / EventSub enabled), polling (feed / Helix), or pending (EventSub being verified; polled meanwhile). */
+  delivery: 'push' | 'polling' | 'pending';
   posted: number;
   createdAt: Date;
 }

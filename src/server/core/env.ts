@@ -131,9 +131,13 @@ export const envSchema = z
     YOUTUBE_FEED_URL: url('YOUTUBE_FEED_URL').transform(
       (v) => v ?? 'https://www.youtube.com/feeds/videos.xml',
     ),
+    /** Where a YouTube @handle's page is read for its channel id (a fake in tests). */
+    YOUTUBE_WEB_URL: url('YOUTUBE_WEB_URL').transform((v) => v ?? 'https://www.youtube.com'),
     WEBSUB_HUB_URL: url('WEBSUB_HUB_URL').transform((v) => v ?? 'https://pubsubhubbub.appspot.com/subscribe'),
     /** How often YouTube feeds without a verified WebSub subscription are read. */
     INTEGRATIONS_POLL_SECONDS: z.coerce.number().int().min(10).default(300),
+    /** How often Twitch broadcasters without an enabled EventSub subscription are polled on Helix. */
+    TWITCH_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
   })
   .superRefine((e, ctx) => {
     const configured = configuredProviders(e);

@@ -19,7 +19,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 const PLACEHOLDER: Record<IntegrationKind, string> = {
-  youtube: 'UC… or youtube.com/channel/UC…',
+  youtube: '@handle, UC… or youtube.com/…',
   twitch: 'Twitch login, or twitch.tv/name',
 };
 

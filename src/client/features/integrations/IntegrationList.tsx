@@ -16,11 +16,6 @@ const DELIVERY: Record<IntegrationView['delivery'], { label: string; color: stri
     hint: 'The channel is checked on a schedule.',
   },
   pending: { label: 'Connecting', color: 'yellow', hint: 'Waiting for the platform to confirm.' },
-  failed: {
-    label: 'Not connected',
-    color: 'red',
-    hint: 'The platform did not confirm; remove it and add it again.',
-  },
 };
 
 /** The server's integrations, each with where it posts, how news arrives and how many posts it made. */

@@ -88,9 +88,8 @@ function deliveryOf(i: Integration, now: Date): IntegrationView['delivery'] {
     return i.pushExpiresAt && i.pushExpiresAt > now ? 'push' : 'polling';
   }
   if (i.subscriptionStatus === 'enabled') return 'push';
-  return i.subscriptionStatus?.includes('failed') || i.subscriptionStatus?.includes('revoked')
-    ? 'failed'
-    : 'pending';
+  // No EventSub subscription, or a failed or revoked one: Helix is polled (twitch-poll.ts).
+  return i.subscriptionStatus?.endsWith('_pending') ? 'pending' : 'polling';
 }
 
 /** The screen's list: every integration of the server with its link's name and how many posts it made. */

@@ -5,8 +5,9 @@ import type { IntegrationView } from '../../../common/integrations/schemas';
 import type { Services } from '../../core/services';
 import { notFound } from '../../core/trpc';
 import { findIntegration, findLink, listIntegrations } from './integrations';
-import { subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
+import { eventSubUsable, subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
 import { markSeen, prepareYouTube, websubRequest } from './youtube';
+import { resolveHandle } from './youtube-handle';
 
 /** Adding and removing integrations (the dashboard's list; router.ts wires them). */
 
@@ -29,8 +30,15 @@ export async function addIntegration(ctx: Ctx, input: Valid): Promise<Integratio
   let sourceName = input.source;
   let seen: string[] = [];
   if (input.kind === 'youtube') {
-    const feed = await prepareYouTube(ctx, input.source).catch((err: Error) => bad(`source: ${err.message}`));
-    sourceName = feed.sourceName;
+    // An @handle is looked up on YouTube; the channel id is what is stored and followed.
+    const handle = input.source.startsWith('@') ? input.source : null;
+    if (handle) {
+      const found = await resolveHandle(ctx.env, handle).catch((err: Error) => bad(`source: ${err.message}`));
+      if (!found) bad(`source: YouTube has no channel ${handle}`);
+      sourceId = found!.channelId;
+    }
+    const feed = await prepareYouTube(ctx, sourceId).catch((err: Error) => bad(`source: ${err.message}`));
+    sourceName = handle ? `${feed.sourceName} (${handle})` : feed.sourceName;
     seen = feed.seen;
   } else {
     if (!twitchConfigured(ctx.env)) {
@@ -62,8 +70,9 @@ export async function addIntegration(ctx: Ctx, input: Valid): Promise<Integratio
   if (row.kind === 'youtube') {
     await markSeen(ctx, row.id, seen);
     await websubRequest(ctx, row, 'subscribe');
-  } else {
+  } else if (eventSubUsable(ctx.env)) {
     // One go-live subscription per broadcaster, shared by every server that follows it.
+    // Without one (no secret, or Twitch could not verify the callback) Helix is polled (twitch-poll.ts).
     const shared = await ctx.db
       .select()
       .from(integrations)

@@ -1,21 +1,48 @@
 import type { Services } from '../../core/services';
+import { pollTwitch } from './twitch-poll';
 import { pollYouTube } from './youtube';
 
-/** Reads YouTube feeds without a live WebSub subscription every INTEGRATIONS_POLL_SECONDS. */
-export function startIntegrationPolling(services: Services): () => void {
+/** Runs `round` every `ms` until stopped; tests pass their own to move time by hand. */
+export type Repeat = (round: () => Promise<void>, ms: number) => () => void;
+
+const realRepeat: Repeat = (round, ms) => {
+  const timer = setInterval(() => void round(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/** A round that logs its failure, and is not doubled when the next is due while it still runs. */
+function guarded(name: string, round: () => Promise<unknown>): () => Promise<void> {
   let running = false;
-  const tick = async () => {
+  return async () => {
     if (running) return;
     running = true;
     try {
-      await pollYouTube(services);
+      await round();
     } catch (err) {
-      console.error('Integrations poll failed:', err instanceof Error ? err.message : err);
+      console.error(`${name} poll failed:`, err instanceof Error ? err.message : err);
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), services.env.INTEGRATIONS_POLL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+}
+
+/**
+ * Reads YouTube feeds without a live WebSub subscription every INTEGRATIONS_POLL_SECONDS, and asks
+ * Helix about Twitch broadcasters without an enabled EventSub subscription every TWITCH_POLL_SECONDS.
+ */
+export function startIntegrationPolling(services: Services, repeat: Repeat = realRepeat): () => void {
+  const stops = [
+    repeat(
+      guarded('YouTube', () => pollYouTube(services)),
+      services.env.INTEGRATIONS_POLL_SECONDS * 1000,
+    ),
+    repeat(
+      guarded('Twitch', () => pollTwitch(services)),
+      services.env.TWITCH_POLL_SECONDS * 1000,
+    ),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

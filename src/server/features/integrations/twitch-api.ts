@@ -7,8 +7,14 @@ import type { Env } from '../../core/env';
  * EventSub subscriptions. TWITCH_API_URL and TWITCH_AUTH_URL point at a fake in tests.
  */
 
-export const twitchConfigured = (env: Env) =>
-  Boolean(env.TWITCH_CLIENT_ID && env.TWITCH_CLIENT_SECRET && env.INTEGRATIONS_WEBHOOK_SECRET);
+/** Twitch can be followed (Helix with the application's credentials): by EventSub or by polling. */
+export const twitchConfigured = (env: Env) => Boolean(env.TWITCH_CLIENT_ID && env.TWITCH_CLIENT_SECRET);
+
+/** EventSub webhooks are tried only with a secret to sign them; otherwise Helix is polled. */
+export const eventSubUsable = (env: Env) => twitchConfigured(env) && Boolean(env.INTEGRATIONS_WEBHOOK_SECRET);
+
+/** Helix answers up to 100 user_id per /streams call. */
+export const STREAMS_PER_CALL = 100;
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number() });
 const usersSchema = z.object({
@@ -24,6 +30,7 @@ const streamsSchema = z.object({
       game_name: z.string(),
       title: z.string(),
       type: z.string(),
+      started_at: z.string(),
     }),
   ),
 });
@@ -89,6 +96,24 @@ export async function liveStream(env: Env, userId: string): Promise<TwitchStream
   const res = await helix(env, `/streams?user_id=${encodeURIComponent(userId)}`);
   if (!res.ok) throw new Error(`Twitch answered ${res.status} for the stream of ${userId}`);
   return streamsSchema.parse(await res.json()).data.find((s) => s.type === 'live') ?? null;
+}
+
+/**
+ * The live streams of many broadcasters: one GET /streams per 100 ids (user_id repeated, first=100),
+ * only those of type 'live'.
+ */
+export async function liveStreams(env: Env, userIds: string[]): Promise<TwitchStream[]> {
+  const out: TwitchStream[] = [];
+  for (let i = 0; i < userIds.length; i += STREAMS_PER_CALL) {
+    const batch = userIds.slice(i, i + STREAMS_PER_CALL);
+    const query = new URLSearchParams(batch.map((id) => ['user_id', id]));
+    query.set('first', String(STREAMS_PER_CALL));
+    const res = await helix(env, `/streams?${query}`);
+    if (!res.ok)
+      throw new Error(`Twitch answered ${res.status} for the streams of ${batch.length} broadcasters`);
+    out.push(...streamsSchema.parse(await res.json()).data.filter((s) => s.type === 'live'));
+  }
+  return out;
 }
 
 export const twitchCallback = (env: Env) => `${env.PUBLIC_URL.replace(/\/$/, '')}/hooks/twitch`;
