@@ -2,6 +2,7 @@ import { Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/c
 import { format } from 'date-fns';
 import { MemberName } from '../../components/admin';
 import { inLanguage, PRIORITY_COLORS, STATUS_COLORS, STATUS_LABELS, type TicketStatus } from './display';
+import { ratingStars } from './CloseOutcome';
 import type { Ticket } from './types';
 
 /** One ticket of the list; the whole card opens the detail dialog. */
@@ -49,6 +50,11 @@ export function TicketRow({
               {t.claimedBy && (
                 <Badge size="sm" variant="light" color="teal" title={`Claimed by ${t.claimedBy}`}>
                   🛡️ Claimed
+                </Badge>
+              )}
+              {t.rating !== null && (
+                <Badge size="sm" variant="light" color="yellow" aria-label={`Rated ${t.rating} out of 5`}>
+                  {ratingStars(t.rating)}
                 </Badge>
               )}
             </Group>
