@@ -5,7 +5,7 @@ import type { Json } from '../fakes/discord';
 import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { pressButton, submitModal } from './community-interactions';
+import { openDMs, pressButton, submitModal } from './community-interactions';
 import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
@@ -52,6 +52,8 @@ beforeAll(async () => {
   h = await startBotHarness();
   threads = installThreads(h.fake);
   h.ana.permissions = '0';
+  // Ana accepts DMs (the transcript); the last test makes Discord refuse them.
+  openDMs(h.fake, h.ana);
   await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
   const who = { member: h.ana, channel: h.channel('general') };
   const form = await h.fake.interactionAnswer(
@@ -68,6 +70,8 @@ beforeAll(async () => {
   ticketId = t!.id;
   threadId = t!.channelId!;
   opening = (await postedIn(threadId, /Cobro doble/)).body!;
+  h.fake.sendMessage({ channelId: threadId, author: h.ana.user, member: h.ana, content: 'Sigo esperando' });
+  await eventually(async () => (await api(`/api/tickets/${ticketId}`)).json.messages.length > 0);
 });
 afterAll(async () => {
   await h?.close();
@@ -104,6 +108,23 @@ describe('closing with a reason', () => {
     );
     await eventually(() => threads.threads.get(threadId)!.channel.thread_metadata?.archived === true);
     expect(threads.threads.get(threadId)!.channel.thread_metadata?.locked).toBe(true);
+  });
+});
+
+describe('the transcript', () => {
+  it('reaches the member by DM when the ticket closes: a .txt with both languages side by side, her text as written', async () => {
+    const dm = openDMs(h.fake, h.ana);
+    const sent = await h.fake.waitForCall(
+      (c) => c.method === 'POST' && c.path === `/channels/${dm}/messages` && c.files.length > 0,
+    );
+    expect(sent.body?.content).toContain(`La transcripción de tu ticket #${ticketId}`);
+    const [file] = sent.files;
+    expect(file!.name).toBe(`ticket-${ticketId}-transcript.txt`);
+    const text = file!.bytes.toString('utf8');
+    expect(text).toContain(`Ticket #${ticketId}`);
+    expect(text).toContain('  [es] Cobro doble\n  [en] [en] Cobro doble');
+    expect(text).toMatch(/· Member\n {2}\[es\] Sigo esperando\n {2}\[en\] \[en\] Sigo esperando/);
+    expect(text).toContain('Close reason: Refund issued');
   });
 });
 
@@ -190,6 +211,15 @@ describe('the dashboard close', () => {
     expect(reopened.status).toBe(200);
     expect(reopened.json.closeReason).toBeNull();
     await postedIn(threadId, /abierto de nuevo/);
+    const modLog = h.channel('mod-log').id;
+    const rules = await api('/api/moderation/rules', { method: 'PATCH', body: { logChannelId: modLog } });
+    expect(rules.status).toBe(200);
+    h.fake.rest.fail({
+      method: 'POST',
+      path: new RegExp(`^/channels/${openDMs(h.fake, h.ana)}/messages$`),
+      status: 403,
+      body: { code: 50007, message: 'Cannot send messages to this user' },
+    });
     const mark = h.fake.calls.length;
     const closed = await api(`/api/tickets/${ticketId}`, {
       method: 'PATCH',
@@ -200,6 +230,13 @@ describe('the dashboard close', () => {
     const told = await postedIn(threadId, /Motivo: \[es\] Solved by email/, mark);
     expect(told.body?.components ?? []).toEqual([]);
     await eventually(() => threads.threads.get(threadId)!.channel.thread_metadata?.archived === true);
+    // The member's DMs refuse the transcript this time: noted in the log channel.
+    await h.fake.waitForCall(
+      (c) =>
+        c.method === 'POST' &&
+        c.path === `/channels/${modLog}/messages` &&
+        c.body?.content?.includes(`transcript of ticket #${ticketId}`),
+    );
     // Already rated: no question after this close.
     const asked = h.fake.calls
       .slice(mark)

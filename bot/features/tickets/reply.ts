@@ -10,6 +10,7 @@ import { NO_PINGS } from '../../discord';
 import { createKeyedOrder } from '../../keyed-order';
 import { isTransient, postOnce } from '../../nonce';
 import { serverChannel } from '../../server-channel';
+import { sendTranscript } from './transcript';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
 type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['ticketReply']>>>;
@@ -120,6 +121,8 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
     return isTransient(err);
   }
   await ctx.caller.tickets.bot.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
+  // The close is posted: the transcript goes to the member by DM (a refusal is noted in the log channel).
+  if (plan.sendsTranscript) await sendTranscript(ctx, e.guildId, e.ticketId, e.messageId);
   return false;
 }
 

@@ -115,3 +115,20 @@ export const TICKET_RATE_NOT_CLOSED: Phrase = {
   ar: 'أعيد فتح التذكرة #{id}؛ قيّمها بعد إغلاقها.',
   hi: 'टिकट #{id} फिर से खुल गया है; बंद होने के बाद रेट करें।',
 };
+
+/** The DM carrying the transcript (.txt) when the ticket closes. */
+export const TICKET_TRANSCRIPT_DM: Phrase = {
+  en: '📄 The transcript of your ticket #{id}: every message as it was written, with its translation beside it.',
+  es: '📄 La transcripción de tu ticket #{id}: cada mensaje tal como se escribió, con su traducción al lado.',
+  fr: '📄 La transcription de ton ticket #{id} : chaque message tel qu’il a été écrit, avec sa traduction à côté.',
+  de: '📄 Das Protokoll deines Tickets #{id}: jede Nachricht so, wie sie geschrieben wurde, mit ihrer Übersetzung daneben.',
+  pt: '📄 A transcrição do seu ticket #{id}: cada mensagem como foi escrita, com a tradução ao lado.',
+  it: '📄 La trascrizione del tuo ticket #{id}: ogni messaggio come è stato scritto, con la traduzione accanto.',
+  tr: '📄 #{id} numaralı talebinin dökümü: her mesaj yazıldığı gibi, yanında çevirisiyle.',
+  ru: '📄 Расшифровка вашего тикета #{id}: каждое сообщение в исходном виде, рядом его перевод.',
+  ja: '📄 チケット #{id} の記録です。各メッセージを書かれたとおりに、翻訳を添えて載せています。',
+  ko: '📄 티켓 #{id} 의 기록입니다. 각 메시지를 작성된 그대로, 번역과 함께 담았습니다.',
+  zh: '📄 你的工单 #{id} 的记录：每条消息保持原文，旁边附有译文。',
+  ar: '📄 نص التذكرة #{id}: كل رسالة كما كُتبت، وبجانبها ترجمتها.',
+  hi: '📄 आपके टिकट #{id} की प्रतिलिपि: हर संदेश जैसा लिखा गया था, साथ में उसका अनुवाद।',
+};

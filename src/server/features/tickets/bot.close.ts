@@ -11,6 +11,8 @@ import { botGuildProcedure } from '../../core/trpc';
 import { memberLanguageIn } from '../translation/members';
 import { type RateOutcome, rateTicket } from './close';
 import { findTicket } from './tickets';
+import { planTranscript } from './transcript';
+import { logChannelOf } from '../../core/permission-reports';
 
 /** The bot's side of the rating asked under a close announcement (five buttons, 1 to 5). */
 
@@ -24,7 +26,22 @@ const REFUSALS: Record<Exclude<RateOutcome, { ok: true }>['error'], Phrase | nul
   'already rated': TICKET_ALREADY_RATED,
 };
 
+const ticketId = z.number().int().positive();
+
 export const ticketCloseBotProcedures = {
+  /** The closed ticket's transcript to DM its member (null: not closed, or not this server's). */
+  ticketTranscript: botGuildProcedure
+    .input(z.object({ ticketId }))
+    .query(async ({ ctx, input }) => await planTranscript(ctx.db, ctx.guildId, input.ticketId)),
+
+  /** The member could not be sent the transcript by DM: what to tell the admins, where. */
+  ticketTranscriptUndelivered: botGuildProcedure
+    .input(z.object({ ticketId, userId: id, error: z.string().max(500) }))
+    .mutation(async ({ ctx, input }) => ({
+      channelId: await logChannelOf(ctx.db, ctx.guildId),
+      text: `I could not send the transcript of ticket #${input.ticketId} to <@${input.userId}> by direct message: ${input.error}. They may not accept direct messages from this server; the conversation stays on the ticket in the dashboard.`,
+    })),
+
   /** The Close button: is the presser the ticket's member (who closes at once, no form)? */
   ticketCloser: botGuildProcedure
     .input(z.object({ ticketId: z.number().int().positive(), userId: id }))

@@ -49,6 +49,8 @@ export interface ReplyDelivery {
   ticketStatus: string;
   parts: string[];
   translated: boolean;
+  /** A close announcement: the transcript goes to the member by DM once it is posted (bot/features/tickets/transcript.ts). */
+  sendsTranscript?: boolean;
   /** Under a close announcement of a ticket not rated yet: the rating question with its five buttons. */
   rating?: { content: string; buttons: { customId: string; label: string }[] };
 }
@@ -104,11 +106,12 @@ export async function planReplyDelivery(
   if (message.kind === 'status') {
     const text = inTarget ?? message.originalText;
     const english = target === 'en' ? '' : `\n-# ${message.originalText.replace(/\n/g, '\n-# ')}`;
-    const asksRating =
-      message.messageId.startsWith(`${CLOSE_TAG}-`) && ticket.status === 'closed' && ticket.rating === null;
+    const closing = message.messageId.startsWith(`${CLOSE_TAG}-`) && ticket.status === 'closed';
+    const asksRating = closing && ticket.rating === null;
     return {
       ...base,
       parts: splitForDiscord(`${text}${english}`),
+      ...(closing ? { sendsTranscript: true } : {}),
       ...(asksRating ? { rating: ratingQuestion(ticket) } : {}),
     };
   }
