@@ -6,6 +6,7 @@ import { type FakeThreads, installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
 import { openDMs, pressButton, submitModal } from './community-interactions';
+import { interactionPayload, userPayload } from '../fakes/discord';
 import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
@@ -90,7 +91,7 @@ describe('closing with a reason', () => {
       submitModal(h.fake, form.custom_id, { reason: 'Refund issued' }, inThread(h.ben)),
       10_000,
     );
-    expect(answer.content).toContain(`#${ticketId}`);
+    expect(answer.content).toBe(`Closing ticket #${ticketId}…`);
     const told = await postedIn(threadId, /está cerrado/, mark);
     expect(told.body?.content).toBe(
       `🔒 El ticket #${ticketId} está cerrado. Motivo: [es] Refund issued\nEste hilo queda bloqueado.\n-# 🔒 Ticket #${ticketId} is closed. Reason: Refund issued\n-# This thread is now locked.`,
@@ -178,6 +179,71 @@ describe('the rating', () => {
     expect((await ticket()).rating).toBe(4);
     const stats = (await api('/api/ticket-stats')).json;
     expect(stats).toMatchObject({ avgRating: 4, rated: 1, closed: 1 });
+  });
+});
+
+/** A member presses a button of the bot's DM (Discord sends no guild and no member then). */
+function pressInDM(message: Json, label: string, dmId: string): Json {
+  const button = message.components[0].components.find((b: Json) => b.label === label);
+  const {
+    guild_id: _g,
+    member: _m,
+    authorizing_integration_owners: _o,
+    ...payload
+  } = interactionPayload({
+    applicationId: h.fake.applicationId,
+    guildId: h.guild.id,
+    channel: { ...h.channel('general'), id: dmId },
+    member: h.ana,
+    type: 3,
+    data: { custom_id: button.custom_id, component_type: 2 },
+  });
+  const press: Json = {
+    ...payload,
+    user: userPayload(h.ana.user),
+    channel: { id: dmId, type: 1 },
+    context: 1,
+    authorizing_integration_owners: { '1': h.ana.user.id },
+    message: {
+      id: String(Date.now()),
+      channel_id: dmId,
+      author: userPayload({ id: '900000000000000001', username: 'Polyglot', bot: true }),
+      content: message.content,
+      components: message.components,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+      type: 0,
+      flags: 0,
+    },
+  };
+  h.fake.rest.interactionChannels.set(press.token, dmId);
+  h.fake.dispatch('INTERACTION_CREATE', press);
+  return press;
+}
+
+describe('a ticket without a thread', () => {
+  it('the close and the rating question reach the member by DM; her press there counts', async () => {
+    const dm = openDMs(h.fake, h.ana);
+    const t = await createTicket(h.server.services.db, h.server.services.translator, () => new Date(), {
+      guildId: h.guild.id,
+      userId: h.ana.user.id,
+      userLanguage: 'es',
+      subject: 'Sin hilo',
+      description: 'Por DM',
+    });
+    const closed = await api(`/api/tickets/${t.id}`, { method: 'PATCH', body: { status: 'closed' } });
+    expect(closed.status).toBe(200);
+    const asked = await postedIn(dm, new RegExp(`ticket #${t.id}\\? Puntúalo`));
+    const answer = await h.fake.interactionAnswer(pressInDM(asked.body!, '3 ★', dm));
+    expect(answer.content).toBe(`¡Gracias! Has puntuado el ticket #${t.id} con 3/5.`);
+    expect((await ticket(t.id)).rating).toBe(3);
   });
 });
 

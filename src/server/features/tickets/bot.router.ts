@@ -259,7 +259,14 @@ export const ticketsBotRouter = router({
         });
       return {
         ok: true as const,
-        message: say(TICKET_CLOSING, outcome.ticket.userLanguage, { id: outcome.ticket.id }),
+        // Staff closing someone's ticket read the answer in the support language, the member in theirs.
+        message: say(
+          TICKET_CLOSING,
+          outcome.ticket.userId === input.userId
+            ? outcome.ticket.userLanguage
+            : outcome.ticket.supportLanguage,
+          { id: outcome.ticket.id },
+        ),
       };
     }),
 
