@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guildChannels } from '../../db/schema';
-import { createTicket } from '../../src/server/features/tickets/tickets';
+import { rateTicket } from '../../src/server/features/tickets/close';
+import { createTicket, listTickets } from '../../src/server/features/tickets/tickets';
 import { seedGuild, seedRoles } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
@@ -45,6 +46,7 @@ describe('GET/PATCH /api/ticket-settings', () => {
       defaultChannelId: null,
       supportRoleId: null,
       supportLanguage: 'en',
+      categories: [],
     });
   });
 
@@ -73,7 +75,7 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{ supportRoleId: '999' }, 'supportRoleId: 999 is not a role of this server'],
     [{ channelId: 'general' }, 'channelId: must be a Discord id'],
     [{ supportRoleId: '@support' }, 'supportRoleId: must be a Discord id'],
-    [{}, 'give channelId or supportRoleId'],
+    [{}, 'give channelId, supportRoleId or categories'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = await tableCounts(s.services);
     const snapshot = await rawAll(s.services.db, sql`select * from ticket_settings`);
@@ -128,6 +130,24 @@ describe('GET /api/ticket-stats', () => {
     const stats = (await api('/api/ticket-stats')).json;
     expect(stats).toMatchObject({ total: 3, open: 2, inProgress: 1 });
     expect(stats.avgResponseMs).toBe(2 * 3_600_000);
+    expect(stats).toMatchObject({ avgRating: null, rated: 0 });
+  });
+
+  it('averages the ratings of rated tickets (one decimal); an open ticket or a second rating is refused and not counted', async () => {
+    const ids = (await listTickets(s.services.db, '901')).map((t) => t.id);
+    expect(await rateTicket(s.services.db, '901', ids[0]!, '300', 5)).toMatchObject({ error: 'not closed' });
+    for (const id of ids)
+      expect((await api(`/api/tickets/${id}`, { method: 'PATCH', body: { status: 'closed' } })).status).toBe(
+        200,
+      );
+    const ratings = [5, 4, 4];
+    for (const [i, id] of ids.entries())
+      expect(await rateTicket(s.services.db, '901', id, '300', ratings[i]!)).toMatchObject({ ok: true });
+    expect(await rateTicket(s.services.db, '901', ids[0]!, '300', 1)).toMatchObject({
+      error: 'already rated',
+    });
+    expect(await rateTicket(s.services.db, '902', ids[0]!, '300', 1)).toMatchObject({ error: 'not found' });
+    expect((await api('/api/ticket-stats')).json).toMatchObject({ avgRating: 4.3, rated: 3, closed: 3 });
   });
 });
 

@@ -115,6 +115,7 @@ describe('Support Tickets', () => {
       expect.stringMatching(/Total Tickets\s+3/),
       // No staff reply yet in the last 30 days.
       expect.stringMatching(/Avg Response Time\s+—/),
+      expect.stringMatching(/Avg Rating\s+—\s+No ratings yet/),
     ]);
     // Support language first, falling back to the member's language; date as 'MMM d, h:mm a'.
     const first = rows.first();

@@ -1,4 +1,3 @@
-import type { ButtonInteraction } from 'discord.js';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -246,22 +245,4 @@ export async function submitTicket(
     threadId,
   });
   await interaction.editReply({ content: answer.content });
-}
-
-/** The thread's Close button: the member (or staff who may manage threads) closes the ticket. */
-export async function closeTicketButton(
-  ctx: BotContext,
-  interaction: ButtonInteraction,
-  ticketId: number,
-): Promise<void> {
-  if (!interaction.inGuild()) return;
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const result = await ctx.caller.tickets.bot.closeTicket({
-    guildId: interaction.guildId,
-    ticketId,
-    userId: interaction.user.id,
-    locale: interaction.locale,
-    isStaff: interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false,
-  });
-  await interaction.editReply({ content: result.message });
 }

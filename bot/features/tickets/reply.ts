@@ -1,9 +1,16 @@
-import { DiscordAPIError, type ThreadChannel } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  DiscordAPIError,
+  type ThreadChannel,
+} from 'discord.js';
 import type { BotContext, ServerEventHandler } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { createKeyedOrder } from '../../keyed-order';
 import { isTransient, postOnce } from '../../nonce';
 import { serverChannel } from '../../server-channel';
+import { sendTranscript } from './transcript';
 
 type TicketReplyEvent = { guildId: string; ticketId: number; messageId: number };
 type Plan = NonNullable<Awaited<ReturnType<BotContext['caller']['tickets']['bot']['ticketReply']>>>;
@@ -35,7 +42,11 @@ async function memberPresent(thread: ThreadChannel, userId: string): Promise<boo
 interface Sendable {
   id: string;
   send(
-    options: { content: string; allowedMentions: typeof NO_PINGS } & ReturnType<typeof postOnce>,
+    options: {
+      content: string;
+      allowedMentions: typeof NO_PINGS;
+      components?: ActionRowBuilder<ButtonBuilder>[];
+    } & ReturnType<typeof postOnce>,
   ): Promise<unknown>;
 }
 
@@ -47,6 +58,20 @@ async function send(target: Sendable, plan: Plan, messageId: number): Promise<vo
       allowedMentions: NO_PINGS,
       ...postOnce('ticket-reply', messageId, target.id, i),
     });
+  // After a close: the rating question in the member's language, five buttons (bot/features/tickets/close.ts).
+  if (plan.rating) {
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      plan.rating.buttons.map((b) =>
+        new ButtonBuilder().setCustomId(b.customId).setLabel(b.label).setStyle(ButtonStyle.Secondary),
+      ),
+    );
+    await target.send({
+      content: plan.rating.content,
+      allowedMentions: NO_PINGS,
+      components: [row],
+      ...postOnce('ticket-reply', messageId, target.id, plan.parts.length),
+    });
+  }
 }
 
 /**
@@ -96,6 +121,8 @@ export async function deliverTicketReply(ctx: BotContext, e: TicketReplyEvent): 
     return isTransient(err);
   }
   await ctx.caller.tickets.bot.ticketReplyDelivered({ guildId: e.guildId, messageId: e.messageId });
+  // The close is posted: the transcript goes to the member by DM (a refusal is noted in the log channel).
+  if (plan.sendsTranscript) await sendTranscript(ctx, e.guildId, e.ticketId, e.messageId);
   return false;
 }
 

@@ -249,3 +249,4 @@ export const TICKET_CLOSING: Phrase = {
 };
 
 export * from './panel-phrases';
+export * from './close-phrases';

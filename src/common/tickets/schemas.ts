@@ -26,15 +26,27 @@ export const ticketText = z
   .min(1, 'must not be empty')
   .max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`);
 
-/** PATCH /api/tickets/:id (besides id). */
+/** Why a ticket was closed: shown to the member, translated. */
+export const TICKET_CLOSE_REASON_MAX_LENGTH = 500;
+export const ticketCloseReason = z
+  .string('must be a text')
+  .trim()
+  .max(TICKET_CLOSE_REASON_MAX_LENGTH, `must be at most ${TICKET_CLOSE_REASON_MAX_LENGTH} characters`);
+
+/** PATCH /api/tickets/:id (besides id). closeReason only with status closed. */
 export const ticketUpdate = z
   .object({
     status: ticketStatus.optional(),
     priority: ticketPriority.optional(),
     resolvedAt: isoTime.optional(),
+    closeReason: ticketCloseReason.optional(),
   })
   .refine((v) => v.status !== undefined || v.priority !== undefined || v.resolvedAt !== undefined, {
     message: 'give at least one of status, priority, resolvedAt',
+  })
+  .refine((v) => v.closeReason === undefined || v.status === 'closed', {
+    message: 'only with status closed (the reason of a close)',
+    path: ['closeReason'],
   });
 
 /** POST /api/tickets/:id/messages (besides id). */
@@ -127,3 +139,8 @@ export const TICKET_CLOSE_PREFIX = 'ticketclose';
 export const TICKET_CLAIM_PREFIX = 'ticketclaim';
 /** The custom id of a panel's button: "ticketopen:<category name>" ("ticketopen:" without categories). */
 export const TICKET_OPEN_PREFIX = 'ticketopen';
+/** The custom id of the form staff fill in to close with a reason: "ticketclosereason:<ticket id>". */
+export const TICKET_CLOSE_FORM_PREFIX = 'ticketclosereason';
+/** The custom id of a rating button: "ticketrate:<guild id>:<ticket id>:<1-5>" (the guild: it may be pressed in a DM). */
+export const TICKET_RATE_PREFIX = 'ticketrate';
+export const TICKET_RATING_MAX = 5;

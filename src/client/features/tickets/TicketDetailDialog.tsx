@@ -11,13 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { languageName } from '../../../common/languages';
 import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ClaimBar } from './ClaimBar';
+import { CloseOutcome, CloseReasonForm } from './CloseOutcome';
 import { Conversation } from './Conversation';
 import {
   inLanguage,
@@ -52,6 +53,10 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
     },
     onError: (err) => notifyError('Failed to update ticket', errorMessage(err)),
   });
+  // Closed was chosen: the reason form shows before the ticket closes.
+  const [closing, setClosing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another ticket opened: no close form left over
+  useEffect(() => setClosing(false), [ticketId]);
 
   useEffect(() => {
     if (ticket.error) notifyError('Failed to fetch ticket', errorMessage(ticket.error));
@@ -121,13 +126,15 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
               label="Status"
               w={180}
               data={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-              value={t.status}
+              value={closing ? 'closed' : t.status}
               allowDeselect={false}
               disabled={update.isPending}
               comboboxProps={{ withinPortal: true }}
               onChange={(value) => {
-                if (!value || value === t.status) return;
+                if (!value || value === t.status) return setClosing(false);
                 const status = value as TicketStatus;
+                if (status === 'closed') return setClosing(true);
+                setClosing(false);
                 update.mutate({
                   guildId,
                   id: t.id,
@@ -137,6 +144,19 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
               }}
             />
           </Group>
+          {closing && t.status !== 'closed' && (
+            <CloseReasonForm
+              pending={update.isPending}
+              onCancel={() => setClosing(false)}
+              onClose={(reason) =>
+                update.mutate(
+                  { guildId, id: t.id, status: 'closed', ...(reason ? { closeReason: reason } : {}) },
+                  { onSuccess: () => setClosing(false) },
+                )
+              }
+            />
+          )}
+          <CloseOutcome ticket={t} />
           <ClaimBar ticket={t} />
           {t.intake.length > 0 && (
             <Stack gap={4} data-testid="ticket-intake">

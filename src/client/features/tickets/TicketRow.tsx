@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { format } from 'date-fns';
 import { MemberName } from '../../components/admin';
+import { ratingStars } from './CloseOutcome';
 import {
   inLanguage,
   languageOf,
@@ -60,6 +61,11 @@ export function TicketRow({
               {t.claimedBy && (
                 <Badge size="sm" variant="light" color="teal" title={`Claimed by ${t.claimedBy}`}>
                   🛡️ Claimed
+                </Badge>
+              )}
+              {t.rating !== null && (
+                <Badge size="sm" variant="light" color="yellow" aria-label={`Rated ${t.rating} out of 5`}>
+                  {ratingStars(t.rating)}
                 </Badge>
               )}
             </Group>

@@ -1,15 +1,15 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconClock, IconInbox, IconProgress, IconTicket } from '@tabler/icons-react';
+import { IconClock, IconInbox, IconProgress, IconStar, IconTicket } from '@tabler/icons-react';
 import { StatCard } from '../../components/admin';
 import type { RouterOutputs } from '../../lib/router-types';
 import { formatResponseTime } from './display';
 
 type Stats = RouterOutputs['tickets']['stats'];
 
-/** Open, In Progress, Total and the average first staff response over the last 30 days. */
+/** Open, In Progress, Total, the average first staff response over the last 30 days, the average rating. */
 export function TicketStats({ stats }: { stats: Stats }) {
   return (
-    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+    <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         title="Open Tickets"
         value={stats.open}
@@ -36,6 +36,16 @@ export function TicketStats({ stats }: { stats: Stats }) {
           stats.avgResponseMs === null
             ? 'No staff replies in the last 30 days'
             : 'First staff reply, last 30 days'
+        }
+      />
+      <StatCard
+        title="Avg Rating"
+        value={stats.avgRating === null ? '—' : `${stats.avgRating} / 5`}
+        icon={<IconStar size={18} />}
+        description={
+          stats.avgRating === null
+            ? 'No ratings yet'
+            : `${stats.rated} rated ticket${stats.rated === 1 ? '' : 's'}`
         }
       />
     </SimpleGrid>

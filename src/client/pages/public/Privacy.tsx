@@ -170,9 +170,14 @@ const SECTIONS: LegalSection[] = [
           deleted 10 minutes after it is done, or 7 days after it could not be done.
         </li>
         <li>
-          Moderation log entries, moderation cases, escalation rules and support tickets are kept until the
-          server's data is deleted: when its administrators use Reset Data in the dashboard, or 30 days after
-          the bot is removed from it.
+          Moderation log entries, moderation cases, escalation rules and support tickets (with their messages,
+          close reason and rating) are kept until the server's data is deleted: when its administrators use
+          Reset Data in the dashboard, or 30 days after the bot is removed from it.
+        </li>
+        <li>
+          When a ticket closes, its transcript is sent to the member who opened it by direct message, as a
+          text file made from the ticket at that moment; we keep no separate copy of it. The copy in your
+          direct messages is held by Discord, under Discord's terms, until you delete it.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>

@@ -20,6 +20,7 @@ import {
   TICKET_CLAIM_PREFIX,
   TICKET_CLOSE_PREFIX,
   TICKET_QUESTIONS_MAX,
+  ticketCloseReason,
   ticketText,
 } from '../../../common/tickets/schemas';
 import type { Services } from '../../core/services';
@@ -28,10 +29,12 @@ import { memberLanguageIn } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
 import { lockedNotice } from './locked';
 import { ticketPanelBotProcedures } from './bot.panel';
+import { ticketCloseBotProcedures } from './bot.close';
+import { closeTicketWithReason } from './close';
 import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
 import { getTicketSettings, updateTicketSettings } from './settings';
 import { createTicket, findTicket, type Ticket } from './tickets';
-import { changeTicket, pendingTicketDeliveries, recordThreadMessage, setTicketThread } from './conversation';
+import { pendingTicketDeliveries, recordThreadMessage, setTicketThread } from './conversation';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 /**
@@ -90,6 +93,7 @@ function openingParts(ticket: Ticket, roleId: string | null): string[] {
 
 export const ticketsBotRouter = router({
   ...ticketPanelBotProcedures,
+  ...ticketCloseBotProcedures,
   /** /ticket create: may this member open a ticket here (the server's plan)? */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
@@ -223,25 +227,28 @@ export const ticketsBotRouter = router({
       return result;
     }),
 
-  /** The thread's Close button: the member who opened it, or staff (may manage threads). */
+  /** The thread's Close button (the member who opened it), or its form (staff, may manage threads, with a reason). */
   closeTicket: botGuildProcedure
     .input(
-      z.object({ ticketId: rowId, userId: id, locale: z.string().max(20).nullable(), isStaff: z.boolean() }),
+      z.object({
+        ticketId: rowId,
+        userId: id,
+        locale: z.string().max(20).nullable(),
+        isStaff: z.boolean(),
+        reason: ticketCloseReason.optional(),
+      }),
     )
     .mutation(async ({ ctx, input }) => {
       // Under the ticket's lock: a double click closes and announces once; the second press is told it is closed.
-      const outcome = await changeTicket(
-        ctx.db,
-        ctx.clock,
-        ctx.guildId,
-        input.ticketId,
-        { status: 'closed' },
-        (t) => {
+      const outcome = await closeTicketWithReason(ctx, ctx.guildId, input.ticketId, {
+        reason: input.reason,
+        source: input.isStaff ? 'support' : 'member',
+        refuse: (t) => {
           if (t.userId !== input.userId && !input.isStaff) return say(TICKET_NOT_YOURS, t.userLanguage);
           if (t.status === 'closed') return say(TICKET_ALREADY_CLOSED, t.userLanguage, { id: t.id });
           return null;
         },
-      );
+      });
       if (!outcome.ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
       if (!outcome.ok) return { ok: false as const, message: outcome.error };
       if (outcome.note)
@@ -252,7 +259,14 @@ export const ticketsBotRouter = router({
         });
       return {
         ok: true as const,
-        message: say(TICKET_CLOSING, outcome.ticket.userLanguage, { id: outcome.ticket.id }),
+        // Staff closing someone's ticket read the answer in the support language, the member in theirs.
+        message: say(
+          TICKET_CLOSING,
+          outcome.ticket.userId === input.userId
+            ? outcome.ticket.userLanguage
+            : outcome.ticket.supportLanguage,
+          { id: outcome.ticket.id },
+        ),
       };
     }),
 

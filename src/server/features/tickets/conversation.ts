@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
-import { ticketMessages, tickets } from '../../../../db/schema';
+import { type LangText, ticketMessages, tickets } from '../../../../db/schema';
 import { type Phrase, say } from '../../../common/phrases';
-import { TICKET_STATUS_CHANGED } from '../../../common/tickets/phrases';
+import { TICKET_CLOSED_WITH_REASON, TICKET_STATUS_CHANGED } from '../../../common/tickets/phrases';
 import type { TicketStatus } from '../../../common/tickets/schemas';
 import {
   addTicketMessage,
@@ -85,9 +85,29 @@ export async function queueStatusAnnouncement(
   clock: () => Date,
   ticket: Ticket,
   status: TicketStatus,
+  reason?: LangText,
 ): Promise<TicketMessage> {
-  return await queueAnnouncement(db, clock, ticket, TICKET_STATUS_CHANGED[status], { id: ticket.id });
+  if (status !== 'closed')
+    return await queueAnnouncement(db, clock, ticket, TICKET_STATUS_CHANGED[status], { id: ticket.id });
+  // The close: its note is tagged so the bot asks the member's rating beneath it (delivery.ts).
+  if (!reason)
+    return await queueAnnouncement(
+      db,
+      clock,
+      ticket,
+      TICKET_STATUS_CHANGED.closed,
+      { id: ticket.id },
+      CLOSE_TAG,
+    );
+  const original = Object.values(reason)[0] ?? '';
+  return await queueAnnouncement(db, clock, ticket, TICKET_CLOSED_WITH_REASON, { id: ticket.id }, CLOSE_TAG, {
+    en: reason.en ?? original,
+    [ticket.userLanguage]: reason[ticket.userLanguage] ?? original,
+  });
 }
+
+/** The messageId prefix of a close announcement ("close-<ticket>-<time>"). */
+export const CLOSE_TAG = 'close';
 
 /**
  * The bot's announcement in the thread (a status change, a claim), in English and the member's
@@ -99,16 +119,21 @@ export async function queueAnnouncement(
   ticket: Ticket,
   phrase: Phrase,
   vars: Record<string, string | number>,
+  tag = 'status',
+  /** A free text filled in as {reason}, per language (already translated). */
+  reason?: { en: string } & Record<string, string>,
 ): Promise<TicketMessage> {
-  const english = say(phrase, 'en', vars);
+  const withReason = (language: string) =>
+    reason ? { ...vars, reason: reason[language] ?? reason.en } : vars;
+  const english = say(phrase, 'en', withReason('en'));
   const translations: Record<string, string> = { en: english };
-  translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, vars);
+  translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, withReason(ticket.userLanguage));
   return await db
     .insert(ticketMessages)
     .values({
       ticketId: ticket.id,
       userId: 'support-team',
-      messageId: `status-${ticket.id}-${clock().getTime()}`,
+      messageId: `${tag}-${ticket.id}-${clock().getTime()}`,
       originalText: english,
       originalLanguage: 'en',
       translations,
@@ -139,6 +164,8 @@ export async function changeTicket(
   ticketId: number,
   change: TicketChange,
   refuse: (ticket: Ticket) => string | null = () => null,
+  /** The close reason per language (translated before the lock), for the announcement. */
+  reason?: LangText,
 ): Promise<TicketChangeOutcome> {
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
@@ -150,7 +177,7 @@ export async function changeTicket(
     if (typeof updated === 'string') return { ok: false, ticket, error: updated };
     const note =
       updated.status !== ticket.status
-        ? await queueStatusAnnouncement(tx, clock, updated, updated.status)
+        ? await queueStatusAnnouncement(tx, clock, updated, updated.status, reason)
         : null;
     return { ok: true, ticket, updated, note };
   });

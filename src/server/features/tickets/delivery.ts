@@ -6,9 +6,12 @@ import { say } from '../../../common/phrases';
 import {
   TICKET_NOT_TRANSLATED,
   TICKET_ORIGINAL,
+  TICKET_RATE_ASK,
   TICKET_SUPPORT_REPLY,
 } from '../../../common/tickets/phrases';
-import { findTicket } from './tickets';
+import { TICKET_RATE_PREFIX, TICKET_RATING_MAX } from '../../../common/tickets/schemas';
+import { CLOSE_TAG } from './conversation';
+import { findTicket, type Ticket } from './tickets';
 
 /**
  * Staff replies and status announcements reach the member through the bot: in the ticket's
@@ -46,6 +49,21 @@ export interface ReplyDelivery {
   ticketStatus: string;
   parts: string[];
   translated: boolean;
+  /** A close announcement: the transcript goes to the member by DM once it is posted (bot/features/tickets/transcript.ts). */
+  sendsTranscript?: boolean;
+  /** Under a close announcement of a ticket not rated yet: the rating question with its five buttons. */
+  rating?: { content: string; buttons: { customId: string; label: string }[] };
+}
+
+/** The rating question in the member's language, its buttons "ticketrate:<guild>:<ticket>:<n>". */
+function ratingQuestion(ticket: Ticket): NonNullable<ReplyDelivery['rating']> {
+  return {
+    content: say(TICKET_RATE_ASK, ticket.userLanguage, { id: ticket.id }),
+    buttons: Array.from({ length: TICKET_RATING_MAX }, (_, i) => ({
+      customId: `${TICKET_RATE_PREFIX}:${ticket.guildId}:${ticket.id}:${i + 1}`,
+      label: `${i + 1} ★`,
+    })),
+  };
 }
 
 /** A translated text with its original collapsed beneath, in as few Discord messages as fit. */
@@ -87,8 +105,15 @@ export async function planReplyDelivery(
   };
   if (message.kind === 'status') {
     const text = inTarget ?? message.originalText;
-    const english = target === 'en' ? '' : `\n-# ${message.originalText}`;
-    return { ...base, parts: [`${text}${english}`] };
+    const english = target === 'en' ? '' : `\n-# ${message.originalText.replace(/\n/g, '\n-# ')}`;
+    const closing = message.messageId.startsWith(`${CLOSE_TAG}-`) && ticket.status === 'closed';
+    const asksRating = closing && ticket.rating === null;
+    return {
+      ...base,
+      parts: splitForDiscord(`${text}${english}`),
+      ...(closing ? { sendsTranscript: true } : {}),
+      ...(asksRating ? { rating: ratingQuestion(ticket) } : {}),
+    };
   }
   const subject = ticket.subject[target] ?? Object.values(ticket.subject)[0] ?? '';
   const head =

@@ -17,7 +17,8 @@ export const routes: RestRoute[] = [
     method: 'PATCH',
     path: '/api/tickets/:id',
     procedure: 'tickets.update',
-    summary: 'Change status (any to any; resolved sets resolvedAt) or priority',
+    summary:
+      'Change status (any to any; resolved sets resolvedAt; closed takes an optional closeReason, told to the member translated) or priority',
   },
   {
     method: 'POST',
@@ -44,7 +45,8 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/ticket-stats',
     procedure: 'tickets.stats',
-    summary: 'Counts by status and the average first staff response (ms) over the last 30 days',
+    summary:
+      'Counts by status, the average first staff response (ms) over the last 30 days, and the average 1-5 rating (avgRating, rated)',
   },
   {
     method: 'GET',

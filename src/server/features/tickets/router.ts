@@ -14,6 +14,7 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { claimTicket } from './claim';
+import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
 
@@ -50,7 +51,7 @@ export const ticketsRouter = router({
     return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
   }),
 
-  /** The stat cards: counts by status and the average first response over the last 30 days. */
+  /** The stat cards: counts by status, the average first response over the last 30 days, the average rating. */
   stats: ticketProcedure.query(async ({ ctx }) => {
     const all = await listTickets(ctx.db, ctx.guildId);
     const count = (s: string) => all.filter((t) => t.status === s).length;
@@ -61,6 +62,7 @@ export const ticketsRouter = router({
       closed: count('closed'),
       total: all.length,
       avgResponseMs: await avgResponseMs(ctx.db, ctx.guildId, ctx.clock()),
+      ...ratingSummary(all),
     };
   }),
 
@@ -69,7 +71,18 @@ export const ticketsRouter = router({
     .input(ticketUpdate)
     .mutation(async ({ ctx, input }) => {
       const { guildId: _asked, id, ...change } = input;
-      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change);
+      // A close reason is written by staff in the support language, and told to the member translated.
+      const reasonOf = async () => {
+        const ticket = await ticketOf(ctx.db, ctx.guildId, id);
+        return await closeReasonTexts(
+          ctx.translator,
+          ticket,
+          change.closeReason ?? '',
+          ticket.supportLanguage,
+        );
+      };
+      const reason = change.closeReason ? await reasonOf() : undefined;
+      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change, undefined, reason);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', id);
         throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.error });

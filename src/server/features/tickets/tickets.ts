@@ -200,6 +200,8 @@ export interface TicketChange {
   status?: TicketStatus;
   priority?: TicketPriority;
   resolvedAt?: Date;
+  /** Why it is closed ('' or null: no reason); kept only while closed. */
+  closeReason?: string | null;
 }
 
 /**
@@ -219,9 +221,11 @@ export async function updateTicket(
   if (status !== 'resolved') resolvedAt = null;
   else if (change.resolvedAt) resolvedAt = change.resolvedAt;
   else if (ticket.status !== 'resolved' || !resolvedAt) resolvedAt = clock();
+  let closeReason = status === 'closed' ? ticket.closeReason : null;
+  if (status === 'closed' && change.closeReason !== undefined) closeReason = change.closeReason || null;
   return await db
     .update(tickets)
-    .set({ status, priority: change.priority ?? ticket.priority, resolvedAt })
+    .set({ status, priority: change.priority ?? ticket.priority, resolvedAt, closeReason })
     .where(eq(tickets.id, ticket.id))
     .returning()
     .get();
