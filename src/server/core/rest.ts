@@ -114,10 +114,11 @@ export function pathPattern(honoPath: string): RegExp {
 
 /** The methods the REST table (and the document path) answers at a concrete path; [] when none. */
 export function allowedMethods(path: string, extra: { method: string; path: string }[] = []): string[] {
-  const methods = [...restRoutes, ...extra]
-    .filter((r) => pathPattern(r.path).test(path))
-    .map((r) => r.method);
-  return [...new Set(methods)];
+  const matching = [...restRoutes, ...extra].filter((r) => pathPattern(r.path).test(path));
+  // A literal path is its own resource: /api/cases/escalations is not case ":number" "escalations".
+  const params = (p: string) => p.split('/').filter((seg) => seg.startsWith(':')).length;
+  const fewest = Math.min(...matching.map((r) => params(r.path)));
+  return [...new Set(matching.filter((r) => params(r.path) === fewest).map((r) => r.method))];
 }
 
 export const restRoutes: RestRoute[] = [
