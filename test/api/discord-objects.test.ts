@@ -133,6 +133,11 @@ const TABLE: Row[] = [
     fields: [{ path: 'logChannelId', ref: 'channel:text' }],
   },
   {
+    procedure: 'tickets.postPanel',
+    input: { channelId: a.text },
+    fields: [{ path: 'channelId', ref: 'channel:text' }],
+  },
+  {
     procedure: 'tickets.updateSettings',
     input: { channelId: a.text, supportRoleId: a.highRole },
     fields: [

@@ -127,8 +127,9 @@ describe('Moderation', () => {
     expect(await scam.isDisabled()).toBe(true);
     await page.getByText('Needs the Plus plan').first().waitFor();
     await page.getByText('Needs the Ultimate plan').first().waitFor();
-    // One link for the AI layer among the rules, one on the Cases card (cases are Plus too).
-    expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(2);
+    // One link for the AI layer among the rules, one on the Cases card and one on the Escalation
+    // rules card (cases and their rules are Plus too).
+    expect(await page.getByRole('link', { name: 'Upgrade to Plus' }).count()).toBe(3);
     await page.getByTestId('cases-card').getByText('Moderation cases needs the Plus plan').waitFor();
     // Spam detection and banned words are Free: open.
     expect(await page.getByRole('switch', { name: 'Spam detection' }).isDisabled()).toBe(false);

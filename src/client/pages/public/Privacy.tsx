@@ -107,10 +107,11 @@ const SECTIONS: LegalSection[] = [
         <p>We share information only with the service providers that make the product work:</p>
         <ul>
           <li>
-            <strong>Our AI translation provider</strong> receives the text of a message, and the languages
-            involved, only to produce the translation you asked for. It does not receive the messages of a
-            member who turned translation off (/translate-me off) to copy them into linked channels, nor the
-            short chatter a server skips ("ok", "lol").
+            <strong>Our AI translation provider</strong> (and a second translation service the operator may
+            set up, such as DeepL, when the first fails or lacks a language) receives the text of a message,
+            and the languages involved, only to produce the translation you asked for. It does not receive the
+            messages of a member who turned translation off (/translate-me off) to copy them into linked
+            channels, nor the short chatter a server skips ("ok", "lol").
           </li>
           <li>
             <strong>Discord</strong>, the chat platform the bot runs on, processes messages and interactions
