@@ -90,8 +90,15 @@ describe('failover', () => {
   it("a micro-batch of a channel's messages fails over as one batch", async () => {
     const e = await makeEngine(withOpenAIFallback(), { options: { attempts: 1 } });
     try {
-      // A slow failing primary: the channel's next messages gather behind the first call meanwhile.
-      gemini.respondWith(() => ({ status: 500, delayMs: gemini.requests.length === 1 ? 1_000 : 0 }));
+      // A failing primary whose first call is held until the channel's next messages gather behind it.
+      let open: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        open = r;
+      });
+      gemini.respondWith(async () => {
+        if (gemini.requests.length === 1) await gate;
+        return { status: 500 };
+      });
       const ask = (text: string) =>
         e.translator.translate({
           text,
@@ -103,12 +110,16 @@ describe('failover', () => {
         });
       const a = ask('One');
       await expect.poll(() => gemini.requests.length).toBe(1);
-      const [ra, rb, rc] = await Promise.all([a, ask('Two'), ask('Three')]);
+      const rest = [ask('Two'), ask('Three')];
+      await expect.poll(() => e.translator.gathering?.()).toBe(2);
+      open();
+      const [ra, rb, rc] = await Promise.all([a, ...rest]);
       for (const r of [ra, rb, rc]) expect(r.provider).toBe('openai-compatible:fallback-model');
       expect(rc.translations).toEqual({ es: '[es] Three', ja: '[ja] Three' });
-      // "Two" and "Three" went together to Gemini and together to the fallback.
+      // "Two" and "Three" went together to Gemini and together to the fallback (in the order they
+      // reached the batcher: on PostgreSQL each first reads the server's settings).
       const batch = openai.requests.find((r) => r.translation?.messages);
-      expect(batch?.translation?.messages?.map((m) => m.text)).toEqual(['Two', 'Three']);
+      expect(batch?.translation?.messages?.map((m) => m.text).sort()).toEqual(['Three', 'Two']);
       expect(openai.requests).toHaveLength(2);
     } finally {
       await e.close();
