@@ -123,7 +123,16 @@ export async function openPage(browser: Browser, url: string, opts: OpenOptions 
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.goto(url);
+  // A public page arrives prerendered and is live only once React has taken it over (hydrateRoot):
+  // wait for that, as a visitor's click before it would do nothing.
+  if (url.startsWith('http')) await page.waitForFunction(reactOwnsRoot);
   return page;
+}
+
+/** Whether React renders #root's content (its elements carry React's fiber key). Runs in the page. */
+function reactOwnsRoot(): boolean {
+  const first = document.getElementById('root')?.firstElementChild;
+  return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber$'));
 }
 
 /**

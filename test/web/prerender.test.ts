@@ -91,4 +91,47 @@ describe('prerendered public pages', () => {
       await page.context().close();
     },
   );
+
+  it('/contact: what a visitor types before the scripts run is kept and sent, and Send waits for them', async () => {
+    const { page, problems } = await open();
+    // The app's scripts are held until the visitor has typed.
+    const held: (() => Promise<void>)[] = [];
+    let release = false;
+    await page
+      .context()
+      .route('**/assets/*.js', (route) =>
+        release ? route.continue() : void held.push(() => route.continue()),
+      );
+    await page.goto(`${server.url}/contact`, { waitUntil: 'commit' });
+    const field = (label: string) => page.getByLabel(new RegExp(`^${label} \\*$`));
+    await field('Name').fill('Early Bird');
+    await field('Email').fill('early@example.com');
+    await field('Type').selectOption('feature');
+    await field('Subject').fill('Typed early');
+    await field('Message').fill('Before the scripts ran');
+    const send = page.getByRole('button', { name: 'Send Message' });
+    // Before React: Send is disabled, so Enter cannot submit the form natively (a GET with the message in its URL).
+    expect(await send.isDisabled()).toBe(true);
+    await field('Subject').press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    release = true;
+    await Promise.all(held.map((go) => go()));
+    await hydrated(page);
+    await send.click();
+    await page.locator('.mantine-Notification-root').getByText('Message Sent!').waitFor();
+    const rows = server.services.db
+      .$sqlite!.prepare('select name, email, type, subject, message from contact_messages')
+      .all();
+    expect(rows).toEqual([
+      {
+        name: 'Early Bird',
+        email: 'early@example.com',
+        type: 'feature',
+        subject: 'Typed early',
+        message: 'Before the scripts ran',
+      },
+    ]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

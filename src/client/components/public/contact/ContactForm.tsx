@@ -9,8 +9,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CONTACT_LIMITS, type ContactType } from '../../../../common/contact/schemas';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -32,12 +33,31 @@ const TYPES: { value: ContactType; label: string }[] = [
   { value: 'other', label: 'Other' },
 ];
 
+const KEYS = Object.keys(EMPTY) as (keyof Values)[];
+
 /**
  * Spec sections 3, 4, 5 and 8: five required fields (the browser's own checks block an empty or
  * malformed submit), 'Sending...' while submitting, the form clears on success, values stay on failure.
+ *
+ * The page arrives prerendered, so a visitor can type before React takes the form over: on
+ * hydration the form adopts what is already in its fields, and until then Send is disabled (a
+ * native submit would put the message in a GET URL and lose it).
  */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
+  const hydrated = useMounted();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = new FormData(form);
+    const adopted: Partial<Values> = {};
+    for (const key of KEYS) {
+      const value = typed.get(key);
+      if (typeof value === 'string' && value !== '') (adopted as Record<string, string>)[key] = value;
+    }
+    if (Object.keys(adopted).length > 0) setValues((v) => ({ ...v, ...adopted }));
+  }, []);
   const submit = trpc.contact.submit.useMutation();
   const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -63,7 +83,7 @@ export function ContactForm() {
       <Title order={2} fz="xl" mb="lg" id="contact-form-title">
         Send us a message
       </Title>
-      <form onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <form ref={formRef} onSubmit={onSubmit} aria-labelledby="contact-form-title">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -124,7 +144,7 @@ export function ContactForm() {
             <Button
               type="submit"
               size="md"
-              disabled={submit.isPending}
+              disabled={!hydrated || submit.isPending}
               leftSection={<IconSend size={18} aria-hidden />}
             >
               {submit.isPending ? 'Sending...' : 'Send Message'}
