@@ -6,6 +6,9 @@ const shared = {
   // 2-CPU CI machine have taken past 30 s.
   testTimeout: 120_000,
   hookTimeout: 120_000,
+  // expect.poll waits for a state to arrive (a refetch, a bot's reply): 1 s by default, which a
+  // loaded CI machine passes. Like the test timeout, a bound on waiting, not a speed target.
+  expect: { poll: { timeout: 30_000 } },
   pool: 'forks',
   // A worker runs file after file with the modules it has loaded (the server, the bot, drizzle,
   // discord.js load once per worker, not once per file: most of the suite's time before). Each

@@ -55,10 +55,23 @@ async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
 }
 
 /** Picks option `n` (from 0) of the Select or MultiSelect that has the focus, by arrows and Enter. */
+/**
+ * Opens the focused picker with ArrowDown and moves to its option n, reading which option the
+ * picker marks as selected after each key (it marks the first one itself once its list renders,
+ * which on a loaded machine can come after the next key), then picks it with Enter.
+ */
 async function pick(page: Page, n: number): Promise<void> {
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('listbox').first().waitFor();
-  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowDown');
+  const list = page.getByRole('listbox').first();
+  await list.waitFor();
+  const target = list.getByRole('option').nth(n);
+  await expect
+    .poll(async () => {
+      if ((await target.getAttribute('data-combobox-selected')) !== null) return true;
+      await page.keyboard.press('ArrowDown');
+      return false;
+    })
+    .toBe(true);
   await page.keyboard.press('Enter');
 }
 
