@@ -1,6 +1,4 @@
 import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
-import { say } from '../../../src/common/phrases';
-import { POLL_NOT_POSTED, POLL_POSTED } from '../../../src/common/polls/phrases';
 import { POLL_SHOW_PREFIX, POLL_VOTE_PREFIX } from '../../../src/server/features/polls/render';
 import type { BotContext } from '../../context';
 import { deliverPoll } from './jobs';
@@ -76,10 +74,8 @@ export const poll: BotCommand = {
     await interaction.editReply({
       content:
         outcome.kind === 'posted'
-          ? say(POLL_POSTED, made.language, { channel: `<#${interaction.channelId}>` })
-          : say(POLL_NOT_POSTED, made.language, {
-              reason: outcome.kind === 'failed' ? outcome.error : 'unknown',
-            }),
+          ? made.said.posted
+          : made.said.notPosted.replace('{reason}', outcome.kind === 'failed' ? outcome.error : 'unknown'),
     });
   },
 };

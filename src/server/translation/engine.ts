@@ -16,7 +16,7 @@ import {
   writeLogs,
 } from './accounting';
 import { type AskItem, type AskOutcome, type AskShared, askAll, keepTerms } from './ask';
-import { createBatcher, MICRO_BATCH_WINDOW_MS } from './batcher';
+import { createBatcher, MICRO_BATCH_MAX_ITEMS, MICRO_BATCH_WINDOW_MS } from './batcher';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
 import {
@@ -563,10 +563,39 @@ export function createEngine(deps: EngineDeps): Translator {
     return { transcript, source, translations, skipped, detectedBy: 'provider', provider: name, usage };
   }
 
+  /**
+   * The bot's own phrases (issue 27): short English product texts into one language, one provider
+   * call for up to a batch's worth of them (no guild: no glossary, no accounting, no cache entry).
+   */
+  async function translateTexts(texts: string[], target: string): Promise<string[]> {
+    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+    const code = targetCodes([target])[0];
+    const shared: AskShared = {
+      style: { tone: translationDefaults.translationTone, slang: false, customInstructions: '' },
+      glossary: [],
+    };
+    const out: string[] = [];
+    for (let i = 0; i < texts.length; i += MICRO_BATCH_MAX_ITEMS) {
+      const jobs: Job[] = texts.slice(i, i + MICRO_BATCH_MAX_ITEMS).map((text) => ({
+        item: { text, source: 'en', targets: [code], context: [] },
+        shared,
+        priority: 'high',
+      }));
+      for (const outcome of await runJobs(jobs)) {
+        if (!outcome.ok) throw outcome.error;
+        const got = outcome.translations[code];
+        if (got === undefined) throw new MissingTranslationsError([code], {}, 'no answer for a phrase');
+        out.push(got);
+      }
+    }
+    return out;
+  }
+
   return {
     provider: name,
     audio: Boolean(provider?.audio),
     translate,
+    translateTexts,
     translateAudio,
     classify,
     providerCalls: (guildId) => laneCalls(lanes, guildId),

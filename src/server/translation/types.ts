@@ -110,6 +110,11 @@ export interface Translator {
    * concurrency bounds and monthly allowance as translation. Absent on translators without it.
    */
   classify?(request: ClassifyRequest): Promise<ClassifyResult>;
+  /**
+   * The bot's own phrases (issue 27): short English texts into one language, batched into one
+   * provider call (answers in the order asked). Absent: callers translate them one by one.
+   */
+  translateTexts?(texts: string[], target: string): Promise<string[]>;
   /** Whether the provider takes audio (absent: no). */
   readonly audio?: boolean;
   /** Transcript, detected language and every target translation of a piece of speech. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LOCKED } from '../../../common/billing/phrases';
 import { caseAction, caseNumber, caseRecord } from '../../../common/cases/schemas';
-import { say } from '../../../common/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
 import { botGuildProcedure, router, zodMessage } from '../../core/trpc';
+import type { Services } from '../../core/services';
 import { memberLanguageIn } from '../translation/members';
+import { memberSpeaker } from '../translation/speaker';
 import { caseByNumber, insertCase, listCases } from './cases';
 import { escalationAfter } from './escalations';
 import { caseLogPost } from './log';
@@ -15,14 +16,9 @@ import { caseNotice } from './notice';
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
-async function locked(
-  db: Parameters<typeof hasCapability>[0],
-  guildId: string,
-  userId: string,
-  locale: string | null,
-) {
-  if (await hasCapability(db, guildId, 'cases')) return null;
-  return say(LOCKED, await memberLanguageIn(db, guildId, userId, locale), {
+async function locked(services: Services, guildId: string, userId: string, locale: string | null) {
+  if (await hasCapability(services.db, guildId, 'cases')) return null;
+  return (await memberSpeaker(services, guildId, userId, locale, LOCKED))(LOCKED, {
     feature: CAPABILITIES.cases.label,
     plan: unlockingPlan('cases').name,
   });
@@ -46,7 +42,7 @@ export const casesBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const refusal = await locked(ctx.db, ctx.guildId, input.moderatorId, input.locale);
+      const refusal = await locked(ctx, ctx.guildId, input.moderatorId, input.locale);
       if (refusal) return { ok: false as const, message: refusal };
       const parsed = caseRecord.safeParse({
         action: input.action,
@@ -82,7 +78,7 @@ export const casesBotRouter = router({
       const { server, ...data } = input;
       const at = ctx.clock();
       const recorded = await insertCase(ctx.db, ctx.guildId, data, at);
-      const log = await caseLogPost(ctx.db, ctx.guildId, recorded);
+      const log = await caseLogPost(ctx.db, ctx.translator, ctx.guildId, recorded);
       const rule =
         data.moderatorId === null
           ? null
@@ -105,7 +101,7 @@ export const casesBotRouter = router({
   get: botGuildProcedure
     .input(z.object({ number: caseNumber, userId: discordId, locale: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
-      const refusal = await locked(ctx.db, ctx.guildId, input.userId, input.locale);
+      const refusal = await locked(ctx, ctx.guildId, input.userId, input.locale);
       if (refusal) return { ok: false as const, message: refusal };
       return { ok: true as const, case: await caseByNumber(ctx.db, ctx.guildId, input.number) };
     }),
@@ -114,7 +110,7 @@ export const casesBotRouter = router({
   history: botGuildProcedure
     .input(z.object({ targetId: discordId, userId: discordId, locale: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
-      const refusal = await locked(ctx.db, ctx.guildId, input.userId, input.locale);
+      const refusal = await locked(ctx, ctx.guildId, input.userId, input.locale);
       if (refusal) return { ok: false as const, message: refusal };
       return {
         ok: true as const,

@@ -1,8 +1,10 @@
 import type { Db } from '../../../../db/client';
+import * as CASE_PHRASES from '../../../common/cases/phrases';
 import { CASE_LOGGED, NO_REASON } from '../../../common/cases/phrases';
 import { type CaseView, formatDuration } from '../../../common/cases/schemas';
-import { say } from '../../../common/phrases';
 import { logChannelOf } from '../../core/permission-reports';
+import { speakerFor } from '../../translation/phrases';
+import type { Translator } from '../../translation/types';
 import { guildDefaultLanguage } from '../translation/members';
 
 /**
@@ -11,19 +13,21 @@ import { guildDefaultLanguage } from '../translation/members';
  */
 export async function caseLogPost(
   db: Db,
+  translator: Translator,
   guildId: string,
   c: CaseView,
 ): Promise<{ channelId: string; content: string } | null> {
   const channelId = await logChannelOf(db, guildId);
   if (!channelId) return null;
-  const lang = await guildDefaultLanguage(db, guildId);
-  const content = say(CASE_LOGGED, lang, {
+  const s = await speakerFor(translator, await guildDefaultLanguage(db, guildId), CASE_PHRASES);
+  const reason = c.reason || s.label(NO_REASON);
+  const content = s(CASE_LOGGED, {
     number: c.number,
     action: `/${c.action}`,
     user: c.targetId,
     duration: c.durationSeconds ? ` (${formatDuration(c.durationSeconds)})` : '',
     by: c.moderatorId ? `<@${c.moderatorId}>` : '🤖',
-    reason: c.reason || say(NO_REASON, lang),
+    reason,
   });
   return { channelId, content: content.slice(0, 2000) };
 }

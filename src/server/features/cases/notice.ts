@@ -1,7 +1,8 @@
-import { say } from '../../../common/phrases';
+import * as CASE_PHRASES from '../../../common/cases/phrases';
 import { BANNED, KICKED, NO_REASON, TIMED_OUT, UNBANNED, WARNED } from '../../../common/cases/phrases';
 import { type CaseAction, formatDuration } from '../../../common/cases/schemas';
 import type { Translator } from '../../translation';
+import { speakerFor } from '../../translation/phrases';
 
 const PHRASES = { warn: WARNED, timeout: TIMED_OUT, kick: KICKED, ban: BANNED, unban: UNBANNED } as const;
 
@@ -22,8 +23,9 @@ export async function caseNotice(
     moderatorId: string | null;
   },
 ): Promise<string> {
+  const s = await speakerFor(translator, opts.language, CASE_PHRASES);
   let reason = opts.reason.trim();
-  if (reason === '') reason = say(NO_REASON, opts.language);
+  if (reason === '') reason = s.label(NO_REASON);
   else {
     try {
       const r = await translator.translate({
@@ -38,7 +40,7 @@ export async function caseNotice(
       // The engine is unavailable: the reason as the moderator wrote it.
     }
   }
-  return say(PHRASES[opts.action], opts.language, {
+  return s(PHRASES[opts.action], {
     server: opts.server,
     reason,
     duration: formatDuration(opts.durationSeconds ?? 0),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import * as EXCHANGE_PHRASES from '../../../common/exchange/phrases';
+import { type Speaker, speakerFor } from '../../translation/phrases';
 import { findLanguage } from '../../../common/languages';
-import { say } from '../../../common/phrases';
 import {
   EXCHANGE_ALREADY_IN,
   EXCHANGE_JOINED,
@@ -61,10 +62,10 @@ type Answer = { ok: boolean; text: string; pairs: number[]; ended: number[] };
 async function locked(
   db: Parameters<typeof hasCapability>[0],
   guildId: string,
-  language: string,
+  s: Speaker,
 ): Promise<string | null> {
   if (await hasCapability(db, guildId, 'exchange')) return null;
-  return say(LOCKED, language, {
+  return s(LOCKED, {
     feature: CAPABILITIES.exchange.label,
     plan: unlockingPlan('exchange').name,
   });
@@ -76,23 +77,22 @@ export const exchangeBotRouter = router({
     .input(member.extend(exchangeJoinInput.shape))
     .mutation(async ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await speakerFor(ctx.translator, language, EXCHANGE_PHRASES, LOCKED);
       const refuse = (text: string) => ({ ok: false, text, pairs: [], ended: [], matchedPairId: null });
-      const lockedText = await locked(ctx.db, ctx.guildId, language);
+      const lockedText = await locked(ctx.db, ctx.guildId, s);
       if (lockedText) return refuse(lockedText);
       const native = languageOf(input.native);
       if (!native)
-        return refuse(
-          say(EXCHANGE_UNKNOWN_LANGUAGE, language, { field: 'native', value: input.native.slice(0, 50) }),
-        );
+        return refuse(s(EXCHANGE_UNKNOWN_LANGUAGE, { field: 'native', value: input.native.slice(0, 50) }));
       const learning = languageOf(input.learning);
       if (!learning)
         return refuse(
-          say(EXCHANGE_UNKNOWN_LANGUAGE, language, {
+          s(EXCHANGE_UNKNOWN_LANGUAGE, {
             field: 'learning',
             value: input.learning.slice(0, 50),
           }),
         );
-      if (native.code === learning.code) return refuse(say(EXCHANGE_SAME_LANGUAGE, language));
+      if (native.code === learning.code) return refuse(s(EXCHANGE_SAME_LANGUAGE));
       const result = await joinExchange(
         ctx.db,
         ctx.guildId,
@@ -107,12 +107,12 @@ export const exchangeBotRouter = router({
       );
       if (result.kind === 'already')
         return refuse(
-          say(EXCHANGE_ALREADY_IN, language, {
+          s(EXCHANGE_ALREADY_IN, {
             native: nativeName(result.member.nativeLanguage),
             learning: nativeName(result.member.learningLanguage),
           }),
         );
-      const joined = say(EXCHANGE_JOINED, language, {
+      const joined = s(EXCHANGE_JOINED, {
         native: native.native,
         learning: learning.native,
       });
@@ -131,12 +131,12 @@ export const exchangeBotRouter = router({
    */
   leave: botGuildProcedure.input(member).mutation(async ({ ctx, input }): Promise<Answer> => {
     const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+    const s = await speakerFor(ctx.translator, language, EXCHANGE_PHRASES, LOCKED);
     const result = await leaveExchange(ctx.db, ctx.guildId, input.userId, ctx.clock());
-    if (result.kind === 'not in')
-      return { ok: false, text: say(EXCHANGE_NOT_IN, language), pairs: [], ended: [] };
+    if (result.kind === 'not in') return { ok: false, text: s(EXCHANGE_NOT_IN), pairs: [], ended: [] };
     return {
       ok: true,
-      text: say(EXCHANGE_LEFT, language),
+      text: s(EXCHANGE_LEFT),
       pairs: result.created,
       ended: result.ended ? [result.ended.id] : [],
     };
@@ -154,21 +154,22 @@ export const exchangeBotRouter = router({
     .input(member)
     .mutation(async ({ ctx, input }): Promise<Answer & { matchedPairId: number | null }> => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await speakerFor(ctx.translator, language, EXCHANGE_PHRASES, LOCKED);
       const none = { pairs: [], ended: [], matchedPairId: null };
-      const lockedText = await locked(ctx.db, ctx.guildId, language);
+      const lockedText = await locked(ctx.db, ctx.guildId, s);
       if (lockedText) return { ok: false, text: lockedText, ...none };
       await touchMember(ctx.db, ctx.guildId, input.userId, language, input.username);
       const result = await nextPartner(ctx.db, ctx.guildId, input.userId, ctx.clock());
-      if (result.kind === 'not in') return { ok: false, text: say(EXCHANGE_NOT_IN, language), ...none };
+      if (result.kind === 'not in') return { ok: false, text: s(EXCHANGE_NOT_IN), ...none };
       if (result.kind === 'waiting')
         return {
           ok: false,
-          text: say(EXCHANGE_NO_PARTNER, language, { since: when(result.member.waitingSince) }),
+          text: s(EXCHANGE_NO_PARTNER, { since: when(result.member.waitingSince) }),
           ...none,
         };
       return {
         ok: true,
-        text: say(EXCHANGE_NEXT, language, { partner: `<@${partnerOf(result.ended, input.userId)}>` }),
+        text: s(EXCHANGE_NEXT, { partner: `<@${partnerOf(result.ended, input.userId)}>` }),
         pairs: result.created,
         ended: [result.ended.id],
         matchedPairId: result.pair?.id ?? null,
@@ -178,27 +179,26 @@ export const exchangeBotRouter = router({
   /** /exchange status: waiting since, or the partner; the member's languages. */
   status: botGuildProcedure.input(member).query(async ({ ctx, input }) => {
     const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-    const lockedText = await locked(ctx.db, ctx.guildId, language);
+    const s = await speakerFor(ctx.translator, language, EXCHANGE_PHRASES, LOCKED);
+    const lockedText = await locked(ctx.db, ctx.guildId, s);
     if (lockedText) return { ok: false, text: lockedText };
     const row = await memberRow(ctx.db, ctx.guildId, input.userId);
-    if (!row) return { ok: false, text: say(EXCHANGE_NOT_IN, language) };
+    if (!row) return { ok: false, text: s(EXCHANGE_NOT_IN) };
     const langs = { native: nativeName(row.nativeLanguage), learning: nativeName(row.learningLanguage) };
     const pair = await activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!pair)
       return {
         ok: true,
-        text: say(EXCHANGE_STATUS_WAITING, language, { since: when(row.waitingSince), ...langs }),
+        text: s(EXCHANGE_STATUS_WAITING, { since: when(row.waitingSince), ...langs }),
       };
-    const text = say(EXCHANGE_STATUS_PAIRED, language, {
+    const text = s(EXCHANGE_STATUS_PAIRED, {
       partner: `<@${partnerOf(pair, input.userId)}>`,
       since: when(pair.createdAt),
       ...langs,
     });
     return {
       ok: true,
-      text: pair.threadId
-        ? `${text}\n${say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` })}`
-        : text,
+      text: pair.threadId ? `${text}\n${s(EXCHANGE_THREAD, { thread: `<#${pair.threadId}>` })}` : text,
     };
   }),
 
@@ -211,12 +211,12 @@ export const exchangeBotRouter = router({
   matched: botGuildProcedure.input(pairRef.extend({ userId: discordId })).query(async ({ ctx, input }) => {
     const p = await activePairOf(ctx.db, ctx.guildId, input.userId);
     if (!p || p.id !== input.pairId) return null;
-    return await matchedText(ctx.db, p, input.userId);
+    return await matchedText(ctx.db, ctx.translator, p, input.userId);
   }),
 
   work: botGuildProcedure
     .input(pairRef)
-    .query(async ({ ctx, input }) => await pairWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async ({ ctx, input }) => await pairWork(ctx.db, ctx.translator, ctx.guildId, input.pairId)),
 
   threadOpened: botGuildProcedure
     .input(pairRef.extend({ channelId: discordId, threadId: discordId.nullable(), error: reason }))
@@ -240,7 +240,7 @@ export const exchangeBotRouter = router({
 
   endWork: botGuildProcedure
     .input(pairRef)
-    .query(async ({ ctx, input }) => await endWork(ctx.db, ctx.guildId, input.pairId)),
+    .query(async ({ ctx, input }) => await endWork(ctx.db, ctx.translator, ctx.guildId, input.pairId)),
 
   endTold: botGuildProcedure
     .input(pairRef.extend({ how: z.enum(['dm', 'failed']) }))

@@ -2,7 +2,9 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { exchangeMembers, exchangePairs, guilds } from '../../../../db/schema';
 import { findLanguage } from '../../../common/languages';
-import { say } from '../../../common/phrases';
+import * as EXCHANGE_PHRASES from '../../../common/exchange/phrases';
+import { speakerFor } from '../../translation/phrases';
+import type { Translator } from '../../translation/types';
 import {
   EXCHANGE_MATCHED,
   EXCHANGE_PARTNER_GONE,
@@ -47,35 +49,39 @@ const serverName = async (db: Db, guildId: string) =>
   'this server';
 
 /** What a member is told of their new partner, in their language (with the thread when there is one). */
-export async function matchedText(db: Db, pair: PairRow, userId: string): Promise<string> {
+export async function matchedText(
+  db: Db,
+  translator: Translator,
+  pair: PairRow,
+  userId: string,
+): Promise<string> {
   const members = await membersOf(db, pair.guildId);
-  const language = members.get(userId)?.replyLanguage ?? 'en';
+  const s = await speakerFor(translator, members.get(userId)?.replyLanguage ?? 'en', EXCHANGE_PHRASES);
   const mine = pair.userA === userId ? pair.languageA : pair.languageB;
   const theirs = pair.userA === userId ? pair.languageB : pair.languageA;
   const partner = pair.userA === userId ? pair.userB : pair.userA;
-  const text = say(EXCHANGE_MATCHED, language, {
+  const text = s(EXCHANGE_MATCHED, {
     server: await serverName(db, pair.guildId),
     partner: `<@${partner}>`,
     learning: nativeName(theirs),
     native: nativeName(mine),
   });
   const lines = [text];
-  if (pair.threadId) lines.push(say(EXCHANGE_THREAD, language, { thread: `<#${pair.threadId}>` }));
+  if (pair.threadId) lines.push(s(EXCHANGE_THREAD, { thread: `<#${pair.threadId}>` }));
   const partnerTold = pair.userA === userId ? pair.toldB : pair.toldA;
-  if (partnerTold === 'failed')
-    lines.push(say(EXCHANGE_PARTNER_NO_DM, language, { partner: `<@${partner}>` }));
+  if (partnerTold === 'failed') lines.push(s(EXCHANGE_PARTNER_NO_DM, { partner: `<@${partner}>` }));
   return lines.join('\n');
 }
 
 /** The Discord work a new pair still needs; null when there is none (ended, done, unknown). */
-export async function pairWork(db: Db, guildId: string, pairId: number) {
+export async function pairWork(db: Db, translator: Translator, guildId: string, pairId: number) {
   const pair = await pairRow(db, guildId, pairId);
   if (!pair || pair.endedAt || pair.deliveredAt) return null;
   const members = await membersOf(db, guildId);
   const channelId = await exchangeChannelId(db, guildId);
   const name = (id: string) => members.get(id)?.username || id;
-  const starterIn = (language: string) =>
-    say(EXCHANGE_STARTER, language, {
+  const starterIn = async (language: string) =>
+    (await speakerFor(translator, language, EXCHANGE_PHRASES))(EXCHANGE_STARTER, {
       a: `<@${pair.userA}>`,
       b: `<@${pair.userB}>`,
       langA: nativeName(pair.languageA),
@@ -87,7 +93,9 @@ export async function pairWork(db: Db, guildId: string, pairId: number) {
       ? {
           channelId,
           name: `${name(pair.userA)} ↔ ${name(pair.userB)}`.slice(0, 100),
-          starter: [...new Set([starterIn(pair.languageA), starterIn(pair.languageB)])].join('\n\n'),
+          starter: [...new Set([await starterIn(pair.languageA), await starterIn(pair.languageB)])].join(
+            '\n\n',
+          ),
           userIds: [pair.userA, pair.userB],
         }
       : null;
@@ -100,7 +108,8 @@ export async function pairWork(db: Db, guildId: string, pairId: number) {
     .filter(([, told]) => told === null)
     .map(([userId]) => userId);
   const notices: { userId: string; text: string }[] = [];
-  for (const userId of untold) notices.push({ userId, text: await matchedText(db, pair, userId) });
+  for (const userId of untold)
+    notices.push({ userId, text: await matchedText(db, translator, pair, userId) });
   return { pairId, thread, threadId: pair.threadId, notices };
 }
 
@@ -146,7 +155,7 @@ export async function recordTold(
 }
 
 /** An ended pair: the member left behind is told in their language; the thread is closed. */
-export async function endWork(db: Db, guildId: string, pairId: number) {
+export async function endWork(db: Db, translator: Translator, guildId: string, pairId: number) {
   const pair = await pairRow(db, guildId, pairId);
   if (!pair?.endedAt || !pair.endedBy || pair.endTold) return null;
   const stayer = pair.endedBy === pair.userA ? pair.userB : pair.userA;
@@ -159,7 +168,7 @@ export async function endWork(db: Db, guildId: string, pairId: number) {
     // Never told of the pair (ended before delivery), or no longer in the exchange: nothing to say.
     text:
       told && told !== 'failed' && member
-        ? say(EXCHANGE_PARTNER_GONE, member.replyLanguage, {
+        ? (await speakerFor(translator, member.replyLanguage, EXCHANGE_PHRASES))(EXCHANGE_PARTNER_GONE, {
             partner: `<@${pair.endedBy}>`,
             server: await serverName(db, guildId),
           })

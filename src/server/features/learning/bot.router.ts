@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LOCKED } from '../../../common/billing/phrases';
 import { languageName } from '../../../common/languages';
 import { DIFFICULTY_LEVELS } from '../../../common/learning/schemas';
-import { say } from '../../../common/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
 import type { Services } from '../../core/services';
@@ -19,6 +18,7 @@ import {
   saveLearning,
 } from './learning';
 import { memberLanguageIn } from '../translation/members';
+import { memberSpeaker } from '../translation/speaker';
 import { isDeckLanguage } from './deck';
 import { decksMissing } from './generated-decks';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
@@ -42,11 +42,11 @@ const languageOf = async (ctx: Services & { guildId: string }, userId: string, l
  */
 async function lockedFor(ctx: Services & { guildId: string }, userId: string, locale: string | null = null) {
   if (await hasCapability(ctx.db, ctx.guildId, 'learning')) return null;
-  const language = await languageOf(ctx, userId, locale);
+  const s = await memberSpeaker(ctx, ctx.guildId, userId, locale, LOCKED);
   return {
     ok: false as const,
     locked: true as const,
-    message: say(LOCKED, language, {
+    message: s(LOCKED, {
       feature: CAPABILITIES.learning.label,
       plan: unlockingPlan('learning').name,
     }),

@@ -1,7 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import { botConfig, moderationLogs } from '../../../../db/schema';
-import { say } from '../../../common/phrases';
 import {
   ACTIONS,
   NOTICE_REMOVED,
@@ -10,6 +9,9 @@ import {
   REPORT,
   RULE_NAMES,
 } from '../../../common/moderation/phrases';
+import * as MODERATION_PHRASES from '../../../common/moderation/phrases';
+import { speakerFor } from '../../translation/phrases';
+import type { Translator } from '../../translation/types';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
 import { memberLanguage } from '../translation/members';
 import { jumpLink } from '../../core/bot-message';
@@ -61,6 +63,7 @@ export async function serverLanguage(db: Db, guildId: string): Promise<string> {
 /** Writes the log entry and decides the actions for a flagged message. */
 export async function actOn(
   db: Db,
+  translator: Translator,
   state: ModerationState,
   msg: FlaggedMessage,
   finding: Finding,
@@ -91,12 +94,14 @@ export async function actOn(
       opts.language ?? (await serverLanguage(db, msg.guildId)),
     )
   ).code;
+  const s = await speakerFor(translator, lang, MODERATION_PHRASES);
   const minutes = Math.round(TIMEOUT_MS / 60_000);
-  const vars = { channel: `<#${msg.channelId}>`, rule: say(RULE_NAMES[finding.type], lang), minutes };
-  const notice = [
-    say(opts.autoDelete ? NOTICE_REMOVED : NOTICE_REPORTED, lang, vars),
-    ...(timeout ? [say(NOTICE_TIMEOUT, lang, vars)] : []),
-  ].join(' ');
+  const vars = { channel: `<#${msg.channelId}>`, rule: s.label(RULE_NAMES[finding.type]), minutes };
+  const notice =
+    [
+      s.label(opts.autoDelete ? NOTICE_REMOVED : NOTICE_REPORTED, vars),
+      ...(timeout ? [s.label(NOTICE_TIMEOUT, vars)] : []),
+    ].join(' ') + s.mark();
   return {
     logId: row.id,
     type: finding.type,
@@ -125,6 +130,7 @@ export interface ModerationOutcome {
 /** Records what Discord accepted and composes the log channel's report (null when none is set). */
 export async function recordModerationOutcome(
   db: Db,
+  translator: Translator,
   guildId: string,
   o: ModerationOutcome,
   at: Date,
@@ -170,23 +176,23 @@ export async function recordModerationOutcome(
 
   const logChannel = await logChannelOf(db, guildId);
   if (!logChannel) return { report: null };
-  const lang = await serverLanguage(db, guildId);
+  const s = await speakerFor(translator, await serverLanguage(db, guildId), MODERATION_PHRASES);
   const minutes = Math.round(TIMEOUT_MS / 60_000);
   const said: string[] = [];
-  if (o.deleted === true) said.push(say(ACTIONS.deleted, lang));
+  if (o.deleted === true) said.push(s.label(ACTIONS.deleted));
   else if (o.deleted === false)
-    said.push(say(ACTIONS.failed, lang, { what: 'delete', error: o.deleteError ?? '?' }));
-  else said.push(say(ACTIONS.reported, lang));
-  if (o.timedOut === true) said.push(say(ACTIONS['timed out'], lang, { minutes }));
+    said.push(s.label(ACTIONS.failed, { what: 'delete', error: o.deleteError ?? '?' }));
+  else said.push(s.label(ACTIONS.reported));
+  if (o.timedOut === true) said.push(s.label(ACTIONS['timed out'], { minutes }));
   else if (o.timedOut === false)
-    said.push(say(ACTIONS.failed, lang, { what: 'timeout', error: o.timeoutError ?? '?' }));
+    said.push(s.label(ACTIONS.failed, { what: 'timeout', error: o.timeoutError ?? '?' }));
   const type = row.type === 'permission' || row.type === 'notice' ? 'spam' : row.type;
   const link =
     o.deleted === true
       ? `https://discord.com/channels/${guildId}/${o.channelId}`
       : jumpLink(guildId, o.channelId, o.messageId);
-  const content = say(REPORT, lang, {
-    type: say(RULE_NAMES[type], lang),
+  const content = s(REPORT, {
+    type: s.label(RULE_NAMES[type]),
     user: row.userId,
     channel: o.channelId,
     detail: `${row.rule} — “${row.message}”`,

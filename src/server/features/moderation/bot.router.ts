@@ -21,7 +21,8 @@ export const moderationBotRouter = router({
       }),
     )
     .mutation(
-      async ({ ctx, input }) => await recordModerationOutcome(ctx.db, ctx.guildId, input, ctx.clock()),
+      async ({ ctx, input }) =>
+        await recordModerationOutcome(ctx.db, ctx.translator, ctx.guildId, input, ctx.clock()),
     ),
   reportPermission: botGuildProcedure
     .input(z.object({ channelId: id, action: z.string(), error: z.string(), botUserId: z.string() }))

@@ -52,6 +52,10 @@ function verdictTranslator(inner: Translator, moderate: boolean) {
     },
     ...(inner.translateAudio ? { translateAudio: (req) => inner.translateAudio!(req) } : {}),
     ...(inner.classify ? { classify: (req) => inner.classify!(req) } : {}),
+    // The bot's own phrases (speakerFor) are product text: no verdict asked.
+    ...(inner.translateTexts
+      ? { translateTexts: (texts, target) => inner.translateTexts!(texts, target) }
+      : {}),
     async translate(req) {
       const result = await inner.translate(moderate ? { ...req, moderate: true } : req);
       seen.verdict ??= result.moderation;
@@ -100,7 +104,7 @@ export async function onMemberMessage(
   const layers = msg.exempt ? null : await moderationLayers(db, msg.guildId);
   let finding: Finding | null = layers ? checkLocal(state, layers, msg, at.getTime()) : null;
   const act = async (f: Finding, language: string | null) =>
-    await actOn(db, state, msg, f, {
+    await actOn(db, deps.translator, state, msg, f, {
       autoDelete: layers?.rules.autoDelete ?? false,
       language: language ?? (await detectLanguage(msg.content))?.code ?? null,
       at,
@@ -153,7 +157,7 @@ export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<
   const layers = await moderationLayers(deps.db, msg.guildId);
   const finding = checkLocal(deps.state, { ...layers, spam: false }, msg, deps.clock().getTime());
   if (!finding) return null;
-  return await actOn(deps.db, deps.state, msg, finding, {
+  return await actOn(deps.db, deps.translator, deps.state, msg, finding, {
     autoDelete: layers.rules.autoDelete,
     language: (await detectLanguage(msg.content))?.code ?? null,
     at: deps.clock(),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { say } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
-import { POLL_CLOSED, VOTE_CHANGED, VOTE_REMOVED, VOTED } from '../../../common/polls/phrases';
+import * as POLL_PHRASES from '../../../common/polls/phrases';
+import {
+  POLL_CLOSED,
+  POLL_NOT_POSTED,
+  POLL_POSTED,
+  VOTE_CHANGED,
+  VOTE_REMOVED,
+  VOTED,
+} from '../../../common/polls/phrases';
+import { speakerFor } from '../../translation/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { pollCreate } from '../../../common/polls/schemas';
 import { hasCapability } from '../../core/plans';
@@ -47,7 +55,7 @@ export const pollsBotRouter = router({
     const message = renderPoll(
       row,
       await readPollVotes(ctx.db, row.id),
-      await guildDefaultLanguage(ctx.db, ctx.guildId),
+      await speakerFor(ctx.translator, await guildDefaultLanguage(ctx.db, ctx.guildId), POLL_PHRASES),
       ctx.clock(),
     );
     if (!row.messageId) return { kind: 'post' as const, channelId: row.channelId as string, message };
@@ -83,8 +91,9 @@ export const pollsBotRouter = router({
     .input(member.extend({ pollId: z.number().int().positive(), optionId: z.string().max(32) }))
     .mutation(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await speakerFor(ctx.translator, language, POLL_PHRASES, LOCKED);
       const result = await vote(ctx.db, ctx.guildId, input.pollId, input.optionId, input.userId, ctx.clock());
-      if (!result.ok) return { ok: false as const, text: say(POLL_CLOSED, language) };
+      if (!result.ok) return { ok: false as const, text: s(POLL_CLOSED) };
       const option = result.options.find((o) => o.id === result.optionId);
       const phrase = { added: VOTED, changed: VOTE_CHANGED, removed: VOTE_REMOVED }[result.action];
       await ctx.events.publish('polls:changed', {
@@ -95,7 +104,7 @@ export const pollsBotRouter = router({
       return {
         ok: true as const,
         action: result.action,
-        text: say(phrase, language, { option: option ? textIn(option.text, language) : result.optionId }),
+        text: s(phrase, { option: option ? textIn(option.text, language) : result.optionId }),
       };
     }),
 
@@ -104,11 +113,12 @@ export const pollsBotRouter = router({
     .input(member.extend({ pollId: z.number().int().positive() }))
     .query(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await speakerFor(ctx.translator, language, POLL_PHRASES, LOCKED);
       const row = await pollRow(ctx.db, ctx.guildId, input.pollId);
-      if (!row || row.deletedAt) return { ok: false as const, text: say(POLL_CLOSED, language) };
+      if (!row || row.deletedAt) return { ok: false as const, text: s(POLL_CLOSED) };
       // A language the poll does not hold yet is translated now, once, and kept in the poll.
       const shown = await pollInLanguage(ctx.db, ctx.translator, row, language);
-      const message = renderPoll(shown, await readPollVotes(ctx.db, row.id), language, ctx.clock());
+      const message = renderPoll(shown, await readPollVotes(ctx.db, row.id), s, ctx.clock());
       return { ok: true as const, open: isOpen(row, ctx.clock()), text: message.content };
     }),
 
@@ -126,10 +136,11 @@ export const pollsBotRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await speakerFor(ctx.translator, language, POLL_PHRASES, LOCKED);
       if (!(await hasCapability(ctx.db, ctx.guildId, 'polls'))) {
         return {
           ok: false as const,
-          message: say(LOCKED, language, {
+          message: s(LOCKED, {
             feature: CAPABILITIES.polls.label,
             plan: unlockingPlan('polls').name,
           }),
@@ -163,6 +174,11 @@ export const pollsBotRouter = router({
         options,
         endsAt: parsed.data.endsAt ?? null,
       });
-      return { ok: true as const, id: row.id, language };
+      // What the bot says once it has posted the poll (it fills {reason} when Discord refused).
+      const posted = s.label(POLL_POSTED, { channel: `<#${input.channelId}>` });
+      const notPosted = s.label(POLL_NOT_POSTED);
+      const mark = s.mark();
+      const said = { posted: posted + mark, notPosted: notPosted + mark };
+      return { ok: true as const, id: row.id, language, said };
     }),
 });

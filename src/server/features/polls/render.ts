@@ -1,5 +1,4 @@
 import type { LangText, polls } from '../../../../db/schema';
-import { say } from '../../../common/phrases';
 import {
   CHOOSE_ONE,
   CHOOSE_SEVERAL,
@@ -9,6 +8,7 @@ import {
   SHOW_MINE,
   VOTES,
 } from '../../../common/polls/phrases';
+import type { Speaker } from '../../translation/phrases';
 import { isOpen } from './polls';
 
 type PollRow = typeof polls.$inferSelect;
@@ -40,37 +40,33 @@ const bar = (share: number) => {
   return `${'█'.repeat(full)}${'░'.repeat(10 - full)}`;
 };
 
-const votesText = (n: number, language: string) =>
-  n === 1 ? say(ONE_VOTE, language) : say(VOTES, language, { count: n });
+const votesText = (n: number, s: Speaker) => (n === 1 ? s.label(ONE_VOTE) : s.label(VOTES, { count: n }));
 
 /**
- * The poll as a Discord message in `language`: the question, each option with its bar, count and
+ * The poll as a Discord message in the speaker's language (its phrases resolved by speakerFor with
+ * POLL_PHRASES): the question, each option with its bar, count and
  * share, and a footer (how to vote, when it closes, or "closed"). The buttons (one per option
  * and "Show in my language") are disabled once the poll is closed.
  */
-export function renderPoll(
-  row: PollRow,
-  votes: { optionId: string }[],
-  language: string,
-  now: Date,
-): PollMessage {
+export function renderPoll(row: PollRow, votes: { optionId: string }[], s: Speaker, now: Date): PollMessage {
+  const language = s.language;
   const open = isOpen(row, now);
   const counts = row.options.map((o) => votes.filter((v) => v.optionId === o.id).length);
   const total = counts.reduce((a, b) => a + b, 0);
   const lines = row.options.map((o, i) => {
     const share = total ? counts[i] / total : 0;
-    return `**${i + 1}.** ${textIn(o.text, language)}\n\`${bar(share)}\` ${votesText(counts[i], language)} · ${Math.round(share * 100)}%`;
+    return `**${i + 1}.** ${textIn(o.text, language)}\n\`${bar(share)}\` ${votesText(counts[i], s)} · ${Math.round(share * 100)}%`;
   });
   const footer = open
     ? [
-        votesText(total, language),
-        say(row.allowMultiple ? CHOOSE_SEVERAL : CHOOSE_ONE, language),
+        votesText(total, s),
+        s.label(row.allowMultiple ? CHOOSE_SEVERAL : CHOOSE_ONE),
         ...(row.endsAt
-          ? [say(CLOSES, language, { when: `<t:${Math.floor(row.endsAt.getTime() / 1000)}:R>` })]
+          ? [s.label(CLOSES, { when: `<t:${Math.floor(row.endsAt.getTime() / 1000)}:R>` })]
           : []),
       ].join(' · ')
-    : `${say(FINAL_RESULTS, language)} · ${votesText(total, language)}`;
-  const content = `📊 **${textIn(row.question, language)}**\n\n${lines.join('\n')}\n\n-# ${footer}`;
+    : `${s.label(FINAL_RESULTS)} · ${votesText(total, s)}`;
+  const content = `📊 **${textIn(row.question, language)}**\n\n${lines.join('\n')}\n\n-# ${footer}${s.mark()}`;
   const buttons: PollButton[] = row.options.map((o, i) => ({
     customId: `${POLL_VOTE_PREFIX}:${row.id}:${o.id}`,
     label: `${i + 1}. ${textIn(o.text, language)}`.slice(0, BUTTON_LABEL_MAX),
@@ -79,7 +75,7 @@ export function renderPoll(
   }));
   buttons.push({
     customId: `${POLL_SHOW_PREFIX}:${row.id}`,
-    label: say(SHOW_MINE, language).slice(0, BUTTON_LABEL_MAX),
+    label: s.label(SHOW_MINE).slice(0, BUTTON_LABEL_MAX),
     style: 'secondary',
     disabled: false,
   });

@@ -1,8 +1,9 @@
 import type { Db } from '../../../../db/client';
 import { languageName } from '../../../common/languages';
-import { say } from '../../../common/phrases';
+import type { Phrase } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
 import { VOICE_NO_AUDIO, VOICE_NO_PROVIDER, VOICE_NOTHING_HEARD } from '../../../common/voice/phrases';
+import { phraseIn } from '../../translation/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { readTranslationSettings } from '../../translation/settings';
 import type { Services } from '../../core/services';
@@ -114,15 +115,17 @@ export async function translateVoiceForMember(
   input: { userId: string; username: string; channelId: string; voiceMessage: VoiceMessageRef },
   target: Awaited<ReturnType<typeof memberLanguage>>,
 ) {
-  const fail = (message: string, kind?: string) => ({ ok: false as const, message, kind });
+  // A refusal in the member's language (phraseIn: the table, else translated once and kept).
+  const fail = async (phrase: Phrase, kind?: string, vars?: Record<string, string>) => ({
+    ok: false as const,
+    message: await phraseIn(ctx.translator, phrase, target.code, vars),
+    kind,
+  });
   if (!(await hasCapability(ctx.db, ctx.guildId, 'voice'))) {
-    return fail(
-      say(LOCKED, target.code, { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name }),
-      'locked',
-    );
+    return fail(LOCKED, 'locked', { feature: CAPABILITIES.voice.label, plan: unlockingPlan('voice').name });
   }
-  if (!ctx.translator.provider) return fail(say(VOICE_NO_PROVIDER, target.code), 'unavailable');
-  if (!ctx.translator.audio) return fail(say(VOICE_NO_AUDIO, target.code), 'unavailable');
+  if (!ctx.translator.provider) return fail(VOICE_NO_PROVIDER, 'unavailable');
+  if (!ctx.translator.audio) return fail(VOICE_NO_AUDIO, 'unavailable');
   try {
     const result = await translateVoiceMessage({
       db: ctx.db,
@@ -137,7 +140,7 @@ export async function translateVoiceForMember(
       userId: input.userId,
       username: input.username,
     });
-    if (!result?.transcript) return fail(say(VOICE_NOTHING_HEARD, target.code));
+    if (!result?.transcript) return fail(VOICE_NOTHING_HEARD);
     const same = result.skipped.includes(target.code);
     return {
       ok: true as const,
@@ -153,6 +156,6 @@ export async function translateVoiceForMember(
   } catch (err) {
     const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
     if (e.kind === 'failed') console.error('translate voice message failed:', err);
-    return fail(e.message, e.kind);
+    return { ok: false as const, message: e.message, kind: e.kind };
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import { voiceSessions } from '../../../../db/schema';
 import { findLanguage, languageName } from '../../../common/languages';
-import { type Phrase, say } from '../../../common/phrases';
+import type { Phrase } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
 import {
   VOICE_ALREADY_RUNNING,
@@ -10,6 +10,8 @@ import {
   VOICE_NO_AUDIO,
   VOICE_NO_PROVIDER,
 } from '../../../common/voice/phrases';
+import * as VOICE_PHRASES from '../../../common/voice/phrases';
+import { speakerFor } from '../../translation/phrases';
 import { CAPABILITIES, unlockingPlan, VOICE_MINUTES } from '../../../common/plans';
 import { readTranslationSettings } from '../../translation/settings';
 import type { Services } from '../../core/services';
@@ -106,10 +108,12 @@ export async function startVoiceSession(
 ): Promise<VoiceStartResult> {
   const { db, translator } = s;
   const lang = input.memberLanguage;
+  // Resolved before the server's lock is taken (a provider call never runs under it).
+  const speak = await speakerFor(translator, lang, VOICE_PHRASES, LOCKED);
   const no = (reason: Exclude<VoiceStartResult, { ok: true }>['reason'], phrase: Phrase, vars = {}) => ({
     ok: false as const,
     reason,
-    message: say(phrase, lang, vars),
+    message: speak(phrase, vars),
   });
   const now = s.clock();
   if (!(await hasCapability(db, input.guildId, 'voice'))) {

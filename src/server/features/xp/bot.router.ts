@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { say } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
+import * as XP_PHRASES from '../../../common/xp/phrases';
 import {
   LEADERBOARD_EMPTY,
   LEADERBOARD_LINE,
@@ -11,9 +11,10 @@ import {
   RANK_CARD,
   YOUR_PLACE,
 } from '../../../common/xp/phrases';
+import type { Speaker } from '../../translation/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
-import { memberLanguageIn } from '../translation/members';
+import { memberSpeaker } from '../translation/speaker';
 import { awardMessage, leaderboard, levelingOn, memberRank, readXpSettings } from './xp';
 import { botGuildProcedure, router } from '../../core/trpc';
 
@@ -29,14 +30,14 @@ const bar = (share: number) => {
 async function unavailable(
   db: Parameters<typeof levelingOn>[0],
   guildId: string,
-  language: string,
+  s: Speaker,
 ): Promise<string | null> {
   if (!(await hasCapability(db, guildId, 'leveling')))
-    return say(LOCKED, language, {
+    return s(LOCKED, {
       feature: CAPABILITIES.leveling.label,
       plan: unlockingPlan('leveling').name,
     });
-  return (await levelingOn(db, guildId)) ? null : say(LEVELING_OFF, language);
+  return (await levelingOn(db, guildId)) ? null : s(LEVELING_OFF);
 }
 
 export const xpBotRouter = router({
@@ -49,13 +50,13 @@ export const xpBotRouter = router({
     .mutation(async ({ ctx, input }) => {
       const award = await awardMessage(ctx.db, { ...input, guildId: ctx.guildId }, ctx.clock());
       if (!award.awarded || !award.leveledUp) return { levelUp: null, award };
-      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+      const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, XP_PHRASES, LOCKED);
       const settings = await readXpSettings(ctx.db, ctx.guildId);
       return {
         award,
         levelUp: {
           channelId: settings.levelUpChannelId || input.channelId,
-          text: say(LEVEL_UP, language, { user: `<@${input.userId}>`, level: award.level }),
+          text: s(LEVEL_UP, { user: `<@${input.userId}>`, level: award.level }),
           roleIds: award.rewardRoles,
         },
       };
@@ -65,16 +66,15 @@ export const xpBotRouter = router({
   rank: botGuildProcedure
     .input(member.extend({ targetId: discordId, targetName: z.string().max(100) }))
     .query(async ({ ctx, input }) => {
-      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const off = await unavailable(ctx.db, ctx.guildId, language);
+      const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, XP_PHRASES, LOCKED);
+      const off = await unavailable(ctx.db, ctx.guildId, s);
       if (off) return { ok: false as const, text: off };
       const r = await memberRank(ctx.db, ctx.guildId, input.targetId);
-      if (r.rank === null)
-        return { ok: true as const, text: say(NO_XP_YET, language, { name: input.targetName }) };
+      if (r.rank === null) return { ok: true as const, text: s(NO_XP_YET, { name: input.targetName }) };
       return {
         ok: true as const,
         rank: r,
-        text: say(RANK_CARD, language, {
+        text: s(RANK_CARD, {
           name: input.targetName,
           level: r.level,
           xp: r.xp,
@@ -90,17 +90,17 @@ export const xpBotRouter = router({
 
   /** /leaderboard: the top 10 and the member's own place, in their language. */
   leaderboard: botGuildProcedure.input(member).query(async ({ ctx, input }) => {
-    const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-    const off = await unavailable(ctx.db, ctx.guildId, language);
+    const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, XP_PHRASES, LOCKED);
+    const off = await unavailable(ctx.db, ctx.guildId, s);
     if (off) return { ok: false as const, text: off };
     const top = await leaderboard(ctx.db, ctx.guildId, 10);
     if (top.length === 0)
       return {
         ok: true as const,
-        text: `${say(LEADERBOARD_TITLE, language)}\n${say(LEADERBOARD_EMPTY, language)}`,
+        text: `${s(LEADERBOARD_TITLE)}\n${s(LEADERBOARD_EMPTY)}`,
       };
     const lines = top.map((r) =>
-      say(LEADERBOARD_LINE, language, {
+      s(LEADERBOARD_LINE, {
         rank: r.rank,
         name: r.username || r.userId,
         level: r.level,
@@ -109,9 +109,7 @@ export const xpBotRouter = router({
     );
     const mine = await memberRank(ctx.db, ctx.guildId, input.userId);
     const place =
-      mine.rank === null
-        ? ''
-        : `\n\n${say(YOUR_PLACE, language, { rank: mine.rank, members: mine.members })}`;
-    return { ok: true as const, text: `${say(LEADERBOARD_TITLE, language)}\n${lines.join('\n')}${place}` };
+      mine.rank === null ? '' : `\n\n${s(YOUR_PLACE, { rank: mine.rank, members: mine.members })}`;
+    return { ok: true as const, text: `${s(LEADERBOARD_TITLE)}\n${lines.join('\n')}${place}` };
   }),
 });
