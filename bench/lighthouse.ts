@@ -107,7 +107,7 @@ function buildClientOf(rev: string, dir: string): string {
   return src;
 }
 
-async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<Row> {
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Row> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -119,7 +119,11 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
     | undefined;
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like): run it again.
+    if (attempt < 3) return await audit(url, port, formFactor, attempt + 1);
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
   const failedSeo = (categories.seo?.auditRefs ?? [])
