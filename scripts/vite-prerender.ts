@@ -28,17 +28,20 @@ const escapeHtml = (text: string) =>
 /**
  * Beasties (the maintained fork of Google's critters) puts in the page's head the rules of its
  * stylesheets that match the rendered markup, and loads the whole sheets without blocking the first
- * paint (`media="print"` until loaded, restored by one invariant inline script, which the server's
- * CSP allows by its hash like the theme script; <noscript> keeps the plain links). The sheets stay
- * whole (the dashboard and the pages' later states use them). The page is rendered dark; the rules
- * of the other color scheme are kept so a visitor who chose light paints it from the start. The
- * inline <style> tags Mantine renders inside #root are left as they are (React hydrates them).
+ * paint: each link becomes a preload, and a small inline script (the same text on every page, which
+ * the server's CSP allows by its hash like the theme script) adds the stylesheet from script, which
+ * never blocks rendering (its "media-script" mode switched the sheets on while still loading, which
+ * made them block the paint again: contact's first paint did not move); <noscript> keeps the plain
+ * links. The sheets stay whole (the dashboard and the pages' later states use them). The page is
+ * rendered dark; the rules of the other color scheme are kept so a visitor who chose light paints it
+ * from the start. The inline <style> tags Mantine renders inside #root are left as they are (React
+ * hydrates them).
  */
 const criticalCss = (outDir: string) =>
   new Beasties({
     path: outDir,
     publicPath: '/',
-    preload: 'media-script',
+    preload: 'js',
     pruneSource: false,
     reduceInlineStyles: false,
     allowRules: [/data-mantine-color-scheme/, /(^|[\s,>+~(])\.(light|dark)\b/],
@@ -117,7 +120,10 @@ export function prerender(): Plugin {
             const name = path === '/' ? 'index' : path.slice(1);
             writeFileSync(
               join(outDir, PRERENDERED_DIR, `${name}.html`),
-              await criticalCss(outDir).process(page),
+              await criticalCss(outDir).process(
+                // Same origin: without crossorigin the preload matches the link criticalCss's script adds.
+                page.replaceAll('<link rel="stylesheet" crossorigin ', '<link rel="stylesheet" '),
+              ),
             );
           }
         } finally {
