@@ -9,7 +9,8 @@
  * The server is the production build (scripts/build-server.mjs, run with plain node) on a SQLite
  * file with demo data, in its own process. `--before <git revision>` builds that revision the same
  * way and runs the same load against it first: before and after from one run.
- * Options: --rates 100,500,1000 --seconds 5 --before <rev>.
+ * Options: --rates 100,500,1000 --seconds 5 --before <rev>; --profile <folder> writes a CPU profile
+ * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     rates: { type: 'string', default: '100,500,1000' },
     seconds: { type: 'string', default: '5' },
     before: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -110,7 +112,8 @@ async function buildFor(rev: string | undefined, work: string): Promise<string> 
 }
 
 function startServer(main: string, dbPath: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [main, '--web'], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, main, '--web'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

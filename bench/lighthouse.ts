@@ -8,10 +8,12 @@
  * per page and form factor; exits 1 when a target is missed (mobile performance 90, SEO 100).
  * --compare also audits the same build without its prerendered pages (scripts/vite-prerender.ts),
  * as the site was before: the empty app, rendered by the client; both in one run, one after the
- * other per page. Not part of npm test: the scores depend on the machine's load.
+ * other per page. --before <git revision> also audits that revision's client (built by its own vite
+ * config, served by this tree's server): before and after in one run. --pages /pricing,/contact and
+ * --devices mobile narrow the audit. Not part of npm test: the scores depend on the machine's load.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +26,20 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/browser';
 import { ensureClientBuild } from '../test/helpers/client-build';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, compare: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    compare: { type: 'boolean', default: false },
+    before: { type: 'string' },
+    pages: { type: 'string', default: '/,/pricing,/contact' },
+    devices: { type: 'string', default: 'mobile,desktop' },
+  },
 });
 const RUNS = Number(values.runs);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES = ['/', '/pricing', '/contact'];
-const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const PAGES = values.pages.split(',');
+const FORM_FACTORS = values.devices.split(',') as ('mobile' | 'desktop')[];
+for (const f of FORM_FACTORS)
+  if (f !== 'mobile' && f !== 'desktop') throw new Error(`--devices: ${f} is neither mobile nor desktop`);
 const TARGETS = { mobilePerformance: 90, seo: 100 };
 
 interface Row {
@@ -75,7 +85,29 @@ function startServer(dir: string, cwd = ROOT): Promise<{ url: string; child: Chi
   });
 }
 
-async function audit(url: string, port: number, formFactor: (typeof FORM_FACTORS)[number]): Promise<Row> {
+/**
+ * The web client of another git revision, built by its own vite config (the sources from `git
+ * archive`, this tree's node_modules linked in) into `<dir>/before/dist/client`: served by this
+ * tree's server, so the pages are all that differs.
+ */
+function buildClientOf(rev: string, dir: string): string {
+  const src = join(dir, 'before');
+  mkdirSync(src, { recursive: true });
+  const archive = execFileSync('git', ['archive', rev], { cwd: ROOT, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', src], { input: archive });
+  symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'));
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+    {
+      cwd: src,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return src;
+}
+
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Row> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -87,7 +119,11 @@ async function audit(url: string, port: number, formFactor: (typeof FORM_FACTORS
     | undefined;
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like): run it again.
+    if (attempt < 3) return await audit(url, port, formFactor, attempt + 1);
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
   const failedSeo = (categories.seo?.auditRefs ?? [])
@@ -112,7 +148,7 @@ async function main() {
   if (buildError) throw new Error(buildError);
   await buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-  const servers = [{ label: 'prerendered', ...(await startServer(dir)) }];
+  const servers = [{ label: 'this build', ...(await startServer(dir)) }];
   if (values.compare) {
     // The same build, its pages sent empty and rendered by the client (as before prerendering).
     const spa = join(dir, 'spa');
@@ -123,6 +159,14 @@ async function main() {
       filter: (src) => !src.includes(`${join('dist', 'client', 'prerendered')}`),
     });
     servers.unshift({ label: 'client-rendered', ...(await startServer(join(dir, 'spa-home'), spa)) });
+  }
+  if (values.before) {
+    const src = buildClientOf(values.before, dir);
+    mkdirSync(join(dir, 'before-home'));
+    servers.unshift({
+      label: `before ${values.before}`.slice(0, 16),
+      ...(await startServer(join(dir, 'before-home'), src)),
+    });
   }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   const misses: string[] = [];
@@ -142,7 +186,7 @@ async function main() {
           );
           const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
           if (failed.length) console.log(`${''.padEnd(36)}SEO audits failed: ${failed.join(', ')}`);
-          if (server.label !== 'prerendered') continue;
+          if (server !== servers[servers.length - 1]) continue;
           if (formFactor === 'mobile' && m('performance') < TARGETS.mobilePerformance)
             misses.push(`${path} mobile performance ${m('performance')} < ${TARGETS.mobilePerformance}`);
           if (m('seo') < TARGETS.seo) misses.push(`${path} ${formFactor} SEO ${m('seo')} < ${TARGETS.seo}`);

@@ -31,6 +31,11 @@ export type Db = SqliteRemoteDatabase<typeof schema> & {
   $transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** The SQLite connection on the embedded engine, null on PostgreSQL. For bulk seeding only. */
   $sqlite: Database.Database | null;
+  /**
+   * Calls `fn` with the text of every statement this handle runs from now on, until the answered
+   * function is called (tests count reads with it; nothing in production listens).
+   */
+  $onStatement(fn: (text: string) => void): () => void;
   $close(): Promise<void>;
 };
 
@@ -45,8 +50,10 @@ const relational = extractTablesRelationalConfig(schema, createTableRelationsHel
 function handle(exec: Executor, sqlite: Database.Database | null): Db {
   // drizzle's sqlite-proxy driver, built here with the dialect of the engine.
   const dialect = exec.dialect === 'postgres' ? new PostgresParamsDialect() : new SQLiteAsyncDialect();
+  const listeners = new Set<(text: string) => void>();
   const session = new SQLiteRemoteSession(
     async (text: string, params: unknown[], method: string) => {
+      for (const listener of listeners) listener(text);
       const result = await exec.query(text, params, 'arrays');
       if (method === 'get') return { rows: result.rows[0] as unknown[] };
       return result;
@@ -63,6 +70,10 @@ function handle(exec: Executor, sqlite: Database.Database | null): Db {
   db.$exec = exec;
   db.$render = (query) => dialect.sqlToQuery(query);
   db.$sqlite = sqlite;
+  db.$onStatement = (fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  };
   db.$transaction = async (fn) => await exec.transaction(async () => await fn(db));
   db.$close = async () => await exec.close();
   // drizzle's own transaction cannot follow the async flow that opened it; one way only.

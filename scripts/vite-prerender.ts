@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The build's server entry: the pages to render and how (src/client/prerender.tsx). */
@@ -25,11 +26,35 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * Beasties (the maintained fork of Google's critters) puts in the page's head the rules of its
+ * stylesheets that match the rendered markup, and loads the whole sheets without blocking the first
+ * paint: each link becomes a preload, and a small inline script (the same text on every page, which
+ * the server's CSP allows by its hash like the theme script) adds the stylesheet from script, which
+ * never blocks rendering (its "media-script" mode switched the sheets on while still loading, which
+ * made them block the paint again: contact's first paint did not move); <noscript> keeps the plain
+ * links. The sheets stay whole (the dashboard and the pages' later states use them). The page is
+ * rendered dark; the rules of the other color scheme are kept so a visitor who chose light paints it
+ * from the start. The inline <style> tags Mantine renders inside #root are left as they are (React
+ * hydrates them).
+ */
+const criticalCss = (outDir: string) =>
+  new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'js',
+    pruneSource: false,
+    reduceInlineStyles: false,
+    allowRules: [/data-mantine-color-scheme/, /(^|[\s,>+~(])\.(light|dark)\b/],
+    logLevel: 'warn',
+  });
+
+/**
  * After the client's build: builds src/client/prerender.tsx for node (vite's SSR build, into a
  * scratch folder), renders each public page it lists with react-dom/server, and writes the page:
  * the built index.html with the markup in #root, its title, and in the head the CSS and the scripts
  * of the modules the page's route loads on demand (so the page paints styled before any script
- * runs, and main.tsx hydrates it without waiting for another round trip). The server sends these
+ * runs, and main.tsx hydrates it without waiting for another round trip), its critical CSS inlined
+ * (criticalCss). The server sends these
  * files for their paths (src/server/core/pages.ts).
  */
 export function prerender(): Plugin {
@@ -72,11 +97,14 @@ export function prerender(): Plugin {
               if (!manifest[m]) throw new Error(`prerender: ${m} (for ${path}) is not a chunk of the build`);
               for (const key of closure(manifest, m)) if (!first.has(key)) chunks.add(key);
             }
+            const seen = new Set<string>();
             const head = [...chunks].flatMap((key) => {
               const chunk = manifest[key];
               if (!chunk) return [];
               // A chunk of CSS alone (styles/app.ts) is its file.
-              const css = chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? []);
+              const css = (chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? [])).filter(
+                (file) => !seen.has(file) && seen.add(file),
+              );
               return [
                 ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
                 ...(chunk.file.endsWith('.js') ? [`<link rel="modulepreload" href="/${chunk.file}">`] : []),
@@ -90,7 +118,13 @@ export function prerender(): Plugin {
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
               .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
             const name = path === '/' ? 'index' : path.slice(1);
-            writeFileSync(join(outDir, PRERENDERED_DIR, `${name}.html`), page);
+            writeFileSync(
+              join(outDir, PRERENDERED_DIR, `${name}.html`),
+              await criticalCss(outDir).process(
+                // Same origin: without crossorigin the preload matches the link criticalCss's script adds.
+                page.replaceAll('<link rel="stylesheet" crossorigin ', '<link rel="stylesheet" '),
+              ),
+            );
           }
         } finally {
           rmSync(scratch, { recursive: true, force: true });

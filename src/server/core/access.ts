@@ -97,6 +97,26 @@ async function guildPresent(db: Services['db'], guildId: string): Promise<boolea
 }
 
 /**
+ * authorizeGuild once per request and requested server: the answer (or the refusal) is kept in the
+ * request's own `access` map (http.ts's contextFor makes a new one for every HTTP request), so a
+ * tRPC batch of several guild procedures reads the caller's access once. Never shared between
+ * requests: a revoked key or a server the bot left is refused on the very next request.
+ */
+export function authorizeGuildOnce(
+  ctx: Pick<Services, 'db' | 'env' | 'clock'> & { actor: Actor; access?: Map<string, Promise<string>> },
+  requested: string | undefined,
+): Promise<string> {
+  if (!ctx.access) return authorizeGuild(ctx, requested);
+  const key = requested ?? '';
+  let answer = ctx.access.get(key);
+  if (!answer) {
+    answer = authorizeGuild(ctx, requested);
+    ctx.access.set(key, answer);
+  }
+  return answer;
+}
+
+/**
  * The server a guild-scoped procedure acts on: the requested one (or the caller's default when
  * none is given) once the caller may manage it; 403 otherwise.
  */

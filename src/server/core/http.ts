@@ -26,7 +26,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function contextFor(services: Services, c: HonoContext, resHeaders?: Headers): Context {
   const actor = (c.get('actor' as never) as Actor | undefined) ?? { kind: 'public' };
   const clientIp = (c.get('clientIp' as never) as string | undefined) ?? 'unknown';
-  return { ...services, actor, clientIp, resHeaders };
+  return { ...services, actor, clientIp, resHeaders, access: new Map() };
 }
 
 export interface AppOptions {

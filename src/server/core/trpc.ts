@@ -6,7 +6,7 @@ import type { Capability } from '../../common/plans';
 import { installDiscordRefCheck } from '../../common/schemas/discord-refs';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
 import type { Services } from './services';
-import { authorizeGuild, isOperator } from './access';
+import { authorizeGuildOnce, isOperator } from './access';
 import { discordRefProblem } from './discord-objects';
 import { assertCapability, CapabilityLockedError } from './plans';
 import {
@@ -32,6 +32,11 @@ export interface Context extends Services {
   actor: Actor;
   /** The caller's network address (rate limits on public forms). */
   clientIp: string;
+  /**
+   * The guild-access answers of this HTTP request (access.ts's authorizeGuildOnce), by requested
+   * server; absent for in-process callers, which decide each call afresh.
+   */
+  access?: Map<string, Promise<string>>;
   /** Headers to add to the HTTP response (Set-Cookie); absent for in-process callers. */
   resHeaders?: Headers;
 }
@@ -128,13 +133,13 @@ export const guildIdSchema = z
 /**
  * Procedures that act on one server. Input always carries an optional guildId; without it the
  * caller's default applies (the operator's DEFAULT_GUILD_ID, a Discord admin's first server, an API
- * key's server). Whether the caller may manage it is decided here, once, for tRPC, the REST adapter
+ * key's server). Whether the caller may manage it is decided here, once per request, for tRPC, the REST adapter
  * and the bot alike (services/access.ts): 403 with the same body whether or not the server exists.
  */
 export const guildProcedure = adminProcedure
   .input(z.object({ guildId: guildIdSchema.optional() }))
   .use(async ({ ctx, input, next }) => {
-    const guildId = await authorizeGuild(ctx, input.guildId);
+    const guildId = await authorizeGuildOnce(ctx, input.guildId);
     // The rest of the input is parsed inside this scope: every channelOf/roleOf field of it is
     // checked against this server's synced channels and roles (400 naming the field and the id).
     // The bot's own calls name what Discord itself sent (perhaps not synced yet): not checked.

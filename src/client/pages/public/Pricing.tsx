@@ -51,24 +51,6 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
-      {!site.loading && !canCheckout && (
-        <Alert
-          variant="light"
-          color="blurple"
-          icon={<IconInfoCircle size={18} aria-hidden />}
-          title="Paid plans are set up by our team"
-          mb="xl"
-          maw={760}
-          mx="auto"
-          data-testid="checkout-unavailable"
-        >
-          The Free plan works right away. For Plus, Pro or Ultimate,{' '}
-          <Anchor component={Link} to="/contact" inherit fw={600}>
-            contact us
-          </Anchor>{' '}
-          and we will set up your plan.
-        </Alert>
-      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
         {PLANS.map((plan) => (
           <PlanCard
@@ -81,6 +63,27 @@ export default function PricingPage() {
           />
         ))}
       </SimpleGrid>
+
+      {/* Below the plans: it appears once the site's configuration has loaded, and above them it
+          pushed the whole page down on a phone (Lighthouse's layout shift). */}
+      {!site.loading && !canCheckout && (
+        <Alert
+          variant="light"
+          color="blurple"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="Paid plans are set up by our team"
+          mt="xl"
+          maw={760}
+          mx="auto"
+          data-testid="checkout-unavailable"
+        >
+          The Free plan works right away. For Plus, Pro or Ultimate,{' '}
+          <Anchor component={Link} to="/contact" inherit fw={600}>
+            contact us
+          </Anchor>{' '}
+          and we will set up your plan.
+        </Alert>
+      )}
 
       <Box component="section" aria-labelledby="compare-title" mt={80}>
         <Title id="compare-title" order={2} ta="center" mb="xl" fz={{ base: 26, sm: 32 }}>
