@@ -52,13 +52,14 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/ticket-settings',
     procedure: 'tickets.settings',
-    summary: 'Support Tickets settings: the channel ticket threads open in and the support role',
+    summary:
+      'Support Tickets settings: the channel ticket threads open in, the support role, the panel categories and auto-close',
   },
   {
     method: 'PATCH',
     path: '/api/ticket-settings',
     procedure: 'tickets.updateSettings',
     summary:
-      'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, or the panel categories ({ name, questions }[], at most 5 with 3 questions each)',
+      'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, the panel categories ({ name, questions }[], at most 5 with 3 questions each), or autoCloseDays (1-90 days without activity before a ticket is warned then closed; null: off)',
   },
 ];
