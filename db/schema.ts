@@ -679,6 +679,8 @@ export const tickets = sqliteTable(
     /** The staff member who claimed the ticket (Discord id), and when. */
     claimedBy: text('claimed_by'),
     claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** The claimer's name in the server when they claimed it (the dashboard shows it; no member list is kept). */
+    claimedByName: text('claimed_by_name'),
     /** Why it was closed (staff or member), in the closer's words. */
     closeReason: text('close_reason'),
     /** The member's 1-5 rating after the close. */

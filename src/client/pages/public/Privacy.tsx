@@ -36,7 +36,8 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             if you open a support ticket: its subject, description and the conversation with the server's
-            staff, with their translations, so both sides can read it;
+            staff, with their translations, so both sides can read it; the staff member who claimed it (with
+            their name in the server at the time), the reason it was closed and your rating;
           </li>
           <li>
             if a moderator warns, times out, kicks or bans you, or the bot does under one of the server's
@@ -147,7 +148,7 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Moderation entries leave out the excerpt of the flagged message; tickets leave out their subject,
-          description and conversation.
+          description and conversation (their one written field is the close reason staff gave).
         </p>
       </>
     ),

@@ -14,6 +14,7 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { claimTicket } from './claim';
+import { staffMemberOf } from './staff-member';
 import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
@@ -140,7 +141,14 @@ export const ticketsRouter = router({
           code: 'BAD_REQUEST',
           message: 'staffId: give the Discord id of the staff member who claims it (the operator has none)',
         });
-      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId);
+      // The claimer is asked of Discord: a member of this server (their name is kept), else 400.
+      let staffName: string | null = null;
+      if (staffId) {
+        const member = await staffMemberOf(ctx.env, ctx.guildId, staffId);
+        if (!member.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: `staffId: ${member.problem}` });
+        staffName = member.name;
+      }
+      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId, staffName);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', input.id);
         throw new TRPCError({ code: 'CONFLICT', message: `id: ${outcome.error}` });
