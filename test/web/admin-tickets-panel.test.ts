@@ -48,6 +48,13 @@ describe('tickets: claim, intake answers and the panel card', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('ticket-claim').getByText('Sofía').waitFor();
     await dialog.getByTestId('ticket-intake').getByText('The November one').waitFor();
+    // The transcript, made on demand: the link downloads the page with the session's cookie.
+    const link = dialog.getByRole('link', { name: 'Download (.html)' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/tickets/${ticketId}/transcript?format=html&guildId=g-panel`);
+    const file = await page.request.get(`${server.url}${href}`);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain('<th>Spanish (member)</th><th>English (support)</th>');
     await dialog.getByRole('button', { name: 'Release' }).click();
     await page.getByText('Claim released').waitFor();
     await dialog.getByRole('button', { name: 'Claim' }).waitFor();

@@ -178,8 +178,9 @@ const SECTIONS: LegalSection[] = [
         </li>
         <li>
           When a ticket closes, its transcript is sent to the member who opened it by direct message, as a
-          text file made from the ticket at that moment; we keep no separate copy of it. The copy in your
-          direct messages is held by Discord, under Discord's terms, until you delete it.
+          text file and a web page made from the ticket at that moment; the server's staff can download the
+          same transcript from the dashboard, made from the ticket when they ask. We keep no separate copy of
+          it. The copy in your direct messages is held by Discord, under Discord's terms, until you delete it.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>

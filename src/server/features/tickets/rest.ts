@@ -1,4 +1,5 @@
 import type { RestRoute } from '../../core/rest';
+import type { TranscriptFile } from './transcript';
 
 export const routes: RestRoute[] = [
   {
@@ -12,6 +13,25 @@ export const routes: RestRoute[] = [
     path: '/api/tickets/:id',
     procedure: 'tickets.get',
     summary: 'One ticket with its conversation, oldest message first',
+  },
+  {
+    method: 'GET',
+    path: '/api/tickets/:id/transcript',
+    procedure: 'tickets.transcript',
+    summary:
+      'Download the transcript as it is now (?format=html, the default: both languages side by side in one self-contained page; or txt), made on demand from the stored ticket',
+    stream: (_services, result) => {
+      const file = result as TranscriptFile;
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          'content-type': file.contentType,
+          'content-disposition': `attachment; filename="${file.fileName}"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
   },
   {
     method: 'PATCH',

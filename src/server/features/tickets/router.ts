@@ -18,6 +18,7 @@ import { staffMemberOf } from './staff-member';
 import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
+import { transcriptFile } from './transcript';
 
 const byId = z.object({ id: rowId });
 
@@ -51,6 +52,19 @@ export const ticketsRouter = router({
     const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
     return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
   }),
+
+  /** The transcript as it is now (.txt or the self-contained .html page), made on demand: nothing is stored. */
+  transcript: ticketProcedure
+    .input(byId)
+    .input(
+      z.object({
+        format: z.enum(['txt', 'html'], 'must be txt or html').default('html'),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+      return transcriptFile(ticket, await ticketConversation(ctx.db, ticket.id), input.format);
+    }),
 
   /** The stat cards: counts by status, the average first response over the last 30 days, the average rating. */
   stats: ticketProcedure.query(async ({ ctx }) => {
