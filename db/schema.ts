@@ -679,10 +679,17 @@ export const tickets = sqliteTable(
     /** The staff member who claimed the ticket (Discord id), and when. */
     claimedBy: text('claimed_by'),
     claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** The claimer's name in the server when they claimed it (the dashboard shows it; no member list is kept). */
+    claimedByName: text('claimed_by_name'),
     /** Why it was closed (staff or member), in the closer's words. */
     closeReason: text('close_reason'),
     /** The member's 1-5 rating after the close. */
     rating: integer('rating'),
+    /**
+     * When the inactivity warning was posted (auto-close); a message or announcement after it
+     * cancels it (features/tickets/auto-close.ts).
+     */
+    autoCloseWarnedAt: integer('auto_close_warned_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('tickets_guild_status').on(t.guildId, t.status, t.createdAt)],
 );
@@ -737,6 +744,8 @@ export const ticketSettings = sqliteTable('ticket_settings', {
   supportLanguage: text('support_language').notNull().default('en'),
   /** The panel's categories, each with its intake questions (src/common/tickets/schemas.ts bounds). */
   categories: text('categories', { mode: 'json' }).$type<TicketCategory[]>().notNull().default([]),
+  /** Tickets without activity for this many days are warned, then closed; null: off. */
+  autoCloseDays: integer('auto_close_days'),
 });
 
 // ---- Language learning ----------------------------------------------------------------------

@@ -109,11 +109,15 @@ async function main() {
     // YouTube feeds without a live WebSub subscription are read on a timer (integrations).
     const { startIntegrationPolling } = await import('./features/integrations/poller');
     const stopPolling = startIntegrationPolling(services);
+    // Tickets quiet for the server's auto-close days are warned, then closed (features/tickets).
+    const { scheduleTicketAutoClose } = await import('./features/tickets/auto-close');
+    const autoClose = scheduleTicketAutoClose(services);
     closers.push(() => {
       retention.stop();
       sampler.stop();
       stopForwarding();
       stopPolling();
+      autoClose.stop();
     });
     closers.push(() => server.close());
   } else if (opts.healthPort !== undefined) {

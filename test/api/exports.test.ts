@@ -63,6 +63,10 @@ beforeAll(async () => {
       userId: 'u9',
       category: 'billing, "refund"',
       createdAt: new Date('2026-03-12T09:00:00Z'),
+      status: 'closed',
+      claimedBy: '4242',
+      rating: 4,
+      closeReason: 'Refund issued',
     })
     .returning()
     .get();
@@ -183,11 +187,14 @@ describe('GET /api/exports/:dataset', () => {
     expect(row).toMatchObject({
       createdAt: '2026-03-12T09:00:00.000Z',
       resolvedAt: '',
-      status: 'open',
+      status: 'closed',
       category: 'billing, "refund"', // quoted and its quotes doubled in the file, read back whole
       userId: 'u9',
       userLanguage: 'ja',
       messages: '1',
+      claimedBy: '4242',
+      rating: '4',
+      closeReason: 'Refund issued',
     });
     expect(res.text).toContain('"billing, ""refund"""');
     expect(res.text).not.toContain('SECRET');

@@ -47,6 +47,7 @@ describe('GET/PATCH /api/ticket-settings', () => {
       supportRoleId: null,
       supportLanguage: 'en',
       categories: [],
+      autoCloseDays: null,
     });
   });
 
@@ -59,6 +60,15 @@ describe('GET/PATCH /api/ticket-settings', () => {
     expect(res.json).toMatchObject({ channelId: '111', supportRoleId: '222' });
     const back = await api('/api/ticket-settings', { method: 'PATCH', body: { channelId: null } });
     expect(back.json).toMatchObject({ channelId: null, supportRoleId: '222' });
+  });
+
+  it('turns auto-close on with a number of days and off with null', async () => {
+    const on = await api('/api/ticket-settings', { method: 'PATCH', body: { autoCloseDays: 7 } });
+    expect(on.status).toBe(200);
+    expect(on.json).toMatchObject({ autoCloseDays: 7, supportRoleId: '222' });
+    expect((await api('/api/ticket-settings')).json.autoCloseDays).toBe(7);
+    const off = await api('/api/ticket-settings', { method: 'PATCH', body: { autoCloseDays: null } });
+    expect(off.json.autoCloseDays).toBeNull();
   });
 
   it.each([
@@ -75,7 +85,12 @@ describe('GET/PATCH /api/ticket-settings', () => {
     [{ supportRoleId: '999' }, 'supportRoleId: 999 is not a role of this server'],
     [{ channelId: 'general' }, 'channelId: must be a Discord id'],
     [{ supportRoleId: '@support' }, 'supportRoleId: must be a Discord id'],
-    [{}, 'give channelId, supportRoleId or categories'],
+    [{}, 'give channelId, supportRoleId, categories or autoCloseDays'],
+    [{ autoCloseDays: -3 }, 'autoCloseDays: must be a whole number of days from 1 to 90, or null (off)'],
+    [{ autoCloseDays: 0 }, 'autoCloseDays: must be a whole number of days from 1 to 90, or null (off)'],
+    [{ autoCloseDays: 91 }, 'autoCloseDays: must be a whole number of days from 1 to 90, or null (off)'],
+    [{ autoCloseDays: 2.5 }, 'autoCloseDays: must be a whole number of days from 1 to 90, or null (off)'],
+    [{ autoCloseDays: '7' }, 'autoCloseDays: must be a whole number of days from 1 to 90, or null (off)'],
   ])('refuses %j naming the problem and writes nothing', async (body, error) => {
     const before = await tableCounts(s.services);
     const snapshot = await rawAll(s.services.db, sql`select * from ticket_settings`);

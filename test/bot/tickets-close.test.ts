@@ -113,14 +113,20 @@ describe('closing with a reason', () => {
 });
 
 describe('the transcript', () => {
-  it('reaches the member by DM when the ticket closes: a .txt with both languages side by side, her text as written', async () => {
+  it('reaches the member by DM when the ticket closes: a .txt and an .html page with both languages side by side, her text as written', async () => {
     const dm = openDMs(h.fake, h.ana);
     const sent = await h.fake.waitForCall(
       (c) => c.method === 'POST' && c.path === `/channels/${dm}/messages` && c.files.length > 0,
     );
     expect(sent.body?.content).toContain(`La transcripción de tu ticket #${ticketId}`);
-    const [file] = sent.files;
+    const [file, page] = sent.files;
     expect(file!.name).toBe(`ticket-${ticketId}-transcript.txt`);
+    expect(page!.name).toBe(`ticket-${ticketId}-transcript.html`);
+    const html = page!.bytes.toString('utf8');
+    expect(html).toContain(
+      '<td class="text" dir="auto" lang="es">Sigo esperando <span class="original">(original)</span></td><td class="text" dir="auto" lang="en">[en] Sigo esperando</td>',
+    );
+    expect(html).toContain('<strong>Close reason:</strong> <span dir="auto">Refund issued</span>');
     const text = file!.bytes.toString('utf8');
     expect(text).toContain(`Ticket #${ticketId}`);
     expect(text).toContain('  [es] Cobro doble\n  [en] [en] Cobro doble');

@@ -184,7 +184,7 @@ describe('the ticket panel', () => {
     expect(told.body?.content).toContain(
       `<@${h.ben.user.id}>, del equipo de soporte, se ocupa del ticket **#${t!.id}**`,
     );
-    expect((await tickets())[0]!.claimedBy).toBe(h.ben.user.id);
+    expect((await tickets())[0]!).toMatchObject({ claimedBy: h.ben.user.id, claimedByName: 'ben G.' });
   });
 
   it('the dashboard claim: another staff member is refused while Ben holds it; releasing and claiming work; bad input writes nothing', async () => {
@@ -192,10 +192,17 @@ describe('the ticket panel', () => {
     const before = await tableCounts(h.server.services);
     const other = await api(`/api/tickets/${t!.id}/claim`, {
       method: 'POST',
-      body: { claim: true, staffId: '42' },
+      body: { claim: true, staffId: h.chloe.user.id },
     });
     expect(other.status).toBe(409);
     expect(other.text).toContain('already claimed');
+    // The staff member is asked of Discord (Get Guild Member): nobody of this server is refused.
+    const stranger = await api(`/api/tickets/${t!.id}/claim`, {
+      method: 'POST',
+      body: { claim: true, staffId: '42' },
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.json.error).toContain('staffId: 42 is not a member of this server');
     const noStaff = await api(`/api/tickets/${t!.id}/claim`, { method: 'POST', body: { claim: true } });
     expect(noStaff.status).toBe(400);
     expect(noStaff.text).toContain('staffId');
@@ -217,12 +224,18 @@ describe('the ticket panel', () => {
         c.path === `/channels/${t!.channelId}/messages` &&
         /vuelve a estar con todo el equipo/.test(c.body?.content ?? ''),
     );
-    const claimed = await api(`/api/tickets/${t!.id}/claim`, {
+    const unknownAfterRelease = await api(`/api/tickets/${t!.id}/claim`, {
       method: 'POST',
       body: { claim: true, staffId: '42' },
     });
+    expect(unknownAfterRelease.status).toBe(400);
+    expect((await tickets())[0]!.claimedBy).toBeNull();
+    const claimed = await api(`/api/tickets/${t!.id}/claim`, {
+      method: 'POST',
+      body: { claim: true, staffId: h.chloe.user.id },
+    });
     expect(claimed.status).toBe(200);
-    expect(claimed.json.claimedBy).toBe('42');
+    expect(claimed.json).toMatchObject({ claimedBy: h.chloe.user.id, claimedByName: 'chloe G.' });
   });
 
   it('a Claim button naming a ticket of another server (or none) changes nothing', async () => {

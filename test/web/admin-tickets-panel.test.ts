@@ -26,6 +26,7 @@ beforeAll(async () => {
       userId: '300000000000000001',
       category: 'Billing',
       claimedBy: '300000000000000009',
+      claimedByName: 'Sofía',
       claimedAt: new Date(),
       intake: [{ question: 'Which invoice?', answer: { es: 'La de noviembre', en: 'The November one' } }],
     })
@@ -39,13 +40,21 @@ afterAll(async () => {
 });
 
 describe('tickets: claim, intake answers and the panel card', () => {
-  it('shows the claim badge and the intake answers in English; Release clears the claim', async () => {
+  it("shows the claimer's name on the list and the ticket, and the intake answers in English; Release clears the claim", async () => {
     const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel');
     const row = page.getByTestId('ticket-row').first();
-    await row.getByText('🛡️ Claimed').waitFor();
+    await row.getByText('🛡️ Sofía').waitFor();
     await row.click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('ticket-claim').getByText('Sofía').waitFor();
     await dialog.getByTestId('ticket-intake').getByText('The November one').waitFor();
+    // The transcript, made on demand: the link downloads the page with the session's cookie.
+    const link = dialog.getByRole('link', { name: 'Download (.html)' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/tickets/${ticketId}/transcript?format=html&guildId=g-panel`);
+    const file = await page.request.get(`${server.url}${href}`);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain('<th>Spanish (member)</th><th>English (support)</th>');
     await dialog.getByRole('button', { name: 'Release' }).click();
     await page.getByText('Claim released').waitFor();
     await dialog.getByRole('button', { name: 'Claim' }).waitFor();

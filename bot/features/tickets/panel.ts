@@ -102,6 +102,13 @@ export async function openFromPanel(
   await interaction.showModal(modal);
 }
 
+/** The presser's name in the server: nickname, display name, username. */
+function memberName(interaction: ButtonInteraction): string {
+  const member = interaction.member;
+  const nick = member && 'nick' in member ? member.nick : null;
+  return (nick ?? interaction.user.globalName ?? interaction.user.username).slice(0, 100);
+}
+
 /** The thread's Claim button: staff (may manage threads) claim the ticket or release their claim. */
 export async function claimTicketButton(
   ctx: BotContext,
@@ -114,6 +121,7 @@ export async function claimTicketButton(
     guildId: interaction.guildId,
     ticketId,
     userId: interaction.user.id,
+    name: memberName(interaction),
     locale: interaction.locale,
     isStaff: interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false,
   });

@@ -6,7 +6,8 @@ import { serverChannel } from '../../server-channel';
 
 /**
  * When a ticket closes (its close announcement posted), the member gets the transcript by DM: a
- * .txt file made from the stored conversation (their messages as written, translations beside).
+ * .txt file and a self-contained .html page, made from the stored conversation (their messages as
+ * written, translations beside).
  * A DM Discord refuses is noted in the server's log channel; the conversation stays on the ticket.
  */
 export async function sendTranscript(
@@ -21,7 +22,7 @@ export async function sendTranscript(
     const dm = await ctx.client.users.createDM(plan.userId);
     await dm.send({
       content: plan.content,
-      files: [new AttachmentBuilder(Buffer.from(plan.text, 'utf8'), { name: plan.fileName })],
+      files: plan.files.map((f) => new AttachmentBuilder(Buffer.from(f.text, 'utf8'), { name: f.name })),
       allowedMentions: NO_PINGS,
       // One copy per close however many times the delivery is retried.
       ...postOnce('ticket-transcript', closeMessageId, dm.id),

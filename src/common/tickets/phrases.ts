@@ -250,3 +250,4 @@ export const TICKET_CLOSING: Phrase = {
 
 export * from './panel-phrases';
 export * from './close-phrases';
+export * from './auto-close-phrases';

@@ -107,16 +107,32 @@ export const ticketCategories = z
     message: 'each category needs a different name',
   });
 
+/** Auto-close: tickets without activity for 1 to 90 days are warned, then closed. */
+export const TICKET_AUTO_CLOSE_MAX_DAYS = 90;
+const autoCloseMessage = `must be a whole number of days from 1 to ${TICKET_AUTO_CLOSE_MAX_DAYS}, or null (off)`;
+export const ticketAutoCloseDays = z
+  .number(autoCloseMessage)
+  .int(autoCloseMessage)
+  .min(1, autoCloseMessage)
+  .max(TICKET_AUTO_CLOSE_MAX_DAYS, autoCloseMessage)
+  .nullable();
+
 /** Support Tickets settings (besides guildId): null or '' = none (the default channel, no role). */
 export const ticketSettingsInput = z
   .object({
     channelId: channelOf('privateThreads', discordIdOrNone).optional(),
     supportRoleId: roleOf('any', discordIdOrNone).optional(),
     categories: ticketCategories.optional(),
+    autoCloseDays: ticketAutoCloseDays.optional(),
   })
-  .refine((v) => v.channelId !== undefined || v.supportRoleId !== undefined || v.categories !== undefined, {
-    message: 'give channelId, supportRoleId or categories',
-  });
+  .refine(
+    (v) =>
+      v.channelId !== undefined ||
+      v.supportRoleId !== undefined ||
+      v.categories !== undefined ||
+      v.autoCloseDays !== undefined,
+    { message: 'give channelId, supportRoleId, categories or autoCloseDays' },
+  );
 
 /** POST /api/tickets/panel: the channel of this server the panel message is posted in. */
 export const ticketPanelInput = z.object({

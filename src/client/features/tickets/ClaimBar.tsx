@@ -15,7 +15,8 @@ export function ClaimBar({ ticket: t }: { ticket: TicketWithMessages }) {
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
   const [staffId, setStaffId] = useState('');
-  const nameOf = useMemberNames(t.claimedBy ? [t.claimedBy] : []);
+  // The name kept with the claim; an older claim without one is looked up.
+  const nameOf = useMemberNames(t.claimedBy && !t.claimedByName ? [t.claimedBy] : []);
   const claim = trpc.tickets.claim.useMutation({
     onSuccess: (updated) => {
       notifySuccess(
@@ -35,7 +36,7 @@ export function ClaimBar({ ticket: t }: { ticket: TicketWithMessages }) {
           🛡️ Claimed
         </Badge>
         <Text size="sm">
-          <MemberName id={t.claimedBy} name={nameOf(t.claimedBy)} />
+          <MemberName id={t.claimedBy} name={t.claimedByName ?? nameOf(t.claimedBy)} />
         </Text>
         <Button
           size="xs"

@@ -29,6 +29,7 @@ import {
   type TicketStatus,
 } from './display';
 import { ReplyBox } from './ReplyBox';
+import { TranscriptLinks } from './TranscriptLinks';
 
 interface Props {
   ticketId: number | null;
@@ -158,6 +159,7 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
           )}
           <CloseOutcome ticket={t} />
           <ClaimBar ticket={t} />
+          <TranscriptLinks ticketId={t.id} />
           {t.intake.length > 0 && (
             <Stack gap={4} data-testid="ticket-intake">
               <Divider label="Intake answers" labelPosition="left" />

@@ -59,8 +59,14 @@ export function TicketRow({
                 </Badge>
               )}
               {t.claimedBy && (
-                <Badge size="sm" variant="light" color="teal" title={`Claimed by ${t.claimedBy}`}>
-                  🛡️ Claimed
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="teal"
+                  tt="none"
+                  aria-label={`Claimed by ${t.claimedByName ?? 'a staff member'}`}
+                >
+                  🛡️ {t.claimedByName ?? 'Claimed'}
                 </Badge>
               )}
               {t.rating !== null && (

@@ -11,6 +11,7 @@ import { LockedFeature } from '../billing/LockedFeature';
 import { ExportCard } from '../exports/ExportCard';
 import { useCapability } from '../billing/useCapability';
 import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
+import { AutoCloseCard } from './AutoCloseCard';
 import { TicketDetailDialog } from './TicketDetailDialog';
 import { TicketList } from './TicketList';
 import { TicketPanelCard } from './TicketPanelCard';
@@ -93,6 +94,7 @@ function Tickets() {
       {list.data && <TicketList tickets={list.data} status={status} onOpen={setOpenId} />}
       <TicketSettings />
       <TicketPanelCard />
+      <AutoCloseCard />
       <ExportCard datasets={['tickets']} title="Export tickets" />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -36,7 +36,8 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             if you open a support ticket: its subject, description and the conversation with the server's
-            staff, with their translations, so both sides can read it;
+            staff, with their translations, so both sides can read it; the staff member who claimed it (with
+            their name in the server at the time), the reason it was closed and your rating;
           </li>
           <li>
             if a moderator warns, times out, kicks or bans you, or the bot does under one of the server's
@@ -147,7 +148,7 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Moderation entries leave out the excerpt of the flagged message; tickets leave out their subject,
-          description and conversation.
+          description and conversation (their one written field is the close reason staff gave).
         </p>
       </>
     ),
@@ -177,8 +178,9 @@ const SECTIONS: LegalSection[] = [
         </li>
         <li>
           When a ticket closes, its transcript is sent to the member who opened it by direct message, as a
-          text file made from the ticket at that moment; we keep no separate copy of it. The copy in your
-          direct messages is held by Discord, under Discord's terms, until you delete it.
+          text file and a web page made from the ticket at that moment; the server's staff can download the
+          same transcript from the dashboard, made from the ticket when they ask. We keep no separate copy of
+          it. The copy in your direct messages is held by Discord, under Discord's terms, until you delete it.
         </li>
         <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>

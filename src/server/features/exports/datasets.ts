@@ -114,12 +114,16 @@ async function* tickets({ db, guildId, from, to }: Scope) {
         supportLanguage: string;
         channelId: string | null;
         messages: number;
+        claimedBy: string | null;
+        rating: number | null;
+        closeReason: string | null;
       }>(
         db,
-        // Subject, description and the conversation are the members' words: never read.
+        // Subject, description and the conversation are the members' words: never read. The close
+        // reason is the one written text included: the closer's one line on why (docs/tickets.md).
         sql`select t.id, t.created_at as "at", t.resolved_at as "resolvedAt", t.status, t.priority, t.category,
               t.user_id as "userId", t.user_language as "userLanguage", t.support_language as "supportLanguage",
-              t.channel_id as "channelId",
+              t.channel_id as "channelId", t.claimed_by as "claimedBy", t.rating, t.close_reason as "closeReason",
               (select count(*) from ticket_messages m where m.ticket_id = t.id and m.kind = 'message') as messages
             from tickets t
            where t.guild_id = ${guildId} and t.created_at < ${end}
@@ -140,6 +144,9 @@ async function* tickets({ db, guildId, from, to }: Scope) {
       supportLanguage: r.supportLanguage,
       channelId: r.channelId,
       messages: Number(r.messages),
+      claimedBy: r.claimedBy,
+      rating: r.rating === null ? null : Number(r.rating),
+      closeReason: r.closeReason,
     }));
   }
 }

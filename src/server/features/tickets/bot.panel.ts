@@ -83,6 +83,8 @@ export const ticketPanelBotProcedures = {
       z.object({
         ticketId: z.number().int().positive(),
         userId: id,
+        /** The presser's name in the server (kept with the claim for the dashboard). */
+        name: z.string().max(100).optional(),
         locale: z.string().max(20).nullable(),
         isStaff: z.boolean(),
       }),
@@ -94,7 +96,14 @@ export const ticketPanelBotProcedures = {
       if (!current) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
       // Pressing Claim on one's own claim releases it.
       const staffId = current.claimedBy === input.userId ? null : input.userId;
-      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.ticketId, staffId);
+      const outcome = await claimTicket(
+        ctx.db,
+        ctx.clock,
+        ctx.guildId,
+        input.ticketId,
+        staffId,
+        input.name ?? null,
+      );
       if (!outcome.ok) return { ok: false as const, message: outcome.error };
       if (outcome.note)
         await ctx.events.publish('ticket:reply', {

@@ -26,6 +26,8 @@ export async function claimTicket(
   guildId: string,
   ticketId: number,
   staffId: string | null,
+  /** The claimer's name in the server (shown in the dashboard). */
+  staffName: string | null = null,
 ): Promise<ClaimOutcome> {
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
@@ -42,7 +44,11 @@ export async function claimTicket(
     if (ticket.claimedBy === staffId) return { ok: true, ticket, note: null };
     const updated = await tx
       .update(tickets)
-      .set({ claimedBy: staffId, claimedAt: staffId ? clock() : null })
+      .set({
+        claimedBy: staffId,
+        claimedAt: staffId ? clock() : null,
+        claimedByName: staffId ? staffName : null,
+      })
       .where(eq(tickets.id, ticket.id))
       .returning()
       .get();

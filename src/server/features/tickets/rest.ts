@@ -1,4 +1,5 @@
 import type { RestRoute } from '../../core/rest';
+import type { TranscriptFile } from './transcript';
 
 export const routes: RestRoute[] = [
   {
@@ -12,6 +13,25 @@ export const routes: RestRoute[] = [
     path: '/api/tickets/:id',
     procedure: 'tickets.get',
     summary: 'One ticket with its conversation, oldest message first',
+  },
+  {
+    method: 'GET',
+    path: '/api/tickets/:id/transcript',
+    procedure: 'tickets.transcript',
+    summary:
+      'Download the transcript as it is now (?format=html, the default: both languages side by side in one self-contained page; or txt), made on demand from the stored ticket',
+    stream: (_services, result) => {
+      const file = result as TranscriptFile;
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          'content-type': file.contentType,
+          'content-disposition': `attachment; filename="${file.fileName}"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
   },
   {
     method: 'PATCH',
@@ -52,13 +72,14 @@ export const routes: RestRoute[] = [
     method: 'GET',
     path: '/api/ticket-settings',
     procedure: 'tickets.settings',
-    summary: 'Support Tickets settings: the channel ticket threads open in and the support role',
+    summary:
+      'Support Tickets settings: the channel ticket threads open in, the support role, the panel categories and auto-close',
   },
   {
     method: 'PATCH',
     path: '/api/ticket-settings',
     procedure: 'tickets.updateSettings',
     summary:
-      'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, or the panel categories ({ name, questions }[], at most 5 with 3 questions each)',
+      'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, the panel categories ({ name, questions }[], at most 5 with 3 questions each), or autoCloseDays (1-90 days without activity before a ticket is warned then closed; null: off)',
   },
 ];

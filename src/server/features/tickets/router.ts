@@ -14,9 +14,11 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { claimTicket } from './claim';
+import { staffMemberOf } from './staff-member';
 import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
+import { transcriptFile } from './transcript';
 
 const byId = z.object({ id: rowId });
 
@@ -50,6 +52,19 @@ export const ticketsRouter = router({
     const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
     return { ...ticket, messages: await ticketConversation(ctx.db, ticket.id) };
   }),
+
+  /** The transcript as it is now (.txt or the self-contained .html page), made on demand: nothing is stored. */
+  transcript: ticketProcedure
+    .input(byId)
+    .input(
+      z.object({
+        format: z.enum(['txt', 'html'], 'must be txt or html').default('html'),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const ticket = await ticketOf(ctx.db, ctx.guildId, input.id);
+      return transcriptFile(ticket, await ticketConversation(ctx.db, ticket.id), input.format);
+    }),
 
   /** The stat cards: counts by status, the average first response over the last 30 days, the average rating. */
   stats: ticketProcedure.query(async ({ ctx }) => {
@@ -140,7 +155,14 @@ export const ticketsRouter = router({
           code: 'BAD_REQUEST',
           message: 'staffId: give the Discord id of the staff member who claims it (the operator has none)',
         });
-      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId);
+      // The claimer is asked of Discord: a member of this server (their name is kept), else 400.
+      let staffName: string | null = null;
+      if (staffId) {
+        const member = await staffMemberOf(ctx.env, ctx.guildId, staffId);
+        if (!member.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: `staffId: ${member.problem}` });
+        staffName = member.name;
+      }
+      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId, staffName);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', input.id);
         throw new TRPCError({ code: 'CONFLICT', message: `id: ${outcome.error}` });

@@ -16,6 +16,8 @@ export interface TicketSettings {
   supportLanguage: string;
   /** The panel's categories with their intake questions (none: one "Open a ticket" button). */
   categories: TicketCategory[];
+  /** Auto-close after this many days without activity (a warning first); null: off. */
+  autoCloseDays: number | null;
 }
 
 export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
@@ -24,6 +26,7 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   supportRoleId: null,
   supportLanguage: 'en',
   categories: [],
+  autoCloseDays: null,
 };
 
 export async function getTicketSettings(db: Db, guildId: string): Promise<TicketSettings> {

@@ -2,11 +2,13 @@ import type { Db } from '../../../../db/client';
 import { languageName } from '../../../common/languages';
 import { say } from '../../../common/phrases';
 import { TICKET_TRANSCRIPT_DM } from '../../../common/tickets/phrases';
+import { transcriptHtml } from './transcript-html';
 import { findTicket, type Ticket, type TicketMessage, ticketConversation } from './tickets';
 
 /**
- * The transcript of a closed ticket, sent to the member by DM as a .txt file: made from the stored
- * conversation when it is sent, never kept as a file of its own. Each message as it was written
+ * The transcript of a closed ticket, sent to the member by DM as a .txt file and a self-contained
+ * .html page (transcript-html.ts), and downloadable from the dashboard: made from the stored
+ * conversation when it is sent or asked for, never kept as a file of its own. Each message as it was written
  * (the member's text as is), its translation beside it; both languages for subject, description
  * and intake answers.
  */
@@ -57,18 +59,48 @@ export function transcriptText(ticket: Ticket, messages: TicketMessage[]): strin
   return `${lines.join('\n')}\n`;
 }
 
+export type TranscriptFormat = 'txt' | 'html';
+
+export interface TranscriptFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+/** The transcript file of a ticket as it is now (the dashboard's download; any status). */
+export function transcriptFile(
+  ticket: Ticket,
+  messages: TicketMessage[],
+  format: TranscriptFormat,
+): TranscriptFile {
+  return format === 'html'
+    ? {
+        fileName: `ticket-${ticket.id}-transcript.html`,
+        contentType: 'text/html; charset=utf-8',
+        body: transcriptHtml(ticket, messages),
+      }
+    : {
+        fileName: `ticket-${ticket.id}-transcript.txt`,
+        contentType: 'text/plain; charset=utf-8',
+        body: transcriptText(ticket, messages),
+      };
+}
+
 /** What the bot DMs the member when the ticket is closed; null when it is not (or not this server's). */
 export async function planTranscript(
   db: Db,
   guildId: string,
   ticketId: number,
-): Promise<{ userId: string; content: string; fileName: string; text: string } | null> {
+): Promise<{ userId: string; content: string; files: { name: string; text: string }[] } | null> {
   const ticket = await findTicket(db, guildId, ticketId);
   if (ticket?.status !== 'closed') return null;
+  const messages = await ticketConversation(db, ticket.id);
   return {
     userId: ticket.userId,
     content: say(TICKET_TRANSCRIPT_DM, ticket.userLanguage, { id: ticket.id }),
-    fileName: `ticket-${ticket.id}-transcript.txt`,
-    text: transcriptText(ticket, await ticketConversation(db, ticket.id)),
+    files: (['txt', 'html'] as const).map((format) => {
+      const file = transcriptFile(ticket, messages, format);
+      return { name: file.fileName, text: file.body };
+    }),
   };
 }

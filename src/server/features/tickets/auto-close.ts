@@ -1,0 +1,163 @@
+import { Cron } from 'croner';
+import { and, eq, isNotNull, ne, notLike, sql } from 'drizzle-orm';
+import { type Db, lockFor } from '../../../../db/client';
+import { ticketMessages, tickets, ticketSettings } from '../../../../db/schema';
+import { say } from '../../../common/phrases';
+import { TICKET_AUTO_CLOSE_REASON, TICKET_AUTO_CLOSE_WARNING } from '../../../common/tickets/phrases';
+import { hasCapability } from '../../core/plans';
+import type { Services } from '../../core/services';
+import { queueAnnouncement, queueStatusAnnouncement } from './conversation';
+import { findTicket, type Ticket, type TicketMessage, updateTicket } from './tickets';
+
+/**
+ * Auto-close (Support Tickets setting autoCloseDays, off by default): a ticket without activity
+ * for that many days is warned in the thread in the member's language (English beneath), then
+ * closed with the reason "closed after N days without activity"; the close announcement, the
+ * rating question and the transcript follow as after any close. Activity is any message of the
+ * member or staff, or any announcement (status change, claim) other than the warning itself:
+ * one after the warning cancels it, and the count starts again from there.
+ *
+ * A sweep every few minutes (croner, in the web process, like the retention job) looks at the
+ * servers that turned it on; times come from services.clock. Each step re-reads the ticket under
+ * its lock, so several web processes sweeping at once warn and close a ticket once.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Every 10 minutes (UTC), and once at start. */
+export const AUTO_CLOSE_CRON = '*/10 * * * *';
+/** The warning's messageId prefix ("autoclose-<ticket>-<time>"): the one announcement that is not activity. */
+export const AUTO_CLOSE_TAG = 'autoclose';
+/** The warning comes this long before the close (half the period when that is shorter: 12 h for 1 day). */
+export const AUTO_CLOSE_WARNING_MS = 24 * HOUR;
+
+export function warningLeadMs(days: number): number {
+  return Math.min(AUTO_CLOSE_WARNING_MS, (days * DAY) / 2);
+}
+
+/** The ticket's last activity: its newest message or announcement other than the warning, else its opening. */
+async function lastActivityOf(db: Db, ticket: Ticket): Promise<number> {
+  const row = await db
+    .select({ last: sql<number | string | null>`max(${ticketMessages.createdAt})` })
+    .from(ticketMessages)
+    .where(
+      and(eq(ticketMessages.ticketId, ticket.id), notLike(ticketMessages.messageId, `${AUTO_CLOSE_TAG}-%`)),
+    )
+    .get();
+  const last = row?.last == null ? 0 : Number(row.last);
+  return Math.max(ticket.createdAt.getTime(), last);
+}
+
+export type AutoCloseStep =
+  | { kind: 'warned'; ticketId: number; note: TicketMessage }
+  | { kind: 'closed'; ticketId: number; note: TicketMessage }
+  | { kind: 'none'; ticketId: number };
+
+/** What is due for one ticket now: nothing, the warning, or the close (under the ticket's lock). */
+export async function autoCloseStep(
+  db: Db,
+  clock: () => Date,
+  guildId: string,
+  ticketId: number,
+  days: number,
+): Promise<AutoCloseStep> {
+  return await db.$transaction(async (tx) => {
+    await lockFor(tx, `ticket:${ticketId}`);
+    const ticket = await findTicket(tx, guildId, ticketId);
+    if (!ticket || ticket.status === 'closed') return { kind: 'none', ticketId };
+    const now = clock().getTime();
+    const last = await lastActivityOf(tx, ticket);
+    const lead = warningLeadMs(days);
+    const dueAt = last + days * DAY;
+    const warnedAt = ticket.autoCloseWarnedAt?.getTime() ?? null;
+    // A warning older than the last activity was cancelled by it.
+    const warned = warnedAt !== null && warnedAt >= last;
+    if (!warned) {
+      if (now < dueAt - lead) return { kind: 'none', ticketId };
+      // The member always gets the full notice, even when the sweep comes late (the server was down).
+      const closeAt = Math.max(dueAt, now + lead);
+      await tx
+        .update(tickets)
+        .set({ autoCloseWarnedAt: new Date(now) })
+        .where(eq(tickets.id, ticket.id))
+        .run();
+      const note = await queueAnnouncement(
+        tx,
+        clock,
+        ticket,
+        TICKET_AUTO_CLOSE_WARNING,
+        { id: ticket.id, hours: Math.ceil((closeAt - now) / HOUR) },
+        AUTO_CLOSE_TAG,
+      );
+      return { kind: 'warned', ticketId, note };
+    }
+    if (now < Math.max(dueAt, warnedAt + lead)) return { kind: 'none', ticketId };
+    const reason = (language: string) => say(TICKET_AUTO_CLOSE_REASON, language, { days });
+    const updated = await updateTicket(tx, clock, ticket, {
+      status: 'closed',
+      closeReason: reason(ticket.supportLanguage),
+    });
+    if (typeof updated === 'string') return { kind: 'none', ticketId };
+    const note = await queueStatusAnnouncement(tx, clock, updated, 'closed', {
+      en: reason('en'),
+      [ticket.userLanguage]: reason(ticket.userLanguage),
+    });
+    return { kind: 'closed', ticketId, note };
+  });
+}
+
+export interface AutoCloseResult {
+  warned: number[];
+  closed: number[];
+}
+
+/**
+ * One sweep: every server with auto-close on and tickets in its plan, each ticket not closed;
+ * the warnings and closes are queued for the bot (ticket:reply) like any announcement.
+ */
+export async function runTicketAutoClose(
+  services: Pick<Services, 'db' | 'clock' | 'events'>,
+): Promise<AutoCloseResult> {
+  const { db, clock, events } = services;
+  const result: AutoCloseResult = { warned: [], closed: [] };
+  const servers = await db
+    .select({ guildId: ticketSettings.guildId, days: ticketSettings.autoCloseDays })
+    .from(ticketSettings)
+    .where(isNotNull(ticketSettings.autoCloseDays))
+    .all();
+  for (const { guildId, days } of servers) {
+    if (!days || !(await hasCapability(db, guildId, 'tickets'))) continue;
+    const open = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.guildId, guildId), ne(tickets.status, 'closed')))
+      .all();
+    for (const { id } of open) {
+      const step = await autoCloseStep(db, clock, guildId, id, days);
+      if (step.kind === 'none') continue;
+      result[step.kind].push(id);
+      await events.publish('ticket:reply', { guildId, ticketId: id, messageId: step.note.id });
+    }
+  }
+  return result;
+}
+
+/** Runs the sweep now and every 10 minutes; stop() ends the schedule. */
+export function scheduleTicketAutoClose(services: Pick<Services, 'db' | 'clock' | 'events'>): {
+  stop(): void;
+} {
+  const run = async () => {
+    try {
+      const r = await runTicketAutoClose(services);
+      if (r.warned.length || r.closed.length)
+        console.log(
+          `Tickets: ${r.warned.length} warned of auto-close, ${r.closed.length} closed after inactivity`,
+        );
+    } catch (err) {
+      console.error('Ticket auto-close failed:', err);
+    }
+  };
+  void run();
+  const job = new Cron(AUTO_CLOSE_CRON, { timezone: 'UTC', protect: true }, run);
+  return { stop: () => job.stop() };
+}
