@@ -1,12 +1,12 @@
 /**
  * `npm run bench:caches` (issue 24): what discord.js keeps in memory for 1,000 medium servers
  * (BENCH_SERVERS; 30 text channels, 15 roles, 25 members each, as GUILD_CREATE sends them with the
- * members intent), with the bot's bounded caches (bot/client-caches.ts) and with discord.js's
- * defaults, each in a fresh process (node --expose-gc) of the real bot against the fake Discord on
- * loopback, SQLite. Printed: the JS heap after a full GC once the bot is ready and every server
- * synced, minus the same process's heap before the bot started (the fake Discord's own servers are
- * already in it), and what the caches hold; a third run keeps members and users only for the bot
- * itself (not what the bot runs with: features look members up in the cache), to show what they cost.
+ * members intent), each in a fresh process (node --expose-gc) of the real bot against the fake
+ * Discord on loopback, SQLite. Printed: the JS heap after a full GC once the bot is ready and every
+ * server synced, minus the same process's heap before the bot started (the fake Discord's own
+ * servers are already in it), and what the caches hold. Runs: discord.js's defaults; the bot's
+ * caches before members were bounded ("members kept"); the bot's (bot/client-caches.ts); and two
+ * that only measure (the bot cannot run without them): roles not kept, channels not kept.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,15 +24,15 @@ import { makeScaleGuilds } from './scale-guilds';
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1000);
 const SIZE = { channels: 30, roles: 15, members: 25 };
 
-type Mode = 'default' | 'bounded' | 'members-bounded';
-/** discord.js's defaults; the bot's (startBot's default); and the bot's with members and users kept only for the bot itself (what members cost). */
-const MAKE_CACHE: Record<Exclude<Mode, 'bounded'>, Parameters<typeof Options.cacheWithLimits>[0]> = {
+type Mode = 'default' | 'members-kept' | 'bounded' | 'no-roles' | 'no-channels';
+/** discord.js's defaults; the bot's before members were bounded; the bot's (startBot's default); and what roles or channels cost. */
+type Limits = Parameters<typeof Options.cacheWithLimits>[0];
+const MAKE_CACHE: Record<Exclude<Mode, 'bounded'>, Limits> = {
   default: Options.DefaultMakeCacheSettings,
-  'members-bounded': {
-    ...CACHE_LIMITS,
-    GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
-    UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
-  },
+  'members-kept': { ...CACHE_LIMITS, GuildMemberManager: Infinity, UserManager: Infinity },
+  // discord.js's types leave these managers out of cacheWithLimits (it needs them); measured only.
+  'no-roles': { ...CACHE_LIMITS, RoleManager: 0 } as Limits,
+  'no-channels': { ...CACHE_LIMITS, ChannelManager: 0, GuildChannelManager: 0 } as Limits,
 };
 
 interface Sample {
@@ -108,9 +108,9 @@ const run = (mode: string): Sample => {
 console.log(
   `${SERVERS} servers of ${SIZE.channels} text channels, ${SIZE.roles} roles, ${SIZE.members} members; heap after ready minus before the bot started`,
 );
-for (const mode of ['default', 'bounded', 'members-bounded']) {
+for (const mode of ['default', 'members-kept', 'bounded', 'no-roles', 'no-channels']) {
   const s = run(mode);
   console.log(
-    `  ${`${mode} caches`.padEnd(16)} ${s.heapMb.toFixed(1).padStart(6)} MB heap (${((s.heapMb * 1000) / SERVERS).toFixed(1)} MB per 1,000 servers)  cached: ${s.members} members, ${s.users} users, ${s.channels} channels, ${s.roles} roles  ready in ${s.seconds.toFixed(1)} s`,
+    `  ${`${mode} caches`.padEnd(19)} ${s.heapMb.toFixed(1).padStart(6)} MB heap (${((s.heapMb * 1000) / SERVERS).toFixed(1)} MB per 1,000 servers)  cached: ${s.members} members, ${s.users} users, ${s.channels} channels, ${s.roles} roles  ready in ${s.seconds.toFixed(1)} s`,
   );
 }

@@ -1,21 +1,37 @@
-import { type CacheFactory, type ClientOptions, Options } from 'discord.js';
+import { type CacheFactory, type ClientOptions, type GuildMember, Options, type User } from 'discord.js';
 
 /**
- * What the bot keeps of Discord in memory (issue 24). Kept whole: servers, their channels, roles,
- * members, users and voice states: the guild sync, permission checks (a moderator is left alone:
- * `channel.permissionsFor(member)`), tickets, the exchange and live captions read them from the
- * cache. Members were tried bounded (the bot's own and those in voice only): moderation's
- * exemption, ticket threads and the exchange's "member left" broke, since they look members up in
- * the cache without fetching, and `npm run bench:caches` measured members as the smaller part
- * (channels and roles are most of it). Bounded:
+ * What the bot keeps of Discord in memory (issue 24; `npm run bench:caches` measures each part).
+ *
+ * Kept whole: servers, their channels and roles. discord.js needs channels to route message
+ * events (an uncached channel's message arrives without its server) and both, with the channels'
+ * overwrites, for every permission check (`channel.permissionsFor(member)`: a moderator is left
+ * alone, the bot's own permission report); the guild sync reads them too.
+ *
+ * Bounded:
+ * - members: at most MEMBERS_KEPT per server, the newest seen first out (a message, a reaction, a
+ *   join adds its member, so the author of the message being handled is there), plus the bot's own
+ *   member and whoever is in a voice channel (voice states resolve their member from this cache:
+ *   live captions and the empty-channel check). Every feature that needs a member asks
+ *   `guild.members.fetch(id)` (the cache first, GET /guilds/{id}/members/{user} on a miss), and a
+ *   member who leaves while uncached still arrives (Partials.GuildMember, bot/client.ts);
+ * - users: only the bot itself (a member holds its own user; an event carries its user);
  * - messages: the last 20 per channel (discord.js keeps 200), swept after 15 minutes (an edit,
  *   delete or reaction of an older one arrives as a partial, which every handler accepts);
  * - what the bot never reads (emojis, stickers, invites, bans, scheduled events, stage instances,
  *   presences, automod rules): nothing.
  */
 
+/** Members kept per server beyond the bot's own and those in voice. */
+export const MEMBERS_KEPT = 5;
+
+const isMe = (m: GuildMember) => m.id === m.client.user?.id;
+const inVoice = (m: GuildMember) => Boolean(m.guild.voiceStates.cache.get(m.id)?.channelId);
+
 export const CACHE_LIMITS: Parameters<typeof Options.cacheWithLimits>[0] = {
   MessageManager: 20,
+  GuildMemberManager: { maxSize: MEMBERS_KEPT, keepOverLimit: (m: GuildMember) => isMe(m) || inVoice(m) },
+  UserManager: { maxSize: 0, keepOverLimit: (u: User) => u.id === u.client.user?.id },
   PresenceManager: 0,
   GuildEmojiManager: 0,
   GuildStickerManager: 0,

@@ -1,6 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import { type CacheFactory, Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
 import { boundedCaches, SWEEPERS } from './client-caches';
+import { keepMessageMembers } from './message-members';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
@@ -75,6 +76,9 @@ export const INTENTS = [
   GatewayIntentBits.GuildVoiceStates,
 ];
 
+/** A request's time to answer through the REST proxy (discord.js's own is 15 s), waits for the bot's limits included. */
+export const PROXIED_TIMEOUT_MS = 60_000;
+
 /** Starts the Discord bot when DISCORD_TOKEN is set; otherwise says so and returns null. */
 export async function startBot(
   services: Services,
@@ -96,14 +100,22 @@ export async function startBot(
     return null;
   }
   const caller = botCaller(services);
+  // Through the shared REST proxy when there is one (one limiter for every bot process,
+  // rest-proxy.ts): it holds a request while the bot's limits say wait, so answers may take longer.
+  const proxy = services.env.DISCORD_REST_PROXY;
+  const restApi = {
+    api: proxy ?? services.env.DISCORD_API_URL,
+    ...(proxy ? { timeout: PROXIED_TIMEOUT_MS } : {}),
+  };
   const client = new Client({
     intents: INTENTS,
     // Events about messages the bot has not cached (older edits, deletes, reactions) still arrive;
     // Partials.User: a reaction removed by a member the bot has not seen since it started still
-    // takes the reaction role away (Discord sends only the user id then).
-    partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User],
+    // takes the reaction role away (Discord sends only the user id then). Partials.GuildMember: a
+    // member who leaves (or changes) while not in the bounded member cache still arrives.
+    partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User, Partials.GuildMember],
     rest: {
-      api: services.env.DISCORD_API_URL,
+      ...restApi,
       retries: opts.retries ?? 3,
       // Discord's own global limit is 50 requests a second; only benchmarks change this.
       globalRequestsPerSecond: opts.globalRequestsPerSecond ?? 50,
@@ -118,7 +130,7 @@ export async function startBot(
       : { shards: 'auto' as const }),
   });
   attachWebhookRest(client, {
-    api: services.env.DISCORD_API_URL,
+    ...restApi,
     retries: opts.retries ?? 3,
     globalRequestsPerSecond: opts.webhookRequestsPerSecond ?? 50,
   });
@@ -134,6 +146,8 @@ export async function startBot(
   const caughtUpOnce = new Promise<void>((resolve) => {
     caughtUp = resolve;
   });
+  // Before the features' listeners: the author's member as each message brought it.
+  keepMessageMembers(client);
   const activity = new EventEmitter<BotActivity>();
   const counts: Record<string, { handled: number; failed: number }> = {};
   // One listener per event name: an event is handled once all its handlers have finished.

@@ -8,6 +8,7 @@ import {
   Routes,
 } from 'discord.js';
 import type { BotContext } from './context';
+import { messageMember } from './message-members';
 import { ForeignChannelError, serverChannel } from './server-channel';
 import { webhookRest } from './features/channels/webhook-rest';
 
@@ -189,9 +190,10 @@ export async function reportFailure(
 
 /** Author name and avatar the copies carry: the member's server display name and avatar. */
 export function authorOf(message: Message): { authorName: string; avatarUrl: string } {
+  const member = messageMember(message);
   return {
-    authorName: message.member?.displayName ?? message.author.displayName ?? message.author.username,
-    avatarUrl: message.member?.displayAvatarURL() ?? message.author.displayAvatarURL(),
+    authorName: member?.displayName ?? message.author.displayName ?? message.author.username,
+    avatarUrl: member?.displayAvatarURL() ?? message.author.displayAvatarURL(),
   };
 }
 

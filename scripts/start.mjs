@@ -2,7 +2,7 @@
 // with esbuild: scripts/build-server.mjs), then runs the built server with plain node (it migrates
 // the database, serves everything on one port and starts the bot). npm run start:web (--web): the
 // web tier alone; npm run start:bot (--bot [--shards 0-1 --total 4]): the bot alone, no client
-// build. SIGTERM and SIGINT are passed on (graceful shutdown). npm run dev runs the sources via tsx.
+// build; npm run start:proxy (--rest-proxy [--proxy-port 4480]): the REST proxy bot processes share. SIGTERM and SIGINT are passed on (graceful shutdown). npm run dev runs the sources via tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const clientSources = [
   'src/common',
   'public',
 ];
-const botOnly = process.argv.includes('--bot');
+const botOnly = process.argv.includes('--bot') || process.argv.includes('--rest-proxy');
 if (!botOnly && existsSync('index.html') && stale(clientBuilt, clientSources)) {
   console.log('Building the web client (vite build)...');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -35,6 +35,7 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+  if (opts.role === 'proxy') return runRestProxy(env, opts.proxyPort ?? 0);
   let services: Awaited<ReturnType<typeof createServices>>;
   try {
     services = await createServices(env);
@@ -170,6 +171,24 @@ async function main() {
   }
 
   markStarted();
+}
+
+/**
+ * `npm run start:proxy` (--rest-proxy): the REST proxy the bot processes share (bot/rest-proxy.ts,
+ * docs/processes.md). No database, no bot: Discord's limits for every bot process, in one place.
+ */
+async function runRestProxy(env: ReturnType<typeof loadEnv>, port: number) {
+  const { startRestProxy } = await import('../../bot/rest-proxy');
+  const proxy = await startRestProxy({ api: env.DISCORD_API_URL, port, host: env.HOST });
+  console.log(`REST proxy on ${proxy.url} (set DISCORD_REST_PROXY=${proxy.url} on every bot process)`);
+  const stop = async (signal: string) => {
+    console.log(`Shutting down (${signal})`);
+    await proxy.close();
+    console.log('Stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 void main();

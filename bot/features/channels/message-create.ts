@@ -62,7 +62,7 @@ async function handleMessage(
   try {
     const result = await ctx.caller.channels.bot.onMessage({
       ...mirrorInput(message),
-      ...moderationFacts(message),
+      ...(await moderationFacts(message)),
       // An allowed bot or webhook is trusted by the admin who allowed it: no member moderation.
       ...(foreign ? { exempt: true } : {}),
       locale: null,

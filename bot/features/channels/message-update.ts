@@ -21,7 +21,7 @@ export default defineEvent(Events.MessageUpdate, async (ctx, old, updated) => {
   if (!old.partial && old.content === message.content) return; // embeds resolved, pins...: not an edit of the text
   const plan = await ctx.caller.channels.bot.mirrorEdit({
     ...mirrorInput(message),
-    ...moderationFacts(message),
+    ...(await moderationFacts(message)),
     ...(foreign ? { exempt: true } : {}),
   });
   if (plan.moderation) await carryOutModeration(ctx, message, plan.moderation);

@@ -17,6 +17,7 @@ const rests = new WeakMap<Client, REST>();
 
 export interface WebhookRestOptions {
   api: string;
+  timeout?: number;
   retries: number;
   /** The IP's global limit for requests without a bot token (Discord: 50 a second). */
   globalRequestsPerSecond: number;

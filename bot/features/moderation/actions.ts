@@ -1,5 +1,6 @@
 import { type Message, PermissionFlagsBits, Routes } from 'discord.js';
 import { MENTION_MAX } from '../../../src/server/moderation/spam';
+import { authorMember } from '../../message-members';
 import { serverChannel } from '../../server-channel';
 import type { BotContext } from '../../context';
 import { deleteThroughWebhook, NO_PINGS, reportFailure } from '../../discord';
@@ -18,15 +19,21 @@ type Action = NonNullable<
 /** How long the in-channel notice (for members with closed DMs) stays before it is removed. */
 export const CHANNEL_NOTICE_MS = 15_000;
 
-/** What moderation needs to know about the author and the message, from Discord's view. */
-export function moderationFacts(message: Message<true>): { mentions: number; exempt: boolean } {
+/**
+ * What moderation needs to know about the author and the message, from Discord's view: the
+ * author's member as the message brought it, else asked of Discord (bot/message-members.ts).
+ */
+export async function moderationFacts(
+  message: Message<true>,
+): Promise<{ mentions: number; exempt: boolean }> {
   const m = message.mentions;
   const mentions = m.everyone
     ? MENTION_MAX
     : m.users.filter((u) => u.id !== message.author.id).size + m.roles.size;
+  const member = await authorMember(message);
   let exempt = false;
   try {
-    exempt = Boolean(message.member?.permissionsIn(message.channel).has(PermissionFlagsBits.ManageMessages));
+    exempt = Boolean(member?.permissionsIn(message.channel).has(PermissionFlagsBits.ManageMessages));
   } catch {
     exempt = false;
   }

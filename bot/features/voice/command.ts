@@ -78,7 +78,10 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     return;
   }
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const members = [...interaction.guild.members.cache.values()]
+  // Whoever is in the channel first (the member cache is bounded: client-caches.ts), then the
+  // server's members the bot has seen lately.
+  const seen = new Map([...channel.members, ...interaction.guild.members.cache]);
+  const members = [...seen.values()]
     .filter((m) => !m.user.bot)
     .slice(0, 5000)
     .map((m) => ({ userId: m.id, locale: null }));

@@ -273,7 +273,12 @@ export async function caption(
 export function checkEmpty(ctx: BotContext, channel: VoiceBasedChannel): void {
   const r = runningIn(channel.id);
   if (!r) return;
-  const people = channel.members.filter((m) => !m.user.bot).size;
+  // From the voice states (a member in voice is kept in the bounded member cache, client-caches.ts,
+  // but one already in voice when the bot connected may not be): the bot itself and known bots aside.
+  let people = 0;
+  for (const state of channel.guild.voiceStates.cache.values())
+    if (state.channelId === channel.id && state.id !== channel.client.user.id && !state.member?.user.bot)
+      people++;
   if (people > 0) {
     if (r.emptyTimer) clearTimeout(r.emptyTimer);
     r.emptyTimer = null;

@@ -1,6 +1,7 @@
 import { type Message, Routes } from 'discord.js';
 import type { BotContext } from '../../context';
 import { parentOf, reportFailure } from '../../discord';
+import { messageMember } from '../../message-members';
 
 /**
  * A member's message earns XP (the rules live in services/xp.ts). A level-up is announced in the
@@ -13,7 +14,7 @@ export async function earnXp(ctx: BotContext, message: Message<true>): Promise<v
     channelId: message.channelId,
     parentChannelId: parentOf(message),
     userId: message.author.id,
-    username: message.member?.displayName ?? message.author.displayName ?? message.author.username,
+    username: messageMember(message)?.displayName ?? message.author.displayName ?? message.author.username,
     locale: null,
   });
   const up = result.levelUp;

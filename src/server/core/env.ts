@@ -51,6 +51,12 @@ export const envSchema = z
       'DISCORD_COMMANDS_GUILD_ID must be a server id (digits)',
     ),
     DISCORD_API_URL: url('DISCORD_API_URL').transform((v) => v ?? 'https://discord.com/api'),
+    /**
+     * The REST proxy every bot process sends its Discord calls through, so the bot's rate limits
+     * are kept once however many processes run (`npm run start:proxy`, or an operator's own
+     * @discordjs/proxy; docs/processes.md). Unset: each process calls DISCORD_API_URL itself.
+     */
+    DISCORD_REST_PROXY: url('DISCORD_REST_PROXY'),
     GEMINI_API_KEY: optional,
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     GEMINI_BASE_URL: url('GEMINI_BASE_URL'),

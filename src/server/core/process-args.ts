@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 
-/** The command line of src/server/main.ts (npm start, start:web, start:bot). */
+/** The command line of src/server/main.ts (npm start, start:web, start:bot, start:proxy). */
 export interface ProcessOptions {
-  role: 'all' | 'web' | 'bot';
+  role: 'all' | 'web' | 'bot' | 'proxy';
+  /** The REST proxy's port (--rest-proxy; bot processes reach it through DISCORD_REST_PROXY). */
+  proxyPort?: number;
   /** Shard ids this process runs of `total`, or 'auto' (every shard Discord recommends). */
   shards: 'auto' | number[];
   total?: number;
@@ -10,6 +12,9 @@ export interface ProcessOptions {
   healthPort?: number;
   demo: boolean;
 }
+
+/** Where `--rest-proxy` listens unless `--proxy-port` says otherwise. */
+export const DEFAULT_PROXY_PORT = 4480;
 
 /** "0-3", "0,2,5" or "3" -> shard ids. */
 function parseShardList(text: string): number[] {
@@ -31,6 +36,8 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
     options: {
       bot: { type: 'boolean', default: false },
       web: { type: 'boolean', default: false },
+      'rest-proxy': { type: 'boolean', default: false },
+      'proxy-port': { type: 'string' },
       shards: { type: 'string' },
       total: { type: 'string' },
       'health-port': { type: 'string' },
@@ -39,11 +46,19 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
     strict: true,
   });
   if (values.bot && values.web) throw new Error('--bot and --web together: leave both out to run everything');
-  const role = values.bot ? 'bot' : values.web ? 'web' : 'all';
+  if (values['rest-proxy'] && (values.bot || values.web))
+    throw new Error('--rest-proxy runs alone: leave out --bot and --web');
+  if (values['proxy-port'] !== undefined && !values['rest-proxy'])
+    throw new Error('--proxy-port goes with --rest-proxy');
+  const role = values['rest-proxy'] ? 'proxy' : values.bot ? 'bot' : values.web ? 'web' : 'all';
+  const proxyPort = values['rest-proxy'] ? Number(values['proxy-port'] ?? DEFAULT_PROXY_PORT) : undefined;
+  if (proxyPort !== undefined && !(Number.isInteger(proxyPort) && proxyPort >= 0 && proxyPort <= 65535))
+    throw new Error('--proxy-port: must be a port number');
   let shards: ProcessOptions['shards'] = 'auto';
   let total: number | undefined;
   if (values.shards !== undefined || values.total !== undefined) {
     if (role === 'web') throw new Error('--shards: the web tier runs no shards');
+    if (role === 'proxy') throw new Error('--shards: the REST proxy runs no shards');
     if (values.shards === undefined || values.total === undefined)
       throw new Error('--shards and --total go together, e.g. --shards 0-1 --total 4');
     total = Number(values.total);
@@ -56,5 +71,12 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
   const healthPort = values['health-port'] === undefined ? undefined : Number(values['health-port']);
   if (healthPort !== undefined && !(Number.isInteger(healthPort) && healthPort >= 0 && healthPort <= 65535))
     throw new Error('--health-port: must be a port number');
-  return { role, shards, total, healthPort, demo: Boolean(values.demo) || process.env.DEMO_DATA === '1' };
+  return {
+    role,
+    proxyPort,
+    shards,
+    total,
+    healthPort,
+    demo: Boolean(values.demo) || process.env.DEMO_DATA === '1',
+  };
 }

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client';
+import { databaseLocation } from '../../src/server/core/env';
+import { parseProcessArgs } from '../../src/server/core/process-args';
+import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
+import { dropTestDb, testDatabaseEnv } from '../helpers/database';
+import { seedGuild } from '../helpers/guilds';
+import { TEST_ADMIN_TOKEN } from '../helpers/server';
+
+/**
+ * The shared REST proxy (bot/rest-proxy.ts, issue 24): `--rest-proxy` runs @discordjs/proxy in a
+ * process of its own, and two bot processes (shards 0 and 1 of 2) are given DISCORD_REST_PROXY and a
+ * DISCORD_API_URL where nothing answers: whatever they get from Discord (the gateway's address,
+ * the command registration) came through the proxy, which counts what it forwarded.
+ */
+
+describe('the REST proxy on the command line', () => {
+  it('--rest-proxy runs alone, on its port', () => {
+    expect(parseProcessArgs(['--rest-proxy'])).toMatchObject({ role: 'proxy', proxyPort: 4480 });
+    expect(parseProcessArgs(['--rest-proxy', '--proxy-port', '0'])).toMatchObject({
+      role: 'proxy',
+      proxyPort: 0,
+    });
+    expect(() => parseProcessArgs(['--rest-proxy', '--bot'])).toThrow('--rest-proxy runs alone');
+    expect(() => parseProcessArgs(['--proxy-port', '1'])).toThrow('--proxy-port goes with --rest-proxy');
+    expect(() => parseProcessArgs(['--rest-proxy', '--proxy-port', 'x'])).toThrow(
+      '--proxy-port: must be a port',
+    );
+    expect(() => parseProcessArgs(['--rest-proxy', '--shards', '0', '--total', '1'])).toThrow(
+      'runs no shards',
+    );
+  });
+});
+
+describe('bot processes through one REST proxy', () => {
+  let fake: FakeDiscord;
+  let dir: string;
+  let env: Record<string, string>;
+  const children: { child: ChildProcess; output: string[]; exited: Promise<number | null> }[] = [];
+  const guilds = [makeGuild('Proxy A', ['general']), makeGuild('Proxy B', ['general'])];
+
+  function start(args: string[], extra: Record<string, string> = {}) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const onData = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const proc = { child, output, exited };
+    children.push(proc);
+    return {
+      ...proc,
+      async line(re: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
+        const started = Date.now();
+        for (;;) {
+          for (const l of output) {
+            const m = l.match(re);
+            if (m) return m;
+          }
+          if (Date.now() - started > timeoutMs || child.exitCode !== null)
+            throw new Error(`no line ${re} from ${args.join(' ')}:\n${output.join('\n')}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ guilds, shards: 2 });
+    dir = mkdtempSync(join(tmpdir(), 'polyglot-proxy-'));
+    const dbEnv = await testDatabaseEnv(dir);
+    const db = await openDb(databaseLocation(dbEnv));
+    for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'free', name: g.name });
+    await db.$close();
+    env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...dbEnv,
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      DEFAULT_GUILD_ID: guilds[0]!.id,
+      DISCORD_TOKEN: fake.token,
+    };
+  });
+  afterAll(async () => {
+    for (const p of children)
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await Promise.all(children.map((p) => p.exited));
+    await fake?.close();
+    await dropTestDb(dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every bot process reaches Discord through the proxy, and the proxy stops cleanly', async () => {
+    const proxy = start(['--rest-proxy', '--proxy-port', '0'], { DISCORD_API_URL: fake.apiUrl });
+    const url = (await proxy.line(/REST proxy on (\S+)/))[1]!;
+    // Nothing listens on port 9 (discard): a bot process that called Discord directly would fail.
+    const direct = { DISCORD_API_URL: 'http://127.0.0.1:9/api', DISCORD_REST_PROXY: url };
+    const bots = [
+      start(['--bot', '--shards', '0', '--total', '2'], direct),
+      start(['--bot', '--shards', '1', '--total', '2'], direct),
+    ];
+    for (const bot of bots) await bot.line(/logged in as/);
+    // Shard 0's process registers the commands (GET then PUT of the application's commands).
+    await bots[0]!.line(/Registered \d+ commands|Commands up to date/);
+    const health = (await (await fetch(url.replace(/\/api$/, '/healthz'))).json()) as {
+      forwarded: { bot: number; ip: number };
+    };
+    const gatewayCalls = fake.calls.filter((c) => c.path === '/gateway/bot').length;
+    expect(gatewayCalls).toBeGreaterThanOrEqual(2);
+    // Every call the fake answered with the bot's token went through the proxy (nothing else reaches it).
+    expect(health.forwarded.bot).toBeGreaterThanOrEqual(fake.calls.length);
+    expect(fake.calls.some((c) => c.method === 'PUT' && c.path.includes('/commands'))).toBe(true);
+    for (const bot of bots) bot.child.kill('SIGTERM');
+    expect(await Promise.all(bots.map((b) => b.exited))).toEqual([0, 0]);
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exited).toBe(0);
+    expect(proxy.output.some((l) => l.includes('Stopped'))).toBe(true);
+  });
+});
