@@ -1,5 +1,6 @@
 import {
   type APIMessage,
+  DiscordAPIError,
   Events,
   type MessageReaction,
   type PartialMessageReaction,
@@ -17,7 +18,8 @@ import { defineEvent } from '../../events/types';
  * copies, shows on the others as the bot's own reaction, once per emoji and message; when the last
  * member takes it off (across the original and every copy), the bot's come off too. Flags are the
  * on-demand translation trigger (events/reaction-add.ts) and are not synced; a custom emoji of a
- * server the bot is not in cannot be used by the bot: skipped and counted
+ * server the bot is not in cannot be used by the bot: Discord answers Unknown Emoji to the first
+ * try, and the emoji is skipped for the group and counted
  * (polyglot_mirror_dropped_total{what="reaction",reason="foreign_emoji"}).
  *
  * Reactions go through the bot's REST client, which queues each call behind Discord's reaction
@@ -43,11 +45,6 @@ async function targetsOf(ctx: BotContext, reaction: Reaction, user: User | Parti
     emoji: name,
   });
   if (targets.length === 0) return null;
-  // A custom emoji the bot cannot use (its server is not one of the bot's): Discord would refuse it.
-  if (emoji.id && !ctx.client.emojis.cache.has(emoji.id)) {
-    ctx.services.metrics.mirrorDropped.inc({ what: 'reaction', reason: 'foreign_emoji' });
-    return null;
-  }
   const self = { channelId: message.channelId, messageId: message.id };
   const group = [self, ...targets].map((t) => t.messageId).sort();
   return {
@@ -60,6 +57,10 @@ async function targetsOf(ctx: BotContext, reaction: Reaction, user: User | Parti
   };
 }
 
+/** Discord's answer to a custom emoji the bot cannot use (of a server it is not in). */
+const UNKNOWN_EMOJI = 10014;
+
+/** Adds or removes the bot's reaction; false when Discord says the bot cannot use the emoji. */
 async function react(
   ctx: BotContext,
   guildId: string,
@@ -72,8 +73,10 @@ async function react(
     if (on) await ctx.client.rest.put(route);
     else await ctx.client.rest.delete(route);
   } catch (err) {
+    if (err instanceof DiscordAPIError && err.code === UNKNOWN_EMOJI) return false;
     await reportFailure(ctx, guildId, t.channelId, on ? 'add reaction' : 'remove reaction', err);
   }
+  return true;
 }
 
 /** The emoji's reaction on a message as Discord has it now: its count and whether the bot's is among them. */
@@ -103,7 +106,11 @@ async function reconcile(ctx: BotContext, sync: NonNullable<Awaited<ReturnType<t
   for (const [i, t] of all.entries()) {
     const s = states[i];
     if (!s) continue;
-    if (members > 0 && s.count === 0) await react(ctx, sync.guildId, t, sync.identifier, true);
+    if (members > 0 && s.count === 0 && !(await react(ctx, sync.guildId, t, sync.identifier, true))) {
+      // Not one the bot may use (the client keeps no emoji cache, so Discord is asked): none is tried again.
+      ctx.services.metrics.mirrorDropped.inc({ what: 'reaction', reason: 'foreign_emoji' });
+      return;
+    }
     if (members === 0 && s.me) await react(ctx, sync.guildId, t, sync.identifier, false);
   }
 }
