@@ -117,7 +117,7 @@ export async function checkChannelsFree(
  * 400 when a link would mix forums with text channels, or a single-channel room would be a forum.
  * A forum holds posts, a text channel a stream of messages: a text channel's message has no post
  * to go in, and a forum post no place in a stream (it would become a thread nobody opened), so a
- * link holds one kind, and its copies keep the shape members posted in (see docs/mirror.md).
+ * link holds one kind, and its copies keep the shape members posted in (see docs/translation.md, "Forum channels and reactions").
  */
 export async function checkChannelKinds(
   db: Db,
