@@ -31,6 +31,8 @@ export interface HookPost {
   embeds?: object[];
   /** Files uploaded with the message (multipart), held in memory. */
   files?: { name: string; data: Uint8Array; contentType: string | null }[];
+  /** Into a forum: opens a new post with this title and these tag ids (webhook thread_name, applied_tags). */
+  newPost?: { title: string; tagIds: string[] } | null;
 }
 
 export function isMissingPermission(err: unknown): err is DiscordAPIError {
@@ -94,6 +96,7 @@ export async function postThroughWebhook(
         avatar_url: post.avatarUrl ?? undefined,
         allowed_mentions: NO_PINGS,
         ...(post.embeds?.length ? { embeds: post.embeds } : {}),
+        ...(post.newPost ? { thread_name: post.newPost.title, applied_tags: post.newPost.tagIds } : {}),
       },
       ...(post.files?.length
         ? {

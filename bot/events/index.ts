@@ -16,6 +16,8 @@ import reactionRemove from './reaction-remove';
 import { roleCreate, roleDelete, roleUpdate } from '../features/guilds/roles';
 import botMemberUpdate from '../features/guilds/permissions';
 import threadCreate from '../features/channels/thread-create';
+import threadDelete from '../features/channels/thread-delete';
+import { reactionSyncAdd, reactionSyncRemove } from '../features/channels/reaction-sync';
 import ticketThreadMessage from '../features/tickets/thread-message';
 import type { BotEvent } from './types';
 import voiceStateUpdate from '../features/voice/voice-state-update';
@@ -30,6 +32,7 @@ export const EVENTS = [
   channelUpdate,
   channelDelete,
   threadCreate,
+  threadDelete,
   roleCreate,
   roleUpdate,
   roleDelete,
@@ -40,6 +43,8 @@ export const EVENTS = [
   messageDelete,
   reactionAdd,
   reactionRemove,
+  reactionSyncAdd,
+  reactionSyncRemove,
   memberAdd,
   memberRemove,
   interactionCreate,

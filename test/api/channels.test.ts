@@ -132,7 +132,7 @@ describe('channel links', () => {
     ],
     [
       { name: 'Unknown', channels: [{ channelId: '999999999', language: 'en' }] },
-      'channels.0.channelId: 999999999 is not a text channel of this server',
+      'channels.0.channelId: 999999999 is not a text or forum channel of this server',
     ],
     [
       {
@@ -142,7 +142,7 @@ describe('channel links', () => {
           { channelId: '9', language: 'fr' },
         ],
       },
-      'channels.1.channelId: 9 (#lounge) is a voice channel, not a text channel',
+      'channels.1.channelId: 9 (#lounge) is a voice channel, not a text or forum channel',
     ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const g = await freshGuild();
@@ -185,7 +185,9 @@ describe('channel links', () => {
     // A channel of another server is not this server's to link: 400, saying nothing of its link.
     const other = await create(g2, { name: 'Elsewhere', channels: [{ channelId: c, language: 'es' }] });
     expect(other.status).toBe(400);
-    expect(other.json.error).toContain(`channels.0.channelId: ${c} is not a text channel of this server`);
+    expect(other.json.error).toContain(
+      `channels.0.channelId: ${c} is not a text or forum channel of this server`,
+    );
     expect(other.json.error).not.toContain('First');
     // A channel the bot's sync now shows under g2 while g1's link still holds it: 409, unnamed.
     await seedChannels(s.services, g2, [moved]);

@@ -31,12 +31,13 @@ const a = {
   highRole: '913000000000000002',
   managedRole: '913000000000000003',
 };
-const b = { text: '921000000000000001', role: '923000000000000001' };
+const b = { text: '921000000000000001', forum: '921000000000000002', role: '923000000000000001' };
 
 type Ref =
   | 'channel:text'
   | 'channel:privateThreads'
   | 'channel:textOrThread'
+  | 'channel:textOrForum'
   | 'channel:any'
   | 'role:any'
   | 'role:assignable';
@@ -54,6 +55,11 @@ const WRONG_KIND: Record<Ref, { id: string; says: string }[]> = {
     },
   ],
   'channel:textOrThread': [{ id: a.category, says: 'is a category, not a text channel or thread' }],
+  'channel:textOrForum': [
+    { id: a.voice, says: 'is a voice channel, not a text or forum channel' },
+    { id: a.thread, says: 'is a thread, not a text or forum channel' },
+    { id: a.category, says: 'is a category, not a text or forum channel' },
+  ],
   'channel:any': [],
   'role:any': [],
   'role:assignable': [
@@ -80,7 +86,7 @@ const TABLE: Row[] = [
         { channelId: a.text2, language: 'es' },
       ],
     },
-    fields: [{ path: 'channels.1.channelId', ref: 'channel:text' }],
+    fields: [{ path: 'channels.1.channelId', ref: 'channel:textOrForum' }],
   },
   {
     procedure: 'singleChannel.create',
@@ -252,7 +258,10 @@ beforeAll(async () => {
     { id: a.highRole, name: 'Moderators', assignable: false },
     { id: a.managedRole, name: 'Other Bot', managed: true, assignable: false },
   ]);
-  await seedChannels(s.services, B, [{ id: b.text, name: 'b-general', type: text }]);
+  await seedChannels(s.services, B, [
+    { id: b.text, name: 'b-general', type: text },
+    { id: b.forum, name: 'b-help', type: forum },
+  ]);
   await seedRoles(s.services, B, [{ id: b.role, name: 'B Members' }]);
   aliceKey = (await createApiKey(s.services.db, A, 'Alice', 'alice', new Date())).key;
 });
@@ -336,6 +345,54 @@ describe('Discord objects named in a request belong to the server acted on', () 
     it(`${row.procedure}: the server's own objects of the right kind are accepted`, async () => {
       const res = await callTrpc(row.procedure, row.input);
       expect(res.status, res.message).toBe(200);
+    });
+  }
+});
+
+describe('a channel link of forums (issue 28)', () => {
+  const link = (channels: [string, string][], mode?: string) => ({
+    name: 'Help',
+    ...(mode ? { mode } : {}),
+    channels: channels.map(([channelId, language]) => ({ channelId, language })),
+  });
+  const cases: { what: string; input: Json; status: number; says: string[] }[] = [
+    {
+      what: 'a forum of another server',
+      input: link([
+        [a.forum, 'en'],
+        [b.forum, 'es'],
+      ]),
+      status: 400,
+      says: [`channels.1.channelId: ${b.forum}`, 'is not a text or forum channel of this server'],
+    },
+    {
+      what: 'a forum with a text channel',
+      input: link([
+        [a.forum, 'en'],
+        [a.text, 'es'],
+      ]),
+      status: 400,
+      says: [
+        `#help (${a.forum}) is a forum and #general (${a.text}) is a text channel`,
+        'a link holds text channels or forums, not both',
+      ],
+    },
+    {
+      what: 'a forum as a single-channel room',
+      input: link([[a.forum, 'en']], 'single'),
+      status: 400,
+      says: [`#help (${a.forum}) is a forum; a translation room is one text channel`],
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.what} is refused with 400 naming it, nothing written`, async () => {
+      const before = await tableContents(s.services.db);
+      for (const call of [callRest, callTrpc]) {
+        const res = await call('channels.create', c.input);
+        expect(res.status, `${call.name}: ${res.message}`).toBe(c.status);
+        for (const part of c.says) expect(res.message).toContain(part);
+      }
+      expect(await tableContents(s.services.db)).toBe(before);
     });
   }
 });

@@ -19,9 +19,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   await insertGuild(server, 'ch1', [
     ...CHANNELS,
-    // Synced, but no place for a link: not offered.
+    // A forum is offered under its own heading; a voice channel has no place in a link.
     { id: '200000000000000004', name: 'help-forum', type: CHANNEL_TYPE.forum },
     { id: '200000000000000005', name: 'Voice', type: CHANNEL_TYPE.voice },
+    { id: '200000000000000006', name: 'help-forum-es', type: CHANNEL_TYPE.forum },
   ]);
   await insertGuild(server, 'ch-limits', [
     { id: '300000000000000001', name: 'lobby-en' },
@@ -56,9 +57,12 @@ describe('Channel Management', () => {
     // A name alone is not enough: no row has a channel yet.
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
-    // Only text channels are offered: a forum or a voice channel takes no mirrored message.
+    // Text channels and forums are offered, each under its heading; a voice channel is not.
     await page.getByRole('option', { name: '#general-fr' }).waitFor();
-    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    await page.getByRole('option', { name: '#help-forum', exact: true }).waitFor();
+    const listbox = page.getByRole('listbox');
+    expect(await listbox.getByText('Text channels', { exact: true }).count()).toBe(1);
+    expect(await listbox.getByText('Forums', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('option', { name: '#Voice' }).count()).toBe(0);
     await page.getByRole('option', { name: '#general-en' }).click();
     expect(await create.isDisabled()).toBe(false);
@@ -115,6 +119,52 @@ describe('Channel Management', () => {
     expect(await links('ch1')).toHaveLength(0);
     await page.context().close();
   });
+
+  it('a forum picked with a text channel: the dialog says a link holds one kind and will not create it; forums alone are linked', async () => {
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch1');
+    await page.getByRole('button', { name: 'Create Link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+    const create = dialog.getByRole('button', { name: 'Create Link' });
+    await dialog.getByLabel('Link name').fill('Help');
+    const pick = async (row: number, name: string) => {
+      await dialog.getByRole('combobox', { name: `Channel ${row}`, exact: true }).click();
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await pick(1, '#help-forum');
+    await pick(2, '#general-es');
+    await dialog.getByRole('alert').getByText('A link holds text channels or forums, not both').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    const errors = await screenshotMatrix(
+      browser,
+      server,
+      'channels-forum-dialog',
+      { mixed: '/admin/channels?guildId=ch1' },
+      async (p) => {
+        await p.getByRole('button', { name: 'Create Link' }).first().click();
+        const d = p.getByRole('dialog', { name: 'Create Channel Link' });
+        await d.getByLabel('Link name').fill('Help');
+        await d.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
+        await p.getByRole('option', { name: '#help-forum', exact: true }).click();
+        await d.getByRole('combobox', { name: 'Channel 2', exact: true }).click();
+        await p.getByRole('option', { name: '#general-es' }).click();
+        await d.getByRole('alert').waitFor();
+      },
+    );
+    expect(errors).toEqual([]);
+    await pick(2, '#help-forum-es');
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    await create.click();
+    await page.getByText('Channel link created').waitFor();
+    const stored = await links('ch1');
+    expect(stored.map((l: { name: string }) => l.name)).toEqual(['Help']);
+    await page.getByRole('button', { name: 'Delete link Help' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete this link/ })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await page.getByText('No channel links yet').waitFor();
+    await page.context().close();
+  }, 180_000);
 
   it("shows the server's 409 and plan limit, keeping the dialog and what was picked", async () => {
     const first = await server.api('/api/channels/links?guildId=ch-limits', {

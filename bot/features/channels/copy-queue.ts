@@ -1,4 +1,4 @@
-import { escapeMarkdown } from 'discord.js';
+import { ChannelType, escapeMarkdown } from 'discord.js';
 import { DISCORD_MESSAGE_LIMIT } from '../../../src/server/core/bot-message';
 import type { WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { BotContext } from '../../context';
@@ -49,7 +49,11 @@ interface Queue {
 const queues = new Map<string, Queue>();
 
 const combinable = (e: Entry) =>
-  !e.lateOf && e.post.parts.length === 1 && !e.post.files.length && !e.post.embeds.length;
+  !e.lateOf &&
+  !e.post.forumPost &&
+  e.post.parts.length === 1 &&
+  !e.post.files.length &&
+  !e.post.embeds.length;
 
 /** A display name as plain text inside the bold label of a combined post's line (`*bold_user*` stays as written). */
 export function authorLabel(name: string): string {
@@ -154,7 +158,7 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
       const post = head.post;
       const sent: SentCopy[] = [];
       try {
-        const hookPost: HookPost = { ...post, files: [], ...hook };
+        const hookPost: HookPost = { ...post, files: [], ...hook, newPost: newPostIn(ctx, post) };
         const parts =
           taken.length > 1 ? [content] : head.lateOf ? latePartsOf(post.parts, head.lateOf) : post.parts;
         for (const [i, part] of parts.entries()) {
@@ -165,6 +169,11 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
             hookPost.embeds = post.embeds;
           }
           const m = await postThroughWebhook(ctx, head.guildId, hookPost);
+          // A new forum post: its first message opened it; the rest of the copy goes inside.
+          if (hookPost.newPost) {
+            hookPost.newPost = null;
+            hookPost.threadId = m.channel_id;
+          }
           sent.push({
             copyMessageId: m.id,
             copyChannelId: post.channelId,
@@ -180,6 +189,22 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
   } finally {
     q.running = false;
   }
+}
+
+/**
+ * A new forum post's title and tags for the webhook: the post's tags matched by name (case and
+ * spacing aside) among the forum's own; a tag the forum does not have is left out.
+ */
+function newPostIn(ctx: BotContext, post: WebhookPost): HookPost['newPost'] {
+  if (!post.forumPost) return null;
+  const forum = ctx.client.channels.cache.get(post.channelId);
+  const tags = forum?.type === ChannelType.GuildForum ? forum.availableTags : [];
+  const key = (name: string) => name.trim().toLowerCase();
+  const tagIds = post.forumPost.tags.flatMap((name) => {
+    const tag = tags.find((t) => key(t.name) === key(name));
+    return tag ? [tag.id] : [];
+  });
+  return { title: post.forumPost.title, tagIds };
 }
 
 /** Queues with nothing waiting and no post within two bucket periods are forgotten. */

@@ -12,6 +12,7 @@ import { voiceMessageOf } from '../translation/voice-message';
 import { defineEvent } from '../../events/types';
 import { earnXp } from '../xp/message';
 import { admitForeignPost, foreignAuthorOf } from './foreign-post';
+import { forumPostOf } from './forum-post';
 
 /** The message as the mirror procedures take it. */
 export function mirrorInput(message: Message<true>) {
@@ -62,6 +63,7 @@ async function handleMessage(
   try {
     const result = await ctx.caller.channels.bot.onMessage({
       ...mirrorInput(message),
+      forumPost: forumPostOf(message),
       ...(await moderationFacts(message)),
       // An allowed bot or webhook is trusted by the admin who allowed it: no member moderation.
       ...(foreign ? { exempt: true } : {}),

@@ -5,6 +5,8 @@ import { defineEvent } from '../../events/types';
 /** A thread opened in a linked channel opens in every other channel of the link. */
 export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated) => {
   if (!newlyCreated || !thread.parentId || thread.ownerId === ctx.client.user?.id) return;
+  // A forum post opens in the other forums with its first message (message-create.ts, forum-post.ts).
+  if (thread.parent?.type === ChannelType.GuildForum) return;
   const guildId = thread.guildId;
   const targets = await ctx.caller.channels.bot.mirrorThread({
     guildId,

@@ -6,8 +6,9 @@ export const CHANNEL_LINK_NAME_MAX = 100;
 export const CHANNEL_LINK_MODES = ['mirror', 'single'] as const;
 
 const linkChannelRow = z.object({
+  // Text channels, or forums (a link holds one kind: links.ts refuses a mix).
   channelId: channelOf(
-    'text',
+    'textOrForum',
     z
       .string({ error: 'must be a string' })
       .trim()

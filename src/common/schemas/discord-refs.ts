@@ -20,12 +20,16 @@ export type ChannelKind =
   | 'privateThreads'
   /** a text or announcement channel, or a thread in one */
   | 'textOrThread'
+  /** a text or announcement channel, or a forum (a mirror link's channels) */
+  | 'textOrForum'
   /** any channel of the server (text, voice, forum, thread, category) */
   | 'any';
 
 /** Discord channel types: 0 text, 2 voice, 4 category, 5 announcement, 10-12 threads, 13 stage, 15 forum, 16 media. */
 const TEXT_TYPES = [0, 5];
 const THREAD_TYPES = [10, 11, 12];
+/** A forum channel: its messages live in posts (threads), each opened with a title and a first message. */
+export const FORUM_TYPE = 15;
 
 /**
  * The channel types each kind accepts (null: any) and how a sentence names it. The server's check
@@ -39,6 +43,7 @@ export const CHANNEL_KINDS: Record<
   text: { types: TEXT_TYPES, noun: 'a text channel' },
   privateThreads: { types: [0], noun: 'a text channel', why: 'private threads open only in text channels' },
   textOrThread: { types: [...TEXT_TYPES, ...THREAD_TYPES], noun: 'a text channel or thread' },
+  textOrForum: { types: [...TEXT_TYPES, FORUM_TYPE], noun: 'a text or forum channel' },
   any: { types: null, noun: 'a channel' },
 };
 
@@ -46,6 +51,7 @@ export const CHANNEL_KIND_NAMES = [
   'text',
   'privateThreads',
   'textOrThread',
+  'textOrForum',
   'any',
 ] as const satisfies readonly ChannelKind[];
 

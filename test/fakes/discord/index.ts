@@ -156,6 +156,7 @@ export async function startFakeDiscord(
     shards: () => opts.shards ?? 1,
     maxConcurrency: () => opts.maxConcurrency,
     guildIdOf,
+    emojiKnown: (id) => guilds.some((g) => g.emojis?.some((e) => e.id === id)),
   });
   // Get Guild Member (discord.js's guild.members.fetchMe/fetch): the member as Discord answers it,
   // without the interaction-only `permissions`.
@@ -177,6 +178,7 @@ export async function startFakeDiscord(
   // Longer than undici's keep-alive, so a reused connection is never closed under a request.
   server.keepAliveTimeout = 60_000;
   const gateway = new FakeGateway(server, { token, botUser: BOT_USER, applicationId, guilds: () => guilds });
+  rest.reactions.onChange = (t, d) => gateway.dispatch(t, d);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   gatewayUrl = `ws://127.0.0.1:${port}`;
@@ -245,17 +247,9 @@ export async function startFakeDiscord(
       });
     },
     react(message, user, emoji, added = true) {
-      const d: Json = {
-        user_id: user.id,
-        channel_id: message.channel_id,
-        message_id: message.id,
-        guild_id: message.guild_id,
-        emoji: emojiPayload(emoji),
-        burst: false,
-        type: 0,
-      };
-      if (added) d.message_author_id = message.author.id;
-      gateway.dispatch(added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', d);
+      // Kept with the message (its GET answers the reactions) and sent to the gateway (reactions.ts).
+      const e = emojiPayload(emoji);
+      rest.reactions.set(message, user.id, { id: e.id, name: e.name, animated: e.animated }, added, true);
     },
     updateRole(guildId, role) {
       const guild = guilds.find((g) => g.id === guildId);

@@ -75,6 +75,9 @@ export interface FakeChannel {
   parent_id?: string | null;
   /** Threads: archived, locked... (see fakes/discord/threads.ts). */
   thread_metadata?: Json;
+  /** A forum's tags (type 15); a forum post's applied tag ids (a thread in a forum). */
+  available_tags?: { id: string; name: string; moderated?: boolean }[];
+  applied_tags?: string[];
   /** Discord's overwrite objects: `{ id, type: 0 role | 1 member, allow, deny }` (bit sets as strings). */
   permission_overwrites?: { id: string; type: 0 | 1; allow: string; deny: string }[];
 }
@@ -94,6 +97,18 @@ export function channelPayload(guildId: string, c: FakeChannel): Json {
     rate_limit_per_user: 0,
     flags: 0,
     ...(c.thread_metadata ? { thread_metadata: c.thread_metadata } : {}),
+    ...(c.available_tags
+      ? {
+          available_tags: c.available_tags.map((t) => ({
+            id: t.id,
+            name: t.name,
+            moderated: t.moderated ?? false,
+            emoji_id: null,
+            emoji_name: null,
+          })),
+        }
+      : {}),
+    ...(c.applied_tags ? { applied_tags: c.applied_tags } : {}),
   };
 }
 
@@ -118,6 +133,8 @@ export interface FakeGuild {
   everyonePermissions?: string;
   /** Roles besides @everyone. */
   roles?: FakeRole[];
+  /** The server's custom emojis (the bot may react with these). */
+  emojis?: { id: string; name: string; animated?: boolean }[];
 }
 
 export function rolePayload(r: FakeRole): Json {
@@ -169,7 +186,15 @@ export function guildPayload(g: FakeGuild): Json {
       },
       ...(g.roles ?? []).map(rolePayload),
     ],
-    emojis: [],
+    emojis: (g.emojis ?? []).map((e) => ({
+      id: e.id,
+      name: e.name,
+      animated: e.animated ?? false,
+      roles: [],
+      require_colons: true,
+      managed: false,
+      available: true,
+    })),
     stickers: [],
     features: [],
     mfa_level: 0,

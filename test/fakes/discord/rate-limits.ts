@@ -10,12 +10,17 @@ import type { FakeDiscord } from './index';
  *    as Discord's headers describe it; every answer carries X-RateLimit-Limit, -Remaining,
  *    -Reset, -Reset-After and -Bucket, and a post over the bucket is a 429 (Scope user) with
  *    Retry-After, which discord.js waits out and retries.
- * Interaction callbacks are bound by neither, as on Discord.
+ *  - Reactions (PUT/DELETE /channels/{id}/messages/{id}/reactions/...): Discord's tight bucket,
+ *    one request per channel every 250 ms (X-RateLimit-Limit 1), shared by a channel's reaction
+ *    routes; over it, a 429 (Scope user) with Retry-After.
+ * Interaction callbacks are bound by none, as on Discord.
  */
 export interface RateLimitOptions {
   globalPerSecond?: number;
   webhookLimit?: number;
   webhookResetMs?: number;
+  reactionLimit?: number;
+  reactionResetMs?: number;
 }
 
 export interface RateLimitStats {
@@ -23,6 +28,8 @@ export interface RateLimitStats {
   webhook429: number;
   /** 429s answered for a global limit (bot token or IP). */
   global429: number;
+  /** 429s answered for a channel's reaction bucket. */
+  reaction429: number;
   /** Of those, for the bot token's. */
   botGlobal429: number;
   /** Requests seen per global pool ('bot' or 'ip:<address>'). */
@@ -30,12 +37,21 @@ export interface RateLimitStats {
 }
 
 const WEBHOOK_BUCKET = 'fake0webhook0execute0bucket';
+const REACTION_BUCKET = 'fake0reaction0bucket';
 
 export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}): RateLimitStats {
   const globalPerSecond = opts.globalPerSecond ?? 50;
   const webhookLimit = opts.webhookLimit ?? 5;
   const webhookResetMs = opts.webhookResetMs ?? 2000;
-  const stats: RateLimitStats = { webhook429: 0, global429: 0, botGlobal429: 0, requests: new Map() };
+  const reactionLimit = opts.reactionLimit ?? 1;
+  const reactionResetMs = opts.reactionResetMs ?? 250;
+  const stats: RateLimitStats = {
+    webhook429: 0,
+    reaction429: 0,
+    global429: 0,
+    botGlobal429: 0,
+    requests: new Map(),
+  };
   const globals = new Map<string, { start: number; count: number }>();
   const buckets = new Map<string, { remaining: number; resetAt: number }>();
   const rest = fake.rest;
@@ -64,14 +80,15 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
       'retry-after': (retryMs / 1000).toFixed(3),
       ...headers,
     });
-    res.end(
-      JSON.stringify({ message: 'You are being rate limited.', retry_after: retryMs / 1000, global }),
-    );
+    res.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: retryMs / 1000, global }));
   };
 
   rest.handle = async (req: IncomingMessage, res: ServerResponse) => {
     const now = Date.now();
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake').pathname).replace(/^\/api\/v\d+/, '');
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake').pathname).replace(
+      /^\/api\/v\d+/,
+      '',
+    );
     if (path.startsWith('/interactions/')) return handle(req, res);
     const pool =
       req.headers.authorization === `Bot ${fake.token}` ? 'bot' : `ip:${req.socket.remoteAddress ?? '?'}`;
@@ -96,23 +113,36 @@ export function enforceRateLimits(fake: FakeDiscord, opts: RateLimitOptions = {}
     }
     g.count++;
     const hook = req.method === 'POST' ? /^\/webhooks\/(\d+)\/([^/]+)$/.exec(path) : null;
-    if (hook && rest.webhooks.has(hook[1])) {
-      const key = `${hook[1]}/${hook[2]}`;
+    const reaction = /^\/channels\/(\d+)\/messages\/\d+\/reactions\//.exec(path);
+    const bucket =
+      hook && rest.webhooks.has(hook[1]!)
+        ? { key: `${hook[1]}/${hook[2]}`, limit: webhookLimit, resetMs: webhookResetMs, name: WEBHOOK_BUCKET }
+        : reaction
+          ? {
+              key: `reactions/${reaction[1]}`,
+              limit: reactionLimit,
+              resetMs: reactionResetMs,
+              name: REACTION_BUCKET,
+            }
+          : null;
+    if (bucket) {
+      const { key, limit } = bucket;
       let b = buckets.get(key);
       if (!b || now >= b.resetAt) {
-        b = { remaining: webhookLimit, resetAt: now + webhookResetMs };
+        b = { remaining: bucket.limit, resetAt: now + bucket.resetMs };
         buckets.set(key, b);
       }
       const resetAfter = (b.resetAt - now) / 1000;
       const headers = {
-        'x-ratelimit-limit': String(webhookLimit),
+        'x-ratelimit-limit': String(limit),
         'x-ratelimit-remaining': String(Math.max(0, b.remaining - 1)),
         'x-ratelimit-reset': (b.resetAt / 1000).toFixed(3),
         'x-ratelimit-reset-after': resetAfter.toFixed(3),
-        'x-ratelimit-bucket': WEBHOOK_BUCKET,
+        'x-ratelimit-bucket': bucket.name,
       };
       if (b.remaining <= 0) {
-        stats.webhook429++;
+        if (reaction) stats.reaction429++;
+        else stats.webhook429++;
         return refuse(
           req,
           res,

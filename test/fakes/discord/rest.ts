@@ -5,6 +5,7 @@ import { componentsOut, embedsOut } from './echo';
 import { FakeNonces } from './nonces';
 import { type FakeUser, type Json, messagePayload, snowflake, userPayload } from './payloads';
 import { type FakeUpload, parseRequestBody } from './uploads';
+import { FakeReactions, routeEmoji } from './reactions';
 
 /** One REST call the bot made, as the fake received it. */
 export interface RecordedCall {
@@ -75,6 +76,13 @@ export class FakeRest {
   readonly memberRoles = new Map<string, Set<string>>();
   /** Files uploaded with a message (webhook execute, channel message), by the message id. */
   readonly uploads = new Map<string, FakeUpload[]>();
+  /**
+   * A webhook execution without thread_id into a forum (forums.ts): the new post's id, Discord's
+   * refusal, or null when the webhook's channel is not a forum.
+   */
+  forumPost: ((hook: StoredWebhook, body: Json | null) => string | [number, Json] | null) | null = null;
+  /** Who reacted with what on each message (reactions.ts). */
+  readonly reactions = new FakeReactions();
   /** The files of the request being routed (routing is synchronous). */
   private routing: FakeUpload[] = [];
   private failures: FailureRule[] = [];
@@ -95,6 +103,8 @@ export class FakeRest {
       /** Shards that may identify in the same 5 s (session_start_limit.max_concurrency); all when absent. */
       maxConcurrency?: () => number | undefined;
       guildIdOf: (channelId: string) => string | undefined;
+      /** Whether a custom emoji belongs to a server the bot is in (it may react with it). */
+      emojiKnown?: (emojiId: string) => boolean;
     },
   ) {
     const app = opts.applicationId;
@@ -119,8 +129,16 @@ export class FakeRest {
       ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.getMessage(m[2])],
       ['PATCH', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m, b) => [200, this.editMessage(m[2], b)]],
       ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, (m) => this.deleteMessage(m[2])],
-      ['PUT', /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/, () => [204, null]],
-      ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/, () => [204, null]],
+      [
+        'PUT',
+        /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/,
+        (m) => this.ownReaction(m, true),
+      ],
+      [
+        'DELETE',
+        /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/,
+        (m) => this.ownReaction(m, false),
+      ],
       ['POST', /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], m[2], b)]],
       ['POST', /^\/channels\/(\d+)\/threads$/, (m, b) => [201, this.thread(m[1], snowflake(), b)]],
       ['POST', /^\/channels\/(\d+)\/webhooks$/, (m, b) => [200, this.createWebhook(m[1], b)]],
@@ -329,8 +347,15 @@ export class FakeRest {
   }
 
   /** Stores a message the bot (or its webhook) sent and answers it as Discord would. */
-  storeMessage(body: Json | null, channelId: string, author: FakeUser, webhookId?: string): Json {
+  storeMessage(
+    body: Json | null,
+    channelId: string,
+    author: FakeUser,
+    webhookId?: string,
+    id?: string,
+  ): Json {
     const msg = messagePayload({
+      id,
       channelId,
       guildId: this.opts.guildIdOf(channelId),
       author,
@@ -364,7 +389,27 @@ export class FakeRest {
 
   private getMessage(id: string): [number, Json] {
     const msg = this.messages.get(id);
-    return msg ? [200, msg] : [404, { message: 'Unknown Message', code: 10008 }];
+    if (!msg) return [404, { message: 'Unknown Message', code: 10008 }];
+    const reactions = this.reactions.payload(id, this.opts.botUser.id);
+    return [200, reactions.length ? { ...msg, reactions } : msg];
+  }
+
+  /**
+   * The bot's own reaction on a message (reactions.ts); a custom emoji of no server the bot is in
+   * is an Unknown Emoji, as Discord says. A message a test dispatched without storing it is taken
+   * as it is named (older suites react to such messages).
+   */
+  private ownReaction(m: RegExpMatchArray, added: boolean): [number, Json | null] {
+    const msg = this.messages.get(m[2]!) ?? {
+      id: m[2],
+      channel_id: m[1],
+      guild_id: this.opts.guildIdOf(m[1]!),
+    };
+    const emoji = routeEmoji(m[3]!);
+    if (emoji.id && !this.opts.emojiKnown?.(emoji.id))
+      return [400, { message: 'Unknown Emoji', code: 10014 }];
+    this.reactions.set(msg, this.opts.botUser.id, emoji, added);
+    return [204, null];
   }
 
   private editMessage(id: string, body: Json | null, kind?: 'interaction'): Json {
@@ -464,7 +509,13 @@ export class FakeRest {
     return this.withWebhook(id, token, () => {
       const hook = this.webhooks.get(id)!;
       const author: FakeUser = { id, username: body?.username ?? hook.name, avatar: null, bot: true };
-      const msg = this.storeMessage(body, q.thread_id ?? hook.channel_id, author, id);
+      // Into a forum (forums.ts): a new post (thread_name), or a post named by thread_id.
+      const post = q.thread_id ? null : (this.forumPost?.(hook, body) ?? null);
+      if (Array.isArray(post)) return post;
+      // A forum post's first message has the post's id.
+      const msg = post
+        ? this.storeMessage(body, post, author, id, post)
+        : this.storeMessage(body, q.thread_id ?? hook.channel_id, author, id);
       // A webhook the application created posts messages carrying its application id.
       msg.application_id = this.opts.applicationId;
       this.onWebhookPost?.(msg);

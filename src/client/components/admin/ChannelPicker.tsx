@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { IconHash } from '@tabler/icons-react';
-import type { ChannelKind } from '../../../common/schemas/discord-refs';
+import { type ChannelKind, FORUM_TYPE } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { savedOptionLabel } from './saved-option';
@@ -17,12 +17,22 @@ export interface ChannelPickerProps {
   placeholder?: string;
   required?: boolean;
   'aria-label'?: string;
+  /** Lists the channels under a heading per type (text channels, forums). */
+  grouped?: boolean;
+}
+
+/** The heading a channel type is listed under in a grouped picker. */
+function groupOf(type: number): string {
+  if (type === FORUM_TYPE) return 'Forums';
+  if (type === 5) return 'Announcement channels';
+  return 'Text channels';
 }
 
 const SHORT_NOUNS: Record<ChannelKind, string> = {
   text: 'text channel',
   privateThreads: 'text channel',
   textOrThread: 'text channel or thread',
+  textOrForum: 'text or forum channel',
   any: 'channel',
 };
 
@@ -44,9 +54,21 @@ export function ChannelPicker(props: ChannelPickerProps) {
   const { label, value, onChange, description, placeholder, required } = props;
   const none = channels.isSuccess && list.length === 0;
 
-  const data = list.map((c) => ({ value: c.id, label: `#${c.name}` }));
-  if (value && !list.some((c) => c.id === value))
-    data.unshift({ value, label: savedOptionLabel(value, channels, 'channel') });
+  const options = list.map((c) => ({ value: c.id, label: `#${c.name}`, group: groupOf(c.type) }));
+  const saved =
+    value && !list.some((c) => c.id === value)
+      ? [{ value, label: savedOptionLabel(value, channels, 'channel') }]
+      : [];
+  const groups = [...new Set(options.map((o) => o.group))];
+  const data = props.grouped
+    ? [
+        ...saved,
+        ...groups.map((group) => ({
+          group,
+          items: options.filter((o) => o.group === group).map(({ value, label }) => ({ value, label })),
+        })),
+      ]
+    : [...saved, ...options.map(({ value, label }) => ({ value, label }))];
   return (
     <Select
       label={label}

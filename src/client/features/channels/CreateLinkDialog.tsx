@@ -3,9 +3,11 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { useGuildId } from '../../lib/guild';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { errorMessage } from '../../components/admin/errorMessage';
 import { LanguageSelect } from '../../components/admin/LanguageSelect';
+import { FORUM_TYPE } from '../../../common/schemas/discord-refs';
 
 interface Row {
   key: number;
@@ -21,6 +23,12 @@ export function canCreateLink(name: string, rows: { channelId: string }[]): bool
   return name.trim() !== '' && rows.some((r) => r.channelId.trim() !== '');
 }
 
+/** Whether the picked channels mix forums with text channels (the server refuses such a link). */
+export function mixesForums(rows: { channelId: string }[], types: Map<string, number>): boolean {
+  const picked = rows.map((r) => types.get(r.channelId)).filter((t) => t !== undefined);
+  return picked.some((t) => t === FORUM_TYPE) && picked.some((t) => t !== FORUM_TYPE);
+}
+
 /** The Create Link dialog: a name and rows of channel + language; mode mirror. */
 export function CreateLinkDialog({
   opened,
@@ -34,6 +42,14 @@ export function CreateLinkDialog({
   const [name, setName] = useState('');
   const [rows, setRows] = useState<Row[]>(() => [newRow(), newRow()]);
   const utils = trpc.useUtils();
+  // The pickers' own list (same query, same cache): the type of each channel picked.
+  const pickerGuild = useGuildId();
+  const channels = trpc.guilds.channels.useQuery(
+    { guildId: pickerGuild, kind: 'textOrForum' },
+    { staleTime: 60_000 },
+  );
+  const types = new Map((channels.data ?? []).map((c) => [c.id, c.type]));
+  const mixed = mixesForums(rows, types);
   const reset = () => {
     setName('');
     setRows([newRow(), newRow()]);
@@ -52,7 +68,7 @@ export function CreateLinkDialog({
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const submit = () => {
-    if (!canCreateLink(name, rows)) return;
+    if (!canCreateLink(name, rows) || mixed) return;
     create.mutate({
       guildId,
       name: name.trim(),
@@ -74,7 +90,8 @@ export function CreateLinkDialog({
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Messages posted in any of these channels are translated and mirrored into the others, each in its
-            channel's language.
+            channel's language. Link text channels together, or forums together: a post in one forum opens in
+            the others, its title translated.
           </Text>
           <TextInput
             label="Link name"
@@ -89,6 +106,8 @@ export function CreateLinkDialog({
               <Group key={row.key} align="flex-end" gap="xs" wrap="wrap" data-testid="link-row">
                 <div style={{ flex: '3 1 12rem', minWidth: 0 }}>
                   <ChannelPicker
+                    kind="textOrForum"
+                    grouped
                     label={`Channel ${i + 1}`}
                     value={row.channelId}
                     onChange={(channelId) => setRow(row.key, { channelId })}
@@ -116,6 +135,12 @@ export function CreateLinkDialog({
               </Group>
             ))}
           </Stack>
+          {mixed && (
+            <Text size="sm" c="red" role="alert">
+              A link holds text channels or forums, not both: a forum post has no place in a text channel.
+              Make one link of each.
+            </Text>
+          )}
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
@@ -128,7 +153,7 @@ export function CreateLinkDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!canCreateLink(name, rows)} loading={create.isPending}>
+            <Button type="submit" disabled={!canCreateLink(name, rows) || mixed} loading={create.isPending}>
               Create Link
             </Button>
           </Group>

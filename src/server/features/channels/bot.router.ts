@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { conversationKey } from './conversation';
 import { rememberMessage } from '../../translation/conversation';
 import { forgetCopy, recordCopies } from './copies';
-import { planDelete, planThread } from './edits';
+import { planDelete, planPostDelete, planThread } from './edits';
+import { reactionTargets } from './reactions';
 import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { noteForeignPost } from './foreign-authors';
@@ -82,6 +83,11 @@ const messageSchema = z.object({
     .optional(),
   poll: z
     .object({ question: z.string().max(300), answers: z.array(z.string().max(120)).max(10) })
+    .nullable()
+    .optional(),
+  /** The first message of a new forum post: its title and applied tags by name (Discord: 100 and 5 of 20). */
+  forumPost: z
+    .object({ title: z.string().min(1).max(100), tags: z.array(z.string().max(20)).max(5) })
     .nullable()
     .optional(),
 });
@@ -227,6 +233,24 @@ export const channelsBotRouter = router({
   mirrorThread: botGuildProcedure
     .input(z.object({ id, parentChannelId: id, name: z.string() }))
     .query(async ({ ctx, input }) => await planThread(ctx.db, ctx.guildId, input)),
+  /**
+   * A member reacted on a message of a mirror link, or took a reaction off: the original and its
+   * copies that the reaction shows on too (none for a flag, the translation trigger).
+   */
+  reactionTargets: botGuildProcedure
+    .input(
+      z.object({
+        messageId: id,
+        channelId: id,
+        parentChannelId: id.nullable().optional(),
+        emoji: z.string().min(1).max(100),
+      }),
+    )
+    .query(async ({ ctx, input }) => await reactionTargets(ctx.db, ctx.guildId, input)),
+  /** A post of a linked forum was deleted: the matching posts to delete. */
+  mirrorPostDelete: botGuildProcedure
+    .input(z.object({ threadId: id, parentChannelId: id }))
+    .mutation(async ({ ctx, input }) => await planPostDelete(ctx.db, ctx.guildId, input)),
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
     .mutation(

@@ -163,3 +163,21 @@ export async function planThread(
     onMessageId: existing.get(c.channelId) ?? null,
   }));
 }
+
+/**
+ * A forum post of a linked forum was deleted: the matching post in each other forum, to delete
+ * (their rows are forgotten). Discord deletes a post's messages with it.
+ */
+export async function planPostDelete(
+  db: Db,
+  guildId: string,
+  post: { threadId: string; parentChannelId: string },
+): Promise<{ channelId: string; threadId: string }[]> {
+  const channels = await linkOfChannel(db, guildId, post.parentChannelId);
+  if (channels?.[0].mode !== 'mirror') return [];
+  const posts = await counterparts(db, post.threadId);
+  await takeCopies(db, post.threadId, ['webhook']);
+  return [...posts]
+    .filter(([channelId, id]) => channelId !== post.parentChannelId && id !== post.threadId)
+    .map(([channelId, threadId]) => ({ channelId, threadId }));
+}

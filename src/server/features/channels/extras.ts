@@ -45,7 +45,18 @@ export interface MessageExtras {
   stickers?: string[];
   forward?: ForwardInput | null;
   poll?: PollInput | null;
+  /** The first message of a forum post: its title, translated with the text (issue 28). */
+  forumPost?: ForumPostInput | null;
 }
+
+/** A forum post's title and its tags by name (tags are matched by name in each forum). */
+export interface ForumPostInput {
+  title: string;
+  tags: string[];
+}
+
+/** Discord's longest thread (forum post) name. */
+export const THREAD_NAME_MAX = 100;
 
 /** Discord's embed limits (characters). */
 const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, total: 6000 };
@@ -67,6 +78,8 @@ export function piecesOf(m: MessageExtras): string[] {
     for (const f of e.fields ?? []) pieces.push(f.name, f.value);
   }
   if (m.poll) pieces.push(m.poll.question, ...m.poll.answers);
+  // Last, so the other pieces keep their places.
+  if (m.forumPost) pieces.push(m.forumPost.title);
   return pieces;
 }
 
@@ -174,7 +187,13 @@ export function composeExtras(
   return { text: lines.join('\n'), embeds };
 }
 
+/** A forum post's title in the copy's language (the original's when it did not come back). */
+export function postTitle(m: MessageExtras, translated: string[] | null): string {
+  const title = (translated?.at(-1) || m.forumPost?.title || '').replace(/\s+/g, ' ').trim();
+  return clip(title || 'Post', THREAD_NAME_MAX);
+}
+
 /** Whether the message carries anything besides text and files. */
 export function hasExtras(m: MessageExtras): boolean {
-  return Boolean(m.embeds?.length || m.stickers?.length || m.forward || m.poll);
+  return Boolean(m.embeds?.length || m.stickers?.length || m.forward || m.poll || m.forumPost);
 }

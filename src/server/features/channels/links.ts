@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { channelLinkCreate } from '../../../common/channels/schemas';
 import { ensureGuild } from '../../core/guilds';
 import { PLANS, planOf } from '../../../common/plans';
+import { FORUM_TYPE } from '../../../common/schemas/discord-refs';
 import type { Services } from '../../core/services';
 import { guildPlan } from '../../core/plans';
 
@@ -113,6 +114,43 @@ export async function checkChannelsFree(
 }
 
 /**
+ * 400 when a link would mix forums with text channels, or a single-channel room would be a forum.
+ * A forum holds posts, a text channel a stream of messages: a text channel's message has no post
+ * to go in, and a forum post no place in a stream (it would become a thread nobody opened), so a
+ * link holds one kind, and its copies keep the shape members posted in (see docs/translation.md, "Forum channels and reactions").
+ */
+export async function checkChannelKinds(
+  db: Db,
+  guildId: string,
+  mode: 'mirror' | 'single',
+  channelIds: string[],
+): Promise<void> {
+  const rows = await db
+    .select({ id: guildChannels.id, name: guildChannels.name, type: guildChannels.type })
+    .from(guildChannels)
+    .where(and(eq(guildChannels.guildId, guildId), inArray(guildChannels.id, channelIds)))
+    .all();
+  const forums = rows.filter((r) => r.type === FORUM_TYPE);
+  if (forums.length === 0) return;
+  const named = (r: { id: string; name: string }) => `#${r.name} (${r.id})`;
+  if (mode === 'single')
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `channels: ${named(forums[0])} is a forum; a translation room is one text channel (link forums to each other instead)`,
+    });
+  const texts = rows.filter((r) => r.type !== FORUM_TYPE);
+  if (texts.length === 0) return;
+  throw new TRPCError({
+    code: 'BAD_REQUEST',
+    message:
+      `channels: ${forums.map(named).join(', ')} ${forums.length > 1 ? 'are forums' : 'is a forum'} and ` +
+      `${texts.map(named).join(', ')} ${texts.length > 1 ? 'are text channels' : 'is a text channel'}; ` +
+      'a link holds text channels or forums, not both (a forum post has no place in a text channel, ' +
+      'nor a message outside a post in a forum): make one link of each',
+  });
+}
+
+/**
  * Stores a link and its channels; answers its id. From check to insert in one transaction, one
  * request of the server at a time (a channel already linked, the plan's limit: refused).
  */
@@ -123,11 +161,9 @@ export async function createChannelLink(
 ): Promise<number> {
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `channel-links:${guildId}`);
-    await checkChannelsFree(
-      tx,
-      guildId,
-      input.channels.map((c) => c.channelId),
-    );
+    const ids = input.channels.map((c) => c.channelId);
+    await checkChannelKinds(tx, guildId, input.mode, ids);
+    await checkChannelsFree(tx, guildId, ids);
     await checkPlanLimit(tx, guildId);
     await ensureGuild(tx, guildId);
     const link = await tx

@@ -10,8 +10,10 @@ import { type AttachmentRef, type CopyFile, carryAttachments, rememberLinked } f
 import {
   composeExtras,
   type EmbedInput,
+  type ForumPostInput,
   type ForwardInput,
   hasExtras,
+  postTitle,
   joinPieces,
   type PollInput,
   piecesOf,
@@ -62,6 +64,8 @@ export interface IncomingMessage {
   forward?: ForwardInput | null;
   /** A native poll. */
   poll?: PollInput | null;
+  /** The first message of a new forum post: the post's title and tag names (it opens a post in each forum). */
+  forumPost?: ForumPostInput | null;
 }
 
 export interface WebhookPost {
@@ -80,6 +84,8 @@ export interface WebhookPost {
   username: string;
   avatarUrl: string | null;
   webhook: StoredWebhook | null;
+  /** Opens a new forum post with this title and these tags (by name; the bot keeps the ones the forum has). */
+  forumPost: ForumPostInput | null;
 }
 
 export type MirrorOutcome =
@@ -186,7 +192,8 @@ interface Target {
 /** Other channels of the link (or, for a thread, the counterpart threads in them). */
 async function targetsOf(db: Db, msg: IncomingMessage, channels: LinkedChannel[]): Promise<Target[]> {
   const [origin, ...others] = channels;
-  if (!msg.parentChannelId)
+  // A forum post's first message opens a post in each other forum (no counterpart exists yet).
+  if (!msg.parentChannelId || msg.forumPost)
     return others.map((c) => ({ channelId: c.channelId, threadId: null, language: c.language }));
   const threads = await counterparts(db, msg.channelId);
   return others
@@ -267,6 +274,13 @@ export function copyBody(msg: IncomingMessage, translated: string | undefined, l
   return composeExtras(msg, split, language, jumpLink(msg.guildId, msg.channelId, msg.messageId));
 }
 
+/** A new forum post's title in a language, with its tags (null: not a forum post's first message). */
+function forumPostIn(msg: IncomingMessage, translated: string | undefined): ForumPostInput | null {
+  if (!msg.forumPost) return null;
+  const pieces = translated === undefined ? null : splitPieces(translated, piecesOf(msg));
+  return { title: postTitle(msg, pieces), tags: msg.forumPost.tags };
+}
+
 /** Every file a copy carries: the message's, then a forwarded message's. */
 export function attachmentsOf(msg: IncomingMessage): AttachmentRef[] {
   return [...msg.attachments, ...(msg.forward?.attachments ?? [])];
@@ -329,7 +343,8 @@ export async function planMirror(
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
     return { status: 'skipped', reason: 'empty' };
-  if (skipTrivial && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  // A new forum post is never trivial: its title alone is worth a post in every forum.
+  if (skipTrivial && !msg.forumPost && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
   if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
@@ -376,6 +391,7 @@ export async function planMirror(
           username: webhookUsername(msg.authorName),
           avatarUrl: msg.avatarUrl ?? null,
           webhook: webhooks.get(t.channelId) ?? null,
+          forumPost: forumPostIn(msg, tr.texts[t.language]),
         };
       }),
     ),
