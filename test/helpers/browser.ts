@@ -25,6 +25,37 @@ export const SCREENSHOT_DIR = 'test-results/screenshots';
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
+export type Theme = 'dark' | 'light';
+export type Device = 'desktop' | 'phone';
+const WIDTHS = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+
+/**
+ * Runs `run` in each theme at desktop and phone width (dark desktop, dark phone, light desktop,
+ * light phone) with one browser context per theme, opened by `open` (e.g. blankPage, or
+ * adminContext for a signed-in one): the viewport is set before each call, and `run` loads its page
+ * afresh (a load in a warm context: the bundle comes from its HTTP cache). The context is closed
+ * after the theme, whatever happens.
+ */
+export async function eachThemeAndWidth(
+  open: (theme: Theme) => Promise<Page>,
+  run: (page: Page, theme: Theme, device: Device) => Promise<void>,
+): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    const page = await open(theme);
+    try {
+      for (const [device, size] of WIDTHS) {
+        await page.setViewportSize(size);
+        await run(page, theme, device);
+      }
+    } finally {
+      await page.context().close();
+    }
+  }
+}
+
 let chromiumOfWorker: Promise<Browser> | null = null;
 
 /**
@@ -106,8 +137,12 @@ export interface OpenOptions {
   height?: number;
 }
 
-/** A fresh browser context (own cookies and storage) with one page at `url`. */
-export async function openPage(browser: Browser, url: string, opts: OpenOptions = {}): Promise<Page> {
+/**
+ * A fresh browser context (own cookies and storage) with one blank page, themed and sized as
+ * `opts` says: for a test that adds cookies or routes before its first navigation, or that visits
+ * several pages in one context (its HTTP cache keeps the bundle between them).
+ */
+export async function blankPage(browser: Browser, opts: OpenOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? DESKTOP.width, height: opts.height ?? DESKTOP.height },
     reducedMotion: 'reduce',
@@ -121,12 +156,25 @@ export async function openPage(browser: Browser, url: string, opts: OpenOptions 
     }, opts.theme);
   }
   context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A fresh browser context (own cookies and storage) with one page at `url`. */
+export async function openPage(browser: Browser, url: string, opts: OpenOptions = {}): Promise<Page> {
+  const page = await blankPage(browser, opts);
+  await visit(page, url);
+  return page;
+}
+
+/**
+ * Loads `url` in `page` (a fresh load, in the page's context: its cookies, storage and HTTP cache)
+ * and waits until React owns it: what openPage does in a new context.
+ */
+export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
   // A public page arrives prerendered and is live only once React has taken it over (hydrateRoot):
   // wait for that, as a visitor's click before it would do nothing.
   if (url.startsWith('http')) await page.waitForFunction(reactOwnsRoot);
-  return page;
 }
 
 /** Whether React renders #root's content (its elements carry React's fiber key). Runs in the page. */

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   loginAsAdmin,
   type Page,
+  PHONE,
   shot,
   startWebServer,
 } from '../helpers/browser';
@@ -17,34 +18,36 @@ import { insertGuild, seedDemoGuild } from './admin-screens-helpers';
  * The dashboard's main flows by keyboard alone (issue 31): every step is a key press (Tab, Enter,
  * Space, arrows, typing); locators only tell the test where the focus should have arrived. Dialogs
  * keep the focus inside while open and give it back to the button that opened them; every control
- * reached shows its focus.
+ * reached shows its focus. Each flow runs in the light theme at desktop width and in the dark theme
+ * at phone width (the sidebar a sheet), one browser context per variant, each variant on servers
+ * of its own (what one variant creates is not in the other's lists).
  */
+const VARIANTS = [
+  { theme: 'light', device: 'desktop', size: DESKTOP, n: 0 },
+  { theme: 'dark', device: 'phone', size: PHONE, n: 1 },
+] as const;
+
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  await seedDemoGuild(server, 'g-demo');
-  // Channels no link holds yet (a channel belongs to one link).
-  await insertGuild(server, 'g-kb', [
-    { id: '400000000000000001', name: 'lobby-en' },
-    { id: '400000000000000002', name: 'lobby-es' },
-    { id: '400000000000000003', name: 'lobby-fr' },
-    { id: '400000000000000004', name: 'lobby-de' },
-  ]);
+  for (const { device, n } of VARIANTS) {
+    await seedDemoGuild(server, `g-demo-${device}`);
+    // Channels no link holds yet (a channel belongs to one link).
+    await insertGuild(
+      server,
+      `g-kb-${device}`,
+      ['lobby-en', 'lobby-es', 'lobby-fr', 'lobby-de'].map((name, i) => ({
+        id: `4${n}000000000000000${i + 1}`,
+        name,
+      })),
+    );
+  }
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function screen(path: string, guildId = 'g-demo'): Promise<Page> {
-  const page = await openContext(browser, 'light', DESKTOP);
-  await loginAsAdmin(page, server);
-  await page.goto(`${server.url}${path}?guildId=${guildId}`);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await loaded(page);
-  return page;
-}
 
 /** Tabs through the open dialog past its last control: the focus never leaves it. */
 async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
@@ -75,147 +78,173 @@ async function pick(page: Page, n: number): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-describe('keyboard only', { timeout: 180_000 }, () => {
-  it('creates a channel link', async () => {
-    const page = await screen('/admin/channels', 'g-kb');
-    const seen: TabResult = { unseen: [] };
-    const opener = page.getByRole('button', { name: 'Create Link' }).first();
-    await tabTo(page, opener, { seen });
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
-    await dialog.waitFor();
-    expect(await focusInside(dialog)).toBe(true);
-    await expectTrapped(page, dialog);
-    // Escape (from a text field: a picker keeps it to close its list) closes the dialog and gives
-    // the focus back to the opener.
-    await tabTo(page, dialog.getByLabel('Link name'), { seen });
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await hasFocus(opener)).toBe(true);
+for (const { theme, device, size } of VARIANTS) {
+  describe(`keyboard only: ${theme} ${device}`, { timeout: 180_000 }, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await openContext(browser, theme, size);
+      await loginAsAdmin(page, server);
+    });
+    afterAll(async () => {
+      await page?.context().close();
+    });
 
-    await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    await tabTo(page, dialog.getByLabel('Link name'), { seen });
-    await page.keyboard.type('Keyboard link');
-    await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 1', exact: true }), { seen });
-    await pick(page, 0);
-    await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 2', exact: true }), { seen });
-    await pick(page, 1);
-    await tabTo(page, dialog.getByRole('button', { name: 'Create Link' }), { seen });
-    await page.keyboard.press('Enter');
-    await page
-      .getByText('Channel link created')
-      .waitFor()
-      .catch(async (e) => {
-        await shot(page, 'a11y-keyboard-link-failed');
-        throw e;
-      });
-    await page.getByTestId('channel-link').filter({ hasText: 'Keyboard link' }).waitFor();
-    expect(seen.unseen).toEqual([]);
-    await page.context().close();
-  });
-
-  it('creates a poll', async () => {
-    const page = await screen('/admin/polls');
-    const seen: TabResult = { unseen: [] };
-    const opener = page.getByRole('button', { name: 'Create Poll' }).first();
-    await tabTo(page, opener, { seen });
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Create Multilingual Poll' });
-    await dialog.waitFor();
-    await expectTrapped(page, dialog);
-    await tabTo(page, dialog.getByLabel('Question'), { seen });
-    await page.keyboard.type('Keyboard or mouse?');
-    await tabTo(page, dialog.getByRole('textbox', { name: 'Option 1' }), { seen });
-    await page.keyboard.type('Keyboard');
-    await tabTo(page, dialog.getByRole('textbox', { name: 'Option 2' }), { seen });
-    await page.keyboard.type('Mouse');
-    await tabTo(page, dialog.getByRole('button', { name: 'Create Poll' }), { seen });
-    await page.keyboard.press('Enter');
-    await page.getByText('Poll created').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await hasFocus(opener)).toBe(true);
-    await page.getByTestId('poll').filter({ hasText: 'Keyboard or mouse?' }).waitFor();
-    expect(seen.unseen).toEqual([]);
-    await page.context().close();
-  });
-
-  it('creates an announcement', async () => {
-    const page = await screen('/admin/announcements');
-    const seen: TabResult = { unseen: [] };
-    await tabTo(page, page.getByRole('button', { name: 'Create Announcement' }).first(), { seen });
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
-    await dialog.waitFor();
-    await tabTo(page, dialog.getByLabel('Announcement'), { seen });
-    await page.keyboard.type('Keyboard night on Friday');
-    for (const [i, language] of ['Spanish', 'French', 'German'].entries()) {
-      await tabTo(page, dialog.getByLabel(`${language} channel`), { seen });
-      await pick(page, i + 1);
+    /** Loads the screen afresh in the variant's one page (the focus starts at the top of the document). */
+    async function screen(path: string, guildId = `g-demo-${device}`): Promise<Page> {
+      await page.goto(`${server.url}${path}?guildId=${guildId}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await loaded(page);
+      return page;
     }
-    await tabTo(page, dialog.getByRole('button', { name: 'Create', exact: true }), { seen });
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('announcement-card').filter({ hasText: 'Keyboard night on Friday' }).waitFor();
-    expect(seen.unseen).toEqual([]);
-    await page.context().close();
-  });
 
-  it('replies to a ticket, then reads the toast with F8', async () => {
-    const page = await screen('/admin/tickets');
-    const seen: TabResult = { unseen: [] };
-    const row = page.getByTestId('ticket-row').first();
-    await tabTo(page, row, { seen });
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Ticket Details').waitFor();
-    // The member's words carry their language (lang), beside the support language's translation.
-    await dialog.getByTestId('ticket-message').first().waitFor();
-    const langs = await dialog
-      .getByTestId('ticket-message')
-      .locator('[lang]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
-    expect(langs).toContain('en');
-    expect(langs.some((l) => l !== 'en')).toBe(true);
-    await tabTo(page, dialog.getByLabel('Reply to User'), { seen });
-    await page.keyboard.type('Answered by keyboard.');
-    await tabTo(page, dialog.getByRole('button', { name: 'Send Reply' }), { seen });
-    await page.keyboard.press('Enter');
-    await page.getByText('Reply saved').waitFor();
-    await dialog.getByText('Answered by keyboard.').waitFor();
-    // Spec section 9: F8 moves the focus to the notification area.
-    await page.keyboard.press('F8');
-    expect(
-      await page.evaluate(() => document.activeElement?.closest('.mantine-Notifications-root')?.textContent),
-    ).toContain('Reply saved');
-    expect(seen.unseen).toEqual([]);
-    await page.context().close();
-  });
+    it('creates a channel link', async () => {
+      await screen('/admin/channels', `g-kb-${device}`);
+      const seen: TabResult = { unseen: [] };
+      const opener = page.getByRole('button', { name: 'Create Link' }).first();
+      await tabTo(page, opener, { seen });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Create Channel Link' });
+      await dialog.waitFor();
+      expect(await focusInside(dialog)).toBe(true);
+      await expectTrapped(page, dialog);
+      // Escape (from a text field: a picker keeps it to close its list) closes the dialog and gives
+      // the focus back to the opener.
+      await tabTo(page, dialog.getByLabel('Link name'), { seen });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await hasFocus(opener)).toBe(true);
 
-  it('changes settings and toggles the sidebar with Ctrl+B', async () => {
-    const page = await screen('/admin/settings');
-    const seen: TabResult = { unseen: [] };
-    const prefix = page.getByLabel('Command prefix');
-    await tabTo(page, prefix, { seen });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('?');
-    const leveling = page.getByRole('switch', { name: 'Leveling system' });
-    const before = await leveling.isChecked();
-    await tabTo(page, leveling, { seen });
-    await page.keyboard.press('Space');
-    expect(await leveling.isChecked()).toBe(!before);
-    await tabTo(page, page.getByRole('button', { name: 'Save Settings' }), { seen });
-    await page.keyboard.press('Enter');
-    await page.getByText('Settings saved').waitFor();
-    expect(seen.unseen).toEqual([]);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await tabTo(page, dialog.getByLabel('Link name'), { seen });
+      await page.keyboard.type('Keyboard link');
+      await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 1', exact: true }), { seen });
+      await pick(page, 0);
+      await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 2', exact: true }), { seen });
+      await pick(page, 1);
+      await tabTo(page, dialog.getByRole('button', { name: 'Create Link' }), { seen });
+      await page.keyboard.press('Enter');
+      await page
+        .getByText('Channel link created')
+        .waitFor()
+        .catch(async (e) => {
+          await shot(page, `a11y-keyboard-link-failed-${theme}-${device}`);
+          throw e;
+        });
+      await page.getByTestId('channel-link').filter({ hasText: 'Keyboard link' }).waitFor();
+      expect(seen.unseen).toEqual([]);
+    });
 
-    const sidebar = page.getByTestId('sidebar');
-    const state = await sidebar.getAttribute('data-state');
-    await page.keyboard.press('Control+b');
-    await page.waitForFunction(
-      (s) => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-state') !== s,
-      state,
-    );
-    await page.context().close();
+    it('creates a poll', async () => {
+      await screen('/admin/polls');
+      const seen: TabResult = { unseen: [] };
+      const opener = page.getByRole('button', { name: 'Create Poll' }).first();
+      await tabTo(page, opener, { seen });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Create Multilingual Poll' });
+      await dialog.waitFor();
+      await expectTrapped(page, dialog);
+      await tabTo(page, dialog.getByLabel('Question'), { seen });
+      await page.keyboard.type('Keyboard or mouse?');
+      await tabTo(page, dialog.getByRole('textbox', { name: 'Option 1' }), { seen });
+      await page.keyboard.type('Keyboard');
+      await tabTo(page, dialog.getByRole('textbox', { name: 'Option 2' }), { seen });
+      await page.keyboard.type('Mouse');
+      await tabTo(page, dialog.getByRole('button', { name: 'Create Poll' }), { seen });
+      await page.keyboard.press('Enter');
+      await page.getByText('Poll created').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await hasFocus(opener)).toBe(true);
+      await page.getByTestId('poll').filter({ hasText: 'Keyboard or mouse?' }).waitFor();
+      expect(seen.unseen).toEqual([]);
+    });
+
+    it('creates an announcement', async () => {
+      await screen('/admin/announcements');
+      const seen: TabResult = { unseen: [] };
+      await tabTo(page, page.getByRole('button', { name: 'Create Announcement' }).first(), { seen });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Create Announcement' });
+      await dialog.waitFor();
+      await tabTo(page, dialog.getByLabel('Announcement'), { seen });
+      await page.keyboard.type('Keyboard night on Friday');
+      for (const [i, language] of ['Spanish', 'French', 'German'].entries()) {
+        await tabTo(page, dialog.getByLabel(`${language} channel`), { seen });
+        await pick(page, i + 1);
+      }
+      await tabTo(page, dialog.getByRole('button', { name: 'Create', exact: true }), { seen });
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('announcement-card').filter({ hasText: 'Keyboard night on Friday' }).waitFor();
+      expect(seen.unseen).toEqual([]);
+    });
+
+    it('replies to a ticket, then reads the toast with F8', async () => {
+      await screen('/admin/tickets');
+      const seen: TabResult = { unseen: [] };
+      const row = page.getByTestId('ticket-row').first();
+      await tabTo(page, row, { seen });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Ticket Details').waitFor();
+      // The member's words carry their language (lang), beside the support language's translation.
+      await dialog.getByTestId('ticket-message').first().waitFor();
+      const langs = await dialog
+        .getByTestId('ticket-message')
+        .locator('[lang]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
+      expect(langs).toContain('en');
+      expect(langs.some((l) => l !== 'en')).toBe(true);
+      await tabTo(page, dialog.getByLabel('Reply to User'), { seen });
+      await page.keyboard.type('Answered by keyboard.');
+      await tabTo(page, dialog.getByRole('button', { name: 'Send Reply' }), { seen });
+      await page.keyboard.press('Enter');
+      await page.getByText('Reply saved').waitFor();
+      await dialog.getByText('Answered by keyboard.').waitFor();
+      // Spec section 9: F8 moves the focus to the notification area.
+      await page.keyboard.press('F8');
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.closest('.mantine-Notifications-root')?.textContent,
+        ),
+      ).toContain('Reply saved');
+      expect(seen.unseen).toEqual([]);
+    });
+
+    it('changes settings and toggles the sidebar with Ctrl+B', async () => {
+      await screen('/admin/settings');
+      const seen: TabResult = { unseen: [] };
+      const prefix = page.getByLabel('Command prefix');
+      await tabTo(page, prefix, { seen });
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('?');
+      const leveling = page.getByRole('switch', { name: 'Leveling system' });
+      const before = await leveling.isChecked();
+      await tabTo(page, leveling, { seen });
+      await page.keyboard.press('Space');
+      expect(await leveling.isChecked()).toBe(!before);
+      await tabTo(page, page.getByRole('button', { name: 'Save Settings' }), { seen });
+      await page.keyboard.press('Enter');
+      await page.getByText('Settings saved').waitFor();
+      expect(seen.unseen).toEqual([]);
+
+      if (device === 'phone') {
+        // Below 768 px the sidebar is a sheet: Ctrl+B opens it with the focus inside, Escape closes it.
+        const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
+        await page.keyboard.press('Control+b');
+        await sheet.waitFor();
+        await expect.poll(() => focusInside(sheet)).toBe(true);
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
+        return;
+      }
+      const sidebar = page.getByTestId('sidebar');
+      const state = await sidebar.getAttribute('data-state');
+      await page.keyboard.press('Control+b');
+      await page.waitForFunction(
+        (s) => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-state') !== s,
+        state,
+      );
+    });
   });
-});
+}

@@ -139,8 +139,6 @@ for (const [theme, device, size] of VARIANTS) {
 
     for (const p of PUBLIC_PAGES) it(`public ${p.path}`, () => check(p.path, p.ready));
     for (const path of DEMO) it(`demo ${path}`, () => check(path));
-    // Empty and locked states are the same components at both widths: desktop only (test time).
-    if (device === 'desktop')
-      for (const path of EMPTY_AND_LOCKED) it(`empty/locked ${path}`, () => check(path));
+    for (const path of EMPTY_AND_LOCKED) it(`empty/locked ${path}`, () => check(path));
   });
 }

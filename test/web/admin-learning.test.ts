@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerProgress } from '../../db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
-import { type Browser, launchBrowser, openPage, startWebServer } from '../helpers/browser';
+import { type Browser, blankPage, launchBrowser, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
@@ -76,7 +76,7 @@ describe('Language Learning', () => {
         { id: 'g-learn', name: 'Guild g-learn', icon: null, owner: false, permissions: String(1 << 5) },
       ],
     });
-    const page = await openPage(browser, `${server.url}/`, { theme: 'dark' });
+    const page = await blankPage(browser, { theme: 'dark' });
     page.context().setDefaultTimeout(30_000);
     await page.context().addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: server.url }]);
     await page.goto(`${server.url}/admin/language-learning?guildId=g-learn`);

@@ -1,11 +1,19 @@
 import { seedDemo } from '../../db/demo';
 import { guildChannels, guilds } from '../../db/schema';
-import { type Browser, DESKTOP, loginAsAdmin, openPage, type Page, PHONE, shot } from '../helpers/browser';
+import {
+  type Browser,
+  blankPage,
+  eachThemeAndWidth,
+  loginAsAdmin,
+  type Page,
+  shot,
+  type Theme,
+} from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
 /** Shared by the admin screen tests (Announcements, Tickets, Learning, Voice, Analytics, Settings). */
 
-export type Theme = 'dark' | 'light';
+export type { Theme };
 
 type Cookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
 /** The session cookie of each server: the login procedure allows 10 attempts per 15 minutes. */
@@ -23,7 +31,23 @@ export async function adminPage(
     beforeGoto?: (page: Page) => Promise<unknown>;
   } = {},
 ): Promise<Page> {
-  const page = await openPage(browser, `${server.url}/`, { theme: opts.theme ?? 'dark', ...opts });
+  const page = await adminContext(browser, server, { theme: opts.theme ?? 'dark', ...opts });
+  await opts.beforeGoto?.(page);
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/**
+ * A signed-in blank page in a context of its own (no page loaded yet: the cookie is set on the
+ * context): adminPage without the navigation, for a test that visits several screens in one
+ * context.
+ */
+export async function adminContext(
+  browser: Browser,
+  server: TestServer,
+  opts: { theme?: Theme; width?: number; height?: number } = {},
+): Promise<Page> {
+  const page = await blankPage(browser, { theme: opts.theme ?? 'dark', ...opts });
   // The whole suite runs browser files side by side on two CPUs: leave slow pages room.
   page.context().setDefaultTimeout(30_000);
   const cookies = sessions.get(server);
@@ -33,8 +57,6 @@ export async function adminPage(
     await loginAsAdmin(page, server);
     sessions.set(server, await page.context().cookies());
   }
-  await opts.beforeGoto?.(page);
-  await page.goto(`${server.url}${path}`);
   return page;
 }
 
@@ -98,6 +120,9 @@ export async function insertGuild(
  * Screenshots of one screen in dark and light, desktop and 375 px, once per entry of `paths`
  * (e.g. { demo, empty }): test-results/screenshots/<name>-<kind>-<theme>-<desktop|phone>.png.
  * `ready` waits for the loaded screen. Returns the page errors seen.
+ *
+ * One signed-in context per theme (eachThemeAndWidth): each shot is a fresh load of its path at
+ * its width.
  */
 export async function screenshotMatrix<K extends string>(
   browser: Browser,
@@ -107,19 +132,19 @@ export async function screenshotMatrix<K extends string>(
   ready: (page: Page, kind: K) => Promise<void>,
 ): Promise<string[]> {
   const errors: string[] = [];
-  for (const kind of Object.keys(paths) as K[]) {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const page = await adminPage(browser, server, paths[kind], { theme, ...size });
-        page.on('pageerror', (e) => errors.push(e.message));
+  await eachThemeAndWidth(
+    async (theme) => {
+      const page = await adminContext(browser, server, { theme });
+      page.on('pageerror', (e) => errors.push(e.message));
+      return page;
+    },
+    async (page, theme, device) => {
+      for (const kind of Object.keys(paths) as K[]) {
+        await page.goto(`${server.url}${paths[kind]}`);
         await ready(page, kind);
         await shot(page, `${name}-${kind}-${theme}-${device}`);
-        await page.context().close();
       }
-    }
-  }
+    },
+  );
   return errors;
 }

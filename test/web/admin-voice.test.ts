@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../db/schema';
 import { readVoiceSettings } from '../../src/server/features/voice/settings';
-import { type Browser, DESKTOP, launchBrowser, PHONE, shot, startWebServer } from '../helpers/browser';
+import { type Browser, eachThemeAndWidth, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import {
+  adminContext,
   adminPage,
   expectSkeletonWhileLoading,
   insertGuild,
@@ -91,19 +92,14 @@ describe('Voice Translation', () => {
     expect(cards[0]).toMatch(/Bot offline: not translating/);
     await page.getByTestId('voice-bot-offline').waitFor();
     expect(await page.getByTestId('voice-live').count()).toBe(0);
-    for (const theme of ['dark', 'light'] as const)
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const p = await adminPage(browser, server, '/admin/voice-translation?guildId=g-voice', {
-          theme,
-          ...size,
-        });
+    await eachThemeAndWidth(
+      (theme) => adminContext(browser, server, { theme }),
+      async (p, theme, device) => {
+        await p.goto(`${server.url}/admin/voice-translation?guildId=g-voice`);
         await p.getByTestId('voice-bot-offline').waitFor();
         await shot(p, `voice-bot-offline-${theme}-${device}`);
-        await p.context().close();
-      }
+      },
+    );
     expect(cards[3]).toMatch(/Characters Processed\s+49,421/);
 
     const history = page.getByTestId('history-row');

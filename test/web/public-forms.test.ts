@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import {
+  blankPage,
   type Browser,
   DESKTOP,
+  eachThemeAndWidth,
   launchBrowser,
   openPage,
   PHONE,
   type Page,
   shot,
   startWebServer,
+  visit,
 } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
@@ -162,20 +165,18 @@ describe('contact form', { timeout: 60_000 }, () => {
 
 describe('contact page without SUPPORT_EMAIL', { timeout: 60_000 }, () => {
   it('shows no email card and no placeholder address (dark and light, desktop and phone)', async () => {
-    for (const theme of ['dark', 'light'] as const)
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const page = await openPage(browser, `${noStripe.url}/contact`, { theme, ...size });
+    await eachThemeAndWidth(
+      (theme) => blankPage(browser, { theme }),
+      async (page, theme, device) => {
+        await visit(page, `${noStripe.url}/contact`);
         await page.getByRole('heading', { name: 'Need help?' }).waitFor();
         await page.getByText('Typical response time: 24-48 hours.').waitFor();
         expect(await page.getByTestId('support-email').count()).toBe(0);
         expect(await page.getByText(/Email us/).count()).toBe(0);
         expect(await page.locator('body').textContent()).not.toContain('example.com');
         await shot(page, `contact-no-support-email-${theme}-${device}`);
-        await page.context().close();
-      }
+      },
+    );
   });
 });
 

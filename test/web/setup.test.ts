@@ -3,6 +3,7 @@ import { type RunningBot, startBot } from '../../bot/client';
 import { envSchema } from '../../src/server/core/env';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import {
+  blankPage,
   type Browser,
   DESKTOP,
   launchBrowser,
@@ -10,6 +11,7 @@ import {
   PHONE,
   shot,
   startWebServer,
+  visit,
 } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
@@ -154,9 +156,11 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
       // /login is left out: the lead rewrites it (it still names the admin token setting today).
       ['/no-such-page', 'Page not found · Polyglot'],
     ];
-    for (const [path, title] of pages) {
-      for (const size of [DESKTOP, PHONE]) {
-        const page = await openPage(browser, `${server.url}${path}`, { ...size });
+    // One context per width, each page a fresh load in it.
+    for (const size of [DESKTOP, PHONE]) {
+      const page = await blankPage(browser, { ...size });
+      for (const [path, title] of pages) {
+        await visit(page, `${server.url}${path}`);
         await page.locator('h1, h2').first().waitFor();
         await page.waitForLoadState('networkidle');
         // biome-ignore lint/performance/useDomNodeTextContent: the text a visitor sees, as rendered
@@ -169,22 +173,25 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
           expect(html.includes(name), `${path} carries ${name} in its markup`).toBe(false);
         }
         await page.waitForFunction((t) => document.title === t, title);
-        await page.context().close();
       }
+      await page.context().close();
     }
 
     for (const theme of ['dark', 'light'] as const) {
+      // One context per theme; the viewport is set before each fresh load.
+      const page = await blankPage(browser, { theme });
       for (const [device, size] of [
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        const page = await openPage(browser, `${server.url}/pricing`, { theme, ...size });
+        await page.setViewportSize(size);
+        await visit(page, `${server.url}/pricing`);
         await page.getByTestId('checkout-unavailable').waitFor();
         expect(await page.getByRole('link', { name: /Contact us about/ }).count()).toBe(2);
         if (device === 'phone') await page.getByTestId('table-scroll-hint').waitFor();
         await shot(page, `setup-pricing-no-stripe-${theme}-${device}`);
-        await page.context().close();
       }
+      await page.context().close();
     }
 
     const landing = await openPage(browser, `${server.url}/`);

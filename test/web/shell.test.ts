@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds } from '../../db/schema';
 import {
   type Browser,
+  blankPage,
   DESKTOP,
   launchBrowser,
   loginAsAdmin,
-  openPage,
   type Page,
   PHONE,
   pageErrors,
@@ -49,8 +49,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminPage(path: string, opts: Parameters<typeof openPage>[2] = {}): Promise<Page> {
-  const page = await openPage(browser, `${server.url}/`, opts);
+async function adminPage(path: string, opts: Parameters<typeof blankPage>[1] = {}): Promise<Page> {
+  const page = await blankPage(browser, opts);
   await loginAsAdmin(page, server);
   await page.goto(`${server.url}${path}`);
   await page.getByTestId('sidebar-toggle').waitFor();
