@@ -179,16 +179,10 @@ describe('Polls', () => {
       'polls',
       { data: '/admin/polls?guildId=demo1', empty: '/admin/polls?guildId=p-empty' },
       async (page, kind) => {
-        try {
-          await (kind === 'data'
-            ? page.getByTestId('poll').first()
-            : page.getByTestId('empty-state')
-          ).waitFor();
-        } catch (e) {
-          await page.screenshot({ path: '/tmp/mine/fail.png' });
-          console.log('DBG', kind, page.url(), JSON.stringify(await polls('demo1')).slice(0, 600));
-          throw e;
-        }
+        await (kind === 'data'
+          ? page.getByTestId('poll').first()
+          : page.getByTestId('empty-state')
+        ).waitFor();
       },
     );
     expect(errors).toEqual([]);
