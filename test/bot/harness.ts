@@ -116,12 +116,12 @@ export async function startBotHarness(
 }
 
 /**
- * Polls until check() returns a value (not undefined/false), or fails after timeoutMs (15 s: the
+ * Polls until check() returns a value (not undefined/false), or fails after timeoutMs (30 s: the
  * suite runs two files at once on 2 CPUs, and a loaded machine makes a first message slow).
  */
 export async function eventually<T>(
   check: () => T | undefined | false | null | Promise<T | undefined | false | null>,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const start = Date.now();
   for (;;) {
@@ -141,7 +141,7 @@ export function handled<K extends keyof ClientEvents>(
   h: BotHarness,
   name: K,
   match: (...args: ClientEvents[K]) => boolean = () => true,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -292,7 +292,7 @@ export async function startFakeDiscord(
         who,
       ),
     interactionCalls,
-    async interactionAnswer(i, timeoutMs = 5000) {
+    async interactionAnswer(i, timeoutMs = 30_000) {
       const visible = (c: RecordedCall) =>
         c.path.includes(`/${i.token}`) &&
         ((c.path.endsWith('/callback') && c.body?.type !== 5 && c.body?.type !== 6) ||

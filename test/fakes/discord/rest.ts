@@ -199,7 +199,7 @@ export class FakeRest {
   }
 
   /** Resolves with the first call (past or future) that matches. */
-  waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs = 5000): Promise<RecordedCall> {
+  waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs = 30_000): Promise<RecordedCall> {
     const found = this.calls.find(pred);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
