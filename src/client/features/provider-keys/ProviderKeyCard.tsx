@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -131,6 +132,8 @@ function NewKey(props: { replacing: boolean; pending: boolean; onSave: (input: N
   const [key, setKey] = useState('');
   const [model, setModel] = useState('gemini-2.5-flash');
   const [baseUrl, setBaseUrl] = useState('');
+  // Three long names do not fit side by side on a phone: one under the other there.
+  const narrow = useMediaQuery('(max-width: 30em)');
   const input = (): NewKeyInput =>
     provider === 'deepl'
       ? { provider, key }
@@ -141,6 +144,8 @@ function NewKey(props: { replacing: boolean; pending: boolean; onSave: (input: N
     <Stack gap="xs">
       <SegmentedControl
         value={provider}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth
         onChange={(v) => setProvider(v as ProviderKeyKind)}
         data={(['gemini', 'openai', 'deepl'] as const).map((k) => ({
           value: k,
