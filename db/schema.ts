@@ -323,6 +323,11 @@ export const translationLogs = sqliteTable(
       .default('ok'),
     /** context-menu, mirror, single, reaction, announcement, ticket, poll, cli */
     source: text('source').notNull().default('mirror'),
+    /**
+     * The provider lane that answered: "name:model" (the operator's), "own:name:model" (the server's
+     * own key), "cache"; for a failure, the lane asked first; null for logs before issue 28.
+     */
+    provider: text('provider'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1134,6 +1139,46 @@ export const whiteLabel = sqliteTable('white_label', {
   appliedAt: integer('applied_at', { mode: 'timestamp_ms' }),
   applyError: text('apply_error'),
 });
+/**
+ * A server's own translation provider key (issue 28, features/provider-keys): the key encrypted
+ * with AES-256-GCM under PROVIDER_KEY_SECRET (a random 12-byte IV per write, the auth tag, and the
+ * secret's fingerprint as key version); only its last 4 characters are kept in clear. Deleted
+ * (the row) when the admin removes it.
+ */
+export const guildProviderKeys = sqliteTable('guild_provider_keys', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  /** gemini, openai (an OpenAI-compatible server), deepl. */
+  provider: text('provider', { enum: ['gemini', 'openai', 'deepl'] }).notNull(),
+  /** OpenAI-compatible: the server's base URL (with its version path). */
+  baseUrl: text('base_url'),
+  /** Gemini and OpenAI-compatible: the model. */
+  model: text('model'),
+  ciphertext: text('ciphertext').notNull(),
+  iv: text('iv').notNull(),
+  authTag: text('auth_tag').notNull(),
+  /** Which secret encrypted it (the first 8 hex digits of its SHA-256): a rotated secret is told apart. */
+  keyVersion: text('key_version').notNull(),
+  last4: text('last4').notNull(),
+  /** The operator's provider answers when the server's own fails. */
+  allowFallback: integer('allow_fallback', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Translations answered on a server's own key, per UTC month: left out of the plan's allowance. */
+export const providerKeyUsage = sqliteTable(
+  'provider_key_usage',
+  {
+    guildId: guildId(),
+    /** "YYYY-MM" (UTC). */
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.month] })],
+);
+
 /**
  * The status page's measurements: one sample per component and minute, written by the web tier
  * (src/server/features/status). `component` is 'web', 'provider' or 'shard:N'; `at` the minute's

@@ -69,6 +69,7 @@ export const PLANS: Plan[] = [
       { text: 'Basic analytics', included: true },
       { text: 'Language learning', included: true },
       { text: 'Multilingual polls', included: true },
+      { text: 'Your own Gemini, OpenAI-compatible or DeepL key, outside the allowance', included: true },
       { text: 'Support replies in 24-48 hours', included: true },
     ],
     cta: 'Get Plus',
@@ -151,6 +152,7 @@ export const CAPABILITIES = {
   polls: { plan: 'plus', label: 'Multilingual polls' },
   glossary: { plan: 'plus', label: 'Server glossary' },
   cases: { plan: 'plus', label: 'Moderation cases' },
+  providerKeys: { plan: 'plus', label: 'Your own translation provider key' },
   // Pro
   voice: { plan: 'pro', label: 'Voice translation' },
   exchange: { plan: 'pro', label: 'Language exchange matching' },

@@ -5,6 +5,7 @@ import { type HealthSources, healthReport } from './core/health';
 import { createApp, listen } from './core/http';
 import { type ProcessOptions, parseProcessArgs } from './core/process-args';
 import { createServices } from './core/services';
+import { startProbing } from './translation';
 import { loginCodesOf } from './core/admin-token';
 import { scheduleRetention } from './core/retention';
 import { scheduleSampler } from './features/status/samples';
@@ -53,6 +54,12 @@ async function main() {
   }
   const health: HealthSources = { role: opts.role };
   const closers: (() => Promise<void> | void)[] = [];
+  // Each process probes its idle provider lanes (translation/health.ts), so its failover knows.
+  const probing = startProbing(
+    () => services.translator.probe?.() ?? Promise.resolve(),
+    env.TRANSLATION_PROBE_MS,
+  );
+  closers.push(() => probing.stop());
   let markStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
@@ -86,7 +93,7 @@ async function main() {
   if (opts.role !== 'bot') {
     const retention = await scheduleRetention(services.db, services.clock);
     // The status page's health samples, one a component a minute (features/status).
-    const sampler = scheduleSampler(services.db, services.clock);
+    const sampler = scheduleSampler(services.db, services.clock, () => services.translator.health?.() ?? []);
     const app = createApp(services, { clientDir: 'dist/client', health });
     const server = await listen(app, env.PORT, env.HOST);
     // PUBLIC_URL unset: http://localhost:PORT, with the port actually taken (PORT=0 picks one).

@@ -264,9 +264,12 @@ const partsText = (content: any): string[] =>
   // biome-ignore lint/suspicious/noExplicitAny: idem
   (content?.parts ?? []).map((p: any) => p?.text).filter((t: unknown): t is string => typeof t === 'string');
 
-/** Gemini: POST {url}/v1beta/models/{model}:generateContent with x-goog-api-key. */
+/** Gemini: POST {url}/v1beta/models/{model}:generateContent with x-goog-api-key; GET {url}/v1beta/models/{model}. */
 export const geminiWire: Wire = {
   parse(method, path, body) {
+    // models.get (the health probe and the check of a pasted key): the model's card.
+    const card = /^\/v1beta\/models\/([^/:?]+)(\?|$)/.exec(path);
+    if (method === 'GET' && card) return { model: decodeURIComponent(card[1]), texts: [] };
     const m = /^\/v1beta\/models\/([^/:?]+):generateContent/.exec(path);
     if (method !== 'POST' || !m) return null;
     // biome-ignore lint/suspicious/noExplicitAny: request JSON
@@ -284,7 +287,10 @@ export const geminiWire: Wire = {
       }));
     return { model: decodeURIComponent(m[1]), texts, audio };
   },
-  encode({ text, usage }) {
+  encode({ text, usage }, req) {
+    if (req.method === 'GET') {
+      return { name: `models/${req.model}`, displayName: req.model, inputTokenLimit: 1048576 };
+    }
     return {
       candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
       usageMetadata: {

@@ -4,6 +4,7 @@
  * `{ model, messages: [{ role, content }], response_format? }`, answer
  * `{ id, object: 'chat.completion', choices: [{ index, message: { role, content }, finish_reason }], usage }`.
  * Speech: POST {url}/audio/transcriptions (multipart: file, model) answers `{ text }`.
+ * GET {url}/models answers `{ object: 'list', data: [{ id, object: 'model' }] }`.
  * Same API as test/fakes/gemini.ts: start() → { url, requests, respondWith(fn), queue(...), close() }.
  */
 import { type FakeProvider, startFakeServer } from './gemini';
@@ -26,6 +27,8 @@ export function startFakeOpenAI(): Promise<FakeProvider> {
             audio: [{ mimeType: f.file.type, bytes: f.file.bytes }],
           };
         }
+        // The model list (the health probe and the check of a pasted key).
+        if (method === 'GET' && /^\/v1\/models(\?|$)/.test(path)) return { model: '', texts: [] };
         if (method !== 'POST' || !/^\/v1\/chat\/completions(\?|$)/.test(path)) return null;
         // biome-ignore lint/suspicious/noExplicitAny: request JSON as sent on the wire
         const b = (body ?? {}) as any;
@@ -37,6 +40,12 @@ export function startFakeOpenAI(): Promise<FakeProvider> {
       },
       encode({ text, usage }, req) {
         if (req.path.startsWith('/v1/audio/transcriptions')) return { text };
+        if (req.method === 'GET') {
+          return {
+            object: 'list',
+            data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }],
+          };
+        }
         counter += 1;
         return {
           id: `chatcmpl-fake-${counter}`,

@@ -40,6 +40,7 @@ export const EXPORT_DATASETS = {
       'cachedTokens',
       'outcome',
       'source',
+      'provider',
     ],
     needs: null,
   },

@@ -81,6 +81,21 @@ export const envSchema = z
     TRANSLATION_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
     /** ...while the message is younger than this. */
     TRANSLATION_FRESH_MS: z.coerce.number().int().min(0).default(120_000),
+    /** An idle translation provider is probed this often (health; 0: never). docs/translation.md. */
+    TRANSLATION_PROBE_MS: z.coerce.number().int().min(0).default(30_000),
+    /**
+     * Encrypts servers' own provider keys (AES-256-GCM): 32 random bytes, base64
+     * (`openssl rand -base64 32`). Unset: the feature is off and says so.
+     * PROVIDER_KEY_SECRET_PREVIOUS: the secret before a rotation, still read (keys re-saved move over).
+     */
+    PROVIDER_KEY_SECRET: optional.refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'PROVIDER_KEY_SECRET must be 32 bytes in base64 (openssl rand -base64 32)',
+    ),
+    PROVIDER_KEY_SECRET_PREVIOUS: optional.refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'PROVIDER_KEY_SECRET_PREVIOUS must be 32 bytes in base64',
+    ),
     /** Mirror copies waiting in one channel's post queue at most; past it a copy is shed (🚦) and tried again. */
     MIRROR_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
     /** Posts of allowed bots and webhooks translated per server per minute at most; past it marked ⏳, counted. */

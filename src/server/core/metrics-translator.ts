@@ -56,6 +56,8 @@ export function measuredTranslator(inner: Translator, metrics: Metrics): Transla
   };
   if (inner.classify) measured.classify = inner.classify.bind(inner);
   if (inner.translateTexts) measured.translateTexts = inner.translateTexts.bind(inner);
+  if (inner.health) measured.health = inner.health.bind(inner);
+  if (inner.probe) measured.probe = inner.probe.bind(inner);
   if (inner.translateAudio) {
     const audio = inner.translateAudio.bind(inner);
     measured.translateAudio = (request) => measure(request.origin, () => audio(request));

@@ -32,12 +32,37 @@ export interface Metrics {
   httpLatency: Histogram<'method' | 'route' | 'status'>;
   /** Where gateway latency per shard is read at scrape time (set once the bot runs in this process). */
   shards: { source: (() => { id: number; ping: number }[]) | null };
+  /** Where the provider lanes' probed health is read at scrape time (services.ts sets it). */
+  providers: { source: (() => { lane: string; state: string; probeMs: number | null }[]) | null };
 }
 
 export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'polyglot_' });
   const shards: Metrics['shards'] = { source: null };
+  const providers: Metrics['providers'] = { source: null };
+  new Gauge({
+    name: 'polyglot_provider_up',
+    help: 'Each translation provider lane: 1 up, 0 down (breaker open, or the newest probe or call failed); absent before anything was observed',
+    labelNames: ['provider'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const p of providers.source?.() ?? [])
+        if (p.state !== 'unknown') this.set({ provider: p.lane }, p.state === 'up' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'polyglot_provider_probe_seconds',
+    help: "Round trip of each provider lane's newest health probe",
+    labelNames: ['provider'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const p of providers.source?.() ?? [])
+        if (p.probeMs !== null) this.set({ provider: p.lane }, p.probeMs / 1000);
+    },
+  });
   new Gauge({
     name: 'polyglot_gateway_latency_seconds',
     help: 'Discord gateway heartbeat round trip per shard (absent before the first heartbeat)',
@@ -69,6 +94,7 @@ export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): 
   return {
     registry,
     shards,
+    providers,
     translated: new Counter({
       name: 'polyglot_messages_translated_total',
       help: 'Translation requests answered with translations, by origin',

@@ -31,6 +31,7 @@ import { routes as usage } from '../features/usage/rest';
 import { routes as voice } from '../features/voice/rest';
 import { routes as welcome } from '../features/welcome/rest';
 import { routes as integrations } from '../features/integrations/rest';
+import { routes as providerKeys } from '../features/provider-keys/rest';
 import { routes as whiteLabel } from '../features/white-label/rest';
 import { routes as xp } from '../features/xp/rest';
 import type { AppRouter } from './router';
@@ -149,6 +150,7 @@ export const restRoutes: RestRoute[] = [
   ...apiKeys,
   ...integrations,
   ...whiteLabel,
+  ...providerKeys,
   ...exports,
   ...status,
 ];

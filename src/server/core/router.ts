@@ -28,6 +28,7 @@ import { translationStyleRouter } from '../features/translation-style/router';
 import { usageRouter } from '../features/usage/router';
 import { voiceRouter } from '../features/voice/router';
 import { welcomeRouter } from '../features/welcome/router';
+import { providerKeysRouter } from '../features/provider-keys/router';
 import { whiteLabelRouter } from '../features/white-label/router';
 import { xpRouter } from '../features/xp/router';
 
@@ -62,6 +63,7 @@ export const appRouter = router({
   exchange: exchangeRouter,
   integrations: integrationsRouter,
   whiteLabel: whiteLabelRouter,
+  providerKeys: providerKeysRouter,
   exports: exportsRouter,
   status: statusRouter,
 });

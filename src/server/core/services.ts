@@ -10,6 +10,7 @@ import { createModerationState, type ModerationState } from '../features/moderat
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
 import { createRateLimiter, type RateLimiter } from '../features/contact/form-limits';
 import { createTranslator, type Translator, type TranslatorDeps } from '../translation';
+import { ownProviderSource } from '../features/provider-keys/provider-keys';
 import { createMetrics, type Metrics } from './metrics';
 import { measuredTranslator } from './metrics-translator';
 
@@ -84,9 +85,17 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
   const metrics = createMetrics(queue);
   const translator = measuredTranslator(
     overrides.translator ??
-      createTranslator({ db, env, clock, events, options: overrides.translatorOptions }),
+      createTranslator({
+        db,
+        env,
+        clock,
+        events,
+        own: ownProviderSource(db, env),
+        options: overrides.translatorOptions,
+      }),
     metrics,
   );
+  metrics.providers.source = () => translator.health?.() ?? [];
   return {
     env,
     db,

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { analyticsDaily, guilds, translationLogs, usageNotices } from '../../../db/schema';
+import { analyticsDaily, guilds, providerKeyUsage, translationLogs, usageNotices } from '../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../common/plans';
 import { guildPlan } from '../core/plans';
 import type { TranslationOrigin } from './types';
@@ -31,14 +31,23 @@ export interface Usage {
   resetsAt: Date;
 }
 
-/** Translations delivered this month: the logs, plus what a reset carried over (see guilds.usageMonth). */
+/**
+ * Translations delivered this month: the logs, plus what a reset carried over (see
+ * guilds.usageMonth), less those answered on the server's own provider key (provider_key_usage).
+ */
 export async function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
   const carried = await db
     .select({ month: guilds.usageMonth, n: guilds.usageCarried })
     .from(guilds)
     .where(eq(guilds.id, guildId))
     .get();
-  return (await loggedThisMonth(db, guildId, now)) + (carried?.month === monthKey(now) ? carried.n : 0);
+  const own = await db
+    .select({ n: providerKeyUsage.count })
+    .from(providerKeyUsage)
+    .where(and(eq(providerKeyUsage.guildId, guildId), eq(providerKeyUsage.month, monthKey(now))))
+    .get();
+  const logged = await loggedThisMonth(db, guildId, now);
+  return Math.max(0, logged - (own?.n ?? 0)) + (carried?.month === monthKey(now) ? carried.n : 0);
 }
 
 /**
@@ -88,6 +97,10 @@ export interface LogRow {
   origin: TranslationOrigin;
   /** This row's share of the provider call's tokens (cached: served from the provider's prompt cache). */
   tokens?: { input: number; output: number; cached: number };
+  /** The lane that answered ("name:model", "own:name:model" for the server's own key, "cache"); for a failure the lane asked first. */
+  provider: string | null;
+  /** Answered on the server's own key (or from the cache for it): not counted against the allowance. */
+  ownKey: boolean;
 }
 
 export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
@@ -109,10 +122,23 @@ export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void
         inputTokens: Math.round(r.tokens?.input ?? 0),
         outputTokens: Math.round(r.tokens?.output ?? 0),
         cachedTokens: Math.round(r.tokens?.cached ?? 0),
+        provider: r.provider,
         createdAt: now,
       })),
     )
     .run();
+  // Translations on the server's own key: counted apart, so the allowance leaves them out.
+  const own = rows.filter((r) => r.ownKey && r.outcome === 'ok');
+  if (own.length) {
+    await db
+      .insert(providerKeyUsage)
+      .values({ guildId: own[0].guildId, month: monthKey(now), count: own.length })
+      .onConflictDoUpdate({
+        target: [providerKeyUsage.guildId, providerKeyUsage.month],
+        set: { count: sql`${providerKeyUsage.count} + ${own.length}` },
+      })
+      .run();
+  }
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Breaker {
   failure(): void;
   /** The call never reached the provider (shed under load): a half-open probe may go again. */
   release(): void;
+  /** Opens at once (the health probe found the provider down: health.ts). */
+  trip(): void;
   state(): BreakerState;
 }
 
@@ -51,6 +53,11 @@ export function createBreaker(opts: BreakerOptions): Breaker {
       probing = false;
     },
     release() {
+      probing = false;
+    },
+    trip() {
+      failures = opts.failureThreshold;
+      openedAt = now();
       probing = false;
     },
     failure() {

@@ -26,7 +26,16 @@ import {
   QuotaExceededError,
   RateLimitedError,
 } from './errors';
-import { type ChainOptions, completeOnChain, createLanes, laneCalls, onLane } from './failover';
+import {
+  type ChainOptions,
+  completeOnChain,
+  createLanes,
+  type Lane,
+  laneCalls,
+  OWN_LANE_PREFIX,
+  onLane,
+} from './failover';
+import { probeLanes, healthOf } from './health';
 import { DEFAULT_LIMITER_OPTIONS, type Priority } from './limiter';
 import {
   audioSystemInstruction,
@@ -36,6 +45,7 @@ import {
   parseAnswer,
   parseAudioAnswer,
 } from './prompt';
+import { createOwnLanes, type OwnProviderSource, type Route } from './own';
 import { nothingToTranslate, protect } from './protect';
 import { type DirectInput, type Provider, ProviderHttpError, type ProviderRequest } from './providers/types';
 import { readTranslationSettings } from './settings';
@@ -87,6 +97,10 @@ export interface EngineOptions {
   batchWindowMs: number;
   /** The prompt of before issue 16 (benchmarks compare against it). */
   legacyPrompt: boolean;
+  /** Health probe (health.ts): an idle lane is probed this often; its timeout; failed probes that open its breaker. */
+  probeEveryMs: number;
+  probeTimeoutMs: number;
+  probeFailuresToOpen: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -110,6 +124,9 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxAudioBytes: 8 * 1024 * 1024,
   batchWindowMs: MICRO_BATCH_WINDOW_MS,
   legacyPrompt: false,
+  probeEveryMs: 30_000,
+  probeTimeoutMs: 5_000,
+  probeFailuresToOpen: 2,
 };
 
 /** Origins that are channel traffic, worth batching; a member waiting on a command never waits. */
@@ -121,6 +138,8 @@ interface Job {
   guildId?: string;
   /** Channel traffic waits behind members' commands and is shed first under load. */
   priority: Priority;
+  /** The lanes to ask (the server's own key first when it has one: own.ts). */
+  lanes: Lane[];
 }
 
 export interface EngineDeps {
@@ -129,6 +148,8 @@ export interface EngineDeps {
   fallbacks?: Provider[];
   /** Why there is no provider (the message of TranslationUnavailableError). */
   unavailableReason?: string;
+  /** The servers' own provider keys (features/provider-keys); absent: the operator's provider serves all. */
+  own?: OwnProviderSource;
   db: Db;
   clock: () => Date;
   events?: DurableEvents;
@@ -182,9 +203,11 @@ export function createEngine(deps: EngineDeps): Translator {
   // The operator's provider, then the fallback (failover.ts); each with its breaker and limit.
   const lanes = createLanes(provider ? [provider, ...(deps.fallbacks ?? [])] : [], chain);
   const userLimiter = createUserLimiter();
+  const ownLanes = createOwnLanes(deps.own, chain);
 
-  /** One provider call, on the first provider that answers (failover.ts). */
+  /** One provider call, on the first provider of `route` that answers (failover.ts). */
   function call(
+    route: Lane[],
     system: string,
     user: string,
     targets: string[],
@@ -192,7 +215,25 @@ export function createEngine(deps: EngineDeps): Translator {
     extra: { moderation?: ProviderRequest['moderation']; ids?: string[]; input?: DirectInput } = {},
     priority: Priority = 'high',
   ) {
-    return completeOnChain(lanes, chain, { system, user, targets, ...extra }, guildId, priority);
+    return completeOnChain(route, chain, { system, user, targets, ...extra }, guildId, priority);
+  }
+
+  /**
+   * The lanes of a server's call and its place in the allowance: with its own key, the allowance
+   * does not pause it (its usage is not counted) and, once used up, the operator's provider is no
+   * longer its fallback; without, the monthly pause applies as before (admit).
+   */
+  async function routeOf(
+    req: { guildId?: string; userId?: string },
+    now: Date,
+    takeUserSlot: boolean,
+    route: Route,
+  ) {
+    const admitted = await admit(req, now, takeUserSlot, route.own);
+    if (route.own && admitted.allowance !== null && admitted.used >= admitted.allowance) {
+      return { ...admitted, route: { lanes: route.lanes.slice(0, 1), own: true, key: `${route.key}:q` } };
+    }
+    return { ...admitted, route };
   }
 
   /** A call on the operator's own provider only (audio: the fallback may take none). */
@@ -202,14 +243,20 @@ export function createEngine(deps: EngineDeps): Translator {
   /** One provider call for a micro-batch of jobs (same guild, channel, targets and prompt). */
   const runJobs = (jobs: Job[]): Promise<AskOutcome[]> =>
     askAll(
-      (system, user, targets, extra) => call(system, user, targets, jobs[0].guildId, extra, jobs[0].priority),
+      (system, user, targets, extra) =>
+        call(jobs[0].lanes, system, user, targets, jobs[0].guildId, extra, jobs[0].priority),
       jobs.map((j) => j.item),
       jobs[0].shared,
     );
   const batcher = createBatcher<Job, AskOutcome>(opts.batchWindowMs, runJobs);
 
   /** The monthly pause and (when `takeUserSlot`) the member's hourly limit, before any work. */
-  async function admit(req: { guildId?: string; userId?: string }, now: Date, takeUserSlot: boolean) {
+  async function admit(
+    req: { guildId?: string; userId?: string },
+    now: Date,
+    takeUserSlot: boolean,
+    ownKey = false,
+  ) {
     let used = 0;
     let allowance: number | null = null;
     if (req.guildId) {
@@ -218,7 +265,7 @@ export function createEngine(deps: EngineDeps): Translator {
       allowance = planOf(await guildPlan(db, req.guildId)).monthlyTranslations;
       if (allowance !== null) {
         used = await usedThisMonth(db, req.guildId, now);
-        if (used >= allowance) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
+        if (used >= allowance && !ownKey) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
       }
       if (req.userId && takeUserSlot) {
         const taken = userLimiter.take(`${req.guildId}:${req.userId}`, settings.rateLimitPerUser, now);
@@ -267,7 +314,8 @@ export function createEngine(deps: EngineDeps): Translator {
     if (req.tone !== undefined && req.tone !== 'casual' && req.tone !== 'formal') {
       throw new InvalidTranslationRequestError(`tone: must be casual or formal`);
     }
-    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
+    const planned = await ownLanes.route(req.guildId, lanes, true);
+    if (!planned.lanes.length) throw new TranslationUnavailableError(deps.unavailableReason);
 
     const now = clock();
     const settings = req.guildId ? await readTranslationSettings(db, req.guildId) : translationDefaults;
@@ -290,7 +338,7 @@ export function createEngine(deps: EngineDeps): Translator {
 
     // Accounting before any work: the monthly pause, then the member's hourly limit (live
     // captions are bounded by the session's minutes instead).
-    const { used, allowance } = await admit(req, now, req.origin !== 'voice');
+    const { used, allowance, route } = await routeOf(req, now, req.origin !== 'voice', planned);
 
     let source = given;
     let detectedBy: TranslateResult['detectedBy'] = given ? 'request' : undefined;
@@ -312,7 +360,7 @@ export function createEngine(deps: EngineDeps): Translator {
       return { source: source ?? 'und', translations, skipped, detectedBy, provider: name, usage };
     }
 
-    const model = name as string;
+    const model = route.lanes[0].name;
     const pending = targets.filter((t) => !skipped.includes(t));
     // Cache entries are keyed by the source as known before the call (null: left to the provider).
     const keySource = source;
@@ -334,7 +382,7 @@ export function createEngine(deps: EngineDeps): Translator {
 
     let moderation: ModerationVerdict | undefined;
     // Which provider answered (the fallback when the operator's failed); the primary's name otherwise.
-    let served = name;
+    let served = model;
     if (toAsk.length) {
       let answer: {
         translations: Record<string, string>;
@@ -348,14 +396,21 @@ export function createEngine(deps: EngineDeps): Translator {
           shared,
           guildId: req.guildId,
           priority: BATCHED_ORIGINS.has(req.origin) ? 'low' : 'high',
+          lanes: route.lanes,
         };
         // A batch carries a verdict for each of its messages when they need one.
         const batched = !opts.legacyPrompt && req.channelId && BATCHED_ORIGINS.has(req.origin);
         const outcome = batched
           ? await batcher.submit(
-              [req.guildId ?? '-', req.channelId, tone, [...toAsk].sort().join(','), prompt, moderate].join(
-                '|',
-              ),
+              [
+                req.guildId ?? '-',
+                req.channelId,
+                tone,
+                [...toAsk].sort().join(','),
+                prompt,
+                moderate,
+                route.key,
+              ].join('|'),
               job,
               text.length,
             )
@@ -368,12 +423,14 @@ export function createEngine(deps: EngineDeps): Translator {
         // "en_US", "EN " → "en-US", "en": the provider's code as the product writes it.
         const reported = outcome.source ? normalizeCode(outcome.source.split(/[_\s]/)[0]) : null;
         answer = { translations: outcome.translations, source: reported, verdict: outcome.verdict };
-        served = outcome.served ?? name;
+        served = outcome.served ?? model;
       } catch (err) {
         if (req.guildId) {
           await writeLogs(
             db,
-            toAsk.map((t) => logRow(req, source ?? 'und', t, text, started, 'error')),
+            toAsk.map((t) =>
+              logRow(req, source ?? 'und', t, text, started, 'error', { provider: model, ownKey: false }),
+            ),
             clock(),
           );
         }
@@ -401,7 +458,18 @@ export function createEngine(deps: EngineDeps): Translator {
       await writeLogs(
         db,
         delivered.map((t) => ({
-          ...logRow(req, source as string, t, text, started, 'ok'),
+          // Which lane answered this language: the cache's, or the call's (own.ts: "own:" prefix).
+          ...logRow(
+            req,
+            source as string,
+            t,
+            text,
+            started,
+            'ok',
+            usage.cached.includes(t)
+              ? { provider: 'cache', ownKey: route.own }
+              : { provider: served, ownKey: served.startsWith(OWN_LANE_PREFIX) },
+          ),
           tokens: {
             input: usage.inputTokens / delivered.length,
             output: usage.outputTokens / delivered.length,
@@ -433,12 +501,14 @@ export function createEngine(deps: EngineDeps): Translator {
     if (text.length > opts.maxTextChars) {
       throw new InvalidTranslationRequestError(`text: longer than ${opts.maxTextChars} characters`);
     }
-    if (!provider) throw new TranslationUnavailableError(deps.unavailableReason);
-    // The same monthly allowance as translation: a paused server gets no AI calls either.
-    await admit({ guildId: req.guildId }, clock(), false);
+    const planned = await ownLanes.route(req.guildId, lanes, true);
+    if (!planned.lanes.length) throw new TranslationUnavailableError(deps.unavailableReason);
+    // The same monthly allowance as translation: a paused server gets no AI calls either (unless
+    // it has its own key).
+    const { route } = await routeOf({ guildId: req.guildId }, clock(), false, planned);
     const usage: TranslateUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cached: [] };
     const { text: masked } = protect(text);
-    const res = await call(classifyInstruction(), classifyMessage(masked), [], req.guildId, {
+    const res = await call(route.lanes, classifyInstruction(), classifyMessage(masked), [], req.guildId, {
       moderation: 'only',
     });
     usage.calls += 1;
@@ -447,7 +517,7 @@ export function createEngine(deps: EngineDeps): Translator {
     const answer = parseAnswer(res.text);
     if (!answer.ok || !answer.moderation) {
       throw new ProviderHttpError(
-        `${provider.name} gave no moderation verdict (${answer.ok ? 'missing' : answer.problem})`,
+        `${res.served ?? model(route)} gave no moderation verdict (${answer.ok ? 'missing' : answer.problem})`,
         502,
       );
     }
@@ -538,7 +608,9 @@ export function createEngine(deps: EngineDeps): Translator {
       if (req.guildId) {
         await writeLogs(
           db,
-          targets.map((t) => logRow({ ...req, text: '' }, 'und', t, '', started, 'error')),
+          targets.map((t) =>
+            logRow({ ...req, text: '' }, 'und', t, '', started, 'error', { provider: name, ownKey: false }),
+          ),
           clock(),
         );
       }
@@ -555,7 +627,12 @@ export function createEngine(deps: EngineDeps): Translator {
     if (req.guildId && delivered.length) {
       await writeLogs(
         db,
-        delivered.map((t) => logRow({ ...req, text: transcript }, source, t, transcript, started, 'ok')),
+        delivered.map((t) =>
+          logRow({ ...req, text: transcript }, source, t, transcript, started, 'ok', {
+            provider: name,
+            ownKey: false,
+          }),
+        ),
         clock(),
       );
       await noticeThresholds(req.guildId, used + delivered.length, allowance, now);
@@ -580,6 +657,8 @@ export function createEngine(deps: EngineDeps): Translator {
         item: { text, source: 'en', targets: [code], context: [] },
         shared,
         priority: 'high',
+        // The operator's lanes: the bot's own phrases belong to no server's key.
+        lanes,
       }));
       for (const outcome of await runJobs(jobs)) {
         if (!outcome.ok) throw outcome.error;
@@ -598,10 +677,20 @@ export function createEngine(deps: EngineDeps): Translator {
     translateTexts,
     translateAudio,
     classify,
-    providerCalls: (guildId) => laneCalls(lanes, guildId),
+    providerCalls: (guildId) => laneCalls([...lanes, ...ownLanes.lanes(guildId)], guildId),
+    health: () => lanes.map(healthOf),
+    probe: () =>
+      probeLanes(lanes, {
+        clock,
+        everyMs: opts.probeEveryMs,
+        timeoutMs: opts.probeTimeoutMs,
+        failuresToOpen: opts.probeFailuresToOpen,
+      }),
     gathering: () => batcher.gathering(),
   };
 }
+
+const model = (route: Route) => route.lanes[0]?.name ?? 'the provider';
 
 function trimContext(context: string[], opts: EngineOptions): string[] {
   const out: string[] = [];
@@ -622,6 +711,7 @@ function logRow(
   text: string,
   started: number,
   outcome: LogRow['outcome'],
+  lane: Pick<LogRow, 'provider' | 'ownKey'>,
 ): LogRow {
   return {
     guildId: req.guildId as string,
@@ -634,5 +724,6 @@ function logRow(
     latencyMs: performance.now() - started,
     outcome,
     origin: req.origin,
+    ...lane,
   };
 }

@@ -1,5 +1,6 @@
 import { type Breaker, createBreaker } from './breaker';
 import { CircuitOpenError, OverloadedError, ProviderFailedError } from './errors';
+import { type LaneObservations, newObservations } from './health';
 import {
   type ConcurrencyLimiter,
   createConcurrencyLimiter,
@@ -37,6 +38,8 @@ export interface Lane {
   name: string;
   breaker: Breaker;
   limiter: ConcurrencyLimiter;
+  /** Newest call or probe outcome and when it was last used (health.ts). */
+  observed: LaneObservations;
 }
 
 export interface ChainOptions {
@@ -50,10 +53,14 @@ export interface ChainOptions {
 
 export const laneName = (p: Provider) => `${p.name}:${p.model}`;
 
-export function createLanes(providers: Provider[], opts: ChainOptions): Lane[] {
+/** A server's own key's lane is named "own:name:model" (the translation log's provider column). */
+export const OWN_LANE_PREFIX = 'own:';
+
+export function createLanes(providers: Provider[], opts: ChainOptions, prefix = ''): Lane[] {
   return providers.map((provider) => ({
     provider,
-    name: laneName(provider),
+    name: prefix + laneName(provider),
+    observed: newObservations(),
     breaker: createBreaker(opts.breaker),
     limiter: createConcurrencyLimiter(opts.limiter),
   }));
@@ -115,6 +122,8 @@ export async function onLane<T>(
   priority: Priority = 'high',
 ): Promise<T> {
   lane.breaker.enter();
+  const now = () => opts.breaker.clock().getTime();
+  lane.observed.usedAt = now();
   // Calls that waited for a slot or a retry while the breaker opened go to the next lane at once,
   // instead of each paying its own timeouts on a provider known to be down.
   const stillClosed = () => {
@@ -132,12 +141,16 @@ export async function onLane<T>(
       priority,
     );
     lane.breaker.success();
+    lane.observed.last = { ok: true, at: now(), problem: null };
     return res;
   } catch (err) {
     // A message shed under load, or turned away by a breaker that opened meanwhile, says nothing
     // new about the provider's health.
     if (err instanceof OverloadedError || err instanceof CircuitOpenError) lane.breaker.release();
-    else lane.breaker.failure();
+    else {
+      lane.breaker.failure();
+      lane.observed.last = { ok: false, at: now(), problem: (err as Error).message };
+    }
     throw err;
   }
 }

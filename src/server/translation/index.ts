@@ -2,7 +2,8 @@ import type { Db } from '../../../db/client';
 import type { Env } from '../core/env';
 import type { DurableEvents } from '../core/queue';
 import { warmDetector } from './detect';
-import { createEngine, type EngineOptions } from './engine';
+import { createEngine, DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
+import type { OwnProviderSource } from './own';
 import { fallbacksFromEnv, NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
 import type { Provider } from './providers/types';
 import type { Translator } from './types';
@@ -11,6 +12,8 @@ export { type Usage, usageOf } from './accounting';
 export * from './errors';
 export { readTranslationSettings } from './settings';
 export * from './types';
+export { type LaneHealth, startProbing } from './health';
+export type { OwnProviderSource } from './own';
 
 export interface TranslatorDeps {
   db: Db;
@@ -22,6 +25,8 @@ export interface TranslatorDeps {
   provider?: Provider | null;
   /** Fallback providers other than the environment's (benchmarks); with `provider` given, none by default. */
   fallbacks?: Provider[];
+  /** The servers' own provider keys (features/provider-keys, given by services.ts). */
+  own?: OwnProviderSource;
   options?: Partial<EngineOptions>;
 }
 
@@ -38,6 +43,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
     provider,
     fallbacks,
     unavailableReason: NO_PROVIDER_REASON,
+    own: deps.own,
     db: deps.db,
     clock: deps.clock,
     events: deps.events,
@@ -50,6 +56,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
         deps.env.TRANSLATION_MAX_IN_FLIGHT,
       ),
       maxWaitMs: deps.env.TRANSLATION_MAX_WAIT_MS,
+      probeEveryMs: deps.env.TRANSLATION_PROBE_MS || DEFAULT_ENGINE_OPTIONS.probeEveryMs,
       ...deps.options,
     },
   });

@@ -1,3 +1,5 @@
+import type { LaneHealth } from './health';
+
 /**
  * The one interface every translation in the product goes through (DESIGN.md).
  * The engine (issue 5) implements it; callers never talk to a provider directly.
@@ -126,6 +128,10 @@ export interface Translator {
   providerCalls?(guildId?: string): { active: number; waiting: number };
   /** Channel messages gathering in a batch for their next provider call now (absent: no batching). */
   gathering?(): number;
+  /** The operator's provider lanes and their health (health.ts; absent: not known). */
+  health?(): LaneHealth[];
+  /** Probes the lanes that are due (idle for a probe interval, or down) and answers their health. */
+  probe?(): Promise<LaneHealth[]>;
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */

@@ -4,6 +4,7 @@ import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../co
 import { SettingsForm } from './SettingsForm';
 import { GlossaryCard } from '../glossary/GlossaryCard';
 import { StyleCard } from '../translation-style/StyleCard';
+import { ProviderKeyCard } from '../provider-keys/ProviderKeyCard';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -30,6 +31,7 @@ export default function TranslationPage() {
           <SettingsForm guildId={guildId} settings={settings.data} />
           <GlossaryCard guildId={guildId} />
           <StyleCard guildId={guildId} />
+          <ProviderKeyCard />
         </>
       )}
     </Stack>

@@ -115,6 +115,12 @@ const SECTIONS: LegalSection[] = [
             channels, nor the short chatter a server skips ("ok", "lol").
           </li>
           <li>
+            <strong>A server's own provider key.</strong> When a server's admins add their own Gemini,
+            OpenAI-compatible or DeepL key, that server's messages go to the provider they chose, under their
+            account with it. We store the key encrypted (AES-256-GCM, under a secret kept outside the
+            database), show only its last four characters, never log it, and delete it when they remove it.
+          </li>
+          <li>
             <strong>Discord</strong>, the chat platform the bot runs on, processes messages and interactions
             under its own privacy policy.
           </li>

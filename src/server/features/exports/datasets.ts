@@ -31,12 +31,13 @@ async function* translations({ db, guildId, from, to }: Scope) {
         cachedTokens: number;
         outcome: string;
         source: string;
+        provider: string | null;
       }>(
         db,
         sql`select id, created_at as "at", channel_id as "channelId", user_id as "userId", username,
               source_language as "sourceLanguage", target_language as "targetLanguage", characters,
               latency_ms as "latencyMs", input_tokens as "inputTokens", output_tokens as "outputTokens",
-              cached_tokens as "cachedTokens", outcome, source
+              cached_tokens as "cachedTokens", outcome, source, provider
             from translation_logs
            where guild_id = ${guildId} and created_at < ${end}
              and ${after(sql`created_at`, sql`id`, afterAt, afterId)}
@@ -59,6 +60,7 @@ async function* translations({ db, guildId, from, to }: Scope) {
       cachedTokens: Number(r.cachedTokens),
       outcome: r.outcome,
       source: r.source,
+      provider: r.provider,
     }));
   }
 }

@@ -14,6 +14,7 @@ import {
   exchangeMembers,
   exchangePairs,
   exchangeSettings,
+  guildProviderKeys,
   guilds,
   learnerProgress,
   memberXp,
@@ -21,6 +22,7 @@ import {
   moderationLogs,
   moderationRules,
   polls,
+  providerKeyUsage,
   reactionRoles,
   ticketSettings,
   tickets,
@@ -70,6 +72,7 @@ export const RESET_TABLES = [
   translationOptOuts,
   cases,
   caseEscalations,
+  guildProviderKeys,
 ].map(getTableName);
 
 /**
@@ -84,6 +87,7 @@ const ANALYTICS_TABLES = [
   analyticsMembers,
   untranslatedDaily,
   skippedTrivialDaily,
+  providerKeyUsage,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

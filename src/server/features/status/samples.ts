@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 import { MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
+import type { LaneHealth } from '../../translation/health';
 import { BOT_STATUS_FRESH_MS, type BotStatus } from '../guilds/bot-status';
 
 /**
@@ -49,11 +50,26 @@ async function shardStates(db: Db, now: number): Promise<Map<number, boolean>> {
   return states;
 }
 
+/**
+ * The provider from its lanes' probed health (issue 27; translation/health.ts): up when any lane
+ * of the operator's providers is up (a fallback answering keeps translation up). Null when
+ * nothing was probed or called yet: the minute's traffic decides (providerUp).
+ */
+function probedUp(health: LaneHealth[]): boolean | null {
+  const known = health.filter((h) => h.state !== 'unknown');
+  return known.length ? known.some((h) => h.state === 'up') : null;
+}
+
 /** Records the minute before `now`'s minute for every component; answers what it wrote. */
-export async function recordSamples(db: Db, now: Date): Promise<Record<string, boolean>> {
+export async function recordSamples(
+  db: Db,
+  now: Date,
+  health: () => LaneHealth[] = () => [],
+): Promise<Record<string, boolean>> {
   const minute = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const at = minute - MINUTE;
-  const samples: Record<string, boolean> = { web: true, provider: await providerUp(db, at, minute) };
+  const provider = probedUp(health()) ?? (await providerUp(db, at, minute));
+  const samples: Record<string, boolean> = { web: true, provider };
   for (const [id, up] of await shardStates(db, now.getTime())) samples[`shard:${id}`] = up;
   for (const [component, up] of Object.entries(samples)) {
     await rawRun(
@@ -68,10 +84,10 @@ export async function recordSamples(db: Db, now: Date): Promise<Record<string, b
 }
 
 /** Records a sample at the start of every minute (UTC) while the web tier runs; stop() ends it. */
-export function scheduleSampler(db: Db, clock: () => Date): { stop(): void } {
+export function scheduleSampler(db: Db, clock: () => Date, health?: () => LaneHealth[]): { stop(): void } {
   const job = new Cron('* * * * *', { timezone: 'UTC', protect: true }, async () => {
     try {
-      await recordSamples(db, clock());
+      await recordSamples(db, clock(), health);
     } catch (err) {
       console.error('Status sample not recorded:', err);
     }

@@ -162,6 +162,14 @@ export function createDeepLProvider(opts: DeepLOptions): Provider {
     model: 'deepl',
     moderates: false,
     supports: (target) => deeplTarget(target) !== null,
+    /** GET /v2/usage: free, with the key checked. */
+    async probe(signal: AbortSignal) {
+      try {
+        await Promise.race([translator.getUsage(), untilAborted(signal)]);
+      } catch (err) {
+        throw asHttpError(err);
+      }
+    },
     async complete(req: ProviderRequest) {
       if (req.moderation === 'only') {
         throw new ProviderHttpError('DeepL gives no moderation verdict', 400);
@@ -172,21 +180,4 @@ export function createDeepLProvider(opts: DeepLOptions): Provider {
       return { text: JSON.stringify(body), inputTokens: 0, outputTokens: 0 };
     },
   };
-}
-
-/** A real call with a key (the dashboard's "test key"): DeepL's /v2/usage answers or says why not. */
-export async function checkDeepLKey(
-  opts: DeepLOptions,
-): Promise<{ ok: true } | { ok: false; problem: string }> {
-  try {
-    const t = new deepl.Translator(opts.apiKey, {
-      ...(opts.serverUrl ? { serverUrl: opts.serverUrl } : {}),
-      maxRetries: 0,
-      sendPlatformInfo: false,
-    });
-    await t.getUsage();
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, problem: asHttpError(err).message };
-  }
 }

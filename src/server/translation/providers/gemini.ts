@@ -167,6 +167,17 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
     name: 'gemini',
     model: opts.model,
     audio: 'inline',
+    /** GET models/{model}: the model's card, free, with the key checked. */
+    async probe(signal: AbortSignal) {
+      try {
+        await ai.models.get({ model: opts.model, config: { abortSignal: signal } });
+      } catch (err) {
+        if (err instanceof ApiError) {
+          throw new ProviderHttpError(`Gemini answered ${err.status}: ${errorText(err.message)}`, err.status);
+        }
+        throw new ProviderHttpError(`Gemini unreachable: ${(err as Error).message}`, null);
+      }
+    },
     complete(req: ProviderRequest) {
       return generate(
         [{ text: req.user }],

@@ -116,6 +116,29 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
   return {
     name: 'openai-compatible',
     model: opts.model,
+    /** GET {base}/models (OpenAI, Ollama, vLLM and llama.cpp all serve it): no tokens, the key checked. */
+    async probe(signal: AbortSignal) {
+      const at = `${opts.baseUrl.replace(/\/+$/, '')}/models`;
+      let res: Response;
+      try {
+        res = await fetch(at, {
+          headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
+          signal,
+        });
+      } catch (err) {
+        throw new ProviderHttpError(
+          `OpenAI-compatible server unreachable at ${at}: ${(err as Error).message}`,
+          null,
+        );
+      }
+      const body = await res.text();
+      if (!res.ok) {
+        throw new ProviderHttpError(
+          `OpenAI-compatible server answered ${res.status}: ${errorText(body) || res.statusText}`,
+          res.status,
+        );
+      }
+    },
     ...(opts.transcribeModel ? { audio: 'transcription' as const, transcribe } : {}),
     async complete(req: ProviderRequest) {
       let res = await post(req);

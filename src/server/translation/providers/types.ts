@@ -100,6 +100,13 @@ export interface Provider {
   readonly audio?: 'inline' | 'transcription';
   completeAudio?(request: ProviderAudioRequest): Promise<ProviderResponse>;
   transcribe?(request: { audio: ProviderAudio; signal: AbortSignal }): Promise<ProviderTranscript>;
+  /**
+   * The provider's cheapest authenticated call (no tokens billed): Gemini's model info, an
+   * OpenAI-compatible server's model list, DeepL's usage. Resolves when the key works and the
+   * provider answers; throws ProviderHttpError (401/403: the key is refused) otherwise. Used by the
+   * health probe (health.ts) and to check a server's own key before it is saved. Absent: never probed.
+   */
+  probe?(signal: AbortSignal): Promise<void>;
 }
 
 /** A provider answered with an HTTP error, or could not be reached. */
