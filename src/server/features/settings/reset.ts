@@ -29,6 +29,7 @@ import {
   skippedTrivialDaily,
   translationSettings,
   translationOptOuts,
+  translationHiddenAuthors,
   voiceSessions,
   voiceSettings,
   welcomeConfig,
@@ -68,6 +69,7 @@ export const RESET_TABLES = [
   exchangePairs,
   exchangeSettings,
   translationOptOuts,
+  translationHiddenAuthors,
   cases,
   caseEscalations,
 ].map(getTableName);
