@@ -3,7 +3,7 @@ import { IconArrowBackUp, IconLanguage, IconMessages, IconPencil } from '@tabler
 import { languageName } from '../../../common/languages';
 import { ConfirmDelete, relativeTime } from '../../components/admin';
 import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
-import { DELIVERY_LABEL, type RoomView } from './RoomDialog';
+import type { RoomView } from './RoomDialog';
 
 export const roomLabel = (room: Pick<RoomView, 'channelName' | 'channelId'>) =>
   room.channelName ? `#${room.channelName}` : room.channelId;
