@@ -210,6 +210,10 @@ export const channelLinks = sqliteTable(
     mode: text('mode', { enum: ['mirror', 'single'] })
       .notNull()
       .default('mirror'),
+    /** Single-channel rooms: translations as a reply under the message, or in a thread started from it (issue 28). */
+    delivery: text('delivery', { enum: ['reply', 'thread'] })
+      .notNull()
+      .default('reply'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
@@ -468,6 +472,37 @@ export const translationOptOuts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
+);
+
+/**
+ * Members whose messages a member chose not to see translated for them on a server
+ * (/hide-translations-of, issue 28): only where the bot answers that member alone (Translate
+ * Message). Ids only.
+ */
+export const translationHiddenAuthors = sqliteTable(
+  'translation_hidden_authors',
+  {
+    guildId: guildId(),
+    userId: text('user_id').notNull(),
+    authorId: text('author_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId, t.authorId] })],
+);
+
+/**
+ * The user-installed app (issue 28): translations a user asked for where the bot has no server
+ * (DMs, group DMs, servers without the bot), counted per user and UTC day (midnight, ms) for the
+ * daily cap. Never the text.
+ */
+export const userAppUsage = sqliteTable(
+  'user_app_usage',
+  {
+    userId: text('user_id').notNull(),
+    day: integer('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 // ---- Polls ----------------------------------------------------------------------------------

@@ -191,6 +191,7 @@ const CORE_EXCEPTIONS = [
   'src/server/core/authenticate.ts -> src/server/features/api-keys/api-keys.ts',
   'src/server/core/retention.ts -> src/server/features/contact/form-limits.ts',
   'src/server/core/retention.ts -> src/server/features/exchange/delivery.ts',
+  'src/server/core/retention.ts -> src/server/features/translation/user-app.ts',
   'src/server/translation/ask.ts -> src/common/glossary/schemas.ts',
   'src/server/translation/engine.ts -> src/common/glossary/schemas.ts',
   'src/server/translation/engine.ts -> src/common/settings/schemas.ts',

@@ -11,6 +11,8 @@ import { setlanguage } from '../features/translation/setlanguage';
 import { ticket } from '../features/tickets/command';
 import { translateMe } from '../features/translation/translate-me';
 import { translateMessage } from '../features/translation/translate-message';
+import { translateText } from '../features/translation/translate-text';
+import { hideTranslationsOf } from '../features/translation/hide-translations-of';
 import type { BotCommand } from './types';
 import { voice } from '../features/voice/command';
 
@@ -19,6 +21,8 @@ export const COMMANDS: BotCommand[] = [
   setlanguage,
   translateMessage,
   translateMe,
+  hideTranslationsOf,
+  translateText,
   learn,
   practice,
   quiz,

@@ -29,14 +29,21 @@ export interface CommandRegistration {
 
 /**
  * The JSON Discord receives. Keys the builders leave undefined are dropped (they would never
- * compare equal with what Discord answers), and integration_types is stated ([0], installed to a
- * server), as Discord fills it in otherwise and the set would look changed at every start.
+ * compare equal with what Discord answers), and integration_types and contexts are stated: a
+ * command that does not declare them is installed to a server ([0]) and used in servers only ([0]);
+ * Translate Message and /translate declare both installs and every context (issue 28's
+ * user-installed app, bot/features/translation/user-app.ts). Stated, they also never look changed
+ * at the next start because Discord filled in a default.
  */
 export function commandSetJson(commands: BotCommand[] = COMMANDS): RESTPostAPIApplicationCommandsJSONBody[] {
   return commands.map((c) => {
     const json = commandJson(c);
     return JSON.parse(
-      JSON.stringify({ ...json, integration_types: json.integration_types ?? [0] }),
+      JSON.stringify({
+        ...json,
+        integration_types: json.integration_types ?? [0],
+        contexts: json.contexts ?? [0],
+      }),
     ) as RESTPostAPIApplicationCommandsJSONBody;
   });
 }

@@ -198,7 +198,7 @@ describe('single-channel translation rooms', () => {
   });
 
   it.each([
-    ['no change', {}, 400, /^input: give languages and\/or active$/],
+    ['no change', {}, 400, /^input: give languages, active and\/or delivery$/],
     ['no languages', { languages: [] }, 400, /^languages: give at least one language code$/],
     [
       'eleven languages',
@@ -208,6 +208,7 @@ describe('single-channel translation rooms', () => {
     ],
     ['an unknown language', { languages: ['qq'] }, 400, /^languages\.0: unknown language code qq$/],
     ['active not a boolean', { active: 'yes' }, 400, /^active: must be true or false$/],
+    ['a delivery that is not reply or thread', { delivery: 'dm' }, 400, /^delivery: must be "reply"/],
   ])('update with %s: %i naming it, nothing changed', async (_what, body, status, error) => {
     const g = await freshGuild();
     const room = (await create(g.id, { channelId: g.general, languages: ['es', 'fr'] })).json;

@@ -109,20 +109,26 @@ describe('Translation rooms on the Channels screen', () => {
 
     // Edit its languages: Japanese out (Backspace removes the last), French in.
     await page.getByRole('button', { name: 'Edit languages of #international' }).click();
-    const edit = page.getByRole('dialog', { name: 'Languages of #international' });
+    const edit = page.getByRole('dialog', { name: 'Edit #international' });
     const langs = edit.getByLabel('Translate into');
     await langs.click();
     await page.keyboard.press('Backspace');
     await page.getByRole('option', { name: 'French', exact: true }).click();
     await page.keyboard.press('Escape');
+    // Deliver in a thread started from each message (issue 28).
+    await edit.getByText('Thread from each message').click();
+    await edit.getByText('A thread started from each message holds its translations').waitFor();
     await shot(page, 'channels-room-edit-dialog');
-    await edit.getByRole('button', { name: 'Save languages' }).click();
-    await page.getByText('Room languages saved').waitFor();
-    await page.getByText('#international now translates into Spanish and French.').waitFor();
+    await edit.getByRole('button', { name: 'Save room' }).click();
+    await page.getByText('Room saved').waitFor();
+    await page
+      .getByText('#international now translates into Spanish and French (thread from each message).')
+      .waitFor();
     await edit.waitFor({ state: 'hidden' });
     await card.getByText('French').waitFor();
+    await card.getByText('Thread per message').waitFor();
     expect(await card.getByText('Japanese').count()).toBe(0);
-    expect((await rooms('rooms1'))[0].languages).toEqual(['es', 'fr']);
+    expect((await rooms('rooms1'))[0]).toMatchObject({ languages: ['es', 'fr'], delivery: 'thread' });
 
     // Pause and resume.
     await card.getByRole('switch', { name: 'Translate messages in #international' }).click({ force: true });
@@ -191,7 +197,7 @@ describe('Translation rooms on the Channels screen', () => {
     const made = await server.api('/api/channels/rooms?guildId=rooms1', {
       method: 'POST',
       admin: true,
-      body: { channelId: INTERNATIONAL, languages: ['es', 'fr', 'de', 'ja', 'pt'] },
+      body: { channelId: INTERNATIONAL, languages: ['es', 'fr', 'de', 'ja', 'pt'], delivery: 'thread' },
     });
     expect(made.status).toBe(201);
     const errors = await screenshotMatrix(

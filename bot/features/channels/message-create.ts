@@ -34,16 +34,17 @@ async function reply(
   message: Message<true>,
   content: string,
   languages: string[],
+  delivery: 'reply' | 'thread' = 'reply',
 ): Promise<void> {
   try {
-    const sent = await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
+    const sent = await deliverSingle(ctx, message, content, languages, delivery);
     await ctx.caller.channels.bot.recordCopies({
       guildId: message.guildId,
       original: { messageId: message.id, channelId: message.channelId },
       copies: [
         {
           copyMessageId: sent.id,
-          copyChannelId: message.channelId,
+          copyChannelId: sent.channelId,
           language: languages.join(','),
           kind: 'reply',
         },
@@ -52,6 +53,34 @@ async function reply(
   } catch (err) {
     await reportFailure(ctx, message.guildId, message.channelId, 'reply', err);
   }
+}
+
+/**
+ * A single-channel room's translations: a reply under the message, or (delivery 'thread', issue 28)
+ * the first post of a public thread started from the message. When the thread cannot be started
+ * (no Create Public Threads, the message already has one), the failure is reported as usual and the
+ * translations still arrive as a reply.
+ */
+async function deliverSingle(
+  ctx: BotContext,
+  message: Message<true>,
+  content: string,
+  languages: string[],
+  delivery: 'reply' | 'thread',
+): Promise<Message> {
+  const quiet = { content, allowedMentions: { parse: [] as const, repliedUser: false } };
+  if (delivery === 'thread') {
+    try {
+      const thread = await message.startThread({
+        name: `🌐 ${languages.join(', ')}`.slice(0, 100),
+        autoArchiveDuration: 1440,
+      });
+      return await thread.send(quiet);
+    } catch (err) {
+      await reportFailure(ctx, message.guildId, message.channelId, 'start thread', err);
+    }
+  }
+  return await message.reply(quiet);
 }
 
 async function handleMessage(
@@ -112,7 +141,7 @@ async function postTranslations(
   opts: { queued?: () => void; late?: boolean } = {},
 ): Promise<void> {
   if (plan.status === 'failed') return;
-  if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages);
+  if (plan.status === 'reply') return reply(ctx, message, plan.content, plan.languages, plan.delivery);
   if (plan.status !== 'ok') return;
   const shed = await queueCopies(ctx, message, plan.posts, opts.late ?? false, opts.queued);
   if (shed.length === 0) return;

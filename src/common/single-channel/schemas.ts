@@ -23,6 +23,18 @@ export const singleChannelLanguages = z
     });
   });
 
+/**
+ * Where a room's translations go (issue 28): 'reply', one reply under each message (the default);
+ * 'thread', a thread started from each message, holding that message's translations. One thread per
+ * message, not per language: BabelBot's users asked for the conversation to stay readable, and one
+ * thread per message keeps every language of a message together without a channel of threads.
+ */
+export const SINGLE_CHANNEL_DELIVERIES = ['reply', 'thread'] as const;
+export type RoomDelivery = (typeof SINGLE_CHANNEL_DELIVERIES)[number];
+export const roomDelivery = z.enum(SINGLE_CHANNEL_DELIVERIES, {
+  error: 'must be "reply" (a reply under each message) or "thread" (a thread started from each message)',
+});
+
 const roomLanguages = singleChannelLanguages.refine((l) => l.length > 0, 'give at least one language code');
 
 /** Turn one synced text channel of the server into a single-channel translation room. */
@@ -35,6 +47,7 @@ export const singleChannelRoomCreate = z.object({
       .regex(/^\d{1,32}$/, 'must be a Discord channel id (digits only)'),
   ),
   languages: roomLanguages,
+  delivery: roomDelivery.optional(),
 });
 
 /** Change a room's languages and/or pause or resume it. */
@@ -43,8 +56,9 @@ export const singleChannelRoomUpdate = z
     id: rowId,
     languages: roomLanguages.optional(),
     active: z.boolean({ error: 'must be true or false' }).optional(),
+    delivery: roomDelivery.optional(),
   })
-  .refine(({ id: _id, ...rest }) => atLeastOneKey(rest), 'give languages and/or active');
+  .refine(({ id: _id, ...rest }) => atLeastOneKey(rest), 'give languages, active and/or delivery');
 
 export const singleChannelRoomId = z.object({ id: rowId });
 

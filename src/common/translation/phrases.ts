@@ -27,3 +27,36 @@ export const OPTED_IN: Phrase = {
   ko: '🔔 이 서버에서 회원님의 메시지가 다시 번역됩니다.',
   zh: '🔔 你在本服务器的消息将重新被翻译。',
 };
+
+/**
+ * What /hide-translations-of answers (issue 28), in English; other languages through phraseIn.
+ * Each says honestly what hiding covers: only the answers the bot gives this member alone.
+ */
+export const HIDDEN_NOW: Phrase = {
+  en: '🙈 Translate Message no longer translates messages of {name} for you on this server. Copies in the language channels and single-channel replies are public posts everyone sees; they cannot be hidden for one person and stay. Undo: /hide-translations-of action:show member:{name}',
+};
+export const HIDDEN_ALREADY: Phrase = {
+  en: 'You already hide the translations of {name} on this server. Undo: /hide-translations-of action:show member:{name}',
+};
+export const SHOWN_AGAIN: Phrase = {
+  en: '👀 Translate Message translates messages of {name} for you again.',
+};
+export const NOT_HIDDEN: Phrase = { en: 'You do not hide the translations of {name} on this server.' };
+export const HIDDEN_LIST: Phrase = {
+  en: 'On this server you hide the translations of: {names}. Translate Message skips their messages for you; public copies and replies stay. Show one again: /hide-translations-of action:show, or everyone: action:clear.',
+};
+export const HIDDEN_NONE: Phrase = {
+  en: 'You hide nobody’s translations on this server. /hide-translations-of member:@someone hides theirs from Translate Message for you.',
+};
+export const HIDDEN_CLEARED: Phrase = {
+  en: '👀 You hide nobody’s translations on this server any more ({count} shown again).',
+};
+/** Translate Message on a message of someone the member hid. */
+export const HIDDEN_SKIPPED: Phrase = {
+  en: 'You hid the translations of {name} on this server, so this message is not translated for you. Undo: /hide-translations-of action:show member:{name}',
+};
+
+/** The user-installed app's daily cap (USER_APP_DAILY_LIMIT) reached. */
+export const USER_APP_CAP: Phrase = {
+  en: '⏳ You used today’s {limit} translations outside servers with the bot. More from {reset} UTC; in a server where the bot is, Translate Message counts against that server’s plan instead.',
+};

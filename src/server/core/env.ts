@@ -100,6 +100,8 @@ export const envSchema = z
     MIRROR_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
     /** Posts of allowed bots and webhooks translated per server per minute at most; past it marked ⏳, counted. */
     MIRROR_BOT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** The user-installed app (DMs, servers without the bot): translations per user per UTC day at most (issue 28). */
+    USER_APP_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(25),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: url('STRIPE_API_URL'),

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { adminSessions, guilds, translationLogs } from '../../../db/schema';
 import { deleteOldPairs } from '../features/exchange/delivery';
 import { deleteOldRateLimits } from '../features/contact/form-limits';
+import { pruneUserAppUsage } from '../features/translation/user-app';
 
 /** The privacy page's promises (spec section 9): logs at most 90 days; a server's data 30 days after the bot leaves. */
 export const TRANSLATION_LOG_DAYS = 90;
@@ -20,13 +21,16 @@ export interface RetentionResult {
   /** Language exchange pairs that ended more than 30 days ago. */
   exchangePairs: number;
   rateLimits: number;
+  /** The user-installed app's daily counts older than yesterday. */
+  userAppUsage: number;
 }
 
 /**
  * Deletes what the privacy page says is no longer kept: translation logs older than 90 days, every
  * row of a server the bot left more than 30 days ago (a server that re-added the bot in time is
  * present again and keeps everything), expired dashboard sessions, language exchange pairs
- * that ended more than 30 days ago, and the public forms' counters a day after their window started.
+ * that ended more than 30 days ago, the public forms' counters a day after their window started, and
+ * the user-installed app's daily counts once their day is over (user-app.ts).
  */
 export async function runRetention(db: Db, now: Date): Promise<RetentionResult> {
   return await db.$transaction(async (tx) => {
@@ -48,7 +52,8 @@ export async function runRetention(db: Db, now: Date): Promise<RetentionResult> 
     const sessions = (await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run()).changes;
     const exchangePairs = await deleteOldPairs(tx, now);
     const rateLimits = await deleteOldRateLimits(tx, now);
-    return { translationLogs: logs, servers, sessions, exchangePairs, rateLimits };
+    const userAppUsage = await pruneUserAppUsage(tx, now);
+    return { translationLogs: logs, servers, sessions, exchangePairs, rateLimits, userAppUsage };
   });
 }
 

@@ -19,6 +19,7 @@ import {
   type Json,
   type MessageInput,
   memberPayload,
+  type UserInstallContext,
   messagePayload,
   snowflake,
 } from './payloads';
@@ -31,6 +32,17 @@ export type { OAuthAccount, OAuthGuild } from './oauth';
 export * from './payloads';
 export type { RecordedCall } from './rest';
 export type { FakeUpload } from './uploads';
+
+/**
+ * Who uses a command, and where. `userInstall`: through the user-installed app (a DM, a group DM,
+ * or a server without the bot) instead of the server install.
+ */
+export interface InteractionWho {
+  member: FakeMember;
+  channel: FakeChannel;
+  guildId?: string;
+  userInstall?: UserInstallContext;
+}
 
 /**
  * A fake Discord on loopback that the real discord.js client logs into: REST under /api/v10
@@ -65,11 +77,8 @@ export interface FakeDiscord {
   /** A member joins the server: GUILD_MEMBER_ADD (the member is added to the guild's list). */
   memberJoin(member: FakeMember, guildId?: string): void;
   /** A slash command: INTERACTION_CREATE type 2, command type 1. Returns the interaction. */
-  slash(
-    name: string,
-    options: Json[],
-    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
-  ): Json;
+  /** `resolved`: the users, members, channels the options name, as Discord sends them (resolvedMembers()). */
+  slash(name: string, options: Json[], who: InteractionWho, resolved?: Json): Json;
   autocomplete(
     name: string,
     option: string,
@@ -77,11 +86,7 @@ export interface FakeDiscord {
     who: { member: FakeMember; channel: FakeChannel; guildId?: string },
   ): Json;
   /** A message context menu command (Apps > name) on a message. */
-  contextMenu(
-    name: string,
-    target: Json,
-    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
-  ): Json;
+  contextMenu(name: string, target: Json, who: InteractionWho): Json;
   /** Every REST call answering this interaction: callback, followups, edits of @original. */
   interactionCalls(interaction: Json): RecordedCall[];
   /** Waits for the interaction's final visible answer (callback with content, or edit of @original). */
@@ -190,18 +195,15 @@ export async function startFakeDiscord(
     return guilds[0].id;
   };
 
-  const interaction = (
-    type: number,
-    data: Json,
-    who: { member: FakeMember; channel: FakeChannel; guildId?: string },
-  ) => {
+  const interaction = (type: number, data: Json, who: InteractionWho) => {
     const payload = interactionPayload({
       applicationId,
-      guildId: who.guildId ?? guildIdOf(who.channel.id) ?? defaultGuild(),
+      guildId: who.userInstall ? '' : (who.guildId ?? guildIdOf(who.channel.id) ?? defaultGuild()),
       channel: who.channel,
       member: who.member,
       type,
       data,
+      userInstall: who.userInstall,
     });
     rest.interactionChannels.set(payload.token, who.channel.id);
     gateway.dispatch('INTERACTION_CREATE', payload);
@@ -262,10 +264,10 @@ export async function startFakeDiscord(
       guilds.find((g) => g.id === id)?.members.push(member);
       gateway.dispatch('GUILD_MEMBER_ADD', { ...memberPayload(member), guild_id: id });
     },
-    slash: (name, options, who) =>
+    slash: (name, options, who, resolved) =>
       interaction(
         InteractionType.ApplicationCommand,
-        { id: snowflake(), name, type: CommandType.ChatInput, options },
+        { id: snowflake(), name, type: CommandType.ChatInput, options, ...(resolved ? { resolved } : {}) },
         who,
       ),
     autocomplete: (name, option, value, who) =>

@@ -304,6 +304,25 @@ export function messagePayload(m: MessageInput): Json {
   return payload;
 }
 
+/**
+ * An interaction's `resolved` for user options: each user, and the member without its user for
+ * those in the server (Discord leaves a user who is not a member out of `members`).
+ */
+export function resolvedUsers(users: FakeUser[], members: FakeMember[]): Json {
+  const inServer = (u: FakeUser) => members.find((m) => m.user.id === u.id);
+  return {
+    users: Object.fromEntries(users.map((u) => [u.id, userPayload(u)])),
+    members: Object.fromEntries(
+      users.flatMap((u) => {
+        const m = inServer(u);
+        if (!m) return [];
+        const { user: _user, ...member } = memberPayload(m, m.permissions ?? ALL_PERMISSIONS);
+        return [[u.id, member]];
+      }),
+    ),
+  };
+}
+
 /** Interaction types and command types of the API. */
 export const InteractionType = { ApplicationCommand: 2, Autocomplete: 4 } as const;
 export const CommandType = { ChatInput: 1, Message: 3 } as const;
@@ -315,9 +334,65 @@ export interface InteractionInput {
   member: FakeMember;
   type: number;
   data: Json;
+  /** The user-installed app (issue 28): who installed it decides what Discord sends (see userInstallPayload). */
+  userInstall?: UserInstallContext;
+}
+
+/**
+ * Where a user-installed command is used: context 1 (the bot's DM) or 2 (a DM or group DM between
+ * users; `groupDm` for a group), or 0 in a server that does not have the bot (`guildId`).
+ */
+export type UserInstallContext = { context: 1 | 2; groupDm?: boolean } | { context: 0; guildId: string };
+
+/**
+ * An interaction of a user-installed command as Discord sends it: authorizing_integration_owners
+ * names the user under 1 (USER_INSTALL) and no server; in a DM or group DM there is no guild_id and
+ * no member, the invoking `user` instead, and the channel is the DM (type 1) or group DM (type 3).
+ */
+function userInstallPayload(i: InteractionInput, install: UserInstallContext): Json {
+  const base = {
+    id: snowflake(),
+    application_id: i.applicationId,
+    type: i.type,
+    token: `itoken-${snowflake()}`,
+    version: 1,
+    channel_id: i.channel.id,
+    locale: i.member.locale ?? 'en-US',
+    // A user install acts with the user's own permissions in the channel, not the bot's.
+    app_permissions: '0',
+    entitlements: [],
+    authorizing_integration_owners: { '1': i.member.user.id },
+    context: install.context,
+    attachment_size_limit: 10485760,
+    data: i.data,
+  };
+  if (install.context === 0) {
+    return {
+      ...base,
+      guild_id: install.guildId,
+      guild_locale: 'en-US',
+      guild: { id: install.guildId, locale: 'en-US', features: [] },
+      channel: channelPayload(install.guildId, i.channel),
+      member: memberPayload(i.member, i.member.permissions ?? ALL_PERMISSIONS),
+    };
+  }
+  const group = install.context === 2 && install.groupDm;
+  return {
+    ...base,
+    channel: {
+      id: i.channel.id,
+      type: group ? 3 : 1,
+      last_message_id: null,
+      flags: 0,
+      recipients: [userPayload(i.member.user)],
+      ...(group ? { name: i.channel.name, icon: null, owner_id: i.member.user.id } : {}),
+    },
+    user: userPayload(i.member.user),
+  };
 }
 
 export function interactionPayload(i: InteractionInput): Json {
+  if (i.userInstall) return userInstallPayload(i, i.userInstall);
   return {
     id: snowflake(),
     application_id: i.applicationId,

@@ -3,7 +3,7 @@ import { channelPayload, type FakeChannel, type FakeGuild, type Json, snowflake 
 
 /**
  * Threads and channels the bot creates, as Discord keeps them: POST /channels/{id}/threads
- * (public or private), thread members, PATCH /channels/{id} (archived, locked), GET of a thread
+ * (public or private), a thread started from a message (POST /channels/{id}/messages/{id}/threads), thread members, PATCH /channels/{id} (archived, locked), GET of a thread
  * (archived ones are not in GUILD_CREATE), POST /guilds/{id}/channels, and Discord's refusal to
  * post in an archived thread. `install` adds these routes to a fake Discord (once per fake).
  */
@@ -54,6 +54,39 @@ export function installThreads(fake: FakeDiscord): FakeThreads {
   const unknownChannel: [number, Json] = [404, { message: 'Unknown Channel', code: 10003 }];
 
   fake.rest.addRoutes([
+    [
+      // Start Thread from Message: the thread's id is the message's; one thread per message.
+      'POST',
+      /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/,
+      (m, body) => {
+        const guild = guildOf(fake, m[1]!);
+        if (!guild) return unknownChannel;
+        if (!fake.rest.messages.has(m[2]!)) return [404, { message: 'Unknown Message', code: 10008 }];
+        if (state.threads.has(m[2]!))
+          return [400, { message: 'A thread has already been created for this message', code: 160004 }];
+        const channel: FakeChannel = {
+          id: m[2]!,
+          name: body?.name ?? 'thread',
+          type: 11,
+          parent_id: m[1],
+          thread_metadata: {
+            archived: false,
+            locked: false,
+            auto_archive_duration: body?.auto_archive_duration ?? 1440,
+            archive_timestamp: new Date().toISOString(),
+          },
+        };
+        guild.channels.push(channel);
+        const t: FakeThread = {
+          channel,
+          guildId: guild.id,
+          members: new Set([fake.botUser.id]),
+          invitable: true,
+        };
+        state.threads.set(channel.id, t);
+        return [201, payload(t)];
+      },
+    ],
     [
       'POST',
       /^\/channels\/(\d+)\/threads$/,

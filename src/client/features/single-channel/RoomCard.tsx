@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconLanguage, IconPencil } from '@tabler/icons-react';
+import { IconArrowBackUp, IconLanguage, IconMessages, IconPencil } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
 import { ConfirmDelete, relativeTime } from '../../components/admin';
 import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
@@ -45,10 +45,23 @@ export function RoomCard({
             <Badge variant="outline" color="gray" leftSection={<IconLanguage size={12} aria-hidden />}>
               Translation room
             </Badge>
+            <Badge
+              variant="outline"
+              color="gray"
+              leftSection={
+                room.delivery === 'thread' ? (
+                  <IconMessages size={12} aria-hidden />
+                ) : (
+                  <IconArrowBackUp size={12} aria-hidden />
+                )
+              }
+            >
+              {room.delivery === 'thread' ? 'Thread per message' : 'Reply per message'}
+            </Badge>
           </Group>
         </Stack>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit languages" openDelay={700}>
+          <Tooltip label="Edit languages and delivery" openDelay={700}>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -74,7 +87,9 @@ export function RoomCard({
       )}
       <Text size="xs" c={room.languages.length ? 'dimmed' : 'orange'} mt="md" mb={6}>
         {room.languages.length
-          ? 'Each message gets one reply in'
+          ? room.delivery === 'thread'
+            ? 'Each message gets a thread with its translations in'
+            : 'Each message gets one reply in'
           : 'No languages yet: messages here are not translated until you add one.'}
       </Text>
       <Group gap={6}>

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Input, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconHash, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName } from '../../../common/languages';
-import { SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/single-channel/schemas';
+import { type RoomDelivery, SINGLE_CHANNEL_MAX_LANGUAGES } from '../../../common/single-channel/schemas';
 import { errorMessage, LanguageMultiSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -13,8 +13,15 @@ export interface RoomView {
   channelId: string;
   channelName: string | null;
   languages: string[];
+  delivery: RoomDelivery;
   active: boolean;
 }
+
+/** What each delivery choice means, for the form and the card. */
+export const DELIVERY_LABEL: Record<RoomDelivery, string> = {
+  reply: 'Reply under each message',
+  thread: 'Thread from each message',
+};
 
 /** "Spanish, French and German" */
 export function languageList(codes: string[]): string {
@@ -56,19 +63,19 @@ export function RoomDialog({
   const update = trpc.singleChannel.update.useMutation({
     onSuccess: (saved) => {
       notifySuccess(
-        'Room languages saved',
-        `#${saved.channelName ?? saved.channelId} now translates into ${languageList(saved.languages)}.`,
+        'Room saved',
+        `#${saved.channelName ?? saved.channelId} now translates into ${languageList(saved.languages)} (${DELIVERY_LABEL[saved.delivery].toLowerCase()}).`,
       );
       onClose();
     },
-    onError: (err) => notifyError('Could not save the languages', errorMessage(err)),
+    onError: (err) => notifyError('Could not save the room', errorMessage(err)),
     onSettled: refresh,
   });
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={room ? `Languages of #${room.channelName ?? room.channelId}` : 'New Translation Room'}
+      title={room ? `Edit #${room.channelName ?? room.channelId}` : 'New Translation Room'}
       size="lg"
     >
       {/* The Modal mounts its content when it opens: the form starts from the room each time. */}
@@ -77,9 +84,9 @@ export function RoomDialog({
         taken={taken}
         pending={create.isPending || update.isPending}
         onCancel={onClose}
-        onSubmit={(channelId, languages) => {
-          if (room) update.mutate({ guildId, id: room.id, languages });
-          else create.mutate({ guildId, channelId, languages });
+        onSubmit={(channelId, languages, delivery) => {
+          if (room) update.mutate({ guildId, id: room.id, languages, delivery });
+          else create.mutate({ guildId, channelId, languages, delivery });
         }}
       />
     </Modal>
@@ -97,7 +104,7 @@ function RoomForm({
   taken: Map<string, string>;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (channelId: string, languages: string[]) => void;
+  onSubmit: (channelId: string, languages: string[], delivery: RoomDelivery) => void;
 }) {
   const guildId = useGuildId();
   // Text and announcement channels (as the server checks): a forum's messages live in threads,
@@ -105,6 +112,7 @@ function RoomForm({
   const channels = trpc.guilds.channels.useQuery({ guildId, kind: 'text' }, { staleTime: 60_000 });
   const [channelId, setChannelId] = useState<string | null>(room?.channelId ?? null);
   const [languages, setLanguages] = useState<string[]>(room?.languages ?? []);
+  const [delivery, setDelivery] = useState<RoomDelivery>(room?.delivery ?? 'reply');
 
   const usable = channels.data ?? [];
   const channelData = usable.map((c) => {
@@ -118,13 +126,13 @@ function RoomForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (ready && !pending && channelId) onSubmit(channelId, languages);
+        if (ready && !pending && channelId) onSubmit(channelId, languages, delivery);
       }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {room
-            ? 'Every message in this channel gets one reply holding its translation into each of these languages.'
+            ? 'Every message in this channel gets its translation into each of these languages, together in one post.'
             : 'Members keep talking in one channel; the bot answers each message with its translations into the languages you pick.'}
         </Text>
         {noChannels ? (
@@ -159,12 +167,32 @@ function RoomForm({
           value={languages}
           onChange={setLanguages}
         />
+        <Input.Wrapper
+          label="Deliver translations"
+          description={
+            delivery === 'thread'
+              ? 'A thread started from each message holds its translations: the channel stays readable.'
+              : 'One reply under each message holds its translations.'
+          }
+        >
+          <SegmentedControl
+            mt={6}
+            fullWidth
+            value={delivery}
+            onChange={(v) => setDelivery(v as RoomDelivery)}
+            data={[
+              { value: 'reply', label: DELIVERY_LABEL.reply },
+              { value: 'thread', label: DELIVERY_LABEL.thread },
+            ]}
+            aria-label="Deliver translations"
+          />
+        </Input.Wrapper>
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" disabled={!ready} loading={pending}>
-            {room ? 'Save languages' : 'Create room'}
+            {room ? 'Save room' : 'Create room'}
           </Button>
         </Group>
       </Stack>

@@ -80,8 +80,8 @@ export function RoomsSection({ links }: { links: LinkSummary[] | undefined }) {
             Translation rooms
           </Title>
           <Text c="dimmed" size="sm">
-            One channel for everyone: each message gets a reply with its translations into the room's
-            languages.
+            One channel for everyone: each message gets a reply (or a thread) with its translations into the
+            room's languages.
           </Text>
         </Stack>
         {newButton}

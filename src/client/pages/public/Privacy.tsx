@@ -26,6 +26,17 @@ const SECTIONS: LegalSection[] = [
             Message);
           </li>
           <li>
+            whose translations you hid for yourself in a server (/hide-translations-of: your ID, theirs and
+            the server's, nothing else). It only changes what Translate Message answers you; action:show
+            removes one, action:clear all of them at once. The server's administrators see how many members
+            hide someone, never who;
+          </li>
+          <li>
+            if you use the app outside servers with the bot (installed to your own account: in DMs, group DMs
+            or servers without the bot): how many translations you asked for that day, to enforce the daily
+            limit, deleted the next day. Never the text;
+          </li>
+          <li>
             the IDs and names of bots and webhooks that post in a server's linked channels, and whether its
             administrators allowed their posts to be translated (never what they posted);
           </li>
@@ -166,8 +177,10 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>Translation logs (metadata, never the text) are kept for up to 90 days, then deleted.</li>
         <li>
-          A server's data, including its settings, linked channels, XP and statistics, is deleted within 30
-          days after the bot is removed from that server.
+          A server's data, including its settings, linked channels, XP and statistics, and its members'
+          choices there (/translate-me off, /hide-translations-of), is deleted within 30 days after the bot is
+          removed from that server, or at once when its administrators use Reset Data. You can remove your own
+          choices there at any time (/translate-me on, /hide-translations-of action:clear).
         </li>
         <li>
           A language exchange pair is deleted 30 days after it ends; leaving the exchange (/exchange leave)

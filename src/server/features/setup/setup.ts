@@ -96,6 +96,7 @@ function botStep(i: ChecklistInput): SetupStep {
           steps: [
             'Create an application in the Discord Developer Portal and copy its bot token.',
             'Turn on the Message Content and Server Members intents on its Bot page.',
+            'On its Installation page, tick Guild Install and User Install (members can then use Translate Message and /translate in DMs).',
             'Set DISCORD_TOKEN in the environment (or .env) and restart the server.',
           ],
           docs: [DOCS.discord, DOCS.readme],

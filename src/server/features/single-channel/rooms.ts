@@ -11,6 +11,7 @@ import {
 import { checkChannelsFree, checkPlanLimit } from '../channels/links';
 import { CHANNEL_KINDS } from '../../../common/schemas/discord-refs';
 import { ensureGuild } from '../../core/guilds';
+import type { RoomDelivery } from '../../../common/single-channel/schemas';
 
 /**
  * Single-channel translation rooms as the dashboard manages them: a channel link of mode 'single'
@@ -26,6 +27,8 @@ export interface SingleChannelRoom {
   /** The synced name without '#', null when the bot no longer sees the channel. */
   channelName: string | null;
   languages: string[];
+  /** 'reply' under each message, or 'thread' started from each message (issue 28). */
+  delivery: RoomDelivery;
   active: boolean;
   createdAt: Date;
 }
@@ -36,6 +39,7 @@ export async function listRooms(db: Db, guildId: string, onlyId?: number): Promi
     .select({
       id: channelLinks.id,
       active: channelLinks.active,
+      delivery: channelLinks.delivery,
       createdAt: channelLinks.createdAt,
       channelId: channelLinkChannels.channelId,
       channelName: guildChannels.name,
@@ -109,7 +113,7 @@ async function syncedChannel(db: Db, guildId: string, channelId: string) {
 export async function createRoom(
   db: Db,
   guildId: string,
-  input: { channelId: string; languages: string[] },
+  input: { channelId: string; languages: string[]; delivery?: RoomDelivery | undefined },
 ): Promise<SingleChannelRoom> {
   const id = await db.$transaction(async (tx) => {
     await lockFor(tx, `channel-links:${guildId}`);
@@ -122,7 +126,7 @@ export async function createRoom(
       'en';
     const link = await tx
       .insert(channelLinks)
-      .values({ guildId, name: channel.name, mode: 'single' })
+      .values({ guildId, name: channel.name, mode: 'single', delivery: input.delivery ?? 'reply' })
       .returning({ id: channelLinks.id })
       .get();
     await tx
@@ -142,14 +146,18 @@ export async function createRoom(
 export async function updateRoom(
   db: Db,
   guildId: string,
-  input: { id: number; languages?: string[]; active?: boolean },
+  input: { id: number; languages?: string[]; active?: boolean; delivery?: RoomDelivery },
 ): Promise<SingleChannelRoom> {
   await roomOrThrow(db, guildId, input.id);
   await db.$transaction(async (tx) => {
     // Saves at the same moment replace the list one after the other (the last one wins whole).
     await lockFor(tx, `room-languages:${input.id}`);
-    if (input.active !== undefined)
-      await tx.update(channelLinks).set({ active: input.active }).where(eq(channelLinks.id, input.id)).run();
+    if (input.active !== undefined || input.delivery !== undefined)
+      await tx
+        .update(channelLinks)
+        .set({ active: input.active, delivery: input.delivery })
+        .where(eq(channelLinks.id, input.id))
+        .run();
     if (input.languages) {
       await tx.delete(channelLinkLanguages).where(eq(channelLinkLanguages.linkId, input.id)).run();
       await tx

@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
+import { readOnce } from '../../../../db/read-scope';
+import type { RoomDelivery } from '../../../common/single-channel/schemas';
 import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
 import { readTranslationSettings } from '../../translation/settings';
@@ -88,10 +90,39 @@ export type SingleOutcome =
   | { status: 'none' }
   | { status: 'skipped'; reason: 'prefix' | 'empty' | 'same-language' | 'trivial' | 'opted-out' }
   | { status: 'failed'; reason: string; kind: string }
-  | { status: 'reply'; content: string; languages: string[] };
+  | { status: 'reply'; content: string; languages: string[]; delivery?: RoomDelivery };
 
-/** The reply for a message in a single-channel link (status 'none' when it is not in one). */
+/**
+ * The reply for a message in a single-channel link (status 'none' when it is not in one), with
+ * where the room delivers it: under the message, or in a thread started from it (issue 28).
+ */
 export async function planSingle(
+  db: Db,
+  translator: Translator,
+  publicUrl: string,
+  msg: IncomingMessage,
+  discordApiUrl?: string,
+  conversation?: Conversation,
+): Promise<SingleOutcome> {
+  const outcome = await planSingleReply(db, translator, publicUrl, msg, discordApiUrl, conversation);
+  if (outcome.status !== 'reply') return outcome;
+  const link = await linkOfChannel(db, msg.guildId, msg.channelId);
+  return { ...outcome, delivery: link ? await roomDelivery(db, link[0].linkId) : 'reply' };
+}
+
+/** How a room delivers its translations (one read per message: db/read-scope.ts). */
+export async function roomDelivery(db: Db, linkId: number): Promise<RoomDelivery> {
+  return await readOnce(`room-delivery:${linkId}`, async () => {
+    const row = await db
+      .select({ delivery: channelLinks.delivery })
+      .from(channelLinks)
+      .where(eq(channelLinks.id, linkId))
+      .get();
+    return row?.delivery ?? 'reply';
+  });
+}
+
+async function planSingleReply(
   db: Db,
   translator: Translator,
   publicUrl: string,

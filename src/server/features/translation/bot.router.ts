@@ -11,7 +11,10 @@ import {
 } from '../translation/members';
 import { setTranslated } from './opt-outs';
 import { phraseIn } from '../../translation/phrases';
-import { OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
+import { HIDDEN_SKIPPED, OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
+import { answerHideCommand, HIDE_ACTIONS } from './hide-command';
+import { isHidden } from './hidden-authors';
+import { translateForUser } from './user-app';
 import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
 import { explainTranslationFailure } from '../translation/failures';
 import { translateVoiceForMember } from '../translation/voice-messages';
@@ -50,6 +53,8 @@ export const translationBotRouter = router({
         /** The message translated (its conversation's earlier messages become context). */
         messageId: id.optional(),
         parentChannelId: id.nullable().optional(),
+        /** The message's author: skipped when the member hid their translations (/hide-translations-of). */
+        authorId: id.optional(),
         text: z.string(),
         voiceMessage: voiceMessageSchema.nullable().optional(),
       }),
@@ -61,6 +66,12 @@ export const translationBotRouter = router({
         input.locale,
         await guildDefaultLanguage(ctx.db, ctx.guildId),
       );
+      if (input.authorId && (await isHidden(ctx.db, ctx.guildId, input.userId, input.authorId))) {
+        const message = await phraseIn(ctx.translator, HIDDEN_SKIPPED, target.code, {
+          name: `<@${input.authorId}>`,
+        });
+        return { ok: false as const, message, kind: 'hidden' };
+      }
       if (!input.text.trim() && input.voiceMessage) {
         return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
       }
@@ -131,6 +142,36 @@ export const translationBotRouter = router({
       // Outside the phrase table: translated once by the provider and kept (translation/phrases.ts).
       return { content: await phraseIn(ctx.translator, input.translated ? OPTED_IN : OPTED_OUT, language) };
     }),
+  /** /hide-translations-of: hide or show a member's translations for the caller, list or clear; the answer in their language. */
+  hideTranslationsOf: botGuildProcedure
+    .input(
+      z.object({
+        userId: id,
+        action: z.enum(HIDE_ACTIONS, { error: `action: choose one of ${HIDE_ACTIONS.join(', ')}` }),
+        authorId: id.optional(),
+        locale: z.string().nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) =>
+      answerHideCommand(ctx.db, ctx.translator, { ...input, guildId: ctx.guildId }),
+    ),
+
+  // ---- The user-installed app (issue 28) ----
+  /** Translate Message or /translate where the bot has no server (DM, group DM, a server without it). */
+  translateForUser: botProcedure
+    .input(z.object({ userId: id, username: z.string(), locale: z.string().nullable(), text: z.string() }))
+    .mutation(async ({ ctx, input }) =>
+      translateForUser(
+        {
+          db: ctx.db,
+          translator: ctx.translator,
+          at: ctx.clock(),
+          cap: ctx.env.USER_APP_DAILY_LIMIT,
+          publicUrl: ctx.env.PUBLIC_URL,
+        },
+        input,
+      ),
+    ),
   flagRemoved: botProcedure
     .input(z.object({ messageId: id, emoji: z.string() }))
     .mutation(async ({ ctx, input }) => await planFlagRetraction(ctx.db, input.messageId, input.emoji)),

@@ -14,4 +14,11 @@ export const routes: RestRoute[] = [
     summary:
       'Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser, skipPrefix, skipTrivial',
   },
+  {
+    method: 'GET',
+    path: '/api/translation/opt-outs',
+    procedure: 'translation.optOutCounts',
+    summary:
+      "Members' own choices, counts only: { notTranslated (/translate-me off), hidingSomeone (/hide-translations-of) }",
+  },
 ];

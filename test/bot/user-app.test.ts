@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../db/client';
+import { type FakeChannel, messagePayload, snowflake } from '../fakes/discord';
+import { type BotHarness, eventually, startBotHarness } from './harness';
+
+/**
+ * The user-installed app (issue 28): Translate Message and /translate declared for both installs
+ * and every context, delivered by the fake Discord as Discord sends them (context 1 or 2 and no
+ * guild_id; or a server without the bot), answered privately under the user's daily allowance.
+ */
+
+const EPHEMERAL = 64;
+const CAP = 3;
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness({ env: { USER_APP_DAILY_LIMIT: String(CAP) } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const dm: FakeChannel = { id: snowflake(), name: 'dm', type: 1 };
+const usedToday = async (userId: string) =>
+  Number(
+    (
+      await rawGet<{ n: number | null }>(
+        h.server.services.db,
+        sql`select sum(count) as n from user_app_usage where user_id = ${userId}`,
+      )
+    )?.n ?? 0,
+  );
+
+describe('command registration', () => {
+  it('Translate Message and /translate are declared for the user install and every context; the rest stay server-only', async () => {
+    // What the bot registered at start, as the fake Discord keeps and answers it (GET returns the same).
+    const registered = await eventually(() => h.fake.rest.commands.get('global'));
+    expect(registered.length).toBeGreaterThan(20);
+    const byName = new Map(registered.map((c) => [c.name as string, c]));
+    for (const name of ['Translate Message', 'translate']) {
+      expect(byName.get(name)).toMatchObject({ integration_types: [0, 1], contexts: [0, 1, 2] });
+    }
+    for (const name of ['setlanguage', 'translate-me', 'hide-translations-of', 'warn', 'poll']) {
+      expect(byName.get(name), name).toMatchObject({ integration_types: [0], contexts: [0] });
+    }
+  });
+});
+
+describe('in a DM, a group DM and a server without the bot', () => {
+  it('Translate Message in a DM (context 2): deferred privately, answered in the locale, counted per user, no server row', async () => {
+    const target = messagePayload({
+      channelId: dm.id,
+      author: h.ben.user,
+      content: 'See you at the station',
+    });
+    delete target.guild_id;
+    const i = h.fake.contextMenu('Translate Message', target, {
+      member: h.chloe,
+      channel: dm,
+      userInstall: { context: 2 },
+    });
+    expect(i.guild_id).toBeUndefined();
+    expect(i.context).toBe(2);
+    const deferred = await h.fake.waitForCall(
+      (c) => c.path.includes(i.token) && c.path.endsWith('/callback'),
+    );
+    expect(deferred.body).toEqual({ type: 5, data: { flags: EPHEMERAL } });
+    const answer = await h.fake.interactionAnswer(i);
+    expect(answer.content).toContain('**English → French**\n[fr] See you at the station');
+    expect(await usedToday(h.chloe.user.id)).toBe(1);
+  });
+
+  it('/translate in the bot’s DM (context 1) and in a group DM (context 2)', async () => {
+    const inBotDm = await h.fake.interactionAnswer(
+      h.fake.slash('translate', [{ name: 'text', type: 3, value: 'Where is the museum?' }], {
+        member: h.ana,
+        channel: dm,
+        userInstall: { context: 1 },
+      }),
+    );
+    expect(inBotDm.content).toContain('[es] Where is the museum?');
+    const group: FakeChannel = { id: snowflake(), name: 'trip', type: 3 };
+    const inGroup = await h.fake.interactionAnswer(
+      h.fake.slash('translate', [{ name: 'text', type: 3, value: 'Bring an umbrella' }], {
+        member: h.ana,
+        channel: group,
+        userInstall: { context: 2, groupDm: true },
+      }),
+    );
+    expect(inGroup.content).toContain('[es] Bring an umbrella');
+    expect(await usedToday(h.ana.user.id)).toBe(2);
+  });
+
+  it('in a server without the bot (context 0, installed by the user): the user path, not a server’s settings', async () => {
+    const elsewhere = snowflake();
+    const channel: FakeChannel = { id: snowflake(), name: 'lobby', type: 0 };
+    const target = messagePayload({
+      channelId: channel.id,
+      guildId: elsewhere,
+      author: h.ben.user,
+      content: 'Good luck',
+    });
+    const answer = await h.fake.interactionAnswer(
+      h.fake.contextMenu('Translate Message', target, {
+        member: h.ana,
+        channel,
+        userInstall: { context: 0, guildId: elsewhere },
+      }),
+    );
+    expect(answer.content).toContain('[es] Good luck');
+    expect(await usedToday(h.ana.user.id)).toBe(3);
+  });
+
+  it(`past the daily cap (${CAP}) the user is told when it resets and the provider is not asked`, async () => {
+    const before = h.gemini.requests.length;
+    const over = await h.fake.interactionAnswer(
+      h.fake.slash('translate', [{ name: 'text', type: 3, value: 'One more please' }], {
+        member: h.ana,
+        channel: dm,
+        userInstall: { context: 1 },
+      }),
+    );
+    expect(over.content).toContain(`today’s ${CAP} translations`);
+    expect(JSON.stringify(h.gemini.requests.slice(before))).not.toContain('One more please');
+    expect(await usedToday(h.ana.user.id)).toBe(CAP);
+  });
+
+  it('in a server with the bot, /translate follows that server (no user allowance taken)', async () => {
+    const i = h.fake.slash('translate', [{ name: 'text', type: 3, value: 'Team meeting at noon' }], {
+      member: h.chloe,
+      channel: h.channel('general'),
+    });
+    const answer = await h.fake.interactionAnswer(i);
+    expect(h.fake.interactionCalls(i)[0]?.body).toEqual({ type: 5, data: { flags: EPHEMERAL } });
+    expect(answer.content).toContain('[fr] Team meeting at noon');
+    expect(await usedToday(h.chloe.user.id)).toBe(1);
+  });
+
+  it('bad inputs: blank text, text over the limit, a message with no text: refused plainly, nothing counted', async () => {
+    const blank = await h.fake.interactionAnswer(
+      h.fake.slash('translate', [{ name: 'text', type: 3, value: '   ' }], {
+        member: h.ben,
+        channel: dm,
+        userInstall: { context: 1 },
+      }),
+    );
+    expect(blank).toMatchObject({ content: '❌ text: write something to translate.', flags: EPHEMERAL });
+    const long = await h.fake.interactionAnswer(
+      h.fake.slash('translate', [{ name: 'text', type: 3, value: 'x'.repeat(1501) }], {
+        member: h.ben,
+        channel: dm,
+        userInstall: { context: 1 },
+      }),
+    );
+    expect(long.content).toBe('❌ text: at most 1500 characters (this one has 1501).');
+    const empty = messagePayload({ channelId: dm.id, author: h.chloe.user, content: '' });
+    delete empty.guild_id;
+    const noText = await h.fake.interactionAnswer(
+      h.fake.contextMenu('Translate Message', empty, {
+        member: h.ben,
+        channel: dm,
+        userInstall: { context: 2 },
+      }),
+    );
+    expect(noText.content).toContain('This message has no text to translate');
+    expect(await usedToday(h.ben.user.id)).toBe(0);
+  });
+});
