@@ -30,6 +30,8 @@ beforeAll(async () => {
       GEMINI_MODEL: 'gemini-test',
       DEEPL_SERVER_URL: deepl.url,
       PROVIDER_KEY_SECRET: SECRET,
+      // The fakes listen on loopback (provider-keys-addresses.test.ts checks the default refuses it).
+      PROVIDER_KEY_PRIVATE_URLS: 'true',
     },
     overrides: { translatorOptions: { attempts: 1, baseDelayMs: 1, batchWindowMs: 0 } },
     guilds: [

@@ -92,6 +92,15 @@ export const envSchema = z
       (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
       'PROVIDER_KEY_SECRET must be 32 bytes in base64 (openssl rand -base64 32)',
     ),
+    /**
+     * A server's own OpenAI-compatible address may be loopback or private (true: an installation whose
+     * admins are trusted, e.g. a self-hosted model on the LAN; the tests' fakes). Default false: only
+     * public addresses, so no server's admin can make this server call its own network.
+     */
+    PROVIDER_KEY_PRIVATE_URLS: z
+      .enum(['true', 'false'], { error: 'PROVIDER_KEY_PRIVATE_URLS must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     PROVIDER_KEY_SECRET_PREVIOUS: optional.refine(
       (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
       'PROVIDER_KEY_SECRET_PREVIOUS must be 32 bytes in base64',

@@ -14,6 +14,7 @@ import type { OwnProviderSource } from '../../translation/own';
 import { createDeepLProvider } from '../../translation/providers/deepl';
 import { createGeminiProvider } from '../../translation/providers/gemini';
 import { createOpenAIProvider } from '../../translation/providers/openai';
+import { PrivateAddressError, publicFetch } from '../../translation/providers/public-fetch';
 import { type Provider, ProviderHttpError } from '../../translation/providers/types';
 import { NO_SECRET_REASON, open, type Secrets, seal, secretFor, secretsFrom } from './crypto';
 
@@ -40,7 +41,13 @@ export function providerFor(env: Env, s: Settings, key: string): Provider {
     });
   }
   if (s.provider === 'openai') {
-    return createOpenAIProvider({ baseUrl: s.baseUrl as string, apiKey: key, model: s.model as string });
+    return createOpenAIProvider({
+      baseUrl: s.baseUrl as string,
+      apiKey: key,
+      model: s.model as string,
+      // An address a server's admin typed: public addresses only, unless the operator allows others.
+      ...(env.PROVIDER_KEY_PRIVATE_URLS ? {} : { fetch: publicFetch }),
+    });
   }
   return createDeepLProvider({ apiKey: key, serverUrl: env.DEEPL_SERVER_URL });
 }
@@ -58,6 +65,9 @@ export async function checkKey(provider: Provider): Promise<void> {
   try {
     await provider.probe?.(ac.signal);
   } catch (err) {
+    if (err instanceof PrivateAddressError) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `baseUrl: ${err.message}. Nothing was saved.` });
+    }
     const status = err instanceof ProviderHttpError ? err.status : null;
     const refused =
       status === 401 || status === 403 || (status === 400 && /key/i.test((err as Error).message));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PrivateAddressError } from './public-fetch';
 import {
   type Provider,
   type ProviderAudio,
@@ -15,6 +16,8 @@ export interface OpenAIOptions {
   model: string;
   /** Speech-to-text model for {baseUrl}/audio/transcriptions; absent: this server takes no audio. */
   transcribeModel?: string;
+  /** How requests go out: the global fetch (the operator's own server), or one that reaches only public addresses (a server admin's, public-fetch.ts). */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
 const transcription = z.object({ text: z.string(), language: z.string().nullable().optional() });
@@ -40,13 +43,14 @@ const completion = z.object({
  */
 export function createOpenAIProvider(opts: OpenAIOptions): Provider {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const send = opts.fetch ?? fetch;
   // Servers without JSON mode answer 400 about response_format: from then on it is left out (the
   // instructions still ask for JSON and the engine checks the answer).
   let jsonMode = true;
 
   async function post(req: ProviderRequest): Promise<Response> {
     try {
-      return await fetch(url, {
+      return await send(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -85,7 +89,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
     const at = `${opts.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
     let res: Response;
     try {
-      res = await fetch(at, {
+      res = await send(at, {
         method: 'POST',
         headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
         body: form,
@@ -121,11 +125,13 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
       const at = `${opts.baseUrl.replace(/\/+$/, '')}/models`;
       let res: Response;
       try {
-        res = await fetch(at, {
+        res = await send(at, {
           headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
           signal,
         });
       } catch (err) {
+        // A refused address says so as it is (the key check names it: provider-keys.ts).
+        if (err instanceof PrivateAddressError) throw err;
         throw new ProviderHttpError(
           `OpenAI-compatible server unreachable at ${at}: ${(err as Error).message}`,
           null,
