@@ -8,9 +8,9 @@ import {
   Routes,
 } from 'discord.js';
 import type { BotContext } from './context';
+import { webhookRest } from './features/channels/webhook-rest';
 import { messageMember } from './message-members';
 import { ForeignChannelError, serverChannel } from './server-channel';
-import { webhookRest } from './features/channels/webhook-rest';
 
 /**
  * Discord plumbing shared by events: posting through the bot's channel webhook (created once,
@@ -194,9 +194,12 @@ export async function reportFailure(
 /** Author name and avatar the copies carry: the member's server display name and avatar. */
 export function authorOf(message: Message): { authorName: string; avatarUrl: string } {
   const member = messageMember(message);
+  // The member's own nickname and avatar, else the author's: discord.js builds the member of a
+  // message whose user it does not cache (client-caches.ts keeps only the bot's) from the author
+  // object, which loses the global display name, so `member.displayName` would give the username.
   return {
-    authorName: member?.displayName ?? message.author.displayName ?? message.author.username,
-    avatarUrl: member?.displayAvatarURL() ?? message.author.displayAvatarURL(),
+    authorName: member?.nickname ?? message.author.displayName ?? message.author.username,
+    avatarUrl: member?.avatar ? member.displayAvatarURL() : message.author.displayAvatarURL(),
   };
 }
 

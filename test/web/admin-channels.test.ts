@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { seedDemo } from '../../db/demo';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
@@ -225,7 +225,7 @@ describe('Channel Management', () => {
     const channel = dialog.getByRole('combobox', { name: 'Channel 1', exact: true });
     await channel.waitFor();
     // The server refuses any id it has not synced: there is nothing to type, and the picker says why.
-    await dialog.getByText('No text channel of this server is known yet').first().waitFor();
+    await dialog.getByText('No text or forum channel of this server is known yet').first().waitFor();
     expect(await channel.isDisabled()).toBe(true);
     expect(await dialog.getByRole('textbox', { name: 'Channel 1' }).count()).toBe(0);
     await dialog.getByLabel('Link name').fill('Nothing to link');

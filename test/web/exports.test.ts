@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLogs } from '../../db/schema';
+import { EXPORT_DATASET_KEYS, EXPORT_DATASETS } from '../../src/common/exports/schemas';
 import { type Browser, launchBrowser, openPage, startWebServer } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
@@ -102,9 +103,9 @@ describe('exports from the dashboard', { timeout: 120_000 }, () => {
     const page = await openPage(browser, `${server.url}/privacy`);
     await page.getByRole('heading', { level: 2, name: 'Exports' }).waitFor();
     const text = (await page.getByRole('main').textContent()) ?? '';
-    expect(text).toContain(
-      'Translation log (metadata): id, createdAt, channelId, userId, username, sourceLanguage, targetLanguage, characters, latencyMs, inputTokens, outputTokens, cachedTokens, outcome, source.',
-    );
+    // Every dataset the server streams, with exactly its columns (src/common/exports/schemas.ts).
+    for (const key of EXPORT_DATASET_KEYS)
+      expect(text).toContain(`${EXPORT_DATASETS[key].label}: ${EXPORT_DATASETS[key].columns.join(', ')}.`);
     expect(text).toContain('Moderation log: id, timestamp, type, userId, action, rule, language.');
     expect(text).toContain('its first 120 characters, the rule it matched');
     expect(text).toContain('if you open a support ticket');

@@ -10,8 +10,8 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../../context';
 import { reportFailure } from '../../discord';
-import { createKeyedOrder } from '../../keyed-order';
 import { defineEvent } from '../../events/types';
+import { createKeyedOrder } from '../../keyed-order';
 
 /**
  * Reaction sync (issue 28): a member's reaction on a message of a mirror link, or on any of its
@@ -27,6 +27,13 @@ import { defineEvent } from '../../events/types';
  * never spread over other routes. Events of one message group and emoji run one after the other.
  */
 const inGroupOrder = createKeyedOrder();
+/**
+ * The bot's reaction requests, one at a time per channel: Discord gives a channel's reactions one
+ * tight bucket (one per 250 ms), and discord.js learns a bucket from its first answer, so requests
+ * sent together before that (a burst of emojis) would each take a 429. One at a time, each waits
+ * what the previous answer said.
+ */
+const inChannelOrder = createKeyedOrder();
 
 type Reaction = MessageReaction | PartialMessageReaction;
 
@@ -70,8 +77,9 @@ async function react(
 ) {
   const route = Routes.channelMessageOwnReaction(t.channelId, t.messageId, emoji);
   try {
-    if (on) await ctx.client.rest.put(route);
-    else await ctx.client.rest.delete(route);
+    await inChannelOrder([t.channelId], () =>
+      on ? ctx.client.rest.put(route) : ctx.client.rest.delete(route),
+    );
   } catch (err) {
     if (err instanceof DiscordAPIError && err.code === UNKNOWN_EMOJI) return false;
     await reportFailure(ctx, guildId, t.channelId, on ? 'add reaction' : 'remove reaction', err);

@@ -168,6 +168,9 @@ const EXTRA_STATUSES: Record<string, Record<string, string>> = {
     '503': 'No translation provider is configured',
     '429': 'The monthly translation allowance is used up',
   },
+  'providerKeys.save': { '412': 'PROVIDER_KEY_SECRET is not set on this installation: the feature is off' },
+  'providerKeys.setFallback': { '404': 'The server has no key of its own' },
+  'providerKeys.remove': { '404': 'The server has no key of its own' },
 };
 
 /** Merges a procedure's chained inputs (tRPC merges the objects the same way). */

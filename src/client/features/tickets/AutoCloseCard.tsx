@@ -1,7 +1,7 @@
 import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../components/admin';
 import { TICKET_AUTO_CLOSE_MAX_DAYS } from '../../../common/tickets/schemas';
+import { errorMessage, fieldErrors } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -76,6 +76,8 @@ export function AutoCloseCard() {
             w={{ base: '100%', sm: 200 }}
           />
           <Button
+            // Its own name: the card above has a Save of its own (screen readers list both).
+            aria-label="Save auto-close"
             loading={save.isPending}
             disabled={settings.isLoading || empty || wanted === saved}
             onClick={() => save.mutate({ guildId, autoCloseDays: wanted })}
