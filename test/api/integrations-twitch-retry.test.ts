@@ -59,7 +59,8 @@ type View = { delivery: string; retryAt: string | null; pushEnded: string | null
 const entry = async () =>
   ((await s.api(`/api/integrations?guildId=${G}`, { admin: true })).json as { integrations: View[] })
     .integrations[0]!;
-const current = () => tw.subscriptions.at(-1)!;
+/** CookingCat's latest subscription at Twitch. */
+const current = () => tw.subscriptions.filter((x) => x.condition.broadcaster_user_id === broadcaster).at(-1)!;
 const creates = () => tw.helixCalls.filter((c) => c.method === 'POST').length;
 /** Twitch ends the subscription with this reason (its status changes, then the revocation arrives). */
 async function revoke(status: string) {
@@ -144,6 +145,39 @@ describe('EventSub subscription retry', () => {
     expect((await challengeAnswered(5)).status).toBe(200);
     expect(current().status).toBe('enabled');
     expect(await entry()).toMatchObject({ delivery: 'push', retryAt: null });
+  });
+
+  it('a subscription Twitch refuses when the broadcaster is added, or never verifies, is retried in 1 min', async () => {
+    tw.user('gardenhour', 'GardenHour');
+    tw.failCreates(1);
+    const refused = await s.api(`/api/integrations?guildId=${G}`, {
+      method: 'POST',
+      admin: true,
+      body: { kind: 'twitch', source: 'gardenhour', linkId },
+    });
+    expect(refused.status).toBe(201);
+    expect(refused.json).toMatchObject({ delivery: 'retrying', pushEnded: null });
+    expect(Date.parse((refused.json as View).retryAt!) - now.getTime()).toBe(1 * MIN);
+    tw.user('nightowl', 'NightOwl');
+    tw.breakVerification(true);
+    const n = challenges().length;
+    const unverified = await s.api(`/api/integrations?guildId=${G}`, {
+      method: 'POST',
+      admin: true,
+      body: { kind: 'twitch', source: 'nightowl', linkId },
+    });
+    expect((await challengeAnswered(n + 1)).status).toBe(403);
+    tw.breakVerification(false);
+    expect(unverified.json).toMatchObject({ delivery: 'pending' });
+    expect(Date.parse((unverified.json as View).retryAt!) - now.getTime()).toBe(1 * MIN);
+    // Both are due together a minute later: each is made again and verified.
+    now = new Date(now.getTime() + MIN);
+    expect(await retryDueSubscriptions(s.services)).toBe(2);
+    await challengeAnswered(n + 3);
+    const views = (
+      (await s.api(`/api/integrations?guildId=${G}`, { admin: true })).json as { integrations: View[] }
+    ).integrations;
+    expect(views.slice(1).map((v) => v.delivery)).toEqual(['push', 'push']);
   });
 
   it.each(['authorization_revoked', 'user_removed'])(
