@@ -1122,6 +1122,10 @@ export const integrations = sqliteTable(
     /** Twitch: the EventSub subscription id and its status (enabled, webhook_callback_verification_pending…). */
     subscriptionId: text('subscription_id'),
     subscriptionStatus: text('subscription_status'),
+    /** Twitch: when the subscription is made again (after a failure, or a verification that never came). */
+    subscriptionRetryAt: integer('subscription_retry_at', { mode: 'timestamp_ms' }),
+    /** Twitch: failed attempts in a row (the backoff step); 0 once Twitch verified it. */
+    subscriptionAttempts: integer('subscription_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -25,7 +25,12 @@ export interface FakeSubscription {
   cost: number;
 }
 
-export async function startFakeTwitch(opts: { clientId: string; clientSecret: string }) {
+export async function startFakeTwitch(opts: { clientId: string; clientSecret: string; now?: () => Date }) {
+  const now = opts.now ?? (() => new Date());
+  /** Verification challenges signed with a wrong secret (the callback cannot verify them). */
+  let verificationBroken = false;
+  /** How many next POST /eventsub/subscriptions answer 503. */
+  let createFailures = 0;
   const users = new Map<string, { id: string; login: string; display_name: string }>();
   const streams = new Map<string, { id: string; title: string; game_name: string; started_at: string }>();
   const subscriptions: FakeSubscription[] = [];
@@ -49,11 +54,14 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
     over: { messageId?: string; timestamp?: string; signature?: string } = {},
   ) {
     const id = over.messageId ?? randomUUID();
-    const timestamp = over.timestamp ?? new Date().toISOString();
+    const timestamp = over.timestamp ?? now().toISOString();
     const body = JSON.stringify(payload);
     const signature =
       over.signature ??
-      `sha256=${createHmac('sha256', sub.secret)
+      `sha256=${createHmac(
+        'sha256',
+        type === 'webhook_callback_verification' && verificationBroken ? 'not-the-secret' : sub.secret,
+      )
         .update(id + timestamp + body)
         .digest('hex')}`;
     const res = await fetch(sub.transport.callback, {
@@ -153,6 +161,10 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
       return json(res, 200, { data: data.slice(0, first), pagination: {} });
     }
     if (path === '/eventsub/subscriptions' && req.method === 'POST') {
+      if (createFailures > 0) {
+        createFailures--;
+        return json(res, 503, { error: 'Service Unavailable', status: 503, message: '' });
+      }
       const b = JSON.parse(raw.toString('utf8'));
       const secret = b?.transport?.secret;
       if (
@@ -261,6 +273,14 @@ export async function startFakeTwitch(opts: { clientId: string; clientSecret: st
     /** Every app access token stops working (Helix answers 401), as after a secret rotation. */
     revokeTokens() {
       tokens.clear();
+    },
+    /** Challenges fail (signed with another secret) until set back: the callback refuses them. */
+    breakVerification(on: boolean) {
+      verificationBroken = on;
+    },
+    /** The next `n` subscription requests answer 503. */
+    failCreates(n: number) {
+      createFailures = n;
     },
     /** The application's secret as Twitch now knows it (rotated in the console). */
     setClientSecret(secret: string) {

@@ -83,6 +83,35 @@ beforeAll(async () => {
         subscriptionId: 'sub-1',
         subscriptionStatus: 'webhook_callback_verification_pending',
       },
+      {
+        guildId: 'g-int',
+        kind: 'twitch',
+        sourceId: '41000002',
+        sourceName: 'PixelSpeedruns',
+        linkId: news,
+        subscriptionId: 'sub-2',
+        subscriptionStatus: 'enabled',
+      },
+      {
+        guildId: 'g-int',
+        kind: 'twitch',
+        sourceId: '41000003',
+        sourceName: 'CozyKnits',
+        linkId: news,
+        subscriptionId: 'sub-3',
+        subscriptionStatus: 'notification_failures_exceeded',
+        subscriptionRetryAt: new Date(now + 15 * 60_000),
+        subscriptionAttempts: 2,
+      },
+      {
+        guildId: 'g-int',
+        kind: 'twitch',
+        sourceId: '41000004',
+        sourceName: 'LateNightLofi',
+        linkId: news,
+        subscriptionId: 'sub-4',
+        subscriptionStatus: 'authorization_revoked',
+      },
     ])
     .returning()
     .all();
@@ -107,10 +136,19 @@ describe('Integrations screen', () => {
     const cards = page.getByTestId('integration');
     await cards.first().waitFor();
     const texts = await cards.allInnerTexts();
-    expect(texts).toHaveLength(3);
+    expect(texts).toHaveLength(6);
     expect(texts[0]).toMatch(/Cooking Daily\s+Posts to News · 2 posts\s+Instant/i);
     expect(texts[1]).toMatch(/Travel with Mei\s+Posts to News · 0 posts\s+Checked every few minutes/i);
-    expect(texts[2]).toMatch(/RamenStreams\s+Posts to News · 0 posts\s+Connecting/i);
+    expect(texts[2]).toMatch(
+      /RamenStreams\s+Posts to News · 0 posts\s+Waiting for Twitch to confirm — checking every 1 min meanwhile/,
+    );
+    expect(texts[3]).toMatch(/PixelSpeedruns\s+Posts to News · 0 posts\s+Live alerts by push$/);
+    expect(texts[4]).toMatch(
+      /CozyKnits\s+Posts to News · 0 posts\s+Push failed, retrying at \d\d:\d\d — checking every 1 min meanwhile/,
+    );
+    expect(texts[5]).toMatch(
+      /LateNightLofi\s+Posts to News · 0 posts\s+The streamer withdrew access on Twitch: they must reconnect for live alerts by push\. Until then, checking every 1 min\./,
+    );
     await page.context().close();
   });
 

@@ -79,8 +79,18 @@ export interface IntegrationView {
   sourceName: string;
   linkId: number;
   linkName: string;
-  /** How news arrives: push (WebSub verified / EventSub enabled), polling (feed / Helix), or pending (EventSub being verified; polled meanwhile). */
-  delivery: 'push' | 'polling' | 'pending';
+  /**
+   * How news arrives: push (WebSub verified / EventSub enabled), polling (feed / Helix), pending
+   * (EventSub being verified; polled meanwhile), or retrying (the EventSub subscription failed and is
+   * made again at retryAt; polled meanwhile).
+   */
+  delivery: 'push' | 'polling' | 'pending' | 'retrying';
+  /** Twitch: when the failed push subscription is tried again (null: nothing booked). */
+  retryAt: Date | null;
+  /** Twitch: push ended for good (authorization_revoked: the streamer must reconnect; user_removed: the channel is gone). */
+  pushEnded: 'authorization_revoked' | 'user_removed' | null;
+  /** How often the source is checked while it is polled, in minutes. */
+  checkMinutes: number;
   posted: number;
   createdAt: Date;
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { channelLinkChannels, channelLinks, integrationItems, integrations } from '../../../../db/schema';
 import type { IntegrationKind, IntegrationView } from '../../../common/integrations/schemas';
+import type { Env } from '../../core/env';
 
 /** The rows of integrations: who follows what, where it is posted, what was already seen. */
 
@@ -89,11 +90,21 @@ function deliveryOf(i: Integration, now: Date): IntegrationView['delivery'] {
   }
   if (i.subscriptionStatus === 'enabled') return 'push';
   // No EventSub subscription, or a failed or revoked one: Helix is polled (twitch-poll.ts).
-  return i.subscriptionStatus?.endsWith('_pending') ? 'pending' : 'polling';
+  if (i.subscriptionStatus?.endsWith('_pending')) return 'pending';
+  return i.subscriptionRetryAt ? 'retrying' : 'polling';
 }
 
+const ENDED = ['authorization_revoked', 'user_removed'] as const;
+const pushEnded = (i: Integration): IntegrationView['pushEnded'] =>
+  ENDED.find((s) => s === i.subscriptionStatus) ?? null;
+
 /** The screen's list: every integration of the server with its link's name and how many posts it made. */
-export async function listIntegrations(db: Db, guildId: string, now: Date): Promise<IntegrationView[]> {
+export async function listIntegrations(
+  db: Db,
+  guildId: string,
+  now: Date,
+  env: Pick<Env, 'INTEGRATIONS_POLL_SECONDS' | 'TWITCH_POLL_SECONDS'>,
+): Promise<IntegrationView[]> {
   const rows = await db
     .select({ i: integrations, linkName: channelLinks.name })
     .from(integrations)
@@ -120,6 +131,12 @@ export async function listIntegrations(db: Db, guildId: string, now: Date): Prom
     linkId: i.linkId,
     linkName,
     delivery: deliveryOf(i, now),
+    retryAt: i.kind === 'twitch' ? i.subscriptionRetryAt : null,
+    pushEnded: i.kind === 'twitch' ? pushEnded(i) : null,
+    checkMinutes: Math.max(
+      1,
+      Math.round((i.kind === 'twitch' ? env.TWITCH_POLL_SECONDS : env.INTEGRATIONS_POLL_SECONDS) / 60),
+    ),
     posted: postedBy.get(i.id) ?? 0,
     createdAt: i.createdAt,
   }));

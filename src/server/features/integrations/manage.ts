@@ -6,6 +6,7 @@ import type { Services } from '../../core/services';
 import { notFound } from '../../core/trpc';
 import { findIntegration, findLink, listIntegrations } from './integrations';
 import { eventSubUsable, subscribeOnline, twitchConfigured, twitchUser, unsubscribe } from './twitch-api';
+import { FINAL_STATUSES, nextAttempt } from './twitch-retry';
 import { markSeen, prepareYouTube, websubRequest } from './youtube';
 import { resolveHandle } from './youtube-handle';
 
@@ -84,7 +85,7 @@ export async function addIntegration(ctx: Ctx, input: Valid): Promise<Integratio
         ),
       )
       .all();
-    const live = shared.find((s) => s.subscriptionId && s.subscriptionStatus !== 'authorization_revoked');
+    const live = shared.find((s) => s.subscriptionId && !FINAL_STATUSES.includes(s.subscriptionStatus ?? ''));
     const sub = live
       ? {
           id: live.subscriptionId!,
@@ -92,16 +93,20 @@ export async function addIntegration(ctx: Ctx, input: Valid): Promise<Integratio
         }
       : await subscribeOnline(ctx.env, sourceId).catch(() => null);
     // Twitch's challenge may have been answered already (status 'enabled'): never step it back.
+    // Not made, or waiting for its verification: the next attempt is booked (twitch-retry.ts).
+    const status = sub?.status ?? 'webhook_callback_verification_failed';
+    const retry = live
+      ? { subscriptionRetryAt: live.subscriptionRetryAt, subscriptionAttempts: live.subscriptionAttempts }
+      : status !== 'enabled'
+        ? nextAttempt(0, ctx.clock())
+        : {};
     await ctx.db
       .update(integrations)
-      .set({
-        subscriptionId: sub?.id ?? null,
-        subscriptionStatus: sub?.status ?? 'webhook_callback_verification_failed',
-      })
+      .set({ subscriptionId: sub?.id ?? null, subscriptionStatus: status, ...retry })
       .where(and(eq(integrations.id, row.id), isNull(integrations.subscriptionStatus)))
       .run();
   }
-  return (await listIntegrations(ctx.db, ctx.guildId, ctx.clock())).find((i) => i.id === row.id)!;
+  return (await listIntegrations(ctx.db, ctx.guildId, ctx.clock(), ctx.env)).find((i) => i.id === row.id)!;
 }
 
 /** Stops following: the WebSub subscription is ended, the EventSub one when no server needs it. */

@@ -1,5 +1,6 @@
 import type { Services } from '../../core/services';
 import { pollTwitch } from './twitch-poll';
+import { scheduleTwitchRetry } from './twitch-retry';
 import { pollYouTube } from './youtube';
 
 /** Runs `round` every `ms` until stopped; tests pass their own to move time by hand. */
@@ -29,7 +30,8 @@ function guarded(name: string, round: () => Promise<unknown>): () => Promise<voi
 
 /**
  * Reads YouTube feeds without a live WebSub subscription every INTEGRATIONS_POLL_SECONDS, and asks
- * Helix about Twitch broadcasters without an enabled EventSub subscription every TWITCH_POLL_SECONDS.
+ * Helix about Twitch broadcasters without an enabled EventSub subscription every TWITCH_POLL_SECONDS,
+ * and makes failed EventSub subscriptions again when their backoff is due (twitch-retry.ts, croner).
  */
 export function startIntegrationPolling(services: Services, repeat: Repeat = realRepeat): () => void {
   const stops = [
@@ -42,6 +44,8 @@ export function startIntegrationPolling(services: Services, repeat: Repeat = rea
       services.env.TWITCH_POLL_SECONDS * 1000,
     ),
   ];
+  const retry = scheduleTwitchRetry(services);
+  stops.push(() => retry.stop());
   return () => {
     for (const stop of stops) stop();
   };

@@ -12,7 +12,7 @@ const integrationsProcedure = guildProcedure.use(await requires('integrations'))
 export const integrationsRouter = router({
   /** The server's integrations, and which platforms this installation offers. */
   list: integrationsProcedure.query(async ({ ctx }) => ({
-    integrations: await listIntegrations(ctx.db, ctx.guildId, ctx.clock()),
+    integrations: await listIntegrations(ctx.db, ctx.guildId, ctx.clock(), ctx.env),
     available: { youtube: true, twitch: twitchConfigured(ctx.env) },
   })),
 

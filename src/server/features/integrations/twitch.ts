@@ -6,13 +6,15 @@ import type { Services } from '../../core/services';
 import { postNews } from './announce';
 import { integrationsOf } from './integrations';
 import { liveStream, type TwitchStream } from './twitch-api';
+import { recordRevocation, verified } from './twitch-retry';
 
 /**
  * Twitch go-live through EventSub webhooks (POST /hooks/twitch). Every delivery is checked before
  * anything else: the Twitch-Eventsub-Message-Signature must be the HMAC-SHA256 of message id,
  * timestamp and body under INTEGRATIONS_WEBHOOK_SECRET; a timestamp more than 10 minutes away is
  * refused (a replay); a message id already handled is acknowledged and skipped (Twitch may send
- * one twice). Then: the verification challenge is echoed, a revocation is recorded, a
+ * one twice). Then: the verification challenge is echoed, a revocation is recorded (and the
+ * subscription made again later when Twitch's reason allows it, twitch-retry.ts), a
  * stream.online is posted (Helix gives its title and game) to every server following the broadcaster.
  */
 
@@ -119,7 +121,7 @@ async function handle(
     const broadcaster = payload.subscription.condition?.broadcaster_user_id ?? '';
     const known = await services.db
       .update(integrations)
-      .set({ subscriptionId, subscriptionStatus: 'enabled' })
+      .set({ subscriptionId, ...verified })
       .where(
         or(
           eq(integrations.subscriptionId, subscriptionId),
@@ -138,11 +140,8 @@ async function handle(
       : { status: 404, body: 'unknown subscription' };
   }
   if (type === 'revocation') {
-    await services.db
-      .update(integrations)
-      .set({ subscriptionStatus: payload.subscription.status })
-      .where(eq(integrations.subscriptionId, subscriptionId))
-      .run();
+    // Retried with backoff, or final (twitch-retry.ts); Helix is polled meanwhile.
+    await recordRevocation(services, subscriptionId, payload.subscription.status);
     return { status: 204, body: '' };
   }
   if (type !== 'notification' || payload.subscription.type !== 'stream.online' || !payload.event) {
