@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_BITS } from '../../src/common/guilds/permissions';
+import { findLanguage, type Language } from '../../src/common/languages';
+import { setMemberLanguage } from '../../src/server/features/translation/members';
 import { type FakeChannel, type Json, snowflake } from '../fakes/discord';
 import { channelPayload } from '../fakes/discord/payloads';
 import { setGuildPlan } from '../helpers/guilds';
@@ -130,6 +132,21 @@ describe('/ticket-panel', () => {
     } finally {
       h.ana.permissions = MANAGE_GUILD;
     }
+  });
+
+  it('a language beyond the phrase table: the refusal put into it by the provider (Chloé reads Swahili)', async () => {
+    await setMemberLanguage(
+      h.server.services.db,
+      h.chloe.user.id,
+      findLanguage('sw') as Language,
+      new Date(),
+    );
+    h.chloe.permissions = '0';
+    const before = await tableCounts(h.server.services);
+    const answer = await panelCommand(general(), { member: h.chloe });
+    // The fake provider answers "[sw] " + the English phrase.
+    expect(answer.content).toMatch(/^\[sw\] .*Manage Server/);
+    expect(await tableCounts(h.server.services)).toEqual(before);
   });
 
   it('a voice channel, or a channel of another server, is not a text channel of this server', async () => {
