@@ -9,6 +9,7 @@ import { quiz } from '../features/learning/quiz';
 import { leaderboardCommand, rank } from '../features/xp/rank';
 import { setlanguage } from '../features/translation/setlanguage';
 import { ticket } from '../features/tickets/command';
+import { ticketPanel } from '../features/tickets/panel-command';
 import { translateMe } from '../features/translation/translate-me';
 import { translateMessage } from '../features/translation/translate-message';
 import { translateText } from '../features/translation/translate-text';
@@ -28,6 +29,7 @@ export const COMMANDS: BotCommand[] = [
   quiz,
   progress,
   ticket,
+  ticketPanel,
   poll,
   rank,
   leaderboardCommand,

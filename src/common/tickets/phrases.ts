@@ -249,5 +249,6 @@ export const TICKET_CLOSING: Phrase = {
 };
 
 export * from './panel-phrases';
+export * from './panel-command-phrases';
 export * from './close-phrases';
 export * from './auto-close-phrases';

@@ -14,8 +14,19 @@ import {
   TICKET_OPEN_PREFIX,
   TICKET_QUESTION_MAX_LENGTH,
 } from '../../../common/tickets/schemas';
+import * as PANEL_COMMAND_PHRASES from '../../../common/tickets/panel-command-phrases';
+import {
+  TICKET_PANEL_BOT_CANNOT_POST,
+  TICKET_PANEL_NEEDS_MANAGE_SERVER,
+  TICKET_PANEL_NO_CATEGORIES,
+  TICKET_PANEL_NOT_A_TEXT_CHANNEL,
+  TICKET_PANEL_QUEUED,
+} from '../../../common/tickets/panel-command-phrases';
+import { channelProblem } from '../../core/discord-objects';
 import { botGuildProcedure } from '../../core/trpc';
 import { memberLanguageIn } from '../translation/members';
+import { memberSpeaker } from '../translation/speaker';
+import { queueTicketPanel } from './panel';
 import { claimTicket } from './claim';
 import { lockedNotice } from './locked';
 import { getTicketSettings } from './settings';
@@ -40,6 +51,41 @@ export const ticketPanelBotProcedures = {
         : [{ customId: `${TICKET_OPEN_PREFIX}:`, label: say(TICKET_PANEL_OPEN, settings.supportLanguage) }];
     return { content: say(TICKET_PANEL_INTRO, settings.supportLanguage), buttons };
   }),
+
+  /**
+   * /ticket-panel channel:<channel>: staff (Manage Server, as Discord told the bot) post the panel
+   * through the dashboard's way (queueTicketPanel), or read why not in their language: no Manage
+   * Server, the plan, a channel that is not a text channel of this server (the synced channels, as
+   * the dashboard's input is checked), no categories, the bot may not post there. Nothing is queued on a refusal.
+   */
+  postTicketPanel: botGuildProcedure
+    .input(
+      z.object({
+        userId: id,
+        locale: z.string().max(20).nullable(),
+        channelId: id,
+        /** The member has Manage Server (the interaction's member permissions). */
+        canManageServer: z.boolean(),
+        /** The bot may view the channel and send messages in it. */
+        botCanPost: z.boolean(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, PANEL_COMMAND_PHRASES);
+      const channel = `<#${input.channelId}>`;
+      const refuse = (message: string) => ({ ok: false as const, message });
+      if (!input.canManageServer) return refuse(s(TICKET_PANEL_NEEDS_MANAGE_SERVER));
+      const locked = await lockedNotice(ctx, s.language);
+      if (locked) return refuse(locked);
+      // The dashboard's check (channelOf('text')): a text or announcement channel the bot synced for this server.
+      if (await channelProblem(ctx.db, ctx.guildId, input.channelId, 'text'))
+        return refuse(s(TICKET_PANEL_NOT_A_TEXT_CHANNEL, { channel }));
+      const settings = await getTicketSettings(ctx.db, ctx.guildId);
+      if (settings.categories.length === 0) return refuse(s(TICKET_PANEL_NO_CATEGORIES));
+      if (!input.botCanPost) return refuse(s(TICKET_PANEL_BOT_CANNOT_POST, { channel }));
+      await queueTicketPanel(ctx, ctx.guildId, input.channelId);
+      return { ok: true as const, message: s(TICKET_PANEL_QUEUED, { channel }) };
+    }),
 
   /**
    * A panel button: the form in the member's language with the category's questions translated

@@ -19,6 +19,7 @@ import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
 import { transcriptFile } from './transcript';
+import { queueTicketPanel } from './panel';
 
 const byId = z.object({ id: rowId });
 
@@ -135,12 +136,7 @@ export const ticketsRouter = router({
   /** Posts the ticket panel (a button per category) in a text channel of this server: queued for the bot. */
   postPanel: ticketProcedure.input(ticketPanelInput).mutation(async ({ ctx, input }) => {
     // The channel is a text channel of this server: the input's channelOf('text') checked it.
-    // postId: the post's nonce, so a retried job posts it once.
-    await ctx.events.publish('tickets:panel', {
-      guildId: ctx.guildId,
-      channelId: input.channelId,
-      postId: ctx.clock().getTime(),
-    });
+    await queueTicketPanel(ctx, ctx.guildId, input.channelId);
     return { queued: true, channelId: input.channelId };
   }),
 
