@@ -76,6 +76,8 @@ export interface FakeDeepL {
   down(status: number): void;
   /** Milliseconds before each answer (a slow provider). */
   delayMs: number;
+  /** Holds every answer until the returned function is called (a call kept in flight). */
+  hold(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -84,7 +86,7 @@ export async function startFakeDeepL(key = 'deepl-test-key:fx'): Promise<FakeDee
   const requests: DeepLRequest[] = [];
   let failures: { status: number; retryAfter?: string }[] = [];
   let downStatus: number | null = null;
-  const state = { delayMs: 0 };
+  const state: { delayMs: number; held: Promise<void> | null } = { delayMs: 0, held: null };
 
   const server = await startLoopback(async (req, url, body, res): Promise<void> => {
     const auth = req.headers.authorization ?? null;
@@ -114,6 +116,7 @@ export async function startFakeDeepL(key = 'deepl-test-key:fx'): Promise<FakeDee
     };
     requests.push(recorded);
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.held) await state.held;
     if (auth !== `DeepL-Auth-Key ${key}`) return void json(res, 403, { message: 'Wrong auth key' });
     const failure = failures.shift() ?? (downStatus ? { status: downStatus } : undefined);
     if (failure) {
@@ -153,6 +156,16 @@ export async function startFakeDeepL(key = 'deepl-test-key:fx'): Promise<FakeDee
     set delayMs(v: number) {
       state.delayMs = v;
     },
+    hold() {
+      let release: () => void = () => {};
+      state.held = new Promise<void>((r) => {
+        release = r;
+      });
+      return () => {
+        state.held = null;
+        release();
+      };
+    },
     fail(status, times = 1, retryAfter) {
       for (let i = 0; i < times; i++) failures.push({ status, retryAfter });
     },
@@ -164,6 +177,7 @@ export async function startFakeDeepL(key = 'deepl-test-key:fx'): Promise<FakeDee
       failures = [];
       downStatus = null;
       state.delayMs = 0;
+      state.held = null;
     },
     close: server.close,
   };

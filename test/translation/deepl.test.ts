@@ -93,16 +93,22 @@ describe('DeepL provider', () => {
           guildId: 'g-deepl',
           channelId: 'c-1',
         });
-      fake.delayMs = 300;
+      const release = fake.hold();
       const first = ask('First message');
-      // The first call (one request per target) is on the wire: the next two gather behind it.
-      await vi.waitFor(() => expect(fake.requests).toHaveLength(2));
-      const [b, c] = await Promise.all([ask('Second message'), ask('Third message')]);
+      // The first call (one request per target) is held on the wire until the next two gather
+      // behind it (on PostgreSQL each first reads the server's settings: no fixed delay is enough).
+      await vi.waitFor(() => expect(fake.requests).toHaveLength(2), { timeout: 30_000 });
+      const rest = Promise.all([ask('Second message'), ask('Third message')]);
+      await vi.waitFor(() => expect(e.translator.gathering?.()).toBe(2), { timeout: 30_000 });
+      release();
+      const [b, c] = await rest;
       expect((await first).translations).toEqual({ es: '[es] First message', ja: '[ja] First message' });
       expect(b.translations).toEqual({ es: '[es] Second message', ja: '[ja] Second message' });
       expect(c.translations).toEqual({ es: '[es] Third message', ja: '[ja] Third message' });
       expect(fake.requests).toHaveLength(4);
-      for (const r of fake.requests.slice(2)) expect(r.texts).toEqual(['Second message', 'Third message']);
+      // Together, in the order they reached the batcher.
+      for (const r of fake.requests.slice(2))
+        expect([...r.texts].sort()).toEqual(['Second message', 'Third message']);
     } finally {
       await e.close();
     }

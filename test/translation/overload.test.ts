@@ -6,6 +6,9 @@ import { OverloadedError } from '../../src/server/translation';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { geminiEnv, makeEngine } from './helpers';
 
+/** vi.waitFor's bound (its default, 1 s, passes on a loaded machine): a limit on waiting, not a speed target. */
+const WAIT = { timeout: 30_000 };
+
 /**
  * Under a burst the engine's queue is bounded: a member's command goes before channel traffic, and
  * channel messages past the server's queue are shed at once instead of every later one waiting longer.
@@ -43,13 +46,13 @@ describe('a burst of channel messages', () => {
     try {
       const calls = () => e.translator.providerCalls?.('g-burst') ?? { active: 0, waiting: 0 };
       const first = e.translator.translate(mirror('message 0'));
-      await vi.waitFor(() => expect(fake.requests).toHaveLength(1)); // in flight, holding the server's one slot
+      await vi.waitFor(() => expect(fake.requests).toHaveLength(1), WAIT); // in flight, holding the server's one slot
       // In the order they arrive: each waits for a slot before the next is sent (each reads the
       // server's settings first, which takes a round trip on PostgreSQL).
       const queued = [];
       for (const i of [1, 2, 3]) {
         queued.push(e.translator.translate(mirror(`message ${i}`)));
-        await vi.waitFor(() => expect(calls().waiting).toBe(i));
+        await vi.waitFor(() => expect(calls().waiting).toBe(i), WAIT);
       }
       const shed = await Promise.allSettled(
         [4, 5].map((i) => e.translator.translate(mirror(`message ${i}`))),
@@ -63,7 +66,7 @@ describe('a burst of channel messages', () => {
       expect(calls()).toEqual({ active: 1, waiting: 3 });
       // A member's Translate Message on the same server waits behind the call in flight only.
       const command = e.translator.translate({ ...mirror('translate this for me'), origin: 'context-menu' });
-      await vi.waitFor(() => expect(calls().waiting).toBe(4)); // waiting for the slot, as the others
+      await vi.waitFor(() => expect(calls().waiting).toBe(4), WAIT); // waiting for the slot, as the others
       open();
       const results = await Promise.all([first, ...queued, command]);
       expect(results.map((r) => r.translations.es)).toEqual([

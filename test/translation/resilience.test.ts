@@ -3,6 +3,9 @@ import { CircuitOpenError, ProviderFailedError } from '../../src/server/translat
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { type Engine, geminiEnv, makeEngine, manualClock } from './helpers';
 
+/** vi.waitFor's bound (its default, 1 s, passes on a loaded machine): a limit on waiting, not a speed target. */
+const WAIT = { timeout: 30_000 };
+
 let fake: FakeProvider;
 beforeAll(async () => {
   fake = await startFakeGemini();
@@ -146,7 +149,7 @@ async function releaseOneByOne(
       const calls = e.translator.providerCalls?.(guildId) ?? { active: 0, waiting: 0 };
       expect(calls.active + calls.waiting).toBe(total - answered);
       expect(held).toHaveLength(calls.active);
-    });
+    }, WAIT);
     atProvider.push(held.length);
     held.shift()?.();
   }
