@@ -1,7 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { findLanguage, languageName } from '../../../common/languages';
+import { findLanguage } from '../../../common/languages';
+import { HIDDEN_SKIPPED, OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
+import { id, voiceMessageSchema } from '../../core/bot-message';
+import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import { contextFor } from '../../translation/conversation';
+import { phraseIn } from '../../translation/phrases';
+import { readTranslationSettings } from '../../translation/settings';
+import { explainTranslationFailure } from '../translation/failures';
 import {
   guildDefaultLanguage,
   languageChoices,
@@ -9,18 +15,13 @@ import {
   memberLanguageIn,
   setMemberLanguage,
 } from '../translation/members';
-import { setTranslated } from './opt-outs';
-import { phraseIn } from '../../translation/phrases';
-import { HIDDEN_SKIPPED, OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
-import { answerHideCommand, HIDE_ACTIONS } from './hide-command';
-import { isHidden } from './hidden-authors';
-import { translateForUser } from './user-app';
 import { planFlagRetraction, planFlagTranslation } from '../translation/reactions';
-import { explainTranslationFailure } from '../translation/failures';
 import { translateVoiceForMember } from '../translation/voice-messages';
-import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
-import { readTranslationSettings } from '../../translation/settings';
-import { id, voiceMessageSchema } from '../../core/bot-message';
+import { memberAnswer } from './answer';
+import { isHidden } from './hidden-authors';
+import { answerHideCommand, HIDE_ACTIONS } from './hide-command';
+import { setTranslated } from './opt-outs';
+import { translateForUser } from './user-app';
 
 /** The bot's translation procedures: members' languages, Translate Message, flag reactions. In-process only, reached as translation.bot.*. */
 export const translationBotRouter = router({
@@ -91,18 +92,7 @@ export const translationBotRouter = router({
           userId: input.userId,
           username: input.username,
         });
-        const same = result.skipped.includes(target.code) || result.source === target.code;
-        return {
-          ok: true as const,
-          text: result.translations[target.code] ?? input.text,
-          source: result.source,
-          sourceName: languageName(result.source),
-          target: target.code,
-          targetName: languageName(target.code),
-          targetFrom: target.from,
-          alreadyInTarget: same,
-          transcript: null as string | null,
-        };
+        return memberAnswer(result, input.text, target);
       } catch (err) {
         const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
         if (e.kind === 'failed') console.error('translate message failed:', err);

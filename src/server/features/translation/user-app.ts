@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { userAppUsage } from '../../../../db/schema';
-import { languageName } from '../../../common/languages';
 import { USER_APP_CAP } from '../../../common/translation/phrases';
 import type { Translator } from '../../translation';
 import { phraseIn } from '../../translation/phrases';
+import { memberAnswer } from './answer';
 import { explainTranslationFailure } from './failures';
 import { memberLanguage } from './members';
 
@@ -92,19 +92,7 @@ export async function translateForUser(
       userId: input.userId,
       username: input.username,
     });
-    const same = result.skipped.includes(target.code) || result.source === target.code;
-    return {
-      ok: true as const,
-      text: result.translations[target.code] ?? input.text,
-      source: result.source,
-      sourceName: languageName(result.source),
-      target: target.code,
-      targetName: languageName(target.code),
-      targetFrom: target.from,
-      alreadyInTarget: same,
-      transcript: null as string | null,
-      usedToday: taken,
-    };
+    return { ...memberAnswer(result, input.text, target), usedToday: taken };
   } catch (err) {
     await returnUserTranslation(deps.db, input.userId, deps.at);
     const e = explainTranslationFailure(err, deps.publicUrl);
