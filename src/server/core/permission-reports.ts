@@ -16,6 +16,8 @@ const NEEDED: Record<string, string> = {
   'send message': 'Send Messages',
   reply: 'Send Messages and Read Message History',
   'create thread': 'Create Public Threads',
+  // A translation room delivering in threads (issue 28): the reply it falls back to needs Send Messages.
+  'start thread': 'Create Public Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
   'time out member': 'Moderate Members',
