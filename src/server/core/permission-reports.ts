@@ -18,6 +18,8 @@ const NEEDED: Record<string, string> = {
   'create thread': 'Create Public Threads',
   // A translation room delivering in threads (issue 28): the reply it falls back to needs Send Messages.
   'start thread': 'Create Public Threads',
+  // A linked forum's post renamed or retagged: the bot edits the matching posts (issue 28).
+  'update forum post': 'Manage Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
   'time out member': 'Moderate Members',

@@ -9,6 +9,7 @@ import { reactionTargets } from './reactions';
 import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { noteForeignPost } from './foreign-authors';
+import { planPostUpdate } from './forum-posts';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import {
   countUntranslated,
@@ -265,6 +266,28 @@ export const channelsBotRouter = router({
   mirrorPostDelete: botGuildProcedure
     .input(z.object({ threadId: id, parentChannelId: id }))
     .mutation(async ({ ctx, input }) => await planPostDelete(ctx.db, ctx.guildId, input)),
+  /**
+   * A post of a linked forum was renamed or retagged: the new title (translated) and tags of the
+   * matching post in each other forum (none when the post is a copy: the bot's own updates stop here).
+   */
+  mirrorPostUpdate: botGuildProcedure
+    .input(
+      z.object({
+        threadId: id,
+        parentChannelId: id,
+        authorId: id,
+        title: z.string().min(1).max(100),
+        titleChanged: z.boolean(),
+        tags: z.array(z.string().max(20)).max(5),
+        tagsChanged: z.boolean(),
+      }),
+    )
+    .mutation(
+      async ({ ctx, input }) =>
+        await withReadScope(() =>
+          planPostUpdate(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, ctx.guildId, input),
+        ),
+    ),
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
     .mutation(
