@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { conversationKey } from './conversation';
-import { type Conversation, rememberMessage } from '../../translation/conversation';
-import type { Db } from '../../../../db/client';
-import { optedOut } from '../translation/opt-outs';
+import { conversationKey, rememberUnlessOptedOut } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planPostDelete, planThread } from './edits';
 import { reactionTargets } from './reactions';
@@ -109,18 +106,6 @@ const copySchema = z.object({
   kind: z.enum(['webhook', 'reply', 'reaction']),
 });
 
-/**
- * A member's message kept (in memory) as context for the next translations in its channel; never
- * one whose author turned translation off: their words reach the provider in no way, not as context.
- */
-async function remember(
-  ctx: { db: Db; conversation: Conversation; guildId: string },
-  msg: Parameters<typeof rememberMessage>[3] & { authorId: string },
-): Promise<void> {
-  if (await optedOut(ctx.db, ctx.guildId, msg.authorId)) return;
-  await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
-}
-
 /** The bot's mirror procedures: a member's message in, its copies out, edits, deletes, threads, webhooks. In-process only, reached as channels.bot.*. */
 export const channelsBotRouter = router({
   // ---- Mirror mode ----
@@ -132,7 +117,7 @@ export const channelsBotRouter = router({
     withReadScope(async () => {
       const msg = { ...input, guildId: ctx.guildId };
       // Remembered first (in memory only), so messages translated at the same time see each other.
-      await remember(ctx, msg);
+      await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
       const { plan, moderation } = await onMemberMessage(
         {
           db: ctx.db,
@@ -234,7 +219,7 @@ export const channelsBotRouter = router({
         ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
         return { status: 'none' as const, moderation };
       }
-      await remember(ctx, msg);
+      await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
       const deps = { db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, conversation: ctx.conversation };
       return { ...(await planTranslationEdit(deps, ctx.translator, msg)), moderation };
     }),
