@@ -188,3 +188,35 @@ describe('a mirror link of forums', () => {
     expect(h.guild.channels.some((c) => c.id === copyPost.es || c.id === copyPost.fr)).toBe(false);
   });
 });
+
+describe('a post by a member who turned translation off', () => {
+  it('opens in each forum under its title as written, the text marked untranslated; renamed, the title follows as written; the provider never asked', async () => {
+    const answer = await h.fake.interactionAnswer(
+      h.fake.slash('translate-me', [{ name: 'mode', type: 3, value: 'off' }], {
+        member: h.ana,
+        channel: h.channel('help-en'),
+      }),
+    );
+    expect(answer.flags).toBe(64);
+    const before = h.gemini.requests.length;
+    const esBefore = postsInto('help-es').length;
+    const mine = forums.post(h.channel('help-en'), h.ana, 'Pregunta rápida', 'Mis palabras, tal cual', [
+      '916000000000000001',
+    ]);
+    await eventually(() => postsInto('help-es').length > esBefore);
+    expect(postsInto('help-es').at(-1)!.body).toMatchObject({
+      thread_name: 'Pregunta rápida',
+      content: 'Mis palabras, tal cual\n-# 🔕 *Sin traducir: el autor eligió no traducir sus mensajes*',
+      applied_tags: ['916000000000000003'],
+    });
+    const [es] = (await recordedCopies(h, mine.message.id, 2)).filter((c) => c.language === 'es');
+    const echo = handled(
+      h,
+      'threadUpdate',
+      (_old, t) => t.id === es!.id && t.name === 'Pregunta rápida (resuelta)',
+    );
+    forums.editPost(mine.thread, { title: 'Pregunta rápida (resuelta)' });
+    await echo;
+    expect(h.gemini.requests.length).toBe(before);
+  });
+});
