@@ -17,6 +17,7 @@ import { roleCreate, roleDelete, roleUpdate } from '../features/guilds/roles';
 import botMemberUpdate from '../features/guilds/permissions';
 import threadCreate from '../features/channels/thread-create';
 import threadDelete from '../features/channels/thread-delete';
+import threadUpdate from '../features/channels/thread-update';
 import { reactionSyncAdd, reactionSyncRemove } from '../features/channels/reaction-sync';
 import ticketThreadMessage from '../features/tickets/thread-message';
 import type { BotEvent } from './types';
@@ -33,6 +34,7 @@ export const EVENTS = [
   channelDelete,
   threadCreate,
   threadDelete,
+  threadUpdate,
   roleCreate,
   roleUpdate,
   roleDelete,

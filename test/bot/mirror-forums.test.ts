@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, Json, RecordedCall } from '../fakes/discord';
 import { type FakeForums, installForums } from '../fakes/discord/forums';
 import type { FakeReply, RecordedRequest } from '../fakes/gemini';
-import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, recordedCopies, startBotHarness } from './harness';
 
 /**
  * Forum channels in a mirror link (issue 28): a member's new post opens a post in each other forum
@@ -126,6 +126,56 @@ describe('a mirror link of forums', () => {
     expect(edit.body?.content).toBe('[es] The game crashes when I press start on Linux');
   });
 
+  const patches = (id: string) =>
+    h.fake.calls.filter((c) => c.method === 'PATCH' && c.path === `/channels/${id}` && c.status === 200);
+
+  it('the post renamed and retagged: each matching post gets the title in its language (one call for both) and the tags by name, a tag its forum lacks left out', async () => {
+    const before = h.gemini.requests.length;
+    // Both copies' own THREAD_UPDATE (the bot's change) handled: they go nowhere.
+    const echoes = Promise.all(
+      ['es', 'fr'].map((l) =>
+        handled(
+          h,
+          'threadUpdate',
+          (_old, t) => t.id === copyPost[l] && t.name === `[${l}] Crash on start (Linux)`,
+        ),
+      ),
+    );
+    forums.editPost(post.thread, { title: 'Crash on start (Linux)', tagIds: ['916000000000000002'] });
+    await echoes;
+    expect(h.gemini.requests.length - before).toBe(1);
+    expect(patches(copyPost.es!).map((c) => c.body)).toEqual([
+      // "Question" is not a tag of help-es: the post keeps no tag.
+      { name: '[es] Crash on start (Linux)', applied_tags: [] },
+    ]);
+    expect(patches(copyPost.fr!).map((c) => c.body)).toEqual([
+      { name: '[fr] Crash on start (Linux)', applied_tags: ['916000000000000004'] },
+    ]);
+    const inDiscord = (id: string) => h.guild.channels.find((c) => c.id === id)!;
+    expect(inDiscord(copyPost.fr!)).toMatchObject({
+      name: '[fr] Crash on start (Linux)',
+      applied_tags: ['916000000000000004'],
+    });
+    // Nothing went back to the original post, and no other change was made.
+    expect(patches(post.thread.id)).toHaveLength(0);
+    expect(post.thread.name).toBe('Crash on start (Linux)');
+    expect(h.gemini.requests.length - before).toBe(1);
+  });
+
+  it('only the tags changed: the matching posts are retagged by name, the title left alone, no provider call', async () => {
+    const before = h.gemini.requests.length;
+    const echoes = Promise.all(
+      ['es', 'fr'].map((l) =>
+        handled(h, 'threadUpdate', (_old, t) => t.id === copyPost[l] && t.appliedTags.length === 1),
+      ),
+    );
+    forums.editPost(post.thread, { tagIds: ['916000000000000001'] });
+    await echoes;
+    expect(patches(copyPost.es!).at(-1)?.body).toEqual({ applied_tags: ['916000000000000003'] });
+    expect(patches(copyPost.fr!).at(-1)?.body).toEqual({ applied_tags: ['916000000000000005'] });
+    expect(h.gemini.requests.length).toBe(before);
+  });
+
   it('the post deleted: the matching posts are deleted', async () => {
     forums.deletePost(post.thread);
     await eventually(() =>
@@ -136,5 +186,37 @@ describe('a mirror link of forums', () => {
       ),
     );
     expect(h.guild.channels.some((c) => c.id === copyPost.es || c.id === copyPost.fr)).toBe(false);
+  });
+});
+
+describe('a post by a member who turned translation off', () => {
+  it('opens in each forum under its title as written, the text marked untranslated; renamed, the title follows as written; the provider never asked', async () => {
+    const answer = await h.fake.interactionAnswer(
+      h.fake.slash('translate-me', [{ name: 'mode', type: 3, value: 'off' }], {
+        member: h.ana,
+        channel: h.channel('help-en'),
+      }),
+    );
+    expect(answer.flags).toBe(64);
+    const before = h.gemini.requests.length;
+    const esBefore = postsInto('help-es').length;
+    const mine = forums.post(h.channel('help-en'), h.ana, 'Pregunta rápida', 'Mis palabras, tal cual', [
+      '916000000000000001',
+    ]);
+    await eventually(() => postsInto('help-es').length > esBefore);
+    expect(postsInto('help-es').at(-1)!.body).toMatchObject({
+      thread_name: 'Pregunta rápida',
+      content: 'Mis palabras, tal cual\n-# 🔕 *Sin traducir: el autor eligió no traducir sus mensajes*',
+      applied_tags: ['916000000000000003'],
+    });
+    const [es] = (await recordedCopies(h, mine.message.id, 2)).filter((c) => c.language === 'es');
+    const echo = handled(
+      h,
+      'threadUpdate',
+      (_old, t) => t.id === es!.id && t.name === 'Pregunta rápida (resuelta)',
+    );
+    forums.editPost(mine.thread, { title: 'Pregunta rápida (resuelta)' });
+    await echo;
+    expect(h.gemini.requests.length).toBe(before);
   });
 });

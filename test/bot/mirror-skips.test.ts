@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import type { RecordedCall } from '../fakes/discord';
-import { type BotHarness, handled, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -117,22 +117,29 @@ describe('/translate-me on|off (issue 28)', () => {
     await done;
   }
 
-  it("off: her messages are neither sent to the provider nor copied, others' still are; on: hers are again; each answer private, in her language", async () => {
+  it("off: her messages are never sent to the provider and are copied as she wrote them, marked untranslated; others' are translated; on: hers are again; each answer private, in her language", async () => {
     const off = await chloeRuns('off', 'es-ES');
     expect(off.flags).toBe(EPHEMERAL);
     expect(off.content).toContain('Tus mensajes en este servidor ya no se traducen');
+    expect(off.content).toContain('tal como los escribiste, marcados como no traducidos');
     expect(await optOuts()).toBe(1);
 
     const geminiBefore = h.gemini.requests.length;
     const postsBefore = postsIn('spanish').length;
     await write(h.chloe, 'Please leave my words alone');
     await write(h.ben, 'Mine are still translated');
+    await eventually(() => postsIn('spanish').length >= postsBefore + 2);
     expect(
       postsIn('spanish')
         .slice(postsBefore)
         .map((c) => c.body?.content),
-    ).toEqual(['[es] Mine are still translated']);
+    ).toEqual([
+      'Please leave my words alone\n-# 🔕 *Sin traducir: el autor eligió no traducir sus mensajes*',
+      '[es] Mine are still translated',
+    ]);
+    // One call, Ben's: her words never reached the provider.
     expect(h.gemini.requests.length - geminiBefore).toBe(1);
+    expect(JSON.stringify(h.gemini.requests.slice(geminiBefore))).not.toContain('leave my words');
 
     // Twice off stays one row; on removes it.
     await chloeRuns('off', 'es-ES');

@@ -131,3 +131,49 @@ describe('reaction sync across a mirror link', () => {
     expect(limits.reaction429).toBeLessThanOrEqual(2);
   });
 });
+
+describe('a copy split into several messages (a long translation)', () => {
+  const parts: Record<string, string[]> = {};
+  let long: Json;
+  const usersOn = (messageId: string, emoji: string) =>
+    h.fake.rest.reactions.users(messageId, { id: null, name: emoji });
+  const sentence = (i: number) => `Sentence ${i} tells the story of the long raid night.`;
+
+  beforeAll(async () => {
+    const text = Array.from({ length: 45 }, (_, i) => sentence(i)).join(' ');
+    expect(text.length).toBeGreaterThan(2000);
+    long = h.fake.sendMessage({
+      channelId: h.channel('english').id,
+      author: h.ben.user,
+      member: h.ben,
+      content: text,
+    });
+    const copies = await recordedCopies(h, long.id, 4);
+    for (const c of copies) parts[c.language] = [...(parts[c.language] ?? []), c.id];
+    expect(parts.es).toHaveLength(2);
+    expect(parts.fr).toHaveLength(2);
+  });
+
+  it("a reaction on the original shows on each copy's first message, the one read first, not its last", async () => {
+    h.fake.react(h.fake.rest.messages.get(long.id)!, h.ana.user, '⭐');
+    await eventually(() => ['es', 'fr'].every((l) => usersOn(parts[l]![0]!, '⭐').includes(bot())));
+    expect(usersOn(parts.es![1]!, '⭐')).toEqual([]);
+    expect(usersOn(parts.fr![1]!, '⭐')).toEqual([]);
+  });
+
+  it("taken off the original, the bot's come off those first messages", async () => {
+    h.fake.react(h.fake.rest.messages.get(long.id)!, h.ana.user, '⭐', false);
+    await eventually(() => ['es', 'fr'].every((l) => usersOn(parts[l]![0]!, '⭐').length === 0));
+  });
+
+  it("a reaction on a copy's first message shows on the original and the other copy's first message, and comes off with it", async () => {
+    const first = () => h.fake.rest.messages.get(parts.es![0]!)!;
+    h.fake.react(first(), h.chloe.user, '🍀');
+    await eventually(
+      () => usersOn(long.id, '🍀').includes(bot()) && usersOn(parts.fr![0]!, '🍀').includes(bot()),
+    );
+    expect(usersOn(parts.fr![1]!, '🍀')).toEqual([]);
+    h.fake.react(first(), h.chloe.user, '🍀', false);
+    await eventually(() => usersOn(long.id, '🍀').length === 0 && usersOn(parts.fr![0]!, '🍀').length === 0);
+  });
+});

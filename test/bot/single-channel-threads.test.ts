@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAll } from '../../db/client';
 import { installThreads } from '../fakes/discord/threads';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
 
 /**
  * Single-channel delivery (issue 28): a room may deliver each message's translations in a thread
@@ -61,6 +63,57 @@ describe('thread delivery', () => {
       h.fake.calls.find((c) => c.method === 'PATCH' && c.path.startsWith(`/channels/${msg.id}/messages/`)),
     );
     expect(edited.body?.content).toContain('[es] The raid starts at ten');
+  });
+
+  it('when Discord refuses to start the thread (50013 Missing Permissions), the member still gets the translations as a reply, and the refusal is reported to the admins', async () => {
+    const refused = { message: 'Missing Permissions', code: 50013 };
+    h.fake.rest.fail({
+      method: 'POST',
+      path: /^\/channels\/\d+\/messages\/\d+\/threads$/,
+      status: 403,
+      body: refused,
+      times: 1,
+    });
+    const msg = say('Meet at the north gate');
+    const reply = await eventually(() =>
+      h.fake.calls.find(
+        (c) =>
+          c.method === 'POST' &&
+          c.path === `/channels/${room()}/messages` &&
+          (c.body?.message_reference as { message_id?: string })?.message_id === msg.id &&
+          ok(c),
+      ),
+    );
+    expect(reply.body?.content).toBe(
+      '**Spanish**: [es] Meet at the north gate\n**French**: [fr] Meet at the north gate',
+    );
+    // Discord was asked for the thread once, and refused it: no thread exists, nothing was posted in one.
+    const tries = h.fake.calls.filter(
+      (c) => c.method === 'POST' && c.path.endsWith(`/messages/${msg.id}/threads`),
+    );
+    expect(tries.map((c) => c.status)).toEqual([403]);
+    expect(h.fake.calls.some((c) => c.method === 'POST' && c.path === `/channels/${msg.id}/messages`)).toBe(
+      false,
+    );
+    // Reported as the bot reports every permission it lacks: the dashboard's moderation feed, naming what to grant.
+    const feed = await eventually(async () => {
+      const rows = await rawAll<{ message: string }>(
+        h.server.services.db,
+        sql`select message from moderation_logs where guild_id = ${h.guild.id} and type = 'permission'`,
+      );
+      return rows.find((r) => r.message.includes('start thread')) ?? null;
+    });
+    expect(feed.message).toBe(
+      `I could not start thread in <#${room()}>: Missing Permissions. Please give me Create Public Threads in that channel.`,
+    );
+    // The reply is the message's copy: an edit follows into it.
+    const [copy] = await recordedCopies(h, msg.id);
+    expect(copy).toMatchObject({ channelId: room(), kind: 'reply' });
+    h.fake.editMessage(msg, 'Meet at the south gate');
+    const edited = await eventually(() =>
+      h.fake.calls.find((c) => c.method === 'PATCH' && c.path === `/channels/${room()}/messages/${copy!.id}`),
+    );
+    expect(edited.body?.content).toContain('[es] Meet at the south gate');
   });
 
   it('switched back to replies from the dashboard, the next message gets a reply', async () => {

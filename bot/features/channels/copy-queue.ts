@@ -1,8 +1,9 @@
-import { ChannelType, escapeMarkdown } from 'discord.js';
+import { escapeMarkdown } from 'discord.js';
 import { DISCORD_MESSAGE_LIMIT } from '../../../src/server/core/bot-message';
 import type { WebhookPost } from '../../../src/server/features/channels/mirror';
 import type { BotContext } from '../../context';
 import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
+import { tagIdsIn } from './forum-post';
 
 /**
  * Mirror copies wait here, one queue per channel (or thread) they go to, posted one at a time
@@ -197,14 +198,7 @@ async function drain(ctx: BotContext, q: Queue): Promise<void> {
  */
 function newPostIn(ctx: BotContext, post: WebhookPost): HookPost['newPost'] {
   if (!post.forumPost) return null;
-  const forum = ctx.client.channels.cache.get(post.channelId);
-  const tags = forum?.type === ChannelType.GuildForum ? forum.availableTags : [];
-  const key = (name: string) => name.trim().toLowerCase();
-  const tagIds = post.forumPost.tags.flatMap((name) => {
-    const tag = tags.find((t) => key(t.name) === key(name));
-    return tag ? [tag.id] : [];
-  });
-  return { title: post.forumPost.title, tagIds };
+  return { title: post.forumPost.title, tagIds: tagIdsIn(ctx.client, post.channelId, post.forumPost.tags) };
 }
 
 /** Queues with nothing waiting and no post within two bucket periods are forgotten. */

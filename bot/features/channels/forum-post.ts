@@ -1,4 +1,4 @@
-import { ChannelType, type Message } from 'discord.js';
+import { ChannelType, type Client, type Message } from 'discord.js';
 
 /**
  * A forum post's first message (issue 28): in a forum, a post is a thread whose starter message has
@@ -11,9 +11,29 @@ export function forumPostOf(message: Message<true>): { title: string; tags: stri
   if (!thread.isThread() || message.id !== thread.id) return null;
   const forum = thread.parent;
   if (forum?.type !== ChannelType.GuildForum) return null;
-  const tags = thread.appliedTags.flatMap((id) => {
-    const tag = forum.availableTags.find((t) => t.id === id);
-    return tag ? [tag.name] : [];
+  return { title: thread.name.slice(0, 100), tags: tagNamesOf(forum.availableTags, thread.appliedTags) };
+}
+
+/**
+ * Tag names as the ids of a forum's own tags: matched by name, case and surrounding spaces aside;
+ * a name the forum has no tag for is left out (a new post's tags, and a retagged post's).
+ */
+export function tagIdsIn(client: Client, forumId: string, names: string[]): string[] {
+  const forum = client.channels.cache.get(forumId);
+  const tags = forum?.type === ChannelType.GuildForum ? forum.availableTags : [];
+  const key = (name: string) => name.trim().toLowerCase();
+  return names.flatMap((name) => {
+    const tag = tags.find((t) => key(t.name) === key(name));
+    return tag ? [tag.id] : [];
   });
-  return { title: thread.name.slice(0, 100), tags: tags.slice(0, 5) };
+}
+
+/** A post's applied tags by name (the forum's tags the post carries). */
+export function tagNamesOf(forumTags: { id: string; name: string }[], applied: string[]): string[] {
+  return applied
+    .flatMap((id) => {
+      const tag = forumTags.find((t) => t.id === id);
+      return tag ? [tag.name] : [];
+    })
+    .slice(0, 5);
 }

@@ -3,7 +3,8 @@ import type { BotCommand } from '../../commands/types';
 
 /**
  * /translate-me on|off (issue 28): a member keeps their own messages on this server out of
- * translation (not sent to the provider, not copied), or back in. Answered privately in their language.
+ * translation (never sent to the provider; copied into the other language channels as written, with
+ * a mark), or back in. Answered privately in their language.
  */
 export const translateMe: BotCommand = {
   kind: 'slash',

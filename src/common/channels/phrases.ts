@@ -1,6 +1,10 @@
 import type { Phrase } from '../phrases';
 
-/** Mirror copies (issue 16): the labels a copy shows around what it carries. */
+/**
+ * Mirror copies (issue 16): the lines a copy shows around what it carries. Product text: in the
+ * languages below from this table, in any other through the speaker (src/server/features/channels/
+ * labels.ts), translated once by the provider and kept.
+ */
 
 /** Above a forwarded message's translated text. */
 export const MIRROR_FORWARDED: Phrase = {
@@ -34,4 +38,24 @@ export const MIRROR_POLL_VOTE: Phrase = {
   zh: '投票：请在原消息中投票：{link}',
   ar: 'استطلاع: صوّت في الرسالة الأصلية: {link}',
   hi: 'पोल: मूल संदेश में वोट करें: {link}',
+};
+
+/**
+ * Under the copy of a message whose author turned translation off (/translate-me off, issue 28):
+ * the copy carries the original text, never sent to the provider, and says why.
+ */
+export const MIRROR_NOT_TRANSLATED: Phrase = {
+  en: 'Not translated: the author chose to keep their messages untranslated',
+  es: 'Sin traducir: el autor eligió no traducir sus mensajes',
+  fr: "Non traduit : l'auteur a choisi de ne pas faire traduire ses messages",
+  de: 'Nicht übersetzt: Der Autor möchte seine Nachrichten nicht übersetzen lassen',
+  pt: 'Não traduzida: o autor escolheu não traduzir as suas mensagens',
+  it: "Non tradotto: l'autore ha scelto di non far tradurre i suoi messaggi",
+  tr: 'Çevrilmedi: yazar mesajlarının çevrilmemesini seçti',
+  ru: 'Без перевода: автор решил не переводить свои сообщения',
+  ja: '未翻訳：投稿者がメッセージを翻訳しないことを選びました',
+  ko: '번역되지 않음: 작성자가 메시지를 번역하지 않기로 했습니다',
+  zh: '未翻译：作者选择不翻译自己的消息',
+  ar: 'بدون ترجمة: اختار الكاتب عدم ترجمة رسائله',
+  hi: 'अनुवाद नहीं किया गया: लेखक ने अपने संदेशों का अनुवाद न करने का चुनाव किया है',
 };

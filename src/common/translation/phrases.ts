@@ -3,16 +3,16 @@ import type { Phrase } from '../phrases';
 /** What /translate-me answers a member (privately), in their language (issue 28). */
 
 export const OPTED_OUT: Phrase = {
-  en: '🔕 Your messages on this server are no longer translated or copied to the other language channels. Run /translate-me on to undo.',
-  es: '🔕 Tus mensajes en este servidor ya no se traducen ni se copian a los canales de otros idiomas. Usa /translate-me on para deshacerlo.',
-  fr: '🔕 Tes messages sur ce serveur ne sont plus traduits ni copiés dans les salons des autres langues. Utilise /translate-me on pour annuler.',
-  de: '🔕 Deine Nachrichten auf diesem Server werden nicht mehr übersetzt oder in die Kanäle anderer Sprachen kopiert. Mit /translate-me on machst du das rückgängig.',
-  pt: '🔕 Suas mensagens neste servidor não são mais traduzidas nem copiadas para os canais de outros idiomas. Use /translate-me on para desfazer.',
-  it: '🔕 I tuoi messaggi su questo server non vengono più tradotti né copiati nei canali delle altre lingue. Usa /translate-me on per annullare.',
-  ru: '🔕 Ваши сообщения на этом сервере больше не переводятся и не копируются в каналы других языков. Чтобы отменить, используйте /translate-me on.',
-  ja: '🔕 このサーバーでのあなたのメッセージは翻訳されず、他の言語のチャンネルにもコピーされなくなりました。元に戻すには /translate-me on を使ってください。',
-  ko: '🔕 이 서버에서 회원님의 메시지는 더 이상 번역되거나 다른 언어 채널에 복사되지 않습니다. 되돌리려면 /translate-me on 을 사용하세요.',
-  zh: '🔕 你在本服务器的消息将不再被翻译或复制到其他语言频道。使用 /translate-me on 即可撤销。',
+  en: '🔕 Your messages on this server are no longer translated: the other language channels get them as you wrote them, marked as untranslated. Run /translate-me on to undo.',
+  es: '🔕 Tus mensajes en este servidor ya no se traducen: los canales de otros idiomas los reciben tal como los escribiste, marcados como no traducidos. Usa /translate-me on para deshacerlo.',
+  fr: '🔕 Tes messages sur ce serveur ne sont plus traduits : les salons des autres langues les reçoivent tels que tu les as écrits, marqués comme non traduits. Utilise /translate-me on pour annuler.',
+  de: '🔕 Deine Nachrichten auf diesem Server werden nicht mehr übersetzt: Die Kanäle anderer Sprachen erhalten sie so, wie du sie geschrieben hast, als unübersetzt markiert. Mit /translate-me on machst du das rückgängig.',
+  pt: '🔕 Suas mensagens neste servidor não são mais traduzidas: os canais de outros idiomas as recebem como você as escreveu, marcadas como não traduzidas. Use /translate-me on para desfazer.',
+  it: '🔕 I tuoi messaggi su questo server non vengono più tradotti: i canali delle altre lingue li ricevono così come li hai scritti, segnati come non tradotti. Usa /translate-me on per annullare.',
+  ru: '🔕 Ваши сообщения на этом сервере больше не переводятся: каналы других языков получают их в том виде, в каком вы их написали, с пометкой «без перевода». Чтобы отменить, используйте /translate-me on.',
+  ja: '🔕 このサーバーでのあなたのメッセージは翻訳されなくなりました。他の言語のチャンネルには、書いたままの形で「未翻訳」の印付きで届きます。元に戻すには /translate-me on を使ってください。',
+  ko: '🔕 이 서버에서 회원님의 메시지는 더 이상 번역되지 않습니다. 다른 언어 채널에는 작성한 그대로 "번역되지 않음" 표시와 함께 전달됩니다. 되돌리려면 /translate-me on 을 사용하세요.',
+  zh: '🔕 你在本服务器的消息将不再被翻译：其他语言频道会收到你原样写下的内容，并标注为未翻译。使用 /translate-me on 即可撤销。',
 };
 
 export const OPTED_IN: Phrase = {

@@ -16,6 +16,10 @@ const NEEDED: Record<string, string> = {
   'send message': 'Send Messages',
   reply: 'Send Messages and Read Message History',
   'create thread': 'Create Public Threads',
+  // A translation room delivering in threads (issue 28): the reply it falls back to needs Send Messages.
+  'start thread': 'Create Public Threads',
+  // A linked forum's post renamed or retagged: the bot edits the matching posts (issue 28).
+  'update forum post': 'Manage Threads',
   'post announcement': 'Send Messages',
   'delete message': 'Manage Messages',
   'time out member': 'Moderate Members',

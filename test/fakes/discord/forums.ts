@@ -8,7 +8,8 @@ import { installThreads } from './threads';
  * applied_tags) then MESSAGE_CREATE; a webhook opens one by executing with `thread_name` (and
  * `applied_tags`), posts inside one with `thread_id`, and is refused (220001) with neither; a
  * tag id the forum does not have is refused too. The posts join the fake's threads (threads.ts), so
- * GET, PATCH and DELETE /channels/{id} work on them.
+ * GET, PATCH (name, applied_tags: THREAD_UPDATE follows) and DELETE /channels/{id} work on them; a
+ * member renaming a post or changing its tags is THREAD_UPDATE (editPost).
  */
 export interface FakeForums {
   /** A member opens a post in a forum: its title, first message and tags (ids of the forum's). */
@@ -21,6 +22,8 @@ export interface FakeForums {
   ): { thread: FakeChannel; message: Json };
   /** A post deleted on Discord (by its author or a moderator): THREAD_DELETE. */
   deletePost(thread: FakeChannel): void;
+  /** Its author renames a post or changes its tags (ids of the forum's) in Discord: THREAD_UPDATE. */
+  editPost(thread: FakeChannel, change: { title?: string; tagIds?: string[] }): void;
 }
 
 const installed = new WeakMap<FakeDiscord, FakeForums>();
@@ -97,6 +100,18 @@ export function installForums(fake: FakeDiscord): FakeForums {
         content,
       });
       return { thread, message };
+    },
+    editPost(thread, change) {
+      const guildId = guildOf(thread.id)!.id;
+      if (change.title !== undefined) thread.name = change.title;
+      if (change.tagIds !== undefined) thread.applied_tags = change.tagIds;
+      fake.dispatch('THREAD_UPDATE', {
+        ...channelPayload(guildId, thread),
+        owner_id: threads.threads.get(thread.id)?.members.values().next().value,
+        member_count: 1,
+        message_count: 1,
+        total_message_sent: 1,
+      });
     },
     deletePost(thread) {
       const guildId = guildOf(thread.id)?.id;

@@ -3,7 +3,8 @@ import { channelPayload, type FakeChannel, type FakeGuild, type Json, snowflake 
 
 /**
  * Threads and channels the bot creates, as Discord keeps them: POST /channels/{id}/threads
- * (public or private), a thread started from a message (POST /channels/{id}/messages/{id}/threads), thread members, PATCH /channels/{id} (archived, locked), GET of a thread
+ * (public or private), a thread started from a message (POST /channels/{id}/messages/{id}/threads), thread members, PATCH /channels/{id} (archived, locked, name, a forum post's
+ * applied_tags; each change dispatched as THREAD_UPDATE, as Discord does), GET of a thread
  * (archived ones are not in GUILD_CREATE), POST /guilds/{id}/channels, and Discord's refusal to
  * post in an archived thread. `install` adds these routes to a fake Discord (once per fake).
  */
@@ -141,11 +142,30 @@ export function installThreads(fake: FakeDiscord): FakeThreads {
       (m, body) => {
         const t = state.threads.get(m[1]!);
         if (!t) return unknownChannel;
+        if (body?.applied_tags !== undefined) {
+          // Only a forum's post has tags, and only the forum's own (Discord: 400 Invalid Form Body).
+          const forum = guildOf(fake, t.channel.parent_id ?? '')?.channels.find(
+            (c) => c.id === t.channel.parent_id,
+          );
+          const tags: string[] = body.applied_tags ?? [];
+          if (forum?.type !== 15 || tags.some((id) => !forum.available_tags?.some((a) => a.id === id)))
+            return [
+              400,
+              {
+                message: 'Invalid Form Body',
+                code: 50035,
+                errors: { applied_tags: { _errors: [{ code: 'TAG_INVALID', message: 'Unknown tag' }] } },
+              },
+            ];
+          t.channel.applied_tags = tags;
+        }
         const meta = t.channel.thread_metadata!;
         if (body?.archived !== undefined) meta.archived = body.archived;
         if (body?.locked !== undefined) meta.locked = body.locked;
         if (body?.name !== undefined) t.channel.name = body.name;
         meta.archive_timestamp = new Date().toISOString();
+        // Discord tells the gateway of every change to a thread, the bot's own included.
+        fake.dispatch('THREAD_UPDATE', payload(t));
         return [200, payload(t)];
       },
     ],

@@ -21,9 +21,10 @@ const SECTIONS: LegalSection[] = [
           <li>
             your language preferences, and whether you turned translation of your own messages off in a server
             (/translate-me off: your ID and the server's, nothing else; /translate-me on deletes it at once).
-            While it is off, your messages there are not translated or copied into linked channels; another
-            member may still ask for a translation of one for themselves (a flag reaction or Translate
-            Message);
+            While it is off, your messages there are never sent to the translation provider: linked channels
+            get them as you wrote them, marked as untranslated by your choice, and translation rooms give them
+            no reply; another member may still ask for a translation of one for themselves (a flag reaction or
+            Translate Message);
           </li>
           <li>
             whose translations you hid for yourself in a server (/hide-translations-of: your ID, theirs and

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { conversationKey } from './conversation';
-import { rememberMessage } from '../../translation/conversation';
+import { conversationKey, rememberUnlessOptedOut } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planPostDelete, planThread } from './edits';
 import { reactionTargets } from './reactions';
 import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { noteForeignPost } from './foreign-authors';
+import { planPostUpdate } from './forum-posts';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import {
   countUntranslated,
@@ -117,7 +117,7 @@ export const channelsBotRouter = router({
     withReadScope(async () => {
       const msg = { ...input, guildId: ctx.guildId };
       // Remembered first (in memory only), so messages translated at the same time see each other.
-      await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+      await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
       const { plan, moderation } = await onMemberMessage(
         {
           db: ctx.db,
@@ -219,7 +219,7 @@ export const channelsBotRouter = router({
         ctx.conversation.forget(await conversationKey(ctx.db, ctx.guildId, msg), msg.messageId);
         return { status: 'none' as const, moderation };
       }
-      await rememberMessage(ctx.db, ctx.conversation, ctx.guildId, msg);
+      await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
       const deps = { db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, conversation: ctx.conversation };
       return { ...(await planTranslationEdit(deps, ctx.translator, msg)), moderation };
     }),
@@ -251,6 +251,28 @@ export const channelsBotRouter = router({
   mirrorPostDelete: botGuildProcedure
     .input(z.object({ threadId: id, parentChannelId: id }))
     .mutation(async ({ ctx, input }) => await planPostDelete(ctx.db, ctx.guildId, input)),
+  /**
+   * A post of a linked forum was renamed or retagged: the new title (translated) and tags of the
+   * matching post in each other forum (none when the post is a copy: the bot's own updates stop here).
+   */
+  mirrorPostUpdate: botGuildProcedure
+    .input(
+      z.object({
+        threadId: id,
+        parentChannelId: id,
+        authorId: id,
+        title: z.string().min(1).max(100),
+        titleChanged: z.boolean(),
+        tags: z.array(z.string().max(20)).max(5),
+        tagsChanged: z.boolean(),
+      }),
+    )
+    .mutation(
+      async ({ ctx, input }) =>
+        await withReadScope(() =>
+          planPostUpdate(ctx.db, ctx.translator, ctx.env.PUBLIC_URL, ctx.guildId, input),
+        ),
+    ),
   recordCopies: botGuildProcedure
     .input(z.object({ original: z.object({ messageId: id, channelId: id }), copies: z.array(copySchema) }))
     .mutation(

@@ -1,4 +1,6 @@
-import type { ConversationKeyOf } from '../../translation/conversation';
+import type { Db } from '../../../../db/client';
+import { type Conversation, type ConversationKeyOf, rememberMessage } from '../../translation/conversation';
+import { optedOut } from '../translation/opt-outs';
 import { linkOfChannel } from './mirror';
 
 /**
@@ -11,3 +13,17 @@ export const conversationKey: ConversationKeyOf = async (db, guildId, msg) => {
   const link = await linkOfChannel(db, guildId, msg.channelId);
   return link?.[0].mode === 'mirror' ? `link:${link[0].linkId}` : `channel:${msg.channelId}`;
 };
+
+/**
+ * A member's message kept (in memory) as context for the next translations in its channel; never
+ * one whose author turned translation off: their words reach the provider in no way, not as context.
+ */
+export async function rememberUnlessOptedOut(
+  db: Db,
+  conversation: Conversation,
+  guildId: string,
+  msg: Parameters<typeof rememberMessage>[3] & { authorId: string },
+): Promise<void> {
+  if (await optedOut(db, guildId, msg.authorId)) return;
+  await rememberMessage(db, conversation, guildId, msg);
+}

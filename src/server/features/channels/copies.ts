@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { messageCopies } from '../../../../db/schema';
 
@@ -86,7 +86,9 @@ export async function forgetCopy(db: Db, copyMessageId: string): Promise<void> {
 /**
  * Every message that stands for the same one across a mirror link: channel id -> message id,
  * the original included, whether `messageId` is the original or one of its mirror copies.
- * A thread started from a message has that message's id, so this maps threads too.
+ * A thread started from a message has that message's id, so this maps threads too. A copy split
+ * into several messages (a long translation) stands as its first one, the one a reader sees
+ * first: reactions go there, replies link there, a thread or forum post opens there.
  */
 export async function counterparts(db: Db, messageId: string): Promise<Map<string, string>> {
   const asCopy = await db
@@ -104,12 +106,14 @@ export async function counterparts(db: Db, messageId: string): Promise<Map<strin
         or(eq(messageCopies.originalMessageId, originalId), eq(messageCopies.copyMessageId, originalId)),
       ),
     )
+    .orderBy(asc(messageCopies.id))
     .all();
   const map = new Map<string, string>();
   for (const r of rows) {
     if (r.originalMessageId === originalId) {
       map.set(r.originalChannelId, r.originalMessageId);
-      map.set(r.copyChannelId, r.copyMessageId);
+      // The parts of a split copy are recorded in order: the first one stands for the copy.
+      if (!map.has(r.copyChannelId)) map.set(r.copyChannelId, r.copyMessageId);
     }
   }
   return map;

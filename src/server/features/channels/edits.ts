@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client';
 import type { Conversation } from '../../translation/conversation';
 import { copiesOf, counterparts, forgetCopy, sharedCopies, takeCopies } from './copies';
 import {
+  asWritten,
   attachmentsOf,
   composeCopies,
   copyBody,
@@ -15,6 +16,8 @@ import { linkedOnEdit } from './attachments';
 import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
 import type { Translator } from '../../translation';
 import { type StoredWebhook, webhookFor } from './webhooks';
+import { labelsIn, needsLabels } from './labels';
+import { optedOut } from '../translation/opt-outs';
 
 /**
  * Mirror mode after a copy is posted: an original edited (new text for each copy), deleted
@@ -59,16 +62,15 @@ export async function planEdit(
   if (copies.length === 0) return { status: 'none' };
   const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   const sourceLanguage = channels?.[0].language ?? 'en';
-  const tr = await translateFor(
-    db,
-    translator,
-    publicUrl,
-    msg,
-    sourceLanguage,
-    copies.map((c) => c.language),
-    undefined,
-    conversation,
-  );
+  const languages = copies.map((c) => c.language);
+  // An author who turned translation off: the copies carry the new text as written (mirror.ts).
+  const untranslated = await optedOut(db, msg.guildId, msg.authorId);
+  const [tr, speakers] = await Promise.all([
+    untranslated
+      ? asWritten(sourceLanguage)
+      : translateFor(db, translator, publicUrl, msg, sourceLanguage, languages, undefined, conversation),
+    labelsIn(translator, languages, needsLabels(msg, untranslated)),
+  ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason };
   const threads = await threadsOf(db, msg);
   const byChannel = new Map<string, typeof copies>();
@@ -79,7 +81,8 @@ export async function planEdit(
     const threadId = threads?.get(channelId) ?? null;
     const webhook = await webhookFor(db, channelId);
     // The uploaded files stay on the copy (an edit changes only the text); link lines are written again.
-    const body = copyBody(msg, tr.texts[rows[0].language], rows[0].language);
+    const language = rows[0].language;
+    const body = copyBody(msg, tr.texts[language], speakers.get(language)!, untranslated);
     const parts = composeCopies(body.text, {
       replyLink: await replyLinkFor(db, msg, channelId, threadId),
       tail: linkedOnEdit(attachmentsOf(msg), msg.premiumTier, msg.messageId),

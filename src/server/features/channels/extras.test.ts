@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Phrase, say } from '../../../common/phrases';
 import { protect, restore } from '../../translation/protect';
 import { composeExtras, joinPieces, piecesOf, splitPieces } from './extras';
+
+/** The copy's own lines from the English table (labels.ts gives the speaker of the channel's language). */
+const english = { label: (p: Phrase, vars?: Record<string, string | number>) => say(p, 'en', vars) };
 
 describe('the pieces of a copy in one text', () => {
   it('come back as they went, whatever they hold (the engine keeps the markers byte for byte)', () => {
@@ -31,7 +35,7 @@ describe('the pieces of a copy in one text', () => {
       .replace('<id:polyglotpart2>', '<id:polyglotpart1>');
     expect(splitPieces(swapped, pieces)).toBeNull();
     const m = { content: 'hi', poll: { question: 'Q?', answers: ['yes', 'no'] } };
-    expect(composeExtras(m, null, 'en', 'https://discord.com/channels/1/2/3').text).toBe(
+    expect(composeExtras(m, null, english, 'https://discord.com/channels/1/2/3').text).toBe(
       'hi\n📊 **Q?**\n1. yes\n2. no\n-# Poll: vote in the original message: https://discord.com/channels/1/2/3',
     );
     expect(piecesOf(m)).toEqual(['hi', '', 'Q?', 'yes', 'no']);
@@ -40,7 +44,7 @@ describe('the pieces of a copy in one text', () => {
   it('embeds over Discord’s limits are cut to them', () => {
     const long = 'x'.repeat(300);
     const m = { content: '', embeds: [{ title: 'T', fields: [{ name: 'n', value: 'v' }] }] };
-    const out = composeExtras(m, ['', '', long, '', 'n', 'v'.repeat(2000)], 'en', '');
+    const out = composeExtras(m, ['', '', long, '', 'n', 'v'.repeat(2000)], english, '');
     const embed = out.embeds[0] as { title: string; fields: { value: string }[] };
     expect(embed.title).toHaveLength(256);
     expect(embed.fields[0].value).toHaveLength(1024);

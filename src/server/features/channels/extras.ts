@@ -1,5 +1,5 @@
-import { say } from '../../../common/phrases';
 import { MIRROR_FORWARDED, MIRROR_POLL_VOTE } from '../../../common/channels/phrases';
+import type { Speaker } from '../../translation/phrases';
 import type { AttachmentRef } from './attachments';
 
 /**
@@ -155,20 +155,21 @@ export interface CopyExtras {
 }
 
 /**
- * A copy in `language` from the translated pieces (null: untranslated, the originals are used).
- * `link` is the original message (the poll summary points there).
+ * A copy from the translated pieces (null: untranslated, the originals are used), its own lines in
+ * the speaker's language (labels.ts; the caller ends the copy with `speak.mark()`). `link` is the
+ * original message (the poll summary points there).
  */
 export function composeExtras(
   m: MessageExtras,
   translated: string[] | null,
-  language: string,
+  speak: Pick<Speaker, 'label'>,
   link: string,
 ): CopyExtras {
   const original = piecesOf(m);
   const pieces = translated ?? original;
   const lines: string[] = [];
   if (m.forward) {
-    lines.push(`-# ↪ *${say(MIRROR_FORWARDED, language)}*`);
+    lines.push(`-# ↪ *${speak.label(MIRROR_FORWARDED)}*`);
     const text = pieces[1] || m.forward.content;
     if (text.trim()) lines.push(...text.split('\n').map((l) => `> ${l}`));
     for (const s of m.forward.stickers) lines.push(`> [sticker: ${s}]`);
@@ -182,7 +183,7 @@ export function composeExtras(
     m.poll.answers.forEach((a, k) => {
       lines.push(`${k + 1}. ${pieces[next + 1 + k] || a}`);
     });
-    lines.push(`-# ${say(MIRROR_POLL_VOTE, language, { link })}`);
+    lines.push(`-# ${speak.label(MIRROR_POLL_VOTE, { link })}`);
   }
   return { text: lines.join('\n'), embeds };
 }

@@ -31,6 +31,8 @@ import {
   type VoiceMessageRef,
 } from '../translation/voice-messages';
 import { type StoredWebhook, webhooksFor } from './webhooks';
+import { labelsIn, needsLabels, untranslatedNote } from './labels';
+import type { Speaker } from '../../translation/phrases';
 
 /**
  * Mirror mode: a message in one channel of a link appears in every other channel of the link,
@@ -90,7 +92,7 @@ export interface WebhookPost {
 
 export type MirrorOutcome =
   | { status: 'none' }
-  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'trivial' | 'opted-out' }
+  | { status: 'skipped'; reason: 'prefix' | 'empty' | 'trivial' }
   | { status: 'failed'; reason: string; kind: string }
   | { status: 'ok'; source: string; posts: WebhookPost[] };
 
@@ -266,12 +268,30 @@ export async function translateFor(
   }
 }
 
-/** A copy's text and embeds in `language` from the translation of the joined pieces. */
-export function copyBody(msg: IncomingMessage, translated: string | undefined, language: string) {
-  if (!hasExtras(msg)) return { text: translated ?? msg.content, embeds: [] as object[] };
-  const pieces = piecesOf(msg);
-  const split = translated === undefined ? null : splitPieces(translated, pieces);
-  return composeExtras(msg, split, language, jumpLink(msg.guildId, msg.channelId, msg.messageId));
+/** No translation: every copy carries the original's pieces (its author turned translation off). */
+export const asWritten = (source: string) => ({
+  ok: true as const,
+  source,
+  texts: {} as Record<string, string>,
+});
+
+/**
+ * A copy's text and embeds in the speaker's language from the translation of the joined pieces;
+ * `untranslated`: its author turned translation off, so it carries their words under a note.
+ */
+export function copyBody(
+  msg: IncomingMessage,
+  translated: string | undefined,
+  speak: Speaker,
+  untranslated = false,
+): { text: string; embeds: object[] } {
+  let body: { text: string; embeds: object[] } = { text: translated ?? msg.content, embeds: [] };
+  if (hasExtras(msg)) {
+    const split = translated === undefined ? null : splitPieces(translated, piecesOf(msg));
+    body = composeExtras(msg, split, speak, jumpLink(msg.guildId, msg.channelId, msg.messageId));
+  }
+  const note = untranslated ? `\n${untranslatedNote(speak)}` : '';
+  return { text: `${body.text}${note}${speak.mark()}`.trim(), embeds: body.embeds };
 }
 
 /** A new forum post's title in a language, with its tags (null: not a forum post's first message). */
@@ -345,24 +365,29 @@ export async function planMirror(
     return { status: 'skipped', reason: 'empty' };
   // A new forum post is never trivial: its title alone is worth a post in every forum.
   if (skipTrivial && !msg.forumPost && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
-  if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
-  // Files download while the text is translated.
-  const [tr, carried] = await Promise.all([
-    translateFor(
-      db,
-      translator,
-      publicUrl,
-      msg,
-      channels[0].language,
-      targets.map((t) => t.language),
-      discordApiUrl,
-      conversation,
-    ),
+  // An author who turned translation off (/translate-me off): copied as written, never sent to the provider.
+  const untranslated = await optedOut(db, msg.guildId, msg.authorId);
+  const languages = targets.map((t) => t.language);
+  // Files download while the text is translated (and the copy's own lines are resolved).
+  const [tr, carried, speakers] = await Promise.all([
+    untranslated
+      ? asWritten(channels[0].language)
+      : translateFor(
+          db,
+          translator,
+          publicUrl,
+          msg,
+          channels[0].language,
+          languages,
+          discordApiUrl,
+          conversation,
+        ),
     msg.voiceMessage
       ? { files: [], links: msg.attachments.map((a) => a.url), linkedUrls: [] } // the audio stays linked, as it was transcribed
       : carryAttachments(attachmentsOf(msg), { premiumTier: msg.premiumTier, discordApiUrl }),
+    labelsIn(translator, languages, needsLabels(msg, untranslated)),
   ]);
   if (!tr.ok) return { status: 'failed', reason: tr.reason, kind: tr.kind };
   if (carried.linkedUrls.length) rememberLinked(msg.messageId, carried.linkedUrls);
@@ -375,7 +400,7 @@ export async function planMirror(
     source: tr.source,
     posts: await Promise.all(
       targets.map(async (t) => {
-        const body = copyBody(msg, tr.texts[t.language], t.language);
+        const body = copyBody(msg, tr.texts[t.language], speakers.get(t.language)!, untranslated);
         const parts = composeCopies(body.text, {
           replyLink: await replyLinkFor(db, msg, t.channelId, t.threadId),
           tail: carried.links,

@@ -13,6 +13,7 @@ import { jumpLink } from '../../core/bot-message';
 import type { CopyEdit } from '../channels/edits';
 import { composeExtras, joinPieces, type MessageExtras, piecesOf, splitPieces } from '../channels/extras';
 import { isTrivialMessage } from '../channels/trivial';
+import { labelsIn, needsLabels } from '../channels/labels';
 import { optedOut } from '../translation/opt-outs';
 import type { Translator } from '../../translation';
 import { explainTranslationFailure } from '../translation/failures';
@@ -171,12 +172,15 @@ async function planSingleReply(
     );
     if (shown.length === 0) return { status: 'skipped', reason: 'same-language' };
     const link = jumpLink(msg.guildId, msg.channelId, msg.messageId);
+    // A forward's "Forwarded" and a poll's "vote in the original" lines in each language (labels.ts).
+    const speakers = await labelsIn(translator, shown, needsLabels(extras ?? msg, false));
     const body = shown
-      .map((l) =>
-        extras
-          ? `**${languageName(l)}**\n${composeExtras(extras, splitPieces(result.translations[l], piecesOf(extras)), l, link).text}`
-          : `**${languageName(l)}**: ${result.translations[l]}`,
-      )
+      .map((l) => {
+        if (!extras) return `**${languageName(l)}**: ${result.translations[l]}`;
+        const speak = speakers.get(l)!;
+        const split = splitPieces(result.translations[l], piecesOf(extras));
+        return `**${languageName(l)}**\n${composeExtras(extras, split, speak, link).text}${speak.mark()}`;
+      })
       .join('\n');
     return { status: 'reply', content: composeCopy(body, { attachments: [] }), languages: shown };
   } catch (err) {

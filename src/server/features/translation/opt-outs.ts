@@ -6,7 +6,9 @@ import { ensureGuild } from '../../core/guilds';
 
 /**
  * Members who said "don't translate my messages" on a server (/translate-me off, issue 28): their
- * messages in linked channels are neither sent to the provider nor copied. Only the ids are kept.
+ * messages are never sent to the provider (nor kept as context for others' translations); in a
+ * mirror link they are copied as written with a mark in each channel's language (channels/labels.ts),
+ * in a translation room they get no reply (the words are already there). Only the ids are kept.
  */
 
 export async function setTranslated(
