@@ -46,7 +46,10 @@ function channelOf(interaction: ChatInputCommandInteraction<'cached'>): GuildBas
   return interaction.member.voice.channel ?? interaction.channel ?? null;
 }
 
-/** A reply of /voice in the member's language (the server says it through the speaker). */
+/**
+ * A reply of /voice in the member's language (the server says it through the speaker). Every
+ * /voice answer is deferred first: a language the tables lack may wait for the provider.
+ */
 async function text(ctx: BotContext, interaction: ChatInputCommandInteraction, line: VoiceLine) {
   const { content } = await ctx.caller.voice.bot.reply({
     guildId: interaction.guildId,
@@ -60,9 +63,8 @@ async function text(ctx: BotContext, interaction: ChatInputCommandInteraction, l
 async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>) {
   const channel = channelOf(interaction);
   const ephemeral = async (line: VoiceLine) =>
-    await interaction.reply({
+    await interaction.editReply({
       content: await text(ctx, interaction, line),
-      flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
   if (!channel?.isVoiceBased()) {
@@ -84,7 +86,6 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     });
     return;
   }
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   // Whoever is in the channel first (the member cache is bounded: client-caches.ts), then the
   // server's members the bot has seen lately.
   const seen = new Map([...channel.members, ...interaction.guild.members.cache]);
@@ -131,9 +132,8 @@ async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'c
     ? await ctx.caller.voice.bot.activeIn({ guildId: interaction.guildId, channelId: channel.id })
     : null;
   if (!session) {
-    await interaction.reply({
+    await interaction.editReply({
       content: await text(ctx, interaction, { phrase: 'VOICE_NO_SESSION', vars: { channel: where } }),
-      flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
     return;
@@ -142,9 +142,8 @@ async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'c
     status: 'ended',
     reason: `stopped with /voice stop by ${interaction.user.username}`,
   });
-  await interaction.reply({
+  await interaction.editReply({
     content: await text(ctx, interaction, { phrase: 'VOICE_STOPPED', vars: { channel: where } }),
-    flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });
 }
@@ -197,9 +196,11 @@ export const voice: BotCommand = {
         ),
     ),
   async execute(ctx, interaction) {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     if (!interaction.inCachedGuild()) {
-      const content = await text(ctx, interaction, { phrase: 'VOICE_SERVERS_ONLY' });
-      await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+      await interaction.editReply({
+        content: await text(ctx, interaction, { phrase: 'VOICE_SERVERS_ONLY' }),
+      });
       return;
     }
     if (interaction.options.getSubcommand() === 'stop') await stop(ctx, interaction);
