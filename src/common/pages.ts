@@ -33,7 +33,7 @@ export const INDEXED_PAGES: Record<string, string> = {
   '/setup':
     'Set up the Polyglot translation bot on your Discord server: create the application, invite the bot, grant its permissions and link your language channels.',
   '/status':
-    'Polyglot service status: uptime of the website, each bot shard and the translation provider over 24 hours, 7 days and 90 days, measured by the service itself, with incidents.',
+    'Polyglot service status: uptime of the website, each bot shard and each translation provider lane over 24 hours, 7 days and 90 days, measured by the service itself, with incidents.',
 };
 
 /** The dashboard's screens, under /admin ('' is /admin itself). */

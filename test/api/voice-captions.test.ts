@@ -217,7 +217,14 @@ describe('at the same moment', () => {
     await seedGuild(s.services, G2, { plan: 'ultimate' });
     // A warm pool (as in production): each call has its connection at once.
     await Promise.all(
-      [1, 2, 3].map(() => caller.voice.bot.memberLanguage({ guildId: G2, userId: BEN, locale: null })),
+      [1, 2, 3].map(() =>
+        caller.voice.bot.reply({
+          guildId: G2,
+          userId: BEN,
+          locale: null,
+          line: { phrase: 'VOICE_NO_SESSION' },
+        }),
+      ),
     );
     const [a, b, c] = await Promise.all([start(), start(), start()]);
     expect([a, b, c].filter((r) => r.ok)).toHaveLength(1);
@@ -253,5 +260,32 @@ describe('at the same moment', () => {
     );
     expect(row).toEqual({ c: 3 * FAKE_TRANSCRIPT.length });
     await caller.voice.bot.end({ sessionId: session.id, status: 'ended', reason: 'test over' });
+  });
+});
+
+describe('voice.bot.reply (every /voice reply, through the speaker)', () => {
+  it('says a nested line in the member’s language (Spanish from the table, no provider call)', async () => {
+    const { content } = await caller.voice.bot.reply({
+      guildId: GUILD,
+      userId: BEN,
+      locale: 'es-ES',
+      line: { phrase: 'VOICE_STOPPED', vars: { channel: `<#${HALL}>` } },
+    });
+    expect(content).toBe(`⏹️ Los subtítulos en vivo de <#${HALL}> han terminado.`);
+    expect(gemini.requests).toHaveLength(0);
+  });
+
+  it('bad input: an unknown phrase, or a line nested too deep, is refused naming it; nothing asked', async () => {
+    const ask = (line: unknown) =>
+      caller.voice.bot.reply({ guildId: GUILD, userId: BEN, locale: null, line: line as never });
+    await expect(ask({ phrase: 'HELLO' })).rejects.toThrow(/must name a voice phrase/);
+    const deep = { phrase: 'VOICE_COULD_NOT_CONNECT', vars: { why: { phrase: 'VOICE_CONNECTION_LOST' } } };
+    await expect(
+      ask({
+        phrase: 'VOICE_CONNECT_FAILED',
+        vars: { channel: 'x', reason: { ...deep, vars: { why: deep } } },
+      }),
+    ).rejects.toThrow(/line: nests deeper than 3 levels/);
+    expect(gemini.requests).toHaveLength(0);
   });
 });

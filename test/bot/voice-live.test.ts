@@ -279,11 +279,14 @@ describe('where captions go', () => {
     try {
       const before = await tableCounts(h.server.services);
       const joins = voice.botChannels.length;
-      const answer = await h.fake.interactionAnswer(startWithCaptions(h.channel('french')), 5000);
+      const i = startWithCaptions(h.channel('french'));
+      const answer = await h.fake.interactionAnswer(i, 5000);
       expect(answer.content).toBe(
         `I need the View Channel, Send Messages and Manage Webhooks permissions in <#${h.channel('french').id}> to post captions there. A server admin can grant them in the channel settings.`,
       );
-      expect(answer.flags).toBe(64);
+      // Ephemeral: every /voice answer is deferred with flag 64, then edited.
+      const deferred = h.fake.interactionCalls(i).find((c) => c.path.endsWith('/callback'));
+      expect(deferred?.body).toMatchObject({ type: 5, data: { flags: 64 } });
       expect(await tableCounts(h.server.services)).toEqual(before);
       expect(voice.botChannels).toHaveLength(joins);
     } finally {

@@ -6,17 +6,7 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import { languageName } from '../../../src/common/languages';
-import { say } from '../../../src/common/phrases';
-import {
-  VOICE_CAPTIONS_MISSING_PERMISSIONS,
-  VOICE_CONNECT_FAILED,
-  VOICE_MISSING_PERMISSIONS,
-  VOICE_NO_SESSION,
-  VOICE_NOT_A_VOICE_CHANNEL,
-  VOICE_STARTED,
-  VOICE_STOPPED,
-} from '../../../src/common/voice/phrases';
+import type { VoiceLine } from '../../../src/common/voice/lines';
 import type { BotContext } from '../../context';
 import { runSession, stopSession } from './session';
 import type { BotCommand } from '../../commands/types';
@@ -56,28 +46,46 @@ function channelOf(interaction: ChatInputCommandInteraction<'cached'>): GuildBas
   return interaction.member.voice.channel ?? interaction.channel ?? null;
 }
 
-async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>, lang: string) {
+/**
+ * A reply of /voice in the member's language (the server says it through the speaker). Every
+ * /voice answer is deferred first: a language the tables lack may wait for the provider.
+ */
+async function text(ctx: BotContext, interaction: ChatInputCommandInteraction, line: VoiceLine) {
+  const { content } = await ctx.caller.voice.bot.reply({
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+    locale: interaction.locale,
+    line,
+  });
+  return content;
+}
+
+async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>) {
   const channel = channelOf(interaction);
-  const ephemeral = (content: string) =>
-    interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  const ephemeral = async (line: VoiceLine) =>
+    await interaction.editReply({
+      content: await text(ctx, interaction, line),
+      allowedMentions: { parse: [] },
+    });
   if (!channel?.isVoiceBased()) {
-    await ephemeral(say(VOICE_NOT_A_VOICE_CHANNEL, lang, { channel: channel ? `<#${channel.id}>` : '—' }));
+    const where = channel ? `<#${channel.id}>` : '—';
+    await ephemeral({ phrase: 'VOICE_NOT_A_VOICE_CHANNEL', vars: { channel: where } });
     return;
   }
   const me = interaction.guild.members.me;
   if (!me || !channel.permissionsFor(me).has(NEEDED)) {
-    await ephemeral(say(VOICE_MISSING_PERMISSIONS, lang, { channel: `<#${channel.id}>` }));
+    await ephemeral({ phrase: 'VOICE_MISSING_PERMISSIONS', vars: { channel: `<#${channel.id}>` } });
     return;
   }
   const caption = captionOption(interaction);
   if (caption === null) {
     const picked = interaction.options.getChannel('captions');
-    await ephemeral(
-      say(VOICE_CAPTIONS_MISSING_PERMISSIONS, lang, { channel: picked ? `<#${picked.id}>` : '—' }),
-    );
+    await ephemeral({
+      phrase: 'VOICE_CAPTIONS_MISSING_PERMISSIONS',
+      vars: { channel: picked ? `<#${picked.id}>` : '—' },
+    });
     return;
   }
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   // Whoever is in the channel first (the member cache is bounded: client-caches.ts), then the
   // server's members the bot has seen lately.
   const seen = new Map([...channel.members, ...interaction.guild.members.cache]);
@@ -106,28 +114,26 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction<'
     console.warn(`voice: announcement in ${channel.id} not posted: ${(err as Error).message}`);
   }
   const joined = await runSession(ctx, interaction.guild, channel, started.session.id, started.minutesLeft);
-  const where = `<#${channel.id}>`;
   await interaction.editReply({
     content: joined.ok
-      ? say(VOICE_STARTED, lang, {
-          channel: where,
-          languages: started.languages.map(languageName).join(', '),
-        })
-      : say(VOICE_CONNECT_FAILED, lang, { channel: where, reason: joined.reason }),
+      ? started.startedMessage
+      : await text(ctx, interaction, {
+          phrase: 'VOICE_CONNECT_FAILED',
+          vars: { channel: `<#${channel.id}>`, reason: joined.reason },
+        }),
     allowedMentions: { parse: [] },
   });
 }
 
-async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>, lang: string) {
+async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'cached'>) {
   const channel = channelOf(interaction);
   const where = channel ? `<#${channel.id}>` : '—';
   const session = channel
     ? await ctx.caller.voice.bot.activeIn({ guildId: interaction.guildId, channelId: channel.id })
     : null;
   if (!session) {
-    await interaction.reply({
-      content: say(VOICE_NO_SESSION, lang, { channel: where }),
-      flags: MessageFlags.Ephemeral,
+    await interaction.editReply({
+      content: await text(ctx, interaction, { phrase: 'VOICE_NO_SESSION', vars: { channel: where } }),
       allowedMentions: { parse: [] },
     });
     return;
@@ -136,9 +142,8 @@ async function stop(ctx: BotContext, interaction: ChatInputCommandInteraction<'c
     status: 'ended',
     reason: `stopped with /voice stop by ${interaction.user.username}`,
   });
-  await interaction.reply({
-    content: say(VOICE_STOPPED, lang, { channel: where }),
-    flags: MessageFlags.Ephemeral,
+  await interaction.editReply({
+    content: await text(ctx, interaction, { phrase: 'VOICE_STOPPED', vars: { channel: where } }),
     allowedMentions: { parse: [] },
   });
 }
@@ -191,16 +196,14 @@ export const voice: BotCommand = {
         ),
     ),
   async execute(ctx, interaction) {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     if (!interaction.inCachedGuild()) {
-      await interaction.reply({ content: 'Live captions work in servers.', flags: MessageFlags.Ephemeral });
+      await interaction.editReply({
+        content: await text(ctx, interaction, { phrase: 'VOICE_SERVERS_ONLY' }),
+      });
       return;
     }
-    const { code } = await ctx.caller.voice.bot.memberLanguage({
-      guildId: interaction.guildId,
-      userId: interaction.user.id,
-      locale: interaction.locale,
-    });
-    if (interaction.options.getSubcommand() === 'stop') await stop(ctx, interaction, code);
-    else await start(ctx, interaction, code);
+    if (interaction.options.getSubcommand() === 'stop') await stop(ctx, interaction);
+    else await start(ctx, interaction);
   },
 };

@@ -11,7 +11,8 @@ import prism from 'prism-media';
 import type { BotContext } from '../../context';
 import { postThroughWebhook, reportFailure } from '../../discord';
 import { downmix, pcmMs, wav } from './audio';
-import { closeReason, watchConnection } from './connection';
+import { closeLine, lineText, type VoiceLine } from '../../../src/common/voice/lines';
+import { watchConnection } from './connection';
 
 /**
  * One live-caption session in one voice channel: the bot joins (DAVE end-to-end encryption as
@@ -50,7 +51,7 @@ interface Running {
   /** Aborted when the session stops (a stop while still connecting ends the wait at once). */
   stopped: AbortController;
   /** Why the connection was given up (Discord voice kept refusing it). */
-  failure?: string;
+  failure?: VoiceLine;
 }
 
 const running = new Map<number, Running>();
@@ -93,7 +94,7 @@ export async function runSession(
   channel: VoiceBasedChannel,
   sessionId: number,
   minutesLeft: number | null,
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+): Promise<{ ok: true } | { ok: false; reason: VoiceLine }> {
   const connection = joinVoiceChannel({
     channelId: channel.id,
     guildId: guild.id,
@@ -116,10 +117,13 @@ export async function runSession(
   connection.on('error', (err) => console.warn(`voice session ${sessionId}: ${err.message}`));
   // A server that keeps refusing the bot (4017 without DAVE, a bad token): the session fails.
   let connected = false;
-  const watched = watchConnection(connection, (why) => {
-    const reason = `${connected ? 'voice connection lost' : 'could not connect to the voice channel'}: ${why}`;
+  const watched = watchConnection(connection, (code) => {
+    const reason: VoiceLine = {
+      phrase: connected ? 'VOICE_CONNECTION_LOST' : 'VOICE_COULD_NOT_CONNECT',
+      vars: { why: closeLine(code) },
+    };
     r.failure = reason;
-    if (!r.ended) void stopSession(ctx, sessionId, { status: 'error', reason });
+    if (!r.ended) void stopSession(ctx, sessionId, { status: 'error', reason: lineText(reason) });
   });
   try {
     await entersState(
@@ -129,12 +133,15 @@ export async function runSession(
     );
   } catch {
     if (r.failure) return { ok: false, reason: r.failure };
-    if (r.ended) return { ok: false, reason: 'the session ended before the bot could join' };
-    const reason = `could not connect to the voice channel: ${closeReason(watched.lastClose())}`;
-    await stopSession(ctx, sessionId, { status: 'error', reason });
+    if (r.ended) return { ok: false, reason: { phrase: 'VOICE_ENDED_BEFORE_JOIN' } };
+    const reason: VoiceLine = {
+      phrase: 'VOICE_COULD_NOT_CONNECT',
+      vars: { why: closeLine(watched.lastClose()) },
+    };
+    await stopSession(ctx, sessionId, { status: 'error', reason: lineText(reason) });
     return { ok: false, reason };
   }
-  if (r.ended) return { ok: false, reason: 'ended while connecting' };
+  if (r.ended) return { ok: false, reason: { phrase: 'VOICE_ENDED_WHILE_CONNECTING' } };
   connected = true;
 
   connection.on(VoiceConnectionStatus.Disconnected, async (_before, state) => {
@@ -151,8 +158,14 @@ export async function runSession(
         ctx,
         sessionId,
         kicked
-          ? { status: 'ended', reason: closeReason(4014) }
-          : { status: 'error', reason: `voice connection lost: ${closeReason(watched.lastClose())}` },
+          ? { status: 'ended', reason: lineText(closeLine(4014)) }
+          : {
+              status: 'error',
+              reason: lineText({
+                phrase: 'VOICE_CONNECTION_LOST',
+                vars: { why: closeLine(watched.lastClose()) },
+              }),
+            },
       );
     }
   });

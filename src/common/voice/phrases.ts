@@ -193,3 +193,52 @@ export const VOICE_CAPTIONS_MISSING_PERMISSIONS: Phrase = {
   ar: 'أحتاج إلى صلاحيات عرض القناة وإرسال الرسائل وإدارة الويب هوك في {channel} لنشر الترجمة النصية هناك. يمكن لمسؤول الخادم منحها من إعدادات القناة.',
   hi: '{channel} में कैप्शन पोस्ट करने के लिए मुझे View Channel, Send Messages और Manage Webhooks अनुमतियां चाहिए। सर्वर एडमिन चैनल सेटिंग में ये दे सकते हैं।',
 };
+
+export const VOICE_SERVERS_ONLY: Phrase = {
+  en: 'Live captions work in servers.',
+  es: 'Los subtítulos en vivo funcionan en servidores.',
+  fr: 'Les sous-titres en direct fonctionnent dans les serveurs.',
+  de: 'Live-Untertitel funktionieren auf Servern.',
+  pt: 'As legendas ao vivo funcionam em servidores.',
+  it: 'I sottotitoli dal vivo funzionano nei server.',
+  tr: 'Canlı altyazı sunucularda çalışır.',
+  ru: 'Живые субтитры работают на серверах.',
+  ja: 'ライブ字幕はサーバー内で使えます。',
+  ko: '실시간 자막은 서버에서 작동합니다.',
+  zh: '实时字幕仅在服务器中可用。',
+  ar: 'الترجمة النصية المباشرة تعمل في الخوادم.',
+  hi: 'लाइव कैप्शन सर्वरों में काम करते हैं।',
+};
+
+/** Posted in the voice channel's chat (the server's default language) before the bot listens. */
+export const VOICE_ANNOUNCEMENT_HERE: Phrase = {
+  en: '🎙️ **Live captions are on** in this channel ({languages}). I am listening to translate what is said here: captions appear in this chat, and no audio is kept. /voice stop ends them.',
+  es: '🎙️ **Los subtítulos en vivo están activos** en este canal ({languages}). Escucho para traducir lo que se dice aquí: los subtítulos aparecen en este chat y no se guarda ningún audio. /voice stop los termina.',
+  fr: '🎙️ **Les sous-titres en direct sont actifs** dans ce salon ({languages}). J’écoute pour traduire ce qui se dit ici : les sous-titres apparaissent dans ce chat, et aucun audio n’est conservé. /voice stop les arrête.',
+  de: '🎙️ **Live-Untertitel sind an** in diesem Kanal ({languages}). Ich höre zu, um zu übersetzen, was hier gesagt wird: Die Untertitel erscheinen in diesem Chat, und kein Audio wird gespeichert. /voice stop beendet sie.',
+  pt: '🎙️ **As legendas ao vivo estão ativas** neste canal ({languages}). Estou ouvindo para traduzir o que é dito aqui: as legendas aparecem neste chat e nenhum áudio é guardado. /voice stop as encerra.',
+  it: '🎙️ **I sottotitoli dal vivo sono attivi** in questo canale ({languages}). Ascolto per tradurre ciò che si dice qui: i sottotitoli compaiono in questa chat e nessun audio viene conservato. /voice stop li termina.',
+  tr: '🎙️ **Canlı altyazı açık**, bu kanalda ({languages}). Burada söyleneni çevirmek için dinliyorum: altyazılar bu sohbette görünür ve hiçbir ses saklanmaz. /voice stop ile bitir.',
+  ru: '🎙️ **Живые субтитры включены** в этом канале ({languages}). Я слушаю, чтобы переводить сказанное здесь: субтитры появляются в этом чате, аудио не сохраняется. /voice stop выключает их.',
+  ja: '🎙️ このチャンネルで**ライブ字幕がオン**です（{languages}）。ここで話されたことを翻訳するために聞いています：字幕はこのチャットに表示され、音声は保存されません。/voice stop で終了します。',
+  ko: '🎙️ 이 채널에서 **실시간 자막이 켜졌습니다** ({languages}). 여기서 하는 말을 번역하기 위해 듣고 있습니다: 자막은 이 채팅에 표시되며 오디오는 저장되지 않습니다. /voice stop으로 끝냅니다.',
+  zh: '🎙️ 本频道的**实时字幕已开启**（{languages}）。我正在收听以翻译这里所说的内容：字幕显示在此聊天中，不保存任何音频。使用 /voice stop 结束。',
+  ar: '🎙️ **الترجمة النصية المباشرة تعمل** في هذه القناة ({languages}). أستمع لترجمة ما يُقال هنا: تظهر الترجمة في هذه الدردشة، ولا يُحفظ أي صوت. ‏/voice stop ينهيها.',
+  hi: '🎙️ इस चैनल में **लाइव कैप्शन चालू हैं** ({languages})। यहां कही गई बातों का अनुवाद करने के लिए मैं सुन रहा हूं: कैप्शन इसी चैट में दिखते हैं, और कोई ऑडियो नहीं रखा जाता। /voice stop से बंद करें।',
+};
+
+export const VOICE_ANNOUNCEMENT_IN: Phrase = {
+  en: '🎙️ **Live captions are on** in this channel ({languages}). I am listening to translate what is said here: captions appear in {channel}, and no audio is kept. /voice stop ends them.',
+  es: '🎙️ **Los subtítulos en vivo están activos** en este canal ({languages}). Escucho para traducir lo que se dice aquí: los subtítulos aparecen en {channel} y no se guarda ningún audio. /voice stop los termina.',
+  fr: '🎙️ **Les sous-titres en direct sont actifs** dans ce salon ({languages}). J’écoute pour traduire ce qui se dit ici : les sous-titres apparaissent dans {channel}, et aucun audio n’est conservé. /voice stop les arrête.',
+  de: '🎙️ **Live-Untertitel sind an** in diesem Kanal ({languages}). Ich höre zu, um zu übersetzen, was hier gesagt wird: Die Untertitel erscheinen in {channel}, und kein Audio wird gespeichert. /voice stop beendet sie.',
+  pt: '🎙️ **As legendas ao vivo estão ativas** neste canal ({languages}). Estou ouvindo para traduzir o que é dito aqui: as legendas aparecem em {channel} e nenhum áudio é guardado. /voice stop as encerra.',
+  it: '🎙️ **I sottotitoli dal vivo sono attivi** in questo canale ({languages}). Ascolto per tradurre ciò che si dice qui: i sottotitoli compaiono in {channel} e nessun audio viene conservato. /voice stop li termina.',
+  tr: '🎙️ **Canlı altyazı açık**, bu kanalda ({languages}). Burada söyleneni çevirmek için dinliyorum: altyazılar {channel} kanalında görünür ve hiçbir ses saklanmaz. /voice stop ile bitir.',
+  ru: '🎙️ **Живые субтитры включены** в этом канале ({languages}). Я слушаю, чтобы переводить сказанное здесь: субтитры появляются в {channel}, аудио не сохраняется. /voice stop выключает их.',
+  ja: '🎙️ このチャンネルで**ライブ字幕がオン**です（{languages}）。ここで話されたことを翻訳するために聞いています：字幕は {channel} に表示され、音声は保存されません。/voice stop で終了します。',
+  ko: '🎙️ 이 채널에서 **실시간 자막이 켜졌습니다** ({languages}). 여기서 하는 말을 번역하기 위해 듣고 있습니다: 자막은 {channel}에 표시되며 오디오는 저장되지 않습니다. /voice stop으로 끝냅니다.',
+  zh: '🎙️ 本频道的**实时字幕已开启**（{languages}）。我正在收听以翻译这里所说的内容：字幕显示在 {channel} 中，不保存任何音频。使用 /voice stop 结束。',
+  ar: '🎙️ **الترجمة النصية المباشرة تعمل** في هذه القناة ({languages}). أستمع لترجمة ما يُقال هنا: تظهر الترجمة في {channel}، ولا يُحفظ أي صوت. ‏/voice stop ينهيها.',
+  hi: '🎙️ इस चैनल में **लाइव कैप्शन चालू हैं** ({languages})। यहां कही गई बातों का अनुवाद करने के लिए मैं सुन रहा हूं: कैप्शन {channel} में दिखते हैं, और कोई ऑडियो नहीं रखा जाता। /voice stop से बंद करें।',
+};

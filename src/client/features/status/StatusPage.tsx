@@ -104,7 +104,8 @@ export default function StatusPage() {
       </Title>
       <Text c="dimmed" mt="xs" maw={640}>
         Measured by the service itself: every minute the web tier records whether each component was up. A
-        minute without any record counts as down.
+        minute without any record counts as down. Translation is shown per provider lane (the primary provider
+        and its fallback); it is up as a whole when any lane answers.
       </Text>
       <Stack gap="xl" mt="xl">
         {status.error && (
@@ -125,7 +126,8 @@ export default function StatusPage() {
                       : 'Some components are down'}
                 </Text>
                 <Text c="dimmed" size="sm">
-                  90 days: {formatUptime(report.overall.quarter)} (the lowest component)
+                  90 days: {formatUptime(report.overall.quarter)} (the lowest of the website, each bot shard
+                  and translation as a whole)
                 </Text>
               </Group>
             </Paper>

@@ -63,16 +63,21 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             if your server uses integrations: the YouTube channels and Twitch streamers it follows (their
-            public ids and names) and which of their videos and streams were posted; and
+            public ids and names) and which of their videos and streams were posted;
+          </li>
+          <li>
+            what a server's administrators write for the bot to post (announcements, polls and their options,
+            welcome messages, the glossary) with the translations made of it, and each member's poll votes,
+            kept until they delete it or the server's data is deleted; and
           </li>
           <li>timestamps of these events.</li>
         </ul>
         <p>
-          <strong>We do not store the content of the messages we translate</strong> (support tickets and
-          moderation excerpts, above, are the exceptions). Our translation logs record who asked and in which
-          channel, the source and target languages, the message length, how long the translation took and
-          whether it succeeded, never the text. Translations are held briefly in memory so repeated requests
-          are fast, and are never written to our database.
+          <strong>We do not store the content of the messages we translate</strong> (support tickets,
+          moderation excerpts and what administrators write for the bot to post, above, are the exceptions).
+          Our translation logs record who asked and in which channel, the source and target languages, the
+          message length, how long the translation took and whether it succeeded, never the text. Translations
+          are held briefly in memory so repeated requests are fast, and are never written to our database.
         </p>
         <p>
           If you buy a membership, our payment processor collects your payment details. We receive a customer

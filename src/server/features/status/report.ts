@@ -4,6 +4,7 @@ import {
   type ComponentStatus,
   componentName,
   type Incident,
+  isLaneComponent,
   MINUTE,
   SAMPLE_KEEP_MS,
   STATUS_WINDOWS,
@@ -12,8 +13,26 @@ import {
 } from '../../../common/status/schemas';
 
 const INCIDENTS_SHOWN = 50;
-/** Web before provider before the shards in order. */
-const order = (id: string) => (id === 'web' ? -2 : id === 'provider' ? -1 : Number(id.split(':')[1] ?? 0));
+/** Web, translation (as a whole, then its lanes: primary, fallback, fallback-2…), the shards in order. */
+function order(id: string): number {
+  if (id === 'web') return 0;
+  if (id === 'provider') return 1;
+  if (isLaneComponent(id)) {
+    const role = id.split(':')[1] ?? '';
+    return 2 + (role === 'primary' ? 0 : role === 'fallback' ? 0.01 : Number(role.split('-')[1] ?? 9) / 100);
+  }
+  return 10 + Number(id.split(':')[1] ?? 0);
+}
+
+/**
+ * Which sampled components the page shows: the web tier, the shards, each lane configured now
+ * (`lanes`: laneComponent ids; a lane no longer configured is left out), and translation as a whole
+ * only when no lane is known. The overall figure counts the web tier, the shards and translation
+ * as a whole, not each lane (a fallback down while the primary serves is no outage).
+ */
+const shown = (id: string, lanes: string[]) =>
+  isLaneComponent(id) ? lanes.includes(id) : id !== 'provider' || lanes.length === 0;
+const inOverall = (id: string) => !isLaneComponent(id);
 
 /**
  * The status page from the samples: per component, the share of each window's minutes that has an
@@ -21,7 +40,7 @@ const order = (id: string) => (id === 'web' ? -2 : id === 'provider' ? -1 : Numb
  * further back; and the periods a component was down or not sampled, merged. The minute still
  * running and the one just ended (its sample is written at this minute's start) are not counted.
  */
-export async function statusReport(db: Db, now: Date): Promise<StatusReport> {
+export async function statusReport(db: Db, now: Date, lanes: string[] = []): Promise<StatusReport> {
   const end = Math.floor(now.getTime() / MINUTE) * MINUTE - MINUTE;
   const keep = end - SAMPLE_KEEP_MS;
   const starts = Object.fromEntries(STATUS_WINDOWS.map((w) => [w.key, end - w.ms])) as Record<
@@ -45,7 +64,7 @@ export async function statusReport(db: Db, now: Date): Promise<StatusReport> {
           max(case when at = ${end - MINUTE} then up + 1 else 0 end) as "lastUp"
         from health_samples where at >= ${keep} and at < ${end} group by component`,
   );
-  const components: ComponentStatus[] = rows
+  const measured: ComponentStatus[] = rows
     .sort((a, b) => order(a.component) - order(b.component))
     .map((r) => {
       const first = Number(r.first);
@@ -65,9 +84,13 @@ export async function statusReport(db: Db, now: Date): Promise<StatusReport> {
         since: new Date(first).toISOString(),
       };
     });
+  const components = measured.filter((c) => shown(c.id, lanes));
   const overall = Object.fromEntries(
     STATUS_WINDOWS.map((w) => {
-      const figures = components.map((c) => c.uptime[w.key]).filter((n): n is number => n !== null);
+      const figures = measured
+        .filter((c) => inOverall(c.id))
+        .map((c) => c.uptime[w.key])
+        .filter((n): n is number => n !== null);
       return [w.key, figures.length ? Math.min(...figures) : null];
     }),
   ) as Record<StatusWindow, number | null>;
@@ -75,7 +98,12 @@ export async function statusReport(db: Db, now: Date): Promise<StatusReport> {
     at: new Date(end).toISOString(),
     components,
     overall,
-    incidents: await incidents(db, keep, end, new Map(rows.map((r) => [r.component, Number(r.last)]))),
+    incidents: await incidents(
+      db,
+      keep,
+      end,
+      new Map(rows.filter((r) => shown(r.component, lanes)).map((r) => [r.component, Number(r.last)])),
+    ),
   };
 }
 
@@ -103,6 +131,7 @@ async function incidents(
     periods.set(component, list);
   };
   for (const m of marks) {
+    if (!lastAt.has(m.component)) continue;
     const at = Number(m.at);
     if (m.prev !== null && at - Number(m.prev) > MINUTE) add(m.component, Number(m.prev) + MINUTE, at);
     if (Number(m.up) === 0) add(m.component, at, at + MINUTE);

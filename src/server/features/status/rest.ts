@@ -6,6 +6,6 @@ export const routes: RestRoute[] = [
     path: '/api/status',
     procedure: 'status.get',
     summary:
-      'Public: measured uptime of the web tier, each bot shard and the translation provider over 24 h, 7 d and 90 d, and incidents (the status page)',
+      'Public: measured uptime of the web tier, each bot shard and each translation provider lane (primary, fallback) over 24 h, 7 d and 90 d, and incidents (the status page)',
   },
 ];

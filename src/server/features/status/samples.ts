@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
-import { MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
+import { laneComponent, MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
 import type { LaneHealth } from '../../translation/health';
 import { BOT_STATUS_FRESH_MS, type BotStatus } from '../guilds/bot-status';
 
@@ -11,13 +11,17 @@ import { BOT_STATUS_FRESH_MS, type BotStatus } from '../guilds/bot-status';
  * record the same minute: a component is up when any of them saw it up.
  */
 
-/** The translation provider in [from, to): down when translations were asked and every one failed. */
-async function providerUp(db: Db, from: number, to: number): Promise<boolean> {
+/**
+ * Translation in [from, to) from the translation log (every process writes it): down when
+ * translations were asked and every one failed. `lane`: only that lane's rows ("name:model").
+ */
+async function providerUp(db: Db, from: number, to: number, lane?: string): Promise<boolean> {
   const [row] = await rawAll<{ ok: number | null; failed: number | null }>(
     db,
     sql`select sum(case when outcome = 'ok' then 1 else 0 end) as ok,
                sum(case when outcome = 'error' then 1 else 0 end) as failed
-          from translation_logs where created_at >= ${from} and created_at < ${to}`,
+          from translation_logs where created_at >= ${from} and created_at < ${to}
+           ${lane === undefined ? sql`` : sql`and provider = ${lane}`}`,
   );
   return !(Number(row?.failed ?? 0) > 0 && Number(row?.ok ?? 0) === 0);
 }
@@ -68,8 +72,15 @@ export async function recordSamples(
 ): Promise<Record<string, boolean>> {
   const minute = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const at = minute - MINUTE;
-  const provider = probedUp(health()) ?? (await providerUp(db, at, minute));
+  const lanes = health();
+  const provider = probedUp(lanes) ?? (await providerUp(db, at, minute));
   const samples: Record<string, boolean> = { web: true, provider };
+  // Each lane of the operator's providers (issue 27): its probed state; before any probe or call
+  // in this process, what the log says of it.
+  for (const [i, lane] of lanes.entries()) {
+    samples[laneComponent(i, lane.lane)] =
+      lane.state === 'unknown' ? await providerUp(db, at, minute, lane.lane) : lane.state === 'up';
+  }
   for (const [id, up] of await shardStates(db, now.getTime())) samples[`shard:${id}`] = up;
   for (const [component, up] of Object.entries(samples)) {
     await rawRun(

@@ -4,6 +4,8 @@ import { channelOf } from '../../../common/schemas/discord-refs';
 import { rowId } from '../../../common/schemas/util';
 import { voiceSessionUpdate } from '../../../common/voice/schemas';
 import { guildDefaultLanguage, memberLanguage } from '../translation/members';
+import { voiceLine } from '../../../common/voice/lines';
+import { voiceReply } from './replies';
 import {
   activeVoiceSessions,
   captionLanguages,
@@ -14,7 +16,15 @@ import {
 } from './sessions';
 import { activeVoiceSessionIn, endFromDashboard, findVoiceSession, listVoiceSessions } from './records';
 import { readVoiceSettings, updateVoiceSettings } from './settings';
-import { botGuildProcedure, botProcedure, guildProcedure, notFound, requires, router } from '../../core/trpc';
+import {
+  botGuildProcedure,
+  botProcedure,
+  guildIdSchema,
+  guildProcedure,
+  notFound,
+  requires,
+  router,
+} from '../../core/trpc';
 
 const discordId = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 
@@ -95,19 +105,18 @@ export const voiceRouter = router({
           caption: input.caption,
         });
       }),
-    /** The member's language, for the bot's replies before a session exists. */
-    memberLanguage: botGuildProcedure
-      .input(z.object({ userId: discordId, locale: z.string().nullable() }))
-      .query(async ({ ctx, input }) => ({
-        code: (
-          await memberLanguage(
-            ctx.db,
-            input.userId,
-            input.locale,
-            await guildDefaultLanguage(ctx.db, ctx.guildId),
-          )
-        ).code,
-      })),
+    /** A /voice reply (a line of the voice phrases) in the member's language, through the speaker. */
+    reply: botProcedure
+      .input(
+        z.object({
+          /** null: outside a server (the member's own language, else their locale). */
+          guildId: guildIdSchema.nullable(),
+          userId: discordId,
+          locale: z.string().max(20).nullable(),
+          line: voiceLine,
+        }),
+      )
+      .query(async ({ ctx, input }) => ({ content: await voiceReply(ctx, input, input.line) })),
     /** The session in a channel, for /voice stop. */
     activeIn: botGuildProcedure
       .input(z.object({ channelId: discordId }))

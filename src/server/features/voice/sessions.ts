@@ -1,14 +1,17 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import { voiceSessions } from '../../../../db/schema';
-import { findLanguage, languageName } from '../../../common/languages';
+import { findLanguage } from '../../../common/languages';
 import type { Phrase } from '../../../common/phrases';
 import { LOCKED } from '../../../common/billing/phrases';
 import {
   VOICE_ALREADY_RUNNING,
+  VOICE_ANNOUNCEMENT_HERE,
+  VOICE_ANNOUNCEMENT_IN,
   VOICE_MINUTES_USED,
   VOICE_NO_AUDIO,
   VOICE_NO_PROVIDER,
+  VOICE_STARTED,
 } from '../../../common/voice/phrases';
 import * as VOICE_PHRASES from '../../../common/voice/phrases';
 import { speakerFor } from '../../translation/phrases';
@@ -17,6 +20,8 @@ import { readTranslationSettings } from '../../translation/settings';
 import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
 import { webhookUsername } from '../channels/mirror';
+import { guildDefaultLanguage } from '../translation/members';
+import { languageNamesIn } from './replies';
 import { guildPlan, hasCapability } from '../../core/plans';
 import { monthStart } from '../../translation/accounting';
 import { explainTranslationFailure } from '../translation/failures';
@@ -86,7 +91,16 @@ export function captionLanguages(requested: string | null | undefined, memberLan
 }
 
 export type VoiceStartResult =
-  | { ok: true; session: Session; languages: string[]; minutesLeft: number | null; announcement: string }
+  | {
+      ok: true;
+      session: Session;
+      languages: string[];
+      minutesLeft: number | null;
+      /** For the channel's chat, in the server's default language. */
+      announcement: string;
+      /** The reply once the bot is in, in the member's language. */
+      startedMessage: string;
+    }
   | { ok: false; reason: 'locked' | 'no-provider' | 'no-audio' | 'minutes' | 'running'; message: string };
 
 /**
@@ -157,10 +171,22 @@ export async function startVoiceSession(
   });
   if (!started.ok) return started;
   const { session, caption, left } = started;
-  const names = languages.map(languageName).join(', ');
-  const where = caption ? `in <#${caption.threadId ?? caption.channelId}>` : 'in this chat';
-  const announcement = `🎙️ **Live captions are on** in this channel (${names}). I am listening to translate what is said here: captions appear ${where}, and no audio is kept. /voice stop ends them.`;
-  return { ok: true, session, languages, minutesLeft: left, announcement };
+  // The channel's chat reads the server's default language; the member's reply, theirs.
+  const channelSpeak = await speakerFor(
+    translator,
+    await guildDefaultLanguage(db, input.guildId),
+    VOICE_PHRASES,
+  );
+  const where = caption?.threadId ?? caption?.channelId;
+  const announcement = channelSpeak(where ? VOICE_ANNOUNCEMENT_IN : VOICE_ANNOUNCEMENT_HERE, {
+    languages: languageNamesIn(languages, channelSpeak.language),
+    channel: `<#${where}>`,
+  });
+  const startedMessage = speak(VOICE_STARTED, {
+    channel: `<#${input.channelId}>`,
+    languages: languageNamesIn(languages, speak.language),
+  });
+  return { ok: true, session, languages, minutesLeft: left, announcement, startedMessage };
 }
 
 /**

@@ -16,7 +16,7 @@ const FEATURES = [
   {
     icon: IconBrain,
     title: 'Context-aware translation',
-    text: 'A large language model translates whole thoughts, slang and tone in 130+ languages, not word by word.',
+    text: 'A large language model translates whole thoughts with the conversation around them, in your server’s tone, in 130+ languages, not word by word.',
   },
   {
     icon: IconLink,
@@ -51,7 +51,7 @@ const FEATURES = [
   {
     icon: IconMicrophone,
     title: 'Voice translation',
-    text: 'Voice channels transcribed and translated by AI models. Premium tier, in beta.',
+    text: 'Voice channels captioned live, transcribed and translated by AI models, on the Pro and Ultimate plans. In beta.',
   },
 ];
 

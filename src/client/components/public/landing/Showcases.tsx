@@ -127,7 +127,7 @@ export function Showcases() {
         bullets={[
           'Right-click, Apps, Translate Message',
           'Uses the language each member chose with /setlanguage',
-          'Keeps tone, slang and context intact',
+          'Keeps context and your server’s tone (slang-aware on Pro)',
         ]}
         demo={<PrivateDemo />}
       />
