@@ -106,12 +106,10 @@ export async function rateTicketButton(
   rating: number,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  if (interaction.guildId && interaction.guildId !== guildId) {
-    await interaction.editReply({ content: `Ticket #${ticketId} not found.` });
-    return;
-  }
+  // Pressed in a server: looked up in that server only (a button naming another server's ticket
+  // is not found there, answered in the presser's language); in a DM, the server the id names.
   const result = await ctx.caller.tickets.bot.rateTicket({
-    guildId,
+    guildId: interaction.guildId ?? guildId,
     ticketId,
     userId: interaction.user.id,
     locale: interaction.locale,

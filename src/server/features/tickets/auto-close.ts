@@ -7,6 +7,7 @@ import { TICKET_AUTO_CLOSE_REASON, TICKET_AUTO_CLOSE_WARNING } from '../../../co
 import { hasCapability } from '../../core/plans';
 import type { Services } from '../../core/services';
 import { queueAnnouncement, queueStatusAnnouncement } from './conversation';
+import { ticketSpeaker } from './speaker';
 import { findTicket, type Ticket, type TicketMessage, updateTicket } from './tickets';
 
 /**
@@ -55,12 +56,17 @@ export type AutoCloseStep =
 
 /** What is due for one ticket now: nothing, the warning, or the close (under the ticket's lock). */
 export async function autoCloseStep(
-  db: Db,
-  clock: () => Date,
+  services: Pick<Services, 'db' | 'clock' | 'translator'>,
   guildId: string,
   ticketId: number,
   days: number,
 ): Promise<AutoCloseStep> {
+  const { db, clock } = services;
+  // The member's and the support team's words, asked before the lock (a slow provider never holds it).
+  const before = await findTicket(db, guildId, ticketId);
+  if (!before || before.status === 'closed') return { kind: 'none', ticketId };
+  const member = await ticketSpeaker(services, before.userLanguage);
+  const support = await ticketSpeaker(services, before.supportLanguage);
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
     const ticket = await findTicket(tx, guildId, ticketId);
@@ -85,6 +91,7 @@ export async function autoCloseStep(
         tx,
         clock,
         ticket,
+        member,
         TICKET_AUTO_CLOSE_WARNING,
         { id: ticket.id, hours: Math.ceil((closeAt - now) / HOUR) },
         AUTO_CLOSE_TAG,
@@ -92,15 +99,18 @@ export async function autoCloseStep(
       return { kind: 'warned', ticketId, note };
     }
     if (now < Math.max(dueAt, warnedAt + lead)) return { kind: 'none', ticketId };
-    const reason = (language: string) => say(TICKET_AUTO_CLOSE_REASON, language, { days });
+    const vars = { days };
     const updated = await updateTicket(tx, clock, ticket, {
       status: 'closed',
-      closeReason: reason(ticket.supportLanguage),
+      closeReason: support.label(TICKET_AUTO_CLOSE_REASON, vars),
     });
     if (typeof updated === 'string') return { kind: 'none', ticketId };
-    const note = await queueStatusAnnouncement(tx, clock, updated, 'closed', {
-      en: reason('en'),
-      [ticket.userLanguage]: reason(ticket.userLanguage),
+    // The reason in the member's language when it could be put into it (else English, said so on delivery).
+    const note = await queueStatusAnnouncement(tx, clock, updated, member, 'closed', {
+      en: say(TICKET_AUTO_CLOSE_REASON, 'en', vars),
+      ...(member.translated(TICKET_AUTO_CLOSE_REASON)
+        ? { [ticket.userLanguage]: member.label(TICKET_AUTO_CLOSE_REASON, vars) }
+        : {}),
     });
     return { kind: 'closed', ticketId, note };
   });
@@ -116,9 +126,9 @@ export interface AutoCloseResult {
  * the warnings and closes are queued for the bot (ticket:reply) like any announcement.
  */
 export async function runTicketAutoClose(
-  services: Pick<Services, 'db' | 'clock' | 'events'>,
+  services: Pick<Services, 'db' | 'clock' | 'events' | 'translator'>,
 ): Promise<AutoCloseResult> {
-  const { db, clock, events } = services;
+  const { db, events } = services;
   const result: AutoCloseResult = { warned: [], closed: [] };
   const servers = await db
     .select({ guildId: ticketSettings.guildId, days: ticketSettings.autoCloseDays })
@@ -133,7 +143,7 @@ export async function runTicketAutoClose(
       .where(and(eq(tickets.guildId, guildId), ne(tickets.status, 'closed')))
       .all();
     for (const { id } of open) {
-      const step = await autoCloseStep(db, clock, guildId, id, days);
+      const step = await autoCloseStep(services, guildId, id, days);
       if (step.kind === 'none') continue;
       result[step.kind].push(id);
       await events.publish('ticket:reply', { guildId, ticketId: id, messageId: step.note.id });
@@ -143,7 +153,7 @@ export async function runTicketAutoClose(
 }
 
 /** Runs the sweep now and every 10 minutes; stop() ends the schedule. */
-export function scheduleTicketAutoClose(services: Pick<Services, 'db' | 'clock' | 'events'>): {
+export function scheduleTicketAutoClose(services: Pick<Services, 'db' | 'clock' | 'events' | 'translator'>): {
   stop(): void;
 } {
   const run = async () => {

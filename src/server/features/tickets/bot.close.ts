@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { type Phrase, say } from '../../../common/phrases';
+import type { Phrase } from '../../../common/phrases';
 import {
   TICKET_ALREADY_RATED,
   TICKET_RATE_NOT_CLOSED,
   TICKET_RATE_NOT_YOURS,
   TICKET_RATE_RANGE,
+  TICKET_NOT_FOUND,
   TICKET_RATED,
 } from '../../../common/tickets/phrases';
 import { botGuildProcedure } from '../../core/trpc';
-import { memberLanguageIn } from '../translation/members';
+import { ticketMemberSpeaker } from './speaker';
 import { type RateOutcome, rateTicket } from './close';
 import { findTicket } from './tickets';
 import { planTranscript } from './transcript';
@@ -32,7 +33,7 @@ export const ticketCloseBotProcedures = {
   /** The closed ticket's transcript to DM its member (null: not closed, or not this server's). */
   ticketTranscript: botGuildProcedure
     .input(z.object({ ticketId }))
-    .query(async ({ ctx, input }) => await planTranscript(ctx.db, ctx.guildId, input.ticketId)),
+    .query(async ({ ctx, input }) => await planTranscript(ctx, ctx.guildId, input.ticketId)),
 
   /** The member could not be sent the transcript by DM: what to tell the admins, where. */
   ticketTranscriptUndelivered: botGuildProcedure
@@ -62,22 +63,20 @@ export const ticketCloseBotProcedures = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      // The presser's language (the member's own, once they rate: the same as the ticket's).
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
       const outcome = await rateTicket(ctx.db, ctx.guildId, input.ticketId, input.userId, input.rating);
       if (outcome.ok)
         return {
           ok: true as const,
-          message: say(TICKET_RATED, outcome.ticket.userLanguage, {
-            id: outcome.ticket.id,
-            rating: input.rating,
-          }),
+          message: s(TICKET_RATED, { id: outcome.ticket.id, rating: input.rating }),
         };
       const phrase = REFUSALS[outcome.error];
       if (!phrase || !outcome.ticket)
-        return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
-      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
+        return { ok: false as const, message: s(TICKET_NOT_FOUND, { id: input.ticketId }) };
       return {
         ok: false as const,
-        message: say(phrase, language, { id: outcome.ticket.id, rating: outcome.ticket.rating ?? '' }),
+        message: s(phrase, { id: outcome.ticket.id, rating: outcome.ticket.rating ?? '' }),
       };
     }),
 };

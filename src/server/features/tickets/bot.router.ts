@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { findLanguage, languageName } from '../../../common/languages';
-import { say } from '../../../common/phrases';
 import {
   TICKET_ALREADY_CLOSED,
   TICKET_CLAIM_BUTTON,
@@ -8,6 +7,7 @@ import {
   TICKET_UNKNOWN_CATEGORY,
   TICKET_CLOSE_BUTTON,
   TICKET_CLOSING,
+  TICKET_NOT_FOUND,
   TICKET_NOT_YOURS,
   TICKET_OPENED_DM,
   TICKET_OPENED_THREAD,
@@ -23,11 +23,10 @@ import {
   ticketCloseReason,
   ticketText,
 } from '../../../common/tickets/schemas';
-import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
-import { memberLanguageIn } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
 import { lockedNotice } from './locked';
+import { type Speaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
 import { ticketPanelBotProcedures } from './bot.panel';
 import { ticketCloseBotProcedures } from './bot.close';
 import { closeTicketWithReason } from './close';
@@ -46,49 +45,45 @@ import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const rowId = z.number().int().positive();
 
-async function languageOf(
-  ctx: Services & { guildId: string },
-  userId: string,
-  locale: string | null,
-): Promise<string> {
-  return await memberLanguageIn(ctx.db, ctx.guildId, userId, locale);
-}
-
-/** The intake answers under the description, in `language` (the original when not translated). */
-function intakeBlock(ticket: Ticket, language: string): string {
+/** The intake answers under the description, in the speaker's language (the original when not translated). */
+function intakeBlock(ticket: Ticket, s: Speaker): string {
   if (ticket.intake.length === 0) return '';
   const lines = ticket.intake.map(
-    (a) => `- **${a.question}** ${a.answer[language] ?? a.answer[ticket.userLanguage] ?? ''}`,
+    (a) => `- **${a.question}** ${a.answer[s.language] ?? a.answer[ticket.userLanguage] ?? ''}`,
   );
-  return `\n**${say(TICKET_INTAKE_HEADING, language)}**\n${lines.join('\n')}`;
+  return `\n**${s.label(TICKET_INTAKE_HEADING)}**\n${lines.join('\n')}`;
 }
 
-/** The thread's first message: subject and description in the member's language and the support language. */
-function openingParts(ticket: Ticket, roleId: string | null): string[] {
+/**
+ * The thread's first message: subject and description in the member's language and the support
+ * language, the bot's words from each one's speaker (the "In English" line once, at the end).
+ */
+function openingParts(ticket: Ticket, roleId: string | null, member: Speaker, team: Speaker): string[] {
   const lang = ticket.userLanguage;
   const support = ticket.supportLanguage;
-  const block = (language: string) =>
-    `**${say(TICKET_SUBJECT, language)}:** ${ticket.subject[language] ?? ticket.subject[lang]}\n${(
-      ticket.description[language] ??
+  const block = (s: Speaker) =>
+    `**${s.label(TICKET_SUBJECT)}:** ${ticket.subject[s.language] ?? ticket.subject[lang]}\n${(
+      ticket.description[s.language] ??
       ticket.description[lang] ??
       ''
     )
       .split('\n')
       .map((l) => `> ${l}`)
-      .join('\n')}${intakeBlock(ticket, language)}`;
+      .join('\n')}${intakeBlock(ticket, s)}`;
   const mentions = `<@${ticket.userId}>${roleId ? ` <@&${roleId}>` : ''}`;
   const lines = [
     `🎫 **#${ticket.id}** · ${mentions}`,
-    say(TICKET_THREAD_WELCOME, lang, { member: `<@${ticket.userId}>` }),
+    member.label(TICKET_THREAD_WELCOME, { member: `<@${ticket.userId}>` }),
     '',
-    block(lang),
+    block(member),
   ];
   if (support !== lang) {
     const translated = ticket.subject[support] !== undefined;
     lines.push('', `-# ${languageName(support)} (support team)${translated ? '' : ': not translated yet'}`);
-    if (translated) lines.push(block(support));
+    if (translated) lines.push(block(team));
   }
-  return splitForDiscord(lines.join('\n'));
+  const mark = member.mark() || team.mark();
+  return splitForDiscord(`${lines.join('\n')}${mark}`);
 }
 
 export const ticketsBotRouter = router({
@@ -98,8 +93,8 @@ export const ticketsBotRouter = router({
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
     .query(async ({ ctx, input }) => {
-      const language = await languageOf(ctx, input.userId, input.locale);
-      const locked = await lockedNotice(ctx, language);
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const locked = await lockedNotice(ctx, s);
       return locked ? { ok: false as const, message: locked } : { ok: true as const };
     }),
 
@@ -128,8 +123,9 @@ export const ticketsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const userLanguage = await languageOf(ctx, input.userId, input.locale);
-      const locked = await lockedNotice(ctx, userLanguage);
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const userLanguage = s.language;
+      const locked = await lockedNotice(ctx, s);
       if (locked) return { ok: false as const, message: locked };
       const settings = await getTicketSettings(ctx.db, ctx.guildId);
       const category = input.panel?.category
@@ -138,7 +134,7 @@ export const ticketsBotRouter = router({
       if (input.panel?.category && !category)
         return {
           ok: false as const,
-          message: say(TICKET_UNKNOWN_CATEGORY, userLanguage, { category: input.panel.category }),
+          message: s(TICKET_UNKNOWN_CATEGORY, { category: input.panel.category }),
         };
       // Each configured question with the member's answer (a question left unanswered is left out).
       const intake = (category?.questions ?? [])
@@ -155,6 +151,7 @@ export const ticketsBotRouter = router({
         category: category?.name ?? input.category,
         intake,
       });
+      const team = await ticketSpeaker(ctx, settings.supportLanguage);
       return {
         ok: true as const,
         id: ticket.id,
@@ -167,10 +164,10 @@ export const ticketsBotRouter = router({
           channelIds: [settings.channelId, settings.defaultChannelId].filter((c): c is string => !!c),
           name: `#${ticket.id} ${input.subject}`.slice(0, 100),
           supportRoleId: settings.supportRoleId,
-          opening: openingParts(ticket, settings.supportRoleId),
-          closeLabel: say(TICKET_CLOSE_BUTTON, userLanguage),
+          opening: openingParts(ticket, settings.supportRoleId, s, team),
+          closeLabel: s.label(TICKET_CLOSE_BUTTON),
           closeId: `${TICKET_CLOSE_PREFIX}:${ticket.id}`,
-          claimLabel: say(TICKET_CLAIM_BUTTON, settings.supportLanguage),
+          claimLabel: team.label(TICKET_CLAIM_BUTTON),
           claimId: `${TICKET_CLAIM_PREFIX}:${ticket.id}`,
         },
       };
@@ -191,10 +188,11 @@ export const ticketsBotRouter = router({
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
       if (!ticket) return { content: `Ticket #${input.ticketId} not found.` };
       await setTicketThread(ctx.db, ticket.id, input.threadId);
+      const s = await ticketSpeaker(ctx, ticket.userLanguage);
       return {
         content: input.threadId
-          ? say(TICKET_OPENED_THREAD, ticket.userLanguage, { id: ticket.id, thread: `<#${input.threadId}>` })
-          : say(TICKET_OPENED_DM, ticket.userLanguage, {
+          ? s(TICKET_OPENED_THREAD, { id: ticket.id, thread: `<#${input.threadId}>` })
+          : s(TICKET_OPENED_DM, {
               id: ticket.id,
               language: findLanguage(ticket.userLanguage)?.native ?? languageName(ticket.userLanguage),
             }),
@@ -239,17 +237,20 @@ export const ticketsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      // The presser's words, in their language (the ticket's member or staff).
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
       // Under the ticket's lock: a double click closes and announces once; the second press is told it is closed.
       const outcome = await closeTicketWithReason(ctx, ctx.guildId, input.ticketId, {
         reason: input.reason,
         source: input.isStaff ? 'support' : 'member',
         refuse: (t) => {
-          if (t.userId !== input.userId && !input.isStaff) return say(TICKET_NOT_YOURS, t.userLanguage);
-          if (t.status === 'closed') return say(TICKET_ALREADY_CLOSED, t.userLanguage, { id: t.id });
+          if (t.userId !== input.userId && !input.isStaff) return s(TICKET_NOT_YOURS);
+          if (t.status === 'closed') return s(TICKET_ALREADY_CLOSED, { id: t.id });
           return null;
         },
       });
-      if (!outcome.ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      if (!outcome.ticket)
+        return { ok: false as const, message: s(TICKET_NOT_FOUND, { id: input.ticketId }) };
       if (!outcome.ok) return { ok: false as const, message: outcome.error };
       if (outcome.note)
         await ctx.events.publish('ticket:reply', {
@@ -257,17 +258,7 @@ export const ticketsBotRouter = router({
           ticketId: outcome.ticket.id,
           messageId: outcome.note.id,
         });
-      return {
-        ok: true as const,
-        // Staff closing someone's ticket read the answer in the support language, the member in theirs.
-        message: say(
-          TICKET_CLOSING,
-          outcome.ticket.userId === input.userId
-            ? outcome.ticket.userLanguage
-            : outcome.ticket.supportLanguage,
-          { id: outcome.ticket.id },
-        ),
-      };
+      return { ok: true as const, message: s(TICKET_CLOSING, { id: outcome.ticket.id }) };
     }),
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
@@ -286,7 +277,7 @@ export const ticketsBotRouter = router({
   ticketReply: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId }))
     .query(
-      async ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId),
+      async ({ ctx, input }) => await planReplyDelivery(ctx, ctx.guildId, input.ticketId, input.messageId),
     ),
 
   ticketReplyDelivered: botGuildProcedure
