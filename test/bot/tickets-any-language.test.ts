@@ -6,7 +6,7 @@ import * as TICKET_PHRASES from '../../src/common/tickets/phrases';
 import { setMemberLanguage } from '../../src/server/features/translation/members';
 import { untranslatedMark } from '../../src/server/translation/phrases';
 import type { FakeMember, Json } from '../fakes/discord';
-import { type FakeThreads, installThreads } from '../fakes/discord/threads';
+import { installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { openDMs, pressButton, submitModal } from './community-interactions';
 import { type BotHarness, eventually, startBotHarness } from './harness';
@@ -22,7 +22,6 @@ import { type BotHarness, eventually, startBotHarness } from './harness';
  */
 
 let h: BotHarness;
-let threads: FakeThreads;
 let panel: Json;
 
 const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -64,7 +63,7 @@ function ticketPhrases(): Phrase[] {
 
 beforeAll(async () => {
   h = await startBotHarness({ overrides: { translatorOptions: { attempts: 1 } } });
-  threads = installThreads(h.fake);
+  installThreads(h.fake);
   h.ana.permissions = '0';
   h.chloe.permissions = '0';
   openDMs(h.fake, h.ana);
