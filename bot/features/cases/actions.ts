@@ -195,7 +195,9 @@ async function run(
       told = 'not told';
     }
   }
-  const user = target?.user ?? ctx.client.users.cache.get(targetId);
+  // Someone not on the server (an unban, a ban by id): their account asked of Discord (Get User),
+  // not the users cache (which holds only the bot); no name when Discord does not answer.
+  const user = target?.user ?? (await ctx.client.users.fetch(targetId).catch(() => null));
   const recorded = await ctx.caller.cases.bot.record({
     guildId: guild.id,
     action,
