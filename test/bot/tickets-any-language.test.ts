@@ -13,7 +13,7 @@ import { type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
  * Issue 29: tickets speak every member's language through the speaker. Ana reads Swahili, which no
- * ticket phrase table has: the panel's form, the opening answer and thread, the claim, the close,
+ * ticket phrase table has: the panel's form and /ticket create's, the opening answer and thread, the claim, the close,
  * the rating question, the transcript's DM and the rating's answer reach her in Swahili from the
  * provider (the fake Gemini answers "[sw] " + the text), every ticket phrase asked once in a few
  * batched calls, and a second ticket costs no call more. With the provider down, Chloé (Yoruba)
@@ -182,8 +182,20 @@ describe('a Swahili member', () => {
     expect(texts).toHaveLength(phrases.length);
     expect(callsInto('sw')).toBe(Math.ceil(phrases.length / 16));
 
-    // A second ticket, the same steps: no call more into Swahili.
+    // A second ticket, the same steps, and /ticket create's form: no call more into Swahili.
     const calls = callsInto('sw');
+    const create = await h.fake.interactionAnswer(
+      h.fake.slash('ticket', [{ name: 'create', type: 1, options: [] }], {
+        member: h.ana,
+        channel: general(),
+      }),
+    );
+    expect(create.title).toBe('[sw] Open a support ticket');
+    expect(create.components.map((c: Json) => c.label)).toEqual([
+      '[sw] Subject',
+      '[sw] What do you need help with?',
+      '[sw] Category (optional)',
+    ]);
     const again = await ticketLife(h.ana, 'Swali jingine');
     for (const [step, text] of Object.entries(again)) expect(text, step).toMatch(/\[sw\] /);
     expect(callsInto('sw')).toBe(calls);
@@ -198,6 +210,13 @@ describe('the provider down', () => {
     const read = await ticketLife(h.chloe, 'Yoruba ticket');
     expect(read.opened).toMatch(/^🎫 Ticket \*\*#\d+\*\* is open: <#\d+>/);
     expect(read.form).toBe('Open a support ticket');
+    const create = await h.fake.interactionAnswer(
+      h.fake.slash('ticket', [{ name: 'create', type: 1, options: [] }], {
+        member: h.chloe,
+        channel: general(),
+      }),
+    );
+    expect(create.title).toBe('Open a support ticket');
     for (const step of ['opened', 'opening', 'claim', 'closing', 'close', 'question', 'transcript', 'rated'])
       expect(read[step], step).toContain(mark);
     // English once (not English beneath English), then the line.

@@ -41,17 +41,19 @@ export async function closeTicketButton(
         guildId: interaction.guildId,
         ticketId,
         userId: interaction.user.id,
+        locale: interaction.locale,
       })
     : null;
   if (closer && !closer.isMember) {
     await interaction.showModal(
       new ModalBuilder()
         .setCustomId(`${TICKET_CLOSE_FORM_PREFIX}:${ticketId}`)
-        .setTitle(`Close ticket #${ticketId}`)
+        // The presser's language (tickets.bot.ticketCloser); Discord's limits: title 45, label 45, hint 100.
+        .setTitle(closer.form.title.slice(0, 45))
         .addLabelComponents(
           new LabelBuilder()
-            .setLabel('Reason (optional)')
-            .setDescription('Told to the member, translated into their language.')
+            .setLabel(closer.form.reason.slice(0, 45))
+            .setDescription(closer.form.hint.slice(0, 100))
             .setTextInputComponent(
               new TextInputBuilder()
                 .setCustomId(REASON_FIELD)

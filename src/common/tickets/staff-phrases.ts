@@ -1,7 +1,7 @@
 import type { Phrase } from '../phrases';
 
 /**
- * The bot's answers to whoever pressed a ticket's button (the member or staff), in their language.
+ * The bot's answers and forms to whoever pressed a ticket's button or ran /ticket, in their language.
  * English only here: every other language comes from the provider once (the speaker, issue 29).
  */
 
@@ -23,4 +23,23 @@ export const TICKET_CLOSED_NO_CLAIM: Phrase = {
 /** A button of a ticket that no longer exists (or is another server's). */
 export const TICKET_NOT_FOUND: Phrase = {
   en: 'Ticket #{id} not found.',
+};
+
+/** /ticket create's form: the hint under the description, and the optional category's label. */
+export const TICKET_FORM_HINT: Phrase = {
+  en: 'Write in your own language; the support team reads it translated.',
+};
+export const TICKET_FORM_CATEGORY: Phrase = {
+  en: 'Category (optional)',
+};
+
+/** Staff's close form (the thread's Close button): its title, the reason's label and hint. */
+export const TICKET_CLOSE_FORM_TITLE: Phrase = {
+  en: 'Close ticket #{id}',
+};
+export const TICKET_CLOSE_FORM_REASON: Phrase = {
+  en: 'Reason (optional)',
+};
+export const TICKET_CLOSE_FORM_HINT: Phrase = {
+  en: 'Told to the member, translated into their language.',
 };

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Phrase } from '../../../common/phrases';
 import {
   TICKET_ALREADY_RATED,
+  TICKET_CLOSE_FORM_HINT,
+  TICKET_CLOSE_FORM_REASON,
+  TICKET_CLOSE_FORM_TITLE,
   TICKET_RATE_NOT_CLOSED,
   TICKET_RATE_NOT_YOURS,
   TICKET_RATE_RANGE,
@@ -43,12 +46,25 @@ export const ticketCloseBotProcedures = {
       text: `I could not send the transcript of ticket #${input.ticketId} to <@${input.userId}> by direct message: ${input.error}. They may not accept direct messages from this server; the conversation stays on the ticket in the dashboard.`,
     })),
 
-  /** The Close button: is the presser the ticket's member (who closes at once, no form)? */
+  /**
+   * The Close button: is the presser the ticket's member (who closes at once, no form)? Else the
+   * reason form's words in the presser's language.
+   */
   ticketCloser: botGuildProcedure
-    .input(z.object({ ticketId: z.number().int().positive(), userId: id }))
+    .input(
+      z.object({ ticketId: z.number().int().positive(), userId: id, locale: z.string().max(20).nullable() }),
+    )
     .query(async ({ ctx, input }) => {
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
-      return { isMember: ticket?.userId === input.userId };
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      return {
+        isMember: ticket?.userId === input.userId,
+        form: {
+          title: s.label(TICKET_CLOSE_FORM_TITLE, { id: input.ticketId }),
+          reason: s.label(TICKET_CLOSE_FORM_REASON),
+          hint: s.label(TICKET_CLOSE_FORM_HINT),
+        },
+      };
     }),
 
   /** A rating button: only the ticket's member, once, 1 to 5; the answer in the presser's language. */

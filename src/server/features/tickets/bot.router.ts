@@ -7,6 +7,10 @@ import {
   TICKET_UNKNOWN_CATEGORY,
   TICKET_CLOSE_BUTTON,
   TICKET_CLOSING,
+  TICKET_FORM_CATEGORY,
+  TICKET_FORM_DESCRIPTION,
+  TICKET_FORM_HINT,
+  TICKET_FORM_TITLE,
   TICKET_NOT_FOUND,
   TICKET_NOT_YOURS,
   TICKET_OPENED_DM,
@@ -89,13 +93,22 @@ function openingParts(ticket: Ticket, roleId: string | null, member: Speaker, te
 export const ticketsBotRouter = router({
   ...ticketPanelBotProcedures,
   ...ticketCloseBotProcedures,
-  /** /ticket create: may this member open a ticket here (the server's plan)? */
+  /** /ticket create: may this member open a ticket here (the server's plan)? The form's words in their language. */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
     .query(async ({ ctx, input }) => {
       const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
       const locked = await lockedNotice(ctx, s);
-      return locked ? { ok: false as const, message: locked } : { ok: true as const };
+      if (locked) return { ok: false as const, message: locked };
+      // The form's words in the member's language (a modal: no room for the "In English" line).
+      const form = {
+        title: s.label(TICKET_FORM_TITLE),
+        subject: s.label(TICKET_SUBJECT),
+        description: s.label(TICKET_FORM_DESCRIPTION),
+        hint: s.label(TICKET_FORM_HINT),
+        category: s.label(TICKET_FORM_CATEGORY),
+      };
+      return { ok: true as const, form };
     }),
 
   /** /ticket create sent: stored in the member's language and the support language; where to open its thread. */
