@@ -4,7 +4,8 @@ import { CASE_STAFF } from '../../src/common/cases/staff-phrases';
 import { findLanguage, type Language } from '../../src/common/languages';
 import { setMemberLanguage } from '../../src/server/features/translation/members';
 import { untranslatedMark } from '../../src/server/translation/phrases';
-import type { Json } from '../fakes/discord';
+import { type Json, makeMember } from '../fakes/discord';
+import { snowflake } from '../fakes/discord/payloads';
 import { installCaseRoutes } from '../fakes/discord/cases';
 import { installModerationRoutes, MEMBER_PERMISSIONS, withMemberRoles } from '../fakes/discord/moderation';
 import { setGuildPlan } from '../helpers/guilds';
@@ -27,12 +28,18 @@ const STAFF = String(
 );
 
 let h: BotHarness;
+/** An administrator by role only: Discord sends members' roles, never their permissions (Get Guild Member). */
+const hal = makeMember('hal', 'en-US');
 
 beforeAll(async () => {
   h = await startBotHarness({
     overrides: { translatorOptions: { attempts: 1 } },
     prepare: (guild) => {
       const roles = withMemberRoles(guild);
+      const admins = snowflake();
+      guild.roles!.push({ id: admins, name: 'Admins', position: 1, permissions: '8' });
+      hal.roles = [admins];
+      guild.members.push(hal);
       for (const m of guild.members) {
         if (m.user.username === 'chloe') {
           m.roles = [roles.moderatorRole];
@@ -89,6 +96,18 @@ describe('a Swahili moderator', () => {
     expect(history).toMatch(new RegExp(`^\\[sw\\] Cases of <@${h.ana.user.id}> \\(1\\):\\n\\[sw\\] #1 warn`));
     const missing = await run('case', [{ name: 'number', type: 4, value: 99 }]);
     expect(missing).toBe('[sw] ❌ This server has no case #99.');
+    // Discord's refusal to time out an administrator, known from hal's role (computed from roles).
+    const patches = () =>
+      h.fake.rest.calls.filter((c) => c.method === 'PATCH' && c.path.includes('/members/')).length;
+    const before = patches();
+    const admin = await run('timeout', [
+      { name: 'member', type: 6, value: hal.user.id },
+      { name: 'duration', type: 3, value: '1h' },
+    ]);
+    expect(admin).toBe(
+      '[sw] ❌ hal G. is an administrator: Discord does not allow timing out administrators.',
+    );
+    expect(patches()).toBe(before);
     // Nothing more asked in Swahili.
     expect(askedInto('sw').calls).toBe(first.calls);
   });
