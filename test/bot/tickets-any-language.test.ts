@@ -175,12 +175,14 @@ describe('a Swahili member', () => {
     for (const text of Object.values(read)) expect(text).not.toContain('(In English');
     expect(read.rated).toMatch(/^\[sw\] Thank you! You rated ticket #\d+ 4\/5\./);
 
-    // Every phrase of the capability (and the locked notice) asked once, 16 to a call.
+    // Every phrase of the capability asked once, 16 to a call; the locked notice too, unless another
+    // test file of this worker asked it in Swahili already (workers share the kept translations).
     const phrases = ticketPhrases();
     const texts = askedInto('sw');
     expect(new Set(texts).size).toBe(texts.length);
-    expect(texts).toHaveLength(phrases.length);
-    expect(callsInto('sw')).toBe(Math.ceil(phrases.length / 16));
+    expect(texts.length).toBeGreaterThanOrEqual(phrases.length - 1);
+    expect(texts.length).toBeLessThanOrEqual(phrases.length);
+    expect(callsInto('sw')).toBe(Math.ceil(texts.length / 16));
 
     // A second ticket, the same steps, and /ticket create's form: no call more into Swahili.
     const calls = callsInto('sw');

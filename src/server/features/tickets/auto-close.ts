@@ -54,7 +54,30 @@ export type AutoCloseStep =
   | { kind: 'closed'; ticketId: number; note: TicketMessage }
   | { kind: 'none'; ticketId: number };
 
-/** What is due for one ticket now: nothing, the warning, or the close (under the ticket's lock). */
+type Due = { kind: 'none' } | { kind: 'warn'; closeAt: number } | { kind: 'close' };
+
+/** What is due for the ticket at `now`: nothing, the warning (and when it closes), or the close. */
+async function dueFor(db: Db, ticket: Ticket, now: number, days: number): Promise<Due> {
+  if (ticket.status === 'closed') return { kind: 'none' };
+  const last = await lastActivityOf(db, ticket);
+  const lead = warningLeadMs(days);
+  const dueAt = last + days * DAY;
+  const warnedAt = ticket.autoCloseWarnedAt?.getTime() ?? null;
+  // A warning older than the last activity was cancelled by it.
+  if (warnedAt === null || warnedAt < last) {
+    if (now < dueAt - lead) return { kind: 'none' };
+    // The member always gets the full notice, even when the sweep comes late (the server was down).
+    return { kind: 'warn', closeAt: Math.max(dueAt, now + lead) };
+  }
+  return now < Math.max(dueAt, warnedAt + lead) ? { kind: 'none' } : { kind: 'close' };
+}
+
+/**
+ * What is due for one ticket now: nothing, the warning, or the close. Looked at first without the
+ * lock (most tickets: nothing, and no phrase asked); when something is due, the member's and the
+ * support team's words are resolved (the speaker, before the lock: a slow provider never holds
+ * it), then it is decided again and done under the ticket's lock.
+ */
 export async function autoCloseStep(
   services: Pick<Services, 'db' | 'clock' | 'translator'>,
   guildId: string,
@@ -62,26 +85,19 @@ export async function autoCloseStep(
   days: number,
 ): Promise<AutoCloseStep> {
   const { db, clock } = services;
-  // The member's and the support team's words, asked before the lock (a slow provider never holds it).
+  const none = { kind: 'none' as const, ticketId };
   const before = await findTicket(db, guildId, ticketId);
-  if (!before || before.status === 'closed') return { kind: 'none', ticketId };
+  if (!before || (await dueFor(db, before, clock().getTime(), days)).kind === 'none') return none;
   const member = await ticketSpeaker(services, before.userLanguage);
   const support = await ticketSpeaker(services, before.supportLanguage);
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
     const ticket = await findTicket(tx, guildId, ticketId);
-    if (!ticket || ticket.status === 'closed') return { kind: 'none', ticketId };
+    if (!ticket) return none;
     const now = clock().getTime();
-    const last = await lastActivityOf(tx, ticket);
-    const lead = warningLeadMs(days);
-    const dueAt = last + days * DAY;
-    const warnedAt = ticket.autoCloseWarnedAt?.getTime() ?? null;
-    // A warning older than the last activity was cancelled by it.
-    const warned = warnedAt !== null && warnedAt >= last;
-    if (!warned) {
-      if (now < dueAt - lead) return { kind: 'none', ticketId };
-      // The member always gets the full notice, even when the sweep comes late (the server was down).
-      const closeAt = Math.max(dueAt, now + lead);
+    const due = await dueFor(tx, ticket, now, days);
+    if (due.kind === 'none') return none;
+    if (due.kind === 'warn') {
       await tx
         .update(tickets)
         .set({ autoCloseWarnedAt: new Date(now) })
@@ -93,18 +109,17 @@ export async function autoCloseStep(
         ticket,
         member,
         TICKET_AUTO_CLOSE_WARNING,
-        { id: ticket.id, hours: Math.ceil((closeAt - now) / HOUR) },
+        { id: ticket.id, hours: Math.ceil((due.closeAt - now) / HOUR) },
         AUTO_CLOSE_TAG,
       );
       return { kind: 'warned', ticketId, note };
     }
-    if (now < Math.max(dueAt, warnedAt + lead)) return { kind: 'none', ticketId };
     const vars = { days };
     const updated = await updateTicket(tx, clock, ticket, {
       status: 'closed',
       closeReason: support.label(TICKET_AUTO_CLOSE_REASON, vars),
     });
-    if (typeof updated === 'string') return { kind: 'none', ticketId };
+    if (typeof updated === 'string') return none;
     // The reason in the member's language when it could be put into it (else English, said so on delivery).
     const note = await queueStatusAnnouncement(tx, clock, updated, member, 'closed', {
       en: say(TICKET_AUTO_CLOSE_REASON, 'en', vars),
