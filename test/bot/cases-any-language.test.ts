@@ -59,7 +59,7 @@ const run = async (name: string, options: Json[]): Promise<string> =>
   (
     await h.fake.interactionAnswer(
       h.fake.slash(name, options, { member: h.chloe, channel: h.channel('general') }),
-      15_000,
+      60_000,
     )
   ).content as string;
 const member = (name: string) => ({ name, type: 6, value: h.ana.user.id });

@@ -102,7 +102,7 @@ async function ticketLife(member: FakeMember, subject: string): Promise<Record<s
   expect(form.callbackType).toBe(9);
   const opened = await h.fake.interactionAnswer(
     submitModal(h.fake, form.custom_id, { subject, description: 'Nimelipishwa mara mbili.' }, who),
-    10_000,
+    60_000,
   );
   const id = Number(/#(\d+)/.exec(opened.content)?.[1]);
   const t = (await api(`/api/tickets/${id}`)).json as { id: number; channelId: string };
@@ -183,7 +183,8 @@ describe('a Zulu member', () => {
     expect(new Set(texts).size).toBe(texts.length);
     expect(texts.length).toBeGreaterThanOrEqual(phrases.length - 1);
     expect(texts.length).toBeLessThanOrEqual(phrases.length);
-    expect(callsInto('zu')).toBe(Math.ceil(texts.length / 16));
+    // The form's few phrases first, alone (a form answers within Discord's 3 s), then the rest.
+    expect(callsInto('zu')).toBeLessThanOrEqual(Math.ceil(texts.length / 16) + 1);
 
     // A second ticket, the same steps, and /ticket create's form: no call more into Zulu.
     const calls = callsInto('zu');

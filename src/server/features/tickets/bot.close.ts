@@ -12,7 +12,7 @@ import {
   TICKET_RATED,
 } from '../../../common/tickets/phrases';
 import { botGuildProcedure } from '../../core/trpc';
-import { ticketMemberSpeaker } from './speaker';
+import { TICKET_CLOSE_FORM_PHRASES, ticketFormSpeaker, ticketMemberSpeaker } from './speaker';
 import { type RateOutcome, rateTicket } from './close';
 import { findTicket } from './tickets';
 import { planTranscript } from './transcript';
@@ -56,7 +56,13 @@ export const ticketCloseBotProcedures = {
     )
     .query(async ({ ctx, input }) => {
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
-      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const s = await ticketFormSpeaker(
+        ctx,
+        ctx.guildId,
+        input.userId,
+        input.locale,
+        TICKET_CLOSE_FORM_PHRASES,
+      );
       return {
         isMember: ticket?.userId === input.userId,
         form: {

@@ -27,7 +27,7 @@ import {
 } from '../../../common/tickets/panel-command-phrases';
 import { channelProblem } from '../../core/discord-objects';
 import { botGuildProcedure } from '../../core/trpc';
-import { ticketMemberSpeaker, ticketSpeaker } from './speaker';
+import { TICKET_FORM_PHRASES, ticketFormSpeaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
 import { queueTicketPanel } from './panel';
 import { claimTicket } from './claim';
 import { lockedNotice } from './locked';
@@ -98,7 +98,7 @@ export const ticketPanelBotProcedures = {
   ticketPanelForm: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable(), category: categoryName }))
     .query(async ({ ctx, input }) => {
-      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const s = await ticketFormSpeaker(ctx, ctx.guildId, input.userId, input.locale, TICKET_FORM_PHRASES);
       const language = s.language;
       const locked = await lockedNotice(ctx, s);
       if (locked) return { ok: false as const, message: locked };

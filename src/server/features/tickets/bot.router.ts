@@ -3,7 +3,6 @@ import { findLanguage, languageName } from '../../../common/languages';
 import {
   TICKET_ALREADY_CLOSED,
   TICKET_CLAIM_BUTTON,
-  TICKET_INTAKE_HEADING,
   TICKET_UNKNOWN_CATEGORY,
   TICKET_CLOSE_BUTTON,
   TICKET_CLOSING,
@@ -16,7 +15,6 @@ import {
   TICKET_OPENED_DM,
   TICKET_OPENED_THREAD,
   TICKET_SUBJECT,
-  TICKET_THREAD_WELCOME,
 } from '../../../common/tickets/phrases';
 import {
   TICKET_ANSWER_MAX_LENGTH,
@@ -30,13 +28,14 @@ import {
 import { ensureGuild } from '../../core/guilds';
 import { logChannelOf } from '../../core/permission-reports';
 import { lockedNotice } from './locked';
-import { type Speaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
+import { openingParts } from './opening';
+import { TICKET_FORM_PHRASES, ticketFormSpeaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
 import { ticketPanelBotProcedures } from './bot.panel';
 import { ticketCloseBotProcedures } from './bot.close';
 import { closeTicketWithReason } from './close';
-import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
+import { markReplyDelivered, markReplyFailed, planReplyDelivery } from './delivery';
 import { getTicketSettings, updateTicketSettings } from './settings';
-import { createTicket, findTicket, type Ticket } from './tickets';
+import { createTicket, findTicket } from './tickets';
 import { pendingTicketDeliveries, recordThreadMessage, setTicketThread } from './conversation';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
@@ -49,47 +48,6 @@ import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const rowId = z.number().int().positive();
 
-/** The intake answers under the description, in the speaker's language (the original when not translated). */
-function intakeBlock(ticket: Ticket, s: Speaker): string {
-  if (ticket.intake.length === 0) return '';
-  const lines = ticket.intake.map(
-    (a) => `- **${a.question}** ${a.answer[s.language] ?? a.answer[ticket.userLanguage] ?? ''}`,
-  );
-  return `\n**${s.label(TICKET_INTAKE_HEADING)}**\n${lines.join('\n')}`;
-}
-
-/**
- * The thread's first message: subject and description in the member's language and the support
- * language, the bot's words from each one's speaker (the "In English" line once, at the end).
- */
-function openingParts(ticket: Ticket, roleId: string | null, member: Speaker, team: Speaker): string[] {
-  const lang = ticket.userLanguage;
-  const support = ticket.supportLanguage;
-  const block = (s: Speaker) =>
-    `**${s.label(TICKET_SUBJECT)}:** ${ticket.subject[s.language] ?? ticket.subject[lang]}\n${(
-      ticket.description[s.language] ??
-      ticket.description[lang] ??
-      ''
-    )
-      .split('\n')
-      .map((l) => `> ${l}`)
-      .join('\n')}${intakeBlock(ticket, s)}`;
-  const mentions = `<@${ticket.userId}>${roleId ? ` <@&${roleId}>` : ''}`;
-  const lines = [
-    `🎫 **#${ticket.id}** · ${mentions}`,
-    member.label(TICKET_THREAD_WELCOME, { member: `<@${ticket.userId}>` }),
-    '',
-    block(member),
-  ];
-  if (support !== lang) {
-    const translated = ticket.subject[support] !== undefined;
-    lines.push('', `-# ${languageName(support)} (support team)${translated ? '' : ': not translated yet'}`);
-    if (translated) lines.push(block(team));
-  }
-  const mark = member.mark() || team.mark();
-  return splitForDiscord(`${lines.join('\n')}${mark}`);
-}
-
 export const ticketsBotRouter = router({
   ...ticketPanelBotProcedures,
   ...ticketCloseBotProcedures,
@@ -97,7 +55,7 @@ export const ticketsBotRouter = router({
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
     .query(async ({ ctx, input }) => {
-      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const s = await ticketFormSpeaker(ctx, ctx.guildId, input.userId, input.locale, TICKET_FORM_PHRASES);
       const locked = await lockedNotice(ctx, s);
       if (locked) return { ok: false as const, message: locked };
       // The form's words in the member's language (a modal: no room for the "In English" line).

@@ -1,4 +1,5 @@
 import { LOCKED } from '../../../common/billing/phrases';
+import type { Phrase } from '../../../common/phrases';
 import * as TICKET_PHRASES from '../../../common/tickets/phrases';
 import type { Db } from '../../../../db/client';
 import { type Speaker, speakerFor } from '../../translation/phrases';
@@ -30,4 +31,36 @@ export async function ticketMemberSpeaker(
   locale: string | null | undefined,
 ): Promise<Speaker> {
   return await memberSpeaker(services, guildId, userId, locale, TICKET_PHRASES, LOCKED);
+}
+
+/**
+ * A form's words only: Discord shows a form (a modal) only as the interaction's first answer,
+ * within 3 s and without deferring, so the first time a language is met the form asks the provider
+ * for its few phrases alone (one call); the rest of the tickets' phrases follow with the next,
+ * deferred answer.
+ */
+export const TICKET_FORM_PHRASES: Phrase[] = [
+  TICKET_PHRASES.TICKET_FORM_TITLE,
+  TICKET_PHRASES.TICKET_SUBJECT,
+  TICKET_PHRASES.TICKET_FORM_DESCRIPTION,
+  TICKET_PHRASES.TICKET_FORM_HINT,
+  TICKET_PHRASES.TICKET_FORM_CATEGORY,
+  TICKET_PHRASES.TICKET_UNKNOWN_CATEGORY,
+  LOCKED,
+];
+export const TICKET_CLOSE_FORM_PHRASES: Phrase[] = [
+  TICKET_PHRASES.TICKET_CLOSE_FORM_TITLE,
+  TICKET_PHRASES.TICKET_CLOSE_FORM_REASON,
+  TICKET_PHRASES.TICKET_CLOSE_FORM_HINT,
+];
+
+/** A form's words (TICKET_FORM_PHRASES or TICKET_CLOSE_FORM_PHRASES) in the presser's language. */
+export async function ticketFormSpeaker(
+  services: { db: Db; translator: Translator },
+  guildId: string,
+  userId: string,
+  locale: string | null | undefined,
+  phrases: Phrase[],
+): Promise<Speaker> {
+  return await memberSpeaker(services, guildId, userId, locale, phrases);
 }
