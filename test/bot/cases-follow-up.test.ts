@@ -162,6 +162,9 @@ describe('/ban by user id and /unban', () => {
     const lifted = await run('unban', [user('user', h.ana.user.id), reason('Appeal accepted')]);
     expect(lifted.content).toContain('(user told by DM)');
     expect(mod.dms(h.ana.user.id).at(-1)).toContain('Se levantó tu baneo en **Polyglot Test Server**');
+    // Ana left with the ban: her name on the unban's case comes from Discord (Get User).
+    const [unban] = await cases(`&member=${h.ana.user.id}&action=unban`);
+    expect(unban?.targetName).toBe(h.ana.user.username);
 
     await run('ban', [user('member', h.ben.user.id)]);
     const dmsBefore = mod.dms(h.ben.user.id).length;

@@ -157,9 +157,10 @@ describe('the rating', () => {
     const cases = [
       [`ticketrate:${h.guild.id}:${ticketId}:9`, 'Una puntuación es un número entero del 1 al 5.'],
       [`ticketrate:${h.guild.id}:${ticketId}:0`, 'Una puntuación es un número entero del 1 al 5.'],
-      [`ticketrate:${h.guild.id}:${other.id}:5`, `Ticket #${other.id} not found.`],
-      [`ticketrate:777000000000000001:${other.id}:5`, `Ticket #${other.id} not found.`],
-      [`ticketrate:${h.guild.id}:999999:5`, 'Ticket #999999 not found.'],
+      // A phrase English only in its table: Ana reads it from the provider (the fake Gemini's "[es] ").
+      [`ticketrate:${h.guild.id}:${other.id}:5`, `[es] Ticket #${other.id} not found.`],
+      [`ticketrate:777000000000000001:${other.id}:5`, `[es] Ticket #${other.id} not found.`],
+      [`ticketrate:${h.guild.id}:999999:5`, '[es] Ticket #999999 not found.'],
     ] as const;
     for (const [customId, message] of cases) {
       const done = handled(h, 'interactionCreate');

@@ -5,7 +5,11 @@ import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/br
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
-/** The Tickets screen: the member's rating on a ticket, the average on the stat cards, closing with a reason. */
+/**
+ * The Tickets screen: the member's rating on a ticket, the average on the stat cards, closing with a
+ * reason; the screenshots show a claimed ticket's staff badge (list and view) and the transcript's
+ * download buttons.
+ */
 
 let server: TestServer;
 let browser: Browser;
@@ -28,7 +32,14 @@ beforeAll(async () => {
   const rows = await db
     .insert(tickets)
     .values([
-      ticket('Factura duplicada', { status: 'closed', closeReason: 'Refund issued', rating: 5 }),
+      ticket('Factura duplicada', {
+        status: 'closed',
+        closeReason: 'Refund issued',
+        rating: 5,
+        claimedBy: '300000000000000009',
+        claimedByName: 'Marta (support)',
+        claimedAt: new Date(),
+      }),
       ticket('Reembolso', { status: 'closed', rating: 2 }),
       ticket('No puedo entrar'),
     ])
@@ -81,9 +92,15 @@ describe('tickets: rating and close reason', () => {
       { list: '/admin/tickets?guildId=g-close', detail: '/admin/tickets?guildId=g-close' },
       async (page, kind) => {
         await page.getByTestId('stat-card').filter({ hasText: 'Avg Rating' }).getByText('/ 5').waitFor();
-        if (kind === 'list') return;
+        if (kind === 'list') {
+          await page.getByTestId('ticket-row').getByLabel('Claimed by Marta (support)').waitFor();
+          return;
+        }
         await page.getByRole('button', { name: '[en] Factura duplicada' }).click();
         await page.getByTestId('ticket-close-outcome').getByText('Refund issued').waitFor();
+        await page.getByTestId('ticket-claim').getByText('Marta (support)').waitFor();
+        await page.getByTestId('ticket-transcript').getByRole('link', { name: 'Download (.html)' }).waitFor();
+        await page.getByTestId('ticket-transcript').getByRole('link', { name: 'Download (.txt)' }).waitFor();
       },
     );
     expect(errors).toEqual([]);

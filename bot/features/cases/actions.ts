@@ -15,6 +15,7 @@ import type { BotContext } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { discordRefusal, memberOf, refusal } from './checks';
 import { escalate, postCaseLog } from './follow-up';
+import { type StaffWords, staffWords } from './words';
 
 /**
  * /warn, /timeout, /kick, /ban and /unban: each checks the moderator's Discord permission again,
@@ -29,14 +30,6 @@ const PERMISSION: Record<CaseAction, { flag: bigint; name: string }> = {
   kick: { flag: PermissionFlagsBits.KickMembers, name: 'Kick Members' },
   ban: { flag: PermissionFlagsBits.BanMembers, name: 'Ban Members' },
   unban: { flag: PermissionFlagsBits.BanMembers, name: 'Ban Members' },
-};
-
-const DONE: Record<CaseAction, string> = {
-  warn: 'warned',
-  timeout: 'timed out',
-  kick: 'kicked',
-  ban: 'banned',
-  unban: 'unbanned',
 };
 
 const DESCRIPTION: Record<CaseAction, string> = {
@@ -86,20 +79,19 @@ function builder(action: CaseAction) {
 }
 
 /** Whom the command names: the member/user option, or /ban's user_id; a message when neither or both disagree. */
-function targetOf(interaction: ChatInputCommandInteraction, action: CaseAction): string | { error: string } {
+function targetOf(
+  interaction: ChatInputCommandInteraction,
+  action: CaseAction,
+  t: StaffWords,
+): string | { error: string } {
   const picked = interaction.options.get(action === 'unban' ? 'user' : 'member')?.value;
   if (action !== 'ban') return String(picked);
   const raw = interaction.options.getString('user_id')?.trim() ?? '';
-  if (raw && !SNOWFLAKE.test(raw))
-    return { error: `❌ user_id: "${raw.slice(0, 40)}" is not a Discord user id (17 to 20 digits).` };
-  if (picked && raw && String(picked) !== raw)
-    return { error: '❌ Give either a member or a user_id, not two different users.' };
-  if (!picked && !raw) return { error: '❌ /ban needs a member or a user_id.' };
+  if (raw && !SNOWFLAKE.test(raw)) return { error: t('badUserId', { value: raw.slice(0, 40) }) };
+  if (picked && raw && String(picked) !== raw) return { error: t('twoUsers') };
+  if (!picked && !raw) return { error: t('banNeedsTarget') };
   return picked ? String(picked) : raw;
 }
-
-const reply = (interaction: ChatInputCommandInteraction, content: string) =>
-  interaction.editReply({ content, allowedMentions: NO_PINGS });
 
 async function run(
   ctx: BotContext,
@@ -114,13 +106,17 @@ async function run(
     return;
   }
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const guild = interaction.guild;
+  // The moderator's words in their language; every reply of ours ends with the "In English" line when needed.
+  const t = await staffWords(ctx, guild.id, interaction.user.id, interaction.locale ?? null);
+  const reply = (_: ChatInputCommandInteraction, content: string) =>
+    interaction.editReply({ content: `${content}${t.mark}`, allowedMentions: NO_PINGS });
   const permission = PERMISSION[action];
   if (!interaction.memberPermissions.has(permission.flag)) {
-    await reply(interaction, `❌ /${action} needs the ${permission.name} permission on this server.`);
+    await reply(interaction, t('needsPermission', { command: action, permission: permission.name }));
     return;
   }
-  const guild = interaction.guild;
-  const named = targetOf(interaction, action);
+  const named = targetOf(interaction, action, t);
   if (typeof named !== 'string') {
     await reply(interaction, named.error);
     return;
@@ -132,21 +128,21 @@ async function run(
     const raw = interaction.options.getString('duration', true);
     durationSeconds = parseDuration(raw);
     if (durationSeconds === null) {
-      await reply(interaction, `❌ duration: "${raw}" is not a duration; write it like 10m, 2h, 3d or 1w.`);
+      await reply(interaction, t('badDuration', { value: raw }));
       return;
     }
     if (durationSeconds < 60 || durationSeconds > TIMEOUT_MAX_SECONDS) {
-      await reply(interaction, '❌ duration: Discord allows timeouts from 1 minute to 28 days.');
+      await reply(interaction, t('durationRange'));
       return;
     }
   }
   const target = action === 'unban' ? null : await memberOf(guild, targetId);
   if (action !== 'unban' && !(action === 'ban' && !target)) {
     if (!target) {
-      await reply(interaction, `❌ <@${targetId}> is not a member of this server.`);
+      await reply(interaction, t('notAMember', { member: `<@${targetId}>` }));
       return;
     }
-    const refused = refusal(guild, interaction.member, target, action);
+    const refused = refusal(guild, interaction.member, target, action, t);
     if (refused) {
       await reply(interaction, refused);
       return;
@@ -163,7 +159,8 @@ async function run(
     server: guild.name.slice(0, 100),
   });
   if (!prepared.ok) {
-    await reply(interaction, prepared.message);
+    // The plan's notice or the input's problem, already in the moderator's words.
+    await interaction.editReply({ content: prepared.message, allowedMentions: NO_PINGS });
     return;
   }
   const notice = prepared.notice;
@@ -186,7 +183,7 @@ async function run(
     else if (action === 'ban') await guild.bans.create(targetId, { reason: auditReason });
     else if (action === 'unban') await guild.bans.remove(targetId, auditReason);
   } catch (err) {
-    await reply(interaction, discordRefusal(err));
+    await reply(interaction, discordRefusal(err, t));
     return;
   }
   if (action === 'unban' && notice) {
@@ -198,7 +195,9 @@ async function run(
       told = 'not told';
     }
   }
-  const user = target?.user ?? ctx.client.users.cache.get(targetId);
+  // Someone not on the server (an unban, a ban by id): their account asked of Discord (Get User),
+  // not the users cache (which holds only the bot); no name when Discord does not answer.
+  const user = target?.user ?? (await ctx.client.users.fetch(targetId).catch(() => null));
   const recorded = await ctx.caller.cases.bot.record({
     guildId: guild.id,
     action,
@@ -223,17 +222,14 @@ async function run(
       told = 'not told';
     }
   }
-  const duration = durationSeconds ? ` for ${formatDuration(durationSeconds)}` : '';
-  const who = action === 'unban' ? 'user' : 'member';
-  const how =
-    action === 'ban' && !target
-      ? ' (not on the server, not told)'
-      : ` (${who} ${told === 'not told' ? 'could not be told' : `told by ${told}`})`;
-  const escalation = recorded.escalation ? await escalate(ctx, guild, target, recorded.escalation) : '';
-  await reply(
-    interaction,
-    `✅ Case #${recorded.case.number}: <@${targetId}> ${DONE[action]}${duration}${how}.${escalation}`,
-  );
+  const how = action === 'ban' && !target ? 'absent' : told === 'not told' ? 'none' : told;
+  const done = t(`${action}.${how}` as Parameters<StaffWords>[0], {
+    number: recorded.case.number,
+    member: `<@${targetId}>`,
+    duration: durationSeconds ? formatDuration(durationSeconds) : '',
+  });
+  const escalation = recorded.escalation ? await escalate(ctx, guild, target, recorded.escalation, t) : '';
+  await reply(interaction, `${done}${escalation}`);
 }
 
 const command = (action: CaseAction): BotCommand => ({

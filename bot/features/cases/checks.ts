@@ -6,6 +6,7 @@ import {
   RESTJSONErrorCodes,
 } from 'discord.js';
 import type { CaseAction } from '../../../src/common/cases/schemas';
+import type { StaffWords } from './words';
 
 /**
  * Whether a moderator may act on a member, decided from Discord's view before anything is done:
@@ -18,25 +19,21 @@ export function refusal(
   moderator: GuildMember,
   target: GuildMember,
   action: CaseAction,
+  t: StaffWords,
 ): string | null {
   const name = target.displayName;
-  if (target.id === moderator.id) return '❌ You cannot open a case against yourself.';
-  if (target.id === guild.ownerId) return `❌ ${name} owns this server: no one can ${action} the owner.`;
+  if (target.id === moderator.id) return t('yourself');
+  if (target.id === guild.ownerId) return t('owner', { name, action });
   const me = guild.members.me;
-  if (target.id === me?.id) return '❌ I cannot act on myself.';
+  if (target.id === me?.id) return t('botItself');
   if (action === 'warn') return null;
-  if (!me || me.roles.highest.comparePositionTo(target.roles.highest) <= 0) {
-    return `❌ My highest role (${me?.roles.highest.name ?? 'none'}) is not above ${name}'s (${target.roles.highest.name}): move my role higher in Server Settings → Roles, then try again.`;
-  }
-  if (
-    moderator.id !== guild.ownerId &&
-    moderator.roles.highest.comparePositionTo(target.roles.highest) <= 0
-  ) {
-    return `❌ Your highest role (${moderator.roles.highest.name}) is not above ${name}'s (${target.roles.highest.name}).`;
-  }
-  if (action === 'timeout' && target.permissions.has(PermissionFlagsBits.Administrator)) {
-    return `❌ ${name} is an administrator: Discord does not allow timing out administrators.`;
-  }
+  const theirs = target.roles.highest.name;
+  if (!me || me.roles.highest.comparePositionTo(target.roles.highest) <= 0)
+    return t('botRoleLow', { mine: me?.roles.highest.name ?? 'none', name, theirs });
+  if (moderator.id !== guild.ownerId && moderator.roles.highest.comparePositionTo(target.roles.highest) <= 0)
+    return t('moderatorRoleLow', { mine: moderator.roles.highest.name, name, theirs });
+  if (action === 'timeout' && target.permissions.has(PermissionFlagsBits.Administrator))
+    return t('adminTimeout', { name });
   return null;
 }
 
@@ -54,13 +51,12 @@ export async function memberOf(guild: Guild, userId: string): Promise<GuildMembe
   }
 }
 
-/** What Discord answered when it refused an action, for the moderator. */
-export function discordRefusal(err: unknown): string {
+/** What Discord answered when it refused an action, for the moderator (Discord's own message as it came). */
+export function discordRefusal(err: unknown, t: StaffWords): string {
   if (err instanceof DiscordAPIError) {
-    if (err.code === RESTJSONErrorCodes.UnknownBan) return '❌ That user is not banned on this server.';
-    if (err.code === RESTJSONErrorCodes.MissingPermissions)
-      return '❌ Discord refused: I am missing the permission for this action (check my role in Server Settings → Roles).';
-    return `❌ Discord refused: ${err.message}`;
+    if (err.code === RESTJSONErrorCodes.UnknownBan) return t('notBanned');
+    if (err.code === RESTJSONErrorCodes.MissingPermissions) return t('botMissingPermission');
+    return t('discordRefused', { error: err.message });
   }
-  return `❌ Discord refused: ${err instanceof Error ? err.message : String(err)}`;
+  return t('discordRefused', { error: err instanceof Error ? err.message : String(err) });
 }

@@ -4,6 +4,7 @@ import type { BotContext } from '../../context';
 import { NO_PINGS, reportFailure } from '../../discord';
 import { serverChannel } from '../../server-channel';
 import { discordRefusal } from './checks';
+import type { StaffWords } from './words';
 
 /**
  * What follows a recorded case: its post in the moderation log channel (with the case number),
@@ -42,9 +43,10 @@ export async function escalate(
   guild: Guild,
   target: GuildMember | null,
   escalation: NonNullable<Recorded['escalation']>,
+  t: StaffWords,
 ): Promise<string> {
-  const rule = `escalation rule #${escalation.ruleId}`;
-  if (!target) return ` The member is no longer on the server: ${rule} was not applied.`;
+  const rule = escalation.ruleId;
+  if (!target) return ` ${t('escalationGone', { rule })}`;
   const auditReason = escalation.reason.slice(0, 512);
   let told = false;
   if (escalation.action !== 'timeout') told = await tell(target, escalation.notice);
@@ -54,7 +56,7 @@ export async function escalate(
     else if (escalation.action === 'kick') await target.kick(auditReason);
     else await guild.bans.create(target.id, { reason: auditReason });
   } catch (err) {
-    return ` ${rule} could not be applied: ${discordRefusal(err).replace(/^❌ /, '')}`;
+    return ` ${t('escalationFailed', { rule, error: discordRefusal(err, t).replace(/^❌ /, '') })}`;
   }
   if (escalation.action === 'timeout') told = await tell(target, escalation.notice);
   const recorded = await ctx.caller.cases.bot.record({
@@ -69,5 +71,6 @@ export async function escalate(
   });
   await postCaseLog(ctx, guild.id, recorded.log);
   const duration = escalation.durationSeconds ? ` ${formatDuration(escalation.durationSeconds)}` : '';
-  return ` Case #${recorded.case.number}: ${rule} → ${escalation.action}${duration} (member ${told ? 'told by DM' : 'could not be told'}).`;
+  const vars = { number: recorded.case.number, rule, action: `${escalation.action}${duration}` };
+  return ` ${t(told ? 'escalatedTold' : 'escalatedNotTold', vars)}`;
 }

@@ -6,35 +6,49 @@ import {
 } from 'discord.js';
 import { type CaseView, formatDuration } from '../../../src/common/cases/schemas';
 import type { BotCommand } from '../../commands/types';
+import type { BotContext } from '../../context';
 import { NO_PINGS } from '../../discord';
+import { type StaffWords, staffWords } from './words';
 
 /** /case <number> and /history @member: staff read the server's cases (ephemeral answers). */
 
-export function caseLine(c: CaseView): string {
+export function caseLine(c: CaseView, t: StaffWords): string {
   const when = `<t:${Math.floor(Date.parse(c.createdAt) / 1000)}:d>`;
-  const by = c.moderatorId ? `<@${c.moderatorId}>` : 'automatic';
   const duration = c.durationSeconds ? ` ${formatDuration(c.durationSeconds)}` : '';
-  const line = `#${c.number} ${c.action}${duration} <@${c.targetId}> by ${by} ${when}: ${c.reason || 'no reason given'}`;
-  return c.revokedAt ? `~~${line}~~ (revoked)` : line;
+  const line = t('caseLine', {
+    number: c.number,
+    action: `${c.action}${duration}`,
+    member: `<@${c.targetId}>`,
+    moderator: c.moderatorId ? `<@${c.moderatorId}>` : t('automatic'),
+    when,
+    reason: c.reason || t('noReason'),
+  });
+  return c.revokedAt ? `~~${line}~~ (${t('revoked')})` : line;
 }
 
-async function guard(interaction: ChatInputCommandInteraction): Promise<boolean> {
+/**
+ * A server, Moderate Members: the moderator's words (in their language) to answer with, after the
+ * answer is deferred; null when refused (answered already).
+ */
+async function guard(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<StaffWords | null> {
   if (!interaction.inGuild()) {
     await interaction.reply({
       content: 'Cases belong to a server: run this in a server.',
       flags: MessageFlags.Ephemeral,
     });
-    return false;
-  }
-  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ModerateMembers)) {
-    await interaction.reply({
-      content: `❌ /${interaction.commandName} needs the Moderate Members permission on this server.`,
-      flags: MessageFlags.Ephemeral,
-    });
-    return false;
+    return null;
   }
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  return true;
+  const t = await staffWords(ctx, interaction.guildId, interaction.user.id, interaction.locale ?? null);
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ModerateMembers)) {
+    const content = t('needsPermission', {
+      command: interaction.commandName,
+      permission: 'Moderate Members',
+    });
+    await interaction.editReply({ content: `${content}${t.mark}`, allowedMentions: NO_PINGS });
+    return null;
+  }
+  return t;
 }
 
 export const caseCommand: BotCommand = {
@@ -48,7 +62,8 @@ export const caseCommand: BotCommand = {
       o.setName('number').setDescription('The case number').setRequired(true).setMinValue(1),
     ),
   async execute(ctx, interaction) {
-    if (!(await guard(interaction)) || !interaction.guildId) return;
+    const t = await guard(ctx, interaction);
+    if (!t || !interaction.guildId) return;
     const number = interaction.options.getInteger('number', true);
     const answer = await ctx.caller.cases.bot.get({
       guildId: interaction.guildId,
@@ -58,9 +73,7 @@ export const caseCommand: BotCommand = {
     });
     const content = !answer.ok
       ? answer.message
-      : answer.case
-        ? caseLine(answer.case)
-        : `❌ This server has no case #${number}.`;
+      : `${answer.case ? caseLine(answer.case, t) : t('noSuchCase', { number })}${t.mark}`;
     await interaction.editReply({ content, allowedMentions: NO_PINGS });
   },
 };
@@ -74,7 +87,8 @@ export const history: BotCommand = {
     .setContexts(0)
     .addUserOption((o) => o.setName('member').setDescription('The member').setRequired(true)),
   async execute(ctx, interaction) {
-    if (!(await guard(interaction)) || !interaction.guildId) return;
+    const t = await guard(ctx, interaction);
+    if (!t || !interaction.guildId) return;
     const targetId = String(interaction.options.get('member', true).value);
     const answer = await ctx.caller.cases.bot.history({
       guildId: interaction.guildId,
@@ -84,14 +98,17 @@ export const history: BotCommand = {
     });
     let content: string;
     if (!answer.ok) content = answer.message;
-    else if (answer.cases.length === 0) content = `<@${targetId}> has no cases on this server.`;
+    else if (answer.cases.length === 0)
+      content = `${t('historyEmpty', { member: `<@${targetId}>` })}${t.mark}`;
     else {
-      const lines = answer.cases.map(caseLine);
-      content = `Cases of <@${targetId}> (${lines.length}${lines.length === 25 ? ', newest 25' : ''}):\n`;
+      const lines = answer.cases.map((c) => caseLine(c, t));
+      const title = lines.length === 25 ? 'historyNewest' : 'historyTitle';
+      content = `${t(title, { member: `<@${targetId}>`, count: lines.length })}\n`;
       for (const line of lines) {
         if (content.length + line.length + 1 > 1900) break;
         content += `${line}\n`;
       }
+      content += t.mark.trimStart();
     }
     await interaction.editReply({ content, allowedMentions: NO_PINGS });
   },

@@ -41,17 +41,19 @@ export async function closeTicketButton(
         guildId: interaction.guildId,
         ticketId,
         userId: interaction.user.id,
+        locale: interaction.locale,
       })
     : null;
   if (closer && !closer.isMember) {
     await interaction.showModal(
       new ModalBuilder()
         .setCustomId(`${TICKET_CLOSE_FORM_PREFIX}:${ticketId}`)
-        .setTitle(`Close ticket #${ticketId}`)
+        // The presser's language (tickets.bot.ticketCloser); Discord's limits: title 45, label 45, hint 100.
+        .setTitle(closer.form.title.slice(0, 45))
         .addLabelComponents(
           new LabelBuilder()
-            .setLabel('Reason (optional)')
-            .setDescription('Told to the member, translated into their language.')
+            .setLabel(closer.form.reason.slice(0, 45))
+            .setDescription(closer.form.hint.slice(0, 100))
             .setTextInputComponent(
               new TextInputBuilder()
                 .setCustomId(REASON_FIELD)
@@ -106,12 +108,10 @@ export async function rateTicketButton(
   rating: number,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  if (interaction.guildId && interaction.guildId !== guildId) {
-    await interaction.editReply({ content: `Ticket #${ticketId} not found.` });
-    return;
-  }
+  // Pressed in a server: looked up in that server only (a button naming another server's ticket
+  // is not found there, answered in the presser's language); in a DM, the server the id names.
   const result = await ctx.caller.tickets.bot.rateTicket({
-    guildId,
+    guildId: interaction.guildId ?? guildId,
     ticketId,
     userId: interaction.user.id,
     locale: interaction.locale,

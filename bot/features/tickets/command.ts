@@ -32,13 +32,20 @@ export const TICKET_FIELDS = {
 /** The intake answers of a form opened from the panel: "q0".."q2". */
 export const questionField = (i: number) => `q${i}`;
 
-function ticketForm(): ModalBuilder {
+/** The form's words in the member's language (tickets.bot.ticketAccess). */
+type FormWords = Extract<
+  Awaited<ReturnType<BotContext['caller']['tickets']['bot']['ticketAccess']>>,
+  { ok: true }
+>['form'];
+
+/** The /ticket create form, cut to Discord's limits (title and labels 45, hints 100). */
+function ticketForm(words: FormWords): ModalBuilder {
   return new ModalBuilder()
     .setCustomId(TICKET_MODAL)
-    .setTitle('Open a support ticket')
+    .setTitle(words.title.slice(0, 45))
     .addLabelComponents(
       new LabelBuilder()
-        .setLabel('Subject')
+        .setLabel(words.subject.slice(0, 45))
         .setTextInputComponent(
           new TextInputBuilder()
             .setCustomId(TICKET_FIELDS.subject)
@@ -48,8 +55,8 @@ function ticketForm(): ModalBuilder {
             .setRequired(true),
         ),
       new LabelBuilder()
-        .setLabel('What do you need help with?')
-        .setDescription('Write in your own language; the support team reads it in English.')
+        .setLabel(words.description.slice(0, 45))
+        .setDescription(words.hint.slice(0, 100))
         .setTextInputComponent(
           new TextInputBuilder()
             .setCustomId(TICKET_FIELDS.description)
@@ -59,7 +66,7 @@ function ticketForm(): ModalBuilder {
             .setRequired(true),
         ),
       new LabelBuilder()
-        .setLabel('Category (optional)')
+        .setLabel(words.category.slice(0, 45))
         .setTextInputComponent(
           new TextInputBuilder()
             .setCustomId(TICKET_FIELDS.category)
@@ -95,7 +102,7 @@ export const ticket: BotCommand = {
       await interaction.reply({ content: access.message, flags: MessageFlags.Ephemeral });
       return;
     }
-    await interaction.showModal(ticketForm());
+    await interaction.showModal(ticketForm(access.form));
   },
 };
 

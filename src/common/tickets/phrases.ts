@@ -252,3 +252,4 @@ export * from './panel-phrases';
 export * from './panel-command-phrases';
 export * from './close-phrases';
 export * from './auto-close-phrases';
+export * from './staff-phrases';

@@ -30,6 +30,8 @@ export interface Speaker {
   label(phrase: Phrase, vars?: Vars): string;
   /** The untranslated mark when a label fell back to English and no phrase carried it yet, else ''. */
   mark(): string;
+  /** Whether the phrase reads in the speaker's language (its table or a kept translation), not English by default. */
+  translated(phrase: Phrase): boolean;
 }
 
 /** Most phrase translations kept (141 languages × the product's few hundred phrases fit). */
@@ -139,8 +141,9 @@ export async function speakerFor(
     marked = true;
     return untranslatedMark(code);
   };
+  const translated = (phrase: Phrase) => inTable(phrase, code) || kept.has(keyOf(code, phrase));
   const speaker = (phrase: Phrase, vars: Vars = {}) => label(phrase, vars) + mark();
-  return Object.assign(speaker, { language: code, label, mark });
+  return Object.assign(speaker, { language: code, label, mark, translated });
 }
 
 /** One phrase in `language`: the table's version, a kept translation, or one asked of the provider now. */

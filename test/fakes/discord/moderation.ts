@@ -83,7 +83,9 @@ export function installModerationRoutes(fake: FakeDiscord): ModerationFake {
     const until = body?.communication_disabled_until ?? null;
     if (until) timeouts.set(`${m[1]}:${m[2]}`, until);
     else timeouts.delete(`${m[1]}:${m[2]}`);
-    return [200, { ...memberPayload(member), communication_disabled_until: until }];
+    // Modify Guild Member answers a GuildMemberResponse: no `permissions` field.
+    const { permissions: _not, ...payload } = memberPayload(member);
+    return [200, { ...payload, communication_disabled_until: until }];
   });
   return {
     dmChannels,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCKED } from '../../../common/billing/phrases';
 import { caseAction, caseNumber, caseRecord } from '../../../common/cases/schemas';
+import { CASE_STAFF, type CaseStaffWord } from '../../../common/cases/staff-phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
 import { botGuildProcedure, router, zodMessage } from '../../core/trpc';
@@ -25,6 +26,21 @@ async function locked(services: Services, guildId: string, userId: string, local
 }
 
 export const casesBotRouter = router({
+  /**
+   * Every word of the case commands' replies to a moderator, in their language (the speaker: the
+   * tables, else the provider once, else English), slots unfilled; mark: the "In English" line
+   * when some could not be translated ('' otherwise).
+   */
+  staffWords: botGuildProcedure
+    .input(z.object({ userId: discordId, locale: z.string().max(20).nullable() }))
+    .query(async ({ ctx, input }) => {
+      const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, CASE_STAFF);
+      const words = Object.fromEntries(
+        Object.entries(CASE_STAFF).map(([key, phrase]) => [key, s.label(phrase)]),
+      ) as Record<CaseStaffWord, string>;
+      return { language: s.language, words, mark: s.mark() };
+    }),
+
   /**
    * Before the bot acts in Discord: the plan allows cases, the reason and duration are valid, and
    * what the member will be told (their language, the reason translated). Writes nothing.

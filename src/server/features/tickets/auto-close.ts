@@ -7,6 +7,7 @@ import { TICKET_AUTO_CLOSE_REASON, TICKET_AUTO_CLOSE_WARNING } from '../../../co
 import { hasCapability } from '../../core/plans';
 import type { Services } from '../../core/services';
 import { queueAnnouncement, queueStatusAnnouncement } from './conversation';
+import { ticketSpeaker } from './speaker';
 import { findTicket, type Ticket, type TicketMessage, updateTicket } from './tickets';
 
 /**
@@ -53,29 +54,50 @@ export type AutoCloseStep =
   | { kind: 'closed'; ticketId: number; note: TicketMessage }
   | { kind: 'none'; ticketId: number };
 
-/** What is due for one ticket now: nothing, the warning, or the close (under the ticket's lock). */
+type Due = { kind: 'none' } | { kind: 'warn'; closeAt: number } | { kind: 'close' };
+
+/** What is due for the ticket at `now`: nothing, the warning (and when it closes), or the close. */
+async function dueFor(db: Db, ticket: Ticket, now: number, days: number): Promise<Due> {
+  if (ticket.status === 'closed') return { kind: 'none' };
+  const last = await lastActivityOf(db, ticket);
+  const lead = warningLeadMs(days);
+  const dueAt = last + days * DAY;
+  const warnedAt = ticket.autoCloseWarnedAt?.getTime() ?? null;
+  // A warning older than the last activity was cancelled by it.
+  if (warnedAt === null || warnedAt < last) {
+    if (now < dueAt - lead) return { kind: 'none' };
+    // The member always gets the full notice, even when the sweep comes late (the server was down).
+    return { kind: 'warn', closeAt: Math.max(dueAt, now + lead) };
+  }
+  return now < Math.max(dueAt, warnedAt + lead) ? { kind: 'none' } : { kind: 'close' };
+}
+
+/**
+ * What is due for one ticket now: nothing, the warning, or the close. Looked at first without the
+ * lock (most tickets: nothing, and no phrase asked); when something is due, the member's and the
+ * support team's words are resolved (the speaker, before the lock: a slow provider never holds
+ * it), then it is decided again and done under the ticket's lock.
+ */
 export async function autoCloseStep(
-  db: Db,
-  clock: () => Date,
+  services: Pick<Services, 'db' | 'clock' | 'translator'>,
   guildId: string,
   ticketId: number,
   days: number,
 ): Promise<AutoCloseStep> {
+  const { db, clock } = services;
+  const none = { kind: 'none' as const, ticketId };
+  const before = await findTicket(db, guildId, ticketId);
+  if (!before || (await dueFor(db, before, clock().getTime(), days)).kind === 'none') return none;
+  const member = await ticketSpeaker(services, before.userLanguage);
+  const support = await ticketSpeaker(services, before.supportLanguage);
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
     const ticket = await findTicket(tx, guildId, ticketId);
-    if (!ticket || ticket.status === 'closed') return { kind: 'none', ticketId };
+    if (!ticket) return none;
     const now = clock().getTime();
-    const last = await lastActivityOf(tx, ticket);
-    const lead = warningLeadMs(days);
-    const dueAt = last + days * DAY;
-    const warnedAt = ticket.autoCloseWarnedAt?.getTime() ?? null;
-    // A warning older than the last activity was cancelled by it.
-    const warned = warnedAt !== null && warnedAt >= last;
-    if (!warned) {
-      if (now < dueAt - lead) return { kind: 'none', ticketId };
-      // The member always gets the full notice, even when the sweep comes late (the server was down).
-      const closeAt = Math.max(dueAt, now + lead);
+    const due = await dueFor(tx, ticket, now, days);
+    if (due.kind === 'none') return none;
+    if (due.kind === 'warn') {
       await tx
         .update(tickets)
         .set({ autoCloseWarnedAt: new Date(now) })
@@ -85,22 +107,25 @@ export async function autoCloseStep(
         tx,
         clock,
         ticket,
+        member,
         TICKET_AUTO_CLOSE_WARNING,
-        { id: ticket.id, hours: Math.ceil((closeAt - now) / HOUR) },
+        { id: ticket.id, hours: Math.ceil((due.closeAt - now) / HOUR) },
         AUTO_CLOSE_TAG,
       );
       return { kind: 'warned', ticketId, note };
     }
-    if (now < Math.max(dueAt, warnedAt + lead)) return { kind: 'none', ticketId };
-    const reason = (language: string) => say(TICKET_AUTO_CLOSE_REASON, language, { days });
+    const vars = { days };
     const updated = await updateTicket(tx, clock, ticket, {
       status: 'closed',
-      closeReason: reason(ticket.supportLanguage),
+      closeReason: support.label(TICKET_AUTO_CLOSE_REASON, vars),
     });
-    if (typeof updated === 'string') return { kind: 'none', ticketId };
-    const note = await queueStatusAnnouncement(tx, clock, updated, 'closed', {
-      en: reason('en'),
-      [ticket.userLanguage]: reason(ticket.userLanguage),
+    if (typeof updated === 'string') return none;
+    // The reason in the member's language when it could be put into it (else English, said so on delivery).
+    const note = await queueStatusAnnouncement(tx, clock, updated, member, 'closed', {
+      en: say(TICKET_AUTO_CLOSE_REASON, 'en', vars),
+      ...(member.translated(TICKET_AUTO_CLOSE_REASON)
+        ? { [ticket.userLanguage]: member.label(TICKET_AUTO_CLOSE_REASON, vars) }
+        : {}),
     });
     return { kind: 'closed', ticketId, note };
   });
@@ -116,9 +141,9 @@ export interface AutoCloseResult {
  * the warnings and closes are queued for the bot (ticket:reply) like any announcement.
  */
 export async function runTicketAutoClose(
-  services: Pick<Services, 'db' | 'clock' | 'events'>,
+  services: Pick<Services, 'db' | 'clock' | 'events' | 'translator'>,
 ): Promise<AutoCloseResult> {
-  const { db, clock, events } = services;
+  const { db, events } = services;
   const result: AutoCloseResult = { warned: [], closed: [] };
   const servers = await db
     .select({ guildId: ticketSettings.guildId, days: ticketSettings.autoCloseDays })
@@ -133,7 +158,7 @@ export async function runTicketAutoClose(
       .where(and(eq(tickets.guildId, guildId), ne(tickets.status, 'closed')))
       .all();
     for (const { id } of open) {
-      const step = await autoCloseStep(db, clock, guildId, id, days);
+      const step = await autoCloseStep(services, guildId, id, days);
       if (step.kind === 'none') continue;
       result[step.kind].push(id);
       await events.publish('ticket:reply', { guildId, ticketId: id, messageId: step.note.id });
@@ -143,7 +168,7 @@ export async function runTicketAutoClose(
 }
 
 /** Runs the sweep now and every 10 minutes; stop() ends the schedule. */
-export function scheduleTicketAutoClose(services: Pick<Services, 'db' | 'clock' | 'events'>): {
+export function scheduleTicketAutoClose(services: Pick<Services, 'db' | 'clock' | 'events' | 'translator'>): {
   stop(): void;
 } {
   const run = async () => {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { say } from '../../../common/phrases';
 import {
   TICKET_CLAIM_STAFF_ONLY,
+  TICKET_CLAIMED_BY_OTHER,
+  TICKET_CLAIMED_BY_YOU,
+  TICKET_CLOSED_NO_CLAIM,
+  TICKET_NOT_FOUND,
+  TICKET_RELEASED,
   TICKET_FORM_DESCRIPTION,
   TICKET_FORM_TITLE,
   TICKET_PANEL_INTRO,
@@ -14,7 +18,6 @@ import {
   TICKET_OPEN_PREFIX,
   TICKET_QUESTION_MAX_LENGTH,
 } from '../../../common/tickets/schemas';
-import * as PANEL_COMMAND_PHRASES from '../../../common/tickets/panel-command-phrases';
 import {
   TICKET_PANEL_BOT_CANNOT_POST,
   TICKET_PANEL_NEEDS_MANAGE_SERVER,
@@ -24,8 +27,7 @@ import {
 } from '../../../common/tickets/panel-command-phrases';
 import { channelProblem } from '../../core/discord-objects';
 import { botGuildProcedure } from '../../core/trpc';
-import { memberLanguageIn } from '../translation/members';
-import { memberSpeaker } from '../translation/speaker';
+import { TICKET_FORM_PHRASES, ticketFormSpeaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
 import { queueTicketPanel } from './panel';
 import { claimTicket } from './claim';
 import { lockedNotice } from './locked';
@@ -45,11 +47,13 @@ export const ticketPanelBotProcedures = {
   /** The panel message: the intro in the support language and a button per category. */
   ticketPanel: botGuildProcedure.query(async ({ ctx }) => {
     const settings = await getTicketSettings(ctx.db, ctx.guildId);
+    const s = await ticketSpeaker(ctx, settings.supportLanguage);
     const buttons =
       settings.categories.length > 0
         ? settings.categories.map((c) => ({ customId: `${TICKET_OPEN_PREFIX}:${c.name}`, label: c.name }))
-        : [{ customId: `${TICKET_OPEN_PREFIX}:`, label: say(TICKET_PANEL_OPEN, settings.supportLanguage) }];
-    return { content: say(TICKET_PANEL_INTRO, settings.supportLanguage), buttons };
+        : [{ customId: `${TICKET_OPEN_PREFIX}:`, label: s.label(TICKET_PANEL_OPEN) }];
+    const intro = s.label(TICKET_PANEL_INTRO);
+    return { content: `${intro}${s.mark()}`, buttons };
   }),
 
   /**
@@ -71,11 +75,11 @@ export const ticketPanelBotProcedures = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const s = await memberSpeaker(ctx, ctx.guildId, input.userId, input.locale, PANEL_COMMAND_PHRASES);
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
       const channel = `<#${input.channelId}>`;
       const refuse = (message: string) => ({ ok: false as const, message });
       if (!input.canManageServer) return refuse(s(TICKET_PANEL_NEEDS_MANAGE_SERVER));
-      const locked = await lockedNotice(ctx, s.language);
+      const locked = await lockedNotice(ctx, s);
       if (locked) return refuse(locked);
       // The dashboard's check (channelOf('text')): a text or announcement channel the bot synced for this server.
       if (await channelProblem(ctx.db, ctx.guildId, input.channelId, 'text'))
@@ -94,15 +98,16 @@ export const ticketPanelBotProcedures = {
   ticketPanelForm: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable(), category: categoryName }))
     .query(async ({ ctx, input }) => {
-      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      const locked = await lockedNotice(ctx, language);
+      const s = await ticketFormSpeaker(ctx, ctx.guildId, input.userId, input.locale, TICKET_FORM_PHRASES);
+      const language = s.language;
+      const locked = await lockedNotice(ctx, s);
       if (locked) return { ok: false as const, message: locked };
       const settings = await getTicketSettings(ctx.db, ctx.guildId);
       const category = settings.categories.find((c) => c.name === input.category);
       if (input.category && !category)
         return {
           ok: false as const,
-          message: say(TICKET_UNKNOWN_CATEGORY, language, { category: input.category }),
+          message: s(TICKET_UNKNOWN_CATEGORY, { category: input.category }),
         };
       const questions: string[] = [];
       for (const question of category?.questions ?? []) {
@@ -116,9 +121,10 @@ export const ticketPanelBotProcedures = {
       }
       return {
         ok: true as const,
-        title: say(TICKET_FORM_TITLE, language),
-        subject: say(TICKET_SUBJECT, language),
-        description: say(TICKET_FORM_DESCRIPTION, language),
+        // A modal's title and labels: no room for the "In English" line there.
+        title: s.label(TICKET_FORM_TITLE),
+        subject: s.label(TICKET_SUBJECT),
+        description: s.label(TICKET_FORM_DESCRIPTION),
         questions,
       };
     }),
@@ -136,21 +142,20 @@ export const ticketPanelBotProcedures = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const language = await memberLanguageIn(ctx.db, ctx.guildId, input.userId, input.locale);
-      if (!input.isStaff) return { ok: false as const, message: say(TICKET_CLAIM_STAFF_ONLY, language) };
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      if (!input.isStaff) return { ok: false as const, message: s(TICKET_CLAIM_STAFF_ONLY) };
+      const notFound = { ok: false as const, message: s(TICKET_NOT_FOUND, { id: input.ticketId }) };
       const current = await findTicket(ctx.db, ctx.guildId, input.ticketId);
-      if (!current) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      if (!current) return notFound;
       // Pressing Claim on one's own claim releases it.
       const staffId = current.claimedBy === input.userId ? null : input.userId;
-      const outcome = await claimTicket(
-        ctx.db,
-        ctx.clock,
-        ctx.guildId,
-        input.ticketId,
-        staffId,
-        input.name ?? null,
-      );
-      if (!outcome.ok) return { ok: false as const, message: outcome.error };
+      const outcome = await claimTicket(ctx, ctx.guildId, input.ticketId, staffId, input.name ?? null);
+      if (!outcome.ok) {
+        if (outcome.why === 'not found') return notFound;
+        const vars = { id: input.ticketId, staff: `<@${outcome.ticket?.claimedBy}>` };
+        const phrase = outcome.why === 'closed' ? TICKET_CLOSED_NO_CLAIM : TICKET_CLAIMED_BY_OTHER;
+        return { ok: false as const, message: s(phrase, vars) };
+      }
       if (outcome.note)
         await ctx.events.publish('ticket:reply', {
           guildId: ctx.guildId,
@@ -160,9 +165,7 @@ export const ticketPanelBotProcedures = {
       return {
         ok: true as const,
         claimedBy: outcome.ticket.claimedBy,
-        message: staffId
-          ? `🛡️ You claimed ticket #${outcome.ticket.id}; press Claim again to release it.`
-          : `Ticket #${outcome.ticket.id} released.`,
+        message: s(staffId ? TICKET_CLAIMED_BY_YOU : TICKET_RELEASED, { id: outcome.ticket.id }),
       };
     }),
 };

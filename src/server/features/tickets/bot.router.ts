@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { findLanguage, languageName } from '../../../common/languages';
-import { say } from '../../../common/phrases';
 import {
   TICKET_ALREADY_CLOSED,
   TICKET_CLAIM_BUTTON,
-  TICKET_INTAKE_HEADING,
   TICKET_UNKNOWN_CATEGORY,
   TICKET_CLOSE_BUTTON,
   TICKET_CLOSING,
+  TICKET_FORM_CATEGORY,
+  TICKET_FORM_DESCRIPTION,
+  TICKET_FORM_HINT,
+  TICKET_FORM_TITLE,
+  TICKET_NOT_FOUND,
   TICKET_NOT_YOURS,
   TICKET_OPENED_DM,
   TICKET_OPENED_THREAD,
   TICKET_SUBJECT,
-  TICKET_THREAD_WELCOME,
 } from '../../../common/tickets/phrases';
 import {
   TICKET_ANSWER_MAX_LENGTH,
@@ -23,17 +25,17 @@ import {
   ticketCloseReason,
   ticketText,
 } from '../../../common/tickets/schemas';
-import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
-import { memberLanguageIn } from '../translation/members';
 import { logChannelOf } from '../../core/permission-reports';
 import { lockedNotice } from './locked';
+import { openingParts } from './opening';
+import { TICKET_FORM_PHRASES, ticketFormSpeaker, ticketMemberSpeaker, ticketSpeaker } from './speaker';
 import { ticketPanelBotProcedures } from './bot.panel';
 import { ticketCloseBotProcedures } from './bot.close';
 import { closeTicketWithReason } from './close';
-import { markReplyDelivered, markReplyFailed, planReplyDelivery, splitForDiscord } from './delivery';
+import { markReplyDelivered, markReplyFailed, planReplyDelivery } from './delivery';
 import { getTicketSettings, updateTicketSettings } from './settings';
-import { createTicket, findTicket, type Ticket } from './tickets';
+import { createTicket, findTicket } from './tickets';
 import { pendingTicketDeliveries, recordThreadMessage, setTicketThread } from './conversation';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
@@ -46,61 +48,25 @@ import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');
 const rowId = z.number().int().positive();
 
-async function languageOf(
-  ctx: Services & { guildId: string },
-  userId: string,
-  locale: string | null,
-): Promise<string> {
-  return await memberLanguageIn(ctx.db, ctx.guildId, userId, locale);
-}
-
-/** The intake answers under the description, in `language` (the original when not translated). */
-function intakeBlock(ticket: Ticket, language: string): string {
-  if (ticket.intake.length === 0) return '';
-  const lines = ticket.intake.map(
-    (a) => `- **${a.question}** ${a.answer[language] ?? a.answer[ticket.userLanguage] ?? ''}`,
-  );
-  return `\n**${say(TICKET_INTAKE_HEADING, language)}**\n${lines.join('\n')}`;
-}
-
-/** The thread's first message: subject and description in the member's language and the support language. */
-function openingParts(ticket: Ticket, roleId: string | null): string[] {
-  const lang = ticket.userLanguage;
-  const support = ticket.supportLanguage;
-  const block = (language: string) =>
-    `**${say(TICKET_SUBJECT, language)}:** ${ticket.subject[language] ?? ticket.subject[lang]}\n${(
-      ticket.description[language] ??
-      ticket.description[lang] ??
-      ''
-    )
-      .split('\n')
-      .map((l) => `> ${l}`)
-      .join('\n')}${intakeBlock(ticket, language)}`;
-  const mentions = `<@${ticket.userId}>${roleId ? ` <@&${roleId}>` : ''}`;
-  const lines = [
-    `🎫 **#${ticket.id}** · ${mentions}`,
-    say(TICKET_THREAD_WELCOME, lang, { member: `<@${ticket.userId}>` }),
-    '',
-    block(lang),
-  ];
-  if (support !== lang) {
-    const translated = ticket.subject[support] !== undefined;
-    lines.push('', `-# ${languageName(support)} (support team)${translated ? '' : ': not translated yet'}`);
-    if (translated) lines.push(block(support));
-  }
-  return splitForDiscord(lines.join('\n'));
-}
-
 export const ticketsBotRouter = router({
   ...ticketPanelBotProcedures,
   ...ticketCloseBotProcedures,
-  /** /ticket create: may this member open a ticket here (the server's plan)? */
+  /** /ticket create: may this member open a ticket here (the server's plan)? The form's words in their language. */
   ticketAccess: botGuildProcedure
     .input(z.object({ userId: id, locale: z.string().max(20).nullable() }))
     .query(async ({ ctx, input }) => {
-      const language = await languageOf(ctx, input.userId, input.locale);
-      const locked = await lockedNotice(ctx, language);
-      return locked ? { ok: false as const, message: locked } : { ok: true as const };
+      const s = await ticketFormSpeaker(ctx, ctx.guildId, input.userId, input.locale, TICKET_FORM_PHRASES);
+      const locked = await lockedNotice(ctx, s);
+      if (locked) return { ok: false as const, message: locked };
+      // The form's words in the member's language (a modal: no room for the "In English" line).
+      const form = {
+        title: s.label(TICKET_FORM_TITLE),
+        subject: s.label(TICKET_SUBJECT),
+        description: s.label(TICKET_FORM_DESCRIPTION),
+        hint: s.label(TICKET_FORM_HINT),
+        category: s.label(TICKET_FORM_CATEGORY),
+      };
+      return { ok: true as const, form };
     }),
 
   /** /ticket create sent: stored in the member's language and the support language; where to open its thread. */
@@ -128,8 +94,9 @@ export const ticketsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const userLanguage = await languageOf(ctx, input.userId, input.locale);
-      const locked = await lockedNotice(ctx, userLanguage);
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
+      const userLanguage = s.language;
+      const locked = await lockedNotice(ctx, s);
       if (locked) return { ok: false as const, message: locked };
       const settings = await getTicketSettings(ctx.db, ctx.guildId);
       const category = input.panel?.category
@@ -138,7 +105,7 @@ export const ticketsBotRouter = router({
       if (input.panel?.category && !category)
         return {
           ok: false as const,
-          message: say(TICKET_UNKNOWN_CATEGORY, userLanguage, { category: input.panel.category }),
+          message: s(TICKET_UNKNOWN_CATEGORY, { category: input.panel.category }),
         };
       // Each configured question with the member's answer (a question left unanswered is left out).
       const intake = (category?.questions ?? [])
@@ -155,6 +122,7 @@ export const ticketsBotRouter = router({
         category: category?.name ?? input.category,
         intake,
       });
+      const team = await ticketSpeaker(ctx, settings.supportLanguage);
       return {
         ok: true as const,
         id: ticket.id,
@@ -167,10 +135,10 @@ export const ticketsBotRouter = router({
           channelIds: [settings.channelId, settings.defaultChannelId].filter((c): c is string => !!c),
           name: `#${ticket.id} ${input.subject}`.slice(0, 100),
           supportRoleId: settings.supportRoleId,
-          opening: openingParts(ticket, settings.supportRoleId),
-          closeLabel: say(TICKET_CLOSE_BUTTON, userLanguage),
+          opening: openingParts(ticket, settings.supportRoleId, s, team),
+          closeLabel: s.label(TICKET_CLOSE_BUTTON),
           closeId: `${TICKET_CLOSE_PREFIX}:${ticket.id}`,
-          claimLabel: say(TICKET_CLAIM_BUTTON, settings.supportLanguage),
+          claimLabel: team.label(TICKET_CLAIM_BUTTON),
           claimId: `${TICKET_CLAIM_PREFIX}:${ticket.id}`,
         },
       };
@@ -191,10 +159,11 @@ export const ticketsBotRouter = router({
       const ticket = await findTicket(ctx.db, ctx.guildId, input.ticketId);
       if (!ticket) return { content: `Ticket #${input.ticketId} not found.` };
       await setTicketThread(ctx.db, ticket.id, input.threadId);
+      const s = await ticketSpeaker(ctx, ticket.userLanguage);
       return {
         content: input.threadId
-          ? say(TICKET_OPENED_THREAD, ticket.userLanguage, { id: ticket.id, thread: `<#${input.threadId}>` })
-          : say(TICKET_OPENED_DM, ticket.userLanguage, {
+          ? s(TICKET_OPENED_THREAD, { id: ticket.id, thread: `<#${input.threadId}>` })
+          : s(TICKET_OPENED_DM, {
               id: ticket.id,
               language: findLanguage(ticket.userLanguage)?.native ?? languageName(ticket.userLanguage),
             }),
@@ -239,17 +208,20 @@ export const ticketsBotRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      // The presser's words, in their language (the ticket's member or staff).
+      const s = await ticketMemberSpeaker(ctx, ctx.guildId, input.userId, input.locale);
       // Under the ticket's lock: a double click closes and announces once; the second press is told it is closed.
       const outcome = await closeTicketWithReason(ctx, ctx.guildId, input.ticketId, {
         reason: input.reason,
         source: input.isStaff ? 'support' : 'member',
         refuse: (t) => {
-          if (t.userId !== input.userId && !input.isStaff) return say(TICKET_NOT_YOURS, t.userLanguage);
-          if (t.status === 'closed') return say(TICKET_ALREADY_CLOSED, t.userLanguage, { id: t.id });
+          if (t.userId !== input.userId && !input.isStaff) return s(TICKET_NOT_YOURS);
+          if (t.status === 'closed') return s(TICKET_ALREADY_CLOSED, { id: t.id });
           return null;
         },
       });
-      if (!outcome.ticket) return { ok: false as const, message: `Ticket #${input.ticketId} not found.` };
+      if (!outcome.ticket)
+        return { ok: false as const, message: s(TICKET_NOT_FOUND, { id: input.ticketId }) };
       if (!outcome.ok) return { ok: false as const, message: outcome.error };
       if (outcome.note)
         await ctx.events.publish('ticket:reply', {
@@ -257,17 +229,7 @@ export const ticketsBotRouter = router({
           ticketId: outcome.ticket.id,
           messageId: outcome.note.id,
         });
-      return {
-        ok: true as const,
-        // Staff closing someone's ticket read the answer in the support language, the member in theirs.
-        message: say(
-          TICKET_CLOSING,
-          outcome.ticket.userId === input.userId
-            ? outcome.ticket.userLanguage
-            : outcome.ticket.supportLanguage,
-          { id: outcome.ticket.id },
-        ),
-      };
+      return { ok: true as const, message: s(TICKET_CLOSING, { id: outcome.ticket.id }) };
     }),
 
   /** Staff messages and announcements still to post (offline or failed earlier), every guild. */
@@ -286,7 +248,7 @@ export const ticketsBotRouter = router({
   ticketReply: botGuildProcedure
     .input(z.object({ ticketId: rowId, messageId: rowId }))
     .query(
-      async ({ ctx, input }) => await planReplyDelivery(ctx.db, ctx.guildId, input.ticketId, input.messageId),
+      async ({ ctx, input }) => await planReplyDelivery(ctx, ctx.guildId, input.ticketId, input.messageId),
     ),
 
   ticketReplyDelivered: botGuildProcedure

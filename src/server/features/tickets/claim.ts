@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
+import type { Translator } from '../../translation/types';
 import { tickets } from '../../../../db/schema';
 import { say } from '../../../common/phrases';
 import { TICKET_CLAIMED, TICKET_CLAIMED_BY_OTHER, TICKET_UNCLAIMED } from '../../../common/tickets/phrases';
 import { queueAnnouncement } from './conversation';
+import { ticketSpeaker } from './speaker';
 import { findTicket, type Ticket, type TicketMessage } from './tickets';
 
 /**
@@ -12,7 +14,8 @@ import { findTicket, type Ticket, type TicketMessage } from './tickets';
  */
 
 export type ClaimOutcome =
-  | { ok: false; ticket?: Ticket; error: string }
+  /** why: for the bot's answer in the presser's language; error: the English sentence (the dashboard's). */
+  | { ok: false; ticket?: Ticket; why: 'not found' | 'closed' | 'claimed'; error: string }
   | { ok: true; ticket: Ticket; note: TicketMessage | null };
 
 /**
@@ -21,24 +24,35 @@ export type ClaimOutcome =
  * Nothing changes (no note) when the ticket is already in the asked state.
  */
 export async function claimTicket(
-  db: Db,
-  clock: () => Date,
+  services: { db: Db; translator: Translator; clock: () => Date },
   guildId: string,
   ticketId: number,
   staffId: string | null,
   /** The claimer's name in the server (shown in the dashboard). */
   staffName: string | null = null,
 ): Promise<ClaimOutcome> {
+  const { db, clock } = services;
+  const notFound = { ok: false as const, why: 'not found' as const, error: `ticket ${ticketId} not found` };
+  // The member's words for the announcement, asked before the lock (a slow provider never holds it).
+  const before = await findTicket(db, guildId, ticketId);
+  if (!before) return notFound;
+  const speak = await ticketSpeaker(services, before.userLanguage);
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
     const ticket = await findTicket(tx, guildId, ticketId);
-    if (!ticket) return { ok: false, error: `ticket ${ticketId} not found` };
+    if (!ticket) return notFound;
     if (ticket.status === 'closed')
-      return { ok: false, ticket, error: `ticket #${ticket.id} is closed; reopen it to claim it` };
+      return {
+        ok: false,
+        ticket,
+        why: 'closed',
+        error: `ticket #${ticket.id} is closed; reopen it to claim it`,
+      };
     if (staffId && ticket.claimedBy && ticket.claimedBy !== staffId)
       return {
         ok: false,
         ticket,
+        why: 'claimed',
         error: say(TICKET_CLAIMED_BY_OTHER, 'en', { id: ticket.id, staff: `<@${ticket.claimedBy}>` }),
       };
     if (ticket.claimedBy === staffId) return { ok: true, ticket, note: null };
@@ -53,8 +67,11 @@ export async function claimTicket(
       .returning()
       .get();
     const note = staffId
-      ? await queueAnnouncement(tx, clock, updated, TICKET_CLAIMED, { id: ticket.id, staff: `<@${staffId}>` })
-      : await queueAnnouncement(tx, clock, updated, TICKET_UNCLAIMED, { id: ticket.id });
+      ? await queueAnnouncement(tx, clock, updated, speak, TICKET_CLAIMED, {
+          id: ticket.id,
+          staff: `<@${staffId}>`,
+        })
+      : await queueAnnouncement(tx, clock, updated, speak, TICKET_UNCLAIMED, { id: ticket.id });
     return { ok: true, ticket: updated, note };
   });
 }

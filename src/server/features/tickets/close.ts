@@ -50,8 +50,7 @@ export async function closeTicketWithReason(
         )
       : undefined;
   return await changeTicket(
-    services.db,
-    services.clock,
+    services,
     guildId,
     ticketId,
     { status: 'closed', ...(reason ? { closeReason: reason } : {}) },

@@ -13,6 +13,7 @@ import {
   updateTicket,
 } from './tickets';
 import type { Translator } from '../../translation';
+import { type Speaker, ticketSpeaker } from './speaker';
 
 /**
  * The conversation of a ticket held in its private Discord thread: what members and staff write
@@ -84,26 +85,39 @@ export async function queueStatusAnnouncement(
   db: Db,
   clock: () => Date,
   ticket: Ticket,
+  speak: Speaker,
   status: TicketStatus,
   reason?: LangText,
 ): Promise<TicketMessage> {
   if (status !== 'closed')
-    return await queueAnnouncement(db, clock, ticket, TICKET_STATUS_CHANGED[status], { id: ticket.id });
+    return await queueAnnouncement(db, clock, ticket, speak, TICKET_STATUS_CHANGED[status], {
+      id: ticket.id,
+    });
   // The close: its note is tagged so the bot asks the member's rating beneath it (delivery.ts).
   if (!reason)
     return await queueAnnouncement(
       db,
       clock,
       ticket,
+      speak,
       TICKET_STATUS_CHANGED.closed,
       { id: ticket.id },
       CLOSE_TAG,
     );
   const original = Object.values(reason)[0] ?? '';
-  return await queueAnnouncement(db, clock, ticket, TICKET_CLOSED_WITH_REASON, { id: ticket.id }, CLOSE_TAG, {
-    en: reason.en ?? original,
-    [ticket.userLanguage]: reason[ticket.userLanguage] ?? original,
-  });
+  return await queueAnnouncement(
+    db,
+    clock,
+    ticket,
+    speak,
+    TICKET_CLOSED_WITH_REASON,
+    { id: ticket.id },
+    CLOSE_TAG,
+    {
+      en: reason.en ?? original,
+      [ticket.userLanguage]: reason[ticket.userLanguage] ?? original,
+    },
+  );
 }
 
 /** The messageId prefix of a close announcement ("close-<ticket>-<time>"). */
@@ -111,12 +125,16 @@ export const CLOSE_TAG = 'close';
 
 /**
  * The bot's announcement in the thread (a status change, a claim), in English and the member's
- * language, queued for the bot like a staff reply (deliveredAt null until posted).
+ * language (`speak`, resolved for ticket.userLanguage before the ticket's lock: no provider call
+ * here), queued for the bot like a staff reply (deliveredAt null until posted). When the phrase
+ * could not be put into the member's language (the provider was down), only English is stored and
+ * the delivery says so (delivery.ts).
  */
 export async function queueAnnouncement(
   db: Db,
   clock: () => Date,
   ticket: Ticket,
+  speak: Speaker,
   phrase: Phrase,
   vars: Record<string, string | number>,
   tag = 'status',
@@ -127,7 +145,8 @@ export async function queueAnnouncement(
     reason ? { ...vars, reason: reason[language] ?? reason.en } : vars;
   const english = say(phrase, 'en', withReason('en'));
   const translations: Record<string, string> = { en: english };
-  translations[ticket.userLanguage] = say(phrase, ticket.userLanguage, withReason(ticket.userLanguage));
+  if (speak.translated(phrase))
+    translations[ticket.userLanguage] = speak.label(phrase, withReason(ticket.userLanguage));
   return await db
     .insert(ticketMessages)
     .values({
@@ -158,8 +177,7 @@ export type TicketChangeOutcome =
  * once. `refuse` sees that fresh row and may answer why not (nothing is written then).
  */
 export async function changeTicket(
-  db: Db,
-  clock: () => Date,
+  services: { db: Db; translator: Translator; clock: () => Date },
   guildId: string,
   ticketId: number,
   change: TicketChange,
@@ -167,6 +185,11 @@ export async function changeTicket(
   /** The close reason per language (translated before the lock), for the announcement. */
   reason?: LangText,
 ): Promise<TicketChangeOutcome> {
+  const { db, clock } = services;
+  // The member's words for the announcement, asked before the lock (a slow provider never holds it).
+  const before = await findTicket(db, guildId, ticketId);
+  if (!before) return { ok: false, error: `ticket ${ticketId} not found` };
+  const speak = await ticketSpeaker(services, before.userLanguage);
   return await db.$transaction(async (tx) => {
     await lockFor(tx, `ticket:${ticketId}`);
     const ticket = await findTicket(tx, guildId, ticketId);
@@ -177,7 +200,7 @@ export async function changeTicket(
     if (typeof updated === 'string') return { ok: false, ticket, error: updated };
     const note =
       updated.status !== ticket.status
-        ? await queueStatusAnnouncement(tx, clock, updated, updated.status, reason)
+        ? await queueStatusAnnouncement(tx, clock, updated, speak, updated.status, reason)
         : null;
     return { ok: true, ticket, updated, note };
   });

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { ticketMessages } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
-import { say } from '../../../common/phrases';
 import {
   TICKET_NOT_TRANSLATED,
   TICKET_ORIGINAL,
@@ -10,7 +9,10 @@ import {
   TICKET_SUPPORT_REPLY,
 } from '../../../common/tickets/phrases';
 import { TICKET_RATE_PREFIX, TICKET_RATING_MAX } from '../../../common/tickets/schemas';
+import { untranslatedMark } from '../../translation/phrases';
+import type { Translator } from '../../translation/types';
 import { CLOSE_TAG } from './conversation';
+import { type Speaker, ticketSpeaker } from './speaker';
 import { findTicket, type Ticket } from './tickets';
 
 /**
@@ -56,9 +58,9 @@ export interface ReplyDelivery {
 }
 
 /** The rating question in the member's language, its buttons "ticketrate:<guild>:<ticket>:<n>". */
-function ratingQuestion(ticket: Ticket): NonNullable<ReplyDelivery['rating']> {
+function ratingQuestion(ticket: Ticket, s: Speaker): NonNullable<ReplyDelivery['rating']> {
   return {
-    content: say(TICKET_RATE_ASK, ticket.userLanguage, { id: ticket.id }),
+    content: s(TICKET_RATE_ASK, { id: ticket.id }),
     buttons: Array.from({ length: TICKET_RATING_MAX }, (_, i) => ({
       customId: `${TICKET_RATE_PREFIX}:${ticket.guildId}:${ticket.id}:${i + 1}`,
       label: `${i + 1} ★`,
@@ -76,13 +78,17 @@ function withCollapsedOriginal(head: string, translated: string, original: strin
   return [...splitForDiscord(body), `-# ${note}`, ...spoilers];
 }
 
-/** What to send for a stored staff message or announcement; null when there is nothing to deliver. */
+/**
+ * What to send for a stored staff message or announcement, the bot's own words in the member's
+ * language (the speaker); null when there is nothing to deliver.
+ */
 export async function planReplyDelivery(
-  db: Db,
+  services: { db: Db; translator: Translator },
   guildId: string,
   ticketId: number,
   messageId: number,
 ): Promise<ReplyDelivery | null> {
+  const { db } = services;
   const ticket = await findTicket(db, guildId, ticketId);
   if (!ticket) return null;
   const message = await db
@@ -92,6 +98,7 @@ export async function planReplyDelivery(
     .get();
   if (!message?.isStaff || message.deliveredAt) return null;
   const target = ticket.userLanguage;
+  const s = await ticketSpeaker(services, target);
   const inTarget = message.translations[target];
   const translated = message.originalLanguage === target || inTarget !== undefined;
   const base = {
@@ -104,27 +111,36 @@ export async function planReplyDelivery(
     translated,
   };
   if (message.kind === 'status') {
-    const text = inTarget ?? message.originalText;
     const english = target === 'en' ? '' : `\n-# ${message.originalText.replace(/\n/g, '\n-# ')}`;
+    // Not put into the member's language when it was queued (the provider was down): English, said so.
+    const text =
+      inTarget !== undefined || message.originalLanguage === target
+        ? `${inTarget ?? message.originalText}${english}`
+        : `${message.originalText}${untranslatedMark(target)}`;
     const closing = message.messageId.startsWith(`${CLOSE_TAG}-`) && ticket.status === 'closed';
     const asksRating = closing && ticket.rating === null;
     return {
       ...base,
-      parts: splitForDiscord(`${text}${english}`),
+      parts: splitForDiscord(text),
       ...(closing ? { sendsTranscript: true } : {}),
-      ...(asksRating ? { rating: ratingQuestion(ticket) } : {}),
+      ...(asksRating ? { rating: ratingQuestion(ticket, s) } : {}),
     };
   }
   const subject = ticket.subject[target] ?? Object.values(ticket.subject)[0] ?? '';
   const head =
     message.source === 'discord'
       ? `-# 🌐 ${languageName(target)}`
-      : `💬 **${say(TICKET_SUPPORT_REPLY, target)}** · #${ticket.id}${subject ? ` · ${subject}` : ''}`;
-  const note = say(TICKET_ORIGINAL, target, { language: languageName(message.originalLanguage) });
+      : `💬 **${s.label(TICKET_SUPPORT_REPLY)}** · #${ticket.id}${subject ? ` · ${subject}` : ''}`;
   let parts: string[];
-  if (message.originalLanguage === target) parts = splitForDiscord(`${head}\n${message.originalText}`);
-  else if (inTarget !== undefined) parts = withCollapsedOriginal(head, inTarget, message.originalText, note);
-  else parts = splitForDiscord(`${head}\n${message.originalText}\n-# ${say(TICKET_NOT_TRANSLATED, target)}`);
+  if (message.originalLanguage === target)
+    parts = splitForDiscord(`${head}\n${message.originalText}${s.mark()}`);
+  else if (inTarget !== undefined) {
+    const note = s.label(TICKET_ORIGINAL, { language: languageName(message.originalLanguage) });
+    parts = withCollapsedOriginal(head, inTarget, message.originalText, `${note}${s.mark()}`);
+  } else
+    parts = splitForDiscord(
+      `${head}\n${message.originalText}\n-# ${s.label(TICKET_NOT_TRANSLATED)}${s.mark()}`,
+    );
   return { ...base, parts };
 }
 

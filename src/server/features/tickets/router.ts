@@ -98,7 +98,7 @@ export const ticketsRouter = router({
         );
       };
       const reason = change.closeReason ? await reasonOf() : undefined;
-      const outcome = await changeTicket(ctx.db, ctx.clock, ctx.guildId, id, change, undefined, reason);
+      const outcome = await changeTicket(ctx, ctx.guildId, id, change, undefined, reason);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', id);
         throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.error });
@@ -158,7 +158,7 @@ export const ticketsRouter = router({
         if (!member.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: `staffId: ${member.problem}` });
         staffName = member.name;
       }
-      const outcome = await claimTicket(ctx.db, ctx.clock, ctx.guildId, input.id, staffId, staffName);
+      const outcome = await claimTicket(ctx, ctx.guildId, input.id, staffId, staffName);
       if (!outcome.ok) {
         if (!outcome.ticket) notFound('ticket', input.id);
         throw new TRPCError({ code: 'CONFLICT', message: `id: ${outcome.error}` });

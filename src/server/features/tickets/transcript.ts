@@ -1,7 +1,8 @@
 import type { Db } from '../../../../db/client';
 import { languageName } from '../../../common/languages';
-import { say } from '../../../common/phrases';
 import { TICKET_TRANSCRIPT_DM } from '../../../common/tickets/phrases';
+import type { Translator } from '../../translation/types';
+import { ticketSpeaker } from './speaker';
 import { transcriptHtml } from './transcript-html';
 import { findTicket, type Ticket, type TicketMessage, ticketConversation } from './tickets';
 
@@ -88,16 +89,17 @@ export function transcriptFile(
 
 /** What the bot DMs the member when the ticket is closed; null when it is not (or not this server's). */
 export async function planTranscript(
-  db: Db,
+  services: { db: Db; translator: Translator },
   guildId: string,
   ticketId: number,
 ): Promise<{ userId: string; content: string; files: { name: string; text: string }[] } | null> {
-  const ticket = await findTicket(db, guildId, ticketId);
+  const ticket = await findTicket(services.db, guildId, ticketId);
   if (ticket?.status !== 'closed') return null;
-  const messages = await ticketConversation(db, ticket.id);
+  const messages = await ticketConversation(services.db, ticket.id);
+  const s = await ticketSpeaker(services, ticket.userLanguage);
   return {
     userId: ticket.userId,
-    content: say(TICKET_TRANSCRIPT_DM, ticket.userLanguage, { id: ticket.id }),
+    content: s(TICKET_TRANSCRIPT_DM, { id: ticket.id }),
     files: (['txt', 'html'] as const).map((format) => {
       const file = transcriptFile(ticket, messages, format);
       return { name: file.fileName, text: file.body };
