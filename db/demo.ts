@@ -330,7 +330,8 @@ export async function seedDemo(db: Db, guildId: string, now: Date): Promise<stri
         .values({
           guildId,
           type,
-          userId: `8${String(rnd.int(100000, 999999))}0000000${i % 10}`,
+          // One of the demo's members (their names show in the feed), never a made-up id.
+          userId: userId(rnd.int(0, MEMBERS.length - 1)),
           message,
           action,
           rule,

@@ -53,6 +53,50 @@ describe('the bot’s real permissions', () => {
     });
   });
 
+  it('the bot’s own member comes with GUILD_CREATE, as Discord sends it: no request for it', async () => {
+    await eventually(report);
+    const guild = h.bot.client.guilds.cache.get(h.guild.id);
+    expect(guild?.members.me?.roles.cache.has(botRole.id)).toBe(true);
+    const fetchedMe = h.fake.calls.filter(
+      (c) => c.method === 'GET' && c.path === `/guilds/${h.guild.id}/members/${h.fake.botUser.id}`,
+    );
+    expect(fetchedMe).toEqual([]);
+  });
+
+  it('a server whose member list the test leaves without the bot still has the bot’s member, with its managed role', async () => {
+    const { guildPayload } = await import('../fakes/discord');
+    const own: FakeRole = {
+      id: snowflake(),
+      name: 'Polyglot',
+      position: 3,
+      managed: true,
+      permissions: bits(['ViewChannel']),
+    };
+    const other = {
+      id: snowflake(),
+      name: 'Server without the bot listed',
+      ownerId: h.ben.user.id,
+      channels: [{ id: snowflake(), name: 'lobby', type: 0, position: 0 }],
+      members: [],
+      everyonePermissions: '0',
+      roles: [own],
+    };
+    const joined = handled(h, 'guildCreate', (g: { id: string }) => g.id === other.id);
+    h.fake.dispatch('GUILD_CREATE', guildPayload(other));
+    await joined;
+    const me = h.bot.client.guilds.cache.get(other.id)?.members.me;
+    expect(me?.roles.cache.has(own.id)).toBe(true);
+    // Its report is computed from that member: View Channels alone on its role.
+    const theirs = await eventually(
+      async () => (await caller().guilds.permissions({ guildId: other.id }))?.report,
+    );
+    expect(theirs?.role).toBe('Polyglot');
+    expect(theirs?.guild).toEqual(NEEDED_PERMISSIONS.filter((p) => p !== 'ViewChannel'));
+    const left = handled(h, 'guildDelete', (g: { id: string }) => g.id === other.id);
+    h.fake.dispatch('GUILD_DELETE', { id: other.id });
+    await left;
+  });
+
   it('the bot’s own member, asked of Discord (GET /guilds/{id}/members/{bot}), carries its roles', async () => {
     const guild = h.bot.client.guilds.cache.get(h.guild.id);
     const me = await guild?.members.fetchMe({ force: true });

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRun } from '../../db/client';
 import { seedDemo } from '../../db/demo';
+import { guildChannels } from '../../db/schema';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
@@ -286,6 +287,34 @@ describe('Channel Management', () => {
     );
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('a linked channel the bot no longer lists says "Unknown channel", never a bare id', async () => {
+    await insertGuild(server, 'ch-gone', [
+      { id: '500000000000000001', name: 'talk-en' },
+      { id: '500000000000000002', name: 'talk-es' },
+    ]);
+    const made = await server.api('/api/channels/links?guildId=ch-gone', {
+      method: 'POST',
+      admin: true,
+      body: {
+        name: 'Talk',
+        mode: 'mirror',
+        channels: [
+          { channelId: '500000000000000001', language: 'en' },
+          { channelId: '500000000000000002', language: 'es' },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    // The channel is gone from the bot's synced list (deleted in Discord, or not synced yet).
+    await server.services.db.delete(guildChannels).where(eq(guildChannels.id, '500000000000000002')).run();
+    const page = await adminPage(browser, server, '/admin/channels?guildId=ch-gone');
+    const card = page.getByTestId('channel-link').filter({ hasText: 'Talk' });
+    await card.getByText('Unknown channel …000002').waitFor();
+    await card.getByText('talk-en').waitFor();
+    expect(await card.textContent()).not.toContain('500000000000000002');
+    await page.context().close();
+  });
 
   it('screenshots: demo data and empty, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(

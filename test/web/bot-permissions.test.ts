@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '../../src/server/core/router';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
-import { CHANNEL_TYPE, setGuildPlan } from '../helpers/guilds';
+import { CHANNEL_TYPE, seedRoles, setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -15,6 +15,8 @@ let browser: Browser;
 const EN = '210000000000000001';
 const ES = '210000000000000002';
 const UNUSED = '210000000000000003';
+const GUILD3 = '310000000000000003';
+const PRACTICE = '230000000000000001';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
@@ -60,6 +62,35 @@ beforeAll(async () => {
   await insertGuild(server, '310000000000000002', [{ id: '220000000000000001', name: 'chat' }]);
   await bot.guilds.bot.reportPermissions({
     servers: [{ guildId: '310000000000000002', report: { role: 'Polyglot', guild: [], channels: [] } }],
+  });
+  // A third server whose bot role lacks Manage Roles and Create Private Threads, and whose
+  // exchange channel takes Send Messages in Threads away: the exchange and leveling say so.
+  await insertGuild(server, GUILD3, [
+    { id: PRACTICE, name: 'practice' },
+    { id: '230000000000000002', name: 'lobby' },
+  ]);
+  await setGuildPlan(server.services, GUILD3, 'ultimate');
+  await seedRoles(server.services, GUILD3, [{ id: '240000000000000001', name: 'Regular' }]);
+  const admin = createCaller({ ...server.services, actor: { kind: 'admin', via: 'token' }, clientIp: 't' });
+  await admin.exchange.updateSettings({ guildId: GUILD3, channelId: PRACTICE });
+  await admin.xp.updateSettings({
+    guildId: GUILD3,
+    roleRewards: [{ level: 5, roleId: '240000000000000001' }],
+  });
+  await bot.guilds.bot.reportPermissions({
+    servers: [
+      {
+        guildId: GUILD3,
+        report: {
+          role: 'Polyglot',
+          guild: ['ManageRoles', 'CreatePrivateThreads'],
+          channels: [
+            { id: PRACTICE, missing: ['SendMessagesInThreads'] },
+            { id: '230000000000000002', missing: ['ViewChannel'] },
+          ],
+        },
+      },
+    ],
   });
 });
 afterAll(async () => {
@@ -110,7 +141,26 @@ describe('missing bot permissions on the screens', () => {
     await page.context().close();
   });
 
-  it('screenshots: the Channels and Voice screens with the alert, dark and light, desktop and phone', async () => {
+  it('the exchange names the private threads’ permissions and its channel; leveling with role rewards names Manage Roles', async () => {
+    const page = await adminPage(browser, server, `/admin/language-learning?guildId=${GUILD3}`);
+    const exchange = page.getByLabel('Language exchange').getByTestId('bot-permissions-alert');
+    await exchange.getByText('#practice → Edit Channel → Permissions → Polyglot').waitFor();
+    const text = await exchange.textContent();
+    expect(text).toContain('Its role lacks Create Private Threads.');
+    expect(text).toContain('#practice takes away Send Messages in Threads');
+    // Not the exchange's: roles, and a channel it does not use.
+    expect(text).not.toContain('Manage Roles');
+    expect(text).not.toContain('lobby');
+
+    await page.goto(`${server.url}/admin/settings?guildId=${GUILD3}`);
+    const leveling = page.getByTestId('bot-permissions-alert');
+    await leveling.getByText('Server Settings → Roles → Polyglot').waitFor();
+    expect(await leveling.textContent()).toContain('Its role lacks Manage Roles.');
+    expect(await leveling.textContent()).not.toContain('Private Threads');
+    await page.context().close();
+  });
+
+  it('screenshots: the Channels, Voice, exchange and leveling screens with the alert, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(
       browser,
       server,
@@ -118,15 +168,17 @@ describe('missing bot permissions on the screens', () => {
       {
         channels: '/admin/channels?guildId=310000000000000001',
         voice: '/admin/voice-translation?guildId=310000000000000001',
+        exchange: `/admin/language-learning?guildId=${GUILD3}`,
+        leveling: `/admin/settings?guildId=${GUILD3}`,
       },
       async (page, kind) => {
-        await page
-          .getByTestId('bot-permissions-alert')
-          .getByText(kind === 'voice' ? 'Lounge takes away' : 'Server Settings → Roles → Polyglot', {
-            exact: false,
-          })
-          .first()
-          .waitFor();
+        const sign = {
+          voice: 'Lounge takes away',
+          channels: 'Server Settings → Roles → Polyglot',
+          exchange: '#practice takes away',
+          leveling: 'Its role lacks Manage Roles',
+        }[kind];
+        await page.getByTestId('bot-permissions-alert').getByText(sign, { exact: false }).first().waitFor();
       },
     );
     expect(errors).toEqual([]);

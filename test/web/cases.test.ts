@@ -64,6 +64,17 @@ describe('Cases on the Moderation screen', () => {
       .filter({ hasText: 'Automatic: flood' })
       .getByText(/· automatic$/)
       .waitFor({ timeout: 5000 });
+    // Names, never ids: a member the server knows no name of is "Unknown member" (id in a tooltip),
+    // the moderator by name with an avatar.
+    const auto = rows.filter({ hasText: 'Automatic: flood' });
+    await auto.getByTestId('member-name').getByText('Unknown member').waitFor();
+    expect(await auto.textContent()).not.toContain(BEN);
+    await rows
+      .filter({ hasText: 'Flooding' })
+      .getByTestId('member-name')
+      .filter({ hasText: 'chloe' })
+      .waitFor();
+    expect(await rows.filter({ hasText: 'Flooding' }).textContent()).not.toContain('100000000000000009');
 
     await page.getByTestId('cases-card').getByLabel('Action', { exact: true }).click();
     await page.getByRole('option', { name: 'Ban', exact: true }).click();

@@ -5,6 +5,7 @@ import { FakeAttachments } from './attachments';
 import { FakeGateway } from './gateway';
 import { FakeOAuth } from './oauth';
 import {
+  BOT_USER,
   CommandType,
   channelPayload,
   type FakeChannel,
@@ -22,6 +23,7 @@ import {
   type UserInstallContext,
   messagePayload,
   snowflake,
+  withBotMember,
 } from './payloads';
 import { FakeRest, type RecordedCall } from './rest';
 
@@ -98,8 +100,6 @@ export interface FakeDiscord {
   close(): Promise<void>;
 }
 
-export const BOT_USER: FakeUser = { id: '900000000000000001', username: 'Polyglot', bot: true };
-
 export function makeMember(username: string, locale = 'en-US', extra: Partial<FakeUser> = {}): FakeMember {
   return {
     user: { id: snowflake(), username, global_name: `${username} G.`, avatar: 'a1b2c3d4e5f6', ...extra },
@@ -139,6 +139,8 @@ export async function startFakeDiscord(
 ): Promise<FakeDiscord> {
   const token = opts.token ?? 'fake-bot-token';
   const guilds = opts.guilds ?? [];
+  // Discord counts the bot among each server's members (GUILD_CREATE, Get Guild Member).
+  for (const g of guilds) g.members = withBotMember(g);
   const applicationId = BOT_USER.id;
   let gatewayUrl = '';
   // Channel id -> its server, for every REST call and message: an index instead of a scan of every

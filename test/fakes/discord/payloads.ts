@@ -24,6 +24,9 @@ export interface FakeUser {
   discriminator?: string;
 }
 
+/** The bot's own account (the application's bot user). */
+export const BOT_USER: FakeUser = { id: '900000000000000001', username: 'Polyglot', bot: true };
+
 export function userPayload(u: FakeUser): Json {
   return {
     id: u.id,
@@ -157,7 +160,20 @@ export function rolePayload(r: FakeRole): Json {
 /** Administrator on @everyone: the bot may do anything unless a test injects a failure. */
 export const ALL_PERMISSIONS = '8';
 
+/**
+ * The server's members with the bot's own among them: Discord always sends the current user's
+ * member in GUILD_CREATE (without the presence intent, `members` holds only the bot and the members
+ * in voice channels), with its roles: the managed role Discord made for it when it joined. A test
+ * that sets the bot's member itself (roles of its choice) keeps it.
+ */
+export function withBotMember(g: FakeGuild): FakeMember[] {
+  if (g.members.some((m) => m.user.id === BOT_USER.id)) return g.members;
+  const own = (g.roles ?? []).filter((r) => r.managed).map((r) => r.id);
+  return [...g.members, { user: BOT_USER, roles: own }];
+}
+
 export function guildPayload(g: FakeGuild): Json {
+  const members = withBotMember(g);
   return {
     id: g.id,
     name: g.name,
@@ -214,9 +230,9 @@ export function guildPayload(g: FakeGuild): Json {
     joined_at: '2025-01-01T00:00:00.000Z',
     large: false,
     unavailable: false,
-    member_count: g.members.length,
+    member_count: members.length,
     voice_states: [],
-    members: g.members.map((m) => memberPayload(m)),
+    members: members.map((m) => memberPayload(m)),
     channels: g.channels.filter((c) => c.type !== 11 && c.type !== 12).map((c) => channelPayload(g.id, c)),
     // Active threads only, as Discord sends them (12: private threads).
     threads: g.channels

@@ -3,6 +3,7 @@ import { IconHash } from '@tabler/icons-react';
 import { type ChannelKind, FORUM_TYPE } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { unknownChannelLabel } from './names';
 import { savedOptionLabel } from './saved-option';
 
 export interface ChannelPickerProps {
@@ -90,7 +91,10 @@ export function ChannelPicker(props: ChannelPickerProps) {
   );
 }
 
-/** `#name` of a channel id when the guild's channel list knows it, else the id itself. */
+/**
+ * `#name` of a channel id when the guild's channel list knows it, else "Unknown channel …123456"
+ * (never a bare id shown as if it were a name).
+ */
 export function useChannelName(): (channelId: string) => string {
   const guildId = useGuildId();
   // Every kind (voice and forum channels too): a name is shown wherever the bot synced one.
@@ -98,6 +102,6 @@ export function useChannelName(): (channelId: string) => string {
   const names = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
   return (id: string) => {
     const name = names.get(id);
-    return name ? `#${name}` : id;
+    return name ? `#${name}` : unknownChannelLabel(id);
   };
 }

@@ -18,10 +18,17 @@ export function StatCard({ title, value, icon, description, trend }: StatCardPro
   return (
     <Card withBorder padding="lg" radius="md" data-testid="stat-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Text size="sm" fw={500} c="dimmed">
+        {/* A title word longer than a phone's half-width card ("Announcements") breaks, hyphenated
+            where the browser can, rather than pushing the icon off the card. */}
+        <Text
+          size="sm"
+          fw={500}
+          c="dimmed"
+          style={{ minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' }}
+        >
           {title}
         </Text>
-        <ThemeIcon variant="light" size="md" radius="md" aria-hidden>
+        <ThemeIcon variant="light" size="md" radius="md" aria-hidden style={{ flexShrink: 0 }}>
           {icon}
         </ThemeIcon>
       </Group>

@@ -31,7 +31,14 @@ export {
   LanguageSelect,
   type LanguageSelectProps,
 } from './LanguageSelect';
-export { ChannelName, MemberName, shortId, useChannelLookup, useMemberNames } from './names';
+export {
+  ChannelName,
+  MemberName,
+  shortId,
+  unknownChannelLabel,
+  useChannelLookup,
+  useMemberNames,
+} from './names';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { RolePicker, type RolePickerProps } from './RolePicker';
 export { relativeTime } from './relativeTime';

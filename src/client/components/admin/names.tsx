@@ -15,6 +15,11 @@ export function shortId(id: string): string {
   return id.length > 6 ? `…${id.slice(-6)}` : id;
 }
 
+/** What a channel the bot has not listed (deleted, or not synced yet) is called instead of its bare id. */
+export function unknownChannelLabel(id: string): string {
+  return `Unknown channel ${shortId(id)}`;
+}
+
 /** Discord's default avatar for an account (members' own pictures are not stored). */
 export function defaultAvatarUrl(userId: string): string | undefined {
   if (!/^\d{1,32}$/.test(userId)) return undefined;
@@ -57,7 +62,14 @@ export function MemberName({
       data-testid="member-name"
       style={{ display: 'inline-flex' }}
     >
-      <Avatar src={defaultAvatarUrl(id)} size={size === 'xs' ? 18 : 22} radius="xl" alt="" aria-hidden />
+      <Avatar
+        component="span"
+        src={defaultAvatarUrl(id)}
+        size={size === 'xs' ? 18 : 22}
+        radius="xl"
+        alt=""
+        aria-hidden
+      />
       <Text span size={size} fs={known ? undefined : 'italic'}>
         {known ? name : loading ? '…' : 'Unknown member'}
       </Text>

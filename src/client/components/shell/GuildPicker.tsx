@@ -82,6 +82,8 @@ export function GuildPicker() {
       allowDeselect={false}
       leftSection={<IconServer size={16} aria-hidden />}
       w={{ base: 140, xs: 220, sm: 240 }}
+      // On a phone a long server name ends in "…" (visibly shortened) instead of being cut mid-letter.
+      styles={{ input: { textOverflow: 'ellipsis' } }}
       size="sm"
       comboboxProps={{ withinPortal: true }}
     />

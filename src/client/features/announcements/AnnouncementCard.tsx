@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from 
 import { IconCheck, IconClock, IconEye, IconLanguage, IconSend, IconTrash, IconX } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { languageName } from '../../../common/languages';
-import { DeliveryBadge } from '../../components/admin';
+import { DeliveryBadge, unknownChannelLabel } from '../../components/admin';
 import { QUEUED_MESSAGE } from '../../lib/delivery';
 import { announcementDelivery } from './delivery';
 import type { Announcement } from './types';
@@ -34,7 +34,8 @@ export function AnnouncementCard({
   const state = announcementDelivery(a);
   const results = new Map((a.postResults ?? []).map((r) => [r.channelId, r]));
   const canPost = a.status === 'draft' || a.status === 'failed';
-  const channelLabel = (id: string) => (channelNames.has(id) ? `#${channelNames.get(id)}` : id);
+  const channelLabel = (id: string) =>
+    channelNames.has(id) ? `#${channelNames.get(id)}` : unknownChannelLabel(id);
   const untranslated = a.untranslated ?? [];
   return (
     <Card withBorder padding="lg" radius="md" data-testid="announcement-card">

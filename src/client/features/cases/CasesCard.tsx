@@ -21,6 +21,7 @@ import {
   formatDuration,
 } from '../../../common/cases/schemas';
 import { errorMessage } from '../../components/admin/errorMessage';
+import { MemberName } from '../../components/admin/names';
 import { relativeTime } from '../../components/admin/relativeTime';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -151,8 +152,8 @@ function CaseRow({ guildId, c }: { guildId: string | undefined; c: CaseView }) {
             {c.action}
             {c.durationSeconds ? ` ${formatDuration(c.durationSeconds)}` : ''}
           </Badge>
-          <Text size="sm" fw={600} td={revoked ? 'line-through' : undefined}>
-            {c.targetName || c.targetId}
+          <Text span size="sm" fw={600} td={revoked ? 'line-through' : undefined}>
+            <MemberName id={c.targetId} name={c.targetName || null} size="sm" />
           </Text>
           {revoked ? (
             <Badge color="gray" variant="outline">
@@ -162,7 +163,13 @@ function CaseRow({ guildId, c }: { guildId: string | undefined; c: CaseView }) {
         </Group>
         <Text size="xs" c="dimmed" title={new Date(c.createdAt).toLocaleString()}>
           {relativeTime(c.createdAt)} ·{' '}
-          {c.moderatorId ? `by ${c.moderatorName || c.moderatorId}` : 'automatic'}
+          {c.moderatorId ? (
+            <>
+              by <MemberName id={c.moderatorId} name={c.moderatorName || null} />
+            </>
+          ) : (
+            'automatic'
+          )}
         </Text>
       </Group>
       {editing === null ? (

@@ -61,7 +61,7 @@ export function LinkCard({
               <Text
                 size="sm"
                 truncate="end"
-                ff={channelName(c.channelId).startsWith('#') ? undefined : 'monospace'}
+                fs={channelName(c.channelId).startsWith('#') ? undefined : 'italic'}
               >
                 {channelName(c.channelId).replace(/^#/, '')}
               </Text>

@@ -3,6 +3,7 @@ import { IconArrowsExchange, IconExternalLink, IconHash } from '@tabler/icons-re
 import { useState } from 'react';
 import { languageName } from '../../../common/languages';
 import {
+  BotPermissionsAlert,
   EmptyState,
   errorMessage,
   fieldErrors,
@@ -81,6 +82,11 @@ export function ExchangePanel({ guildId }: { guildId: string | undefined }) {
   const { waiting, pairs } = state.data;
   return (
     <Stack gap="lg" aria-label="Language exchange">
+      {/* Pairs get a private thread in the exchange channel: what the bot lacks there, or on its role. */}
+      <BotPermissionsAlert
+        features={['tickets']}
+        channelIds={state.data.channelId ? [state.data.channelId] : []}
+      />
       <ExchangeSettings key={state.data.channelId} guildId={guildId} channelId={state.data.channelId} />
       {waiting.length === 0 && pairs.length === 0 ? (
         <EmptyState

@@ -101,7 +101,8 @@ function StepRow({ step, operator }: { step: Step; operator: boolean }) {
                 ))}
               </Group>
             )}
-            <List size="sm" type="ordered" spacing={2}>
+            {/* A long URL in a step (the Stripe webhook's) wraps on a phone instead of running off the card. */}
+            <List size="sm" type="ordered" spacing={2} style={{ overflowWrap: 'anywhere' }}>
               {step.howTo.steps.map((line) => (
                 <List.Item key={line}>{line}</List.Item>
               ))}

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconLanguage, IconMessages, IconPencil } from '@tabler/icons-react';
 import { languageName } from '../../../common/languages';
-import { ConfirmDelete, relativeTime } from '../../components/admin';
+import { ConfirmDelete, relativeTime, unknownChannelLabel } from '../../components/admin';
 import { BotsAndWebhooks } from '../../components/admin/BotsAndWebhooks';
 import type { RoomView } from './RoomDialog';
 
 export const roomLabel = (room: Pick<RoomView, 'channelName' | 'channelId'>) =>
-  room.channelName ? `#${room.channelName}` : room.channelId;
+  room.channelName ? `#${room.channelName}` : unknownChannelLabel(room.channelId);
 
 /** One translation room: its channel, Active/Paused, its languages, when it was made; pause, edit, remove. */
 export function RoomCard({

@@ -14,7 +14,13 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage, fieldErrors, MemberName, savedOptionLabel } from '../../components/admin';
+import {
+  BotPermissionsAlert,
+  errorMessage,
+  fieldErrors,
+  MemberName,
+  savedOptionLabel,
+} from '../../components/admin';
 import { ChannelPicker } from '../../components/admin/ChannelPicker';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -50,6 +56,10 @@ export function LevelingPanel({ guildId }: { guildId: string | undefined }) {
     );
   return (
     <Stack gap="lg">
+      {/* Role rewards are given by the bot: Manage Roles on its role. */}
+      {settings.data && settings.data.roleRewards.length > 0 ? (
+        <BotPermissionsAlert features={['roles']} channelIds={[]} />
+      ) : null}
       {settings.data ? (
         <LevelingSettings key={JSON.stringify(settings.data)} guildId={guildId} initial={settings.data} />
       ) : null}
