@@ -36,9 +36,28 @@ export interface Speaker {
 
 /** Most phrase translations kept (141 languages × the product's few hundred phrases fit). */
 const MAX_KEPT = 50_000;
-const kept = new Map<string, string>();
-/** Batches in flight, by key: a second reply in the same language waits for the same call. */
-const asking = new Map<string, Promise<void>>();
+
+/**
+ * What one translator (the process's services hold one) has given: kept translations, and batches
+ * in flight by key (a second reply in the same language waits for the same call). Kept per
+ * translator, so a translation is the provider's that made it, and two services in one process
+ * (tests) do not share them.
+ */
+interface Store {
+  kept: Map<string, string>;
+  asking: Map<string, Promise<void>>;
+}
+const stores = new WeakMap<Translator, Store>();
+const storeOf = (translator: Translator): Store => {
+  // A per-message wrapper (moderation's verdict translator) speaks with what its translator kept.
+  while (translator.wraps) translator = translator.wraps;
+  let store = stores.get(translator);
+  if (!store) {
+    store = { kept: new Map(), asking: new Map() };
+    stores.set(translator, store);
+  }
+  return store;
+};
 
 /** English with a mark saying the reply could not be put into the member's language. */
 export const untranslatedMark = (language: string) =>
@@ -77,6 +96,7 @@ const unslotted = (text: string) => text.replace(/`\{(\w+)\}`/g, '{$1}');
 
 /** Asks the provider for the phrases in `code` (batched), keeping what comes back. Never throws. */
 async function ask(translator: Translator, code: string, phrases: Phrase[]): Promise<void> {
+  const { kept } = storeOf(translator);
   try {
     const texts = phrases.map(slotted);
     let got: (string | undefined)[];
@@ -107,6 +127,7 @@ export async function speakerFor(
   ...sets: unknown[]
 ): Promise<Speaker> {
   const code = (language ?? 'en').trim() || 'en';
+  const { kept, asking } = storeOf(translator);
   const missing = [...phrasesOf(sets)].filter((p) => !inTable(p, code) && !kept.has(keyOf(code, p)));
   if (missing.length) {
     // Wait for batches already asking for some of these; ask the provider for the rest.
@@ -155,6 +176,3 @@ export async function phraseIn(
 ): Promise<string> {
   return (await speakerFor(translator, language, phrase))(phrase, vars);
 }
-
-/** Kept translations (tests). */
-export const keptPhrases = () => kept.size;

@@ -106,6 +106,8 @@ export interface TranslateAudioResult extends TranslateResult {
 export interface Translator {
   /** Name of the active provider, or null when none is configured. */
   readonly provider: string | null;
+  /** The translator this one wraps for one message (absent on the process's own translators). */
+  readonly wraps?: Translator;
   translate(request: TranslateRequest): Promise<TranslateResult>;
   /**
    * One moderation call for a message that is not being translated, behind the same breaker,

@@ -43,6 +43,7 @@ export type TranslationPlan = SingleOutcome | MirrorOutcome;
 function verdictTranslator(inner: Translator, moderate: boolean) {
   const seen: { verdict?: ModerationVerdict; source?: string } = {};
   const translator: Translator = {
+    wraps: inner,
     get provider() {
       return inner.provider;
     },
