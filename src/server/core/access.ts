@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { adminSessions, guilds, type ManagedGuild } from '../../../db/schema';
 import type { Actor } from './trpc';
 import type { Services } from './services';
@@ -91,26 +91,8 @@ export async function manageableGuildIds(
   ).map((g) => g.id);
 }
 
-/** Whether the bot is in a server: read on every guild-scoped request of the operator or a key. */
-const presentQuery = (db: Services['db']) =>
-  db
-    .select({ present: guilds.present })
-    .from(guilds)
-    .where(eq(guilds.id, sql.placeholder('guildId')))
-    .prepare();
-/**
- * Built once per database handle (drizzle's prepare: the statement's text and its result mapping
- * are not rebuilt on each request; the engine keeps the prepared statement by its text).
- */
-const presentQueries = new WeakMap<Services['db'], ReturnType<typeof presentQuery>>();
-
 async function guildPresent(db: Services['db'], guildId: string): Promise<boolean> {
-  let query = presentQueries.get(db);
-  if (!query) {
-    query = presentQuery(db);
-    presentQueries.set(db, query);
-  }
-  const row = await query.get({ guildId });
+  const row = await db.select({ present: guilds.present }).from(guilds).where(eq(guilds.id, guildId)).get();
   return Boolean(row?.present);
 }
 
