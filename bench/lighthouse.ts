@@ -10,10 +10,11 @@
  * as the site was before: the empty app, rendered by the client; both in one run, one after the
  * other per page. --before <git revision> also audits that revision's client (built by its own vite
  * config, served by this tree's server): before and after in one run. --pages /pricing,/contact and
- * --devices mobile narrow the audit. Not part of npm test: the scores depend on the machine's load.
+ * --devices mobile narrow the audit. --save <dir> writes each audit's
+ * report (Lighthouse's JSON: its long tasks, script boot-up and main-thread breakdown) into <dir>. Not part of npm test: the scores depend on the machine's load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     before: { type: 'string' },
     pages: { type: 'string', default: '/,/pricing,/contact' },
     devices: { type: 'string', default: 'mobile,desktop' },
+    save: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -119,6 +121,11 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
     | undefined;
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
+  if (values.save) {
+    mkdirSync(values.save, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}-${Date.now()}.json`;
+    writeFileSync(join(values.save, name), JSON.stringify(result.lhr));
+  }
   if (result.lhr.runtimeError) {
     // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like): run it again.
     if (attempt < 3) return await audit(url, port, formFactor, attempt + 1);

@@ -49,6 +49,65 @@ const criticalCss = (outDir: string) =>
   });
 
 /**
+ * The page's scripts and whole stylesheets are requested after its first paint. The page paints from
+ * its HTML and inlined critical CSS; none of them is needed for that (module scripts run after
+ * parsing, the sheets were already added from script). Requested with the document, they competed
+ * with it on a slow connection, and Lighthouse's simulation counts every script and sheet that
+ * finished before the first paint as delaying it (at 1.6 Mbit/s, the ~140 KB of scripts alone take
+ * about a second). One inline script (allowed by its hash, as the theme script) adds the sheets, the
+ * module preloads and the entry script once a frame has been painted, or when a hidden tab is shown.
+ * <noscript> keeps the plain stylesheet links.
+ */
+export function afterFirstPaint(html: string): string {
+  const css: string[] = [];
+  const modules: { href: string; crossorigin: boolean }[] = [];
+  let entry: { href: string; crossorigin: boolean } | null = null;
+  const head = html.slice(0, html.indexOf('</head>'));
+  let out = head
+    .replace(
+      /<script type="module"( crossorigin)? src="([^"]+)"><\/script>\s*/g,
+      (_m, co: string | undefined, href: string) => {
+        if (entry) throw new Error('prerender: the page has two module scripts');
+        entry = { href, crossorigin: Boolean(co) };
+        return '';
+      },
+    )
+    .replace(
+      /<link rel="modulepreload"( crossorigin)? href="([^"]+)">\s*/g,
+      (_m, co: string | undefined, href: string) => {
+        modules.push({ href, crossorigin: Boolean(co) });
+        return '';
+      },
+    )
+    .replace(/<link rel="preload" href="([^"]+\.css)" as="style">/g, (_m, href: string) => {
+      css.push(href);
+      return '';
+    })
+    .replace(/<script data-href="[^"]+" data-media="[^"]+">function \$loadcss[^<]*<\/script>\s*/g, '');
+  if (!entry) throw new Error('prerender: the page has no module script');
+  if (out.includes('$loadcss') || out.includes('rel="modulepreload"'))
+    throw new Error('prerender: a script or sheet of the page was left in its head');
+  const add = [
+    ...css.map((href) => ['link', { rel: 'stylesheet', href }]),
+    ...modules.map(({ href, crossorigin }) => [
+      'link',
+      { rel: 'modulepreload', href, ...(crossorigin ? { crossOrigin: '' } : {}) },
+    ]),
+    [
+      'script',
+      {
+        type: 'module',
+        src: (entry as { href: string }).href,
+        ...((entry as { crossorigin: boolean }).crossorigin ? { crossOrigin: '' } : {}),
+      },
+    ],
+  ];
+  const script = `(()=>{var d=document,a=${JSON.stringify(add)},done=0;function load(){if(done)return;done=1;for(var i=0;i<a.length;i++)d.head.appendChild(Object.assign(d.createElement(a[i][0]),a[i][1]))}if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',load,{once:true});requestAnimationFrame(()=>setTimeout(load,0))})()`;
+  out += `<script>${script}</script>\n  `;
+  return out + html.slice(html.indexOf('</head>'));
+}
+
+/**
  * After the client's build: builds src/client/prerender.tsx for node (vite's SSR build, into a
  * scratch folder), renders each public page it lists with react-dom/server, and writes the page:
  * the built index.html with the markup in #root, its title, and in the head the CSS and the scripts
@@ -120,9 +179,11 @@ export function prerender(): Plugin {
             const name = path === '/' ? 'index' : path.slice(1);
             writeFileSync(
               join(outDir, PRERENDERED_DIR, `${name}.html`),
-              await criticalCss(outDir).process(
-                // Same origin: without crossorigin the preload matches the link criticalCss's script adds.
-                page.replaceAll('<link rel="stylesheet" crossorigin ', '<link rel="stylesheet" '),
+              afterFirstPaint(
+                await criticalCss(outDir).process(
+                  // Same origin: without crossorigin the preload matches the link criticalCss's script adds.
+                  page.replaceAll('<link rel="stylesheet" crossorigin ', '<link rel="stylesheet" '),
+                ),
               ),
             );
           }

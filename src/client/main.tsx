@@ -1,6 +1,6 @@
 import './styles/landing';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppRouter } from './router';
@@ -29,7 +29,7 @@ if (root.firstElementChild) {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) removeEventListener(type, hydrate, true);
-    void loaded.then(() => hydrateRoot(root, app));
+    void loaded.then(() => startTransition(() => void hydrateRoot(root, app)));
   };
   for (const type of INTERACTIONS) addEventListener(type, hydrate, { capture: true, passive: true });
   if ('requestIdleCallback' in window) requestIdleCallback(hydrate, { timeout: 2000 });

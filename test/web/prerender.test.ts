@@ -63,6 +63,16 @@ describe('prerendered public pages', () => {
       const html = await res.text();
       expect(html).toMatch(/<div id="root"><[^>]+>/);
       expect(html).toContain(`<title>${pageTitle(path)}</title>`);
+      // Nothing the first paint does not need is requested with the document: the scripts, their
+      // preloads and the whole stylesheets are added by one inline script after the first paint
+      // (scripts/vite-prerender.ts, afterFirstPaint); <noscript> keeps the plain sheet links.
+      const head = html.slice(0, html.indexOf('</head>')).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+      expect(
+        head.match(/<(script type="module"|link rel="(modulepreload|preload|stylesheet)")[^>]*>/g),
+      ).toBeNull();
+      const later = head.match(/requestAnimationFrame/g) ?? [];
+      expect(later).toHaveLength(1);
+      expect(head).toMatch(/"type":"module","src":"\/assets\/index-[\w-]+\.js"/);
       const { page } = await open({ scripts: false });
       await page.goto(server.url + path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

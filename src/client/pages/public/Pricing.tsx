@@ -22,11 +22,14 @@ import { Faq } from '../../components/public/pricing/Faq';
 import { PlanCard } from '../../components/public/pricing/PlanCard';
 import { useSiteConfig } from '../../lib/site';
 
-/** Spec section 2: /pricing; section 4: the checkout states. */
-export default function PricingPage() {
+/**
+ * The plan cards: their paid buttons depend on whether online checkout works here (the site's
+ * configuration). Only this part and the note below re-render when the configuration arrives, not the
+ * whole page (the query's answer re-renders its readers synchronously, in one task).
+ */
+function Plans() {
   const [loadingPlan, setLoadingPlan] = useState<PlanKey | null>(null);
-  const site = useSiteConfig();
-  const canCheckout = site.checkout;
+  const canCheckout = useSiteConfig().checkout;
 
   // A plan is bought for one server by an admin who may manage it: the button leads to that
   // server's Plan & Usage card (through Login with Discord and the server picker when needed),
@@ -37,6 +40,51 @@ export default function PricingPage() {
     window.location.assign(`/admin/settings?upgrade=${plan.key}#plan`);
   };
 
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
+      {PLANS.map((plan) => (
+        <PlanCard
+          key={plan.key}
+          plan={plan}
+          loading={loadingPlan === plan.key}
+          busy={loadingPlan !== null}
+          checkout={canCheckout}
+          onCheckout={startCheckout}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Below the plans: it appears once the site's configuration has loaded, and above them it pushed the
+ * whole page down on a phone (Lighthouse's layout shift).
+ */
+function CheckoutUnavailable() {
+  const site = useSiteConfig();
+  if (site.loading || site.checkout) return null;
+  return (
+    <Alert
+      variant="light"
+      color="blurple"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title="Paid plans are set up by our team"
+      mt="xl"
+      maw={760}
+      mx="auto"
+      data-testid="checkout-unavailable"
+    >
+      The Free plan works right away. For Plus, Pro or Ultimate,{' '}
+      <Anchor component={Link} to="/contact" inherit fw={600}>
+        contact us
+      </Anchor>{' '}
+      and we will set up your plan.
+    </Alert>
+  );
+}
+
+/** Spec section 2: /pricing; section 4: the checkout states. */
+export default function PricingPage() {
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <BackHomeLink />
@@ -51,39 +99,9 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" component="section" aria-label="Plans">
-        {PLANS.map((plan) => (
-          <PlanCard
-            key={plan.key}
-            plan={plan}
-            loading={loadingPlan === plan.key}
-            busy={loadingPlan !== null}
-            checkout={canCheckout}
-            onCheckout={startCheckout}
-          />
-        ))}
-      </SimpleGrid>
+      <Plans />
 
-      {/* Below the plans: it appears once the site's configuration has loaded, and above them it
-          pushed the whole page down on a phone (Lighthouse's layout shift). */}
-      {!site.loading && !canCheckout && (
-        <Alert
-          variant="light"
-          color="blurple"
-          icon={<IconInfoCircle size={18} aria-hidden />}
-          title="Paid plans are set up by our team"
-          mt="xl"
-          maw={760}
-          mx="auto"
-          data-testid="checkout-unavailable"
-        >
-          The Free plan works right away. For Plus, Pro or Ultimate,{' '}
-          <Anchor component={Link} to="/contact" inherit fw={600}>
-            contact us
-          </Anchor>{' '}
-          and we will set up your plan.
-        </Alert>
-      )}
+      <CheckoutUnavailable />
 
       <Box component="section" aria-labelledby="compare-title" mt={80}>
         <Title id="compare-title" order={2} ta="center" mb="xl" fz={{ base: 26, sm: 32 }}>
