@@ -605,6 +605,13 @@ export async function seedDemo(db: Db, guildId: string, now: Date): Promise<stri
             ? ch['trading-pt']
             : (ch[`general-${target}`] ?? ch['general-en']);
         const source = rnd.weighted(['mirror', 'context-menu', 'reaction', 'single'], [70, 20, 7, 3]);
+        // Which provider lane served it (the Analytics providers card): mostly the operator's Gemini,
+        // some from the cache, a few from the DeepL fallback while Gemini was down; a failure names
+        // the lane asked first. Taken from the row's number, not the random sequence, so every
+        // other demo figure stays as it was.
+        const slot = logs % 100;
+        const provider =
+          outcome !== 'ok' || slot >= 14 ? 'gemini:gemini-2.5-flash' : slot < 3 ? 'deepl:deepl' : 'cache';
         logRows.push({
           guildId,
           channelId: channel,
@@ -616,6 +623,7 @@ export async function seedDemo(db: Db, guildId: string, now: Date): Promise<stri
           latencyMs: latency,
           outcome,
           source,
+          provider,
           createdAt: new Date(at),
         });
         logs++;

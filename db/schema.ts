@@ -366,6 +366,24 @@ export const analyticsDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.guildId, t.day, t.sourceLanguage, t.targetLanguage, t.outcome] })],
 );
 
+/**
+ * Logs per day, provider lane and outcome, with their characters (issue 28: which provider served
+ * each share). `provider` is the log's lane ("name:model", "own:name:model", "cache"), '' for logs
+ * before lanes were recorded. Kept by the triggers of migration 0032_analytics_providers (PostgreSQL 0019).
+ */
+export const analyticsProviders = sqliteTable(
+  'analytics_providers',
+  {
+    guildId: guildId(),
+    day: integer('day').notNull(),
+    provider: text('provider').notNull(),
+    outcome: text('outcome').notNull(),
+    count: integer('count').notNull().default(0),
+    characters: integer('characters').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.day, t.provider, t.outcome] })],
+);
+
 /** Successful translations per day and UTC hour (the hourly activity chart). */
 export const analyticsHours = sqliteTable(
   'analytics_hours',

@@ -305,7 +305,7 @@ describe('exports refuse bad input with a clear error and write nothing', () => 
     const res = await s.api(`/api/exports/messages?guildId=${PRO}&${ALL_TIME}`, { admin: true });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(
-      'dataset: unknown dataset; use one of daily, language-pairs, top-translators, translations, moderation, tickets, cases',
+      'dataset: unknown dataset; use one of daily, language-pairs, top-translators, providers, translations, moderation, tickets, cases',
     );
   });
 

@@ -184,7 +184,7 @@ describe('Apps > Translate Message', () => {
     expect(answer.content).toContain('/setlanguage');
   });
 
-  it('a message with no text gets a plain answer', async () => {
+  it('a message with no text gets a plain answer, in the member’s language', async () => {
     const empty = messagePayload({
       channelId: h.channel('general').id,
       guildId: h.guild.id,
@@ -196,7 +196,7 @@ describe('Apps > Translate Message', () => {
       channel: h.channel('general'),
     });
     const answer = await h.fake.interactionAnswer(i);
-    expect(answer.content).toBe('This message has no text to translate.');
+    expect(answer.content).toBe('Este mensaje no tiene texto que traducir.');
   });
 
   it('when the provider fails, the member reads a plain apology, not an error', async () => {

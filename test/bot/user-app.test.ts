@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { type FakeChannel, messagePayload, snowflake } from '../fakes/discord';
+import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { type BotHarness, eventually, startBotHarness } from './harness';
+
+/** A real voice message: espeak-ng saying FAKE_TRANSCRIPT, encoded to Ogg Opus. */
+const VOICE = readFileSync(new URL('../fixtures/voice-message.ogg', import.meta.url));
+const IS_VOICE_MESSAGE = 1 << 13;
 
 /**
  * The user-installed app (issue 28): Translate Message and /translate declared for both installs
@@ -164,5 +170,53 @@ describe('in a DM, a group DM and a server without the bot', () => {
     );
     expect(noText.content).toContain('This message has no text to translate');
     expect(await usedToday(h.ben.user.id)).toBe(0);
+  });
+});
+
+describe('voice messages and refusals where the bot has no server', () => {
+  it('a voice message in a DM is transcribed and translated under the user’s allowance, the very audio sent once', async () => {
+    const before = await usedToday(h.chloe.user.id);
+    const calls = h.gemini.requests.length;
+    const attachment = h.fake.attachments.add(dm.id, 'voice-message.ogg', VOICE, 'audio/ogg');
+    const target = messagePayload({
+      channelId: dm.id,
+      author: h.ben.user,
+      content: '',
+      flags: IS_VOICE_MESSAGE,
+      attachments: [{ ...attachment, duration_secs: 2.5, waveform: 'AAAA' }],
+    });
+    delete target.guild_id;
+    const i = h.fake.contextMenu('Translate Message', target, {
+      member: h.chloe,
+      channel: dm,
+      userInstall: { context: 2 },
+    });
+    const answer = await h.fake.interactionAnswer(i);
+    expect(answer.content).toContain(
+      `🎤 *${FAKE_TRANSCRIPT}*\n**English → French**\n[fr] ${FAKE_TRANSCRIPT}`,
+    );
+    // Private: deferred as ephemeral.
+    expect(h.fake.interactionCalls(i)[0]?.body).toEqual({ type: 5, data: { flags: EPHEMERAL } });
+    // One provider call carrying the bytes Discord served; one of today's translations taken.
+    expect(h.gemini.requests.length - calls).toBe(1);
+    const req = h.gemini.requests.at(-1)!;
+    expect(req.audio).toHaveLength(1);
+    expect(Buffer.compare(req.audio[0].bytes, VOICE)).toBe(0);
+    expect(await usedToday(h.chloe.user.id)).toBe(before + 1);
+  });
+
+  it('a message with neither text nor voice is refused in the user’s language, nothing counted', async () => {
+    const before = await usedToday(h.chloe.user.id);
+    const empty = messagePayload({ channelId: dm.id, author: h.ben.user, content: '' });
+    delete empty.guild_id;
+    const answer = await h.fake.interactionAnswer(
+      h.fake.contextMenu('Translate Message', empty, {
+        member: h.chloe,
+        channel: dm,
+        userInstall: { context: 2 },
+      }),
+    );
+    expect(answer.content).toBe("Ce message n'a pas de texte à traduire.");
+    expect(await usedToday(h.chloe.user.id)).toBe(before);
   });
 });

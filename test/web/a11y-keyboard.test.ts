@@ -18,25 +18,28 @@ import { insertGuild, seedDemoGuild } from './admin-screens-helpers';
  * The dashboard's main flows by keyboard alone (issue 31): every step is a key press (Tab, Enter,
  * Space, arrows, typing); locators only tell the test where the focus should have arrived. Dialogs
  * keep the focus inside while open and give it back to the button that opened them; every control
- * reached shows its focus. Each flow runs in the light theme at desktop width and in the dark theme
- * at phone width (the sidebar a sheet), one browser context per variant, each variant on servers
- * of its own (what one variant creates is not in the other's lists).
+ * reached shows its focus. Each flow runs in every theme and width: light and dark, at desktop
+ * width and at phone width (the sidebar a sheet), one browser context per variant (its one page
+ * reused by every flow), each variant on servers of its own (what one variant creates is not in
+ * the other's lists).
  */
 const VARIANTS = [
   { theme: 'light', device: 'desktop', size: DESKTOP, n: 0 },
   { theme: 'dark', device: 'phone', size: PHONE, n: 1 },
+  { theme: 'dark', device: 'desktop', size: DESKTOP, n: 2 },
+  { theme: 'light', device: 'phone', size: PHONE, n: 3 },
 ] as const;
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  for (const { device, n } of VARIANTS) {
-    await seedDemoGuild(server, `g-demo-${device}`);
+  for (const { theme, device, n } of VARIANTS) {
+    await seedDemoGuild(server, `g-demo-${theme}-${device}`);
     // Channels no link holds yet (a channel belongs to one link).
     await insertGuild(
       server,
-      `g-kb-${device}`,
+      `g-kb-${theme}-${device}`,
       ['lobby-en', 'lobby-es', 'lobby-fr', 'lobby-de'].map((name, i) => ({
         id: `4${n}000000000000000${i + 1}`,
         name,
@@ -90,7 +93,7 @@ for (const { theme, device, size } of VARIANTS) {
     });
 
     /** Loads the screen afresh in the variant's one page (the focus starts at the top of the document). */
-    async function screen(path: string, guildId = `g-demo-${device}`): Promise<Page> {
+    async function screen(path: string, guildId = `g-demo-${theme}-${device}`): Promise<Page> {
       await page.goto(`${server.url}${path}?guildId=${guildId}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await loaded(page);
@@ -98,7 +101,7 @@ for (const { theme, device, size } of VARIANTS) {
     }
 
     it('creates a channel link', async () => {
-      await screen('/admin/channels', `g-kb-${device}`);
+      await screen('/admin/channels', `g-kb-${theme}-${device}`);
       const seen: TabResult = { unseen: [] };
       const opener = page.getByRole('button', { name: 'Create Link' }).first();
       await tabTo(page, opener, { seen });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { countUntranslated } from '../../src/server/features/translation/untranslated';
 import { countSkippedTrivial } from '../../src/server/features/translation/skipped';
+import { translationLogs } from '../../db/schema';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';
@@ -17,9 +18,16 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  // The operator's Gemini with DeepL as its fallback (no call is made: the providers card names the
+  // lanes of the logs below by their role).
+  [server, browser] = await Promise.all([
+    startWebServer({
+      env: { GEMINI_API_KEY: 'operator-key', DEEPL_API_KEY: 'deepl-key:fx', TRANSLATION_FALLBACK: 'deepl' },
+    }),
+    launchBrowser(),
+  ]);
   // These screens belong to paid plans: the servers here are on Ultimate (the plan table).
-  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo'])
+  for (const id of ['g-stats', 'g-many', 'g-empty', 'g-demo', 'g-prov'])
     await seedGuild(server.services, id, { plan: 'ultimate' });
   // The sample logs moved to end today (same hours), so the 30-day trend shows them.
   const DAY = 86_400_000;
@@ -109,6 +117,49 @@ describe('Advanced Analytics', () => {
     await empty.context().close();
   });
 
+  it('shows which provider served each share: names and roles, share bars, characters and errors; an empty state', async () => {
+    const at = new Date();
+    const log = (provider: string | null, outcome: 'ok' | 'error', characters: number) =>
+      server.services.db
+        .insert(translationLogs)
+        .values({
+          guildId: 'g-prov',
+          sourceLanguage: 'en',
+          targetLanguage: 'es',
+          characters,
+          outcome,
+          provider,
+          createdAt: at,
+        })
+        .run();
+    for (let i = 0; i < 3; i++) await log('gemini:gemini-2.5-flash', 'ok', 100);
+    await log('gemini:gemini-2.5-flash', 'error', 50);
+    await log('deepl:deepl', 'ok', 70);
+    await log('own:openai-compatible:llama-3', 'ok', 1234);
+    const page = await adminPage(browser, server, '/admin/analytics?guildId=g-prov');
+    const rows = page.getByTestId('provider-row');
+    await rows.first().waitFor();
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Gemini · gemini-2\.5-flash\s+Operator's provider\s+60%\s+3 translations · 300 characters · 1 error$/,
+      ),
+      expect.stringMatching(
+        /^DeepL\s+Fallback, while the first provider was down\s+20%\s+1 translation · 70 characters · 0 errors$/,
+      ),
+      expect.stringMatching(
+        /^OpenAI-compatible · llama-3\s+Your server's own key\s+20%\s+1 translation · 1,234 characters · 0 errors$/,
+      ),
+    ]);
+    // Each bar says what it shows to a screen reader.
+    await page.getByRole('progressbar', { name: 'Gemini · gemini-2.5-flash: 60% of translations' }).waitFor();
+    expect(await page.getByTestId('providers-none').count()).toBe(0);
+    await page.context().close();
+    const empty = await adminPage(browser, server, '/admin/analytics?guildId=g-empty');
+    await empty.getByTestId('providers-none').waitFor();
+    expect(await empty.getByTestId('providers').count()).toBe(0);
+    await empty.context().close();
+  });
+
   it('lists at most 10 top translators', async () => {
     const page = await adminPage(browser, server, '/admin/analytics?guildId=g-many');
     const rows = page.getByTestId('top-translators').locator('tbody tr');
@@ -159,6 +210,7 @@ describe('Advanced Analytics', () => {
         if (kind === 'demo') {
           await page.getByTestId('top-translators').waitFor();
           await page.getByTestId('untranslated').waitFor();
+          await page.getByTestId('providers').waitFor();
           await page.locator('.recharts-area-area').first().waitFor({ state: 'attached' });
         } else {
           await page.getByText('Sample data').waitFor();

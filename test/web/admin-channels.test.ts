@@ -60,11 +60,18 @@ describe('Channel Management', () => {
     await dialog.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
     // Text channels and forums are offered, each under its heading; a voice channel is not.
     await page.getByRole('option', { name: '#general-fr' }).waitFor();
-    await page.getByRole('option', { name: '#help-forum', exact: true }).waitFor();
+    await page.getByRole('option', { name: 'help-forum', exact: true }).waitFor();
     const listbox = page.getByRole('listbox');
     expect(await listbox.getByText('Text channels', { exact: true }).count()).toBe(1);
     expect(await listbox.getByText('Forums', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('option', { name: '#Voice' }).count()).toBe(0);
+    // A forum is shown as Discord shows it: its speech-bubbles icon and no `#`; a text channel keeps `#`.
+    const forumOption = page.getByRole('option', { name: 'help-forum', exact: true });
+    expect(await forumOption.locator('[data-icon="forum"]').count()).toBe(1);
+    expect(
+      await page.getByRole('option', { name: '#general-fr' }).locator('[data-icon="forum"]').count(),
+    ).toBe(0);
+    await shot(page, 'channels-picker-forum-icon');
     await page.getByRole('option', { name: '#general-en' }).click();
     expect(await create.isDisabled()).toBe(false);
     await dialog.getByRole('combobox', { name: 'Channel 2', exact: true }).click();
@@ -131,7 +138,11 @@ describe('Channel Management', () => {
       await dialog.getByRole('combobox', { name: `Channel ${row}`, exact: true }).click();
       await page.getByRole('option', { name, exact: true }).click();
     };
-    await pick(1, '#help-forum');
+    await pick(1, 'help-forum');
+    // The field of a picked forum shows the forum icon, the empty one the text channel's `#`.
+    const rows = dialog.getByTestId('link-row');
+    await rows.nth(0).locator('[data-icon="forum"]').waitFor();
+    expect(await rows.nth(1).locator('[data-icon="forum"]').count()).toBe(0);
     await pick(2, '#general-es');
     await dialog.getByRole('alert').getByText('A link holds text channels or forums, not both').waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -145,14 +156,14 @@ describe('Channel Management', () => {
         const d = p.getByRole('dialog', { name: 'Create Channel Link' });
         await d.getByLabel('Link name').fill('Help');
         await d.getByRole('combobox', { name: 'Channel 1', exact: true }).click();
-        await p.getByRole('option', { name: '#help-forum', exact: true }).click();
+        await p.getByRole('option', { name: 'help-forum', exact: true }).click();
         await d.getByRole('combobox', { name: 'Channel 2', exact: true }).click();
         await p.getByRole('option', { name: '#general-es' }).click();
         await d.getByRole('alert').waitFor();
       },
     );
     expect(errors).toEqual([]);
-    await pick(2, '#help-forum-es');
+    await pick(2, 'help-forum-es');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
     await create.click();
     await page.getByText('Channel link created').waitFor();

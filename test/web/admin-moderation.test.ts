@@ -32,6 +32,8 @@ beforeAll(async () => {
         type: i % 2 ? ('spam' as const) : ('filter' as const),
         userId: `50000000000000${String(i).padStart(4, '0')}`,
         message: `flagged message number ${i}`,
+        // The first in Spanish, the second of unknown language (issue 31: `lang` on member text).
+        language: i === 0 ? 'es' : i === 1 ? '' : 'en',
         action: i % 2 ? 'deleted' : 'warned',
         timestamp: new Date(now - i * 60_000),
       })),
@@ -112,6 +114,9 @@ describe('Moderation', () => {
     expect(first).toContain('Unknown member');
     expect(first).not.toContain('5000000000000000');
     expect(await entries.nth(1).textContent()).toContain('deleted');
+    // The member's words carry their language when it is known.
+    expect(await entries.first().getByText('flagged message number 0').getAttribute('lang')).toBe('es');
+    expect(await entries.nth(1).getByText('flagged message number 1').getAttribute('lang')).toBeNull();
     const box = await page.getByTestId('moderation-feed').boundingBox();
     expect(box?.height).toBe(384);
     await page.context().close();
@@ -143,7 +148,7 @@ describe('Moderation', () => {
     await picker.click();
     await page.getByRole('option', { name: '#reports' }).waitFor();
     expect(await page.getByRole('option', { name: '#Voice' }).count()).toBe(0);
-    expect(await page.getByRole('option', { name: '#help-forum' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: 'help-forum' }).count()).toBe(0);
     // The list on screen is older than the bot's last sync: #old-log has been deleted since.
     await server.services.db.delete(guildChannels).where(eq(guildChannels.id, '500000000000008888')).run();
     await page.getByRole('option', { name: '#old-log' }).click();

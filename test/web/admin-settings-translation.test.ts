@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
 import { type Browser, launchBrowser, type Page, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
+import { hideAuthor } from '../../src/server/features/translation/hidden-authors';
+import { setTranslated } from '../../src/server/features/translation/opt-outs';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
 let server: TestServer;
@@ -12,6 +14,10 @@ beforeAll(async () => {
   await insertGuild(server, 't1');
   await insertGuild(server, 't-empty');
   await seedDemo(server.services.db, 'demo1', new Date());
+  // Members' own choices on the demo server (the screenshots): two keep out, one hides someone.
+  await setTranslated(server.services.db, 'demo1', '900000000000000001', false);
+  await setTranslated(server.services.db, 'demo1', '900000000000000002', false);
+  await hideAuthor(server.services.db, 'demo1', '900000000000000003', '900000000000000004');
 });
 afterAll(async () => {
   await browser?.close();
@@ -124,14 +130,47 @@ describe('Translation Settings', () => {
     await page.context().close();
   });
 
+  it("shows members' own choices as counts (never who), with an empty state, and follows a change", async () => {
+    const db = server.services.db;
+    await insertGuild(server, 't-opt');
+    const page = await adminPage(browser, server, '/admin/translation?guildId=t-opt');
+    const card = page.getByTestId('opt-outs');
+    await card.getByTestId('opt-outs-none').waitFor();
+    expect(await card.textContent()).toContain('No member has opted out');
+    // Three members keep out (one of them twice: counted once); one member hides two people, another one.
+    for (const u of ['1001', '1002', '1003', '1003']) await setTranslated(db, 't-opt', u, false);
+    await hideAuthor(db, 't-opt', '2001', '3001');
+    await hideAuthor(db, 't-opt', '2001', '3002');
+    await hideAuthor(db, 't-opt', '2002', '3001');
+    await page.reload();
+    await card.getByTestId('opt-outs-not-translated').waitFor();
+    expect(await card.getByTestId('opt-outs-not-translated').textContent()).toMatch(
+      /^3\s*members keep their messages out of translation\s*\/translate-me off/,
+    );
+    expect(await card.getByTestId('opt-outs-hiding').textContent()).toMatch(
+      /^2\s*members hide someone's translations\s*\/hide-translations-of/,
+    );
+    expect(await card.getByTestId('opt-outs-none').count()).toBe(0);
+    // No member id or name is shown.
+    expect(await card.textContent()).not.toMatch(/100[1-3]|200[12]|300[12]/);
+    // One member back in: the singular.
+    await setTranslated(db, 't-opt', '1001', true);
+    await setTranslated(db, 't-opt', '1002', true);
+    await page.reload();
+    await card.getByText('member keeps their messages out of translation', { exact: true }).waitFor();
+    expect(await card.getByTestId('opt-outs-not-translated').textContent()).toMatch(/^1\s*member keeps/);
+    await page.context().close();
+  });
+
   it('screenshots: demo data and defaults, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(
       browser,
       server,
       'translation',
       { data: '/admin/translation?guildId=demo1', empty: '/admin/translation?guildId=t-empty' },
-      async (page) => {
+      async (page, kind) => {
         await page.getByRole('slider').waitFor();
+        await page.getByTestId(kind === 'data' ? 'opt-outs-hiding' : 'opt-outs-none').waitFor();
       },
     );
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ export const TRANSLATE_MESSAGE = 'Translate Message';
 /**
  * Apps → Translate Message: a private translation into the member's language. In a server with
  * the bot it follows the server's settings and plan; elsewhere (the user-installed app) the
- * user's own daily allowance, no server settings.
+ * user's own daily allowance, no server settings (voice messages included).
  */
 export const translateMessage: BotCommand = {
   kind: 'message',
@@ -21,15 +21,9 @@ export const translateMessage: BotCommand = {
     const target = interaction.targetMessage;
     const guildId = installedServerOf(interaction);
     if (!guildId) {
-      if (!target.content.trim()) {
-        await interaction.reply({
-          content:
-            'This message has no text to translate (voice messages are translated in servers with the bot).',
-          flags: MessageFlags.Ephemeral,
-        });
-        return;
-      }
-      await answerForUser(ctx, interaction, target.content);
+      // A voice message is transcribed and translated too; a message with neither is refused in
+      // the user's language by the server.
+      await answerForUser(ctx, interaction, target.content, voiceMessageOf(target));
       return;
     }
     // The provider may take a few seconds: answer within Discord's 3 s with "thinking...".

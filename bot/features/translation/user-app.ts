@@ -5,6 +5,7 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { BotContext } from '../../context';
+import type { voiceMessageOf } from './voice-message';
 
 /**
  * The user-installed app (issue 28). Translate Message and /translate are declared for both
@@ -31,14 +32,23 @@ export function installedServerOf(interaction: CommandInteraction): string | nul
   return interaction.authorizingIntegrationOwners.guildId === guildId ? guildId : null;
 }
 
-/** Translates `text` for the user under their own daily allowance and answers (privately, deferred). */
-export async function answerForUser(ctx: BotContext, interaction: CommandInteraction, text: string) {
+/**
+ * Translates `text` (or, without text, the voice message) for the user under their own daily
+ * allowance and answers (privately, deferred).
+ */
+export async function answerForUser(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  text: string,
+  voiceMessage: ReturnType<typeof voiceMessageOf> = null,
+) {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const result = await ctx.caller.translation.bot.translateForUser({
     userId: interaction.user.id,
     username: interaction.user.username,
     locale: interaction.locale ?? null,
     text,
+    voiceMessage,
   });
   await interaction.editReply({ content: translationReply(result), allowedMentions: { parse: [] } });
 }

@@ -23,6 +23,11 @@ export const EXPORT_DATASETS = {
     columns: ['userId', 'username', 'count', 'accuracy'],
     needs: 'analytics',
   },
+  providers: {
+    label: 'Analytics: providers',
+    columns: ['provider', 'name', 'role', 'translations', 'characters', 'errors', 'share'],
+    needs: 'analytics',
+  },
   translations: {
     label: 'Translation log (metadata)',
     columns: [

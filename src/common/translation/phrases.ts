@@ -60,3 +60,17 @@ export const HIDDEN_SKIPPED: Phrase = {
 export const USER_APP_CAP: Phrase = {
   en: '⏳ You used today’s {limit} translations outside servers with the bot. More from {reset} UTC; in a server where the bot is, Translate Message counts against that server’s plan instead.',
 };
+
+/** Translate Message on a message with neither text nor a voice message (issue 28). */
+export const NO_TEXT_TO_TRANSLATE: Phrase = {
+  en: 'This message has no text to translate.',
+  es: 'Este mensaje no tiene texto que traducir.',
+  fr: "Ce message n'a pas de texte à traduire.",
+  de: 'Diese Nachricht enthält keinen Text zum Übersetzen.',
+  pt: 'Esta mensagem não tem texto para traduzir.',
+  it: 'Questo messaggio non ha testo da tradurre.',
+  ru: 'В этом сообщении нет текста для перевода.',
+  ja: 'このメッセージには翻訳するテキストがありません。',
+  ko: '이 메시지에는 번역할 텍스트가 없습니다.',
+  zh: '这条消息没有可翻译的文字。',
+};

@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
-import { IconHash } from '@tabler/icons-react';
+import { Group, Select, type SelectProps } from '@mantine/core';
+import { IconHash, IconMessages } from '@tabler/icons-react';
 import { type ChannelKind, FORUM_TYPE } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
@@ -29,6 +29,15 @@ function groupOf(type: number): string {
   return 'Text channels';
 }
 
+/** Discord's icon of a channel: a forum's speech bubbles, a text channel's `#`. */
+function ChannelIcon({ forum }: { forum: boolean }) {
+  return forum ? (
+    <IconMessages size={14} aria-hidden data-icon="forum" />
+  ) : (
+    <IconHash size={14} aria-hidden data-icon="text" />
+  );
+}
+
 const SHORT_NOUNS: Record<ChannelKind, string> = {
   text: 'text channel',
   privateThreads: 'text channel',
@@ -55,7 +64,22 @@ export function ChannelPicker(props: ChannelPickerProps) {
   const { label, value, onChange, description, placeholder, required } = props;
   const none = channels.isSuccess && list.length === 0;
 
-  const options = list.map((c) => ({ value: c.id, label: `#${c.name}`, group: groupOf(c.type) }));
+  // A forum is named as Discord names it, without the text channel's `#`, and shown with its icon.
+  const forums = new Set(list.filter((c) => c.type === FORUM_TYPE).map((c) => c.id));
+  const options = list.map((c) => ({
+    value: c.id,
+    label: forums.has(c.id) ? c.name : `#${c.name}`,
+    group: groupOf(c.type),
+  }));
+  const renderOption: SelectProps['renderOption'] = ({ option }) =>
+    forums.has(option.value) ? (
+      <Group gap={6} wrap="nowrap">
+        <ChannelIcon forum />
+        {option.label}
+      </Group>
+    ) : (
+      option.label
+    );
   const saved =
     value && !list.some((c) => c.id === value)
       ? [{ value, label: savedOptionLabel(value, channels, 'channel') }]
@@ -81,7 +105,8 @@ export function ChannelPicker(props: ChannelPickerProps) {
       searchable
       clearable
       nothingFoundMessage="No channel of that name"
-      leftSection={<IconHash size={14} aria-hidden />}
+      leftSection={<ChannelIcon forum={forums.has(value)} />}
+      renderOption={renderOption}
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}

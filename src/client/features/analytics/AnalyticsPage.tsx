@@ -5,6 +5,7 @@ import { useCapability } from '../billing/useCapability';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { AnalyticsTables } from './AnalyticsTables';
 import { ExportCard } from '../exports/ExportCard';
+import { ProvidersCard } from './ProvidersCard';
 import { QualityMetrics } from './QualityMetrics';
 import { UntranslatedCard } from './UntranslatedCard';
 import { useGuildId } from '../../lib/guild';
@@ -38,12 +39,13 @@ export default function AnalyticsPage() {
           <QualityMetrics metrics={analytics.data.qualityMetrics} />
           <AnalyticsCharts data={analytics.data} />
           <AnalyticsTables data={analytics.data} />
+          <ProvidersCard rows={analytics.data.providers} />
           <UntranslatedCard
             rows={analytics.data.untranslated}
             skippedTrivial={analytics.data.skippedTrivial}
           />
           <ExportCard
-            datasets={['daily', 'language-pairs', 'top-translators', 'translations']}
+            datasets={['daily', 'language-pairs', 'top-translators', 'providers', 'translations']}
             title="Export analytics"
           />
         </>

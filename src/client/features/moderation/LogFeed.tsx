@@ -15,6 +15,11 @@ const TYPE_COLOR: Record<string, string> = {
   notice: 'blue',
 };
 
+/** The language of the member's flagged words (issue 31: `lang` on member text), when it is known. */
+function memberTextLang(language: string): string | undefined {
+  return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) && language !== 'und' ? language : undefined;
+}
+
 /** "banned word · ES": which rule, which language (who is shown beside it, by name). */
 function byline(log: { rule: string; language: string }): string {
   return [log.rule, log.language.toUpperCase()].filter(Boolean).join(' · ');
@@ -76,7 +81,13 @@ export function LogFeed({ guildId }: { guildId: string | undefined }) {
                       {relativeTime(log.timestamp)}
                     </Text>
                   </Group>
-                  <Text size="sm" mt={6} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  <Text
+                    size="sm"
+                    mt={6}
+                    lineClamp={2}
+                    style={{ overflowWrap: 'anywhere' }}
+                    lang={memberTextLang(log.language)}
+                  >
                     {log.message}
                   </Text>
                   <Group gap={8} mt={4} wrap="wrap">

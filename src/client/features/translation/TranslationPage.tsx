@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CardListSkeleton, EmptyState, errorMessage, PageHeader } from '../../components/admin';
+import { OptOutsCard } from './OptOutsCard';
 import { SettingsForm } from './SettingsForm';
 import { GlossaryCard } from '../glossary/GlossaryCard';
 import { StyleCard } from '../translation-style/StyleCard';
@@ -32,6 +33,7 @@ export default function TranslationPage() {
           <GlossaryCard guildId={guildId} />
           <StyleCard guildId={guildId} />
           <ProviderKeyCard />
+          <OptOutsCard guildId={guildId} />
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rawAll, rawGet } from '../../../../db/client';
 import { type ExportDataset, rangeMs } from '../../../common/exports/schemas';
+import { providerShares } from '../analytics/providers';
 import { casesDataset } from './case-rows';
 import { after, DAY, EXPORT_PAGE_SIZE, type ExportRow, iso, keyset, pct, type Scope } from './pages';
 
@@ -234,10 +235,28 @@ async function* topTranslators({ db, guildId, from, to }: Scope) {
   }
 }
 
+/** Which provider served each share of the range (the screen's providers card), most translations first. */
+async function* providers({ db, guildId, from, to, operatorLanes = [] }: Scope) {
+  const { start, end } = rangeMs(from, to);
+  const rows = await providerShares(db, guildId, start, end, operatorLanes);
+  for (let i = 0; i < rows.length; i += EXPORT_PAGE_SIZE) {
+    yield rows.slice(i, i + EXPORT_PAGE_SIZE).map((r) => ({
+      provider: r.lane,
+      name: r.name,
+      role: r.role,
+      translations: r.translations,
+      characters: r.characters,
+      errors: r.errors,
+      share: r.share,
+    }));
+  }
+}
+
 const READERS: Record<ExportDataset, (scope: Scope) => AsyncGenerator<ExportRow[]>> = {
   daily,
   'language-pairs': languagePairs,
   'top-translators': topTranslators,
+  providers,
   translations,
   moderation,
   tickets,
@@ -267,6 +286,10 @@ export async function exportRowCount(
       return count(sql`select count(*) as n from (select user_id from translation_logs
         where guild_id = ${guildId} and user_id is not null and created_at >= ${start} and created_at < ${end}
         group by user_id having sum(case when outcome = 'ok' then 1 else 0 end) > 0) u`);
+    case 'providers':
+      return count(sql`select count(*) as n from (select 1 from analytics_providers
+        where guild_id = ${guildId} and outcome in ('ok', 'error') and day >= ${start} and day < ${end}
+        group by provider) p`);
     case 'translations':
       return count(sql`select count(*) as n from translation_logs
         where guild_id = ${guildId} and created_at >= ${start} and created_at < ${end}`);

@@ -20,6 +20,8 @@ export interface Scope {
   guildId: string;
   from: string;
   to: string;
+  /** The operator's provider lanes in order (the providers dataset names each lane's role). */
+  operatorLanes?: readonly string[];
 }
 
 /** Keyset pages of a log table: `page(afterAt, afterId)` answers the next rows in (at, id) order. */

@@ -45,10 +45,20 @@ function jsonHead(req: ExportRequest): string {
  * (pull): however many rows, one page and the socket's buffer are in memory at a time. A read that
  * fails mid-way errors the stream, so the download ends broken instead of looking complete.
  */
-export function exportStream(db: Db, req: ExportRequest): ReadableStream<Uint8Array> {
+export function exportStream(
+  db: Db,
+  req: ExportRequest,
+  operatorLanes: readonly string[] = [],
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const columns = EXPORT_DATASETS[req.dataset].columns;
-  const pages = exportPages(req.dataset, { db, guildId: req.guildId, from: req.from, to: req.to });
+  const pages = exportPages(req.dataset, {
+    db,
+    guildId: req.guildId,
+    from: req.from,
+    to: req.to,
+    operatorLanes,
+  });
   let first = true;
   let done = false;
   return new ReadableStream<Uint8Array>(

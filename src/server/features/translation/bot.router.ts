@@ -1,7 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { findLanguage } from '../../../common/languages';
-import { HIDDEN_SKIPPED, OPTED_IN, OPTED_OUT } from '../../../common/translation/phrases';
+import {
+  HIDDEN_SKIPPED,
+  NO_TEXT_TO_TRANSLATE,
+  OPTED_IN,
+  OPTED_OUT,
+} from '../../../common/translation/phrases';
 import { id, voiceMessageSchema } from '../../core/bot-message';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 import { contextFor } from '../../translation/conversation';
@@ -77,7 +82,10 @@ export const translationBotRouter = router({
         return translateVoiceForMember(ctx, { ...input, voiceMessage: input.voiceMessage }, target);
       }
       if (!input.text.trim()) {
-        return { ok: false as const, message: 'This message has no text to translate.' };
+        return {
+          ok: false as const,
+          message: await phraseIn(ctx.translator, NO_TEXT_TO_TRANSLATE, target.code),
+        };
       }
       const settings = await readTranslationSettings(ctx.db, ctx.guildId);
       try {
@@ -149,7 +157,16 @@ export const translationBotRouter = router({
   // ---- The user-installed app (issue 28) ----
   /** Translate Message or /translate where the bot has no server (DM, group DM, a server without it). */
   translateForUser: botProcedure
-    .input(z.object({ userId: id, username: z.string(), locale: z.string().nullable(), text: z.string() }))
+    .input(
+      z.object({
+        userId: id,
+        username: z.string(),
+        locale: z.string().nullable(),
+        text: z.string(),
+        /** A voice message without text: transcribed and translated under the user's allowance. */
+        voiceMessage: voiceMessageSchema.nullable().optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) =>
       translateForUser(
         {
@@ -158,6 +175,7 @@ export const translationBotRouter = router({
           at: ctx.clock(),
           cap: ctx.env.USER_APP_DAILY_LIMIT,
           publicUrl: ctx.env.PUBLIC_URL,
+          discordApiUrl: ctx.env.DISCORD_API_URL,
         },
         input,
       ),

@@ -1,12 +1,15 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import type { Phrase } from '../../../common/phrases';
 import { userAppUsage } from '../../../../db/schema';
-import { USER_APP_CAP } from '../../../common/translation/phrases';
+import { NO_TEXT_TO_TRANSLATE, USER_APP_CAP } from '../../../common/translation/phrases';
+import { VOICE_NO_AUDIO, VOICE_NO_PROVIDER, VOICE_NOTHING_HEARD } from '../../../common/voice/phrases';
 import type { Translator } from '../../translation';
-import { phraseIn } from '../../translation/phrases';
+import { speakerFor } from '../../translation/phrases';
 import { memberAnswer } from './answer';
 import { explainTranslationFailure } from './failures';
 import { memberLanguage } from './members';
+import { transcribeVoice, type VoiceMessageRef, voiceAnswer } from './voice-messages';
 
 /**
  * The user-installed app (issue 28): Translate Message and /translate used where the bot has no
@@ -65,27 +68,50 @@ export async function pruneUserAppUsage(db: Db, at: Date): Promise<number> {
 /**
  * A translation for a user where the bot has no server: into their /setlanguage, else their
  * Discord client's locale, else English (no server default, no server settings: plain tone, no
- * glossary, no conversation context). One of today's allowance is taken first and given back when
- * the provider fails.
+ * glossary, no conversation context). A voice message without text is transcribed and translated
+ * as on a server with the bot (voice-messages.ts), counted as one translation. One of today's
+ * allowance is taken first and given back when the provider fails. Every refusal is in the
+ * user's language (the speaker: translation/phrases.ts).
  */
 export async function translateForUser(
-  deps: { db: Db; translator: Translator; at: Date; cap: number; publicUrl: string },
-  input: { userId: string; username: string; locale: string | null; text: string },
+  deps: { db: Db; translator: Translator; at: Date; cap: number; publicUrl: string; discordApiUrl: string },
+  input: {
+    userId: string;
+    username: string;
+    locale: string | null;
+    text: string;
+    voiceMessage?: VoiceMessageRef | null;
+  },
 ) {
+  const { translator } = deps;
   const target = await memberLanguage(deps.db, input.userId, input.locale, 'en');
-  if (!input.text.trim()) return { ok: false as const, message: 'There is no text to translate.' };
+  const refuse = async (phrase: Phrase, kind?: string, vars?: Record<string, string | number>) => ({
+    ok: false as const,
+    message: (await speakerFor(translator, target.code, phrase))(phrase, vars),
+    kind,
+  });
+  const voice = !input.text.trim() ? (input.voiceMessage ?? null) : null;
+  if (!input.text.trim() && !voice) return refuse(NO_TEXT_TO_TRANSLATE);
+  if (voice && !translator.provider) return refuse(VOICE_NO_PROVIDER, 'unavailable');
+  if (voice && !(translator.audio && translator.translateAudio)) return refuse(VOICE_NO_AUDIO, 'unavailable');
   const taken = await takeUserTranslation(deps.db, input.userId, deps.at, deps.cap);
-  if (taken === null) {
-    return {
-      ok: false as const,
-      message: await phraseIn(deps.translator, USER_APP_CAP, target.code, {
-        limit: deps.cap,
-        reset: '00:00',
-      }),
-    };
-  }
+  if (taken === null) return refuse(USER_APP_CAP, 'cap', { limit: deps.cap, reset: '00:00' });
   try {
-    const result = await deps.translator.translate({
+    if (voice) {
+      const result = await transcribeVoice({
+        db: deps.db,
+        translator,
+        discordApiUrl: deps.discordApiUrl,
+        voice,
+        targets: [target.code],
+        origin: 'context-menu',
+        userId: input.userId,
+        username: input.username,
+      });
+      const answer = voiceAnswer(result, target);
+      return answer ? { ...answer, usedToday: taken } : await refuse(VOICE_NOTHING_HEARD);
+    }
+    const result = await translator.translate({
       text: input.text,
       targets: [target.code],
       origin: 'context-menu',

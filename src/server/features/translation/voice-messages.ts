@@ -67,7 +67,8 @@ export interface VoiceMessageTranslation {
   db: Db;
   translator: Translator;
   discordApiUrl: string;
-  guildId: string;
+  /** The server whose plan and allowance apply; absent for the user-installed app (the user's own allowance). */
+  guildId?: string;
   voice: VoiceMessageRef;
   targets: string[];
   tone?: 'casual' | 'formal';
@@ -82,11 +83,20 @@ export interface VoiceMessageTranslation {
  * (plan below Pro, provider without audio). Translation errors (allowance, provider) are thrown.
  */
 export async function translateVoiceMessage(
-  v: VoiceMessageTranslation,
+  v: VoiceMessageTranslation & { guildId: string },
 ): Promise<TranslateAudioResult | null> {
+  if (!(await transcribesVoiceMessages(v.db, v.translator, v.guildId))) return null;
+  return transcribeVoice(v);
+}
+
+/**
+ * The audio fetched from Discord, transcribed and translated in one provider call, with no plan
+ * check (the caller decided: a Pro server's voice capability, or the user-installed app's daily
+ * allowance). Null when the provider takes no audio; translation errors are thrown.
+ */
+export async function transcribeVoice(v: VoiceMessageTranslation): Promise<TranslateAudioResult | null> {
   const { translator } = v;
-  if (!(await transcribesVoiceMessages(v.db, translator, v.guildId)) || !translator.translateAudio)
-    return null;
+  if (!translator.translateAudio) return null;
   const audio = await fetchVoiceAudio(v.voice, v.discordApiUrl);
   return translator.translateAudio({
     audio,
@@ -104,6 +114,28 @@ export async function translateVoiceMessage(
 /** A transcript line as copies show it: the microphone says it was spoken. */
 export function spoken(text: string): string {
   return `🎤 ${text}`;
+}
+
+/**
+ * The private answer of Translate Message on a voice message: the transcript and its translation
+ * in the member's language; null when no speech was heard.
+ */
+export function voiceAnswer(
+  result: TranslateAudioResult | null,
+  target: Awaited<ReturnType<typeof memberLanguage>>,
+) {
+  if (!result?.transcript) return null;
+  return {
+    ok: true as const,
+    text: result.translations[target.code] ?? result.transcript,
+    source: result.source,
+    sourceName: languageName(result.source),
+    target: target.code,
+    targetName: languageName(target.code),
+    targetFrom: target.from,
+    alreadyInTarget: result.skipped.includes(target.code),
+    transcript: result.transcript as string | null,
+  };
 }
 
 /**
@@ -140,19 +172,7 @@ export async function translateVoiceForMember(
       userId: input.userId,
       username: input.username,
     });
-    if (!result?.transcript) return fail(VOICE_NOTHING_HEARD);
-    const same = result.skipped.includes(target.code);
-    return {
-      ok: true as const,
-      text: result.translations[target.code] ?? result.transcript,
-      source: result.source,
-      sourceName: languageName(result.source),
-      target: target.code,
-      targetName: languageName(target.code),
-      targetFrom: target.from,
-      alreadyInTarget: same,
-      transcript: result.transcript as string | null,
-    };
+    return voiceAnswer(result, target) ?? fail(VOICE_NOTHING_HEARD);
   } catch (err) {
     const e = explainTranslationFailure(err, ctx.env.PUBLIC_URL);
     if (e.kind === 'failed') console.error('translate voice message failed:', err);
