@@ -184,12 +184,11 @@ const QUERY_METHODS = new Set([
 const ROUTER_EXCEPTIONS: string[] = [];
 
 /**
- * Not wiring: authentication looks API keys up; retention deletes every capability's expired rows;
+ * Not wiring: retention deletes every capability's expired rows;
  * the translation engine reads the server's glossary and style itself (to be handed in; its
  * settings, their defaults and the glossary entry's shape are the engine's own, src/server/translation).
  */
 const CORE_EXCEPTIONS = [
-  'src/server/core/authenticate.ts -> src/server/features/api-keys/api-keys.ts',
   'src/server/core/retention.ts -> src/server/features/contact/form-limits.ts',
   'src/server/core/retention.ts -> src/server/features/exchange/delivery.ts',
   'src/server/core/retention.ts -> src/server/features/translation/user-app.ts',
