@@ -6,7 +6,7 @@ import { guildChannels, guildRoles } from '../../db/schema';
 import { type GuildSnapshot, MAX_STATEMENT_PARAMS, syncGuilds } from '../../src/server/features/guilds/sync';
 import { type FakeDiscord, type FakeGuild, makeGuild, snowflake, startFakeDiscord } from '../fakes/discord';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { eventually } from './harness';
+import { eventually, FAKE_IDENTIFY_INTERVAL_MS } from './harness';
 
 /**
  * On connecting, the bot syncs every server it is in many at a time (bot.syncGuilds): each server's
@@ -59,7 +59,13 @@ const discord = (g: FakeGuild) => ({
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ guilds: [...guilds, broken] });
-  app = await startTestServer({ env: { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiUrl } });
+  app = await startTestServer({
+    env: {
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_URL: fake.apiUrl,
+      DISCORD_IDENTIFY_INTERVAL_MS: FAKE_IDENTIFY_INTERVAL_MS,
+    },
+  });
 });
 afterAll(async () => {
   await bot?.stop();

@@ -48,6 +48,14 @@ export const CHANNELS = [
   'news-fr',
 ];
 
+/**
+ * The identify interval for a server whose bot talks to the fake Discord, which does not enforce
+ * Discord's 5 s (env DISCORD_IDENTIFY_INTERVAL_MS): a restart in a test identified within 5 s of
+ * the first start and waited out the rest. test/bot/processes.test.ts checks the real 5 s between
+ * two processes' identifies, test/bot/gateway-identify.test.ts the slots themselves.
+ */
+export const FAKE_IDENTIFY_INTERVAL_MS = '100';
+
 export async function startBotHarness(
   opts: {
     env?: Record<string, string>;
@@ -70,6 +78,7 @@ export async function startBotHarness(
       GEMINI_API_KEY: 'test-gemini-key',
       GEMINI_BASE_URL: gemini.url,
       DEFAULT_GUILD_ID: guild.id,
+      DISCORD_IDENTIFY_INTERVAL_MS: FAKE_IDENTIFY_INTERVAL_MS,
       ...opts.env,
     },
     overrides: opts.overrides,

@@ -2,17 +2,6 @@ import { z } from 'zod';
 import { findLanguage } from '../languages';
 import { atLeastOneKey } from '../schemas/util';
 
-/** Spec section 3 and 9 defaults; GET answers these until something is saved. */
-export const translationDefaults = {
-  autoDetect: true,
-  translationTone: 'casual' as 'casual' | 'formal',
-  contextPreservation: true,
-  rateLimitPerUser: 50,
-  skipPrefix: '!',
-  /** Trivial chatter ("ok", "lol", "gg wp", emoji only) is neither translated nor copied (docs/translation.md). */
-  skipTrivial: true,
-};
-
 export const translationSettingsPatch = z
   .object({
     autoDetect: z.boolean(),

@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context as HonoContext } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Services } from './services';
-import { findApiKey } from '../features/api-keys/api-keys';
+import { findApiKey } from './api-key-auth';
 import { findSession, hashKey, SESSION_COOKIE, tokensMatch } from './admin-token';
 import type { Actor } from './trpc';
 

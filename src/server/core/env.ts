@@ -57,6 +57,11 @@ export const envSchema = z
      * @discordjs/proxy; docs/processes.md). Unset: each process calls DISCORD_API_URL itself.
      */
     DISCORD_REST_PROXY: url('DISCORD_REST_PROXY'),
+    /**
+     * Discord's wait between two identifies of one bucket (bot/features/guilds/gateway-identify.ts).
+     * Discord's rule is 5 s; only tests against the fake Discord, which does not enforce it, shorten it.
+     */
+    DISCORD_IDENTIFY_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     GEMINI_API_KEY: optional,
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     GEMINI_BASE_URL: url('GEMINI_BASE_URL'),

@@ -7,6 +7,7 @@ import { conversationKey } from '../features/channels/conversation';
 import { type Conversation, createConversation } from '../translation/conversation';
 import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from '../features/moderation/layers';
+import { type MemberMessagePass, memberMessagePass } from '../features/moderation/flow';
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
 import { createRateLimiter, type RateLimiter } from '../features/contact/form-limits';
 import { createTranslator, type Translator, type TranslatorDeps } from '../translation';
@@ -58,6 +59,12 @@ export interface Services {
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
   /** Moderation's in-memory windows (spam, repeated offences): never message text. */
   moderation: ModerationState;
+  /**
+   * A member's message through moderation, translation and the mirror in one pass
+   * (features/moderation/flow.ts), for the channels' bot procedures: handed in here because
+   * moderation builds on the channels' copies, so channels cannot import it back.
+   */
+  memberMessages: MemberMessagePass;
   /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
   botStatus: BotStatusBox;
   /** This process's Prometheus metrics (GET /metrics, core/metrics.ts). */
@@ -117,6 +124,7 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
       checkout: createRateLimiter(db, 'checkout', 10, 10 * 60_000, clock),
     },
     moderation: createModerationState(),
+    memberMessages: memberMessagePass,
     metrics,
   };
 }

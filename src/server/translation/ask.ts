@@ -1,4 +1,3 @@
-import type { GlossaryEntry } from '../../common/glossary/schemas';
 import { MissingTranslationsError } from './errors';
 import {
   batchMessage,
@@ -39,6 +38,16 @@ export interface AskItem {
   context: string[];
   /** Also ask for a moderation verdict (in the first call; a batch asks it for each of its messages). */
   moderate?: boolean;
+}
+
+/**
+ * A server's glossary entry as the engine uses it: no translations = never translated; otherwise
+ * fixed translations by language (the glossary capability's schema, src/common/glossary, gives
+ * entries of this shape).
+ */
+export interface GlossaryEntry {
+  term: string;
+  translations: Record<string, string>;
 }
 
 export interface AskShared {

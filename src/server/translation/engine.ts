@@ -1,7 +1,5 @@
 import type { Db } from '../../../db/client';
-import type { GlossaryEntry } from '../../common/glossary/schemas';
 import { planOf } from '../../common/plans';
-import { translationDefaults } from '../../common/settings/schemas';
 import { ensureGuild } from '../core/guilds';
 import { guildPlan } from '../core/plans';
 import type { DurableEvents } from '../core/queue';
@@ -15,7 +13,7 @@ import {
   usedThisMonth,
   writeLogs,
 } from './accounting';
-import { type AskItem, type AskOutcome, type AskShared, askAll, keepTerms } from './ask';
+import { type AskItem, type AskOutcome, type AskShared, askAll, type GlossaryEntry, keepTerms } from './ask';
 import { createBatcher, MICRO_BATCH_MAX_ITEMS, MICRO_BATCH_WINDOW_MS } from './batcher';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
@@ -48,7 +46,7 @@ import {
 import { createOwnLanes, type OwnProviderSource, type Route } from './own';
 import { nothingToTranslate, protect } from './protect';
 import { type DirectInput, type Provider, ProviderHttpError, type ProviderRequest } from './providers/types';
-import { readTranslationSettings } from './settings';
+import { readTranslationSettings, translationDefaults } from './settings';
 import {
   type ClassifyRequest,
   type ClassifyResult,

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { readOnce } from '../../../db/read-scope';
 import { translationSettings } from '../../../db/schema';
-import { translationDefaults } from '../../common/settings/schemas';
+
+/** Spec section 3 and 9 defaults: a server's settings until it saves its own (GET answers these). */
+export const translationDefaults = {
+  autoDetect: true,
+  translationTone: 'casual' as 'casual' | 'formal',
+  contextPreservation: true,
+  rateLimitPerUser: 50,
+  skipPrefix: '!',
+  /** Trivial chatter ("ok", "lol", "gg wp", emoji only) is neither translated nor copied (docs/translation.md). */
+  skipTrivial: true,
+};
 
 /** The guild's translation settings, or the defaults when none were saved (read once per message: db/read-scope.ts). */
 export async function readTranslationSettings(db: Db, guildId: string) {

@@ -4,13 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { type Db, lockFor } from '../../../../db/client';
 import { apiKeys } from '../../../../db/schema';
 import { hashKey } from '../../core/admin-token';
+import { API_KEY_PREFIX } from '../../core/api-key-auth';
 
-/** API keys start with this, so a leaked one is recognisable (and told apart from the admin token). */
-export const API_KEY_PREFIX = 'pgk_';
 /** Keys a server may hold at once (revoked ones do not count). */
 export const MAX_API_KEYS = 10;
-/** last used is written at most this often per key (not on every request). */
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Creates a key, unless the server already holds MAX_API_KEYS live ones (409). The count and the
@@ -68,23 +65,4 @@ export async function revokeApiKey(db: Db, guildId: string, id: number, now: Dat
     .where(and(eq(apiKeys.id, id), eq(apiKeys.guildId, guildId), isNull(apiKeys.revokedAt)))
     .run();
   return r.changes > 0;
-}
-
-/** The live key a Bearer value names, marking it used. */
-export async function findApiKey(
-  db: Db,
-  given: string,
-  now: Date,
-): Promise<{ id: number; guildId: string } | null> {
-  if (!given.startsWith(API_KEY_PREFIX)) return null;
-  const row = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.hash, hashKey(given)), isNull(apiKeys.revokedAt)))
-    .get();
-  if (!row) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
-  }
-  return { id: row.id, guildId: row.guildId };
 }

@@ -3,7 +3,6 @@ import { conversationKey, rememberUnlessOptedOut } from './conversation';
 import { forgetCopy, recordCopies } from './copies';
 import { planDelete, planPostDelete, planThread } from './edits';
 import { reactionTargets } from './reactions';
-import { moderateEdit, onMemberMessage, planTranslation, planTranslationEdit } from '../moderation/flow';
 import { forgetWebhook, saveWebhook } from './webhooks';
 import { noteForeignPost } from './foreign-authors';
 import { planPostUpdate } from './forum-posts';
@@ -118,7 +117,7 @@ export const channelsBotRouter = router({
       const msg = { ...input, guildId: ctx.guildId };
       // Remembered first (in memory only), so messages translated at the same time see each other.
       await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
-      const { plan, moderation } = await onMemberMessage(
+      const { plan, moderation } = await ctx.memberMessages.onMemberMessage(
         {
           db: ctx.db,
           translator: ctx.translator,
@@ -150,7 +149,7 @@ export const channelsBotRouter = router({
     .mutation(async ({ ctx, input }) =>
       withReadScope(async () => {
         const { reason, ...rest } = input;
-        const plan = await planTranslation(
+        const plan = await ctx.memberMessages.planTranslation(
           {
             db: ctx.db,
             publicUrl: ctx.env.PUBLIC_URL,
@@ -205,7 +204,7 @@ export const channelsBotRouter = router({
     withReadScope(async () => {
       // A voice message cannot be edited: its transcript is made once, when it is sent.
       const msg = { ...input, guildId: ctx.guildId, voiceMessage: null };
-      const moderation = await moderateEdit(
+      const moderation = await ctx.memberMessages.moderateEdit(
         {
           db: ctx.db,
           translator: ctx.translator,
@@ -221,7 +220,7 @@ export const channelsBotRouter = router({
       }
       await rememberUnlessOptedOut(ctx.db, ctx.conversation, ctx.guildId, msg);
       const deps = { db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, conversation: ctx.conversation };
-      return { ...(await planTranslationEdit(deps, ctx.translator, msg)), moderation };
+      return { ...(await ctx.memberMessages.planTranslationEdit(deps, ctx.translator, msg)), moderation };
     }),
   ),
   mirrorDelete: botGuildProcedure

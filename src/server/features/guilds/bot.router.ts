@@ -45,7 +45,12 @@ export const guildsBotRouter = router({
   identifySlot: botProcedure
     .input(z.object({ rateLimitKey: z.number().int().min(0).max(1_000_000) }))
     .mutation(async ({ ctx, input }) => ({
-      waitMs: await takeIdentifySlot(ctx.db, input.rateLimitKey, Date.now()),
+      waitMs: await takeIdentifySlot(
+        ctx.db,
+        input.rateLimitKey,
+        Date.now(),
+        ctx.env.DISCORD_IDENTIFY_INTERVAL_MS,
+      ),
     })),
 
   // ---- Guild sync ----

@@ -5,7 +5,8 @@ import { type Db, rawGet } from '../../../../db/client';
  * Discord lets a bot identify one shard per 5 s in each bucket (`shard_id % max_concurrency`,
  * Gateway docs, "Session start limit"). discord.js keeps that wait per process; bot processes
  * started together would each identify at once. The buckets are kept in the database instead,
- * so every bot process of the installation waits its turn.
+ * so every bot process of the installation waits its turn. The interval is
+ * DISCORD_IDENTIFY_INTERVAL_MS (env), this by default.
  */
 export const IDENTIFY_INTERVAL_MS = 5_000;
 

@@ -164,3 +164,11 @@ export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<
     at: deps.clock(),
   });
 }
+
+/**
+ * The member-message pass as the services container hands it to the channels' bot procedures
+ * (core/services.ts): channels reaches it there, not by importing moderation, which builds on the
+ * channels' copies (planMirror, planEdit, planDelete).
+ */
+export const memberMessagePass = { onMemberMessage, moderateEdit, planTranslation, planTranslationEdit };
+export type MemberMessagePass = typeof memberMessagePass;
