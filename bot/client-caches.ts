@@ -1,4 +1,12 @@
-import { type CacheFactory, type ClientOptions, type GuildMember, Options, type User } from 'discord.js';
+import {
+  type CacheFactory,
+  type ClientOptions,
+  Collection,
+  type GuildMember,
+  Options,
+  type User,
+} from 'discord.js';
+import { LazyCollection, type LazyLimits } from './lazy-collection';
 
 /**
  * What the bot keeps of Discord in memory (issue 24; `npm run bench:caches` measures each part).
@@ -43,8 +51,30 @@ export const CACHE_LIMITS: Parameters<typeof Options.cacheWithLimits>[0] = {
   BaseGuildEmojiManager: 0,
 };
 
+/** discord.js warns that limiting these "breaks functionality": plain Collections, never empty anyway. */
+const WHOLE = new Set(['ChannelManager', 'GuildChannelManager', 'GuildManager', 'RoleManager']);
+
+/**
+ * CACHE_LIMITS (as discord.js's `Options.cacheWithLimits` reads them: by the manager's name, then
+ * its cache type's), each cache a LazyCollection: no Map until it holds something (the channels'
+ * empty message, thread and overwrite caches were two thirds of their cost).
+ */
 export function boundedCaches(): CacheFactory {
-  return Options.cacheWithLimits(CACHE_LIMITS);
+  const limits = CACHE_LIMITS as Record<string, number | LazyLimits<string, unknown> | undefined>;
+  const kinds = new Map<string, () => LazyCollection<string, unknown>>();
+  return (managerType, _holds, manager) => {
+    if (WHOLE.has(manager.name)) return new Collection();
+    const setting = limits[manager.name] ?? limits[managerType.name];
+    const name = limits[manager.name] === undefined ? managerType.name : manager.name;
+    let make = kinds.get(name);
+    if (!make) {
+      make = LazyCollection.kind<string, unknown>(
+        typeof setting === 'number' ? { maxSize: setting } : setting,
+      );
+      kinds.set(name, make);
+    }
+    return make();
+  };
 }
 
 /** discord.js's defaults, plus old messages swept every 5 minutes. */

@@ -103,6 +103,7 @@ export async function startBot(
   // Through the shared REST proxy when there is one (one limiter for every bot process,
   // rest-proxy.ts): it holds a request while the bot's limits say wait, so answers may take longer.
   const proxy = services.env.DISCORD_REST_PROXY;
+  if (proxy) console.log(`Discord REST through the shared proxy at ${proxy}`);
   const restApi = {
     api: proxy ?? services.env.DISCORD_API_URL,
     ...(proxy ? { timeout: PROXIED_TIMEOUT_MS } : {}),

@@ -85,7 +85,7 @@ async function main() {
     }
     await services.db.$close();
     console.log('Stopped');
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
@@ -159,13 +159,38 @@ async function main() {
     );
   }
 
-  if (opts.role !== 'web') {
+  const childBots = opts.role === 'all' && (opts.botProcesses ?? 1) > 1;
+  if (childBots) {
+    // The bot in processes of its own behind one REST proxy (core/bot-processes.ts).
+    const { startBotProcesses } = await import('./core/bot-processes');
+    try {
+      const set = await startBotProcesses({
+        processes: opts.botProcesses as number,
+        totalShards: opts.total as number,
+      });
+      closers.unshift(() => set.stop());
+      void set.exited.then(({ name, code }) => {
+        console.error(`${name} exited (code ${code}); stopping every process`);
+        process.exitCode = 1;
+        void stop(`${name} exited`);
+      });
+    } catch (err) {
+      console.error(`Bot processes not started: ${(err as Error).message}`);
+      markStarted();
+      await stop('bot processes not started');
+      return;
+    }
+  } else if (opts.role !== 'web') {
     const { startBot } = await import('../../bot/client');
     const shardLabel =
       opts.shards === 'auto'
         ? 'the shards Discord recommends'
         : `shards ${opts.shards.join(',')} of ${opts.total}`;
     if (services.env.DISCORD_TOKEN) console.log(`Starting the bot with ${shardLabel}`);
+    if (opts.shards !== 'auto' && (opts.total ?? 0) > opts.shards.length && !services.env.DISCORD_REST_PROXY)
+      console.warn(
+        "Other bot processes run the other shards and share Discord's limits with this one: give every bot process DISCORD_REST_PROXY (npm run start:proxy), or start them with npm start -- --bot-processes N",
+      );
     const bot = await startBot(services, { shards: opts.shards, totalShards: opts.total });
     if (bot) {
       health.shards = bot.shards;
@@ -192,7 +217,7 @@ async function runRestProxy(env: ReturnType<typeof loadEnv>, port: number) {
     console.log(`Shutting down (${signal})`);
     await proxy.close();
     console.log('Stopped');
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -1,6 +1,7 @@
-import { Events } from 'discord.js';
+import { ChannelType, Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERS_KEPT } from '../../bot/client-caches';
+import { LazyCollection } from '../../bot/lazy-collection';
 import { installModerationRoutes, withMemberRoles } from '../fakes/discord/moderation';
 import { type FakeMember, type Json, userPayload } from '../fakes/discord/payloads';
 import { setGuildPlan } from '../helpers/guilds';
@@ -48,6 +49,32 @@ describe('bounded member cache', () => {
     expect(members.size).toBeLessThanOrEqual(MEMBERS_KEPT + 1);
     expect(members.has(h.bot.client.user?.id ?? '')).toBe(true);
     expect([...h.bot.client.users.cache.keys()]).toEqual([h.bot.client.user?.id]);
+  });
+
+  it("a channel's caches hold no Map until something is kept: an idle channel's messages, threads, overwrites", async () => {
+    const g = guild();
+    const idle = g.channels.cache.find((c) => c.type === ChannelType.GuildText && c.name !== 'general');
+    if (idle?.type !== ChannelType.GuildText) throw new Error('no idle text channel');
+    for (const cache of [
+      idle.messages.cache,
+      idle.threads.cache,
+      idle.permissionOverwrites.cache,
+      g.emojis.cache,
+    ]) {
+      expect(cache).toBeInstanceOf(LazyCollection);
+      expect((cache as LazyCollection<string, unknown>).items).toBeNull();
+    }
+    // Server-wide caches discord.js needs whole stay plain Collections.
+    expect(g.channels.cache).not.toBeInstanceOf(LazyCollection);
+    expect(g.roles.cache).not.toBeInstanceOf(LazyCollection);
+    const msg = h.fake.sendMessage({
+      channelId: idle.id,
+      author: h.chloe.user,
+      member: h.chloe,
+      content: 'hi',
+    });
+    await handled(h, Events.MessageCreate, (m) => m.id === msg.id);
+    expect(idle.messages.cache.get(msg.id)?.content).toBe('hi');
   });
 
   it("a moderator's message is left alone even when a burst of others pushed their member out of the cache", async () => {

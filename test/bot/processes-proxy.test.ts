@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
+import { shardRanges } from '../../src/server/core/bot-processes';
 import { parseProcessArgs } from '../../src/server/core/process-args';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
@@ -33,6 +34,33 @@ describe('the REST proxy on the command line', () => {
     expect(() => parseProcessArgs(['--rest-proxy', '--shards', '0', '--total', '1'])).toThrow(
       'runs no shards',
     );
+  });
+
+  it('npm start -- --bot-processes N: the shards split between N bot processes, --total alone', () => {
+    expect(parseProcessArgs(['--bot-processes', '3'])).toMatchObject({
+      role: 'all',
+      botProcesses: 3,
+      total: 3,
+    });
+    expect(parseProcessArgs(['--bot-processes', '2', '--total', '5'])).toMatchObject({
+      botProcesses: 2,
+      total: 5,
+    });
+    expect(parseProcessArgs(['--bot-processes', '1'])).toMatchObject({ role: 'all', shards: 'auto' });
+    expect(() => parseProcessArgs(['--bot-processes', 'two'])).toThrow('"two" is not a whole number');
+    expect(() => parseProcessArgs(['--bot-processes', '0'])).toThrow('--bot-processes');
+    expect(() => parseProcessArgs(['--bot-processes', '3', '--total', '2'])).toThrow(
+      'at least one a bot process',
+    );
+    expect(() => parseProcessArgs(['--bot-processes', '2', '--shards', '0', '--total', '2'])).toThrow(
+      'split between the processes',
+    );
+    expect(() => parseProcessArgs(['--bot', '--bot-processes', '2'])).toThrow('goes with npm start alone');
+    expect(shardRanges(3, 8)).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7],
+    ]);
   });
 });
 
@@ -125,5 +153,59 @@ describe('bot processes through one REST proxy', () => {
     proxy.child.kill('SIGTERM');
     expect(await proxy.exited).toBe(0);
     expect(proxy.output.some((l) => l.includes('Stopped'))).toBe(true);
+  });
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const pidOf = async (p: ReturnType<typeof start>, name: RegExp) =>
+    Number((await p.line(new RegExp(`Started ${name.source} \\(pid (\\d+)\\)`)))[1]);
+
+  it('npm start -- --bot-processes 2: web here, the proxy and two bot processes as children, all through the proxy, all stopped by SIGTERM', async () => {
+    const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
+    await all.line(/Listening on/);
+    const url = (await all.line(/REST proxy on (http\S+?)["\s]/))[1]!;
+    const pids = [
+      await pidOf(all, /the REST proxy/),
+      await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/),
+      await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/),
+    ];
+    await expect
+      .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
+      .toBe(2);
+    await all.line(/Registered \d+ commands|Commands up to date/);
+    expect(
+      all.output.filter((l) => l.includes(`Discord REST through the shared proxy at ${url}`)),
+    ).toHaveLength(2);
+    const health = (await (await fetch(url.replace(/\/api$/, '/healthz'))).json()) as {
+      forwarded: { bot: number };
+    };
+    // Both processes' gateway addresses and shard 0's command registration came through it.
+    expect(health.forwarded.bot).toBeGreaterThanOrEqual(3);
+    expect(pids.every(alive)).toBe(true);
+    all.child.kill('SIGTERM');
+    expect(await all.exited).toBe(0);
+    expect(pids.filter(alive)).toEqual([]);
+  });
+
+  it('a bot process that dies stops the whole set with exit code 1 (for the supervisor to restart)', async () => {
+    const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
+    const proxyPid = await pidOf(all, /the REST proxy/);
+    const bot1 = await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/);
+    const bot2 = await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/);
+    await expect
+      .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
+      .toBe(2);
+    process.kill(bot2, 'SIGKILL');
+    expect(await all.exited).toBe(1);
+    expect(all.output.some((l) => /bot process 2 of 2 .* exited .*stopping every process/.test(l))).toBe(
+      true,
+    );
+    expect([proxyPid, bot1, bot2].filter(alive)).toEqual([]);
   });
 });

@@ -11,6 +11,12 @@ export interface ProcessOptions {
   /** Bot processes: serve GET /healthz on this port (none when absent). */
   healthPort?: number;
   demo: boolean;
+  /**
+   * `npm start -- --bot-processes N` (or BOT_PROCESSES=N), N of 2 or more: the bot runs in N child
+   * processes behind one REST proxy, `total` shards across them (N by default); this process keeps
+   * the web tier (core/bot-processes.ts). Absent or 1: the bot runs in this process.
+   */
+  botProcesses?: number;
 }
 
 /** Where `--rest-proxy` listens unless `--proxy-port` says otherwise. */
@@ -42,6 +48,7 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
       total: { type: 'string' },
       'health-port': { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'bot-processes': { type: 'string' },
     },
     strict: true,
   });
@@ -54,6 +61,35 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
   const proxyPort = values['rest-proxy'] ? Number(values['proxy-port'] ?? DEFAULT_PROXY_PORT) : undefined;
   if (proxyPort !== undefined && !(Number.isInteger(proxyPort) && proxyPort >= 0 && proxyPort <= 65535))
     throw new Error('--proxy-port: must be a port number');
+  const processesText = values['bot-processes'] ?? process.env.BOT_PROCESSES?.trim();
+  const botProcesses = processesText ? Number(processesText) : undefined;
+  if (botProcesses !== undefined) {
+    if (!(Number.isInteger(botProcesses) && botProcesses >= 1))
+      throw new Error(
+        `--bot-processes (BOT_PROCESSES): "${processesText}" is not a whole number of processes, 1 or more`,
+      );
+    if (values['bot-processes'] !== undefined && role !== 'all')
+      throw new Error('--bot-processes goes with npm start alone: leave out --bot, --web and --rest-proxy');
+  }
+  if (role === 'all' && botProcesses !== undefined && botProcesses > 1) {
+    if (values.shards !== undefined)
+      throw new Error(
+        '--shards: with --bot-processes the shards are split between the processes; give --total alone',
+      );
+    const total = values.total === undefined ? botProcesses : Number(values.total);
+    if (!Number.isInteger(total) || total < botProcesses)
+      throw new Error(
+        `--total: must be a whole number of shards, at least one a bot process (${botProcesses})`,
+      );
+    return {
+      role,
+      shards: 'auto',
+      total,
+      healthPort: undefined,
+      demo: Boolean(values.demo) || process.env.DEMO_DATA === '1',
+      botProcesses,
+    };
+  }
   let shards: ProcessOptions['shards'] = 'auto';
   let total: number | undefined;
   if (values.shards !== undefined || values.total !== undefined) {

@@ -233,7 +233,14 @@ export function guildPayload(g: FakeGuild): Json {
     member_count: members.length,
     voice_states: [],
     members: members.map((m) => memberPayload(m)),
-    channels: g.channels.filter((c) => c.type !== 11 && c.type !== 12).map((c) => channelPayload(g.id, c)),
+    // Without guild_id, as Discord sends them here ("may be missing for some channel objects
+    // received over gateway guild dispatches"): the client takes the server's.
+    channels: g.channels
+      .filter((c) => c.type !== 11 && c.type !== 12)
+      .map((c) => {
+        const { guild_id: _, ...channel } = channelPayload(g.id, c) as Record<string, Json>;
+        return channel;
+      }),
     // Active threads only, as Discord sends them (12: private threads).
     threads: g.channels
       .filter((c) => (c.type === 11 || c.type === 12) && !c.thread_metadata?.archived)
