@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import type { RecordedCall } from '../fakes/discord';
+import { withMemberRoles } from '../fakes/discord/moderation';
+import { setGuildPlan } from '../helpers/guilds';
 import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
-  h = await startBotHarness();
+  // Members without Manage Messages (moderation exempts those who have it): the AI test below.
+  h = await startBotHarness({ prepare: (guild) => void withMemberRoles(guild) });
   await h.link('Chatter', [
     ['english', 'en'],
     ['spanish', 'es'],
@@ -162,5 +165,30 @@ describe('/translate-me on|off (issue 28)', () => {
     expect(answer.flags).toBe(EPHEMERAL);
     expect(answer.content).toContain('"maybe" is not a choice: use /translate-me on or /translate-me off');
     expect(await optOuts()).toBe(0);
+  });
+
+  it("with the server's AI moderation on, her messages are not classified either: nothing of hers reaches the provider; Ben's verdict rides on his translation", async () => {
+    await setGuildPlan(h.server.services, h.guild.id, 'ultimate');
+    const rules = (body: Record<string, unknown>) =>
+      h.server.api(`/api/moderation/rules?guildId=${h.guild.id}`, { method: 'PATCH', admin: true, body });
+    expect((await rules({ contentFiltering: true })).status).toBe(200);
+    try {
+      await chloeRuns('off', 'en-US');
+      const geminiBefore = h.gemini.requests.length;
+      const postsBefore = postsIn('spanish').length;
+      await write(h.chloe, 'Keep my message away from any model');
+      await write(h.ben, 'Mine may be checked');
+      await eventually(() => postsIn('spanish').length >= postsBefore + 2);
+      const asked = h.gemini.requests.slice(geminiBefore);
+      // One call, Ben's translation asking for the verdict too; no classification of hers.
+      expect(asked).toHaveLength(1);
+      expect(JSON.stringify(asked)).toContain('Mine may be checked');
+      // The AI layer is on: Ben's call asks for the verdict.
+      expect(JSON.stringify(asked)).toMatch(/moderat/i);
+      expect(JSON.stringify(asked)).not.toContain('away from any model');
+    } finally {
+      await chloeRuns('on', 'en-US');
+      await rules({ contentFiltering: false });
+    }
   });
 });

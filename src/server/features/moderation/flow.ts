@@ -8,6 +8,7 @@ import { planEdit } from '../channels/edits';
 import type { ModerationVerdict, Translator } from '../../translation';
 import { detectLanguage } from '../../translation/detect';
 import { explainTranslationFailure } from '../translation/failures';
+import { optedOut } from '../translation/opt-outs';
 
 /**
  * A member's new message: moderation and translation in one pass. The local layers run first;
@@ -115,7 +116,13 @@ export async function onMemberMessage(
     return { plan: { status: 'none' }, moderation: await act(finding, null) };
   }
 
-  const wantVerdict = Boolean(layers?.ai) && !finding && msg.content.trim() !== '';
+  // A member who turned translation off (/translate-me off) is never sent to the provider, for a
+  // verdict either: the local layers (words, scams, spam) still watch their messages.
+  const wantVerdict =
+    Boolean(layers?.ai) &&
+    !finding &&
+    msg.content.trim() !== '' &&
+    !(await optedOut(db, msg.guildId, msg.authorId));
   const spy = verdictTranslator(deps.translator, wantVerdict);
   let plan = await planTranslation(deps, spy.translator, msg);
   let language = spy.seen.source && spy.seen.source !== 'und' ? spy.seen.source : null;
