@@ -9,6 +9,7 @@ import {
   whereToGrantChannel,
   whereToGrantRole,
 } from '../../../common/guilds/permissions';
+import { unknownChannelLabel } from '../../../common/guilds/names';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 
@@ -42,7 +43,7 @@ export function BotPermissionsAlert({ features, channelIds }: BotPermissionsAler
     }
   if (!onRole.length && !inChannels.size) return null;
   const byId = new Map((channels.data ?? []).map((c) => [c.id, c]));
-  const nameOf = (id: string) => byId.get(id)?.name ?? `channel ${id}`;
+  const nameOf = (id: string) => byId.get(id)?.name ?? unknownChannelLabel(id);
   const isVoice = (id: string) => VOICE_CHANNEL_TYPES.includes(byId.get(id)?.type ?? -1);
   return (
     <Alert

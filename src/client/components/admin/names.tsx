@@ -1,5 +1,6 @@
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { IconHash, IconVolume } from '@tabler/icons-react';
+import { shortId } from '../../../common/guilds/names';
 import { VOICE_CHANNEL_TYPES } from '../../../common/guilds/permissions';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
@@ -10,15 +11,7 @@ import { trpc } from '../../trpc';
  * tooltip, rather than showing a bare id as if it were a name.
  */
 
-/** The id's last 6 digits: enough to tell two unknown members apart in a tooltip. */
-export function shortId(id: string): string {
-  return id.length > 6 ? `…${id.slice(-6)}` : id;
-}
-
-/** What a channel the bot has not listed (deleted, or not synced yet) is called instead of its bare id. */
-export function unknownChannelLabel(id: string): string {
-  return `Unknown channel ${shortId(id)}`;
-}
+export { shortId, unknownChannelLabel } from '../../../common/guilds/names';
 
 /** Discord's default avatar for an account (members' own pictures are not stored). */
 export function defaultAvatarUrl(userId: string): string | undefined {

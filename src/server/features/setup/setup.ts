@@ -6,6 +6,7 @@ import type { Actor } from '../../core/trpc';
 import { isOperator as isOperatorActor } from '../../core/access';
 import type { BotStatus } from '../guilds/bot-status';
 import { permissionGaps, type ServerGap } from '../guilds/permissions';
+import { unknownChannelLabel } from '../../../common/guilds/names';
 import { permissionLabel, whereToGrantChannel, whereToGrantRole } from '../../../common/guilds/permissions';
 
 /**
@@ -249,6 +250,9 @@ function commandsStep(i: ChecklistInput): SetupStep {
   };
 }
 
+/** #name, or what an unlisted channel is called (never a bare id). */
+const channelLabel = (name: string | undefined, id: string) => (name ? `#${name}` : unknownChannelLabel(id));
+
 /** One server's gaps in a sentence: what is missing, for which feature, and where to grant it. */
 function describeGap(g: ServerGap): string {
   const parts: string[] = [];
@@ -262,7 +266,7 @@ function describeGap(g: ServerGap): string {
   for (const f of g.features)
     for (const c of f.channels)
       parts.push(
-        `#${f.channelNames[c.id] ?? c.id} takes away ${c.missing.map(permissionLabel).join(', ')}: ${whereToGrantChannel(f.channelNames[c.id] ?? c.id, g.role)}`,
+        `${channelLabel(f.channelNames[c.id], c.id)} takes away ${c.missing.map(permissionLabel).join(', ')}: ${f.channelNames[c.id] ? whereToGrantChannel(f.channelNames[c.id], g.role) : `that channel → Edit Channel → Permissions → ${g.role ?? 'the bot’s role'}`}`,
       );
   return `${g.name}: ${parts.join('; ')}.`;
 }
