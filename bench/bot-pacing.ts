@@ -14,7 +14,7 @@ import { detachWebhookRest } from '../bot/features/channels/webhook-rest';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createCaller } from '../src/server/core/router';
-import { createServices } from '../src/server/core/services';
+import { createServices, serverPromptSource } from '../src/server/core/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
@@ -69,7 +69,14 @@ export async function runPacing(
   });
   const db = await openDb(env.DATABASE_PATH);
   const clock = () => new Date();
-  const translator = createTranslator({ db, env, clock, provider, options: { cacheSize: 0 } });
+  const translator = createTranslator({
+    db,
+    prompt: serverPromptSource(db),
+    env,
+    clock,
+    provider,
+    options: { cacheSize: 0 },
+  });
   const services = await createServices(env, { db, clock, translator });
   const bot = await startBot(services, { retries: 0 });
   if (!bot) throw new Error('bot did not start');

@@ -14,7 +14,7 @@ import { startBot } from '../bot/client';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createCaller } from '../src/server/core/router';
-import { createServices } from '../src/server/core/services';
+import { createServices, serverPromptSource } from '../src/server/core/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
@@ -63,6 +63,7 @@ async function run(linked: number, globalRequestsPerSecond: number) {
   // messages past 50 waiting (bench:translate measures that), is opened to the whole burst.
   const translator = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env,
     clock,
     provider: instant,

@@ -15,6 +15,7 @@ import { loadEnv } from '../src/server/core/env';
 import { createModerationState } from '../src/server/features/moderation/layers';
 import { onMemberMessage } from '../src/server/features/moderation/flow';
 import { createTranslator } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 import { warmDetector } from '../src/server/translation/detect';
 import type { Provider } from '../src/server/translation/providers/types';
 import { evaluateLocal } from '../test/moderation/eval-run';
@@ -74,7 +75,13 @@ async function providerCalls() {
   const db = await openDb(join(dir, 'app.db'));
   const env = loadEnv({ DATABASE_PATH: join(dir, 'app.db') });
   const counting = countingProvider();
-  const translator = createTranslator({ db, env, clock: () => new Date(), provider: counting.provider });
+  const translator = createTranslator({
+    db,
+    prompt: serverPromptSource(db),
+    env,
+    clock: () => new Date(),
+    provider: counting.provider,
+  });
   await db.insert(guilds).values({ id: '1', name: 'Bench', plan: 'plus', present: true }).run();
   // The admin saved the rules: spam, banned words and the AI layer on.
   await db

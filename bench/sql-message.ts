@@ -16,7 +16,7 @@ import { openDb } from '../db/client';
 import { guilds } from '../db/schema';
 import { loadEnv } from '../src/server/core/env';
 import { createCaller } from '../src/server/core/router';
-import { createServices } from '../src/server/core/services';
+import { createServices, serverPromptSource } from '../src/server/core/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { seedChannels } from '../test/helpers/guilds';
@@ -54,7 +54,14 @@ export async function measureMessage(location: string): Promise<MessageCost> {
   });
   const db = await openDb(location.startsWith('postgres') ? location : env.DATABASE_PATH);
   const clock = () => new Date();
-  const translator = createTranslator({ db, env, clock, provider: instant, options: { cacheSize: 0 } });
+  const translator = createTranslator({
+    db,
+    prompt: serverPromptSource(db),
+    env,
+    clock,
+    provider: instant,
+    options: { cacheSize: 0 },
+  });
   const services = await createServices(env, { db, clock, translator });
   await seedChannels(
     services,

@@ -23,6 +23,7 @@ import { loadEnv } from '../src/server/core/env';
 import { ensureGuild } from '../src/server/core/guilds';
 import { explainTranslationFailure } from '../src/server/features/translation/failures';
 import { createTranslator } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 import type { Provider } from '../src/server/translation/providers/types';
 import { ProviderHttpError } from '../src/server/translation/providers/types';
 import { ident, startTestCluster, withAdmin, withDatabase } from '../test/helpers/postgres-cluster';
@@ -108,6 +109,7 @@ async function row(label: string, servers: number, ratePerServer: number, modera
   const c: Counters = { calls: 0, refused: 0, inFlight: 0, peak: 0 };
   const translator = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db') }),
     clock: () => new Date(),
     provider: provider(c),

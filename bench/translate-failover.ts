@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createTranslator } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 import { type Provider, ProviderHttpError } from '../src/server/translation/providers/types';
 import { echoAnswer } from './echo-answer';
 
@@ -72,6 +73,7 @@ async function row(label: string, primaryMode: Mode, withFallback: boolean) {
   const fallbackCalls = { n: 0 };
   const translator = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db') }),
     clock: () => new Date(),
     provider: simulated('primary', primaryMode, primaryCalls),

@@ -12,6 +12,7 @@ import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { CONTEXT_MESSAGES } from '../src/server/translation/conversation';
 import { createTranslator, type TranslateResult } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 import { MICRO_BATCH_WINDOW_MS } from '../src/server/translation/batcher';
 import type { EngineOptions } from '../src/server/translation/engine';
 import type { Provider } from '../src/server/translation/providers/types';
@@ -113,6 +114,7 @@ async function runLoad(
   db.$sqlite!.prepare("insert into guilds (id, name, plan) values ('load-guild', '', 'pro')").run();
   const translator = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db') }),
     clock: () => new Date(),
     provider: slowProvider(sent),

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createTranslator, type TranslateRequest, type Translator } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 import { warmDetector } from '../src/server/translation/detect';
 import type { Provider } from '../src/server/translation/providers/types';
 import { startFakeGemini } from '../test/fakes/gemini';
@@ -48,7 +49,14 @@ async function engine(provider: Provider, cacheSize = 5000) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-translate-'));
   const db = await openDb(join(dir, 'app.db'));
   const env = loadEnv({ DATABASE_PATH: join(dir, 'app.db') });
-  const translator = createTranslator({ db, env, clock: () => new Date(), provider, options: { cacheSize } });
+  const translator = createTranslator({
+    db,
+    prompt: serverPromptSource(db),
+    env,
+    clock: () => new Date(),
+    provider,
+    options: { cacheSize },
+  });
   return {
     translator,
     db,
@@ -180,6 +188,7 @@ async function main() {
   const db = await openDb(join(dir, 'app.db'));
   const sdk = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db'), GEMINI_API_KEY: 'bench', GEMINI_BASE_URL: fake.url }),
     clock: () => new Date(),
   });

@@ -23,7 +23,7 @@ import { downmix, wav } from '../bot/features/voice/audio';
 import { utterancesOf, voiceTimings } from '../bot/features/voice/session';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
-import { createServices } from '../src/server/core/services';
+import { createServices, serverPromptSource } from '../src/server/core/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { channelPayload, makeGuild, makeMember, snowflake, startFakeDiscord } from '../test/fakes/discord';
@@ -112,7 +112,14 @@ async function latency() {
   });
   const db = await openDb(env.DATABASE_PATH);
   const clock = () => new Date();
-  const translator = createTranslator({ db, env, clock, provider: instant, options: { cacheSize: 0 } });
+  const translator = createTranslator({
+    db,
+    prompt: serverPromptSource(db),
+    env,
+    clock,
+    provider: instant,
+    options: { cacheSize: 0 },
+  });
   const services = await createServices(env, { db, clock, translator });
   const bot = await startBot(services, { retries: 0 });
   if (!bot) throw new Error('bot did not start');

@@ -10,6 +10,7 @@ import { openDb } from '../db/client';
 import { languageName } from '../src/common/languages';
 import { loadDotEnvFile, loadEnv } from '../src/server/core/env';
 import { createTranslator } from '../src/server/translation';
+import { serverPromptSource } from '../src/server/core/services';
 
 const USAGE =
   'usage: npm run translate -- --to es,fr [--from en] [--tone casual|formal] [--context "..."] "text"';
@@ -46,7 +47,7 @@ async function main(): Promise<number> {
   }
   // In memory: the command needs the engine's tables but never writes a file.
   const db = await openDb(':memory:');
-  const translator = createTranslator({ db, env, clock: () => new Date() });
+  const translator = createTranslator({ db, prompt: serverPromptSource(db), env, clock: () => new Date() });
   console.log(`provider: ${translator.provider ?? 'none'}`);
   try {
     const res = await translator.translate({

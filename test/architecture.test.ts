@@ -184,17 +184,11 @@ const QUERY_METHODS = new Set([
 const ROUTER_EXCEPTIONS: string[] = [];
 
 /**
- * Not wiring: retention deletes every capability's expired rows;
- * the translation engine reads the server's glossary and style itself (to be handed in; its
- * settings, their defaults and the glossary entry's shape are the engine's own, src/server/translation).
+ * None left: retention runs the capabilities' purges that services.ts hands it (retentionPurges),
+ * and the translation engine reads a server's glossary and style through TranslatorDeps.prompt
+ * (services.ts serverPromptSource), as it reads the servers' own provider keys through `own`.
  */
-const CORE_EXCEPTIONS = [
-  'src/server/core/retention.ts -> src/server/features/contact/form-limits.ts',
-  'src/server/core/retention.ts -> src/server/features/exchange/delivery.ts',
-  'src/server/core/retention.ts -> src/server/features/translation/user-app.ts',
-  'src/server/translation/engine.ts -> src/server/features/glossary/glossary.ts',
-  'src/server/translation/engine.ts -> src/server/features/translation-style/translation-style.ts',
-];
+const CORE_EXCEPTIONS: string[] = [];
 
 /**
  * None left: a member's message runs through moderation, translation and the mirror in one pass

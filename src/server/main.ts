@@ -4,7 +4,7 @@ import { loadEnv } from './core/env';
 import { type HealthSources, healthReport } from './core/health';
 import { createApp, listen } from './core/http';
 import { type ProcessOptions, parseProcessArgs } from './core/process-args';
-import { createServices } from './core/services';
+import { createServices, retentionPurges } from './core/services';
 import { startProbing } from './translation';
 import { loginCodesOf } from './core/admin-token';
 import { scheduleRetention } from './core/retention';
@@ -91,7 +91,7 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   if (opts.role !== 'bot') {
-    const retention = await scheduleRetention(services.db, services.clock);
+    const retention = await scheduleRetention(services.db, services.clock, retentionPurges);
     // The status page's health samples, one a component a minute (features/status).
     const sampler = scheduleSampler(services.db, services.clock, () => services.translator.health?.() ?? []);
     const app = createApp(services, { clientDir: 'dist/client', health });

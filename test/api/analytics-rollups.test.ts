@@ -6,6 +6,7 @@ import { type Db, openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { guilds } from '../../db/schema';
 import { resetGuildData } from '../../src/server/features/settings/reset';
 import { runRetention } from '../../src/server/core/retention';
+import { retentionPurges } from '../../src/server/core/services';
 import { guildActivity, guildAnalytics, guildStats } from '../../src/server/features/stats/stats';
 import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../helpers/analytics-reference';
 
@@ -122,7 +123,7 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
   });
 
   it('stays equal after the retention job deletes logs older than 90 days', async () => {
-    const r = await runRetention(db, NOW);
+    const r = await runRetention(db, NOW, retentionPurges);
     expect(r.translationLogs).toBeGreaterThan(0);
     await expectSame('big', NOW);
     await expectSame('big', new Date(NOW.getTime() + 5 * DAY));

@@ -10,6 +10,7 @@ import {
   waitingMembers,
 } from '../../src/server/features/exchange/exchange';
 import { runRetention } from '../../src/server/core/retention';
+import { retentionPurges } from '../../src/server/core/services';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /**
@@ -232,10 +233,12 @@ describe('matching', () => {
       ).n;
     const activeBefore = await active();
     expect(
-      (await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000))).exchangePairs,
+      (await runRetention(s.services.db, new Date(at(31).getTime() + 29 * 86_400_000), retentionPurges))
+        .exchangePairs,
     ).toBe(0);
     expect(
-      (await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000))).exchangePairs,
+      (await runRetention(s.services.db, new Date(at(31).getTime() + 31 * 86_400_000), retentionPurges))
+        .exchangePairs,
     ).toBe(ended.n);
     expect(await active()).toBe(activeBefore);
   });

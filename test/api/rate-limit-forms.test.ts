@@ -7,6 +7,7 @@ import { type Db, openDb, rawAll } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
 import { createRateLimiter } from '../../src/server/features/contact/form-limits';
 import { runRetention } from '../../src/server/core/retention';
+import { retentionPurges } from '../../src/server/core/services';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**
@@ -71,9 +72,9 @@ describe('fixed-window limits of the public forms', () => {
     expect(JSON.stringify(rows)).not.toContain('203.0.113.7');
     expect(rows[0].key).toMatch(/^[0-9a-f]{64}$/);
     now += 86_400_000;
-    expect((await runRetention(a, new Date(now))).rateLimits).toBe(0);
+    expect((await runRetention(a, new Date(now), retentionPurges)).rateLimits).toBe(0);
     now += 1;
-    expect((await runRetention(a, new Date(now))).rateLimits).toBe(1);
+    expect((await runRetention(a, new Date(now), retentionPurges)).rateLimits).toBe(1);
     expect(await rawAll(a, sql`select * from rate_limits`)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
 import { runRetention } from '../../src/server/core/retention';
+import { retentionPurges } from '../../src/server/core/services';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -62,7 +63,7 @@ describe('privacy retention job', () => {
     await seedGuild(s.services, 'came-back');
     await log('came-back', daysAgo(3));
 
-    const result = await runRetention(db, now);
+    const result = await runRetention(db, now, retentionPurges);
     expect(result).toMatchObject({ translationLogs: 1, servers: 1 });
     expect(await count(sql`select count(*) n from translation_logs where guild_id = ${'kept'}`)).toBe(2);
     expect(await count(sql`select count(*) n from guilds where id = ${'left-long-ago'}`)).toBe(0);
@@ -75,11 +76,13 @@ describe('privacy retention job', () => {
     expect(await count(sql`select count(*) n from poll_votes`)).toBe(1);
 
     // A day later nothing more is due; 2 days later the recent leaver's 30 days are up.
-    expect(await runRetention(db, new Date(now.getTime() + DAY))).toMatchObject({
+    expect(await runRetention(db, new Date(now.getTime() + DAY), retentionPurges)).toMatchObject({
       translationLogs: 0,
       servers: 0,
     });
-    expect(await runRetention(db, new Date(now.getTime() + 2 * DAY))).toMatchObject({ servers: 1 });
+    expect(await runRetention(db, new Date(now.getTime() + 2 * DAY), retentionPurges)).toMatchObject({
+      servers: 1,
+    });
     expect(await count(sql`select count(*) n from polls`)).toBe(0);
   });
 });

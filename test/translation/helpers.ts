@@ -6,6 +6,7 @@ import { guilds, translationLogs } from '../../db/schema';
 import { loadEnv } from '../../src/server/core/env';
 import { createQueue, DurableEvents } from '../../src/server/core/queue';
 import { createTranslator, type Translator } from '../../src/server/translation';
+import { serverPromptSource } from '../../src/server/core/services';
 import type { EngineOptions } from '../../src/server/translation/engine';
 import { dropTestDb, openTestDb } from '../helpers/database';
 
@@ -35,6 +36,7 @@ export async function makeEngine(
   events.on('usage:threshold', (n) => notices.push(n));
   const translator = createTranslator({
     db,
+    prompt: serverPromptSource(db),
     env: loadEnv({ DATABASE_PATH: join(dir, 'app.db'), ...env }),
     clock,
     events,

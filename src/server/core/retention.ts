@@ -2,9 +2,6 @@ import { Cron } from 'croner';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { adminSessions, guilds, translationLogs } from '../../../db/schema';
-import { deleteOldPairs } from '../features/exchange/delivery';
-import { deleteOldRateLimits } from '../features/contact/form-limits';
-import { pruneUserAppUsage } from '../features/translation/user-app';
 
 /** The privacy page's promises (spec section 9): logs at most 90 days; a server's data 30 days after the bot leaves. */
 export const TRANSLATION_LOG_DAYS = 90;
@@ -14,25 +11,29 @@ export const RETENTION_CRON = '17 3 * * *';
 
 const DAY = 86_400_000;
 
-export interface RetentionResult {
+/** One capability's own deletion of what it no longer keeps at `now`: how many rows went. */
+export type RetentionPurge = (db: Db, now: Date) => Promise<number>;
+
+/** The capabilities' purges by name (each name a count of the result), handed in by services.ts. */
+export type RetentionPurges = Record<string, RetentionPurge>;
+
+export type RetentionResult<P extends RetentionPurges = RetentionPurges> = {
   translationLogs: number;
   servers: number;
   sessions: number;
-  /** Language exchange pairs that ended more than 30 days ago. */
-  exchangePairs: number;
-  rateLimits: number;
-  /** The user-installed app's daily counts older than yesterday. */
-  userAppUsage: number;
-}
+} & { [K in keyof P]: number };
 
 /**
  * Deletes what the privacy page says is no longer kept: translation logs older than 90 days, every
  * row of a server the bot left more than 30 days ago (a server that re-added the bot in time is
- * present again and keeps everything), expired dashboard sessions, language exchange pairs
- * that ended more than 30 days ago, the public forms' counters a day after their window started, and
- * the user-installed app's daily counts once their day is over (user-app.ts).
+ * present again and keeps everything), expired dashboard sessions, and what each capability's purge deletes
+ * (`purges`, given by the composition root: services.ts `retentionPurges`), in one transaction.
  */
-export async function runRetention(db: Db, now: Date): Promise<RetentionResult> {
+export async function runRetention<P extends RetentionPurges>(
+  db: Db,
+  now: Date,
+  purges: P,
+): Promise<RetentionResult<P>> {
   return await db.$transaction(async (tx) => {
     const logs = (
       await tx
@@ -50,18 +51,22 @@ export async function runRetention(db: Db, now: Date): Promise<RetentionResult> 
         .run()
     ).changes;
     const sessions = (await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run()).changes;
-    const exchangePairs = await deleteOldPairs(tx, now);
-    const rateLimits = await deleteOldRateLimits(tx, now);
-    const userAppUsage = await pruneUserAppUsage(tx, now);
-    return { translationLogs: logs, servers, sessions, exchangePairs, rateLimits, userAppUsage };
+    const purged: Record<string, number> = {};
+    // One after the other: a transaction runs one statement at a time.
+    for (const [name, purge] of Object.entries(purges)) purged[name] = await purge(tx, now);
+    return { translationLogs: logs, servers, sessions, ...purged } as RetentionResult<P>;
   });
 }
 
 /** Runs the retention job now and then daily; stop() ends the schedule. */
-export async function scheduleRetention(db: Db, clock: () => Date): Promise<{ stop(): void }> {
+export async function scheduleRetention(
+  db: Db,
+  clock: () => Date,
+  purges: RetentionPurges,
+): Promise<{ stop(): void }> {
   const run = async () => {
     try {
-      const r = await runRetention(db, clock());
+      const r = await runRetention(db, clock(), purges);
       if (r.translationLogs || r.servers)
         console.log(
           `Retention: deleted ${r.translationLogs} translation logs and ${r.servers} servers the bot left`,

@@ -9,9 +9,19 @@ import { ensureGuild } from './guilds';
 import { createModerationState, type ModerationState } from '../features/moderation/layers';
 import { type MemberMessagePass, memberMessagePass } from '../features/moderation/flow';
 import { createQueue, DurableEvents, type Queue, type QueueOptions } from './queue';
-import { createRateLimiter, type RateLimiter } from '../features/contact/form-limits';
-import { createTranslator, type Translator, type TranslatorDeps } from '../translation';
+import { createRateLimiter, deleteOldRateLimits, type RateLimiter } from '../features/contact/form-limits';
+import {
+  createTranslator,
+  type ServerPromptSource,
+  type Translator,
+  type TranslatorDeps,
+} from '../translation';
 import { ownProviderSource } from '../features/provider-keys/provider-keys';
+import { activeGlossary } from '../features/glossary/glossary';
+import { activeTranslationStyle } from '../features/translation-style/translation-style';
+import { deleteOldPairs } from '../features/exchange/delivery';
+import { pruneUserAppUsage } from '../features/translation/user-app';
+import type { RetentionPurges } from './retention';
 import { createMetrics, type Metrics } from './metrics';
 import { measuredTranslator } from './metrics-translator';
 
@@ -38,6 +48,26 @@ export interface ServerEvents {
   'usage:threshold': [{ guildId: string; threshold: number; used: number; allowance: number }];
   /** The white-label profile changed: the bot sends it to Discord (Modify Current Member). */
   'whiteLabel:apply': [{ guildId: string }];
+}
+
+/**
+ * What the capabilities delete on the retention schedule (core/retention.ts runs them with its own
+ * deletions, in one transaction): language exchange pairs that ended more than 30 days ago, the
+ * public forms' counters a day after their window started, the user-installed app's daily counts
+ * once their day is over. Each name is a count of the job's result.
+ */
+export const retentionPurges = {
+  exchangePairs: deleteOldPairs,
+  rateLimits: deleteOldRateLimits,
+  userAppUsage: pruneUserAppUsage,
+} satisfies RetentionPurges;
+
+/** What a server adds to the engine's prompt: its glossary and its translation style (each gated by its plan). */
+export function serverPromptSource(db: Db): ServerPromptSource {
+  return {
+    glossary: (guildId) => activeGlossary(db, guildId),
+    style: (guildId) => activeTranslationStyle(db, guildId),
+  };
 }
 
 /** Everything a procedure may use. Tests build it with fakes passed in, never module mocks. */
@@ -98,6 +128,7 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
         clock,
         events,
         own: ownProviderSource(db, env),
+        prompt: serverPromptSource(db),
         options: overrides.translatorOptions,
       }),
     metrics,

@@ -50,6 +50,16 @@ export interface GlossaryEntry {
   translations: Record<string, string>;
 }
 
+/**
+ * What a server adds to its prompt, read per call: its glossary and its style (slang, its own
+ * instructions), each already gated by its plan. The glossary and translation-style capabilities
+ * answer it; services.ts hands it in (the engine imports no capability).
+ */
+export interface ServerPromptSource {
+  glossary(guildId: string): Promise<GlossaryEntry[]>;
+  style(guildId: string): Promise<Required<Pick<PromptStyle, 'slang' | 'customInstructions'>>>;
+}
+
 export interface AskShared {
   style: Omit<PromptStyle, 'fixed'>;
   glossary: GlossaryEntry[];

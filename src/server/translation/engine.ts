@@ -3,8 +3,6 @@ import { planOf } from '../../common/plans';
 import { ensureGuild } from '../core/guilds';
 import { guildPlan } from '../core/plans';
 import type { DurableEvents } from '../core/queue';
-import { activeGlossary } from '../features/glossary/glossary';
-import { activeTranslationStyle } from '../features/translation-style/translation-style';
 import {
   createUserLimiter,
   type LogRow,
@@ -13,7 +11,15 @@ import {
   usedThisMonth,
   writeLogs,
 } from './accounting';
-import { type AskItem, type AskOutcome, type AskShared, askAll, type GlossaryEntry, keepTerms } from './ask';
+import {
+  type AskItem,
+  type AskOutcome,
+  type AskShared,
+  askAll,
+  type GlossaryEntry,
+  keepTerms,
+  type ServerPromptSource,
+} from './ask';
 import { createBatcher, MICRO_BATCH_MAX_ITEMS, MICRO_BATCH_WINDOW_MS } from './batcher';
 import { createCache } from './cache';
 import { detectLanguage } from './detect';
@@ -148,6 +154,8 @@ export interface EngineDeps {
   unavailableReason?: string;
   /** The servers' own provider keys (features/provider-keys); absent: the operator's provider serves all. */
   own?: OwnProviderSource;
+  /** A server's glossary and style for its prompt (features/glossary, features/translation-style). */
+  prompt: ServerPromptSource;
   db: Db;
   clock: () => Date;
   events?: DurableEvents;
@@ -320,9 +328,9 @@ export function createEngine(deps: EngineDeps): Translator {
     const tone = req.tone ?? settings.translationTone;
     const autoDetect = req.autoDetect ?? settings.autoDetect;
     const context = settings.contextPreservation ? trimContext(req.context ?? [], opts) : [];
-    const glossary: GlossaryEntry[] = req.guildId ? await activeGlossary(db, req.guildId) : [];
+    const glossary: GlossaryEntry[] = req.guildId ? await deps.prompt.glossary(req.guildId) : [];
     const style = req.guildId
-      ? await activeTranslationStyle(db, req.guildId)
+      ? await deps.prompt.style(req.guildId)
       : { slang: false, customInstructions: '' };
     const shared: AskShared = {
       style: { tone, ...style },

@@ -3,6 +3,7 @@ import type { Env } from '../core/env';
 import type { DurableEvents } from '../core/queue';
 import { warmDetector } from './detect';
 import { createEngine, DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
+import type { ServerPromptSource } from './ask';
 import type { OwnProviderSource } from './own';
 import { fallbacksFromEnv, NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
 import type { Provider } from './providers/types';
@@ -14,6 +15,7 @@ export { readTranslationSettings } from './settings';
 export * from './types';
 export { type LaneHealth, startProbing } from './health';
 export type { OwnProviderSource } from './own';
+export type { ServerPromptSource } from './ask';
 
 export interface TranslatorDeps {
   db: Db;
@@ -27,6 +29,8 @@ export interface TranslatorDeps {
   fallbacks?: Provider[];
   /** The servers' own provider keys (features/provider-keys, given by services.ts). */
   own?: OwnProviderSource;
+  /** A server's glossary and style for its prompt (services.ts serverPromptSource). */
+  prompt: ServerPromptSource;
   options?: Partial<EngineOptions>;
 }
 
@@ -44,6 +48,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
     fallbacks,
     unavailableReason: NO_PROVIDER_REASON,
     own: deps.own,
+    prompt: deps.prompt,
     db: deps.db,
     clock: deps.clock,
     events: deps.events,
