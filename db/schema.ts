@@ -363,7 +363,19 @@ export const analyticsDaily = sqliteTable(
     count: integer('count').notNull().default(0),
     latencySum: integer('latency_sum').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.guildId, t.day, t.sourceLanguage, t.targetLanguage, t.outcome] })],
+  (t) => [
+    primaryKey({ columns: [t.guildId, t.day, t.sourceLanguage, t.targetLanguage, t.outcome] }),
+    // Covering: the all-time figures per pair and outcome (stats.guild totals, analytics.get's
+    // languages, pairs and quality) read it in group order, without the table or a sort.
+    index('analytics_daily_pairs').on(
+      t.guildId,
+      t.sourceLanguage,
+      t.targetLanguage,
+      t.outcome,
+      t.count,
+      t.latencySum,
+    ),
+  ],
 );
 
 /**

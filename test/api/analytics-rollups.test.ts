@@ -102,6 +102,28 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     await expectSame('empty', NOW);
   });
 
+  it('counts the active members of the partial days at either end of each rolling week exactly', async () => {
+    await db.insert(guilds).values({ id: 'edges' }).run();
+    const t = NOW.getTime();
+    const at = (user: string, when: number, outcome = 'ok') =>
+      insert.run('edges', 'c1', user, user, 'en', 'fr', 100, outcome, when);
+    at('start-in', t - 7 * DAY, 'skipped'); // first instant of this week, any outcome counts
+    at('start-out', t - 7 * DAY - 1); // last instant of last week, same UTC day as start-in
+    at('end-in', t - 1);
+    at('end-out', t); // the window ends before now
+    at('end-out', t + 3_600_000); // a log dated later today
+    at('old-in', t - 14 * DAY); // first instant of last week
+    at('old-out', t - 14 * DAY - 1);
+    at('both', t - 3 * DAY); // a whole day of this week
+    at('both', t - 7 * DAY - 2);
+    at('mid-last', t - 10 * DAY); // a whole day of last week
+    const stats = await guildStats(db, 'edges', NOW);
+    // This week: start-in, end-in, both; last week: start-out, old-in, both, mid-last.
+    expect(stats.activeUsers).toBe(3);
+    expect(stats.activeUsersTrend).toBe(-25);
+    await expectSame('edges', NOW);
+  });
+
   it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', async () => {
     const before = await rollupRows('big');
     // The migration's number changes when migrations are merged; its name does not.

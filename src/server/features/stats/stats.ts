@@ -101,14 +101,20 @@ async function windowFigures(db: Db, guildId: string, from: number, to: number) 
           + (select count(*) from translation_logs
               where guild_id = ${guildId} and created_at >= ${b} and created_at < ${to} and outcome = 'ok') as ok`,
   );
+  // Members: every member with a log in the window has a member-day row on a day from the partial
+  // day before `a` to the day of `to`. Those with a whole day inside [a, b) count at once; only the
+  // others (few) are looked up in the logs, through the (guild_id, user_id) index. The union of the
+  // partial days' log ranges it replaces read every log of those days (6-8 ms at 1M logs).
   const { users } = await one<{ users: number }>(
     db,
     sql`select count(*) as users from (
-       select user_id from analytics_member_days where guild_id = ${guildId} and day >= ${a} and day < ${b}
-       union select user_id from translation_logs
-        where guild_id = ${guildId} and user_id is not null and created_at >= ${from} and created_at < ${a}
-       union select user_id from translation_logs
-        where guild_id = ${guildId} and user_id is not null and created_at >= ${b} and created_at < ${to}) as active`,
+       select m.user_id from analytics_member_days m
+        where m.guild_id = ${guildId} and m.day >= ${a - DAY} and m.day <= ${b}
+        group by m.user_id
+       having max(case when m.day >= ${a} and m.day < ${b} then 1 else 0 end) = 1
+           or exists (select 1 from translation_logs l
+                       where l.guild_id = ${guildId} and l.user_id = m.user_id
+                         and l.created_at >= ${from} and l.created_at < ${to})) as active`,
   );
   return { ok: rolled.ok + edges.ok, users };
 }
