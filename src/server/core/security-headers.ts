@@ -14,7 +14,8 @@ export const HSTS_VALUE = 'max-age=15552000';
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(m[1] ?? '')) continue;
+    // Scripts from files are 'self'; data blocks (type="application/json") never run.
+    if (/\bsrc\s*=/i.test(m[1] ?? '') || /\btype\s*=\s*"application\/json"/i.test(m[1] ?? '')) continue;
     hashes.add(
       `'sha256-${createHash('sha256')
         .update(m[2] ?? '', 'utf8')
