@@ -157,10 +157,10 @@ describe('the rating', () => {
     const cases = [
       [`ticketrate:${h.guild.id}:${ticketId}:9`, 'Una puntuación es un número entero del 1 al 5.'],
       [`ticketrate:${h.guild.id}:${ticketId}:0`, 'Una puntuación es un número entero del 1 al 5.'],
-      // A phrase English only in its table: Ana reads it from the provider (the fake Gemini's "[es] ").
-      [`ticketrate:${h.guild.id}:${other.id}:5`, `[es] Ticket #${other.id} not found.`],
-      [`ticketrate:777000000000000001:${other.id}:5`, `[es] Ticket #${other.id} not found.`],
-      [`ticketrate:${h.guild.id}:999999:5`, '[es] Ticket #999999 not found.'],
+      // Another server's ticket, or none: not found, from the table in Ana's Spanish.
+      [`ticketrate:${h.guild.id}:${other.id}:5`, `No se encontró el ticket #${other.id}.`],
+      [`ticketrate:777000000000000001:${other.id}:5`, `No se encontró el ticket #${other.id}.`],
+      [`ticketrate:${h.guild.id}:999999:5`, 'No se encontró el ticket #999999.'],
     ] as const;
     for (const [customId, message] of cases) {
       const done = handled(h, 'interactionCreate');

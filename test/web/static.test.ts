@@ -22,9 +22,12 @@ function raw(url: string, encoding: string): Promise<{ headers: Record<string, u
   });
 }
 
-/** The first script the landing page loads, read from the served index.html. */
+/**
+ * The app's entry script, read from the served index.html (the dashboard's page: the prerendered
+ * public pages name it in their after-paint list instead of a script tag).
+ */
 async function entryScript(): Promise<string> {
-  const html = await (await fetch(`${s.url}/`)).text();
+  const html = await (await fetch(`${s.url}/admin`)).text();
   const src = html.match(/<script[^>]+type="module"[^>]+src="([^"]+)"/)?.[1];
   expect(src, 'index.html names its entry script').toBeTruthy();
   return src!;
