@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet } from '../../db/client';
 import { SUPPORT_TARGETS } from '../../src/common/plans';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
+import { contactEmail, findContactMessage } from '../../src/server/features/contact/contact';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -73,6 +74,11 @@ describe('the server of a contact message', () => {
     expect(r.server_plan).toBe('pro');
     expect(Boolean(Number(r.server_verified))).toBe(true);
     expect(Number(r.reply_due_at)).toBe(now.getTime() + SUPPORT_TARGETS.pro.minutes! * 60_000);
+    // The email forward tells the operator the same.
+    const m = (await findContactMessage(s.services.db, res.json.id))!;
+    const mail = contactEmail({ SUPPORT_EMAIL: undefined, CONTACT_TO: 'op@example.com' }, m);
+    expect(mail.text).toContain(`Server: ${PRO} (verified, pro plan)`);
+    expect(mail.text).toContain('Reply due: 2026-06-01T14:00:00.000Z');
   });
 
   it('the plan is the one at the time of sending', async () => {
@@ -109,7 +115,7 @@ describe('the server of a contact message', () => {
     ['letters', 'my-server'],
     ['too short', '12345'],
     ['too long', '123456789012345678901'],
-    ['a number', 123456789012345678],
+    ['a number', 1234567],
   ])('a server id that is not a snowflake (%s): 400 naming serverId, nothing stored', async (_, serverId) => {
     const before = await count();
     const res = await submit(message({ serverId }), true);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { SUPPORT_TARGETS, UPTIME_TARGET } from '../../src/common/plans';
+import { KEPT_ON_RESET } from '../../src/common/settings/reset';
 import {
   type Browser,
   blankPage,
@@ -84,6 +85,24 @@ describe('contact form: the server ID', () => {
   });
 });
 
+describe('the privacy page', () => {
+  it('says what the contact form keeps and what Reset Data leaves, from the code that keeps it', async () => {
+    const page = await blankPage(browser);
+    await visit(page, `${server.url}/privacy`);
+    const kept = page.getByTestId('kept-on-reset');
+    await kept.waitFor();
+    const text = await kept.textContent();
+    for (const k of KEPT_ON_RESET) expect(text).toContain(k.what);
+    await kept
+      .locator('xpath=..')
+      .screenshot({ path: 'test-results/screenshots/priority-privacy-reset.png' });
+    expect(await page.getByRole('main').textContent()).toMatch(
+      /the Discord server ID if you give one, with that server's plan/,
+    );
+    await page.context().close();
+  });
+});
+
 describe("the operator's inbox", () => {
   it('orders open messages by reply due, with the plan badge, the countdown and which are verified', async () => {
     const page = await adminPage(browser, server, `/admin/inbox?guildId=${PRO}`);
@@ -110,7 +129,7 @@ describe("the operator's inbox", () => {
     await page.context().close();
   });
 
-  it('screenshots: inbox, contact page and pricing, dark and light, desktop and phone', async () => {
+  it('screenshots: inbox, contact, pricing and privacy pages, dark and light, desktop and phone', async () => {
     const errors = await screenshotMatrix(
       browser,
       server,
@@ -130,6 +149,9 @@ describe("the operator's inbox", () => {
         await visit(page, `${server.url}/pricing`);
         await page.getByRole('link', { name: UPTIME_TARGET }).first().waitFor();
         await shot(page, `priority-pricing-${theme}-${device}`);
+        await visit(page, `${server.url}/privacy`);
+        await page.getByTestId('kept-on-reset').waitFor();
+        await shot(page, `priority-privacy-${theme}-${device}`);
       },
     );
   }, 180_000);
