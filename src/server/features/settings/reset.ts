@@ -90,6 +90,9 @@ export const RESET_TABLES = [
   apiKeys,
 ].map(getTableName);
 
+/** A deleted white-label profile: the caller queues the bot's profile reset on the server. */
+export const WHITE_LABEL_TABLE = getTableName(whiteLabel);
+
 /**
  * Rollups of translation_logs (see stats.ts) and the counts of marked and skipped messages; emptied with the
  * logs, not reported as data of their own.

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { botConfigPatch } from '../../../common/settings/schemas';
 import { readBotConfig, updateBotConfig } from './bot-config';
 import { endIntegrations } from '../integrations/manage';
-import { resetGuildData } from './reset';
-import { getTableName } from 'drizzle-orm';
-import { whiteLabel } from '../../../../db/schema';
+import { resetGuildData, WHITE_LABEL_TABLE } from './reset';
 import { guildProcedure, router } from '../../core/trpc';
 
 export const settingsRouter = router({
@@ -31,8 +29,7 @@ export const settingsRouter = router({
       const deleted = await resetGuildData(ctx.db, ctx.guildId, ctx.clock());
       // A white-label profile was deleted: the bot sets its own name, avatar, banner and bio back on
       // that server, the way the white-label screen's own reset does.
-      if (deleted[getTableName(whiteLabel)])
-        await ctx.events.publish('whiteLabel:apply', { guildId: ctx.guildId });
+      if (deleted[WHITE_LABEL_TABLE]) await ctx.events.publish('whiteLabel:apply', { guildId: ctx.guildId });
       return { reset: true as const, deleted: { ...deleted, integrations } };
     }),
 });
