@@ -957,6 +957,13 @@ export const contactMessages = sqliteTable('contact_messages', {
   subject: text('subject').notNull(),
   type: text('type', { enum: ['bug', 'feature', 'support', 'other'] }).notNull(),
   message: text('message').notNull(),
+  /** The Discord server the sender named (optional), and its plan when the message was sent. */
+  serverId: text('server_id'),
+  serverPlan: text('server_plan', { enum: ['free', 'plus', 'pro', 'ultimate'] }),
+  /** The sender was signed in to the dashboard and manages that server: the plan is theirs. */
+  serverVerified: integer('server_verified', { mode: 'boolean' }).notNull().default(false),
+  /** When the first reply is due (the plan's support target); null: no target, no priority. */
+  replyDueAt: integer('reply_due_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   /** The operator opened it in the inbox. */
   readAt: integer('read_at', { mode: 'timestamp_ms' }),

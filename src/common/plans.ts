@@ -6,6 +6,8 @@ export interface PlanFeature {
   text: string;
   included: boolean;
   bold?: boolean;
+  /** A page of the site that shows the claim measured (the status page for uptime). */
+  href?: string;
 }
 
 export interface Plan {
@@ -26,6 +28,29 @@ export interface Plan {
   /** Linked channel pairs; null = unlimited. */
   channelPairs: number | null;
 }
+
+/**
+ * How soon a support message gets its first reply, per plan: the pricing page's words and the
+ * operator's inbox due times come from here. `minutes` null = no target (community, best effort).
+ */
+export const SUPPORT_TARGETS: Record<PlanKey, { minutes: number | null; label: string }> = {
+  free: { minutes: null, label: 'Community, best effort' },
+  plus: { minutes: 48 * 60, label: '24–48 hours' },
+  pro: { minutes: 4 * 60, label: '4 hours' },
+  ultimate: { minutes: 60, label: '1 hour, dedicated account manager' },
+};
+
+/** Where the measured uptime is published (the Ultimate card and the comparison table link it). */
+export const UPTIME_TARGET = '99.9% uptime target, measured on the public status page';
+
+/** The analytics screen is the same on Plus and Pro; Pro adds its exports (`analyticsExport`). */
+const ANALYTICS_LABEL = 'Analytics';
+const ANALYTICS_EXPORT_LABEL = 'Analytics with CSV and JSON exports';
+
+const supportFeature = (key: PlanKey): PlanFeature => ({
+  text: `Support response in ${SUPPORT_TARGETS[key].label}`,
+  included: true,
+});
 
 export const PRICE_IDS = { plus: 'price_plus_monthly', pro: 'price_pro_monthly' } as const;
 
@@ -66,11 +91,11 @@ export const PLANS: Plan[] = [
       { text: 'Moderation cases: /warn, /timeout, /kick, /ban', included: true },
       { text: 'XP and leveling', included: true },
       { text: 'Smart announcements', included: true },
-      { text: 'Basic analytics', included: true },
+      { text: ANALYTICS_LABEL, included: true },
       { text: 'Language learning', included: true },
       { text: 'Multilingual polls', included: true },
       { text: 'Your own Gemini, OpenAI-compatible or DeepL key, outside the allowance', included: true },
-      { text: 'Support replies in 24-48 hours', included: true },
+      supportFeature('plus'),
     ],
     cta: 'Get Plus',
     ctaLink: '/subscribe',
@@ -91,8 +116,8 @@ export const PLANS: Plan[] = [
       { text: 'Voice translation, 100 minutes a month', included: true },
       { text: 'Language exchange matching', included: true },
       { text: 'Slang-aware translation', included: true },
-      { text: 'Advanced analytics with exports', included: true },
-      { text: 'Support response in 4 hours', included: true },
+      { text: ANALYTICS_EXPORT_LABEL, included: true },
+      supportFeature('pro'),
     ],
     cta: 'Get Pro',
     ctaLink: '/subscribe',
@@ -113,9 +138,9 @@ export const PLANS: Plan[] = [
       { text: 'Support tickets', included: true },
       { text: 'Integrations with video and streaming platforms', included: true },
       { text: 'API access and white-label', included: true },
-      { text: '99.9% uptime SLA', included: true },
+      { text: UPTIME_TARGET, included: true, href: '/status' },
       { text: 'Scam and phishing detection', included: true },
-      { text: 'Support response in 1 hour, dedicated account manager', included: true },
+      supportFeature('ultimate'),
     ],
     cta: 'Contact Sales',
     ctaLink: '/contact',
@@ -147,7 +172,7 @@ export const CAPABILITIES = {
   aiModeration: { plan: 'plus', label: 'Advanced moderation (AI toxicity and harassment)' },
   leveling: { plan: 'plus', label: 'XP and leveling' },
   announcements: { plan: 'plus', label: 'Smart announcements' },
-  analytics: { plan: 'plus', label: 'Analytics' },
+  analytics: { plan: 'plus', label: ANALYTICS_LABEL },
   learning: { plan: 'plus', label: 'Language learning' },
   polls: { plan: 'plus', label: 'Multilingual polls' },
   glossary: { plan: 'plus', label: 'Server glossary' },
@@ -158,7 +183,7 @@ export const CAPABILITIES = {
   exchange: { plan: 'pro', label: 'Language exchange matching' },
   slang: { plan: 'pro', label: 'Slang-aware translation' },
   customInstructions: { plan: 'pro', label: 'Custom translation instructions' },
-  analyticsExport: { plan: 'pro', label: 'Advanced analytics with exports' },
+  analyticsExport: { plan: 'pro', label: ANALYTICS_EXPORT_LABEL },
   // Ultimate
   tickets: { plan: 'ultimate', label: 'Support tickets' },
   apiAccess: { plan: 'ultimate', label: 'API access' },

@@ -313,7 +313,7 @@ describe('exports refuse bad input with a clear error and write nothing', () => 
     const res = await s.api(`/api/exports/translations?guildId=${PLUS}&${ALL_TIME}`, { admin: true });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({
-      error: 'Advanced analytics with exports needs the Pro plan; upgrade this server to use it',
+      error: 'Analytics with CSV and JSON exports needs the Pro plan; upgrade this server to use it',
       locked: { capability: 'analyticsExport', plan: 'pro' },
     });
   });

@@ -2,7 +2,25 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { seedDemo } from '../../db/demo';
-import { channelWebhooks, guilds, messageCopies, usageNotices } from '../../db/schema';
+import {
+  apiKeys,
+  channelLinks,
+  channelWebhooks,
+  exchangeSettings,
+  glossaryTerms,
+  guilds,
+  messageCopies,
+  mirrorAuthors,
+  queueJobs,
+  translationStyle,
+  usageNotices,
+  voiceSettings,
+  whiteLabel,
+  xpSettings,
+} from '../../db/schema';
+import { KEPT_ON_RESET } from '../../src/common/settings/reset';
+import { hashKey } from '../../src/server/core/admin-token';
+import { ANALYTICS_TABLES, RESET_TABLES } from '../../src/server/features/settings/reset';
 import { guildScopedTables } from '../helpers/database';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { seedUsage } from '../translation/helpers';
@@ -53,6 +71,30 @@ beforeAll(async () => {
       .insert(channelWebhooks)
       .values({ channelId: `7${guildId}`, guildId, webhookId: `8${guildId}`, webhookToken: 'token' })
       .run();
+    // What the privacy page promises Reset Data deletes too: glossary, style, white-label, the
+    // allowed bot authors of links, API keys, and the settings screens' rows.
+    const db = s.services.db;
+    await db.insert(glossaryTerms).values({ guildId, term: 'Polyglot' }).run();
+    await db.insert(translationStyle).values({ guildId, customInstructions: 'Keep it short.' }).run();
+    await db.insert(whiteLabel).values({ guildId, nickname: 'Lingo', updatedAt: NOW, appliedAt: NOW }).run();
+    await db
+      .insert(apiKeys)
+      .values({
+        guildId,
+        name: 'ci',
+        prefix: 'pgk_reset',
+        hash: hashKey(`pgk_reset_${guildId}`),
+        createdBy: '1',
+      })
+      .run();
+    const link = await db.select().from(channelLinks).where(eq(channelLinks.guildId, guildId)).get();
+    await db
+      .insert(mirrorAuthors)
+      .values({ linkId: link!.id, guildId, authorId: '9', kind: 'bot', name: 'Feeds', channelId: '1' })
+      .run();
+    await db.insert(xpSettings).values({ guildId }).run();
+    await db.insert(voiceSettings).values({ guildId }).run();
+    await db.insert(exchangeSettings).values({ guildId }).run();
   }
   await s.services.db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, '5001')).run();
 });
@@ -87,6 +129,10 @@ describe('POST /api/guild/reset', () => {
     expect(mine.translation_logs).toBeGreaterThan(2000);
     expect(mine.ticket_messages).toBeGreaterThan(0);
 
+    for (const t of ['glossary_terms', 'translation_style', 'white_label', 'api_keys', 'mirror_authors'])
+      expect([t, mine[t]]).toEqual([t, 1]);
+    const key = { headers: { authorization: 'Bearer pgk_reset_5001' } };
+    expect((await s.api('/api/stats?guildId=5001', key)).status).toBe(200);
     const usageBefore = (await s.api('/api/usage?guildId=5001', { admin: true })).json;
     const res = await reset('5001', { confirm: '5001' });
     expect(res.status).toBe(200);
@@ -101,10 +147,16 @@ describe('POST /api/guild/reset', () => {
       guild_roles: mine.guild_roles,
       channel_webhooks: 1,
       usage_notices: 1,
+      // The white-label profile's reset, queued for the bot.
+      queue_jobs: 1,
     };
     for (const [table, n] of Object.entries(after)) {
       expect([table, n]).toEqual([table, kept[table as keyof typeof kept] ?? 0]);
     }
+    const job = await s.services.db.select().from(queueJobs).where(eq(queueJobs.guildId, '5001')).get();
+    expect(job).toMatchObject({ kind: 'whiteLabel:apply' });
+    // The API key is revoked: it no longer opens anything.
+    expect((await s.api('/api/stats?guildId=5001', key)).status).toBe(401);
     const guild = await s.services.db.select().from(guilds).where(eq(guilds.id, '5001')).get();
     expect(guild).toMatchObject({ plan: 'ultimate', name: expect.stringContaining('demo') });
     expect(await guildRows('5002')).toEqual(other);
@@ -112,6 +164,16 @@ describe('POST /api/guild/reset', () => {
     expect(usageBefore.used).toBeGreaterThan(0);
     const usageAfter = (await s.api('/api/usage?guildId=5001', { admin: true })).json;
     expect(usageAfter.used).toBe(usageBefore.used);
+  });
+
+  it("every table holding a server's rows is emptied by Reset Data or listed as kept on the privacy page", async () => {
+    // A new guild-scoped table fails here until it is placed in one list or the other.
+    const kept = KEPT_ON_RESET.flatMap((k) => k.tables);
+    // Integrations end at YouTube and Twitch first (settings/router.ts), then go with their links.
+    const handled = new Set([...RESET_TABLES, ...ANALYTICS_TABLES, ...kept, 'integrations']);
+    expect(guildScopedTables().filter((t) => !handled.has(t))).toEqual([]);
+    expect(kept.filter((t) => !guildScopedTables().includes(t) && t !== 'guilds')).toEqual([]);
+    // The privacy page lists each of these (test/web/contact-priority.test.ts reads it).
   });
 
   it('a Free guild at its allowance stays paused after a reset', async () => {

@@ -94,7 +94,7 @@ describe('exports from the dashboard', { timeout: 120_000 }, () => {
   it('is a locked card naming Pro on Plus', async () => {
     const page = await adminPage(browser, server, '/admin/analytics?guildId=g-plus');
     const card = page.getByTestId('export-card');
-    await card.getByText('Advanced analytics with exports needs the Pro plan').waitFor();
+    await card.getByText('Analytics with CSV and JSON exports needs the Pro plan').waitFor();
     expect(await card.getByRole('button', { name: 'Download' }).count()).toBe(0);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../src/common/plans';
+import { PLANS, SUPPORT_TARGETS, UPTIME_TARGET } from '../../src/common/plans';
 import {
   type Browser,
   DESKTOP,
@@ -206,6 +206,16 @@ describe('pricing page', { timeout: 60_000 }, () => {
     const row = table.getByRole('row', { name: /Translations a month/ });
     expect(await row.textContent()).toContain('1,000');
     expect(await row.textContent()).toContain('10,000');
+    // Claims only what exists: uptime is a target measured on /status, exports are what Pro adds,
+    // and the support times are the ones the operator's inbox counts down (SUPPORT_TARGETS).
+    const uptime = plans.getByRole('link', { name: UPTIME_TARGET });
+    expect(await uptime.getAttribute('href')).toBe('/status');
+    expect(await table.getByRole('link', { name: UPTIME_TARGET }).getAttribute('href')).toBe('/status');
+    expect(await page.getByText(/SLA/).count()).toBe(0);
+    const support = await table.getByRole('row', { name: /Support response/ }).textContent();
+    for (const p of PLANS) expect(support).toContain(SUPPORT_TARGETS[p.key].label);
+    const exportsRow = await table.getByRole('row', { name: /CSV and JSON exports/ }).textContent();
+    expect(exportsRow?.match(/Not included/g)).toHaveLength(2);
 
     await page
       .getByRole('button', { name: 'What happens when my server reaches its monthly translation limit?' })

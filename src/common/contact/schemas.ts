@@ -19,6 +19,16 @@ export const contactInput = z.object({
   subject: required(CONTACT_LIMITS.subject),
   type: z.enum(CONTACT_TYPES, 'must be one of bug, feature, support, other'),
   message: required(CONTACT_LIMITS.message),
+  /** Optional: the Discord server the message is about (its plan sets the reply target when verified). */
+  serverId: z
+    .string('must be text: a Discord server ID')
+    .trim()
+    .refine(
+      (v) => v === '' || /^\d{17,20}$/.test(v),
+      'must be a Discord server ID (17 to 20 digits), or empty',
+    )
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export type ContactInput = z.input<typeof contactInput>;

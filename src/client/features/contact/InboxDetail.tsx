@@ -5,6 +5,7 @@ import { errorMessage } from '../../components/admin';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { type ContactMessage, forwardState, replyMailto, TYPE_COLORS, TYPE_LABELS } from './display';
+import { InboxServer } from './InboxServer';
 
 /** One contact message: who, what, the email forward's state, Reply by email, archive, mark unread. */
 export function InboxDetail({
@@ -61,6 +62,7 @@ export function InboxDetail({
           </Anchor>
           &gt; · {format(m.createdAt, 'MMM d, yyyy h:mm a')}
         </Text>
+        <InboxServer message={m} now={new Date()} full />
         <Text
           size="sm"
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
 import { type ContactMessage, TYPE_COLORS, TYPE_LABELS } from './display';
+import { InboxServer } from './InboxServer';
 
 interface Props {
   messages: ContactMessage[];
@@ -8,8 +9,12 @@ interface Props {
   onOpen: (id: number) => void;
 }
 
-/** The inbox rows: unread ones in bold with a dot; type, subject, sender and time. */
+/**
+ * The inbox rows (open ones ordered by when their reply is due): unread ones in bold with a dot;
+ * type, subject, sender, time, and the server's plan and countdown when it has one.
+ */
 export function InboxList({ messages, selectedId, onOpen }: Props) {
+  const now = new Date();
   return (
     <Stack gap="xs" data-testid="inbox-list">
       {messages.map((m) => {
@@ -42,6 +47,7 @@ export function InboxList({ messages, selectedId, onOpen }: Props) {
                     <Text size="xs" c="dimmed" truncate>
                       {m.name} · {m.email}
                     </Text>
+                    <InboxServer message={m} now={now} />
                   </Stack>
                 </Group>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>

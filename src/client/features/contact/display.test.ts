@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardState, replyMailto } from './display';
+import { dueLabel, forwardState, replyMailto } from './display';
 
 describe('replyMailto', () => {
   it('addresses the sender with Re: subject and the message quoted, all encoded', () => {
@@ -25,5 +25,20 @@ describe('forwardState', () => {
       'Email failed (2×): 451 busy. Retried automatically',
     );
     expect(forwardState(base, false)).toBeNull();
+  });
+});
+
+describe('dueLabel', () => {
+  const now = new Date('2026-06-01T10:00:00Z');
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  it('counts down to the reply target and then up once it is passed', () => {
+    expect(dueLabel(at(40), now)).toEqual({ label: 'due in 40 min', overdue: false });
+    expect(dueLabel(at(4 * 60), now)).toEqual({ label: 'due in 4 h', overdue: false });
+    expect(dueLabel(at(-120), now)).toEqual({ label: 'overdue by 2 h', overdue: true });
+    expect(dueLabel(at(-0.5), now)).toEqual({ label: 'overdue by 1 min', overdue: true });
+    expect(dueLabel(at(-3 * 24 * 60), now)).toEqual({ label: 'overdue by 3 d', overdue: true });
+  });
+  it('says nothing without a target (Free, or a server not verified)', () => {
+    expect(dueLabel(null, now)).toBeNull();
   });
 });

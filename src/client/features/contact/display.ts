@@ -40,3 +40,27 @@ export function forwardState(
     };
   return { label: 'Email queued', color: 'yellow' };
 }
+
+/** "40 min", "2 h", "3 d": a span of time as the inbox shows it (rounded up to the whole unit). */
+function span(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
+
+/** "due in 40 min" / "overdue by 2 h" for a message with a reply target; null without one. */
+export function dueLabel(replyDueAt: Date | null, now: Date): { label: string; overdue: boolean } | null {
+  if (!replyDueAt) return null;
+  const left = replyDueAt.getTime() - now.getTime();
+  return left >= 0
+    ? { label: `due in ${span(left)}`, overdue: false }
+    : { label: `overdue by ${span(-left)}`, overdue: true };
+}
+
+export const PLAN_COLORS: Record<string, string> = {
+  free: 'gray',
+  plus: 'teal',
+  pro: 'blurple',
+  ultimate: 'violet',
+};

@@ -21,6 +21,7 @@ import {
   IconMail,
 } from '@tabler/icons-react';
 import { ContactForm } from '../../components/public/contact/ContactForm';
+import { planOf, SUPPORT_TARGETS } from '../../../common/plans';
 import { useSiteConfig } from '../../lib/site';
 
 const CARDS = [
@@ -104,11 +105,17 @@ function HelpBox() {
           }
         >
           <Text size="sm">Premium members get priority support.</Text>
+          <Text size="xs" c="dimmed" mt={4} data-testid="support-targets">
+            Reply targets: {PAID.map((k) => `${planOf(k).name} ${SUPPORT_TARGETS[k].label}`).join('; ')}. Sign
+            in to the dashboard and give your server ID to have your plan's applied.
+          </Text>
         </List.Item>
       </List>
     </Paper>
   );
 }
+
+const PAID = (['plus', 'pro', 'ultimate'] as const).filter((k) => SUPPORT_TARGETS[k].minutes !== null);
 
 /** Spec section 2: /contact. */
 export default function ContactPage() {

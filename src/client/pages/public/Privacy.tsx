@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { EXPORT_DATASET_KEYS, EXPORT_DATASETS, EXPORT_MAX_DAYS } from '../../../common/exports/schemas';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
+import { KEPT_ON_RESET } from '../../../common/settings/reset';
 import { PRODUCT_NAME } from '../../components/public/Logo';
 import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
 
@@ -82,7 +83,9 @@ const SECTIONS: LegalSection[] = [
         <p>
           If you buy a membership, our payment processor collects your payment details. We receive a customer
           reference, the plan and the status of your subscription, never your full card number. If you write
-          to us through the contact form, we keep your name, email address and message so we can answer.
+          to us through the contact form, we keep your name, email address and message so we can answer, and
+          the Discord server ID if you give one, with that server's plan when you are signed in to the
+          dashboard as one of its administrators (it sets how soon we answer).
         </p>
         <p>
           If you log in to the dashboard with Discord, we keep a login session for up to 7 days: your Discord
@@ -185,8 +188,17 @@ const SECTIONS: LegalSection[] = [
         <li>
           A server's data, including its settings, linked channels, XP and statistics, and its members'
           choices there (/translate-me off, /hide-translations-of), is deleted within 30 days after the bot is
-          removed from that server, or at once when its administrators use Reset Data. You can remove your own
-          choices there at any time (/translate-me on, /hide-translations-of action:clear).
+          removed from that server, or at once when its administrators use Reset Data. That includes its
+          glossary, translation style, white-label profile (the bot's name, avatar, banner and bio there go
+          back to its own), the bots and webhooks allowed into its linked channels, and its API keys, which
+          stop working at once. Reset Data keeps only:
+          <ul data-testid="kept-on-reset">
+            {KEPT_ON_RESET.map((k) => (
+              <li key={k.tables.join()}>{k.what};</li>
+            ))}
+          </ul>
+          You can remove your own choices there at any time (/translate-me on, /hide-translations-of
+          action:clear).
         </li>
         <li>
           A language exchange pair is deleted 30 days after it ends; leaving the exchange (/exchange leave)
@@ -207,7 +219,12 @@ const SECTIONS: LegalSection[] = [
           same transcript from the dashboard, made from the ticket when they ask. We keep no separate copy of
           it. The copy in your direct messages is held by Discord, under Discord's terms, until you delete it.
         </li>
-        <li>Contact form messages are kept for as long as needed to answer them and handle any follow-up.</li>
+        <li>
+          Contact form messages are kept for as long as needed to answer them and handle any follow-up; they
+          are not deleted automatically, and we delete yours when you ask. With one, the server ID you gave
+          (if any) is kept for as long, and, when you were signed in to the dashboard as one of that server's
+          administrators, its plan at the time you wrote, which sets how soon we answer.
+        </li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>
         <li>Billing records are kept for as long as tax and accounting law requires.</li>
       </ul>

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
 import type { ContactInput, ContactType } from '../../../common/contact/schemas';
+import { type PlanKey, SUPPORT_TARGETS } from '../../../common/plans';
 import type { Env } from '../../core/env';
 
 /**
@@ -29,15 +30,46 @@ export async function listContactMessages(db: Db, filter: ContactFilter): Promis
     .select()
     .from(contactMessages)
     .where(and(...conditions))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .orderBy(
+      // Open messages by when their reply is due (a plan's support target), those without a target
+      // after them; archived ones newest first.
+      ...(filter.archived
+        ? []
+        : [asc(sql`${contactMessages.replyDueAt} is null`), asc(contactMessages.replyDueAt)]),
+      desc(contactMessages.createdAt),
+      desc(contactMessages.id),
+    )
     .all();
 }
 
+/** The server a message names: its plan when the sender manages it (verified), else only its id. */
+export type ContactServer = { id: string; plan: PlanKey; verified: true } | { id: string; verified: false };
+
+/** When the first reply to a message sent at `at` about a server on `plan` is due (null: no target). */
+export function replyDue(plan: PlanKey | null, at: Date): Date | null {
+  const minutes = plan ? SUPPORT_TARGETS[plan].minutes : null;
+  return minutes === null ? null : new Date(at.getTime() + minutes * 60_000);
+}
+
 /** Stores a message of the public contact form; answers its id. */
-export async function storeContactMessage(db: Db, input: ContactInput, at: Date): Promise<number> {
+export async function storeContactMessage(
+  db: Db,
+  input: ContactInput,
+  server: ContactServer | null,
+  at: Date,
+): Promise<number> {
+  const { serverId: _typed, ...fields } = input;
+  const plan = server?.verified ? server.plan : null;
   const row = await db
     .insert(contactMessages)
-    .values({ ...input, createdAt: at })
+    .values({
+      ...fields,
+      serverId: server?.id ?? null,
+      serverPlan: plan,
+      serverVerified: Boolean(server?.verified),
+      replyDueAt: replyDue(plan, at),
+      createdAt: at,
+    })
     .returning({ id: contactMessages.id })
     .get();
   return row.id;
@@ -120,6 +152,12 @@ export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: 
       `From: ${m.name} <${m.email}>`,
       `Type: ${TYPE_LABELS[m.type]}`,
       `Sent: ${m.createdAt.toISOString()}`,
+      ...(m.serverId
+        ? [
+            `Server: ${m.serverId} (${m.serverVerified ? `verified, ${m.serverPlan} plan` : 'not verified: typed by the sender'})`,
+          ]
+        : []),
+      ...(m.replyDueAt ? [`Reply due: ${m.replyDueAt.toISOString()}`] : []),
       `Message #${m.id}`,
       '',
       m.message,

@@ -2,8 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { CONTACT_TYPES, contactInput } from '../../../common/contact/schemas';
 import { rowId } from '../../../common/schemas/util';
-import { isOperator as isOperatorActor } from '../../core/access';
+import { authorizeGuild, isOperator as isOperatorActor } from '../../core/access';
+import { guildPlan } from '../../core/plans';
 import {
+  type ContactServer,
   findContactMessage,
   forwardContactMessage,
   forwardingEnabled,
@@ -29,6 +31,23 @@ const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
 
 const byId = z.object({ id: rowId });
 
+/**
+ * The server a message names, verified when the sender is signed in to the dashboard and may manage
+ * it (the same check every server screen makes): then its plan now is recorded. A typed id alone
+ * is kept unverified and earns no priority.
+ */
+async function contactServer(ctx: Context, serverId: string | undefined): Promise<ContactServer | null> {
+  if (!serverId) return null;
+  if (ctx.actor.kind === 'admin' || ctx.actor.kind === 'discord') {
+    const managed = await authorizeGuild(ctx, serverId).then(
+      () => true,
+      () => false,
+    );
+    if (managed) return { id: serverId, plan: await guildPlan(ctx.db, serverId), verified: true };
+  }
+  return { id: serverId, verified: false };
+}
+
 export const contactRouter = router({
   /** The public contact form: stores the message; CONTACT_RATE_LIMIT per client address per hour. */
   submit: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
@@ -42,7 +61,12 @@ export const contactRouter = router({
         cause: Object.assign(new Error('rate limited'), { retryAfterSeconds: limit.retryAfterSeconds }),
       });
     }
-    const id = await storeContactMessage(ctx.db, input, ctx.clock());
+    const id = await storeContactMessage(
+      ctx.db,
+      input,
+      await contactServer(ctx, input.serverId),
+      ctx.clock(),
+    );
     // Forwarded by email in the background; a failure is recorded and retried, never lost.
     if (forwardingEnabled(ctx.env)) {
       // In the background: a failure is recorded on the row and retried by the forwarding timer; one

@@ -6,7 +6,9 @@ import {
   analyticsLanguageMembers,
   analyticsMemberDays,
   analyticsMembers,
+  analyticsProviders,
   announcements,
+  apiKeys,
   botConfig,
   caseEscalations,
   cases,
@@ -14,11 +16,13 @@ import {
   exchangeMembers,
   exchangePairs,
   exchangeSettings,
+  glossaryTerms,
   guildProviderKeys,
   guilds,
   learnerProgress,
   memberXp,
   messageCopies,
+  mirrorAuthors,
   moderationLogs,
   moderationRules,
   polls,
@@ -32,18 +36,22 @@ import {
   translationSettings,
   translationOptOuts,
   translationHiddenAuthors,
+  translationStyle,
   voiceSessions,
   voiceSettings,
   welcomeConfig,
+  whiteLabel,
   xpSettings,
 } from '../../../../db/schema';
 import { monthKey, usedThisMonth } from '../../translation/accounting';
 
 /**
- * Danger Zone: the tables whose rows of a guild are erased. Kept: the guild row (its plan and
- * Stripe customer), its synced channel and role lists and the bot's channel webhooks, which belong
- * to the Discord server rather than to its data. Child rows (link channels, poll votes, ticket
- * messages) go with their parents through ON DELETE CASCADE.
+ * Danger Zone: the tables whose rows of a guild are erased. Kept (KEPT_ON_RESET, which the privacy
+ * page lists): the guild row (its plan and Stripe customer), its synced channel and role lists,
+ * the bot's permissions and channel webhooks, which belong to the Discord server rather than to its
+ * data, and work already queued for the bot. Child rows (link channels, poll votes, ticket
+ * messages) go with their parents through ON DELETE CASCADE. API keys are deleted, so revoked at
+ * once; a white-label profile is deleted and the caller queues the bot's profile reset.
  * Billing survives a reset: this month's delivered translations are carried on the guild row
  * (usageMonth, usageCarried) before their logs go, and the usage notices already sent stay, so
  * a reset neither refills the monthly allowance nor sends the 75/90% notices again.
@@ -54,6 +62,7 @@ export const RESET_TABLES = [
   welcomeConfig,
   moderationRules,
   moderationLogs,
+  mirrorAuthors,
   channelLinks,
   messageCopies,
   polls,
@@ -75,13 +84,20 @@ export const RESET_TABLES = [
   cases,
   caseEscalations,
   guildProviderKeys,
+  glossaryTerms,
+  translationStyle,
+  whiteLabel,
+  apiKeys,
 ].map(getTableName);
+
+/** A deleted white-label profile: the caller queues the bot's profile reset on the server. */
+export const WHITE_LABEL_TABLE = getTableName(whiteLabel);
 
 /**
  * Rollups of translation_logs (see stats.ts) and the counts of marked and skipped messages; emptied with the
  * logs, not reported as data of their own.
  */
-const ANALYTICS_TABLES = [
+export const ANALYTICS_TABLES = [
   analyticsDaily,
   analyticsHours,
   analyticsLanguageMembers,
@@ -90,6 +106,7 @@ const ANALYTICS_TABLES = [
   untranslatedDaily,
   skippedTrivialDaily,
   providerKeyUsage,
+  analyticsProviders,
 ].map(getTableName);
 
 /** Erases the guild's data in one transaction; answers the number of rows removed per table. */

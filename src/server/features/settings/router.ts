@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { botConfigPatch } from '../../../common/settings/schemas';
 import { readBotConfig, updateBotConfig } from './bot-config';
 import { endIntegrations } from '../integrations/manage';
-import { resetGuildData } from './reset';
+import { resetGuildData, WHITE_LABEL_TABLE } from './reset';
 import { guildProcedure, router } from '../../core/trpc';
 
 export const settingsRouter = router({
@@ -27,6 +27,9 @@ export const settingsRouter = router({
       // Subscriptions at YouTube's hub and Twitch end first: they point at this server's integrations.
       const integrations = await endIntegrations(ctx);
       const deleted = await resetGuildData(ctx.db, ctx.guildId, ctx.clock());
+      // A white-label profile was deleted: the bot sets its own name, avatar, banner and bio back on
+      // that server, the way the white-label screen's own reset does.
+      if (deleted[WHITE_LABEL_TABLE]) await ctx.events.publish('whiteLabel:apply', { guildId: ctx.guildId });
       return { reset: true as const, deleted: { ...deleted, integrations } };
     }),
 });

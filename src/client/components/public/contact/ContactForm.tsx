@@ -22,9 +22,10 @@ interface Values {
   type: ContactType | '';
   subject: string;
   message: string;
+  serverId: string;
 }
 
-const EMPTY: Values = { name: '', email: '', type: '', subject: '', message: '' };
+const EMPTY: Values = { name: '', email: '', type: '', subject: '', message: '', serverId: '' };
 
 const TYPES: { value: ContactType; label: string }[] = [
   { value: 'bug', label: 'Bug Report' },
@@ -36,7 +37,8 @@ const TYPES: { value: ContactType; label: string }[] = [
 const KEYS = Object.keys(EMPTY) as (keyof Values)[];
 
 /**
- * Spec sections 3, 4, 5 and 8: five required fields (the browser's own checks block an empty or
+ * Spec sections 3, 4, 5 and 8: five required fields and the optional server ID (its plan's reply
+ * target applies when the sender is signed in to the dashboard as one of its admins) (the browser's own checks block an empty or
  * malformed submit), 'Sending...' while submitting, the form clears on success, values stay on failure.
  *
  * The page arrives prerendered, so a visitor can type before React takes the form over: on
@@ -127,6 +129,18 @@ export function ContactForm() {
               onChange={set('subject')}
             />
           </SimpleGrid>
+          <TextInput
+            label="Server ID (optional)"
+            name="serverId"
+            placeholder="e.g. 123456789012345678"
+            description="Signed in to the dashboard as an admin of this server? Its plan's reply time applies."
+            inputMode="numeric"
+            pattern="\d{17,20}"
+            title="A Discord server ID: 17 to 20 digits"
+            maxLength={20}
+            value={values.serverId}
+            onChange={set('serverId')}
+          />
           <Textarea
             label="Message"
             name="message"

@@ -1,9 +1,10 @@
-import { Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
-import { PLANS, type PlanKey } from '../../../../common/plans';
+import { Link } from '@tanstack/react-router';
+import { CAPABILITIES, PLANS, type PlanKey, SUPPORT_TARGETS, UPTIME_TARGET } from '../../../../common/plans';
 import classes from './pricing.module.css';
 
-type Cell = boolean | string;
+type Cell = boolean | string | { text: string; href: string };
 const count = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
 
 /** Spec section 9's table, one row per capability; numbers come from the shared plan constants. */
@@ -33,9 +34,10 @@ const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
   { label: 'Smart announcements', values: { free: false, plus: true, pro: true, ultimate: true } },
   { label: 'Multilingual polls', values: { free: false, plus: true, pro: true, ultimate: true } },
   { label: 'Language learning', values: { free: false, plus: true, pro: true, ultimate: true } },
+  { label: CAPABILITIES.analytics.label, values: { free: false, plus: true, pro: true, ultimate: true } },
   {
-    label: 'Analytics',
-    values: { free: false, plus: 'Basic', pro: 'Advanced, with exports', ultimate: 'Advanced, with exports' },
+    label: 'CSV and JSON exports (analytics, logs, tickets)',
+    values: { free: false, plus: false, pro: true, ultimate: true },
   },
   { label: 'Slang-aware translation', values: { free: false, plus: false, pro: true, ultimate: true } },
   { label: 'Language exchange matching', values: { free: false, plus: false, pro: true, ultimate: true } },
@@ -50,10 +52,16 @@ const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
     values: { free: false, plus: false, pro: false, ultimate: true },
   },
   { label: 'API access and white-label', values: { free: false, plus: false, pro: false, ultimate: true } },
-  { label: 'Uptime SLA', values: { free: false, plus: false, pro: false, ultimate: '99.9%' } },
+  {
+    label: 'Uptime',
+    values: { free: false, plus: false, pro: false, ultimate: { text: UPTIME_TARGET, href: '/status' } },
+  },
   {
     label: 'Support response',
-    values: { free: 'Community', plus: '24-48 hours', pro: '4 hours', ultimate: '1 hour, dedicated manager' },
+    values: Object.fromEntries(PLANS.map((p) => [p.key, SUPPORT_TARGETS[p.key].label])) as Record<
+      PlanKey,
+      Cell
+    >,
   },
 ];
 
@@ -72,6 +80,13 @@ function CellValue({ value }: { value: Cell }) {
         <IconMinus size={16} aria-hidden />
         <VisuallyHidden>Not included</VisuallyHidden>
       </Text>
+    );
+  }
+  if (typeof value === 'object') {
+    return (
+      <Anchor component={Link} to={value.href} size="sm">
+        {value.text}
+      </Anchor>
     );
   }
   return <Text size="sm">{value}</Text>;

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Plan } from '../../../../common/plans';
@@ -124,7 +136,13 @@ export function PlanCard(props: Props) {
               }
             >
               <Text size="sm" fw={f.bold ? 700 : 400} c={f.included ? undefined : 'dimmed'}>
-                {f.text}
+                {f.href ? (
+                  <Anchor component={Link} to={f.href} inherit>
+                    {f.text}
+                  </Anchor>
+                ) : (
+                  f.text
+                )}
               </Text>
             </List.Item>
           ))}
