@@ -6,18 +6,16 @@
  * `sql` count. CPU is process.cpuUsage (user + system) over the run divided by the statements;
  * the database server's own CPU is not in it.
  *
- * Then one mirrored 5-language message end to end through the bot's procedures (bench/sql-message.ts):
- * statements and CPU ms per message, each engine in a fresh process. BENCH_BEFORE=<git ref> runs
- * the same measure in that commit's code too (git archive into a temporary folder), printed
- * before/after from the same run and machine.
+ * Then one mirrored 5-language message end to end on both engines (bench/sql-message-compare.ts,
+ * also `npm run bench:sql-message` on its own; BENCH_BEFORE=<git ref> for before/after).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, openDb } from '../db/client';
 import { channelLinkChannels, channelLinks, guilds, memberXp, translationSettings } from '../db/schema';
+import { compareMessageCost } from './sql-message-compare';
 import { ident, startTestCluster, withAdmin, withDatabase } from '../test/helpers/postgres-cluster';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4000);
@@ -83,42 +81,6 @@ const sqliteDb = await openDb(join(dir, 'bench.db'));
 await measure('SQLite', sqliteDb);
 await sqliteDb.$close();
 
-const BEFORE = process.env.BENCH_BEFORE;
-const here = resolve(import.meta.dirname, '..');
-/** The code of BENCH_BEFORE in a folder of its own, with this checkout's node_modules and message bench. */
-function checkoutBefore(ref: string): string {
-  const tree = join(dir, 'before');
-  execFileSync('mkdir', ['-p', tree]);
-  execFileSync('sh', ['-c', `git -C "${here}" archive "$0" | tar -x -C "${tree}"`, ref]);
-  symlinkSync(join(here, 'node_modules'), join(tree, 'node_modules'));
-  execFileSync('cp', [join(here, 'bench/sql-message.ts'), join(tree, 'bench/sql-message.ts')]);
-  return tree;
-}
-const trees: [string, string][] = [
-  ...(BEFORE ? ([[`before (${BEFORE})`, checkoutBefore(BEFORE)]] as [string, string][]) : []),
-  ['after (this checkout)', here],
-];
-/** One mirrored message's cost on `location`, measured in a fresh process of each tree's code. */
-function messageCost(label: string, location: (tree: number) => string) {
-  const lines = trees.map(([name, tree], i) => {
-    const out = execFileSync(join(here, 'node_modules/.bin/tsx'), ['bench/sql-message.ts', location(i)], {
-      cwd: tree,
-      encoding: 'utf8',
-    });
-    const cost = JSON.parse(out.trim().split('\n').pop() as string) as {
-      statementsPerMessage: number;
-      cpuMsPerMessage: number;
-    };
-    return `  ${name.padEnd(28)} ${cost.statementsPerMessage.toFixed(1).padStart(5)} statements  ${cost.cpuMsPerMessage
-      .toFixed(2)
-      .padStart(6)} ms CPU per message`;
-  });
-  console.log(
-    `${label}: one mirrored message, 5 languages (4 translations), onMessage + recordCopies\n${lines.join('\n')}`,
-  );
-}
-messageCost('SQLite', (i) => join(dir, `message-${i}.db`));
-
 let url = process.env.BENCH_DATABASE_URL;
 const cluster = url ? null : await startTestCluster();
 if (cluster) {
@@ -128,11 +90,6 @@ if (cluster) {
 const pgDb = await openDb(url as string);
 await measure('PostgreSQL', pgDb);
 await pgDb.$close();
-if (cluster) {
-  for (const i of trees.keys())
-    await withAdmin(cluster.adminUrl, (c) => c.query(`create database ${ident(`bench_message_${i}`)}`));
-  messageCost('PostgreSQL', (i) => withDatabase(cluster.adminUrl, `bench_message_${i}`));
-} else
-  console.log('PostgreSQL mirrored message: skipped (needs the throwaway cluster, not BENCH_DATABASE_URL)');
+await compareMessageCost(dir, cluster?.adminUrl ?? null);
 await cluster?.stop();
 rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { readOnce } from '../../../../db/read-scope';
 import { channelLinkChannels, channelLinks } from '../../../../db/schema';
 import { readTranslationSettings } from '../../translation/settings';
@@ -103,6 +104,34 @@ export interface LinkedChannel {
   language: string;
 }
 
+/** The active link rows of the links holding a channel: built once per database handle. */
+const linkRows = preparedPerDb((db) =>
+  db
+    .select({
+      linkId: channelLinks.id,
+      mode: channelLinks.mode,
+      channelId: channelLinkChannels.channelId,
+      language: channelLinkChannels.language,
+    })
+    .from(channelLinkChannels)
+    .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
+    .where(
+      and(
+        eq(channelLinks.guildId, sql.placeholder('guildId')),
+        eq(channelLinks.active, true),
+        inArray(
+          channelLinkChannels.linkId,
+          db
+            .select({ id: channelLinkChannels.linkId })
+            .from(channelLinkChannels)
+            .where(eq(channelLinkChannels.channelId, sql.placeholder('channelId'))),
+        ),
+      ),
+    )
+    .orderBy(asc(channelLinkChannels.linkId), asc(channelLinkChannels.position))
+    .prepare(),
+);
+
 /**
  * The active link a channel belongs to, with all its channels (the given one first): one
  * statement, read once per message (db/read-scope.ts).
@@ -113,30 +142,7 @@ export async function linkOfChannel(
   channelId: string,
 ): Promise<LinkedChannel[] | null> {
   return await readOnce(`link:${guildId}:${channelId}`, async () => {
-    const rows = await db
-      .select({
-        linkId: channelLinks.id,
-        mode: channelLinks.mode,
-        channelId: channelLinkChannels.channelId,
-        language: channelLinkChannels.language,
-      })
-      .from(channelLinkChannels)
-      .innerJoin(channelLinks, eq(channelLinks.id, channelLinkChannels.linkId))
-      .where(
-        and(
-          eq(channelLinks.guildId, guildId),
-          eq(channelLinks.active, true),
-          inArray(
-            channelLinkChannels.linkId,
-            db
-              .select({ id: channelLinkChannels.linkId })
-              .from(channelLinkChannels)
-              .where(eq(channelLinkChannels.channelId, channelId)),
-          ),
-        ),
-      )
-      .orderBy(asc(channelLinkChannels.linkId), asc(channelLinkChannels.position))
-      .all();
+    const rows = await linkRows(db).all({ guildId, channelId });
     const own = rows.find((r) => r.channelId === channelId);
     if (!own) return null;
     const channels = rows.filter((r) => r.linkId === own.linkId);

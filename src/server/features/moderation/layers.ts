@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { moderationRules } from '../../../../db/schema';
-import { readModerationRules } from './rules';
+import { readSavedModerationRules } from './rules';
 import { findScam } from '../../moderation/scam';
 import { checkSpam, createSpamWindows, type SpamWindows } from '../../moderation/spam';
 import { findBannedWord } from '../../moderation/words';
@@ -41,7 +39,7 @@ export interface Finding {
   detail: string;
 }
 
-export type Rules = Awaited<ReturnType<typeof readModerationRules>>;
+export type Rules = Awaited<ReturnType<typeof readSavedModerationRules>>['rules'];
 
 export interface Layers {
   rules: Rules;
@@ -57,13 +55,8 @@ export interface Layers {
  * is not moderated behind its back).
  */
 export async function moderationLayers(db: Db, guildId: string): Promise<Layers> {
-  const rules = await readModerationRules(db, guildId);
-  const saved = await db
-    .select({ id: moderationRules.guildId })
-    .from(moderationRules)
-    .where(eq(moderationRules.guildId, guildId))
-    .get();
-  const basic = Boolean(saved) && (await hasCapability(db, guildId, 'moderation'));
+  const { rules, saved } = await readSavedModerationRules(db, guildId);
+  const basic = saved && (await hasCapability(db, guildId, 'moderation'));
   return {
     rules,
     spam: basic && rules.spamDetection,

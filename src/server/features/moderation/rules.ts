@@ -11,7 +11,16 @@ import type { Services } from '../../core/services';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
 export async function readModerationRules(db: Services['db'], guildId: string) {
+  return (await readSavedModerationRules(db, guildId)).rules;
+}
+
+/** The rules and whether an admin has saved them once (no row: the defaults), in one read. */
+export async function readSavedModerationRules(db: Services['db'], guildId: string) {
   const row = await db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
+  return { rules: rulesOf(row), saved: row !== undefined };
+}
+
+function rulesOf(row: typeof moderationRules.$inferSelect | undefined) {
   if (!row) return { ...moderationDefaults, bannedWords: [] };
   const { guildId: _g, ...rules } = row;
   return rules;

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { readOnce } from '../../../../db/read-scope';
 import { translationOptOuts } from '../../../../db/schema';
 import { ensureGuild } from '../../core/guilds';
@@ -29,13 +30,23 @@ export async function setTranslated(
 }
 
 /** True when the member opted out on this server (read once per message: db/read-scope.ts). */
+/** A member's opt-out row (read on every message): built once per database handle. */
+const optOutRow = preparedPerDb((db) =>
+  db
+    .select({ userId: translationOptOuts.userId })
+    .from(translationOptOuts)
+    .where(
+      and(
+        eq(translationOptOuts.guildId, sql.placeholder('guildId')),
+        eq(translationOptOuts.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+);
+
 export async function optedOut(db: Db, guildId: string, userId: string): Promise<boolean> {
   return await readOnce(`opted-out:${guildId}:${userId}`, async () => {
-    const row = await db
-      .select({ userId: translationOptOuts.userId })
-      .from(translationOptOuts)
-      .where(and(eq(translationOptOuts.guildId, guildId), eq(translationOptOuts.userId, userId)))
-      .get();
+    const row = await optOutRow(db).get({ guildId, userId });
     return row !== undefined;
   });
 }
