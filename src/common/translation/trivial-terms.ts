@@ -6,6 +6,9 @@ import { z } from 'zod';
  * only of them, of built-in shorthands and of laughter, within the word limit, is not translated.
  */
 
+/** Trivial chatter is at most this many words (src/server/translation/trivial.ts). */
+export const MAX_WORDS = 4;
+
 /** A server's own terms: at most this many, each 1 to MAX_OWN_TERM_LENGTH characters. */
 export const MAX_OWN_TERMS = 50;
 export const MAX_OWN_TERM_LENGTH = 32;

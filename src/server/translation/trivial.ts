@@ -1,4 +1,4 @@
-import { normalizeOwnTerm } from '../../common/translation/trivial-terms';
+import { MAX_WORDS, normalizeOwnTerm } from '../../common/translation/trivial-terms';
 import { plainWords } from './protect';
 
 /**
@@ -17,7 +17,7 @@ import { plainWords } from './protect';
  * the mirror and single-channel plans).
  */
 
-export const MAX_WORDS = 4;
+export { MAX_WORDS };
 
 /** Shorthands per language ("all": understood in every language's chat). Lower case. */
 export const TRIVIAL_SHORTHANDS: Record<string, readonly string[]> = {
