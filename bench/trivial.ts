@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { trivialTermsInput } from '../src/common/translation/trivial-terms';
+import { trivialTermsInput } from '../src/common/trivial-terms';
 import type { IncomingMessage } from '../src/server/features/channels/mirror';
 import { isTrivialMessage } from '../src/server/features/channels/trivial';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownTermProblem, trivialTermsInput } from '../../src/common/translation/trivial-terms';
+import { ownTermProblem, trivialTermsInput } from '../../src/common/trivial-terms';
 import { isTrivialText } from '../../src/server/translation/trivial';
 
 describe('trivial chatter: not sent to the provider, not copied', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findLanguage } from '../languages';
 import { atLeastOneKey } from '../schemas/util';
-import { trivialTermsInput } from '../translation/trivial-terms';
+import { trivialTermsInput } from '../trivial-terms';
 
 export const translationSettingsPatch = z
   .object({

@@ -1,4 +1,4 @@
-import { MAX_WORDS, normalizeOwnTerm } from '../../common/translation/trivial-terms';
+import { MAX_WORDS, normalizeOwnTerm } from '../../common/trivial-terms';
 import { plainWords } from './protect';
 
 /**
@@ -9,7 +9,7 @@ import { plainWords } from './protect';
  * - at most MAX_WORDS words, and every word is a shorthand of the list below or laughter
  *   ("haha", "jajaja", "kkkk", "ㅋㅋ", "www"), letters repeated for emphasis counted once ("okkk", "lolll");
  * - or no letters and no digits at all (emoji, punctuation, mentions only), or "+1" / "-1";
- * - a server's own terms (translation settings; their rules: src/common/translation/trivial-terms.ts)
+ * - a server's own terms (translation settings; their rules: src/common/trivial-terms.ts)
  *   count as shorthands for that server, within the same word limit;
  * - never a yes/no word or any other word ("no", "sí", "oui", "nein", "ja" are answers), never a
  *   number ("5" answers "how many?"), never a message with a link (a shared link is content).

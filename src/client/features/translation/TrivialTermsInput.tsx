@@ -6,7 +6,7 @@ import {
   MAX_WORDS,
   normalizeOwnTerm,
   ownTermProblem,
-} from '../../../common/translation/trivial-terms';
+} from '../../../common/trivial-terms';
 
 /**
  * The server's own short-chatter terms (issue 28): added to the built-in list of "Skip short
