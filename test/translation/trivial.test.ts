@@ -17,6 +17,8 @@ describe('trivial chatter: not sent to the provider, not copied', () => {
     'xDDD',
     'haha',
     'hahahaha',
+    'ahaha',
+    'ахаха',
     'jajaja',
     'jeje',
     'kkkkk',

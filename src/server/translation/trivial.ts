@@ -74,8 +74,11 @@ const SHORTHANDS = new Set(
     .map((w) => squeeze(w.normalize('NFKC'))),
 );
 
-/** Two or more laughing syllables: "haha", "hehe", "jajaja", "jeje", "ahah", "хаха" (one "ja" is a yes). */
-const LAUGHTER = /^(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)+h?$/u;
+/**
+ * Two or more laughing syllables: "haha", "hehe", "jajaja", "jeje", "ahah", "хаха" (one "ja" is a
+ * yes), a half syllable at the end allowed ("hahah", "ahaha", "ахаха").
+ */
+const LAUGHTER = /^(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)+[haах]?$/u;
 
 const LINK = /https?:\/\/\S/i;
 const PLUS_ONE = /^[+-]1$/;
