@@ -138,6 +138,8 @@ export const translationSettings = sqliteTable('translation_settings', {
   skipPrefix: text('skip_prefix').notNull().default('!'),
   /** Trivial chatter ("ok", "lol", emoji only: src/server/translation/trivial.ts) is neither translated nor copied. */
   skipTrivial: integer('skip_trivial', { mode: 'boolean' }).notNull().default(true),
+  /** The server's own short-chatter terms (issue 28), lower case, added to the built-in list. */
+  trivialTerms: text('trivial_terms', { mode: 'json' }).$type<string[]>().notNull().default([]),
 });
 
 /**

@@ -59,6 +59,53 @@ describe('translation settings', () => {
     expect(await tableCounts(s.services)).toEqual(before);
   });
 
+  it("stores the server's own short-chatter terms trimmed, lower-cased, duplicates collapsed", async () => {
+    const res = await s.api('/api/translation/settings?guildId=2222', {
+      method: 'PATCH',
+      admin: true,
+      body: { trivialTerms: [' Kekw ', 'pog', 'KEKW', 'ÓRALE'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.trivialTerms).toEqual(['kekw', 'pog', 'órale']);
+    const again = await s.api('/api/translation/settings?guildId=2222', { admin: true });
+    expect(again.json).toMatchObject({ trivialTerms: ['kekw', 'pog', 'órale'], skipTrivial: true });
+    const cleared = await s.api('/api/translation/settings?guildId=2222', {
+      method: 'PATCH',
+      admin: true,
+      body: { trivialTerms: [] },
+    });
+    expect(cleared.json.trivialTerms).toEqual([]);
+  });
+
+  it.each([
+    [{ trivialTerms: ['pog', 'gg ez'] }, 'trivialTerms: "gg ez" must be one word, without spaces'],
+    [{ trivialTerms: ['pog', ''] }, 'trivialTerms: "" must be 1 to 32 characters'],
+    [{ trivialTerms: ['a'.repeat(33)] }, `trivialTerms: "${'a'.repeat(33)}" must be 1 to 32 characters`],
+    [{ trivialTerms: ['+1!'] }, 'trivialTerms: "+1!" must be letters and digits only'],
+    [{ trivialTerms: ['42'] }, 'trivialTerms: "42" must contain a letter'],
+    [
+      { trivialTerms: Array.from({ length: 51 }, (_, i) => `t${i}`) },
+      'trivialTerms: at most 50 terms (51 given)',
+    ],
+    [{ trivialTerms: 'pog' }, 'trivialTerms: must be a list of terms'],
+    [{ trivialTerms: [7] }, 'trivialTerms'],
+  ])(
+    'rejects own terms %j with 400 naming the field and the term, and writes nothing',
+    async (body, error) => {
+      const before = await tableCounts(s.services);
+      const res = await s.api('/api/translation/settings?guildId=g-bad', {
+        method: 'PATCH',
+        admin: true,
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toContain(error);
+      expect(await tableCounts(s.services)).toEqual(before);
+      const now = await s.api('/api/translation/settings?guildId=g-bad', { admin: true });
+      expect(now.json.trivialTerms).toEqual([]);
+    },
+  );
+
   it('rejects a body that is not JSON', async () => {
     const res = await s.api('/api/translation/settings', { method: 'PATCH', admin: true, body: '{nope' });
     expect(res.status).toBe(400);

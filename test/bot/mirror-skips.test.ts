@@ -63,6 +63,41 @@ describe('short chatter (issue 28)', () => {
     expect(Number(await skippedToday()) - countedBefore).toBe(3);
   });
 
+  it('a server\'s own term ("kekw") is translated and copied until the server adds it; then it is skipped and counted, and "kekw lol" too, while "kekw that was close" is still translated', async () => {
+    const settings = `/api/translation/settings?guildId=${h.guild.id}`;
+    let geminiBefore = h.gemini.requests.length;
+    let postsBefore = postsIn('spanish').length;
+    let countedBefore = Number(await skippedToday());
+    await benWrites(['kekw']);
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] kekw']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+    expect(Number(await skippedToday()) - countedBefore).toBe(0);
+
+    const added = await h.server.api(settings, {
+      method: 'PATCH',
+      admin: true,
+      body: { trivialTerms: ['KEKW'] },
+    });
+    expect(added.status).toBe(200);
+    expect((added.json as { trivialTerms: string[] }).trivialTerms).toEqual(['kekw']);
+
+    geminiBefore = h.gemini.requests.length;
+    postsBefore = postsIn('spanish').length;
+    countedBefore = Number(await skippedToday());
+    await benWrites(['kekw', 'KEKW lol', 'kekw that was close']);
+    expect(
+      postsIn('spanish')
+        .slice(postsBefore)
+        .map((c) => c.body?.content),
+    ).toEqual(['[es] kekw that was close']);
+    expect(h.gemini.requests.length - geminiBefore).toBe(1);
+    expect(Number(await skippedToday()) - countedBefore).toBe(2);
+  });
+
   it('with "Skip short chatter" off, "lol" is translated and copied like any message', async () => {
     const off = await h.server.api(`/api/translation/settings?guildId=${h.guild.id}`, {
       method: 'PATCH',

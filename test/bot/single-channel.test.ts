@@ -1,6 +1,7 @@
+import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../fakes/discord';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
  * A translation room made the way the dashboard makes it (singleChannel.create, over
@@ -58,6 +59,22 @@ describe('a translation room created through the procedure', () => {
     );
   });
 
+  it("a server's own short-chatter term is answered until the server adds it, then costs no call and gets no reply", async () => {
+    const first = await replyTo('pog');
+    expect(first.body?.content).toContain('[es] pog');
+    expect((await api('/api/translation/settings', 'PATCH', { trivialTerms: ['pog'] })).status).toBe(200);
+    const calls = h.gemini.requests.length;
+    const n = replies().length;
+    const done = handled(h, Events.MessageCreate, (m) => m.content === 'pog pog');
+    say('pog pog');
+    await done;
+    // The next message is answered: the bot went on, and "pog pog" got nothing.
+    const next = await replyTo('pog, who has the key?');
+    expect(replies().slice(n)).toEqual([next]);
+    expect(h.gemini.requests.length - calls).toBe(1);
+    expect((await api('/api/translation/settings', 'PATCH', { trivialTerms: [] })).status).toBe(200);
+  });
+
   /** Sends a message, flags it 🇪🇸, and returns every reply posted up to the flag's answer. */
   async function untranslatedThenFlagged(content: string) {
     const n = replies().length;
@@ -65,7 +82,11 @@ describe('a translation room created through the procedure', () => {
     const msg = say(content);
     // The flag reaction translates on demand; its reply arrives after the message was handled.
     h.fake.react(msg, h.ana.user, '🇪🇸');
-    await eventually(() => replies().slice(n).some((c) => c.body?.content.startsWith('🇪🇸')));
+    await eventually(() =>
+      replies()
+        .slice(n)
+        .some((c) => c.body?.content.startsWith('🇪🇸')),
+    );
     return {
       contents: replies()
         .slice(n)

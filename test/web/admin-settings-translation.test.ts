@@ -18,6 +18,12 @@ beforeAll(async () => {
   await setTranslated(server.services.db, 'demo1', '900000000000000001', false);
   await setTranslated(server.services.db, 'demo1', '900000000000000002', false);
   await hideAuthor(server.services.db, 'demo1', '900000000000000003', '900000000000000004');
+  // The demo server's own short chatter (the screenshots show the field filled).
+  await server.api('/api/translation/settings?guildId=demo1', {
+    method: 'PATCH',
+    admin: true,
+    body: { trivialTerms: ['kekw', 'pog', 'órale'] },
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -99,6 +105,39 @@ describe('Translation Settings', () => {
     expect((await settings('t1')).rateLimitPerUser).toBe(200);
     await saved(page, () => page.keyboard.press('Home'));
     expect((await settings('t1')).rateLimitPerUser).toBe(10);
+    await page.context().close();
+  });
+
+  it("saves the server's own short-chatter terms in their stored form, names a refused term without saving, and is disabled with the switch off", async () => {
+    await insertGuild(server, 't-own');
+    const page = await adminPage(browser, server, '/admin/translation?guildId=t-own');
+    const calls = recordUpdates(page);
+    const input = page.getByTestId('trivial-terms');
+    await input.waitFor();
+    expect(await input.isDisabled()).toBe(false);
+    await saved(page, async () => {
+      await input.fill('KEKW');
+      await input.press('Enter');
+    });
+    await saved(page, async () => {
+      await input.fill('pog');
+      await input.press('Enter');
+    });
+    expect((await settings('t-own')).trivialTerms).toEqual(['kekw', 'pog']);
+
+    await input.fill('42');
+    await input.press('Enter');
+    await page.getByText('"42" must contain a letter (a number alone is an answer)').waitFor();
+    expect((await settings('t-own')).trivialTerms).toEqual(['kekw', 'pog']);
+    expect(calls).toEqual([['trivialTerms'], ['trivialTerms']]);
+
+    await page.reload();
+    await input.waitFor();
+    await page.getByText('kekw', { exact: true }).waitFor();
+    await page.getByText('pog', { exact: true }).waitFor();
+    await saved(page, () => page.getByRole('switch', { name: 'Skip short chatter' }).click({ force: true }));
+    await expect.poll(() => input.isDisabled()).toBe(true);
+    expect((await settings('t-own')).trivialTerms).toEqual(['kekw', 'pog']);
     await page.context().close();
   });
 

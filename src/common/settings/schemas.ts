@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findLanguage } from '../languages';
 import { atLeastOneKey } from '../schemas/util';
+import { trivialTermsInput } from '../trivial-terms';
 
 export const translationSettingsPatch = z
   .object({
@@ -15,6 +16,8 @@ export const translationSettingsPatch = z
       .multipleOf(10, 'must be a multiple of 10'),
     skipPrefix: z.string().trim().min(1).max(8),
     skipTrivial: z.boolean(),
+    /** The server's own short-chatter terms (replaces the list). */
+    trivialTerms: trivialTermsInput,
   })
   .partial()
   .refine(atLeastOneKey, 'give at least one setting to change');

@@ -12,6 +12,8 @@ export const translationDefaults = {
   skipPrefix: '!',
   /** Trivial chatter ("ok", "lol", "gg wp", emoji only) is neither translated nor copied (docs/translation.md). */
   skipTrivial: true,
+  /** The server's own short-chatter terms, added to the built-in list (src/server/translation/trivial.ts). */
+  trivialTerms: [] as string[],
 };
 
 /** The guild's translation settings, or the defaults when none were saved (read once per message: db/read-scope.ts). */

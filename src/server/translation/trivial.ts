@@ -1,3 +1,4 @@
+import { MAX_WORDS, normalizeOwnTerm } from '../../common/trivial-terms';
 import { plainWords } from './protect';
 
 /**
@@ -8,13 +9,15 @@ import { plainWords } from './protect';
  * - at most MAX_WORDS words, and every word is a shorthand of the list below or laughter
  *   ("haha", "jajaja", "kkkk", "ㅋㅋ", "www"), letters repeated for emphasis counted once ("okkk", "lolll");
  * - or no letters and no digits at all (emoji, punctuation, mentions only), or "+1" / "-1";
+ * - a server's own terms (translation settings; their rules: src/common/trivial-terms.ts)
+ *   count as shorthands for that server, within the same word limit;
  * - never a yes/no word or any other word ("no", "sí", "oui", "nein", "ja" are answers), never a
  *   number ("5" answers "how many?"), never a message with a link (a shared link is content).
  * Whether a message also has attachments or is a reply is the caller's business (trivialMessage in
  * the mirror and single-channel plans).
  */
 
-export const MAX_WORDS = 4;
+export { MAX_WORDS };
 
 /** Shorthands per language ("all": understood in every language's chat). Lower case. */
 export const TRIVIAL_SHORTHANDS: Record<string, readonly string[]> = {
@@ -71,19 +74,28 @@ const SHORTHANDS = new Set(
     .map((w) => squeeze(w.normalize('NFKC'))),
 );
 
-/** Two or more laughing syllables: "haha", "hehe", "jajaja", "jeje", "ahah", "хаха" (one "ja" is a yes). */
-const LAUGHTER = /^(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)+h?$/u;
+/**
+ * Two or more laughing syllables: "haha", "hehe", "jajaja", "jeje", "ahah", "хаха" (one "ja" is a
+ * yes), a half syllable at the end allowed ("hahah", "ahaha", "ахаха").
+ */
+const LAUGHTER = /^(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)(?:ha|he|hi|ah|eh|ja|je|ji|ха|хе|ах)+[haах]?$/u;
 
 const LINK = /https?:\/\/\S/i;
 const PLUS_ONE = /^[+-]1$/;
 
-function trivialWord(word: string): boolean {
+function trivialWord(word: string, own: ReadonlySet<string>): boolean {
   const w = squeeze(word);
-  return SHORTHANDS.has(w) || LAUGHTER.test(w) || LAUGHTER.test(word);
+  return SHORTHANDS.has(w) || own.has(w) || LAUGHTER.test(w) || LAUGHTER.test(word);
 }
 
-/** True when the text is trivial chatter (the rules above). */
-export function isTrivialText(text: string): boolean {
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/**
+ * True when the text is trivial chatter (the rules above); ownTerms are the server's own terms
+ * (stored form), matched like the built-in shorthands (repeated letters counted once).
+ */
+export function isTrivialText(text: string, ownTerms: readonly string[] = []): boolean {
+  const own = ownTerms.length === 0 ? NO_TERMS : new Set(ownTerms.map((t) => squeeze(normalizeOwnTerm(t))));
   const trimmed = text.normalize('NFKC').trim();
   if (trimmed === '' || LINK.test(trimmed)) return false;
   if (PLUS_ONE.test(trimmed)) return true;
@@ -91,5 +103,5 @@ export function isTrivialText(text: string): boolean {
   if (!/[\p{L}\p{N}]/u.test(words)) return true;
   const tokens = words.split(/[\s\p{P}\p{S}]+/u).filter((t) => t !== '');
   if (tokens.length === 0 || tokens.length > MAX_WORDS) return false;
-  return tokens.every(trivialWord);
+  return tokens.every((t) => trivialWord(t, own));
 }

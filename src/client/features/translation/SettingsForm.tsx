@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../components/admin/errorMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { TrivialTermsInput } from './TrivialTermsInput';
 
 export interface TranslationSettings {
   autoDetect: boolean;
@@ -10,6 +11,7 @@ export interface TranslationSettings {
   contextPreservation: boolean;
   rateLimitPerUser: number;
   skipTrivial: boolean;
+  trivialTerms: string[];
 }
 
 type Patch = Partial<TranslationSettings>;
@@ -80,6 +82,11 @@ export function SettingsForm({
             }
             checked={settings.skipTrivial}
             onChange={(e) => save({ skipTrivial: e.currentTarget.checked })}
+          />
+          <TrivialTermsInput
+            terms={settings.trivialTerms}
+            disabled={!settings.skipTrivial}
+            onSave={(trivialTerms) => save({ trivialTerms })}
           />
         </Stack>
       </Card>

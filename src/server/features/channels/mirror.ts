@@ -365,12 +365,13 @@ export async function planMirror(
 ): Promise<MirrorOutcome> {
   const channels = await linkOfChannel(db, msg.guildId, msg.parentChannelId ?? msg.channelId);
   if (channels?.[0].mode !== 'mirror') return { status: 'none' };
-  const { skipPrefix, skipTrivial } = await readTranslationSettings(db, msg.guildId);
+  const { skipPrefix, skipTrivial, trivialTerms } = await readTranslationSettings(db, msg.guildId);
   if (skipPrefix && msg.content.startsWith(skipPrefix)) return { status: 'skipped', reason: 'prefix' };
   if (!msg.content.trim() && attachmentsOf(msg).length === 0 && !hasExtras(msg))
     return { status: 'skipped', reason: 'empty' };
   // A new forum post is never trivial: its title alone is worth a post in every forum.
-  if (skipTrivial && !msg.forumPost && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  if (skipTrivial && !msg.forumPost && isTrivialMessage(msg, trivialTerms))
+    return { status: 'skipped', reason: 'trivial' };
   const targets = await targetsOf(db, msg, channels);
   if (targets.length === 0) return { status: 'none' };
   // An author who turned translation off (/translate-me off): copied as written, never sent to the provider.

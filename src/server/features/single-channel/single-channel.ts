@@ -139,7 +139,8 @@ async function planSingleReply(
   const settings = await readTranslationSettings(db, msg.guildId);
   if (settings.skipPrefix && msg.content.startsWith(settings.skipPrefix))
     return { status: 'skipped', reason: 'prefix' };
-  if (settings.skipTrivial && isTrivialMessage(msg)) return { status: 'skipped', reason: 'trivial' };
+  if (settings.skipTrivial && isTrivialMessage(msg, settings.trivialTerms))
+    return { status: 'skipped', reason: 'trivial' };
   if (await optedOut(db, msg.guildId, msg.authorId)) return { status: 'skipped', reason: 'opted-out' };
   if (!msg.content.trim() && msg.voiceMessage && discordApiUrl) {
     return singleVoiceReply(db, translator, publicUrl, msg, languages, discordApiUrl);

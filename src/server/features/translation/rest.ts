@@ -12,7 +12,7 @@ export const routes: RestRoute[] = [
     path: '/api/translation/settings',
     procedure: 'translation.updateSettings',
     summary:
-      'Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser, skipPrefix, skipTrivial',
+      "Change any of autoDetect, translationTone, contextPreservation, rateLimitPerUser, skipPrefix, skipTrivial, trivialTerms (the server's own short-chatter terms: up to 50 single words of letters/digits, 1-32 characters, stored lower-case)",
   },
   {
     method: 'GET',
