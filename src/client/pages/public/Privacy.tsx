@@ -131,8 +131,9 @@ const SECTIONS: LegalSection[] = [
             <strong>Our AI translation provider</strong> (and a second translation service the operator may
             set up, such as DeepL, when the first fails or lacks a language) receives the text of a message,
             and the languages involved, only to produce the translation you asked for. It does not receive the
-            messages of a member who turned translation off (/translate-me off) to copy them into linked
-            channels, nor the short chatter a server skips ("ok", "lol").
+            messages of a member who turned translation off (/translate-me off), neither to copy them into
+            linked channels nor to check them with AI moderation, nor the short chatter a server skips ("ok",
+            "lol").
           </li>
           <li>
             <strong>A server's own provider key.</strong> When a server's admins add their own Gemini,
