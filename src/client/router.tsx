@@ -38,7 +38,7 @@ type Load = () => Promise<{ default: ComponentType }>;
 /** The Mantine styles a lazy route loads with it: every one (styles/app.ts) unless it names fewer. */
 type Styles = () => Promise<unknown>;
 const allStyles: Styles = () => import('./styles/app');
-/** Pricing's and contact's few components beyond the landing's (styles/public.ts). */
+/** Contact's few components beyond the landing's and ServerProviders' toasts (styles/public.ts). */
 const publicStyles: Styles = () => import('./styles/public');
 
 /** A page loaded on demand with its Mantine styles (every one by default): the default export of load(). */
@@ -82,7 +82,6 @@ const publicPages = [
     () => publicLayout,
     '/pricing',
     () => import('./pages/public/Pricing'),
-    publicStyles,
   ),
   page(
     () => publicLayout,
