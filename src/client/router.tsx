@@ -35,10 +35,15 @@ function Root() {
 }
 
 type Load = () => Promise<{ default: ComponentType }>;
+/** The Mantine styles a lazy route loads with it: every one (styles/app.ts) unless it names fewer. */
+type Styles = () => Promise<unknown>;
+const allStyles: Styles = () => import('./styles/app');
+/** Contact's few components beyond the landing's and ServerProviders' toasts (styles/public.ts). */
+const publicStyles: Styles = () => import('./styles/public');
 
-/** A page loaded on demand with every Mantine style (styles/app.ts): the default export of load(). */
-function lazyPage(load: Load) {
-  return lazyRouteComponent(() => Promise.all([import('./styles/app'), load()]).then(([, m]) => m));
+/** A page loaded on demand with its Mantine styles (every one by default): the default export of load(). */
+function lazyPage(load: Load, styles: Styles = allStyles) {
+  return lazyRouteComponent(() => Promise.all([styles(), load()]).then(([, m]) => m));
 }
 
 /** A lazily loaded route at `path` under `parent`. */
@@ -46,8 +51,9 @@ function page<TParent extends AnyRoute, TPath extends string>(
   parent: () => TParent,
   path: TPath,
   load: Load,
+  styles?: Styles,
 ) {
-  return createRoute({ getParentRoute: parent, path, component: lazyPage(load) });
+  return createRoute({ getParentRoute: parent, path, component: lazyPage(load, styles) });
 }
 
 const rootRoute = createRootRoute({
@@ -60,7 +66,7 @@ const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public'
 const publicServer = createRoute({
   getParentRoute: () => publicLayout,
   id: 'public-server',
-  component: lazyPage(() => import('./components/ServerProviders')),
+  component: lazyPage(() => import('./components/ServerProviders'), publicStyles),
 });
 /** The login screen and the dashboard: tRPC, toasts, every style. */
 const appServer = createRoute({
@@ -100,6 +106,7 @@ const publicServerPages = [
     () => publicServer,
     '/contact',
     () => import('./pages/public/Contact'),
+    publicStyles,
   ),
   page(
     () => publicServer,

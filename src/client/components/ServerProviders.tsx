@@ -1,4 +1,4 @@
-import '../styles/app';
+import '../styles/public';
 import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
