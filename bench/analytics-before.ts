@@ -14,13 +14,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../db/client';
 import { guilds } from '../db/schema';
+import { LOG_INSERT_SQL, logRows } from './analytics-logs';
 import * as after from '../src/server/features/stats/stats';
 
 const commit = process.argv[2] ?? 'ea290cf';
 const SIZE = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PER_ROUND = 10;
-const DAY = 86_400_000;
 const root = new URL('../', import.meta.url).pathname;
 const old = execFileSync('git', ['show', `${commit}:src/server/features/stats/stats.ts`], {
   cwd: root,
@@ -34,20 +34,12 @@ writeFileSync(oldFile, old);
 const before = (await import(oldFile)) as typeof after;
 
 const now = new Date();
-const langs = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'ko', 'ru'];
 const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-before-'));
 const db = await openDb(join(dir, 'app.db'));
 const lite = db.$sqlite!;
 await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
-const insert = lite.prepare(
-  `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
-     characters, latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,
-);
-let seed = 42;
-const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const insert = lite.prepare(LOG_INSERT_SQL);
+const row = logRows(now, SIZE);
 // Seeded without the triggers, then the rollup migrations' own backfills (as bench:analytics).
 const triggers = lite.prepare("select name, sql from sqlite_master where type = 'trigger'").all() as {
   name: string;
@@ -55,21 +47,7 @@ const triggers = lite.prepare("select name, sql from sqlite_master where type = 
 }[];
 for (const t of triggers) lite.exec(`drop trigger ${t.name}`);
 lite.transaction(() => {
-  for (let i = 0; i < SIZE; i++) {
-    const user = Math.floor(rnd() ** 2 * 1000);
-    const from = langs[Math.floor(rnd() * langs.length)];
-    const to = langs[(langs.indexOf(from) + 1 + Math.floor(rnd() * 7)) % langs.length];
-    insert.run(
-      `ch${Math.floor(rnd() * 12)}`,
-      `u${user}`,
-      `member${user}`,
-      from,
-      to,
-      200 + Math.floor(rnd() * 900),
-      rnd() < 0.02 ? 'error' : 'ok',
-      now.getTime() - 90 * DAY + Math.floor(((i + rnd()) / SIZE) * 90 * DAY),
-    );
-  }
+  for (let i = 0; i < SIZE; i++) insert.run(...row(i));
 })();
 for (const t of triggers) lite.exec(t.sql);
 const migrations = new URL('../migrations/', import.meta.url);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../db/client';
 import { guilds } from '../db/schema';
+import { LOG_INSERT_SQL, logRows } from './analytics-logs';
 import { guildActivity, guildAnalytics, guildStats } from '../src/server/features/stats/stats';
 import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../test/helpers/analytics-reference';
 
@@ -19,7 +20,6 @@ const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Numbe
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DAY = 86_400_000;
 const now = new Date();
-const langs = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'ko', 'ru'];
 const ROLLUPS = [
   'analytics_daily',
   'analytics_hours',
@@ -49,30 +49,8 @@ for (const size of SIZES) {
   const db = await openDb(join(dir, 'app.db'));
   await db.insert(guilds).values({ id: 'small' }).run();
   await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
-  const insert = db.$sqlite!.prepare(
-    `insert into translation_logs (guild_id, channel_id, user_id, username, source_language, target_language,
-       characters, latency_ms, outcome, source, created_at) values ('big', ?, ?, ?, ?, ?, 80, ?, ?, 'mirror', ?)`,
-  );
-  let seed = 42;
-  const rnd = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  const row = (i: number) => {
-    const user = Math.floor(rnd() ** 2 * 1000);
-    const from = langs[Math.floor(rnd() * langs.length)];
-    const to = langs[(langs.indexOf(from) + 1 + Math.floor(rnd() * 7)) % langs.length];
-    return [
-      `ch${Math.floor(rnd() * 12)}`,
-      `u${user}`,
-      `member${user}`,
-      from,
-      to,
-      200 + Math.floor(rnd() * 900),
-      rnd() < 0.02 ? 'error' : 'ok',
-      now.getTime() - 90 * DAY + Math.floor(((i + rnd()) / size) * 90 * DAY),
-    ];
-  };
+  const insert = db.$sqlite!.prepare(LOG_INSERT_SQL);
+  const row = logRows(now, size);
   // The trigger cost per insert, measured on a small server with and without the triggers.
   const triggers = db
     .$sqlite!.prepare(
