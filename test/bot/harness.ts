@@ -9,6 +9,7 @@ import {
   type FakeMember,
   makeGuild,
   makeMember,
+  type RecordedCall,
   startFakeDiscord,
 } from '../fakes/discord';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
@@ -139,6 +140,18 @@ export async function eventually<T>(
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The webhook posts Discord accepted into a channel of the harness's server (what its members read). */
+export function webhookPostsIn(h: BotHarness, channel: string): RecordedCall[] {
+  const id = h.channel(channel).id;
+  return h.fake.calls.filter(
+    (c) =>
+      c.method === 'POST' &&
+      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
+      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
+      c.status === 200,
+  );
 }
 
 /**

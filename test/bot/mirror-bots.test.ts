@@ -2,9 +2,9 @@ import { Events, type Message } from 'discord.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet } from '../../db/client';
-import type { FakeUser, RecordedCall } from '../fakes/discord';
+import type { FakeUser } from '../fakes/discord';
 import { snowflake } from '../fakes/discord/payloads';
-import { type BotHarness, eventually, handled, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness, webhookPostsIn } from './harness';
 
 /**
  * Bots and webhooks in linked channels (issue 28): ignored unless an admin allows them by name on
@@ -32,16 +32,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 const newPosts = (channel: string, before: number) =>
   postsIn(channel)
     .slice(before)

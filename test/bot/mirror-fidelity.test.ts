@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json, RecordedCall } from '../fakes/discord';
+import type { Json } from '../fakes/discord';
 import { type FakeReply, pseudoTranslate, type RecordedRequest } from '../fakes/gemini';
-import { type BotHarness, eventually, recordedCopies, startBotHarness } from './harness';
+import { type BotHarness, eventually, recordedCopies, startBotHarness, webhookPostsIn } from './harness';
 
 /** Issue 16: long messages arrive whole; a burst of messages shares one provider call. */
 let h: BotHarness;
@@ -18,16 +18,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 
 /** About `n` characters of prose in sentences of ~60 characters. */
 const prose = (n: number, word: string) => {

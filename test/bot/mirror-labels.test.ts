@@ -2,10 +2,10 @@ import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as MIRROR_PHRASES from '../../src/common/channels/phrases';
 import { untranslatedMark } from '../../src/server/translation/phrases';
-import type { Json, RecordedCall } from '../fakes/discord';
+import type { Json } from '../fakes/discord';
 import { snowflake } from '../fakes/discord/payloads';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, handled, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness, webhookPostsIn } from './harness';
 
 /**
  * The mirror's own lines in every language (issue 27) and members who turned translation off
@@ -48,16 +48,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 
 /** Every text the provider was asked to put into `code`, by call: a batch's texts, or one text. */
 const asked = (code: string, from = 0) =>

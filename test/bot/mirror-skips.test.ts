@@ -2,10 +2,9 @@ import { Events } from 'discord.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
-import type { RecordedCall } from '../fakes/discord';
 import { withMemberRoles } from '../fakes/discord/moderation';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, handled, startBotHarness } from './harness';
+import { type BotHarness, eventually, handled, startBotHarness, webhookPostsIn } from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -21,16 +20,7 @@ afterAll(async () => {
 });
 
 /** Webhook executions the bot made into a channel (what members of that channel read). */
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 
 /** Ben writes each text in #english, in order; resolves once the bot handled them all. */
 async function benWrites(texts: string[]) {

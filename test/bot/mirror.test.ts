@@ -2,9 +2,16 @@ import { Events } from 'discord.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll, rawGet, rawRun } from '../../db/client';
-import type { Json, RecordedCall } from '../fakes/discord';
+import type { Json } from '../fakes/discord';
 import { pseudoTranslate } from '../fakes/gemini';
-import { type BotHarness, eventually, handled, recordedCopies, startBotHarness } from './harness';
+import {
+  type BotHarness,
+  eventually,
+  handled,
+  recordedCopies,
+  startBotHarness,
+  webhookPostsIn,
+} from './harness';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -15,16 +22,7 @@ afterAll(async () => {
 });
 
 /** Webhook executions the bot made into a channel (what members of that channel read). */
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 const lastPostIn = (channel: string) => postsIn(channel).at(-1);
 /** A small PNG the fake Discord's CDN serves. */
 const MAP = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMember, type RecordedCall } from '../fakes/discord';
+import { makeMember } from '../fakes/discord';
 import { enforceRateLimits, type RateLimitStats } from '../fakes/discord/rate-limits';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, startBotHarness, webhookPostsIn } from './harness';
 
 /**
  * Webhook pacing against Discord's rate-limit contract (test/fakes/discord/rate-limits.ts):
@@ -29,16 +29,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 
 describe('webhook posts paced per webhook, outside the bot token', () => {
   it("delivers a burst over a webhook's bucket, every copy once, and another link's copy does not wait behind it", async () => {
