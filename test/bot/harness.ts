@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { ClientEvents } from 'discord.js';
+import { sql } from 'drizzle-orm';
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawAll } from '../../db/client';
 import type { ServiceOverrides } from '../../src/server/core/services';
 import {
+  type FakeChannel,
   type FakeDiscord,
   type FakeGuild,
   type FakeMember,
   makeGuild,
   makeMember,
   type RecordedCall,
+  snowflake,
   startFakeDiscord,
 } from '../fakes/discord';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
@@ -140,6 +142,26 @@ export async function eventually<T>(
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Opens the voice channel "Voice hall" on the harness's server (CHANNEL_CREATE); resolves once the bot has it. */
+export async function addVoiceHall(h: BotHarness): Promise<FakeChannel> {
+  const hall: FakeChannel = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
+  h.guild.channels.push(hall);
+  h.fake.dispatch('CHANNEL_CREATE', {
+    id: hall.id,
+    guild_id: h.guild.id,
+    name: hall.name,
+    type: 2,
+    position: 20,
+    parent_id: null,
+    permission_overwrites: [],
+    bitrate: 64000,
+    user_limit: 0,
+    rtc_region: null,
+  });
+  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  return hall;
 }
 
 /** The webhook posts Discord accepted into a channel of the harness's server (what its members read). */

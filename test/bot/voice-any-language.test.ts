@@ -4,9 +4,9 @@ import { findLanguage, type Language } from '../../src/common/languages';
 import * as VOICE_PHRASES from '../../src/common/voice/phrases';
 import { setMemberLanguage } from '../../src/server/features/translation/members';
 import { untranslatedMark } from '../../src/server/translation/phrases';
-import { type FakeChannel, type FakeMember, snowflake } from '../fakes/discord';
+import type { FakeChannel, FakeMember } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { addVoiceHall, type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
  * Issue 27: /voice answers a member in a language its phrase tables lack. Ana reads Swahili: her
@@ -23,21 +23,7 @@ beforeAll(async () => {
   const at = new Date();
   await setMemberLanguage(h.server.services.db, h.ana.user.id, findLanguage('sw') as Language, at);
   await setMemberLanguage(h.server.services.db, h.ben.user.id, findLanguage('yo') as Language, at);
-  hall = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
-  h.guild.channels.push(hall);
-  h.fake.dispatch('CHANNEL_CREATE', {
-    id: hall.id,
-    guild_id: h.guild.id,
-    name: hall.name,
-    type: 2,
-    position: 20,
-    parent_id: null,
-    permission_overwrites: [],
-    bitrate: 64000,
-    user_limit: 0,
-    rtc_region: null,
-  });
-  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  hall = await addVoiceHall(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -8,7 +8,7 @@ import { type FakeVoice, startFakeVoice } from '../fakes/discord/voice-gateway';
 import { readOpusPackets, SILENCE_FRAME } from '../fakes/discord/voice-rtp';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { addVoiceHall, type BotHarness, eventually, startBotHarness } from './harness';
 
 /**
  * Live captions through DAVE, the end-to-end encryption Discord requires on voice: the fake voice
@@ -26,21 +26,7 @@ beforeAll(async () => {
   h = await startBotHarness();
   voice = await startFakeVoice(h.fake);
   voice.server.dave = true;
-  hall = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
-  h.guild.channels.push(hall);
-  h.fake.dispatch('CHANNEL_CREATE', {
-    id: hall.id,
-    guild_id: h.guild.id,
-    name: hall.name,
-    type: 2,
-    position: 20,
-    parent_id: null,
-    permission_overwrites: [],
-    bitrate: 64000,
-    user_limit: 0,
-    rtc_region: null,
-  });
-  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  hall = await addVoiceHall(h);
   voice.memberVoice(h.ben, h.guild.id, hall.id);
   voice.memberVoice(h.ana, h.guild.id, hall.id);
   await eventually(

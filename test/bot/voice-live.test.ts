@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VoiceState } from 'discord.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runningIn, voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
@@ -20,7 +20,7 @@ import { readOpusPackets } from '../fakes/discord/voice-rtp';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, eventually, handled, startBotHarness } from './harness';
+import { addVoiceHall, type BotHarness, eventually, handled, startBotHarness } from './harness';
 
 /**
  * Live captions end to end: the real discord.js client and @discordjs/voice join a voice channel
@@ -36,21 +36,7 @@ let hall: FakeChannel;
 beforeAll(async () => {
   h = await startBotHarness();
   voice = await startFakeVoice(h.fake);
-  hall = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
-  h.guild.channels.push(hall);
-  h.fake.dispatch('CHANNEL_CREATE', {
-    id: hall.id,
-    guild_id: h.guild.id,
-    name: hall.name,
-    type: 2,
-    position: 20,
-    parent_id: null,
-    permission_overwrites: [],
-    bitrate: 64000,
-    user_limit: 0,
-    rtc_region: null,
-  });
-  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  hall = await addVoiceHall(h);
   voice.memberVoice(h.ben, h.guild.id, hall.id);
   voice.memberVoice(h.ana, h.guild.id, hall.id);
   await eventually(

@@ -3,30 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { voiceTimings } from '../../bot/features/voice/session';
 import { rawAll, rawRun } from '../../db/client';
 import { voiceSessions } from '../../db/schema';
-import { type FakeChannel, snowflake } from '../fakes/discord';
+import type { FakeChannel } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
 import { tableCounts } from '../helpers/server';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { addVoiceHall, type BotHarness, eventually, startBotHarness } from './harness';
 
 let h: BotHarness;
 let hall: FakeChannel;
 beforeAll(async () => {
   h = await startBotHarness();
-  hall = { id: snowflake(), name: 'Voice hall', type: 2, position: 20 };
-  h.guild.channels.push(hall);
-  h.fake.dispatch('CHANNEL_CREATE', {
-    id: hall.id,
-    guild_id: h.guild.id,
-    name: hall.name,
-    type: 2,
-    position: 20,
-    parent_id: null,
-    permission_overwrites: [],
-    bitrate: 64000,
-    user_limit: 0,
-    rtc_region: null,
-  });
-  await eventually(() => h.bot.client.channels.cache.has(hall.id));
+  hall = await addVoiceHall(h);
 });
 afterAll(async () => {
   await h?.close();
