@@ -164,6 +164,15 @@ export async function addVoiceHall(h: BotHarness): Promise<FakeChannel> {
   return hall;
 }
 
+/** Every text the fake provider was asked to put into `code` (a batch's messages, or a single text). */
+export function textsAskedInto(h: BotHarness, code: string): string[] {
+  return h.gemini.requests.flatMap((r) => {
+    const t = r.translation;
+    if (!t?.targets.includes(code)) return [];
+    return t.messages ? t.messages.map((m) => m.text) : [t.text];
+  });
+}
+
 /** The webhook posts Discord accepted into a channel of the harness's server (what its members read). */
 export function webhookPostsIn(h: BotHarness, channel: string): RecordedCall[] {
   const id = h.channel(channel).id;

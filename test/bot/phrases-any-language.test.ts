@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKED } from '../../src/common/billing/phrases';
-import { findLanguage, type Language } from '../../src/common/languages';
 import * as EXCHANGE_PHRASES from '../../src/common/exchange/phrases';
+import { findLanguage, type Language } from '../../src/common/languages';
 import * as XP_PHRASES from '../../src/common/xp/phrases';
 import { setMemberLanguage } from '../../src/server/features/translation/members';
 import { untranslatedMark } from '../../src/server/translation/phrases';
 import type { FakeMember, Json } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, startBotHarness } from './harness';
+import { type BotHarness, startBotHarness, textsAskedInto } from './harness';
 
 /**
  * Issue 27: the bot's replies in a language its phrase tables lack. Ana's language is Swahili: her
@@ -36,14 +36,8 @@ const slash = async (name: string, member: FakeMember, options: Json[] = []) =>
 const exchange = (member: FakeMember, sub: string, options: Json[] = []) =>
   slash('exchange', member, [{ name: sub, type: 1, options }]);
 
-/** Every text the provider was asked to put into `code` (a batch's messages, or a single text). */
-function askedInto(code: string): string[] {
-  return h.gemini.requests.flatMap((r) => {
-    const t = r.translation;
-    if (!t?.targets.includes(code)) return [];
-    return t.messages ? t.messages.map((m) => m.text) : [t.text];
-  });
-}
+/** Every text the provider was asked to put into `code`. */
+const askedInto = (code: string) => textsAskedInto(h, code);
 
 describe('a Swahili member', () => {
   it('/rank, /leaderboard and /exchange answer in Swahili, each phrase asked of the provider once', async () => {

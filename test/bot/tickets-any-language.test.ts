@@ -9,7 +9,7 @@ import type { FakeMember, Json } from '../fakes/discord';
 import { installThreads } from '../fakes/discord/threads';
 import { setGuildPlan } from '../helpers/guilds';
 import { openDMs, pressButton, submitModal } from './community-interactions';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, startBotHarness, textsAskedInto } from './harness';
 
 /**
  * Issue 29: tickets speak every member's language through the speaker. Ana reads Zulu, which no
@@ -41,14 +41,8 @@ const postedIn = (channelId: string, pattern: RegExp, after = 0) =>
       h.fake.calls.indexOf(c) >= after,
   );
 
-/** Every text the provider was asked to put into `code` (a batch's messages, or a single text). */
-function askedInto(code: string): string[] {
-  return h.gemini.requests.flatMap((r) => {
-    const t = r.translation;
-    if (!t?.targets.includes(code)) return [];
-    return t.messages ? t.messages.map((m) => m.text) : [t.text];
-  });
-}
+/** Every text the provider was asked to put into `code`. */
+const askedInto = (code: string) => textsAskedInto(h, code);
 const callsInto = (code: string) =>
   h.gemini.requests.filter((r) => r.translation?.targets.includes(code)).length;
 

@@ -6,7 +6,7 @@ import { setMemberLanguage } from '../../src/server/features/translation/members
 import { untranslatedMark } from '../../src/server/translation/phrases';
 import type { FakeChannel, FakeMember } from '../fakes/discord';
 import { setGuildPlan } from '../helpers/guilds';
-import { addVoiceHall, type BotHarness, eventually, startBotHarness } from './harness';
+import { addVoiceHall, type BotHarness, eventually, startBotHarness, textsAskedInto } from './harness';
 
 /**
  * Issue 27: /voice answers a member in a language its phrase tables lack. Ana reads Swahili: her
@@ -37,14 +37,8 @@ const voice = (member: FakeMember, sub: 'start' | 'stop', channel: FakeChannel, 
   h.fake.slash('voice', [{ name: sub, type: 1, options }], { member, channel });
 const answer = async (i: ReturnType<typeof voice>) => (await h.fake.interactionAnswer(i)).content as string;
 
-/** Every text the provider was asked to put into `code` (a batch's messages, or a single text). */
-function askedInto(code: string): string[] {
-  return h.gemini.requests.flatMap((r) => {
-    const t = r.translation;
-    if (!t?.targets.includes(code)) return [];
-    return t.messages ? t.messages.map((m) => m.text) : [t.text];
-  });
-}
+/** Every text the provider was asked to put into `code`. */
+const askedInto = (code: string) => textsAskedInto(h, code);
 
 describe('a Swahili member', () => {
   it('/voice replies come in Swahili, the voice phrases asked of the provider once in one call', async () => {

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
-import type { Json, RecordedCall } from '../fakes/discord';
+import type { Json } from '../fakes/discord';
 import { FAKE_TRANSCRIPT } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
-import { type BotHarness, eventually, startBotHarness } from './harness';
+import { type BotHarness, eventually, startBotHarness, webhookPostsIn } from './harness';
 
 /** A real voice message: espeak-ng saying FAKE_TRANSCRIPT, encoded to Ogg Opus. */
 const VOICE = readFileSync(new URL('../fixtures/voice-message.ogg', import.meta.url));
@@ -30,16 +30,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const postsIn = (channel: string): RecordedCall[] => {
-  const id = h.channel(channel).id;
-  return h.fake.calls.filter(
-    (c) =>
-      c.method === 'POST' &&
-      /^\/webhooks\/\d+\/[^/]+$/.test(c.path) &&
-      h.fake.rest.webhooks.get(c.path.split('/')[2])?.channel_id === id &&
-      c.status === 200,
-  );
-};
+const postsIn = (channel: string) => webhookPostsIn(h, channel);
 
 /** Ben records a voice message in `channel`: the fake Discord serves its audio on loopback. */
 function voiceMessage(channel: string): { msg: Json; url: string } {
