@@ -125,7 +125,10 @@ for (const { theme, device, size } of VARIANTS) {
       await pick(page, 0);
       await tabTo(page, dialog.getByRole('combobox', { name: 'Channel 2', exact: true }), { seen });
       await pick(page, 1);
-      await tabTo(page, dialog.getByRole('button', { name: 'Create Link' }), { seen });
+      // Create Link is disabled (out of the Tab order) until the dialog has taken both channels.
+      const create = dialog.getByRole('button', { name: 'Create Link' });
+      await expect.poll(() => create.isEnabled()).toBe(true);
+      await tabTo(page, create, { seen });
       await page.keyboard.press('Enter');
       await page
         .getByText('Channel link created')
