@@ -143,7 +143,12 @@ function LogoutButton() {
   const navigate = useNavigate();
   const logout = trpc.auth.logout.useMutation({
     onSuccess: async () => {
-      utils.invalidate();
+      // The session is gone now: say so before leaving, or /login would read the cached "logged in"
+      // and send the admin straight back while the refetch is still on its way.
+      utils.auth.me.setData(undefined, (old) =>
+        old ? { ...old, authenticated: false, operator: false, user: null } : old,
+      );
+      void utils.invalidate();
       await navigate({ to: '/login' });
     },
     onError: (err) => notifyError('Error', err.message || 'Could not log out. Please try again.'),
