@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trivialTermsInput } from '../src/common/trivial-terms';
-import type { IncomingMessage } from '../src/server/features/channels/mirror';
+import type { IncomingMessage } from '../src/server/features/channels/messages';
 import { isTrivialMessage } from '../src/server/features/channels/trivial';
 
 type Label = 'content' | 'chatter' | 'own' | 'reply';

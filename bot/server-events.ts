@@ -1,4 +1,4 @@
-import type { ServerEvents } from '../src/server/core/services';
+import type { ServerEvents } from '../src/server/core/server-events';
 import type { QueueKind } from '../src/server/core/queue';
 import type { BotContext, ServerEventHandler } from './context';
 import announcementPost, { runAnnouncementJob } from './features/announcements/post';

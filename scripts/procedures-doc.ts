@@ -8,9 +8,10 @@ import { adminSessions, guilds } from '../db/schema';
 import { CAPABILITIES, type Capability, planOf } from '../src/common/plans';
 import { inputSchemaOf, OPENAPI_PATH } from '../src/server/core/openapi';
 import { CapabilityLockedError } from '../src/server/core/plans';
-import { restRoutes } from '../src/server/core/rest';
+import { restRoutes } from '../src/server/core/rest-table';
 import { appRouter } from '../src/server/core/router';
-import type { Actor, Context } from '../src/server/core/trpc';
+import type { Actor } from '../src/server/core/access';
+import type { Context } from '../src/server/core/trpc';
 
 /**
  * The table part of docs/procedures.md, written from the code: `npm run docs:procedures` rewrites

@@ -18,7 +18,7 @@ import { createLogger, routeConsole } from './core/log';
  * /trpc and /api, and runs the bot with the shard count Discord recommends. `--web` (npm run
  * start:web) serves without the bot; `--bot` (npm run start:bot) runs the bot alone, all shards or
  * `--shards 0-1 --total 4`. Every process shares DATABASE_PATH; the bot work the web tier asks
- * travels through the queue (services/queue.ts). See docs/processes.md.
+ * travels through the queue (core/queue.ts). See docs/processes.md.
  */
 
 /** In-flight queue jobs get this long to finish at shutdown; unfinished ones are taken again later. */

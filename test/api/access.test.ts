@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi';
-import { restRoutes } from '../../src/server/core/rest';
+import { restRoutes } from '../../src/server/core/rest-table';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';
 
 /** A concrete path for a route: every :param becomes 1. */

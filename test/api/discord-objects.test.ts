@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DISCORD_REF_META } from '../../src/common/schemas/discord-refs';
-import { restRoutes } from '../../src/server/core/rest';
+import { restRoutes } from '../../src/server/core/rest-table';
 import { appRouter } from '../../src/server/core/router';
 import { createApiKey } from '../../src/server/features/api-keys/api-keys';
 import { tableContents } from '../helpers/database';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_IDS } from '../../src/common/plans';
 import { openApiPath, PUBLIC_PROCEDURES, procedureOf } from '../../src/server/core/openapi';
-import { restRoutes } from '../../src/server/core/rest';
+import { restRoutes } from '../../src/server/core/rest-table';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Spec section 7, every row, as method and path (query strings left out). */

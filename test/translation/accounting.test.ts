@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
-import type { ServerEvents } from '../../src/server/core/services';
+import type { ServerEvents } from '../../src/server/core/server-events';
 import { createCallerFactory, publicProcedure, router } from '../../src/server/core/trpc';
 import { QuotaExceededError, RateLimitedError } from '../../src/server/translation';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';

@@ -1,6 +1,6 @@
 import { escapeMarkdown } from 'discord.js';
 import { DISCORD_MESSAGE_LIMIT } from '../../../src/server/core/bot-message';
-import type { WebhookPost } from '../../../src/server/features/channels/mirror';
+import type { WebhookPost } from '../../../src/server/features/channels/messages';
 import type { BotContext } from '../../context';
 import { type HookPost, postThroughWebhook, reportFailure } from '../../discord';
 import { tagIdsIn } from './forum-post';

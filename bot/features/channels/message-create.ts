@@ -1,5 +1,5 @@
 import { Events, type Message } from 'discord.js';
-import type { WebhookPost } from '../../../src/server/features/channels/mirror';
+import type { WebhookPost } from '../../../src/server/features/channels/messages';
 import type { TranslationPlan } from '../../../src/server/features/moderation/flow';
 import type { BotContext } from '../../context';
 import { authorOf, isFromMember, parentOf, reportFailure } from '../../discord';

@@ -16,7 +16,7 @@ import {
   TICKET_CLAIM_PREFIX,
   TICKET_OPEN_PREFIX,
 } from '../../../src/common/tickets/schemas';
-import type { ServerEvents } from '../../../src/server/core/services';
+import type { ServerEvents } from '../../../src/server/core/server-events';
 import type { BotContext } from '../../context';
 import { postOnceBody } from '../../nonce';
 import { serverChannel } from '../../server-channel';

@@ -1,10 +1,21 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { adminSessions, guilds, type ManagedGuild } from '../../../db/schema';
-import type { Actor } from './trpc';
 import type { Services } from './services';
 import { canManage, fetchGuilds, LoginError } from './discord-oauth';
 import { assertCapability } from './plans';
+
+/**
+ * Who is calling: a visitor; the operator (admin token, or a dashboard session opened with it);
+ * a server admin logged in with Discord; a server's API key; or the bot in-process. Which
+ * servers each may act on is decided below.
+ */
+export type Actor =
+  | { kind: 'public' }
+  | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string }
+  | { kind: 'discord'; sessionId: string; userId: string; username: string; avatar: string | null }
+  | { kind: 'apiKey'; guildId: string; keyId: number }
+  | { kind: 'bot' };
 
 /**
  * Who may act on which server, decided here and nowhere else (DESIGN.md "Many servers"):

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { adminSessions, type ManagedGuild } from '../../../db/schema';
-import type { Services } from './services';
+import type { Db } from '../../../db/client';
+import type { Env } from './env';
 
 export const SESSION_COOKIE = 'pb_session';
 export const SESSION_DAYS = 7;
@@ -23,7 +24,7 @@ export type AdminTokenOrigin =
   | { from: 'memory' };
 
 /** ADMIN_TOKEN from the environment, else the one kept beside the database (made on first start). */
-export function resolveAdminToken(env: Services['env']): {
+export function resolveAdminToken(env: Env): {
   token: string;
   generated: boolean;
   origin: AdminTokenOrigin;
@@ -46,7 +47,7 @@ export function resolveAdminToken(env: Services['env']): {
 }
 
 /** The file that keeps a generated admin token: `admin-token` beside the SQLite file. */
-export function adminTokenFile(env: Pick<Services['env'], 'DATABASE_PATH'>): string {
+export function adminTokenFile(env: Pick<Env, 'DATABASE_PATH'>): string {
   return join(dirname(resolve(env.DATABASE_PATH)), 'admin-token');
 }
 
@@ -67,7 +68,7 @@ export interface LoginCodes {
 const loginCodeStores = new WeakMap<object, LoginCodes>();
 
 /** The login codes of one running server (one Services object). */
-export function loginCodesOf(services: Pick<Services, 'clock'>): LoginCodes {
+export function loginCodesOf(services: { clock: () => Date }): LoginCodes {
   let store = loginCodeStores.get(services);
   if (!store) {
     store = createLoginCodes(() => services.clock());
@@ -106,7 +107,7 @@ export interface DiscordSessionData {
 }
 
 export async function createSession(
-  db: Services['db'],
+  db: Db,
   now: Date,
   discord?: DiscordSessionData,
 ): Promise<{ cookieValue: string; expiresAt: Date }> {
@@ -127,11 +128,7 @@ export async function createSession(
 export type SessionRow = typeof adminSessions.$inferSelect;
 
 /** The live session the cookie names, or null. */
-export async function findSession(
-  db: Services['db'],
-  cookieValue: string,
-  now: Date,
-): Promise<SessionRow | null> {
+export async function findSession(db: Db, cookieValue: string, now: Date): Promise<SessionRow | null> {
   const id = sha256(cookieValue);
   return (
     (await db
@@ -144,7 +141,7 @@ export async function findSession(
 
 export const hashKey = sha256;
 
-export async function deleteSession(db: Services['db'], sessionId: string): Promise<void> {
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.id, sessionId)).run();
 }
 

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { Services } from './services';
 import { findApiKey } from './api-key-auth';
 import { findSession, hashKey, SESSION_COOKIE, tokensMatch } from './admin-token';
-import type { Actor } from './trpc';
+import type { Actor } from './access';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -15,10 +15,12 @@ import { mountSeo } from './http-seo';
 import { mountPages, readClient } from './pages';
 import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
 import { mountRest } from './rest';
+import { restRoutes } from './rest-table';
 import { appRouter, createCaller } from './router';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
 import type { Services } from './services';
-import type { Actor, Context } from './trpc';
+import type { Actor } from './access';
+import type { Context } from './trpc';
 
 /** Bodies above this answer 413 before they are read whole (JSON forms, tRPC, Stripe's webhook). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -90,7 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   );
 
   app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
-  mountRest(app, async (c) => createCaller(contextFor(services, c)), services);
+  mountRest(app, restRoutes, async (c) => createCaller(contextFor(services, c)), services);
   mountDocs(app);
   mountSeo(app, services.env.PUBLIC_URL);
   mountPages(app, client, services.env.PUBLIC_URL);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type RestRoute, restRoutes } from './rest';
+import type { RestRoute } from './rest';
+import { restRoutes } from './rest-table';
 import { appRouter } from './router';
 import { SESSION_COOKIE } from './admin-token';
 

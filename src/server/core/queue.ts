@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import { type Db, rawAll, rawGet, rawRun } from '../../../db/client';
-import type { ServerEvents } from './services';
+import type { ServerEvents } from './server-events';
 
 /**
  * The durable work queue between processes (table queue_jobs). Every bot-bound server event

@@ -4,36 +4,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Hono, Context as HonoContext } from 'hono';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
-import { routes as analytics } from '../features/analytics/rest';
-import { routes as announcements } from '../features/announcements/rest';
-import { routes as apiKeys } from '../features/api-keys/rest';
-import { routes as billing } from '../features/billing/rest';
-import { routes as bot } from '../features/guilds/status.rest';
-import { routes as channels } from '../features/channels/rest';
-import { routes as config } from '../features/settings/rest';
-import { routes as contact } from '../features/contact/rest';
-import { routes as cases } from '../features/cases/rest';
-import { routes as discord } from '../features/guilds/rest';
-import { routes as exchange } from '../features/exchange/rest';
-import { routes as exports } from '../features/exports/rest';
-import { routes as glossary } from '../features/glossary/rest';
-import { routes as learning } from '../features/learning/rest';
-import { routes as moderation } from '../features/moderation/rest';
-import { routes as polls } from '../features/polls/rest';
-import { routes as reactionRoles } from '../features/reaction-roles/rest';
-import { routes as singleChannel } from '../features/single-channel/rest';
-import { routes as stats } from '../features/stats/rest';
-import { routes as status } from '../features/status/rest';
-import { routes as tickets } from '../features/tickets/rest';
-import { routes as translation } from '../features/translation/rest';
-import { routes as translationStyle } from '../features/translation-style/rest';
-import { routes as usage } from '../features/usage/rest';
-import { routes as voice } from '../features/voice/rest';
-import { routes as welcome } from '../features/welcome/rest';
-import { routes as integrations } from '../features/integrations/rest';
-import { routes as providerKeys } from '../features/provider-keys/rest';
-import { routes as whiteLabel } from '../features/white-label/rest';
-import { routes as xp } from '../features/xp/rest';
 import type { AppRouter } from './router';
 import { CapabilityLockedError } from './plans';
 import type { Services } from './services';
@@ -113,47 +83,14 @@ export function pathPattern(honoPath: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-/** The methods the REST table (and the document path) answers at a concrete path; [] when none. */
-export function allowedMethods(path: string, extra: { method: string; path: string }[] = []): string[] {
-  const matching = [...restRoutes, ...extra].filter((r) => pathPattern(r.path).test(path));
+/** The methods a table of routes (the REST table and the document path) answers at a concrete path; [] when none. */
+export function allowedMethods(path: string, routes: readonly { method: string; path: string }[]): string[] {
+  const matching = routes.filter((r) => pathPattern(r.path).test(path));
   // A literal path is its own resource: /api/cases/escalations is not case ":number" "escalations".
   const params = (p: string) => p.split('/').filter((seg) => seg.startsWith(':')).length;
   const fewest = Math.min(...matching.map((r) => params(r.path)));
   return [...new Set(matching.filter((r) => params(r.path) === fewest).map((r) => r.method))];
 }
-
-export const restRoutes: RestRoute[] = [
-  ...stats,
-  ...billing,
-  ...contact,
-  ...translation,
-  ...glossary,
-  ...translationStyle,
-  ...channels,
-  ...singleChannel,
-  ...polls,
-  ...welcome,
-  ...reactionRoles,
-  ...moderation,
-  ...cases,
-  ...analytics,
-  ...config,
-  ...announcements,
-  ...discord,
-  ...tickets,
-  ...learning,
-  ...voice,
-  ...usage,
-  ...xp,
-  ...exchange,
-  ...bot,
-  ...apiKeys,
-  ...integrations,
-  ...whiteLabel,
-  ...providerKeys,
-  ...exports,
-  ...status,
-];
 
 /**
  * Every failure answers { error } with the status that fits (DESIGN.md); a capability the
@@ -190,13 +127,17 @@ function retryAfterOf(err: unknown): number | null {
 
 type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
-/** Mounts every REST route on the app; makeCaller builds the tRPC caller for one request. */
+/**
+ * Mounts a table of REST routes (the REST table, core/rest-table.ts) on the app, in its order;
+ * makeCaller builds the tRPC caller for one request.
+ */
 export function mountRest(
   app: Hono,
+  routes: readonly RestRoute[],
   makeCaller: (c: HonoContext) => Promise<unknown>,
   services: Services,
 ): void {
-  for (const route of restRoutes) {
+  for (const route of routes) {
     const [domain, name] = route.procedure.split('.') as [string, string];
     app.on(route.method, route.path, async (c) => {
       let body: Record<string, unknown> = {};
@@ -244,7 +185,7 @@ export function mountRest(
   }
   app.all('/api/*', (c) => {
     // A known path asked with a method it does not have: 405 naming the ones it has.
-    const allowed = allowedMethods(c.req.path, [{ method: 'GET', path: '/api/openapi.json' }]);
+    const allowed = allowedMethods(c.req.path, [...routes, { method: 'GET', path: '/api/openapi.json' }]);
     if (allowed.length) {
       c.header('Allow', allowed.join(', '));
       return c.json(

@@ -6,7 +6,7 @@ import type { Capability } from '../../common/plans';
 import { installDiscordRefCheck } from '../../common/schemas/discord-refs';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
 import type { Services } from './services';
-import { authorizeGuildOnce, isOperator } from './access';
+import { type Actor, authorizeGuildOnce, isOperator } from './access';
 import { discordRefProblem } from './discord-objects';
 import { assertCapability, CapabilityLockedError } from './plans';
 import {
@@ -15,18 +15,6 @@ import {
   RateLimitedError,
   TranslationUnavailableError,
 } from '../translation';
-
-/**
- * Who is calling: a visitor; the operator (admin token, or a dashboard session opened with it);
- * a server admin logged in with Discord; a server's API key; or the bot in-process. Which
- * servers each may act on is decided in services/access.ts.
- */
-export type Actor =
-  | { kind: 'public' }
-  | { kind: 'admin'; via: 'token' | 'session'; sessionId?: string }
-  | { kind: 'discord'; sessionId: string; userId: string; username: string; avatar: string | null }
-  | { kind: 'apiKey'; guildId: string; keyId: number }
-  | { kind: 'bot' };
 
 export interface Context extends Services {
   actor: Actor;
@@ -134,7 +122,7 @@ export const guildIdSchema = z
  * Procedures that act on one server. Input always carries an optional guildId; without it the
  * caller's default applies (the operator's DEFAULT_GUILD_ID, a Discord admin's first server, an API
  * key's server). Whether the caller may manage it is decided here, once per request, for tRPC, the REST adapter
- * and the bot alike (services/access.ts): 403 with the same body whether or not the server exists.
+ * and the bot alike (core/access.ts): 403 with the same body whether or not the server exists.
  */
 export const guildProcedure = adminProcedure
   .input(z.object({ guildId: guildIdSchema.optional() }))

@@ -13,7 +13,8 @@ import {
 } from './billing';
 import { guildPlan } from '../../core/plans';
 import { isOperator } from '../../core/access';
-import { type Actor, guildProcedure, publicProcedure, router } from '../../core/trpc';
+import type { Actor } from '../../core/access';
+import { guildProcedure, publicProcedure, router } from '../../core/trpc';
 
 const PAGE_PRICE_IDS = [PRICE_IDS.plus, PRICE_IDS.pro] as const;
 

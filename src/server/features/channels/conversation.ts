@@ -1,7 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { type Conversation, type ConversationKeyOf, rememberMessage } from '../../translation/conversation';
 import { optedOut } from '../translation/opt-outs';
-import { linkOfChannel } from './mirror';
+import { linkOfChannel } from './linked-channels';
 
 /**
  * The conversation ring (src/server/translation/conversation.ts) a channel's messages go to: a

@@ -1,17 +1,10 @@
 import type { Db } from '../../../../db/client';
 import type { Conversation } from '../../translation/conversation';
 import { copiesOf, counterparts, forgetCopy, sharedCopies, takeCopies } from './copies';
-import {
-  asWritten,
-  attachmentsOf,
-  composeCopies,
-  copyBody,
-  type IncomingMessage,
-  linkOfChannel,
-  replyLinkFor,
-  threadsOf,
-  translateFor,
-} from './mirror';
+import { composeCopies, copyBody } from './copy-text';
+import { linkOfChannel, replyLinkFor, threadsOf } from './linked-channels';
+import { attachmentsOf, type IncomingMessage } from './messages';
+import { asWritten, translateFor } from './mirror-translation';
 import { linkedOnEdit } from './attachments';
 import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
 import type { Translator } from '../../translation';

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { channelLinks, channelWebhooks, mirrorAuthors } from '../../../../db/schema';
-import { linkOfChannel } from './mirror';
+import { linkOfChannel } from './linked-channels';
 
 /**
  * Bots and webhooks in linked channels (issue 28). Their posts are ignored, as before, unless an

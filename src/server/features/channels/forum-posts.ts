@@ -5,7 +5,7 @@ import { explainTranslationFailure } from '../translation/failures';
 import { optedOut } from '../translation/opt-outs';
 import { copiesOf, counterparts } from './copies';
 import { THREAD_NAME_MAX } from './extras';
-import { linkOfChannel } from './mirror';
+import { linkOfChannel } from './linked-channels';
 
 /**
  * A forum post renamed or retagged after it opened (issue 28; Discord sends THREAD_UPDATE): each

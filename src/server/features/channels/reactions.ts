@@ -1,7 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { countryOfFlag } from '../translation/flags';
 import { counterparts } from './copies';
-import { linkOfChannel, threadsOf } from './mirror';
+import { linkOfChannel, threadsOf } from './linked-channels';
 
 /**
  * Reaction sync (issue 28): a reaction on a message of a mirror link, or on any of its copies,

@@ -1,6 +1,6 @@
 import { isTrivialText } from '../../translation/trivial';
 import { hasExtras } from './extras';
-import type { IncomingMessage } from './mirror';
+import type { IncomingMessage } from './messages';
 
 /**
  * A channel message skipped as trivial chatter (issue 28) when the server's "Skip short chatter"

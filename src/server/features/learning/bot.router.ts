@@ -6,17 +6,10 @@ import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { hasCapability } from '../../core/plans';
 import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
-import {
-  answerQuestion,
-  cardLanguage,
-  createQuiz,
-  drawFlashcard,
-  learnChoices,
-  loadCards,
-  planLearning,
-  progressReport,
-  saveLearning,
-} from './learning';
+import { cardLanguage, learnChoices, planLearning, saveLearning } from './learn';
+import { drawFlashcard, loadCards } from './practice';
+import { progressReport } from './progress';
+import { answerQuestion, createQuiz } from './quiz';
 import { memberLanguageIn } from '../translation/members';
 import { memberSpeaker } from '../translation/speaker';
 import { isDeckLanguage } from './deck';
@@ -24,9 +17,8 @@ import { decksMissing } from './generated-decks';
 import { botGuildProcedure, botProcedure, router } from '../../core/trpc';
 
 /**
- * Members' chat commands (spec section 1): /learn, /practice, /quiz, /progress and /ticket create,
- * and the delivery of staff replies. Bot only; the rules live in services/learning.ts,
- * services/tickets.ts and services/ticket-delivery.ts.
+ * Members' learning commands (spec section 1): /learn, /practice, /quiz, /progress. Bot only; the
+ * rules live in learn.ts, practice.ts, quiz.ts and progress.ts.
  */
 
 const id = z.string().regex(/^\d{1,32}$/, 'must be a Discord id');

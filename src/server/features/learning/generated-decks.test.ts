@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../core/env';
 import { deckRequest, needsReading, parseDeckAnswer } from './generated-decks';
 import { wordsOfLevel } from './deck';
-import { loadCards } from './learning';
+import { loadCards } from './practice';
 
 const answer = (translations: Record<string, string>) => JSON.stringify({ source: 'en', translations });
 const full = (language: string, reading: boolean) =>

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { learnerProgress } from '../../../../db/schema';
-import type { Progress } from './learning';
+import type { Progress } from './progress';
 
 /** The learners of the server, most words first. */
 export async function listLearners(db: Db, guildId: string): Promise<Progress[]> {

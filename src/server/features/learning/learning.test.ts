@@ -6,18 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDb, rawRun } from '../../../../db/client';
 import { guilds } from '../../../../db/schema';
 import { loadEnv } from '../../core/env';
-import {
-  answerQuestion,
-  cardLanguage,
-  createQuiz,
-  drawFlashcard,
-  EXPIRED,
-  findProgress,
-  NOT_LEARNING,
-  planLearning,
-  progressReport,
-  saveLearning,
-} from './learning';
+import { cardLanguage, planLearning, saveLearning } from './learn';
+import { drawFlashcard } from './practice';
+import { findProgress, NOT_LEARNING, progressReport } from './progress';
+import { answerQuestion, createQuiz, EXPIRED } from './quiz';
 import { DECK, deckWord } from './deck';
 import { QUESTION_TTL_MS } from './questions';
 

@@ -3,7 +3,7 @@ import { learnerAccuracy, pathId } from '../../../common/learning/schemas';
 import { guildProcedure, requires, router } from '../../core/trpc';
 import { learningBotRouter } from './bot.router';
 import { listLearners } from './learners';
-import { findProgress, type Progress } from './learning';
+import { findProgress, type Progress } from './progress';
 
 const withAccuracy = (p: Progress) => ({
   ...p,

@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import type { Conversation } from '../../translation/conversation';
-import { type IncomingMessage, type MirrorOutcome, planMirror } from '../channels/mirror';
+import type { IncomingMessage, MirrorOutcome } from '../channels/messages';
+import { planMirror } from '../channels/mirror';
 import { checkLocal, type Finding, findingOfVerdict, type ModerationState, moderationLayers } from './layers';
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';
 import { planSingle, planSingleEdit, type SingleOutcome } from '../single-channel/single-channel';

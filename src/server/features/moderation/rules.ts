@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../../../db/client';
 import { moderationLogs, moderationRules } from '../../../../db/schema';
 import {
   MODERATION_LOGS_LIMIT,
@@ -7,15 +8,14 @@ import {
   type moderationRulesPatch,
 } from '../../../common/moderation/schemas';
 import { ensureGuild } from '../../core/guilds';
-import type { Services } from '../../core/services';
 
 /** The guild's moderation rules, or the defaults when none were saved. */
-export async function readModerationRules(db: Services['db'], guildId: string) {
+export async function readModerationRules(db: Db, guildId: string) {
   return (await readSavedModerationRules(db, guildId)).rules;
 }
 
 /** The rules and whether an admin has saved them once (no row: the defaults), in one read. */
-export async function readSavedModerationRules(db: Services['db'], guildId: string) {
+export async function readSavedModerationRules(db: Db, guildId: string) {
   const row = await db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
   return { rules: rulesOf(row), saved: row !== undefined };
 }
@@ -28,7 +28,7 @@ function rulesOf(row: typeof moderationRules.$inferSelect | undefined) {
 
 /** Saves a change of the moderation rules (the rest keeps its value); answers them all. */
 export async function updateModerationRules(
-  db: Services['db'],
+  db: Db,
   guildId: string,
   patch: Omit<z.output<typeof moderationRulesPatch>, 'guildId'>,
 ) {
@@ -42,7 +42,7 @@ export async function updateModerationRules(
 }
 
 /** The newest moderation actions of the server, newest first. */
-export async function recentModerationLogs(db: Services['db'], guildId: string) {
+export async function recentModerationLogs(db: Db, guildId: string) {
   return await db
     .select({
       id: moderationLogs.id,

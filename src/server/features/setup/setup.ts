@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { channelLinks, guildChannels, guilds } from '../../../../db/schema';
 import type { Env } from '../../core/env';
-import type { Actor } from '../../core/trpc';
+import type { Actor } from '../../core/access';
 import { isOperator as isOperatorActor } from '../../core/access';
 import type { BotStatus } from '../guilds/bot-status';
 import { permissionGaps, type ServerGap } from '../guilds/permissions';

@@ -6,7 +6,7 @@ import { VOICE_NO_AUDIO, VOICE_NO_PROVIDER, VOICE_NOTHING_HEARD } from '../../..
 import { phraseIn } from '../../translation/phrases';
 import { CAPABILITIES, unlockingPlan } from '../../../common/plans';
 import { readTranslationSettings } from '../../translation/settings';
-import type { Services } from '../../core/services';
+import type { Env } from '../../core/env';
 import { DiscordDownloadError, downloadFromDiscord } from '../../core/discord-cdn';
 import type { memberLanguage } from './members';
 import { hasCapability } from '../../core/plans';
@@ -143,7 +143,7 @@ export function voiceAnswer(
  * locked notice, or why the provider cannot, in the member's language otherwise).
  */
 export async function translateVoiceForMember(
-  ctx: Pick<Services, 'db' | 'translator' | 'env'> & { guildId: string },
+  ctx: { db: Db; translator: Translator; env: Env; guildId: string },
   input: { userId: string; username: string; channelId: string; voiceMessage: VoiceMessageRef },
   target: Awaited<ReturnType<typeof memberLanguage>>,
 ) {

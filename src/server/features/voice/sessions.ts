@@ -19,7 +19,7 @@ import { CAPABILITIES, unlockingPlan, VOICE_MINUTES } from '../../../common/plan
 import { readTranslationSettings } from '../../translation/settings';
 import type { Services } from '../../core/services';
 import { ensureGuild } from '../../core/guilds';
-import { webhookUsername } from '../channels/mirror';
+import { webhookUsername } from '../channels/copy-text';
 import { guildDefaultLanguage } from '../translation/members';
 import { languageNamesIn } from './replies';
 import { guildPlan, hasCapability } from '../../core/plans';
