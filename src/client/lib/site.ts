@@ -1,5 +1,8 @@
 import { usePublicQuery } from './public-query';
 
+/** Where the operator of an installation learns to connect it to Discord. */
+export const SETUP_GUIDE_URL = '/setup';
+
 export interface SiteConfig {
   supportEmail: string | null;
   /** Discord's authorization URL; null when the server has no DISCORD_CLIENT_ID. */

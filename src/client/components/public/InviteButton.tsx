@@ -12,9 +12,6 @@ interface Props extends ButtonProps {
   withIcon?: boolean;
 }
 
-/** Where the operator of an installation learns to connect it to Discord. */
-export const SETUP_GUIDE_URL = '/setup';
-
 /**
  * "Add to Discord": opens the bot's invite link in a new tab. When this installation has no
  * Discord application yet, the same button explains that in plain words and points whoever runs

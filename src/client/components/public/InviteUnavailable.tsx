@@ -2,7 +2,7 @@ import '../../styles/app';
 import { Anchor, Button, type ButtonProps, Popover, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
-import { SETUP_GUIDE_URL } from './InviteButton';
+import { SETUP_GUIDE_URL } from '../../lib/site';
 
 interface Props extends ButtonProps {
   label: string;

@@ -1,7 +1,6 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSiteConfig } from '../../lib/site';
-import { SETUP_GUIDE_URL } from './InviteButton';
+import { SETUP_GUIDE_URL, useSiteConfig } from '../../lib/site';
 import { Logo } from './Logo';
 import classes from './SiteFooter.module.css';
 
