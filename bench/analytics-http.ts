@@ -6,19 +6,22 @@
  * Gemini as its provider (instant, or answering in 0.4–1.5 s), on a SQLite file seeded with --logs
  * logs of the same server (bench/analytics-logs.ts) and their rollups.
  *
- * Per provider mode, two phases of --seconds each:
+ * Per provider mode, two phases of --seconds each, in --rounds rounds:
  *   1. delivery alone: members write in the mirrored channel at --message-rate messages a second
  *      (steady); each message's latency runs from MESSAGE_CREATE on the fake gateway until its
  *      copies were posted in the 4 other channels (the fake REST's webhook posts);
  *   2. the same delivery, plus /api/stats, /api/activity and /api/analytics open loop at
  *      --read-rate requests a second (paths in turn, latency from each request's due time).
  * Printed: p50/p95/p99 of each GET path, and the delivery p50/p99 alone and with the reads (the
- * ratio). `--before <git revision>` builds that revision the same way and runs it first on a copy
- * of the same file: before and after from one run.
- * Options: --logs 1000000 --seconds 15 --message-rate 5 --read-rate 20 --modes instant,realistic
- * --before <rev>. SQLite only (see docs/scaling.md for why PostgreSQL is not run here).
+ * ratio). `--before <git revision>` builds that revision the same way and runs it beside this tree's,
+ * each on its own copy of the file and its own fake Discord (the same server): each phase runs on
+ * one variant then the other, in alternating order, so the machine's changing load falls on both
+ * alike. Before and after from one run.
+ * Options: --logs 1000000 --seconds 10 --rounds 2 --message-rate 5 --read-rate 10
+ * --modes instant,realistic --before <rev>. SQLite only: on PostgreSQL the reads already wait on the pool without holding the
+ * event loop (db/postgres-executor.ts), so there is nothing of this kind to move there.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,15 +42,17 @@ import { buildFor, get, openLoop, pct, ROOT, startServer, stopServer } from './h
 const { values } = parseArgs({
   options: {
     logs: { type: 'string', default: '1000000' },
-    seconds: { type: 'string', default: '15' },
+    seconds: { type: 'string', default: '10' },
     'message-rate': { type: 'string', default: '5' },
-    'read-rate': { type: 'string', default: '20' },
+    'read-rate': { type: 'string', default: '10' },
     modes: { type: 'string', default: 'instant,realistic' },
+    rounds: { type: 'string', default: '2' },
     before: { type: 'string' },
   },
 });
 const LOGS = Number(values.logs);
 const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
 const MESSAGE_RATE = Number(values['message-rate']);
 const READ_RATE = Number(values['read-rate']);
 const MODES = values.modes.split(',') as ('instant' | 'realistic')[];
@@ -119,21 +124,45 @@ function deliveryDriver(fake: FakeDiscord, guild: FakeGuild) {
   return { deliver, steady };
 }
 
-interface PhaseResult {
-  delivery: { latencies: number[]; lost: number };
-  reads: Map<string, { latencies: number[]; errors: number }> | null;
+interface Phase {
+  latencies: number[];
+  lost: number;
+  /** CPU ms of the server's main thread (the event loop that delivers) and of the whole process. */
+  mainCpu: number;
+  processCpu: number;
 }
 
-async function measure(
+/** CPU time (user + system) in ms of a process, or of one of its threads (/proc; 100 ticks a second). */
+function cpuMs(pid: number, tid?: number): number {
+  const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+interface Result {
+  /** Per mode: delivery alone, delivery with the reads, and each read path's latencies. */
+  alone: Phase;
+  busy: Phase;
+  reads: Map<string, { latencies: number[]; errors: number }>;
+}
+
+interface Running {
+  label: string;
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+  driver: ReturnType<typeof deliveryDriver>;
+}
+
+/** One variant's server (web + bot) on its own fake Discord, its mirror link made and warmed up. */
+async function startVariant(
   label: string,
   main: string,
   dbPath: string,
-  fake: FakeDiscord,
   guild: FakeGuild,
   gemini: FakeProvider,
-  driver: ReturnType<typeof deliveryDriver>,
   paths: string[],
-): Promise<Map<string, PhaseResult[]>> {
+): Promise<Running> {
+  const fake = await startFakeDiscord({ guilds: [guild] });
   const server = await startServer(main, {
     NODE_ENV: 'production',
     PORT: '0',
@@ -146,6 +175,10 @@ async function measure(
     GEMINI_API_KEY: 'bench-gemini-key',
     GEMINI_BASE_URL: gemini.url,
   });
+  const stop = async () => {
+    await stopServer(server.child);
+    await fake.close();
+  };
   try {
     // The mirror link, once the bot has seen the server (its channels).
     const channels = LANGS.map((language, i) => ({ channelId: guild.channels[i]!.id, language }));
@@ -161,31 +194,18 @@ async function measure(
       await new Promise((r) => setTimeout(r, 500));
     }
     // Warm-up: the webhooks exist and every path answers before the clock starts.
+    const driver = deliveryDriver(fake, guild);
     while ((await driver.deliver(5_000)) === null)
-      if (server.child.exitCode !== null) throw new Error('exited');
+      if (server.child.exitCode !== null) throw new Error(`${label} exited`);
     for (const p of paths) {
       const status = await get(new URL(server.url), p, TOKEN);
       if (status !== 200) throw new Error(`${label}: GET ${p} answered ${status}`);
     }
     await openLoop(server.url, paths, TOKEN, READ_RATE, 2);
-    const byMode = new Map<string, PhaseResult[]>();
-    for (const mode of MODES) {
-      gemini.respondWith((req) => ({
-        ...pseudoTranslate(req),
-        ...(mode === 'realistic' ? { delayMs: 400 + Math.random() * 1100 } : {}),
-      }));
-      const alone: PhaseResult = { delivery: await driver.steady(MESSAGE_RATE, SECONDS), reads: null };
-      const [delivery, reads] = await Promise.all([
-        driver.steady(MESSAGE_RATE, SECONDS),
-        openLoop(server.url, paths, TOKEN, READ_RATE, SECONDS),
-      ]);
-      byMode.set(mode, [alone, { delivery, reads }]);
-      const d = (r: PhaseResult) => `p99 ${pct(r.delivery.latencies, 99).toFixed(0)} ms`;
-      console.log(`  ${label}, ${mode}: delivery alone ${d(alone)}, with reads ${d(byMode.get(mode)![1]!)}`);
-    }
-    return byMode;
-  } finally {
-    await stopServer(server.child);
+    return { label, url: server.url, pid: server.child.pid as number, stop, driver };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
 
@@ -193,12 +213,13 @@ async function main() {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const work = mkdtempSync(join(ROOT, '.tmp', 'bench-analytics-http-'));
   const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-http-'));
+  // The same server on each variant's own fake Discord, so the seeded file serves both.
   const guild = makeGuild(
     'Analytics',
     LANGS.map((l) => `chat-${l}`),
   );
-  const fake = await startFakeDiscord({ guilds: [guild] });
   const gemini = await startFakeGemini();
+  const running: Running[] = [];
   try {
     const variants: [string, string][] = [];
     if (values.before) variants.push([`before (${values.before})`, await buildFor(values.before, work)]);
@@ -214,41 +235,107 @@ async function main() {
     console.log(
       `${LOGS.toLocaleString('en')} logs of one server (seeded in ${seedSeconds.toFixed(1)} s); web + bot in one process; ` +
         `${MESSAGE_RATE} msg/s mirrored into ${COPIES} channels; reads ${READ_RATE} req/s open loop over ${paths.length} paths; ` +
-        `${SECONDS} s per phase; ${cpus().length} CPUs, load average ${loadavg()
+        `${ROUNDS} rounds of ${SECONDS} s per phase, the variants alternating; ${cpus().length} CPUs, load average ${loadavg()
           .map((n) => n.toFixed(1))
           .join(' ')} (compare within one run)`,
     );
 
-    const driver = deliveryDriver(fake, guild);
-    const results: [string, Map<string, PhaseResult[]>][] = [];
     for (const [i, [label, main]] of variants.entries()) {
       const file = join(dir, `variant-${i}.db`);
       copyFileSync(seeded, file);
-      results.push([label, await measure(label, main, file, fake, guild, gemini, driver, paths)]);
+      running.push(await startVariant(label, main, file, guild, gemini, paths));
+    }
+    const results = new Map<string, Result>();
+    const resultOf = (v: Running, mode: string) => {
+      const key = `${v.label} ${mode}`;
+      let r = results.get(key);
+      if (!r) {
+        const phase = () => ({ latencies: [], lost: 0, mainCpu: 0, processCpu: 0 });
+        r = { alone: phase(), busy: phase(), reads: new Map() };
+        results.set(key, r);
+      }
+      return r;
+    };
+    /** Runs `phase` on `v`, adding its delivery latencies and the server's CPU to `into`. */
+    const timed = async <T>(
+      v: Running,
+      into: Phase,
+      phase: Promise<[{ latencies: number[]; lost: number }, T]>,
+    ) => {
+      const main0 = cpuMs(v.pid, v.pid);
+      const all0 = cpuMs(v.pid);
+      const [delivery, rest] = await phase;
+      into.mainCpu += cpuMs(v.pid, v.pid) - main0;
+      into.processCpu += cpuMs(v.pid) - all0;
+      into.latencies.push(...delivery.latencies);
+      into.lost += delivery.lost;
+      return rest;
+    };
+    // Rounds: each phase runs on every variant in turn (the order reversed every other round), so
+    // the machine's changing load falls on all of them alike. The idle variant's server waits.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...running].reverse() : running;
+      for (const mode of MODES) {
+        gemini.respondWith((req) => ({
+          ...pseudoTranslate(req),
+          ...(mode === 'realistic' ? { delayMs: 400 + Math.random() * 1100 } : {}),
+        }));
+        for (const v of order)
+          await timed(
+            v,
+            resultOf(v, mode).alone,
+            Promise.all([v.driver.steady(MESSAGE_RATE, SECONDS), null]),
+          );
+        for (const v of order) {
+          const r = resultOf(v, mode);
+          const reads = await timed(
+            v,
+            r.busy,
+            Promise.all([
+              v.driver.steady(MESSAGE_RATE, SECONDS),
+              openLoop(v.url, paths, TOKEN, READ_RATE, SECONDS),
+            ]),
+          );
+          for (const [path, s] of reads) {
+            const into = r.reads.get(path) ?? { latencies: [], errors: 0 };
+            r.reads.set(path, into);
+            into.latencies.push(...s.latencies);
+            into.errors += s.errors;
+          }
+        }
+        console.log(`  round ${round + 1}, ${mode}: done`);
+      }
     }
 
     const f = (xs: number[], p: number) => pct(xs, p).toFixed(1);
     for (const mode of MODES) {
       console.log(`\nprovider ${mode === 'instant' ? 'instant' : '0.4–1.5 s'}`);
-      for (const [label, byMode] of results) {
-        const [alone, busy] = byMode.get(mode)!;
-        console.log(`  ${label}`);
-        for (const [path, s] of busy!.reads!) {
+      for (const v of running) {
+        const r = resultOf(v, mode);
+        console.log(`  ${v.label}`);
+        for (const [path, s] of r.reads) {
           const sorted = [...s.latencies].sort((a, b) => a - b);
           console.log(
             `    GET ${path.replace(/\?.*/, '').padEnd(15)} p50 ${f(sorted, 50).padStart(6)} | p95 ${f(sorted, 95).padStart(6)} | p99 ${f(sorted, 99).padStart(6)} ms  errors ${s.errors}/${sorted.length}`,
           );
         }
-        const a = alone!.delivery;
-        const b = busy!.delivery;
+        const a = [...r.alone.latencies].sort((x, y) => x - y);
+        const b = [...r.busy.latencies].sort((x, y) => x - y);
         console.log(
-          `    delivery p50 / p99: alone ${f(a.latencies, 50)} / ${f(a.latencies, 99)} ms, with reads ${f(b.latencies, 50)} / ${f(b.latencies, 99)} ms ` +
-            `(p99 ×${(pct(b.latencies, 99) / pct(a.latencies, 99)).toFixed(2)}); undelivered ${a.lost + b.lost}`,
+          `    delivery p50 / p99: alone ${f(a, 50)} / ${f(a, 99)} ms, with reads ${f(b, 50)} / ${f(b, 99)} ms ` +
+            `(p99 ×${(pct(b, 99) / pct(a, 99)).toFixed(2)}); undelivered ${r.alone.lost + r.busy.lost}`,
+        );
+        // What a read costs the delivering loop, whatever the machine's load: the main thread's CPU
+        // with the reads minus without, per read; and the whole process's (the worker included).
+        const reads = [...r.reads.values()].reduce((n, s) => n + s.latencies.length, 0);
+        console.log(
+          `    server CPU per read request: main thread ${((r.busy.mainCpu - r.alone.mainCpu) / reads).toFixed(2)} ms, ` +
+            `whole process ${((r.busy.processCpu - r.alone.processCpu) / reads).toFixed(2)} ms`,
         );
       }
     }
   } finally {
-    await fake.close();
+    for (const v of running) await v.stop();
     await gemini.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
