@@ -8,13 +8,13 @@
  * machine's load falls on both alike. Prints p50 / p99 / max ms per call, in-process (no HTTP).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../db/client';
 import { guilds } from '../db/schema';
-import { LOG_INSERT_SQL, logRows } from './analytics-logs';
+import { seedLogs } from './analytics-logs';
 import * as after from '../src/server/features/stats/stats';
 
 const commit = process.argv[2] ?? 'ea290cf';
@@ -38,29 +38,10 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-before-'));
 const db = await openDb(join(dir, 'app.db'));
 const lite = db.$sqlite!;
 await db.insert(guilds).values({ id: 'big', plan: 'pro' }).run();
-const insert = lite.prepare(LOG_INSERT_SQL);
-const row = logRows(now, SIZE);
-// Seeded without the triggers, then the rollup migrations' own backfills (as bench:analytics).
-const triggers = lite.prepare("select name, sql from sqlite_master where type = 'trigger'").all() as {
-  name: string;
-  sql: string;
-}[];
-for (const t of triggers) lite.exec(`drop trigger ${t.name}`);
-lite.transaction(() => {
-  for (let i = 0; i < SIZE; i++) insert.run(...row(i));
-})();
-for (const t of triggers) lite.exec(t.sql);
-const migrations = new URL('../migrations/', import.meta.url);
-for (const f of readdirSync(migrations).filter((f) => /_analytics_(rollups|providers)\.sql$/.test(f)))
-  for (const s of readFileSync(new URL(f, migrations), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter((s) => /^(-- .*\n)*INSERT INTO analytics_/.test(s)))
-    lite.prepare(s).run();
+seedLogs(lite, now, SIZE);
 const index = (
   lite.prepare("select sql from sqlite_master where name = 'analytics_daily_pairs'").get() as { sql: string }
 ).sql;
-lite.exec('analyze');
 
 const calls = [
   ['stats.guild', 'guildStats'],

@@ -12,19 +12,15 @@
  * Options: --rates 100,500,1000 --seconds 5 --before <rev>; --profile <folder> writes a CPU profile
  * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client';
 import { seedDemo } from '../db/demo';
 import { channelLinkChannels, channelLinks, guilds } from '../db/schema';
-import { buildServer } from '../scripts/build-server.mjs';
+import { buildFor, get, openLoop, type PathStats, pct, ROOT, startServer, stopServer } from './http-load';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +32,6 @@ const { values } = parseArgs({
 });
 const RATES = values.rates.split(',').map(Number);
 const SECONDS = Number(values.seconds);
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'bench-admin-token-0123456789abcdef';
 const GUILD = 'default';
 
@@ -92,62 +87,15 @@ async function prepareDatabase(path: string): Promise<string> {
   return summary;
 }
 
-/**
- * The server of `rev` (a git revision) or of this tree, bundled by esbuild into a folder of its own
- * under .tmp/ (node resolves the packages from this tree's node_modules).
- */
-async function buildFor(rev: string | undefined, work: string): Promise<string> {
-  if (!rev) {
-    const out = join(work, 'after');
-    await buildServer(out);
-    return join(out, 'main.js');
-  }
-  const src = join(work, 'before-src');
-  mkdirSync(src, { recursive: true });
-  const archive = execFileSync('git', ['archive', rev], { cwd: ROOT, maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', src], { input: archive });
-  const out = join(work, 'before');
-  await buildServer(out, src);
-  return join(out, 'main.js');
-}
-
-function startServer(main: string, dbPath: string): Promise<{ child: ChildProcess; url: string }> {
+/** The web tier alone on the demo file (optionally under node --cpu-prof). */
+function startWeb(main: string, dbPath: string) {
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
-  const child = spawn(process.execPath, [...profile, main, '--web'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: dbPath,
-      ADMIN_TOKEN: TOKEN,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Listening on (http:\/\/[^\s"]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        done({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
+  return startServer(
+    main,
+    { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: dbPath, ADMIN_TOKEN: TOKEN },
+    ['--web'],
+    profile,
+  );
 }
 
 /** CPU time (user + system) a process has used, in ms (/proc/<pid>/stat; 100 ticks a second). */
@@ -156,62 +104,6 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
-
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-
-/** One GET; resolves with whether it answered 2xx (the body read whole). */
-function get(base: URL, path: string): Promise<boolean> {
-  return new Promise((done) => {
-    const req = request(
-      { host: base.hostname, port: base.port, path, agent, headers: { authorization: `Bearer ${TOKEN}` } },
-      (res) => {
-        res.resume();
-        res.once('end', () => done((res.statusCode ?? 500) < 300));
-        res.once('error', () => done(false));
-      },
-    );
-    req.once('error', () => done(false));
-    req.end();
-  });
-}
-
-interface PathStats {
-  latencies: number[];
-  errors: number;
-}
-
-/** `rate` requests per second for `seconds`, paths in turn; latency from each request's due time. */
-async function openLoop(url: string, rate: number, seconds: number): Promise<Map<string, PathStats>> {
-  const base = new URL(url);
-  const stats = new Map(PATHS.map((p) => [p, { latencies: [] as number[], errors: 0 }]));
-  const total = Math.round(rate * seconds);
-  const interval = 1000 / rate;
-  const start = performance.now() + 20;
-  const inFlight: Promise<void>[] = [];
-  let i = 0;
-  while (i < total) {
-    const now = performance.now();
-    while (i < total && start + i * interval <= now) {
-      const due = start + i * interval;
-      const path = PATHS[i % PATHS.length] as string;
-      inFlight.push(
-        get(base, path).then((ok) => {
-          const s = stats.get(path) as PathStats;
-          s.latencies.push(performance.now() - due);
-          if (!ok) s.errors++;
-        }),
-      );
-      i++;
-    }
-    // Sleep until the next request is due (timers are ~1 ms coarse: late ones leave at once above).
-    await new Promise((r) => setTimeout(r, Math.max(0, start + i * interval - performance.now() - 1)));
-  }
-  await Promise.all(inFlight);
-  return stats;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 interface Summary {
   p50: number;
@@ -247,15 +139,15 @@ async function measure(
   main: string,
   dbPath: string,
 ): Promise<Map<number, Map<string, Summary>>> {
-  const server = await startServer(main, dbPath);
+  const server = await startWeb(main, dbPath);
   try {
     // Warm-up: every path a few times, then a second at the lowest rate.
-    for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(server.url), p);
-    await openLoop(server.url, RATES[0] as number, 1);
+    for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(server.url), p, TOKEN);
+    await openLoop(server.url, PATHS, TOKEN, RATES[0] as number, 1);
     const byRate = new Map<number, Map<string, Summary>>();
     for (const rate of RATES) {
       const cpu0 = cpuMs(server.child.pid as number);
-      byRate.set(rate, summarize(await openLoop(server.url, rate, SECONDS)));
+      byRate.set(rate, summarize(await openLoop(server.url, PATHS, TOKEN, rate, SECONDS)));
       const all = byRate.get(rate)?.get('all paths') as Summary;
       const cpuPerRequest = (cpuMs(server.child.pid as number) - cpu0) / all.n;
       console.log(
@@ -264,11 +156,7 @@ async function measure(
     }
     return byRate;
   } finally {
-    if (server.child.exitCode === null) {
-      const exited = new Promise((done) => server.child.once('exit', done));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(server.child);
   }
 }
 

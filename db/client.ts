@@ -13,6 +13,7 @@ import { migratePostgres } from './postgres/migrate';
 import { postgresExecutor } from './postgres-executor';
 import * as schema from './schema';
 import { sqliteExecutor } from './sqlite-executor';
+import { sqliteReadExecutor } from './sqlite-read-executor';
 
 /**
  * The database the whole product uses: drizzle's SQLite query builder over db/schema.ts, run by
@@ -75,12 +76,36 @@ function handle(exec: Executor, sqlite: Database.Database | null): Db {
     return () => listeners.delete(fn);
   };
   db.$transaction = async (fn) => await exec.transaction(async () => await fn(db));
-  db.$close = async () => await exec.close();
+  db.$close = async () => {
+    await readers.get(db)?.$close();
+    await exec.close();
+  };
   // drizzle's own transaction cannot follow the async flow that opened it; one way only.
   (db as unknown as { transaction: unknown }).transaction = () => {
     throw new Error('use db.$transaction');
   };
   return db;
+}
+
+/** The off-thread read handle of each SQLite handle (offloadedReads), closed with it. */
+const readers = new WeakMap<Db, Db>();
+
+/**
+ * A handle for the heavy reads (the dashboard's stats and analytics aggregates) that must not hold
+ * the event loop the bot delivers on. On a SQLite file: the same queries, run on a read-only
+ * connection in a worker thread (db/sqlite-read-executor.ts); it sees what was committed, never a
+ * transaction in progress, and refuses writes. On PostgreSQL (queries already wait on the pool
+ * without blocking) and on an in-memory SQLite database (no second connection can see it): `db`
+ * itself.
+ */
+export function offloadedReads(db: Db): Db {
+  if (!db.$sqlite || db.$sqlite.memory) return db;
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = handle(sqliteReadExecutor(db.$sqlite.name), null);
+    readers.set(db, reader);
+  }
+  return reader;
 }
 
 /** Opens the database at a SQLite path (created if needed) or a postgres:// URL, migrated. */

@@ -89,25 +89,28 @@ export async function globalStats(db: Db, now: Date = new Date()) {
 async function windowFigures(db: Db, guildId: string, from: number, to: number) {
   const a = Math.min(to, Math.ceil(from / DAY) * DAY);
   const b = Math.max(a, utcDayStart(to));
-  const rolled = await one<{ ok: number }>(
-    db,
-    sql`select coalesce(sum(count), 0) as ok from analytics_daily
+  // The statements of a figure leave together (Promise.all): on the read worker they are answered
+  // in one exchange with the thread, not one each (db/sqlite-read-executor.ts).
+  const [rolled, edges, { users }] = await Promise.all([
+    one<{ ok: number }>(
+      db,
+      sql`select coalesce(sum(count), 0) as ok from analytics_daily
       where guild_id = ${guildId} and outcome = 'ok' and day >= ${a} and day < ${b}`,
-  );
-  const edges = await one<{ ok: number }>(
-    db,
-    sql`select (select count(*) from translation_logs
+    ),
+    one<{ ok: number }>(
+      db,
+      sql`select (select count(*) from translation_logs
               where guild_id = ${guildId} and created_at >= ${from} and created_at < ${a} and outcome = 'ok')
           + (select count(*) from translation_logs
               where guild_id = ${guildId} and created_at >= ${b} and created_at < ${to} and outcome = 'ok') as ok`,
-  );
-  // Members: every member with a log in the window has a member-day row on a day from the partial
-  // day before `a` to the day of `to`. Those with a whole day inside [a, b) count at once; only the
-  // others (few) are looked up in the logs, through the (guild_id, user_id) index. The union of the
-  // partial days' log ranges it replaces read every log of those days (6-8 ms at 1M logs).
-  const { users } = await one<{ users: number }>(
-    db,
-    sql`select count(*) as users from (
+    ),
+    // Members: every member with a log in the window has a member-day row on a day from the partial
+    // day before `a` to the day of `to`. Those with a whole day inside [a, b) count at once; only the
+    // others (few) are looked up in the logs, through the (guild_id, user_id) index. The union of the
+    // partial days' log ranges it replaces read every log of those days (6-8 ms at 1M logs).
+    one<{ users: number }>(
+      db,
+      sql`select count(*) as users from (
        select m.user_id from analytics_member_days m
         where m.guild_id = ${guildId} and m.day >= ${a - DAY} and m.day <= ${b}
         group by m.user_id
@@ -115,26 +118,29 @@ async function windowFigures(db: Db, guildId: string, from: number, to: number) 
            or exists (select 1 from translation_logs l
                        where l.guild_id = ${guildId} and l.user_id = m.user_id
                          and l.created_at >= ${from} and l.created_at < ${to})) as active`,
-  );
+    ),
+  ]);
   return { ok: rolled.ok + edges.ok, users };
 }
 
 /** The four stat cards of the dashboard home. */
 export async function guildStats(db: Db, guildId: string, now: Date) {
   const t = now.getTime();
-  const totals = await one<{ logs: number; ok: number; latency: number }>(
-    db,
-    sql`select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
+  const [totals, thisWeek, lastWeek, { n: linkedChannels }] = await Promise.all([
+    one<{ logs: number; ok: number; latency: number }>(
+      db,
+      sql`select coalesce(sum(count), 0) as logs, coalesce(sum(case when outcome = 'ok' then count end), 0) as ok,
             coalesce(sum(case when outcome = 'ok' then latency_sum end), 0) as latency
        from analytics_daily where guild_id = ${guildId}`,
-  );
-  const thisWeek = await windowFigures(db, guildId, t - 7 * DAY, t);
-  const lastWeek = await windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY);
-  const { n: linkedChannels } = await one<{ n: number }>(
-    db,
-    sql`select count(distinct c.channel_id) as n
+    ),
+    windowFigures(db, guildId, t - 7 * DAY, t),
+    windowFigures(db, guildId, t - 14 * DAY, t - 7 * DAY),
+    one<{ n: number }>(
+      db,
+      sql`select count(distinct c.channel_id) as n
        from channel_link_channels c join channel_links l on l.id = c.link_id where l.guild_id = ${guildId}`,
-  );
+    ),
+  ]);
   return {
     totalTranslations: totals.ok,
     translationsTrend: percentChange(thisWeek.ok, lastWeek.ok),
@@ -162,40 +168,37 @@ async function okPerDay(db: Db, guildId: string, start: number, days: number): P
 /** Weekly chart (the last 7 UTC days, shown Mon..Sun), the 10 newest translations, top languages. */
 export async function guildActivity(db: Db, guildId: string, now: Date) {
   const start = utcDayStart(now.getTime()) - 6 * DAY;
-  const byWeekday = new Map<string, number>();
-  for (const [day, n] of await okPerDay(db, guildId, start, 7)) {
-    // getUTCDay: 0 = Sunday; the chart starts on Monday.
-    const weekday = WEEKDAYS[(new Date(start + day * DAY).getUTCDay() + 6) % 7];
-    byWeekday.set(weekday, n);
-  }
-  const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
-
-  // The newest rows through the (guild_id, created_at) index: reads about 10 rows, not the table.
-  const recent = (
-    await all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
+  const [perDay, newest, languageUsers, perLanguage] = await Promise.all([
+    okPerDay(db, guildId, start, 7),
+    // The newest rows through the (guild_id, created_at) index: reads about 10 rows, not the table.
+    all<{ id: number; from: string; to: string; user: string | null; createdAt: number }>(
       db,
       sql`select id, source_language as "from", target_language as "to",
             coalesce(nullif(username, ''), user_id) as user, created_at as "createdAt"
        from translation_logs where guild_id = ${guildId} and outcome = 'ok'
       order by created_at desc, id desc limit 10`,
-    )
-  ).map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
-
-  // Translations per target language, and the members who received each.
-  const users = new Map(
-    (
-      await all<{ language: string; users: number }>(
-        db,
-        sql`select target_language as language, count(*) as users from analytics_language_members
+    ),
+    // The members who received each target language, and the translations into each.
+    all<{ language: string; users: number }>(
+      db,
+      sql`select target_language as language, count(*) as users from analytics_language_members
         where guild_id = ${guildId} group by target_language`,
-      )
-    ).map((r) => [r.language, r.users]),
-  );
-  const perLanguage = await all<{ language: string; n: number }>(
-    db,
-    sql`select target_language as language, sum(count) as n from analytics_daily
+    ),
+    all<{ language: string; n: number }>(
+      db,
+      sql`select target_language as language, sum(count) as n from analytics_daily
       where guild_id = ${guildId} and outcome = 'ok' group by target_language`,
-  );
+    ),
+  ]);
+  const byWeekday = new Map<string, number>();
+  for (const [day, n] of perDay) {
+    // getUTCDay: 0 = Sunday; the chart starts on Monday.
+    const weekday = WEEKDAYS[(new Date(start + day * DAY).getUTCDay() + 6) % 7];
+    byWeekday.set(weekday, n);
+  }
+  const weekly = WEEKDAYS.map((day) => ({ day, translations: byWeekday.get(day) ?? 0 }));
+  const recent = newest.map((r) => ({ ...r, user: r.user ?? 'unknown', createdAt: new Date(r.createdAt) }));
+  const users = new Map(languageUsers.map((r) => [r.language, r.users]));
   const total = perLanguage.reduce((sum, r) => sum + r.n, 0);
   const topLanguages = perLanguage
     .sort((x, y) => y.n - x.n || x.language.localeCompare(y.language))
@@ -214,21 +217,33 @@ export async function guildActivity(db: Db, guildId: string, now: Date) {
 export async function guildAnalytics(db: Db, guildId: string, now: Date) {
   const today = utcDayStart(now.getTime());
   const start = today - 29 * DAY;
-  const perDay = await okPerDay(db, guildId, start, 30);
+  const [perDay, groups, hourRows, members] = await Promise.all([
+    okPerDay(db, guildId, start, 30),
+    // Languages, pairs and the quality figures from the (pair, outcome) rollup.
+    // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
+    all<{ from: string; to: string; ok: number; n: number; latency: number }>(
+      db,
+      sql`select source_language as "from", target_language as "to", outcome = 'ok' as ok,
+            sum(count) as n, sum(latency_sum) as latency
+       from analytics_daily where guild_id = ${guildId} and outcome in ('ok', 'error')
+      group by source_language, target_language, outcome`,
+    ),
+    all<{ hour: number; n: number }>(
+      db,
+      sql`select hour, sum(count) as n from analytics_hours where guild_id = ${guildId} group by hour`,
+    ),
+    // Per member; the name shown is the one of their newest successful or failed translation.
+    all<{ userId: string; username: string | null; ok: number; err: number }>(
+      db,
+      sql`select user_id as "userId", nullif(username, '') as username, ok, errors as err
+       from analytics_members where guild_id = ${guildId} and ok > 0 order by ok desc, user_id limit 10`,
+    ),
+  ]);
   const translationTrend = Array.from({ length: 30 }, (_, day) => ({
     date: new Date(start + day * DAY).toISOString().slice(0, 10),
     count: perDay.get(day) ?? 0,
   }));
 
-  // Languages, pairs and the quality figures from the (pair, outcome) rollup.
-  // Success is ok against ok + error; skipped, rate-limited and over-quota rows are not attempts.
-  const groups = await all<{ from: string; to: string; ok: number; n: number; latency: number }>(
-    db,
-    sql`select source_language as "from", target_language as "to", outcome = 'ok' as ok,
-            sum(count) as n, sum(latency_sum) as latency
-       from analytics_daily where guild_id = ${guildId} and outcome in ('ok', 'error')
-      group by source_language, target_language, outcome`,
-  );
   const languages = new Map<string, number>();
   const pairs = new Map<string, { from: string; to: string; ok: number; err: number }>();
   let ok = 0;
@@ -249,11 +264,7 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
     }
   }
   const hours = new Array<number>(24).fill(0);
-  for (const r of await all<{ hour: number; n: number }>(
-    db,
-    sql`select hour, sum(count) as n from analytics_hours where guild_id = ${guildId} group by hour`,
-  ))
-    hours[r.hour] = r.n;
+  for (const r of hourRows) hours[r.hour] = r.n;
   const languageDistribution = [...languages]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([code, value]) => ({ name: languageName(code), code, value }));
@@ -263,14 +274,7 @@ export async function guildAnalytics(db: Db, guildId: string, now: Date) {
     .slice(0, 20)
     .map((p) => ({ from: p.from, to: p.to, count: p.ok, successRate: pct(p.ok, p.ok + p.err) }));
 
-  // Per member; the name shown is the one of their newest successful or failed translation.
-  const topTranslators = (
-    await all<{ userId: string; username: string | null; ok: number; err: number }>(
-      db,
-      sql`select user_id as "userId", nullif(username, '') as username, ok, errors as err
-       from analytics_members where guild_id = ${guildId} and ok > 0 order by ok desc, user_id limit 10`,
-    )
-  ).map((r) => ({
+  const topTranslators = members.map((r) => ({
     userId: r.userId,
     username: r.username ?? r.userId,
     count: r.ok,
