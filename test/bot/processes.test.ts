@@ -254,7 +254,8 @@ describe('several processes on one database', () => {
       originalLanguage: 'en',
       targetChannels: [{ language: 'es', channelId: channelOf(g, 'news-es') }],
     });
-    expect(created.status).toBe(201);
+    // The answer's body in the failure message when it is not 201.
+    expect(created).toMatchObject({ status: 201 });
     return created.json.id as number;
   };
 
