@@ -1,5 +1,5 @@
 import { EventEmitter, once } from 'node:events';
-import { type CacheFactory, Client, Events, GatewayIntentBits, Partials, Status } from 'discord.js';
+import { type CacheFactory, Client, Events, GatewayIntentBits, Partials } from 'discord.js';
 import { boundedCaches, SWEEPERS } from './client-caches';
 import { keepMessageMembers } from './message-members';
 import type { Services } from '../src/server/core/services';
@@ -9,7 +9,9 @@ import type { BotEvent } from './events/types';
 import { databaseIdentifyThrottler } from './features/guilds/gateway-identify';
 import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
-import { watchStatus } from './features/guilds/status';
+import { type ShardState, shardStates, watchStatus } from './features/guilds/status';
+
+export type { ShardState };
 import { stopAllSessions } from './features/voice/session';
 import { stopRetries } from './features/channels/marks';
 import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
@@ -43,14 +45,6 @@ export interface RunningBot {
 
 export interface BotActivity {
   handled: [name: string, args: unknown[], failed: boolean];
-}
-
-export interface ShardState {
-  id: number;
-  status: string;
-  /** Heartbeat round trip in ms (-1 before the first). */
-  ping: number;
-  guilds: number;
 }
 
 /** Which shards a process runs: 'auto' opens the count Discord recommends (GET /gateway/bot), all here. */
@@ -211,13 +205,7 @@ export async function startBot(
       .catch(() => {});
     return null;
   }
-  const shards = (): ShardState[] =>
-    [...client.ws.shards.values()].map((shard) => ({
-      id: shard.id,
-      status: Status[shard.status] ?? String(shard.status),
-      ping: shard.ping,
-      guilds: client.guilds.cache.filter((g) => g.shardId === shard.id).size,
-    }));
+  const shards = (): ShardState[] => shardStates(client);
   // Gateway latency per shard, read when /metrics is scraped.
   services.metrics.shards.source = shards;
   return {

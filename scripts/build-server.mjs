@@ -4,7 +4,8 @@
 // the types and writes a few files in about a second. Packages stay external (node_modules is
 // resolved at run time, native modules such as better-sqlite3 untouched); dynamic imports (the bot,
 // demo data, contact forwarding) become chunks loaded when first used. Type checking stays with
-// `npm run typecheck`. Tests and `npm run dev` run the sources through tsx and never read dist/.
+// `npm run typecheck`. `npm run dev` and most tests run the sources through tsx; the tests that start
+// product processes run a build of their own (test/helpers/built-server.ts); none reads dist/.
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from './core/env';
-import { type HealthSources, healthReport } from './core/health';
+import { childBotsHealth, type HealthSources, healthReport } from './core/health';
 import { createApp, listen } from './core/http';
 import { type ProcessOptions, parseProcessArgs } from './core/process-args';
 import { createServices, retentionPurges } from './core/services';
@@ -169,6 +169,11 @@ async function main() {
         totalShards: opts.total as number,
       });
       closers.unshift(() => set.stop());
+      // /healthz reports each bot process and its shards from their status reports (core/health.ts).
+      health.childBots = set.bots;
+      // /metrics' gateway latency per shard, from the same reports.
+      services.metrics.shards.source = async () =>
+        (await childBotsHealth(services, set.bots())).flatMap((p) => p.shards);
       void set.exited.then(({ name, code }) => {
         console.error(`${name} exited (code ${code}); stopping every process`);
         process.exitCode = 1;

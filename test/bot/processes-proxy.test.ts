@@ -8,8 +8,10 @@ import { databaseLocation } from '../../src/server/core/env';
 import { shardRanges } from '../../src/server/core/bot-processes';
 import { parseProcessArgs } from '../../src/server/core/process-args';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
+import { shardOfGuild } from '../fakes/discord/gateway';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 import { seedGuild } from '../helpers/guilds';
+import { builtServerArgs } from '../helpers/built-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
 
 /**
@@ -64,15 +66,32 @@ describe('the REST proxy on the command line', () => {
   });
 });
 
+interface HealthBody {
+  ok: boolean;
+  bot: {
+    ok: boolean;
+    shards: { id: number; status: string; ping: number; guilds: number; lastHeartbeat: string | null }[];
+    processes: {
+      name: string;
+      pid: number;
+      ok: boolean;
+      problem: string | null;
+      reportedAt: string | null;
+    }[];
+  };
+}
+
 describe('bot processes through one REST proxy', () => {
   let fake: FakeDiscord;
   let dir: string;
   let env: Record<string, string>;
+  /** The built server (test/helpers/built-server.ts), as npm start runs it. */
+  let server: string[];
   const children: { child: ChildProcess; output: string[]; exited: Promise<number | null> }[] = [];
   const guilds = [makeGuild('Proxy A', ['general']), makeGuild('Proxy B', ['general'])];
 
   function start(args: string[], extra: Record<string, string> = {}) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+    const child = spawn(process.execPath, [...server, ...args], {
       env: { ...env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -101,6 +120,7 @@ describe('bot processes through one REST proxy', () => {
   }
 
   beforeAll(async () => {
+    server = await builtServerArgs();
     fake = await startFakeDiscord({ guilds, shards: 2 });
     dir = mkdtempSync(join(tmpdir(), 'polyglot-proxy-'));
     const dbEnv = await testDatabaseEnv(dir);
@@ -168,7 +188,7 @@ describe('bot processes through one REST proxy', () => {
 
   it('npm start -- --bot-processes 2: web here, the proxy and two bot processes as children, all through the proxy, all stopped by SIGTERM', async () => {
     const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
-    await all.line(/Listening on/);
+    const web = (await all.line(/Listening on (http\S+?)(?:["\s]|$)/))[1]!;
     const url = (await all.line(/REST proxy on (http\S+?)["\s]/))[1]!;
     const pids = [
       await pidOf(all, /the REST proxy/),
@@ -188,6 +208,59 @@ describe('bot processes through one REST proxy', () => {
     // Both processes' gateway addresses and shard 0's command registration came through it.
     expect(health.forwarded.bot).toBeGreaterThanOrEqual(3);
     expect(pids.every(alive)).toBe(true);
+
+    // The web process's /healthz: each bot process it started and its shards, from their status
+    // reports (bot_status), healthy once every shard is Ready.
+    const healthz = async () => {
+      const res = await fetch(`${web}/healthz`);
+      return { status: res.status, body: (await res.json()) as HealthBody };
+    };
+    await expect.poll(async () => (await healthz()).status).toBe(200);
+    const healthy = await healthz();
+    expect(healthy.body).toMatchObject({
+      ok: true,
+      role: 'all',
+      bot: {
+        ok: true,
+        shards: [0, 1].map((id) => ({
+          id,
+          status: 'Ready',
+          guilds: guilds.filter((g) => shardOfGuild(g.id, 2) === id).length,
+        })),
+        processes: [
+          {
+            name: 'bot process 1 of 2 (shards 0 of 2)',
+            pid: pids[1],
+            ok: true,
+            problem: null,
+            reportedAt: expect.any(String),
+          },
+          { name: 'bot process 2 of 2 (shards 1 of 2)', pid: pids[2], ok: true, problem: null },
+        ],
+      },
+    });
+    for (const shard of healthy.body.bot.shards) {
+      expect(shard.ping).toBeGreaterThanOrEqual(-1);
+      // null until the first heartbeat (discord.js sends it up to 41 s after the fake's HELLO).
+      if (shard.lastHeartbeat !== null) expect(Date.parse(shard.lastHeartbeat)).not.toBeNaN();
+    }
+
+    // Discord closes one shard's session for good (4014, disallowed intents): its process reports
+    // it at once, and the web process's /healthz answers 503 naming the shard and the process.
+    const lastIdentified = fake.gateway.identifyLog.at(-1)!.shard[0];
+    fake.gateway.drop(4014);
+    await expect.poll(async () => (await healthz()).status).toBe(503);
+    const down = (await healthz()).body;
+    expect(down.ok).toBe(false);
+    expect(down.bot.ok).toBe(false);
+    expect(down.bot.shards.find((s) => s.id === lastIdentified)?.status).not.toBe('Ready');
+    expect(down.bot.shards.find((s) => s.id !== lastIdentified)?.status).toBe('Ready');
+    expect(down.bot.processes[lastIdentified]).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^the bot is offline: .*disallowed intents/i),
+    });
+    expect(down.bot.processes[1 - lastIdentified]).toMatchObject({ ok: true, problem: null });
+
     all.child.kill('SIGTERM');
     expect(await all.exited).toBe(0);
     expect(pids.filter(alive)).toEqual([]);

@@ -19,6 +19,7 @@ import {
 import { shardOfGuild } from '../fakes/discord/gateway';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
+import { builtServerArgs } from '../helpers/built-server';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 import { eventually } from './harness';
@@ -167,9 +168,11 @@ describe('several processes on one database', () => {
   const onShard3 = guilds[3]!;
   const onShard0 = guilds[0]!;
   let env: Record<string, string>;
+  /** The built server (test/helpers/built-server.ts), as npm start runs it. */
+  let server: string[];
 
   function start(args: string[]): Proc {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+    const child = spawn(process.execPath, [...server, ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -251,11 +254,13 @@ describe('several processes on one database', () => {
       originalLanguage: 'en',
       targetChannels: [{ language: 'es', channelId: channelOf(g, 'news-es') }],
     });
-    expect(created.status).toBe(201);
+    // The answer's body in the failure message when it is not 201.
+    expect(created).toMatchObject({ status: 201 });
     return created.json.id as number;
   };
 
   beforeAll(async () => {
+    server = await builtServerArgs();
     fake = await startFakeDiscord({ guilds, shards: 4 });
     gemini = await startFakeGemini();
     dir = mkdtempSync(join(tmpdir(), 'polyglot-processes-'));

@@ -20,7 +20,18 @@ describe('status samples of the bot', () => {
       const s = await h.server.services.botStatus.get();
       return s.state === 'online' && s.shards?.length ? s : null;
     });
-    expect(report.shards).toEqual([{ id: 0, ready: true }]);
+    // Ready for the status page; the state, ping, servers and heartbeat for a parent's /healthz.
+    expect(report.shards).toEqual([
+      {
+        id: 0,
+        ready: true,
+        status: 'Ready',
+        ping: expect.any(Number),
+        guilds: 1,
+        // null until the first heartbeat (discord.js sends it up to 41 s after the fake's HELLO).
+        lastHeartbeat: report.shards?.[0]?.lastHeartbeat === null ? null : expect.any(String),
+      },
+    ]);
     const samples = await recordSamples(h.server.services.db, new Date());
     expect(samples).toMatchObject({ web: true, 'shard:0': true });
   });

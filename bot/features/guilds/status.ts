@@ -8,9 +8,35 @@ const CLOSE_REASONS: Record<number, string> = {
   4014: 'disallowed intents: turn on Message Content and Server Members in the Developer Portal',
 };
 
-/** Every shard of this process and whether its gateway session is ready (the status page samples it). */
-const shardStates = (client: Client) =>
-  client.ws.shards.map((s) => ({ id: s.id, ready: s.status === Status.Ready }));
+/** A gateway shard of this process as /healthz and the status reports show it. */
+export interface ShardState {
+  id: number;
+  /** discord.js's state: Ready, Connecting, Reconnecting, Resuming, Disconnected, ... */
+  status: string;
+  /** Heartbeat round trip in ms (-1 before the first). */
+  ping: number;
+  /** Servers on this shard. */
+  guilds: number;
+  /** When the newest heartbeat was acknowledged (ISO date-time), null before the first. */
+  lastHeartbeat: string | null;
+}
+
+/** Every shard of this process: its gateway state, heartbeat and servers (one pass over the servers). */
+export function shardStates(client: Client): ShardState[] {
+  const guilds = new Map<number, number>();
+  for (const g of client.guilds.cache.values()) guilds.set(g.shardId, (guilds.get(g.shardId) ?? 0) + 1);
+  return [...client.ws.shards.values()].map((shard) => ({
+    id: shard.id,
+    status: Status[shard.status] ?? String(shard.status),
+    ping: shard.ping,
+    guilds: guilds.get(shard.id) ?? 0,
+    lastHeartbeat: shard.lastPingTimestamp > 0 ? new Date(shard.lastPingTimestamp).toISOString() : null,
+  }));
+}
+
+/** What each report carries of the shards: `ready` for the status page, the rest for /healthz. */
+const reportedShards = (client: Client) =>
+  shardStates(client).map((s) => ({ ...s, ping: Math.round(s.ping), ready: s.status === 'Ready' }));
 
 function snapshot(client: Client) {
   const shard = client.ws.shards.first();
@@ -18,7 +44,7 @@ function snapshot(client: Client) {
   return {
     latencyMs: Number.isFinite(ping) && ping >= 0 ? Math.round(ping) : null,
     shard: { id: shard?.id ?? 0, count: client.ws.shards.size || 1 },
-    shards: shardStates(client),
+    shards: reportedShards(client),
     tag: client.user?.tag ?? null,
     guilds: client.guilds.cache.size,
   };
@@ -26,7 +52,8 @@ function snapshot(client: Client) {
 
 /**
  * Reports the gateway connection to the server (bot.reportStatus) on ready, disconnect,
- * reconnect and resume, and the heartbeat latency every 30 seconds while online.
+ * reconnect and resume, and every shard's state and heartbeat every 30 seconds while online (a
+ * web process that started this one as a child reads them for its /healthz, docs/processes.md).
  * Returns the function that stops watching.
  */
 export function watchStatus(ctx: BotContext): () => void {
@@ -39,14 +66,19 @@ export function watchStatus(ctx: BotContext): () => void {
     report({
       state: 'offline',
       shard: { id: shardId, count: client.ws.shards.size || 1 },
-      shards: shardStates(client),
+      shards: reportedShards(client),
       reason: CLOSE_REASONS[event.code] ?? `the gateway closed (code ${event.code})`,
     });
-  const onReconnecting = () => report({ state: 'connecting', shards: shardStates(client) });
+  const onReconnecting = () => report({ state: 'connecting', shards: reportedShards(client) });
   const onError = (err: Error) => report({ state: 'offline', reason: err.message });
 
   client.on(Events.ClientReady, online);
   client.on(Events.ShardResume, online);
+  // A shard that identified again (a new session, not a resume) once the client was ready.
+  const onShardReady = () => {
+    if (client.isReady()) online();
+  };
+  client.on(Events.ShardReady, onShardReady);
   client.on(Events.ShardDisconnect, onDisconnect);
   client.on(Events.ShardReconnecting, onReconnecting);
   client.on(Events.ShardError, onError);
@@ -58,6 +90,7 @@ export function watchStatus(ctx: BotContext): () => void {
     clearInterval(timer);
     client.off(Events.ClientReady, online);
     client.off(Events.ShardResume, online);
+    client.off(Events.ShardReady, onShardReady);
     client.off(Events.ShardDisconnect, onDisconnect);
     client.off(Events.ShardReconnecting, onReconnecting);
     client.off(Events.ShardError, onError);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildBot } from './health';
 
 /**
  * `npm start -- --bot-processes N` (or BOT_PROCESSES=N): the bot in N processes of its own behind
@@ -27,6 +28,8 @@ export interface BotProcesses {
   /** The REST proxy the bot processes use. */
   proxyUrl: string;
   pids(): { proxy: number | null; bots: number[] };
+  /** Each bot process, its shards and whether it exited (this process's /healthz, core/health.ts). */
+  bots(): ChildBot[];
   /** Resolves when one of them exits without being asked to (its name and exit code). */
   exited: Promise<{ name: string; code: number | null }>;
   /** Stops the bot processes (SIGTERM, graceful), then the proxy. */
@@ -50,6 +53,8 @@ interface Child {
   proc: ChildProcess;
   exit: Promise<number | null>;
   stopping: boolean;
+  /** A bot process's shards (empty for the proxy). */
+  shards: number[];
 }
 
 export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotProcesses> {
@@ -66,7 +71,13 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
     exitedOnItsOwn = resolve;
   });
 
-  function start(name: string, args: string[], extraEnv: NodeJS.ProcessEnv, onLine?: (line: string) => void) {
+  function start(
+    name: string,
+    args: string[],
+    extraEnv: NodeJS.ProcessEnv,
+    onLine?: (line: string) => void,
+    shards: number[] = [],
+  ) {
     const proc = spawn(process.execPath, [...entry, ...args], {
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,6 +98,7 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
       name,
       proc,
       stopping: false,
+      shards,
       exit: new Promise((resolve) => proc.on('exit', (code) => resolve(code))),
     };
     void child.exit.then((code) => {
@@ -135,6 +147,8 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
       `bot process ${i + 1} of ${opts.processes} (shards ${list} of ${opts.totalShards})`,
       ['--bot', '--shards', list, '--total', String(opts.totalShards)],
       { DISCORD_REST_PROXY: proxyUrl },
+      undefined,
+      shards,
     );
   });
   return {
@@ -143,6 +157,18 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
       proxy: children.find((c) => c.name === 'the REST proxy')?.proc.pid ?? null,
       bots: children.filter((c) => c.name !== 'the REST proxy').map((c) => c.proc.pid as number),
     }),
+    bots: () =>
+      children
+        .filter((c) => c.name !== 'the REST proxy')
+        .map((c) => ({
+          name: c.name,
+          pid: c.proc.pid as number,
+          shards: c.shards,
+          exited:
+            c.proc.exitCode === null && c.proc.signalCode === null
+              ? null
+              : { code: c.proc.exitCode, signal: c.proc.signalCode },
+        })),
     exited,
     stop: stopAll,
   };

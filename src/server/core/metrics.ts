@@ -30,8 +30,11 @@ export interface Metrics {
   mirrorDropped: Counter<'what' | 'reason'>;
   /** HTTP requests answered by the web tier, by method, matched route and status. */
   httpLatency: Histogram<'method' | 'route' | 'status'>;
-  /** Where gateway latency per shard is read at scrape time (set once the bot runs in this process). */
-  shards: { source: (() => { id: number; ping: number }[]) | null };
+  /**
+   * Where gateway latency per shard is read at scrape time: set once the bot runs in this process,
+   * or with --bot-processes to its bot processes' reports (main.ts).
+   */
+  shards: { source: (() => { id: number; ping: number }[] | Promise<{ id: number; ping: number }[]>) | null };
   /** Where the provider lanes' probed health is read at scrape time (services.ts sets it). */
   providers: { source: (() => { lane: string; state: string; probeMs: number | null }[]) | null };
 }
@@ -68,9 +71,10 @@ export function createMetrics(queue: Pick<Queue, 'counts' | 'oldestDueAgeMs'>): 
     help: 'Discord gateway heartbeat round trip per shard (absent before the first heartbeat)',
     labelNames: ['shard'],
     registers: [registry],
-    collect() {
+    async collect() {
+      const now = (await shards.source?.()) ?? [];
       this.reset();
-      for (const s of shards.source?.() ?? []) {
+      for (const s of now) {
         if (s.ping >= 0) this.set({ shard: String(s.id) }, s.ping / 1000);
       }
     },

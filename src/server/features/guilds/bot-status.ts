@@ -36,7 +36,7 @@ export interface BotStatus {
   /** Shard this process runs and how many there are. */
   shard: { id: number; count: number } | null;
   /** Every shard this process runs and whether it is ready (absent from older reports). */
-  shards?: { id: number; ready: boolean }[];
+  shards?: ReportedShard[];
   /** The bot's Discord name (name#0000 or name) once logged in. */
   tag: string | null;
   /** How many servers the bot is in, when online. */
@@ -47,11 +47,32 @@ export interface BotStatus {
   commands: CommandsStatus | null;
 }
 
+/** A shard in a report: ready (the status page), and since issue 24 its state for /healthz. */
+export interface ReportedShard {
+  id: number;
+  ready: boolean;
+  /** discord.js's state (Ready, Connecting, Reconnecting, ...). */
+  status?: string;
+  /** Heartbeat round trip in ms (-1 before the first). */
+  ping?: number;
+  guilds?: number;
+  /** When the newest heartbeat was acknowledged (ISO date-time). */
+  lastHeartbeat?: string | null;
+}
+
+/** The newest report of one process, and when it was written. */
+export interface ProcessReport {
+  status: BotStatus;
+  at: Date;
+  /** Written in the last BOT_STATUS_FRESH_MS (an older one is of a process hung or gone). */
+  fresh: boolean;
+}
+
 export interface BotStatusReport {
   state: Exclude<BotState, 'not_configured'>;
   latencyMs?: number | null;
   shard?: { id: number; count: number } | null;
-  shards?: { id: number; ready: boolean }[];
+  shards?: ReportedShard[];
   tag?: string | null;
   guilds?: number | null;
   reason?: string | null;
@@ -62,6 +83,12 @@ export interface BotStatusBox {
   get(): Promise<BotStatus>;
   /** Resolves once the report is stored for the other processes. */
   report(update: BotStatusReport, at: Date): Promise<BotStatus>;
+  /**
+   * The newest report of each of these processes of this machine (by pid), however old: the bot
+   * processes `npm start -- --bot-processes N` started (their /healthz, core/health.ts). Empty
+   * without the database.
+   */
+  reportsOf(pids: number[]): Promise<Map<number, ProcessReport>>;
 }
 
 /** Several bot processes' reports as one: the first not online, else online with their servers summed. */
@@ -126,7 +153,33 @@ export function createBotStatus(
       return null;
     }
   };
+  // owner is host:pid (schema.ts bot_status): a child process on this machine reports under its pid.
+  const host = shared ? shared.owner.slice(0, shared.owner.lastIndexOf(':')) : '';
+  const reportsOf = async (pids: number[]) => {
+    const found = new Map<number, ProcessReport>();
+    if (!shared || pids.length === 0) return found;
+    const owners = pids.map((pid) => `${host}:${pid}`);
+    const rows = await rawAll<{ owner: string; status: string; updated_at: number | string }>(
+      shared.db,
+      sql`select owner, status, updated_at from bot_status where owner in (${sql.join(
+        owners.map((o) => sql`${o}`),
+        sql`, `,
+      )})`,
+    );
+    const now = shared.clock().getTime();
+    for (const row of rows) {
+      const pid = Number(row.owner.slice(host.length + 1));
+      const at = Number(row.updated_at);
+      found.set(pid, {
+        status: JSON.parse(row.status) as BotStatus,
+        at: new Date(at),
+        fresh: at >= now - BOT_STATUS_FRESH_MS,
+      });
+    }
+    return found;
+  };
   return {
+    reportsOf,
     get: async () => (reportedHere ? status : ((await fromOthers()) ?? status)),
     async report(update, when) {
       if (status.state === 'not_configured') return status;

@@ -102,9 +102,21 @@ export const guildsBotRouter = router({
           .object({ id: z.number().int().min(0), count: z.number().int().min(1) })
           .nullable()
           .optional(),
-        /** Every shard this process runs, and whether its gateway session is ready (the status page). */
+        /**
+         * Every shard this process runs, and whether its gateway session is ready (the status page);
+         * its gateway state, heartbeat and servers for the /healthz of the process that started it.
+         */
         shards: z
-          .array(z.object({ id: z.number().int().min(0), ready: z.boolean() }))
+          .array(
+            z.object({
+              id: z.number().int().min(0),
+              ready: z.boolean(),
+              status: z.string().max(40).optional(),
+              ping: z.number().int().min(-1).optional(),
+              guilds: z.number().int().min(0).optional(),
+              lastHeartbeat: z.iso.datetime().nullable().optional(),
+            }),
+          )
           .max(1024)
           .optional(),
         tag: z.string().nullable().optional(),

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildServer, SERVER_SOURCES } from '../../scripts/build-server.mjs';
+
+/**
+ * The production server (scripts/build-server.mjs, what `npm start` runs with plain node) for the
+ * tests that start product processes (test/bot/processes*.test.ts), so they test the built output.
+ * Built once for each state of the sources: the folder's name is a hash of every source file's
+ * path, size and mtime, so the files of a suite run (and the sqlite and postgres projects' workers)
+ * share one build, and a later run with nothing changed reuses it. Each build goes to a folder of
+ * its own and is renamed into place, so two workers building at once never see half a bundle.
+ */
+
+const ROOT = resolve('.');
+const BUILDS = join(ROOT, '.tmp', 'server-build');
+
+function sourcesKey(): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    if (!existsSync(path)) return;
+    const st = statSync(path);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+      return;
+    }
+    hash.update(`${path}\0${st.size}\0${st.mtimeMs}\n`);
+  };
+  for (const source of SERVER_SOURCES) walk(join(ROOT, source));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function build(): Promise<string> {
+  const key = sourcesKey();
+  const dir = join(BUILDS, key);
+  if (existsSync(join(dir, 'main.js'))) return dir;
+  mkdirSync(BUILDS, { recursive: true });
+  // Beside the final folder, at the same depth: the bundle's paths back to the sources stay right.
+  const tmp = `${dir}.${process.pid}.${Date.now()}`;
+  await buildServer(tmp);
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    // Another worker renamed its build into place first: the same sources, so the same bundle.
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  // Builds of older sources (an hour untouched) go.
+  for (const name of readdirSync(BUILDS)) {
+    const other = join(BUILDS, name);
+    if (other !== dir && Date.now() - statSync(other).mtimeMs > 3_600_000)
+      rmSync(other, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+let built: Promise<string> | null = null;
+
+/**
+ * node's arguments to run the built server (the same as scripts/start.mjs passes): spawn
+ * `process.execPath` with these, then the product's own (--web, --bot, --bot-processes N, ...).
+ */
+export async function builtServerArgs(): Promise<string[]> {
+  built ??= build();
+  built.catch(() => {
+    built = null;
+  });
+  return ['--enable-source-maps', join(await built, 'main.js')];
+}
