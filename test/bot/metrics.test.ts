@@ -90,8 +90,16 @@ describe('GET /metrics', () => {
     ).toBe(1);
     // The gateway gauge mirrors the shard's heartbeat round trip: absent until the first one
     // (discord.js reports -1), never a made-up 0.
-    const ping = h.bot.shards()[0]?.ping ?? -1;
-    const gateway = sample(after.text, 'polyglot_gateway_latency_seconds{shard="0"}');
-    expect(gateway).toBe(ping >= 0 ? ping / 1000 : null);
+    // A heartbeat can be acknowledged between reading the shard and scraping: read the shard on both
+    // sides of a scrape and compare only when it did not change in between.
+    const gauge = async () => {
+      const ping = h.bot.shards()[0]?.ping ?? -1;
+      const text = (await scrape(METRICS_TOKEN)).text;
+      if ((h.bot.shards()[0]?.ping ?? -1) !== ping) return null;
+      return { ping, gateway: sample(text, 'polyglot_gateway_latency_seconds{shard="0"}') };
+    };
+    let g: Awaited<ReturnType<typeof gauge>> = null;
+    while (!g) g = await gauge();
+    expect(g.gateway).toBe(g.ping >= 0 ? g.ping / 1000 : null);
   });
 });
