@@ -30,14 +30,15 @@ export interface Plan {
 }
 
 /**
- * How soon a support message gets its first reply, per plan: the pricing page's words and the
- * operator's inbox due times come from here. `minutes` null = no target (community, best effort).
+ * How soon a support message gets its first reply, per plan: the pricing page's words, the contact
+ * page's reply times and the operator's inbox due times come from here. `minutes` null = no target
+ * (community, best effort). No plan promises a named account manager: nothing assigns one.
  */
 export const SUPPORT_TARGETS: Record<PlanKey, { minutes: number | null; label: string }> = {
   free: { minutes: null, label: 'Community, best effort' },
   plus: { minutes: 48 * 60, label: '24–48 hours' },
   pro: { minutes: 4 * 60, label: '4 hours' },
-  ultimate: { minutes: 60, label: '1 hour, dedicated account manager' },
+  ultimate: { minutes: 60, label: '1 hour' },
 };
 
 /** Where the measured uptime is published (the Ultimate card and the comparison table link it). */
@@ -204,6 +205,14 @@ export function planIncludes(plan: PlanKey, capability: Capability): boolean {
 /** The lowest plan that unlocks the capability (what a locked screen names). */
 export function unlockingPlan(capability: Capability): Plan {
   return planOf(CAPABILITIES[capability].plan);
+}
+
+/** Which plans include a capability, in words: "every plan", "Plus and up" or "Ultimate" (the top one alone). */
+export function plansIncluding(capability: Capability): string {
+  const from = CAPABILITIES[capability].plan;
+  if (from === PLAN_ORDER[0]) return 'every plan';
+  const name = planOf(from).name;
+  return from === PLAN_ORDER[PLAN_ORDER.length - 1] ? name : `${name} and up`;
 }
 
 /** "Support tickets need the Ultimate plan." — what a locked capability says, in English. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
-import type { ContactInput, ContactType } from '../../../common/contact/schemas';
+import { CONTACT_RETENTION_DAYS, type ContactInput, type ContactType } from '../../../common/contact/schemas';
 import { type PlanKey, SUPPORT_TARGETS } from '../../../common/plans';
 import type { Env } from '../../core/env';
 
@@ -73,6 +73,27 @@ export async function storeContactMessage(
     .returning({ id: contactMessages.id })
     .get();
   return row.id;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The retention job's part (services.ts `retentionPurges`): deletes the messages archived over
+ * CONTACT_RETENTION_DAYS.afterArchived days ago, and every message sent over afterSent days ago.
+ */
+export async function deleteOldContactMessages(db: Db, now: Date): Promise<number> {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  return (
+    await db
+      .delete(contactMessages)
+      .where(
+        or(
+          lt(contactMessages.archivedAt, ago(CONTACT_RETENTION_DAYS.afterArchived)),
+          lt(contactMessages.createdAt, ago(CONTACT_RETENTION_DAYS.afterSent)),
+        ),
+      )
+      .run()
+  ).changes;
 }
 
 export async function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
