@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RETENTION_DAYS } from '../../src/common/contact/schemas';
-import { PLANS, planOf, plansIncluding, SUPPORT_TARGETS } from '../../src/common/plans';
+import { CAPABILITIES, PLANS, planOf, plansIncluding, SUPPORT_TARGETS } from '../../src/common/plans';
 import {
   type Browser,
   blankPage,
@@ -36,7 +36,6 @@ const UNBACKED = [
   /large language model/i,
   /under a minute|in a minute/i,
   /greet new members in their language/i,
-  /account manager/i,
   /24-48 hours/,
 ];
 
@@ -92,6 +91,13 @@ describe('the public pages claim only what the product backs', { timeout: 120_00
         expect(text).toContain(`in any case ${CONTACT_RETENTION_DAYS.afterSent} days after you sent it`);
         expect(text).not.toMatch(/not deleted automatically/);
         await kept.screenshot({ path: `${SCREENSHOT_DIR}/claims-privacy-contact-${theme}-${device}.png` });
+
+        // Ultimate sells an account manager: the operator assigns one (test/web/account-manager.test.ts).
+        await visit(page, `${server.url}/pricing`);
+        const row = page.getByRole('row', { name: new RegExp(CAPABILITIES.accountManager.label) });
+        await row.waitFor();
+        expect(await row.getByRole('cell').count()).toBe(PLANS.length);
+        await shot(page, `claims-pricing-${theme}-${device}`);
       },
     );
   });
