@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
-import { CONTACT_RETENTION_DAYS, type ContactInput, type ContactType } from '../../../common/contact/schemas';
+import type { ContactInput, ContactType } from '../../../common/contact/schemas';
 import { type PlanKey, SUPPORT_TARGETS } from '../../../common/plans';
 import type { Env } from '../../core/env';
+import { type AccountManager, accountManagerOf } from './account-managers';
 
 /**
  * The contact inbox: every message of the public form is kept for the operator (list, read,
@@ -15,6 +16,13 @@ import type { Env } from '../../core/env';
  */
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** The account manager a message is for: its server's, when the sender was verified on Ultimate. */
+export async function managerOfMessage(db: Db, m: ContactMessage): Promise<AccountManager | null> {
+  return m.serverVerified && m.serverId && m.serverPlan === 'ultimate'
+    ? await accountManagerOf(db, m.serverId)
+    : null;
+}
 
 export interface ContactFilter {
   type?: ContactType;
@@ -73,27 +81,6 @@ export async function storeContactMessage(
     .returning({ id: contactMessages.id })
     .get();
   return row.id;
-}
-
-const DAY = 86_400_000;
-
-/**
- * The retention job's part (services.ts `retentionPurges`): deletes the messages archived over
- * CONTACT_RETENTION_DAYS.afterArchived days ago, and every message sent over afterSent days ago.
- */
-export async function deleteOldContactMessages(db: Db, now: Date): Promise<number> {
-  const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  return (
-    await db
-      .delete(contactMessages)
-      .where(
-        or(
-          lt(contactMessages.archivedAt, ago(CONTACT_RETENTION_DAYS.afterArchived)),
-          lt(contactMessages.createdAt, ago(CONTACT_RETENTION_DAYS.afterSent)),
-        ),
-      )
-      .run()
-  ).changes;
 }
 
 export async function findContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
@@ -162,11 +149,17 @@ const TYPE_LABELS: Record<ContactType, string> = {
 };
 
 /** The email the operator receives for a contact message. */
-export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: ContactMessage) {
+export function contactEmail(
+  env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>,
+  m: ContactMessage,
+  manager: AccountManager | null = null,
+) {
   return {
     // The sender: the support address when there is one, else the operator's own.
     from: { name: 'Polyglot contact form', address: env.SUPPORT_EMAIL ?? env.CONTACT_TO },
     to: env.CONTACT_TO,
+    // An Ultimate server's account manager gets their server's messages too.
+    ...(manager ? { cc: { name: manager.name, address: manager.email } } : {}),
     replyTo: { name: m.name, address: m.email },
     subject: `[${TYPE_LABELS[m.type]}] ${m.subject}`,
     text: [
@@ -179,6 +172,7 @@ export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: 
           ]
         : []),
       ...(m.replyDueAt ? [`Reply due: ${m.replyDueAt.toISOString()}`] : []),
+      ...(manager ? [`Account manager: ${manager.name} <${manager.email}>`] : []),
       `Message #${m.id}`,
       '',
       m.message,
@@ -216,7 +210,7 @@ export async function forwardContactMessage(
     .run();
   if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
-    await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m));
+    await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m, await managerOfMessage(db, m)));
     await db
       .update(contactMessages)
       .set({

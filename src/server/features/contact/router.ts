@@ -48,6 +48,13 @@ const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
 const byId = z.object({ id: rowId });
 const byServer = z.object({ serverId: guildIdSchema });
 
+/** A message an account manager answers: verified as sent about an Ultimate server. */
+const forManager = <
+  M extends { serverVerified: boolean; serverId: string | null; serverPlan: string | null },
+>(
+  m: M,
+): m is M & { serverId: string } => m.serverVerified && m.serverPlan === 'ultimate' && m.serverId !== null;
+
 /** A server the bot knows, and its plan now; 404 naming it otherwise. */
 async function knownServer(ctx: Context, serverId: string) {
   return (await serverPlanNow(ctx.db, serverId)) ?? notFound('server', serverId);
@@ -119,11 +126,11 @@ export const contactRouter = router({
       // A verified server's account manager (Ultimate): the message is theirs to answer.
       const managers = await accountManagersOf(
         ctx.db,
-        listed.flatMap((m) => (m.serverVerified && m.serverId ? [m.serverId] : [])),
+        listed.flatMap((m) => (forManager(m) ? [m.serverId] : [])),
       );
       const messages = listed.map((m) => ({
         ...m,
-        accountManager: (m.serverVerified && m.serverId && managers.get(m.serverId)) || null,
+        accountManager: (forManager(m) && managers.get(m.serverId)) || null,
       }));
       return {
         messages,
