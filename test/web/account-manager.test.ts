@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_TARGETS } from '../../src/common/plans';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { type Browser, launchBrowser, startWebServer, visit } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, screenshotMatrix } from './admin-screens-helpers';
@@ -60,6 +60,17 @@ describe('account manager', { timeout: 180_000 }, () => {
     await line.getByText('Maya Chen').waitFor();
     expect(await line.textContent()).toBe('Your account manager: Maya Chen · maya@polyglot.example');
     expect(await line.getByRole('link').getAttribute('href')).toBe('mailto:maya@polyglot.example');
+
+    // Signed in, writing about that server on the contact page: told who receives it too.
+    await visit(page, `${server.url}/contact`);
+    await page.getByLabel('Server ID (optional)').fill(ASSIGNED);
+    await page.getByTestId('manager-note').waitFor();
+    expect(await page.getByTestId('manager-note').textContent()).toBe(
+      'This message is marked for your account manager, Maya Chen.',
+    );
+    await page.getByTestId('manager-note').locator('xpath=..').screenshot({
+      path: 'test-results/screenshots/account-manager-contact-note.png',
+    });
 
     await page.goto(`${server.url}/admin/settings?guildId=${WAITING}`);
     await page
