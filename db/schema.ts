@@ -980,6 +980,19 @@ export const contactMessages = sqliteTable('contact_messages', {
   forwardClaimedUntil: integer('forward_claimed_until', { mode: 'timestamp_ms' }),
 });
 
+/**
+ * The Ultimate plan's account manager of a server, assigned by the operator from the inbox: the
+ * server's Plan & Usage card names them and the inbox tags the server's messages with them.
+ */
+export const accountManagers = sqliteTable('account_managers', {
+  guildId: text('guild_id')
+    .primaryKey()
+    .references(() => guilds.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 // ---- Dashboard sessions ---------------------------------------------------------------------
 
 export type ManagedGuild = {

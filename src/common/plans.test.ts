@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, lockedMessage, PLAN_ORDER, planIncludes, unlockingPlan } from './plans';
+import {
+  CAPABILITIES,
+  lockedMessage,
+  PLAN_ORDER,
+  planIncludes,
+  plansIncluding,
+  unlockingPlan,
+} from './plans';
 
 describe('plan capability table', () => {
   it('each capability is included from its plan upwards and not below', () => {
@@ -21,5 +28,13 @@ describe('plan capability table', () => {
     expect(unlockingPlan('leveling').name).toBe('Plus');
     expect(unlockingPlan('welcome').name).toBe('Free');
     expect(lockedMessage('voice')).toBe('Voice translation needs the Pro plan');
+  });
+
+  it('names which plans include a capability, from the table (the landing cards use it)', () => {
+    expect(plansIncluding('moderation')).toBe('every plan');
+    expect(plansIncluding('aiModeration')).toBe('Plus and up');
+    expect(plansIncluding('voice')).toBe('Pro and up');
+    expect(plansIncluding('scamDetection')).toBe('Ultimate');
+    expect(plansIncluding('accountManager')).toBe('Ultimate');
   });
 });

@@ -30,14 +30,15 @@ export interface Plan {
 }
 
 /**
- * How soon a support message gets its first reply, per plan: the pricing page's words and the
- * operator's inbox due times come from here. `minutes` null = no target (community, best effort).
+ * How soon a support message gets its first reply, per plan: the pricing page's words, the contact
+ * page's reply times and the operator's inbox due times come from here. `minutes` null = no target
+ * (community, best effort). Ultimate's account manager is a capability (`accountManager`).
  */
 export const SUPPORT_TARGETS: Record<PlanKey, { minutes: number | null; label: string }> = {
   free: { minutes: null, label: 'Community, best effort' },
   plus: { minutes: 48 * 60, label: '24–48 hours' },
   pro: { minutes: 4 * 60, label: '4 hours' },
-  ultimate: { minutes: 60, label: '1 hour, dedicated account manager' },
+  ultimate: { minutes: 60, label: '1 hour' },
 };
 
 /** Where the measured uptime is published (the Ultimate card and the comparison table link it). */
@@ -46,6 +47,9 @@ export const UPTIME_TARGET = '99.9% uptime target, measured on the public status
 /** The analytics screen is the same on Plus and Pro; Pro adds its exports (`analyticsExport`). */
 const ANALYTICS_LABEL = 'Analytics';
 const ANALYTICS_EXPORT_LABEL = 'Analytics with CSV and JSON exports';
+
+/** The operator assigns one to an Ultimate server (the inbox); its Plan & Usage card names them. */
+const ACCOUNT_MANAGER_LABEL = 'An account manager, named on your dashboard';
 
 const supportFeature = (key: PlanKey): PlanFeature => ({
   text: `Support response in ${SUPPORT_TARGETS[key].label}`,
@@ -141,6 +145,7 @@ export const PLANS: Plan[] = [
       { text: UPTIME_TARGET, included: true, href: '/status' },
       { text: 'Scam and phishing detection', included: true },
       supportFeature('ultimate'),
+      { text: ACCOUNT_MANAGER_LABEL, included: true },
     ],
     cta: 'Contact Sales',
     ctaLink: '/contact',
@@ -190,6 +195,7 @@ export const CAPABILITIES = {
   scamDetection: { plan: 'ultimate', label: 'Scam and phishing detection' },
   integrations: { plan: 'ultimate', label: 'Integrations with video and streaming platforms' },
   whiteLabel: { plan: 'ultimate', label: 'White-label' },
+  accountManager: { plan: 'ultimate', label: ACCOUNT_MANAGER_LABEL },
 } as const satisfies Record<string, { plan: PlanKey; label: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -204,6 +210,14 @@ export function planIncludes(plan: PlanKey, capability: Capability): boolean {
 /** The lowest plan that unlocks the capability (what a locked screen names). */
 export function unlockingPlan(capability: Capability): Plan {
   return planOf(CAPABILITIES[capability].plan);
+}
+
+/** Which plans include a capability, in words: "every plan", "Plus and up" or "Ultimate" (the top one alone). */
+export function plansIncluding(capability: Capability): string {
+  const from = CAPABILITIES[capability].plan;
+  if (from === PLAN_ORDER[0]) return 'every plan';
+  const name = planOf(from).name;
+  return from === PLAN_ORDER[PLAN_ORDER.length - 1] ? name : `${name} and up`;
 }
 
 /** "Support tickets need the Ultimate plan." — what a locked capability says, in English. */

@@ -4,6 +4,7 @@ import { openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { backoffMs, forwardDue } from '../../src/server/features/contact/contact';
+import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 
@@ -242,5 +243,43 @@ describe('several web processes on one database', () => {
     } finally {
       await other.$close();
     }
+  });
+});
+
+describe("an Ultimate server's account manager", () => {
+  it('gets copies of the verified messages about their server; the email names them', async () => {
+    const ULTIMATE = '260000000000000001';
+    await seedGuild(s.services, ULTIMATE, { plan: 'ultimate' });
+    const assigned = await s.api(`/api/contact/account-managers/${ULTIMATE}`, {
+      method: 'PUT',
+      admin: true,
+      body: { name: 'Maya Chen', email: 'maya@polyglot.example' },
+    });
+    expect(assigned.status).toBe(200);
+    const before = smtp.received.length;
+    // The operator's token counts as managing every server: verified, Ultimate.
+    const res = await s.api('/api/contact', {
+      method: 'POST',
+      admin: true,
+      body: message({ subject: 'For our manager', serverId: ULTIMATE }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await until(() =>
+      smtp.received.slice(before).find((m) => m.raw.includes('For our manager')),
+    );
+    expect(mail.to.sort()).toEqual(['maya@polyglot.example', 'operator@example.com']);
+    expect(mail.raw).toMatch(/Cc: Maya Chen <maya@polyglot\.example>/);
+    // The body is quoted-printable: soft line breaks (=CRLF) joined back.
+    expect(mail.raw.replace(/=\r\n/g, '')).toContain('Account manager: Maya Chen <maya@polyglot.example>');
+
+    // Typed by a visitor (not verified): the operator alone, no manager named.
+    const typed = await s.api('/api/contact', {
+      method: 'POST',
+      body: message({ subject: 'Typed Ultimate id', serverId: ULTIMATE }),
+    });
+    expect(typed.status).toBe(201);
+    const alone = await until(() => smtp.received.find((m) => m.raw.includes('Typed Ultimate id')));
+    expect(alone.to).toEqual(['operator@example.com']);
+    expect(alone.raw).not.toContain('Account manager:');
   });
 });

@@ -25,7 +25,7 @@ import { seedDemoGuild } from './admin-screens-helpers';
 
 /** Each public page with a text that shows once its content is there. */
 const PUBLIC_PAGES = [
-  { path: '/', ready: 'Powered by a large language model' },
+  { path: '/', ready: 'AI translation that reads the conversation' },
   { path: '/pricing', ready: 'Simple, transparent pricing' },
   { path: '/contact', ready: 'Send us a message' },
   { path: '/terms', ready: 'Last updated: 22 October 2025' },

@@ -60,10 +60,7 @@ describe('contact form: the server ID', () => {
     const field = page.getByLabel('Server ID (optional)');
     await field.waitFor();
     expect(await field.evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
-    await page
-      .getByTestId('support-targets')
-      .getByText(new RegExp(`Pro ${SUPPORT_TARGETS.pro.label}`))
-      .waitFor();
+    await page.getByTestId('reply-times').getByText(`Pro: ${SUPPORT_TARGETS.pro.label}`).waitFor();
     await page.getByLabel(/^Name \*$/).fill('Kenji');
     await page.getByLabel(/^Email \*$/).fill('kenji@example.com');
     await page.getByLabel(/^Type \*$/).selectOption('support');

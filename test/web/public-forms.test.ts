@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../src/common/plans';
+import { PLANS, SUPPORT_TARGETS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import {
   blankPage,
@@ -170,7 +170,7 @@ describe('contact page without SUPPORT_EMAIL', { timeout: 60_000 }, () => {
       async (page, theme, device) => {
         await visit(page, `${noStripe.url}/contact`);
         await page.getByRole('heading', { name: 'Need help?' }).waitFor();
-        await page.getByText('Typical response time: 24-48 hours.').waitFor();
+        await page.getByTestId('reply-times').getByText(`Plus: ${SUPPORT_TARGETS.plus.label}`).waitFor();
         expect(await page.getByTestId('support-email').count()).toBe(0);
         expect(await page.getByText(/Email us/).count()).toBe(0);
         expect(await page.locator('body').textContent()).not.toContain('example.com');

@@ -14,7 +14,7 @@ import { insertLogs } from '../helpers/translation-logs';
 
 /** Screenshots of every public page, dark and light, desktop and phone (test-results/screenshots). */
 const PAGES = [
-  { name: 'landing', path: '/', ready: 'Powered by a large language model' },
+  { name: 'landing', path: '/', ready: 'AI translation that reads the conversation' },
   { name: 'pricing', path: '/pricing', ready: 'Simple, transparent pricing' },
   { name: 'contact', path: '/contact', ready: 'Send us a message' },
   { name: 'terms', path: '/terms', ready: 'Last updated: 22 October 2025' },

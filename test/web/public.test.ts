@@ -51,7 +51,7 @@ describe('landing page', { timeout: 60_000 }, () => {
   it('shows every section in order, with the invite link opening in a new tab', async () => {
     const page = await openPage(browser, `${server.url}/`);
     const errors = pageErrors(page);
-    await see(page, 'Powered by a large language model');
+    await see(page, 'AI translation that reads the conversation');
     await page.getByRole('heading', { level: 1, name: /Break language barriers/ }).waitFor();
 
     const add = page.getByRole('main').getByRole('link', { name: 'Add to Discord', exact: true }).first();
@@ -252,7 +252,9 @@ describe('contact page', { timeout: 60_000 }, () => {
     );
     expect(await page.getByTestId('support-email').textContent()).toBe(SUPPORT);
     expect(await page.getByTestId('support-email').getAttribute('href')).toBe(`mailto:${SUPPORT}`);
-    await see(page, /24-48 hours/);
+    // Every plan's reply time, as SUPPORT_TARGETS (the inbox's due times) gives it.
+    const times = await page.getByTestId('reply-times').locator('p').allTextContents();
+    expect(times).toEqual(PLANS.map((p) => `${p.name}: ${SUPPORT_TARGETS[p.key].label}`));
     await see(page, /server ID/);
     await see(page, /Premium members get priority support/);
     await page.context().close();

@@ -32,3 +32,17 @@ export const contactInput = z.object({
 });
 
 export type ContactInput = z.input<typeof contactInput>;
+
+/**
+ * How long the operator's inbox keeps a contact message: deleted this many days after the operator
+ * closes it (archives it, answered), and at the latest this many days after it was sent, whatever
+ * its state. The privacy page states these and the daily retention job applies them.
+ */
+export const CONTACT_RETENTION_DAYS = { afterArchived: 90, afterSent: 365 } as const;
+
+/** The operator assigns an Ultimate server's account manager: a name and an email address. */
+export const accountManagerInput = z.object({
+  name: required(CONTACT_LIMITS.name),
+  email: required(CONTACT_LIMITS.email).regex(z.regexes.email, 'must be a valid email address'),
+});
+export type AccountManagerInput = z.output<typeof accountManagerInput>;

@@ -9,6 +9,10 @@ export const KEPT_ON_RESET: { tables: string[]; what: string }[] = [
     tables: ['guild_channels', 'guild_roles', 'guild_bot_permissions'],
     what: "the server's channel and role lists and the bot's permissions there, as Discord reports them",
   },
+  {
+    tables: ['account_managers'],
+    what: 'its account manager (Ultimate), assigned by us: a name and email address of our staff',
+  },
   { tables: ['channel_webhooks'], what: "the webhooks the bot made in the server's channels" },
   {
     tables: ['usage_notices'],

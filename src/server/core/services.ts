@@ -20,6 +20,7 @@ import { ownProviderSource } from '../features/provider-keys/provider-keys';
 import { activeGlossary } from '../features/glossary/glossary';
 import { activeTranslationStyle } from '../features/translation-style/translation-style';
 import { deleteOldPairs } from '../features/exchange/delivery';
+import { deleteOldContactMessages } from '../features/contact/retention';
 import { pruneUserAppUsage } from '../features/translation/user-app';
 import type { RetentionPurges } from './retention';
 import { createMetrics, type Metrics } from './metrics';
@@ -32,6 +33,7 @@ import { measuredTranslator } from './metrics-translator';
  * once their day is over. Each name is a count of the job's result.
  */
 export const retentionPurges = {
+  contactMessages: deleteOldContactMessages,
   exchangePairs: deleteOldPairs,
   rateLimits: deleteOldRateLimits,
   userAppUsage: pruneUserAppUsage,

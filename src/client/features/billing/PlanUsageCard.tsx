@@ -9,6 +9,7 @@ import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSiteConfig } from '../../lib/site';
 import { trpc } from '../../trpc';
+import { AccountManagerLine } from '../contact/AccountManagerLine';
 
 type PriceId = (typeof PRICE_IDS)[keyof typeof PRICE_IDS];
 
@@ -116,6 +117,7 @@ export function PlanUsageCard({ compact = false }: { compact?: boolean }) {
                 : `${u.percent}% used · the allowance resets on ${resets}.`}
           </Text>
         </div>
+        <AccountManagerLine />
         {compact ? (
           <Anchor component={Link} to="/admin/settings" search={true} hash="plan" size="sm">
             {higher.length ? 'Upgrade or manage the plan' : 'Manage the plan'}

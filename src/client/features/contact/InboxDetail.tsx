@@ -5,6 +5,7 @@ import { errorMessage } from '../../components/admin';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { type ContactMessage, forwardState, replyMailto, TYPE_COLORS, TYPE_LABELS } from './display';
+import { AccountManagerForm } from './AccountManagerForm';
 import { InboxServer } from './InboxServer';
 
 /** One contact message: who, what, the email forward's state, Reply by email, archive, mark unread. */
@@ -88,6 +89,7 @@ export function InboxDetail({
             </Group>
           </Alert>
         )}
+        <AccountManagerForm key={`${m.id}-${m.accountManager?.email ?? ''}`} message={m} />
         <Group gap="sm" wrap="wrap">
           <Button component="a" href={replyMailto(m)} leftSection={<IconMail size={14} />}>
             Reply by email

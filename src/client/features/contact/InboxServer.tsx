@@ -3,7 +3,10 @@ import { planOf, type PlanKey, SUPPORT_TARGETS } from '../../../common/plans';
 import { type ContactMessage, dueLabel, PLAN_COLORS } from './display';
 
 type Props = {
-  message: Pick<ContactMessage, 'serverId' | 'serverPlan' | 'serverVerified' | 'replyDueAt'>;
+  message: Pick<
+    ContactMessage,
+    'serverId' | 'serverPlan' | 'serverVerified' | 'replyDueAt' | 'accountManager'
+  >;
   now: Date;
   /** The detail names the server id and the target; the list row only the badges. */
   full?: boolean;
@@ -36,6 +39,11 @@ export function InboxServer({ message: m, now, full = false }: Props) {
       >
         {m.serverVerified ? 'Verified' : 'Not verified'}
       </Badge>
+      {m.accountManager && (
+        <Badge size="xs" variant="light" color="grape" data-testid="account-manager-badge">
+          For {m.accountManager.name}
+        </Badge>
+      )}
       {due && (
         <Text size="xs" fw={600} c={due.overdue ? 'red' : 'orange'} data-testid="reply-due">
           {due.label}

@@ -21,7 +21,7 @@ import {
   IconMail,
 } from '@tabler/icons-react';
 import { ContactForm } from '../../components/public/contact/ContactForm';
-import { planOf, SUPPORT_TARGETS } from '../../../common/plans';
+import { PLANS, SUPPORT_TARGETS } from '../../../common/plans';
 import { useSiteConfig } from '../../lib/site';
 
 const CARDS = [
@@ -76,6 +76,7 @@ function HelpBox() {
             </Text>
           </List.Item>
         )}
+        {/* One line per plan, from SUPPORT_TARGETS: the same targets as the inbox's due times. */}
         <List.Item
           icon={
             <ThemeIcon size={28} radius="md" variant="light" aria-hidden>
@@ -83,7 +84,14 @@ function HelpBox() {
             </ThemeIcon>
           }
         >
-          <Text size="sm">Typical response time: 24-48 hours.</Text>
+          <Text size="sm">Reply time by plan:</Text>
+          <Stack gap={0} data-testid="reply-times">
+            {PLANS.map((p) => (
+              <Text size="sm" key={p.key}>
+                {p.name}: {SUPPORT_TARGETS[p.key].label}
+              </Text>
+            ))}
+          </Stack>
         </List.Item>
         <List.Item
           icon={
@@ -106,16 +114,13 @@ function HelpBox() {
         >
           <Text size="sm">Premium members get priority support.</Text>
           <Text size="xs" c="dimmed" mt={4} data-testid="support-targets">
-            Reply targets: {PAID.map((k) => `${planOf(k).name} ${SUPPORT_TARGETS[k].label}`).join('; ')}. Sign
-            in to the dashboard and give your server ID to have your plan's applied.
+            Sign in to the dashboard and give your server ID to have your plan's reply time applied.
           </Text>
         </List.Item>
       </List>
     </Paper>
   );
 }
-
-const PAID = (['plus', 'pro', 'ultimate'] as const).filter((k) => SUPPORT_TARGETS[k].minutes !== null);
 
 /** Spec section 2: /contact. */
 export default function ContactPage() {

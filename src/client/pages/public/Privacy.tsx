@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CONTACT_RETENTION_DAYS } from '../../../common/contact/schemas';
 import { EXPORT_DATASET_KEYS, EXPORT_DATASETS, EXPORT_MAX_DAYS } from '../../../common/exports/schemas';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
 import { KEPT_ON_RESET } from '../../../common/settings/reset';
@@ -220,11 +221,11 @@ const SECTIONS: LegalSection[] = [
           same transcript from the dashboard, made from the ticket when they ask. We keep no separate copy of
           it. The copy in your direct messages is held by Discord, under Discord's terms, until you delete it.
         </li>
-        <li>
-          Contact form messages are kept for as long as needed to answer them and handle any follow-up; they
-          are not deleted automatically, and we delete yours when you ask. With one, the server ID you gave
-          (if any) is kept for as long, and, when you were signed in to the dashboard as one of that server's
-          administrators, its plan at the time you wrote, which sets how soon we answer.
+        <li data-testid="contact-retention">
+          A contact form message is deleted {CONTACT_RETENTION_DAYS.afterArchived} days after we close it
+          (once it is answered), and in any case {CONTACT_RETENTION_DAYS.afterSent} days after you sent it.
+          With it go the server ID you gave (if any) and, when you were signed in to the dashboard as one of
+          that server's administrators, its plan at the time you wrote, which sets how soon we answer.
         </li>
         <li>The counts that rate-limit the login, contact and checkout forms are deleted within a day.</li>
         <li>Billing records are kept for as long as tax and accounting law requires.</li>
@@ -316,7 +317,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Questions, requests or complaints about your privacy? Write to us through our{' '}
-        <Link to="/contact">contact page</Link> and we will reply within 24-48 hours.
+        <Link to="/contact">contact page</Link>. We answer within 30 days, and usually much faster.
       </p>
     ),
   },

@@ -35,9 +35,7 @@ const SECTIONS: LegalSection[] = [
           plan, the Service includes:
         </p>
         <ul>
-          <li>
-            private, on-demand translation of messages in more than 130 languages by a large language model;
-          </li>
+          <li>private, on-demand translation of messages in more than 130 languages by AI translation;</li>
           <li>
             mirror mode, which links language channels and translates messages between them in both
             directions;

@@ -5,6 +5,7 @@ import { contactMessages } from '../../../../db/schema';
 import type { ContactInput, ContactType } from '../../../common/contact/schemas';
 import { type PlanKey, SUPPORT_TARGETS } from '../../../common/plans';
 import type { Env } from '../../core/env';
+import { type AccountManager, accountManagerOf } from './account-managers';
 
 /**
  * The contact inbox: every message of the public form is kept for the operator (list, read,
@@ -15,6 +16,13 @@ import type { Env } from '../../core/env';
  */
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** The account manager a message is for: its server's, when the sender was verified on Ultimate. */
+export async function managerOfMessage(db: Db, m: ContactMessage): Promise<AccountManager | null> {
+  return m.serverVerified && m.serverId && m.serverPlan === 'ultimate'
+    ? await accountManagerOf(db, m.serverId)
+    : null;
+}
 
 export interface ContactFilter {
   type?: ContactType;
@@ -141,11 +149,17 @@ const TYPE_LABELS: Record<ContactType, string> = {
 };
 
 /** The email the operator receives for a contact message. */
-export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: ContactMessage) {
+export function contactEmail(
+  env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>,
+  m: ContactMessage,
+  manager: AccountManager | null = null,
+) {
   return {
     // The sender: the support address when there is one, else the operator's own.
     from: { name: 'Polyglot contact form', address: env.SUPPORT_EMAIL ?? env.CONTACT_TO },
     to: env.CONTACT_TO,
+    // An Ultimate server's account manager gets their server's messages too.
+    ...(manager ? { cc: { name: manager.name, address: manager.email } } : {}),
     replyTo: { name: m.name, address: m.email },
     subject: `[${TYPE_LABELS[m.type]}] ${m.subject}`,
     text: [
@@ -158,6 +172,7 @@ export function contactEmail(env: Pick<Env, 'SUPPORT_EMAIL' | 'CONTACT_TO'>, m: 
           ]
         : []),
       ...(m.replyDueAt ? [`Reply due: ${m.replyDueAt.toISOString()}`] : []),
+      ...(manager ? [`Account manager: ${manager.name} <${manager.email}>`] : []),
       `Message #${m.id}`,
       '',
       m.message,
@@ -195,7 +210,7 @@ export async function forwardContactMessage(
     .run();
   if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
-    await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m));
+    await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m, await managerOfMessage(db, m)));
     await db
       .update(contactMessages)
       .set({

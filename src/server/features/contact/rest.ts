@@ -55,4 +55,24 @@ export const routes: RestRoute[] = [
     summary: 'Try the email forward again now (operator); 503 when SMTP_URL/CONTACT_TO are unset',
     input: (req) => ({ id: req.params.id }),
   },
+  {
+    method: 'PUT',
+    path: '/api/contact/account-managers/:serverId',
+    procedure: 'contact.assignAccountManager',
+    summary: "Assign an Ultimate server's account manager (operator): { name, email }",
+    input: (req) => ({ ...req.body, serverId: req.params.serverId }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/contact/account-managers/:serverId',
+    procedure: 'contact.removeAccountManager',
+    summary: "Remove a server's account manager (operator)",
+    input: (req) => ({ serverId: req.params.serverId }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account-manager',
+    procedure: 'contact.accountManager',
+    summary: "The server's account manager (Ultimate), or null with the plan's support reply time",
+  },
 ];

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { CONTACT_TYPES, contactInput } from '../../../common/contact/schemas';
+import { accountManagerInput, CONTACT_TYPES, contactInput } from '../../../common/contact/schemas';
+import { planOf, SUPPORT_TARGETS } from '../../../common/plans';
 import { rowId } from '../../../common/schemas/util';
 import { authorizeGuild, isOperator as isOperatorActor } from '../../core/access';
 import { guildPlan } from '../../core/plans';
@@ -14,7 +15,22 @@ import {
   setContactRead,
   storeContactMessage,
 } from './contact';
-import { adminProcedure, type Context, notFound, publicProcedure, router } from '../../core/trpc';
+import {
+  adminProcedure,
+  type Context,
+  guildIdSchema,
+  guildProcedure,
+  notFound,
+  publicProcedure,
+  router,
+} from '../../core/trpc';
+import {
+  accountManagerOf,
+  accountManagersOf,
+  assignAccountManager,
+  removeAccountManager,
+  serverPlanNow,
+} from './account-managers';
 
 /** The operator of this installation (services/access decides who that is). */
 export const isOperator = (ctx: { actor: Context['actor'] }) => isOperatorActor(ctx.actor);
@@ -30,6 +46,19 @@ const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
 });
 
 const byId = z.object({ id: rowId });
+const byServer = z.object({ serverId: guildIdSchema });
+
+/** A message an account manager answers: verified as sent about an Ultimate server. */
+const forManager = <
+  M extends { serverVerified: boolean; serverId: string | null; serverPlan: string | null },
+>(
+  m: M,
+): m is M & { serverId: string } => m.serverVerified && m.serverPlan === 'ultimate' && m.serverId !== null;
+
+/** A server the bot knows, and its plan now; 404 naming it otherwise. */
+async function knownServer(ctx: Context, serverId: string) {
+  return (await serverPlanNow(ctx.db, serverId)) ?? notFound('server', serverId);
+}
 
 /**
  * The server a message names, verified when the sender is signed in to the dashboard and may manage
@@ -93,7 +122,16 @@ export const contactRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      const messages = await listContactMessages(ctx.db, input);
+      const listed = await listContactMessages(ctx.db, input);
+      // A verified server's account manager (Ultimate): the message is theirs to answer.
+      const managers = await accountManagersOf(
+        ctx.db,
+        listed.flatMap((m) => (forManager(m) ? [m.serverId] : [])),
+      );
+      const messages = listed.map((m) => ({
+        ...m,
+        accountManager: (forManager(m) && managers.get(m.serverId)) || null,
+      }));
       return {
         messages,
         /** Unread messages in the inbox (not archived), whatever the type filter. */
@@ -121,6 +159,42 @@ export const contactRouter = router({
       (await findContactMessage(ctx.db, input.id)) ?? notFound('contact message', input.id);
       return (await setContactArchived(ctx.db, input.id, input.archived, ctx.clock()))!;
     }),
+
+  /** Assign (or replace) an Ultimate server's account manager: operator only; the server must be on Ultimate. */
+  assignAccountManager: operatorProcedure
+    .input(byServer.extend(accountManagerInput.shape))
+    .mutation(async ({ ctx, input }) => {
+      const { plan } = await knownServer(ctx, input.serverId);
+      if (plan !== 'ultimate')
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `serverId: server ${input.serverId} is on the ${planOf(plan).name} plan; an account manager comes with Ultimate`,
+        });
+      const { serverId, ...manager } = input;
+      return await assignAccountManager(ctx.db, serverId, manager, ctx.clock());
+    }),
+
+  /** Remove a server's account manager (operator); 404 when it has none. */
+  removeAccountManager: operatorProcedure.input(byServer).mutation(async ({ ctx, input }) => {
+    await knownServer(ctx, input.serverId);
+    if (!(await removeAccountManager(ctx.db, input.serverId)))
+      notFound('account manager of server', input.serverId);
+    return { removed: true };
+  }),
+
+  /**
+   * The server's account manager as its dashboard shows it: named while the server is on Ultimate
+   * and one is assigned; otherwise null, with the plan's support reply time.
+   */
+  accountManager: guildProcedure.query(async ({ ctx }) => {
+    const plan = await guildPlan(ctx.db, ctx.guildId);
+    const manager = plan === 'ultimate' ? await accountManagerOf(ctx.db, ctx.guildId) : null;
+    return {
+      plan,
+      manager: manager && { name: manager.name, email: manager.email },
+      replyTarget: SUPPORT_TARGETS[plan].label,
+    };
+  }),
 
   /** Try the email forward again now (it is also retried by itself with backoff). */
   retryForward: operatorProcedure.input(byId).mutation(async ({ ctx, input }) => {

@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CONTACT_LIMITS, type ContactType } from '../../../../common/contact/schemas';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
+import { ManagerNote } from './ManagerNote';
 
 interface Values {
   name: string;
@@ -141,6 +142,7 @@ export function ContactForm() {
             value={values.serverId}
             onChange={set('serverId')}
           />
+          <ManagerNote serverId={values.serverId} />
           <Textarea
             label="Message"
             name="message"

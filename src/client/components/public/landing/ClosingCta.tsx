@@ -2,7 +2,10 @@ import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { InviteButton } from '../InviteButton';
+import { planOf } from '../../../../common/plans';
 import classes from './landing.module.css';
+
+const FREE_TRANSLATIONS = (planOf('free').monthlyTranslations ?? 0).toLocaleString('en-US');
 
 export function ClosingCta() {
   return (
@@ -12,7 +15,8 @@ export function ClosingCta() {
           Ready to bring your community together?
         </Title>
         <Text c="rgba(255,255,255,0.85)" size="lg" mt="sm" mb="xl" maw={560} mx="auto">
-          Add the bot in a minute. The free plan includes 1,000 translations a month, no card needed.
+          Add the bot from Discord’s own screen. The free plan includes {FREE_TRANSLATIONS} translations a
+          month, no card needed.
         </Text>
         <Group justify="center" gap="sm">
           <InviteButton size="md" variant="white" label="Add to Discord - It's Free" withIcon={false} />

@@ -9,6 +9,7 @@ import {
   IconShieldCheck,
   IconSpeakerphone,
 } from '@tabler/icons-react';
+import { plansIncluding } from '../../../../common/plans';
 import classes from './landing.module.css';
 import { SectionHeading } from './SectionHeading';
 
@@ -16,7 +17,9 @@ const FEATURES = [
   {
     icon: IconBrain,
     title: 'Context-aware translation',
-    text: 'A large language model translates whole thoughts with the conversation around them, in your server’s tone, in 130+ languages, not word by word.',
+    // True of every engine an installation may run (Gemini, an OpenAI-compatible model, DeepL): each is
+    // given the conversation around a message and the server's tone.
+    text: 'AI translation reads whole thoughts with the conversation around them, in your server’s tone, in 130+ languages, not word by word.',
   },
   {
     icon: IconLink,
@@ -30,8 +33,8 @@ const FEATURES = [
   },
   {
     icon: IconShieldCheck,
-    title: 'AI moderation',
-    text: 'Catches spam, scams and toxic messages in every language, with a log your moderators can review.',
+    title: 'Moderation',
+    text: `Spam and banned words on ${plansIncluding('moderation')}, AI toxicity and harassment detection on ${plansIncluding('aiModeration')}, scam and phishing links on ${plansIncluding('scamDetection')}: in every language, with a log your moderators can review.`,
   },
   {
     icon: IconChartBar,
@@ -41,7 +44,8 @@ const FEATURES = [
   {
     icon: IconHandClick,
     title: 'Welcome messages and roles',
-    text: 'Greet new members in their language, hand out roles with reactions, and reward activity with XP and levels.',
+    // Discord does not tell the bot a joining member's language: the server's default until they set theirs.
+    text: 'Greet new members in your server’s language (or their own, once they have set it with /setlanguage), hand out roles with reactions, and reward activity with XP and levels.',
   },
   {
     icon: IconSchool,
@@ -51,7 +55,7 @@ const FEATURES = [
   {
     icon: IconMicrophone,
     title: 'Voice translation',
-    text: 'Voice channels captioned live, transcribed and translated by AI models, on the Pro and Ultimate plans. In beta.',
+    text: `Voice channels captioned live, transcribed and translated by AI models, on ${plansIncluding('voice')}. In beta.`,
   },
 ];
 

@@ -7,7 +7,8 @@ const STEPS = [
     title: 'Add the bot',
     text: (
       <>
-        Click <b>Add to Discord</b>, pick your server and approve the permissions. It takes under a minute.
+        Click <b>Add to Discord</b>, pick your server and approve the permissions on Discord’s own screen.
+        Nothing to configure first.
       </>
     ),
   },

@@ -5,6 +5,12 @@ import { InviteButton } from '../InviteButton';
 import { ChatMessage } from './ChatMessage';
 import classes from './landing.module.css';
 
+/**
+ * True whichever engine the installation runs (Gemini, an OpenAI-compatible model or DeepL alone):
+ * each is AI translation and is given the conversation around a message.
+ */
+const HERO_BADGE = 'AI translation that reads the conversation';
+
 export function Hero() {
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
@@ -19,7 +25,7 @@ export function Hero() {
               w="fit-content"
               tt="none"
             >
-              Powered by a large language model
+              {HERO_BADGE}
             </Badge>
             <Title id="hero-title" order={1} className={classes.heroTitle}>
               Break language barriers in your{' '}

@@ -1,7 +1,14 @@
 import { Anchor, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { CAPABILITIES, PLANS, type PlanKey, SUPPORT_TARGETS, UPTIME_TARGET } from '../../../../common/plans';
+import {
+  CAPABILITIES,
+  PLANS,
+  type PlanKey,
+  planIncludes,
+  SUPPORT_TARGETS,
+  UPTIME_TARGET,
+} from '../../../../common/plans';
 import classes from './pricing.module.css';
 
 type Cell = boolean | string | { text: string; href: string };
@@ -59,6 +66,13 @@ const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
   {
     label: 'Support response',
     values: Object.fromEntries(PLANS.map((p) => [p.key, SUPPORT_TARGETS[p.key].label])) as Record<
+      PlanKey,
+      Cell
+    >,
+  },
+  {
+    label: CAPABILITIES.accountManager.label,
+    values: Object.fromEntries(PLANS.map((p) => [p.key, planIncludes(p.key, 'accountManager')])) as Record<
       PlanKey,
       Cell
     >,
