@@ -8,7 +8,9 @@
  * per page and form factor with the lowest and highest performance score and total blocking time of
  * the runs, and Lighthouse's benchmark index of the machine during them (its CPU speed at the time:
  * the simulated mobile CPU is the observed one slowed 4x, so a busy machine lowers the score, see
- * docs/scaling.md); exits 1 when a median misses a target (mobile performance 90, SEO 100).
+ * docs/scaling.md), and the page's own main-thread CPU time and the blocking time it makes at 4x
+ * (mainThreadCpu: a figure of the page, apart from the load); exits 1 when a median misses a target
+ * (mobile performance 90, SEO 100).
  * --compare also audits the same build without its prerendered pages (scripts/vite-prerender.ts),
  * as the site was before: the empty app, rendered by the client. --before <git revision> also audits
  * that revision's client (built by its own vite config, served by this tree's server). Either way
@@ -58,6 +60,10 @@ interface Row {
   cls: number;
   /** Lighthouse's measure of the machine's CPU speed during the run (higher is faster). */
   benchmark: number;
+  /** The page's main-thread CPU time during the load, ms (mainThreadCpu). */
+  cpu: number;
+  /** Blocking time from that CPU time alone, ms (mainThreadCpu). */
+  cpuBlocking: number;
   failedSeo: string[];
 }
 
@@ -151,8 +157,47 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     benchmark: result.lhr.environment.benchmarkIndex,
+    ...mainThreadCpu(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }),
     failedSeo,
   };
+}
+
+/**
+ * The page's own work, apart from the machine's load: the CPU time of the renderer's main-thread
+ * tasks from navigation until the trace ends (the trace's thread time, `tdur`, which leaves out the
+ * time the thread waited for a core), and the blocking time those tasks would have on a CPU 4x
+ * slower than this one when it is not shared (Lighthouse's mobile multiplier): the sum over tasks
+ * of 4 x CPU time - 50 ms. Lighthouse's own total blocking time starts from the tasks' wall time,
+ * which on a busy machine includes waiting for a core, and counts the tasks between the first
+ * paint and the page's interactive time only.
+ */
+function mainThreadCpu(trace: { traceEvents: TraceEvent[] }): { cpu: number; cpuBlocking: number } {
+  const events = trace.traceEvents;
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      String(e.args.data.documentLoaderURL ?? '').startsWith('http'),
+  );
+  if (!nav) throw new Error('the trace has no navigation of the page');
+  let cpu = 0;
+  let cpuBlocking = 0;
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ts < nav.ts) continue;
+    const ms = (e.tdur ?? 0) / 1000;
+    cpu += ms;
+    cpuBlocking += Math.max(0, 4 * ms - 50);
+  }
+  return { cpu, cpuBlocking };
+}
+
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tdur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -186,10 +231,10 @@ async function main() {
   const misses: string[] = [];
   try {
     console.log(
-      `Lighthouse, median of ${RUNS} run(s) each (perf and TBT: median [lowest-highest]; bench: Lighthouse's benchmark index, the machine's CPU speed then):`,
+      `Lighthouse, median of ${RUNS} run(s) each (perf, TBT, CPU TBT: median [lowest-highest]; bench: Lighthouse's benchmark index, the machine's CPU speed then; CPU: the page's main-thread CPU time, CPU TBT: its blocking time at 4x that, apart from the load):`,
     );
     console.log(
-      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'build'.padEnd(17)}${'perf'.padStart(12)}${'SEO'.padStart(5)}${'a11y'.padStart(5)}${'FCP'.padStart(7)}${'LCP'.padStart(7)}${'TBT'.padStart(22)}${'CLS'.padStart(7)}${'bench'.padStart(7)}`,
+      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'build'.padEnd(17)}${'perf'.padStart(12)}${'SEO'.padStart(5)}${'a11y'.padStart(5)}${'FCP'.padStart(7)}${'LCP'.padStart(7)}${'TBT'.padStart(22)}${'CLS'.padStart(7)}${'bench'.padStart(7)}${'CPU'.padStart(8)}${'CPU TBT'.padStart(17)}`,
     );
     for (const path of PAGES) {
       for (const formFactor of FORM_FACTORS) {
@@ -201,13 +246,13 @@ async function main() {
         for (const [k, server] of servers.entries()) {
           const rows = runs[k] as Row[];
           const m = (k: keyof Omit<Row, 'failedSeo'>) => median(rows.map((r) => r[k]));
-          const span = (k: 'performance' | 'tbt', f: (n: number) => string) => {
+          const span = (k: 'performance' | 'tbt' | 'cpuBlocking', f: (n: number) => string) => {
             const xs = rows.map((r) => r[k]);
             return `${f(m(k))} [${f(Math.min(...xs))}-${f(Math.max(...xs))}]`;
           };
           const sec = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
           console.log(
-            `${path.padEnd(10)}${formFactor.padEnd(9)}${server.label.padEnd(17)}${span('performance', String).padStart(12)}${String(m('seo')).padStart(5)}${String(m('accessibility')).padStart(5)}${sec(m('fcp')).padStart(7)}${sec(m('lcp')).padStart(7)}${span('tbt', (n) => `${Math.round(n)}`).padStart(19)} ms${m('cls').toFixed(3).padStart(7)}${String(Math.round(m('benchmark'))).padStart(7)}`,
+            `${path.padEnd(10)}${formFactor.padEnd(9)}${server.label.padEnd(17)}${span('performance', String).padStart(12)}${String(m('seo')).padStart(5)}${String(m('accessibility')).padStart(5)}${sec(m('fcp')).padStart(7)}${sec(m('lcp')).padStart(7)}${span('tbt', (n) => `${Math.round(n)}`).padStart(19)} ms${m('cls').toFixed(3).padStart(7)}${String(Math.round(m('benchmark'))).padStart(7)}${`${Math.round(m('cpu'))} ms`.padStart(8)}${span('cpuBlocking', (n) => `${Math.round(n)}`).padStart(14)} ms`,
           );
           const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
           if (failed.length) console.log(`${''.padEnd(36)}SEO audits failed: ${failed.join(', ')}`);
