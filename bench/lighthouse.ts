@@ -4,14 +4,20 @@
  * desktop, with Debian's Chromium (test/helpers/browser.ts). The server is the production build
  * (`npm start`'s: the client by vite, the server by esbuild, run with plain node) on a fresh SQLite
  * file, with a Discord application id set as a live installation has. Prints the performance, SEO
- * and accessibility scores and the metrics behind performance, the median of --runs N (default 3)
- * per page and form factor; exits 1 when a target is missed (mobile performance 90, SEO 100).
+ * and accessibility scores and the metrics behind performance, the median of --runs N (default 5)
+ * per page and form factor with the lowest and highest performance score and total blocking time of
+ * the runs, and Lighthouse's benchmark index of the machine during them (its CPU speed at the time:
+ * the simulated mobile CPU is the observed one slowed 4x, so a busy machine lowers the score, see
+ * docs/scaling.md), and the page's own main-thread CPU time and the blocking time it makes at 4x
+ * (mainThreadCpu: a figure of the page, apart from the load); exits 1 when a median misses a target
+ * (mobile performance 90, SEO 100).
  * --compare also audits the same build without its prerendered pages (scripts/vite-prerender.ts),
- * as the site was before: the empty app, rendered by the client; both in one run, one after the
- * other per page. --before <git revision> also audits that revision's client (built by its own vite
- * config, served by this tree's server): before and after in one run. --pages /pricing,/contact and
- * --devices mobile narrow the audit. --save <dir> writes each audit's
- * report (Lighthouse's JSON: its long tasks, script boot-up and main-thread breakdown) into <dir>. Not part of npm test: the scores depend on the machine's load.
+ * as the site was before: the empty app, rendered by the client. --before <git revision> also audits
+ * that revision's client (built by its own vite config, served by this tree's server). Either way
+ * both are audited in one run, taking turns run by run, so a change in the machine's load falls on
+ * each. --pages /pricing,/contact and --devices mobile narrow the audit. --save <dir> writes each
+ * audit's report (Lighthouse's JSON: its long tasks, script boot-up and main-thread breakdown) into
+ * <dir>. Not part of npm test: the scores depend on the machine's load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -28,7 +34,7 @@ import { ensureClientBuild } from '../test/helpers/client-build';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     compare: { type: 'boolean', default: false },
     before: { type: 'string' },
     pages: { type: 'string', default: '/,/pricing,/contact' },
@@ -52,6 +58,12 @@ interface Row {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of the machine's CPU speed during the run (higher is faster). */
+  benchmark: number;
+  /** The page's main-thread CPU time during the load, ms (mainThreadCpu). */
+  cpu: number;
+  /** Blocking time from that CPU time alone, ms (mainThreadCpu). */
+  cpuBlocking: number;
   failedSeo: string[];
 }
 
@@ -144,8 +156,48 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmark: result.lhr.environment.benchmarkIndex,
+    ...mainThreadCpu(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }),
     failedSeo,
   };
+}
+
+/**
+ * The page's own work, apart from the machine's load: the CPU time of the renderer's main-thread
+ * tasks from navigation until the trace ends (the trace's thread time, `tdur`, which leaves out the
+ * time the thread waited for a core), and the blocking time those tasks would have on a CPU 4x
+ * slower than this one when it is not shared (Lighthouse's mobile multiplier): the sum over tasks
+ * of 4 x CPU time - 50 ms. Lighthouse's own total blocking time starts from the tasks' wall time,
+ * which on a busy machine includes waiting for a core, and counts the tasks between the first
+ * paint and the page's interactive time only.
+ */
+function mainThreadCpu(trace: { traceEvents: TraceEvent[] }): { cpu: number; cpuBlocking: number } {
+  const events = trace.traceEvents;
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      String(e.args.data.documentLoaderURL ?? '').startsWith('http'),
+  );
+  if (!nav) throw new Error('the trace has no navigation of the page');
+  let cpu = 0;
+  let cpuBlocking = 0;
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ts < nav.ts) continue;
+    const ms = (e.tdur ?? 0) / 1000;
+    cpu += ms;
+    cpuBlocking += Math.max(0, 4 * ms - 50);
+  }
+  return { cpu, cpuBlocking };
+}
+
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tdur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -178,18 +230,29 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   const misses: string[] = [];
   try {
-    console.log(`Lighthouse, median of ${RUNS} run(s) each:`);
     console.log(
-      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'build'.padEnd(17)}${'perf'.padStart(6)}${'SEO'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}`,
+      `Lighthouse, median of ${RUNS} run(s) each (perf, TBT, CPU TBT: median [lowest-highest]; bench: Lighthouse's benchmark index, the machine's CPU speed then; CPU: the page's main-thread CPU time, CPU TBT: its blocking time at 4x that, apart from the load):`,
+    );
+    console.log(
+      `${'page'.padEnd(10)}${'device'.padEnd(9)}${'build'.padEnd(17)}${'perf'.padStart(12)}${'SEO'.padStart(5)}${'a11y'.padStart(5)}${'FCP'.padStart(7)}${'LCP'.padStart(7)}${'TBT'.padStart(22)}${'CLS'.padStart(7)}${'bench'.padStart(7)}${'CPU'.padStart(8)}${'CPU TBT'.padStart(17)}`,
     );
     for (const path of PAGES) {
       for (const formFactor of FORM_FACTORS) {
-        for (const server of servers) {
-          const rows: Row[] = [];
-          for (let i = 0; i < RUNS; i++) rows.push(await audit(server.url + path, chrome.port, formFactor));
+        // The builds take turns run by run, so a change in the machine's load falls on each of them.
+        const runs = servers.map((): Row[] => []);
+        for (let i = 0; i < RUNS; i++)
+          for (const [k, server] of servers.entries())
+            runs[k]?.push(await audit(server.url + path, chrome.port, formFactor));
+        for (const [k, server] of servers.entries()) {
+          const rows = runs[k] as Row[];
           const m = (k: keyof Omit<Row, 'failedSeo'>) => median(rows.map((r) => r[k]));
+          const span = (k: 'performance' | 'tbt' | 'cpuBlocking', f: (n: number) => string) => {
+            const xs = rows.map((r) => r[k]);
+            return `${f(m(k))} [${f(Math.min(...xs))}-${f(Math.max(...xs))}]`;
+          };
+          const sec = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
           console.log(
-            `${path.padEnd(10)}${formFactor.padEnd(9)}${server.label.padEnd(17)}${String(m('performance')).padStart(6)}${String(m('seo')).padStart(6)}${String(m('accessibility')).padStart(6)}${`${(m('fcp') / 1000).toFixed(1)} s`.padStart(9)}${`${(m('lcp') / 1000).toFixed(1)} s`.padStart(9)}${`${Math.round(m('tbt'))} ms`.padStart(9)}${m('cls').toFixed(3).padStart(7)}`,
+            `${path.padEnd(10)}${formFactor.padEnd(9)}${server.label.padEnd(17)}${span('performance', String).padStart(12)}${String(m('seo')).padStart(5)}${String(m('accessibility')).padStart(5)}${sec(m('fcp')).padStart(7)}${sec(m('lcp')).padStart(7)}${span('tbt', (n) => `${Math.round(n)}`).padStart(19)} ms${m('cls').toFixed(3).padStart(7)}${String(Math.round(m('benchmark'))).padStart(7)}${`${Math.round(m('cpu'))} ms`.padStart(8)}${span('cpuBlocking', (n) => `${Math.round(n)}`).padStart(14)} ms`,
           );
           const failed = [...new Set(rows.flatMap((r) => r.failedSeo))];
           if (failed.length) console.log(`${''.padEnd(36)}SEO audits failed: ${failed.join(', ')}`);

@@ -5,6 +5,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppRouter } from './router';
 
+/**
+ * Marks the page as React's: sections deferred until then (`content-visibility: auto` on the
+ * pricing page's table and FAQ, pricing.module.css) are drawn from then on as the rest. Called in a
+ * task of its own, so their style and layout are not added to the first paint's nor to hydration's.
+ */
+const rendered = () => document.documentElement.setAttribute('data-rendered', '');
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const router = createAppRouter();
@@ -29,11 +36,15 @@ if (root.firstElementChild) {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) removeEventListener(type, hydrate, true);
-    void loaded.then(() => startTransition(() => void hydrateRoot(root, app)));
+    void loaded.then(() => {
+      startTransition(() => void hydrateRoot(root, app));
+      setTimeout(rendered, 0);
+    });
   };
   for (const type of INTERACTIONS) addEventListener(type, hydrate, { capture: true, passive: true });
   if ('requestIdleCallback' in window) requestIdleCallback(hydrate, { timeout: 2000 });
   else setTimeout(hydrate, 1);
 } else {
   createRoot(root).render(app);
+  rendered();
 }

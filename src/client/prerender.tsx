@@ -8,12 +8,12 @@ import { createAppRouter } from './router';
  * The public pages the build renders into HTML (vite.config.ts's prerender plugin), so the page shows
  * before any script runs and main.tsx hydrates it. Each lists the modules its route loads on demand
  * (their CSS is linked and their scripts preloaded in the page's head), as router.tsx's page() loads
- * them: styles/app.ts with every lazy page (styles/public.ts with contact),
+ * them: styles/app.ts with every lazy page (styles/public.ts with contact, styles/pricing.ts with pricing),
  * components/ServerProviders.tsx for the pages with forms.
  */
 export const PRERENDERED: Record<string, string[]> = {
   '/': [],
-  '/pricing': ['src/client/styles/app.ts', 'src/client/pages/public/Pricing.tsx'],
+  '/pricing': ['src/client/styles/pricing.ts', 'src/client/pages/public/Pricing.tsx'],
   '/contact': [
     'src/client/styles/public.ts',
     'src/client/components/ServerProviders.tsx',

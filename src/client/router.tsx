@@ -40,6 +40,8 @@ type Styles = () => Promise<unknown>;
 const allStyles: Styles = () => import('./styles/app');
 /** Contact's few components beyond the landing's and ServerProviders' toasts (styles/public.ts). */
 const publicStyles: Styles = () => import('./styles/public');
+/** Pricing's few components beyond the landing's (styles/pricing.ts). */
+const pricingStyles: Styles = () => import('./styles/pricing');
 
 /** A page loaded on demand with its Mantine styles (every one by default): the default export of load(). */
 function lazyPage(load: Load, styles: Styles = allStyles) {
@@ -82,6 +84,7 @@ const publicPages = [
     () => publicLayout,
     '/pricing',
     () => import('./pages/public/Pricing'),
+    pricingStyles,
   ),
   page(
     () => publicLayout,

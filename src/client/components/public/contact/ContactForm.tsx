@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { CONTACT_LIMITS, type ContactType } from '../../../../common/contact/schemas';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -46,7 +46,7 @@ const KEYS = Object.keys(EMPTY) as (keyof Values)[];
  * hydration the form adopts what is already in its fields, and until then Send is disabled (a
  * native submit would put the message in a GET URL and lose it).
  */
-export function ContactForm() {
+function Form() {
   const [values, setValues] = useState<Values>(EMPTY);
   const hydrated = useMounted();
   const formRef = useRef<HTMLFormElement>(null);
@@ -169,5 +169,17 @@ export function ContactForm() {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/**
+ * The form hydrates after the rest of the page, in its own pass (a Suspense boundary: React hydrates
+ * each one separately, so the page's hydration is shorter tasks), or first when the visitor acts on it.
+ */
+export function ContactForm() {
+  return (
+    <Suspense fallback={null}>
+      <Form />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import {
   CAPABILITIES,
   PLANS,
@@ -79,21 +80,26 @@ const ROWS: { label: string; values: Record<PlanKey, Cell> }[] = [
   },
 ];
 
+/**
+ * A cell's mark: plain elements with this module's classes (the look of a light teal ThemeIcon and
+ * of dimmed text). The table has 84 of them; as Mantine components each carried five inline CSS
+ * variables to resolve and a component to hydrate, on a page whose first load Lighthouse measures.
+ */
 function CellValue({ value }: { value: Cell }) {
   if (value === true) {
     return (
-      <ThemeIcon size={22} radius="xl" color="teal" variant="light">
+      <span className={classes.included}>
         <IconCheck size={14} aria-hidden />
-        <VisuallyHidden>Included</VisuallyHidden>
-      </ThemeIcon>
+        <span className={classes.hidden}>Included</span>
+      </span>
     );
   }
   if (value === false) {
     return (
-      <Text c="dimmed" component="span" display="inline-flex">
+      <span className={classes.excluded}>
         <IconMinus size={16} aria-hidden />
-        <VisuallyHidden>Not included</VisuallyHidden>
-      </Text>
+        <span className={classes.hidden}>Not included</span>
+      </span>
     );
   }
   if (typeof value === 'object') {
@@ -106,7 +112,7 @@ function CellValue({ value }: { value: Cell }) {
   return <Text size="sm">{value}</Text>;
 }
 
-export function ComparisonTable() {
+function Comparison() {
   return (
     <div className={classes.scrollWrap}>
       <Text size="sm" c="dimmed" ta="center" mb="xs" hiddenFrom="sm" data-testid="table-scroll-hint">
@@ -164,6 +170,21 @@ export function ComparisonTable() {
           </Table>
         </Table.ScrollContainer>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Below the fold: drawn when scrolled near (pricing.module.css's .deferred), and hydrated after the
+ * rest of the page in its own pass (a Suspense boundary: React hydrates each one separately, in
+ * shorter tasks).
+ */
+export function ComparisonTable() {
+  return (
+    <div className={classes.deferred}>
+      <Suspense fallback={null}>
+        <Comparison />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Accordion, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import classes from './pricing.module.css';
 
 const FAQ = [
   {
@@ -27,7 +29,7 @@ const FAQ = [
   },
 ];
 
-export function Faq() {
+function Questions() {
   return (
     <Accordion variant="separated" radius="md" chevronPosition="right">
       {FAQ.map((item) => (
@@ -43,5 +45,20 @@ export function Faq() {
         </Accordion.Item>
       ))}
     </Accordion>
+  );
+}
+
+/**
+ * Below the fold: drawn when scrolled near (pricing.module.css's .deferred), and hydrated after the
+ * rest of the page in its own pass (a Suspense boundary: React hydrates each one separately, in
+ * shorter tasks).
+ */
+export function Faq() {
+  return (
+    <div className={classes.deferred}>
+      <Suspense fallback={null}>
+        <Questions />
+      </Suspense>
+    </div>
   );
 }
