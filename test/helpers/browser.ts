@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
@@ -167,7 +167,79 @@ export async function blankPage(browser: Browser, opts: OpenOptions = {}): Promi
     }, opts.theme);
   }
   context.setDefaultTimeout(10_000);
-  return context.newPage();
+  const page = await context.newPage();
+  countRequests(page);
+  return page;
+}
+
+/** A page's requests, counted from Playwright's events (blankPage starts it): for requestsDone. */
+class RequestCount {
+  readonly open = new Set<Request>();
+  started = 0;
+  private waiting: (() => void)[] = [];
+  constructor(page: Page) {
+    page.on('request', (r) => {
+      this.open.add(r);
+      this.started++;
+    });
+    const ended = (r: Request) => {
+      this.open.delete(r);
+      if (this.open.size === 0) for (const wake of this.waiting.splice(0)) wake();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  }
+  /** Resolves when no request is in flight. */
+  none(): Promise<void> {
+    return this.open.size === 0 ? Promise.resolve() : new Promise((r) => this.waiting.push(r));
+  }
+}
+const requestCounts = new WeakMap<Page, RequestCount>();
+
+/** Counts `page`'s requests from now on (blankPage does it for its pages; once per page). */
+export function countRequests(page: Page): void {
+  if (!requestCounts.has(page)) requestCounts.set(page, new RequestCount(page));
+}
+
+/**
+ * Resolves once `page` has no request in flight and started none over two animation frames (a
+ * render that follows an answer may ask for more, and does so within them): the sign that what a
+ * load or an in-app navigation asked for has arrived. waitForLoadState('networkidle') instead
+ * waits 500 ms of silence after every load, and returns at once after an in-app navigation.
+ * The page must count its requests (blankPage, or countRequests before its first load).
+ */
+export async function requestsDone(page: Page, timeout = 30_000): Promise<void> {
+  const count = requestCounts.get(page);
+  if (!count) throw new Error('requestsDone: the page does not count its requests (open it with blankPage)');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => {
+      timer = setTimeout(() => r('late'), Math.max(0, deadline - Date.now()));
+    });
+    const outcome = await Promise.race([count.none(), late]).finally(() => clearTimeout(timer));
+    if (outcome === 'late') {
+      const urls = [...count.open].map((r) => r.url()).join(', ');
+      throw new Error(`requests still in flight after ${timeout} ms: ${urls}`);
+    }
+    const started = count.started;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (count.open.size === 0 && count.started === started) return;
+  }
+}
+
+/**
+ * Goes to `path` (e.g. '/admin/polls?guildId=g1') inside the single-page app, as a link does
+ * (history + popstate: no reload, so the bundle and the session stay loaded), and waits until
+ * what the new screen asked for has arrived (requestsDone). A fresh load per screen cost most of
+ * a browser test's time; a test about loading itself uses visit or page.goto.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await requestsDone(page);
 }
 
 /** A fresh browser context (own cookies and storage) with one page at `url`. */
@@ -221,12 +293,29 @@ export async function loginWithToken(page: Page, server: TestServer, token = TES
   });
 }
 
-/** Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. */
+/**
+ * Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. Taken through
+ * Chromium's own capture with `optimizeForSpeed` (a faster PNG compression, larger files: the same
+ * pixels), which Playwright's page.screenshot does not offer: the suite takes some 500 of them.
+ */
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await settled(page);
-  await page.screenshot({ path, fullPage: true });
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // The whole page, as page.screenshot({ fullPage: true }) measures it.
+    const { cssContentSize: size } = await cdp.send('Page.getLayoutMetrics');
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      optimizeForSpeed: true,
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width: Math.ceil(size.width), height: Math.ceil(size.height), scale: 1 },
+    });
+    writeFileSync(path, Buffer.from(data, 'base64'));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
   return path;
 }
 
