@@ -47,7 +47,7 @@ let sqliteTemplate: { journal: string; path: Promise<string> } | null = null;
  * PostgreSQL's tests copy a migrated template database (test/helpers/postgres.ts). Migrating a new
  * file took 0.1 to 1.5 s on a loaded CI machine, a copy a few milliseconds; the server then opens
  * it with every migration applied (openDb still checks them). Made again if the migrations change.
- * Migrating a new file itself is tested where that is the subject (test/db, test/queue).
+ * Migrating a new file itself is tested where that is the subject (db/client.test.ts, test/queue).
  */
 async function copyMigratedSqlite(path: string): Promise<void> {
   const journal = readFileSync(MIGRATIONS_JOURNAL, 'utf8');
