@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
+import { countRequests } from './page-requests';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
 
 export type { Browser, Page } from 'playwright-core';
+export { countRequests, goInApp, requestsDone } from './page-requests';
 
 /** STACK.md: Debian's Chromium, with the flags that keep it off the (closed) internet (Lighthouse runs it: bench/lighthouse.ts). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -167,7 +169,9 @@ export async function blankPage(browser: Browser, opts: OpenOptions = {}): Promi
     }, opts.theme);
   }
   context.setDefaultTimeout(10_000);
-  return context.newPage();
+  const page = await context.newPage();
+  countRequests(page);
+  return page;
 }
 
 /** A fresh browser context (own cookies and storage) with one page at `url`. */
@@ -221,12 +225,29 @@ export async function loginWithToken(page: Page, server: TestServer, token = TES
   });
 }
 
-/** Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. */
+/**
+ * Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. Taken through
+ * Chromium's own capture with `optimizeForSpeed` (a faster PNG compression, larger files: the same
+ * pixels), which Playwright's page.screenshot does not offer: the suite takes some 500 of them.
+ */
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await settled(page);
-  await page.screenshot({ path, fullPage: true });
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // The whole page, as page.screenshot({ fullPage: true }) measures it.
+    const { cssContentSize: size } = await cdp.send('Page.getLayoutMetrics');
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      optimizeForSpeed: true,
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width: Math.ceil(size.width), height: Math.ceil(size.height), scale: 1 },
+    });
+    writeFileSync(path, Buffer.from(data, 'base64'));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
   return path;
 }
 

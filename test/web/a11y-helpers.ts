@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Locator } from 'playwright-core';
-import { type Browser, type Page, settled } from '../helpers/browser';
+import { type Browser, countRequests, type Page, requestsDone, settled } from '../helpers/browser';
 
 /** Shared by the accessibility tests (a11y.test.ts, a11y-keyboard.test.ts). */
 
@@ -74,12 +74,14 @@ export async function openContext(
   const context = await browser.newContext({ viewport: size, reducedMotion: 'reduce', bypassCSP: true });
   await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   context.setDefaultTimeout(30_000);
-  return context.newPage();
+  const page = await context.newPage();
+  countRequests(page);
+  return page;
 }
 
 /** Waits for the screen's data: no request in flight, no skeleton or loader left. */
 export async function loaded(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   await page
     .locator('[data-testid$="skeleton"], .mantine-Loader-root')
     .first()

@@ -4,6 +4,7 @@ import {
   type Browser,
   blankPage,
   eachThemeAndWidth,
+  goInApp,
   loginAsAdmin,
   type Page,
   shot,
@@ -121,8 +122,9 @@ export async function insertGuild(
  * (e.g. { demo, empty }): test-results/screenshots/<name>-<kind>-<theme>-<desktop|phone>.png.
  * `ready` waits for the loaded screen. Returns the page errors seen.
  *
- * One signed-in context per theme (eachThemeAndWidth): each shot is a fresh load of its path at
- * its width.
+ * One signed-in context per theme (eachThemeAndWidth): the first path at each width is a fresh
+ * load at that width, the others are reached in the app as a link would (goInApp: the new screen's
+ * requests answered), then `ready`.
  */
 export async function screenshotMatrix<K extends string>(
   browser: Browser,
@@ -139,8 +141,9 @@ export async function screenshotMatrix<K extends string>(
       return page;
     },
     async (page, theme, device) => {
-      for (const kind of Object.keys(paths) as K[]) {
-        await page.goto(`${server.url}${paths[kind]}`);
+      for (const [i, kind] of (Object.keys(paths) as K[]).entries()) {
+        if (i === 0) await page.goto(`${server.url}${paths[kind]}`);
+        else await goInApp(page, paths[kind]);
         await ready(page, kind);
         await shot(page, `${name}-${kind}-${theme}-${device}`);
       }

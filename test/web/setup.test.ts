@@ -3,12 +3,13 @@ import { type RunningBot, startBot } from '../../bot/client';
 import { envSchema } from '../../src/server/core/env';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import {
-  blankPage,
   type Browser,
+  blankPage,
   DESKTOP,
   launchBrowser,
   openPage,
   PHONE,
+  requestsDone,
   shot,
   startWebServer,
   visit,
@@ -162,7 +163,7 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
       for (const [path, title] of pages) {
         await visit(page, `${server.url}${path}`);
         await page.locator('h1, h2').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await requestsDone(page);
         // biome-ignore lint/performance/useDomNodeTextContent: the text a visitor sees, as rendered
         const text = await page.locator('body').innerText();
         const html = await page.content();
