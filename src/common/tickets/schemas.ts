@@ -149,6 +149,24 @@ export const ticketClaimInput = z.object({
     .optional(),
 });
 
+/**
+ * The claim picker's member search (besides guildId): the start of a member's username or server
+ * nickname, as Discord's Search Guild Members takes it (1 to 100 characters), and how many to list.
+ */
+export const ticketMemberSearchInput = z.object({
+  query: z
+    .string('must be text')
+    .trim()
+    .min(1, 'type at least one letter of the name')
+    .max(100, 'at most 100 characters (Discord searches names up to that length)'),
+  limit: z
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'at least 1')
+    .max(25, 'at most 25')
+    .default(10),
+});
+
 /** The custom id of a ticket thread's Close button: "ticketclose:<ticket id>". */
 export const TICKET_CLOSE_PREFIX = 'ticketclose';
 /** The custom id of a thread's Claim button: "ticketclaim:<ticket id>". */

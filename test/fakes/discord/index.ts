@@ -1,4 +1,4 @@
-import { type CurrentMemberProfile, installCurrentMemberRoute } from './members';
+import { type CurrentMemberProfile, installCurrentMemberRoute, installMemberSearchRoute } from './members';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeAttachments } from './attachments';
@@ -335,6 +335,7 @@ export async function startFakeDiscord(
     },
   };
   fake.profiles = installCurrentMemberRoute(fake);
+  installMemberSearchRoute(fake);
   return fake;
 }
 

@@ -1,5 +1,5 @@
 import type { FakeDiscord } from '.';
-import { memberPayload } from './payloads';
+import { type Json, memberPayload } from './payloads';
 
 /**
  * Modify Current Member (PATCH /guilds/{guild.id}/members/@me), as Discord's description has it:
@@ -59,4 +59,39 @@ export function installCurrentMemberRoute(fake: FakeDiscord): Map<string, Curren
     return [200, member];
   });
   return profiles;
+}
+
+/**
+ * Search Guild Members (GET /guilds/{guild.id}/members/search?query=&limit=), as Discord's
+ * description has it: `query` required (1 to 100 characters), `limit` 1 to 1000 (default 1); the
+ * server's members whose username or server nickname starts with the query, case-insensitively,
+ * as GuildMemberResponse objects. A malformed query answers 400 with Discord's error shape.
+ */
+export function installMemberSearchRoute(fake: FakeDiscord): void {
+  fake.rest.addRoute('GET', /^\/guilds\/(\d+)\/members\/search$/, (m, _body, query) => {
+    const guild = fake.guilds.find((g) => g.id === m[1]);
+    if (!guild) return [404, { message: 'Unknown Guild', code: 10004 }];
+    const errors: Record<string, unknown> = {};
+    const wrong = (key: string, code: string, message: string) => {
+      errors[key] = { _errors: [{ code, message }] };
+    };
+    const q = query.query;
+    if (q === undefined) wrong('query', 'BASE_TYPE_REQUIRED', 'This field is required');
+    else if (q.length < 1 || q.length > 100)
+      wrong('query', 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+    const limit = query.limit === undefined ? 1 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      wrong('limit', 'NUMBER_TYPE_MAX', 'int value should be between 1 and 1000.');
+    if (Object.keys(errors).length || q === undefined)
+      return [400, { message: 'Invalid Form Body', code: 50035, errors }];
+    const start = q.toLowerCase();
+    const found = guild.members
+      .filter((x) => [x.user.username, x.nick].some((n) => n?.toLowerCase().startsWith(start)))
+      .slice(0, limit)
+      .map((x) => {
+        const { permissions: _p, ...payload } = memberPayload(x) as Record<string, unknown>;
+        return payload as Json;
+      });
+    return [200, found];
+  });
 }

@@ -13,6 +13,7 @@
  * - RolePicker({ value, onChange, kind, ... })        a synced role of the guild (kind 'assignable': one the bot can give)
  * - useChannelName(): (id) => '#name' or the id
  * - MemberName({ id, name }), useMemberNames(ids), ChannelName({ id }), useChannelLookup()   names instead of ids
+ * - defaultAvatarUrl(userId)   Discord's default avatar of an account
  * - savedOptionLabel(id, list, noun)                 a picker's label for a saved id the synced list lacks
  * - ConfirmDelete({ label, question, onConfirm, loading? })   trash button that asks once
  * - BotPermissionsAlert({ features, channelIds? })   what the bot may not do for these features, and where to grant it
@@ -33,6 +34,7 @@ export {
 } from './LanguageSelect';
 export {
   ChannelName,
+  defaultAvatarUrl,
   MemberName,
   shortId,
   unknownChannelLabel,

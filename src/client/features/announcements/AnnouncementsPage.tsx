@@ -80,7 +80,9 @@ export default function AnnouncementsPage() {
         opened={creating}
         onClose={() => setCreating(false)}
         channels={channels.data}
-        channelsFailed={Boolean(channels.error)}
+        channelsError={channels.error ? errorMessage(channels.error) : null}
+        onRetryChannels={() => void channels.refetch()}
+        retryingChannels={channels.isFetching}
       />
     </Stack>
   );

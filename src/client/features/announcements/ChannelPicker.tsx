@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { languageName } from '../../../common/languages';
 import type { DiscordChannel } from './types';
 
@@ -6,43 +6,28 @@ interface Props {
   language: string;
   value: string;
   onChange: (channelId: string) => void;
-  /**
-   * The guild's synced text channels (the server accepts no other); absent when they could not be
-   * fetched: the admin types an id, which the server still checks.
-   */
-  channels: DiscordChannel[] | undefined;
+  /** The guild's synced text channels: the server accepts no other, so no id can be typed. */
+  channels: DiscordChannel[];
   error?: string;
 }
 
 /** The Discord channel a target language is posted to. */
 export function ChannelPicker({ language, value, onChange, channels, error }: Props) {
   const label = `${languageName(language)} channel`;
-  if (channels) {
-    const none = channels.length === 0;
-    return (
-      <Select
-        label={label}
-        placeholder={none ? 'No channel to pick yet' : 'Select a channel'}
-        disabled={none && !value}
-        data={channels.map((c) => ({ value: c.id, label: `#${c.name}` }))}
-        value={value || null}
-        onChange={(v) => onChange(v ?? '')}
-        searchable
-        clearable
-        nothingFoundMessage="No channel of that name"
-        error={error}
-        comboboxProps={{ withinPortal: true }}
-      />
-    );
-  }
+  const none = channels.length === 0;
   return (
-    <TextInput
+    <Select
       label={label}
-      placeholder="Channel ID, e.g. 123456789012345678"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      placeholder={none ? 'No channel to pick yet' : 'Select a channel'}
+      disabled={none && !value}
+      data={channels.map((c) => ({ value: c.id, label: `#${c.name}` }))}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      searchable
+      clearable
+      nothingFoundMessage="No channel of that name"
       error={error}
-      inputMode="numeric"
+      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { languageName, SCREEN_LANGUAGES } from '../../../common/languages';
@@ -21,7 +21,10 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   channels: DiscordChannel[] | undefined;
-  channelsFailed: boolean;
+  /** Why the channel list could not be loaded (null when it was): the pickers wait for Retry. */
+  channelsError: string | null;
+  onRetryChannels: () => void;
+  retryingChannels: boolean;
 }
 
 const initial = () => ({
@@ -32,7 +35,14 @@ const initial = () => ({
 });
 
 /** Write once, pick target languages and a channel for each, and the server translates. */
-export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFailed }: Props) {
+export function CreateAnnouncementDialog({
+  opened,
+  onClose,
+  channels,
+  channelsError,
+  onRetryChannels,
+  retryingChannels,
+}: Props) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const [form, setForm] = useState(initial);
@@ -114,17 +124,38 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
           value={form.targets}
           onChange={(next) => setForm((f) => ({ ...f, ...setTargets(f.targets, f.channels, next) }))}
         />
-        {channelsFailed && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            Failed to fetch Discord channels. Type each channel's ID instead.
+        {channelsError !== null && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="This server's channels could not be loaded"
+            role="alert"
+            data-testid="channels-error"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Reason: {channelsError}</Text>
+              <Text size="sm">Each language needs a channel picked from the list: try loading it again.</Text>
+              <Button size="xs" variant="default" loading={retryingChannels} onClick={onRetryChannels}>
+                Retry
+              </Button>
+            </Stack>
           </Alert>
         )}
-        {form.targets.length > 0 && (
+        {form.targets.length > 0 && channelsError === null && !channels && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading this server's channels…
+            </Text>
+          </Group>
+        )}
+        {form.targets.length > 0 && channelsError === null && channels && (
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               Channels
             </Text>
-            {!channelsFailed && channels && channels.length === 0 && (
+            {channels.length === 0 && (
               <Text size="xs" c="dimmed">
                 No text channel to choose from: the bot lists this server's channels while it is connected
                 (the bot status at the top says whether it is). Connect the bot, then open this dialog again.
@@ -135,7 +166,7 @@ export function CreateAnnouncementDialog({ opened, onClose, channels, channelsFa
                 <ChannelPicker
                   key={lang}
                   language={lang}
-                  channels={channelsFailed ? undefined : channels}
+                  channels={channels}
                   value={form.channels[lang] ?? ''}
                   error={missing.has(lang) ? 'Choose a channel' : undefined}
                   onChange={(channelId) => {

@@ -109,7 +109,9 @@ export function ExportCard({ datasets, title = 'Export' }: { datasets: ExportDat
               value={dataset}
               onChange={(v) => v && setDataset(v as ExportDataset)}
               allowDeselect={false}
-              w={260}
+              // Wide enough for the longest dataset's name; never wider than a phone's card.
+              w={320}
+              maw="100%"
             />
           )}
           <TextInput

@@ -1,20 +1,22 @@
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, MemberName, useMemberNames } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { MemberPicker, type PickedMember } from './MemberPicker';
 import type { TicketWithMessages } from './types';
 
 /**
  * Who handles the ticket: the staff badge with Release, or Claim. A member signed in with Discord
- * claims for themselves; the operator (no Discord account) names the staff member's Discord id.
+ * claims for themselves; the operator (no Discord account) picks the staff member by name among
+ * the server's members (searched through Discord).
  */
 export function ClaimBar({ ticket: t }: { ticket: TicketWithMessages }) {
   const guildId = useGuildId();
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
-  const [staffId, setStaffId] = useState('');
+  const [staff, setStaff] = useState<PickedMember | null>(null);
   // The name kept with the claim; an older claim without one is looked up.
   const nameOf = useMemberNames(t.claimedBy && !t.claimedByName ? [t.claimedBy] : []);
   const claim = trpc.tickets.claim.useMutation({
@@ -52,21 +54,18 @@ export function ClaimBar({ ticket: t }: { ticket: TicketWithMessages }) {
   const asOperator = !me.data?.user;
   return (
     <Group gap="xs" align="flex-end" data-testid="ticket-claim">
-      {asOperator && (
-        <TextInput
-          size="xs"
-          label="Staff member's Discord id"
-          value={staffId}
-          onChange={(e) => setStaffId(e.currentTarget.value)}
-          w={200}
-        />
-      )}
+      {asOperator && <MemberPicker label="Staff member" value={staff} onChange={setStaff} w={220} />}
       <Button
         size="xs"
         loading={claim.isPending}
-        disabled={closed || (asOperator && !staffId.trim())}
+        disabled={closed || (asOperator && !staff)}
         onClick={() =>
-          claim.mutate({ guildId, id: t.id, claim: true, ...(asOperator ? { staffId: staffId.trim() } : {}) })
+          claim.mutate({
+            guildId,
+            id: t.id,
+            claim: true,
+            ...(asOperator && staff ? { staffId: staff.id } : {}),
+          })
         }
       >
         Claim

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   TICKET_STATUSES,
   ticketClaimInput,
+  ticketMemberSearchInput,
   ticketPanelInput,
   ticketReply,
   ticketSettingsInput,
@@ -14,7 +15,7 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { claimTicket } from './claim';
-import { staffMemberOf } from './staff-member';
+import { searchMembers, staffMemberOf } from './staff-member';
 import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
@@ -171,6 +172,16 @@ export const ticketsRouter = router({
         });
       return outcome.ticket;
     }),
+
+  /**
+   * The claim picker: this server's members whose name starts with `query`, asked of Discord
+   * (names and avatars; nothing is stored). Only members of the server the caller may manage.
+   */
+  searchMembers: ticketProcedure.input(ticketMemberSearchInput).query(async ({ ctx, input }) => {
+    const found = await searchMembers(ctx.env, ctx.guildId, input.query, input.limit);
+    if (!found.ok) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: found.problem });
+    return found.members;
+  }),
 
   /** Support Tickets settings: the channel ticket threads open in, and the support role. */
   settings: ticketProcedure.query(async ({ ctx }) => await getTicketSettings(ctx.db, ctx.guildId)),

@@ -1,4 +1,10 @@
-import { DiscordAPIError, REST, type RESTGetAPIGuildMemberResult, Routes } from 'discord.js';
+import {
+  DiscordAPIError,
+  REST,
+  type RESTGetAPIGuildMemberResult,
+  type RESTGetAPIGuildMembersSearchResult,
+  Routes,
+} from 'discord.js';
 import type { Env } from '../../core/env';
 
 /**
@@ -41,6 +47,56 @@ export async function staffMemberOf(env: Env, guildId: string, userId: string): 
     return {
       ok: false,
       problem: `${userId} could not be checked with Discord right now (${reason}); try again`,
+    };
+  }
+}
+
+/** A member of the server as the claim picker lists them. */
+export interface MemberMatch {
+  id: string;
+  name: string;
+  /** Their picture on Discord's CDN (the server one, else their account's); null: Discord's default. */
+  avatarUrl: string | null;
+}
+
+function avatarOf(guildId: string, member: RESTGetAPIGuildMemberResult): string | null {
+  const id = member.user.id;
+  if (member.avatar)
+    return `https://cdn.discordapp.com/guilds/${guildId}/users/${id}/avatars/${member.avatar}.png?size=64`;
+  if (member.user.avatar) return `https://cdn.discordapp.com/avatars/${id}/${member.user.avatar}.png?size=64`;
+  return null;
+}
+
+export type MemberSearch = { ok: true; members: MemberMatch[] } | { ok: false; problem: string };
+
+/**
+ * The server's members whose username or server nickname starts with `query`, asked of Discord
+ * (Search Guild Members, at most `limit`): only this server's members, bots left out (a bot claims
+ * no ticket).
+ */
+export async function searchMembers(
+  env: Env,
+  guildId: string,
+  query: string,
+  limit: number,
+): Promise<MemberSearch> {
+  const rest = restFor(env);
+  if (!rest) return { ok: false, problem: 'members cannot be searched: the bot is not configured here' };
+  try {
+    const found = (await rest.get(Routes.guildMembersSearch(guildId), {
+      query: new URLSearchParams({ query, limit: String(limit) }),
+    })) as RESTGetAPIGuildMembersSearchResult;
+    return {
+      ok: true,
+      members: found
+        .filter((m) => !m.user.bot)
+        .map((m) => ({ id: m.user.id, name: nameOf(m), avatarUrl: avatarOf(guildId, m) })),
+    };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return {
+      ok: false,
+      problem: `Discord could not be asked for this server's members right now (${reason}); try again`,
     };
   }
 }
