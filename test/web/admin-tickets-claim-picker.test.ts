@@ -90,6 +90,11 @@ describe('tickets: the claim member picker', () => {
     await page.getByText('Ticket claimed').waitFor();
     await bar.getByRole('button', { name: 'Release' }).waitFor();
     await bar.getByText('Tolya').waitFor();
+    // The bot's note in the conversation names the claimer and draws its bold, not Discord's markup.
+    const note = page.getByRole('dialog').getByTestId('ticket-status-note').filter({ hasText: 'Tolya' });
+    await note.waitFor();
+    expect(await note.textContent()).not.toMatch(/<@|\*\*/);
+    expect(await note.locator('b').textContent()).toBe(`#${ticketId}`);
     const [stored] = await server.services.db.select().from(tickets).where(eq(tickets.id, ticketId)).all();
     expect(stored).toMatchObject({ claimedBy: anatole.user.id, claimedByName: 'Tolya' });
 

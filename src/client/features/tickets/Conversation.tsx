@@ -1,17 +1,39 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { format } from 'date-fns';
+import { Fragment } from 'react';
 import { languageName } from '../../../common/languages';
-import { deliveryState, messageView } from './display';
+import { MemberName, useMemberNames } from '../../components/admin';
+import { deliveryState, messageView, noteParts } from './display';
 import type { TicketMessage } from './types';
 
 interface Props {
   messages: TicketMessage[];
   supportLanguage: string;
   userLanguage: string;
+  /** Names the ticket already holds (its claimer's), by Discord id. */
+  knownNames?: Record<string, string>;
+}
+
+/** A bot note ("<@id> … **#4**") with the member's name and bold text instead of the markup. */
+function NoteText({ text, nameOf }: { text: string; nameOf: (id: string) => string | null | undefined }) {
+  // Keyed by where each part starts in the text (one fixed text: the parts never move).
+  let at = 0;
+  return noteParts(text).map((part) => {
+    const key = at;
+    at += part.kind === 'mention' ? part.id.length + 3 : part.text.length + (part.kind === 'bold' ? 4 : 0);
+    if (part.kind === 'mention') return <MemberName key={key} id={part.id} name={nameOf(part.id)} />;
+    if (part.kind === 'bold') return <b key={key}>{part.text}</b>;
+    return <Fragment key={key}>{part.text}</Fragment>;
+  });
 }
 
 /** The ticket's messages, each in the support language with the original beneath when it differs. */
-export function Conversation({ messages, supportLanguage, userLanguage }: Props) {
+export function Conversation({ messages, supportLanguage, userLanguage, knownNames = {} }: Props) {
+  const mentioned = messages.flatMap((m) =>
+    m.kind === 'status' ? noteParts(m.originalText).flatMap((p) => (p.kind === 'mention' ? [p.id] : [])) : [],
+  );
+  const synced = useMemberNames(mentioned.filter((id) => !knownNames[id]));
+  const nameOf = (id: string) => knownNames[id] ?? synced(id);
   if (messages.length === 0) {
     return (
       <Text size="sm" c="dimmed" ta="center" py="md">
@@ -27,7 +49,7 @@ export function Conversation({ messages, supportLanguage, userLanguage }: Props)
           return (
             <Group key={m.id} justify="center" gap="xs" data-testid="ticket-status-note">
               <Text size="xs" c="dimmed">
-                {m.originalText} · {format(m.createdAt, 'MMM d, h:mm a')}
+                <NoteText text={m.originalText} nameOf={nameOf} /> · {format(m.createdAt, 'MMM d, h:mm a')}
               </Text>
               {delivery && (
                 <Badge size="xs" variant="light" color={delivery.color} title={delivery.title}>

@@ -179,6 +179,7 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
               messages={t.messages}
               supportLanguage={t.supportLanguage}
               userLanguage={t.userLanguage}
+              knownNames={t.claimedBy && t.claimedByName ? { [t.claimedBy]: t.claimedByName } : {}}
             />
           </ScrollArea.Autosize>
           <Divider />

@@ -7,19 +7,19 @@ import {
   PageHeader,
   StatGridSkeleton,
 } from '../../components/admin';
+import { useGuildId } from '../../lib/guild';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
-import { ExportCard } from '../exports/ExportCard';
 import { useCapability } from '../billing/useCapability';
-import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
+import { ExportCard } from '../exports/ExportCard';
 import { AutoCloseCard } from './AutoCloseCard';
+import { STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from './display';
 import { TicketDetailDialog } from './TicketDetailDialog';
 import { TicketList } from './TicketList';
 import { TicketPanelCard } from './TicketPanelCard';
 import { TicketSettings } from './TicketSettings';
 import { TicketStats } from './TicketStats';
-import { useGuildId } from '../../lib/guild';
-import { notifyError } from '../../lib/notify';
-import { trpc } from '../../trpc';
 
 const FILTERS = [
   { value: 'all', label: 'All Tickets' },

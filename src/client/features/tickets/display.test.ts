@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inLanguage, messageView } from './display';
+import { inLanguage, messageView, noteParts } from './display';
 
 describe('ticket display', () => {
   it('shows the support language, then the user language, then anything', () => {
@@ -68,5 +68,20 @@ describe('deliveryState and formatResponseTime', () => {
       '2 h 24 min',
       '3 d',
     ]);
+  });
+
+  it("reads a bot note's mention and bold instead of showing the markup", () => {
+    expect(
+      noteParts('🛡️ <@157000000000000042> from the support team is taking care of ticket **#1**.'),
+    ).toEqual([
+      { kind: 'text', text: '🛡️ ' },
+      { kind: 'mention', id: '157000000000000042' },
+      { kind: 'text', text: ' from the support team is taking care of ticket ' },
+      { kind: 'bold', text: '#1' },
+      { kind: 'text', text: '.' },
+    ]);
+    expect(noteParts('<@!42>')).toEqual([{ kind: 'mention', id: '42' }]);
+    // Not markup: left as written.
+    expect(noteParts('a ** b <@x> <@>')).toEqual([{ kind: 'text', text: 'a ** b <@x> <@>' }]);
   });
 });

@@ -1,5 +1,5 @@
-import { formatDuration } from '../../lib/duration';
 import type { LangText } from '../../../../db/schema';
+import { formatDuration } from '../../lib/duration';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -95,4 +95,23 @@ export function deliveryState(m: DeliveryLike): { label: string; color: string; 
 export function formatResponseTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   return formatDuration(Math.max(1, Math.round(ms / 1000)));
+}
+
+/** A piece of a bot's note as Discord shows it: text, **bold** or a member's mention (<@id>). */
+export type NotePart = { kind: 'text' | 'bold'; text: string } | { kind: 'mention'; id: string };
+
+/**
+ * The bot's notes in a ticket are Discord markdown ("<@123> … ticket **#4**"): split into what the
+ * dashboard draws as a name and bold text instead of the raw markup.
+ */
+export function noteParts(text: string): NotePart[] {
+  const parts: NotePart[] = [];
+  for (const piece of text.split(/(<@!?\d{1,32}>|\*\*[^*]+\*\*)/)) {
+    if (!piece) continue;
+    const mention = /^<@!?(\d{1,32})>$/.exec(piece);
+    if (mention) parts.push({ kind: 'mention', id: mention[1]! });
+    else if (/^\*\*[^*]+\*\*$/.test(piece)) parts.push({ kind: 'bold', text: piece.slice(2, -2) });
+    else parts.push({ kind: 'text', text: piece });
+  }
+  return parts;
 }
