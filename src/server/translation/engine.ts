@@ -1,14 +1,13 @@
 import type { Db } from '../../../db/client';
 import { planOf } from '../../common/plans';
 import { ensureGuild } from '../core/guilds';
-import { guildPlan } from '../core/plans';
 import type { DurableEvents } from '../core/queue';
 import {
   createUserLimiter,
   type LogRow,
+  monthUsage,
   newThresholds,
   nextMonthStart,
-  usedThisMonth,
   writeLogs,
 } from './accounting';
 import {
@@ -266,11 +265,14 @@ export function createEngine(deps: EngineDeps): Translator {
     let used = 0;
     let allowance: number | null = null;
     if (req.guildId) {
-      await ensureGuild(db, req.guildId);
+      // The plan, the carried usage and the month's sum in one statement (accounting.ts); the row
+      // of a guild seen for the first time is made here (its logs reference it).
+      const month = await monthUsage(db, req.guildId, now);
+      if (!month) await ensureGuild(db, req.guildId);
       const settings = await readTranslationSettings(db, req.guildId);
-      allowance = planOf(await guildPlan(db, req.guildId)).monthlyTranslations;
+      allowance = planOf(month?.plan ?? 'free').monthlyTranslations;
       if (allowance !== null) {
-        used = await usedThisMonth(db, req.guildId, now);
+        used = month?.used ?? 0;
         if (used >= allowance && !ownKey) throw new QuotaExceededError(used, allowance, nextMonthStart(now));
       }
       if (req.userId && takeUserSlot) {
