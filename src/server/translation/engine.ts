@@ -33,12 +33,12 @@ import {
   type ChainOptions,
   completeOnChain,
   createLanes,
-  type Lane,
   laneCalls,
   OWN_LANE_PREFIX,
   onLane,
 } from './failover';
 import { probeLanes, healthOf } from './health';
+import type { Lane } from './lane';
 import { DEFAULT_LIMITER_OPTIONS, type Priority } from './limiter';
 import {
   audioSystemInstruction,

@@ -13,7 +13,7 @@ export { type Usage, usageOf } from './accounting';
 export * from './errors';
 export { readTranslationSettings } from './settings';
 export * from './types';
-export { type LaneHealth, startProbing } from './health';
+export { startProbing } from './health';
 export type { OwnProviderSource } from './own';
 export type { ServerPromptSource } from './ask';
 
