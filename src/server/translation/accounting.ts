@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedPerDb } from '../../../db/prepared';
 import { analyticsDaily, guilds, providerKeyUsage, translationLogs, usageNotices } from '../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../common/plans';
-import type { TranslationOrigin } from './types';
+import type { TranslateRequest, TranslationOrigin } from './types';
 
 /**
  * Accounting of delivered translations: translation_logs rows (languages, length, latency, outcome,
@@ -122,6 +122,31 @@ export interface LogRow {
   provider: string | null;
   /** Answered on the server's own key (or from the cache for it): not counted against the allowance. */
   ownKey: boolean;
+}
+
+/** The log row of one language of a request (the text's length, never the text). */
+export function logRow(
+  req: TranslateRequest,
+  source: string,
+  target: string,
+  text: string,
+  started: number,
+  outcome: LogRow['outcome'],
+  lane: Pick<LogRow, 'provider' | 'ownKey'>,
+): LogRow {
+  return {
+    guildId: req.guildId as string,
+    channelId: req.channelId,
+    userId: req.userId,
+    username: req.username,
+    sourceLanguage: source,
+    targetLanguage: target,
+    characters: text.length,
+    latencyMs: performance.now() - started,
+    outcome,
+    origin: req.origin,
+    ...lane,
+  };
 }
 
 export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {

@@ -77,3 +77,5 @@ export function createOwnLanes(source: OwnProviderSource | undefined, chain: Cha
         : [...kept.values()].map((e) => e.lane),
   };
 }
+
+export type OwnLanes = ReturnType<typeof createOwnLanes>;
