@@ -149,30 +149,77 @@ export function logRow(
   };
 }
 
+/** A log row's columns as written (the text's length and the lane, never the text). */
+function logValues(r: LogRow, now: Date) {
+  return {
+    guildId: r.guildId,
+    channelId: r.channelId ?? null,
+    userId: r.userId ?? null,
+    username: r.username ?? null,
+    sourceLanguage: r.sourceLanguage,
+    targetLanguage: r.targetLanguage,
+    characters: r.characters,
+    latencyMs: Math.round(r.latencyMs),
+    outcome: r.outcome,
+    source: r.origin,
+    inputTokens: Math.round(r.tokens?.input ?? 0),
+    outputTokens: Math.round(r.tokens?.output ?? 0),
+    cachedTokens: Math.round(r.tokens?.cached ?? 0),
+    provider: r.provider,
+    createdAt: now,
+  };
+}
+
+type LogColumn = keyof ReturnType<typeof logValues>;
+const LOG_COLUMNS = Object.keys(logValues({} as LogRow, new Date(0))) as LogColumn[];
+
+/** Most rows of one insert prepared once (a message's languages); a longer one is built each time. */
+const PREPARED_LOG_ROWS = 16;
+
+/**
+ * The insert of n log rows, prepared once per database and row count (issue 24: building the
+ * statement cost more CPU than the other accounting; a message writes one row per language).
+ */
+const logInsert = preparedPerDb((db) => {
+  const byCount = new Map<number, ReturnType<typeof prepareLogInsert>>();
+  const prepareLogInsert = (n: number) =>
+    db
+      .insert(translationLogs)
+      .values(
+        Array.from(
+          { length: n },
+          (_, i) =>
+            Object.fromEntries(
+              LOG_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)]),
+            ) as unknown as ReturnType<typeof logValues>,
+        ),
+      )
+      .prepare();
+  return (n: number) => {
+    let query = byCount.get(n);
+    if (!query) {
+      query = prepareLogInsert(n);
+      byCount.set(n, query);
+    }
+    return query;
+  };
+});
+
 export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
   if (!rows.length) return;
-  await db
-    .insert(translationLogs)
-    .values(
-      rows.map((r) => ({
-        guildId: r.guildId,
-        channelId: r.channelId ?? null,
-        userId: r.userId ?? null,
-        username: r.username ?? null,
-        sourceLanguage: r.sourceLanguage,
-        targetLanguage: r.targetLanguage,
-        characters: r.characters,
-        latencyMs: Math.round(r.latencyMs),
-        outcome: r.outcome,
-        source: r.origin,
-        inputTokens: Math.round(r.tokens?.input ?? 0),
-        outputTokens: Math.round(r.tokens?.output ?? 0),
-        cachedTokens: Math.round(r.tokens?.cached ?? 0),
-        provider: r.provider,
-        createdAt: now,
-      })),
-    )
-    .run();
+  if (rows.length <= PREPARED_LOG_ROWS) {
+    const params: Record<string, unknown> = {};
+    rows.forEach((r, i) => {
+      const values = logValues(r, now);
+      for (const column of LOG_COLUMNS) params[`${column}${i}`] = values[column];
+    });
+    await logInsert(db)(rows.length).run(params);
+  } else {
+    await db
+      .insert(translationLogs)
+      .values(rows.map((r) => logValues(r, now)))
+      .run();
+  }
   // Translations on the server's own key: counted apart, so the allowance leaves them out.
   const own = rows.filter((r) => r.ownKey && r.outcome === 'ok');
   if (own.length) {
