@@ -14,7 +14,7 @@ import { CONTEXT_MESSAGES } from '../src/server/translation/conversation';
 import { createTranslator, type TranslateResult } from '../src/server/translation';
 import { serverPromptSource } from '../src/server/core/services';
 import { MICRO_BATCH_WINDOW_MS } from '../src/server/translation/batcher';
-import type { EngineOptions } from '../src/server/translation/engine';
+import type { EngineOptions } from '../src/server/translation/options';
 import type { Provider } from '../src/server/translation/providers/types';
 
 const roughTokens = (s: string) => Math.ceil(s.length / 4);

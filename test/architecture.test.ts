@@ -176,6 +176,25 @@ describe('the house rules', () => {
       for (const b of targets) if (a < b && graph.get(b)?.has(a)) cycles.push(`${a} <-> ${b}`);
     expect(cycles.sort()).toEqual(CYCLE_EXCEPTIONS);
   });
+
+  it('no import cycle between the files of the translation engine (type imports too)', () => {
+    const inside = (f: string) => f.startsWith('src/server/translation/');
+    const next = new Map<string, string[]>();
+    for (const { from, to } of imports)
+      if (inside(from) && inside(to)) next.set(from, [...(next.get(from) ?? []), to]);
+    expect(next.size).toBeGreaterThan(10);
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, path: string[]) => {
+      const seen = path.indexOf(file);
+      if (seen >= 0) return void cycles.push([...path.slice(seen), file].join(' -> '));
+      if (done.has(file)) return;
+      for (const to of next.get(file) ?? []) visit(to, [...path, file]);
+      done.add(file);
+    };
+    for (const file of next.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
 });
 
 /**

@@ -7,7 +7,7 @@ import { loadEnv } from '../../src/server/core/env';
 import { createQueue, DurableEvents } from '../../src/server/core/queue';
 import { createTranslator, type Translator } from '../../src/server/translation';
 import { serverPromptSource } from '../../src/server/core/services';
-import type { EngineOptions } from '../../src/server/translation/engine';
+import type { EngineOptions } from '../../src/server/translation/options';
 import { dropTestDb, openTestDb } from '../helpers/database';
 
 /** Fast retries for tests; timeouts long enough never to fire by accident. */

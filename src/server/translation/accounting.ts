@@ -1,9 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
 import { analyticsDaily, guilds, providerKeyUsage, translationLogs, usageNotices } from '../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../common/plans';
-import { guildPlan } from '../core/plans';
-import type { TranslationOrigin } from './types';
+import type { TranslateRequest, TranslationOrigin } from './types';
 
 /**
  * Accounting of delivered translations: translation_logs rows (languages, length, latency, outcome,
@@ -31,48 +31,69 @@ export interface Usage {
   resetsAt: Date;
 }
 
-/**
- * Translations delivered this month: the logs, plus what a reset carried over (see
- * guilds.usageMonth), less those answered on the server's own provider key (provider_key_usage).
- */
-export async function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
-  const carried = await db
-    .select({ month: guilds.usageMonth, n: guilds.usageCarried })
-    .from(guilds)
-    .where(eq(guilds.id, guildId))
-    .get();
-  const own = await db
-    .select({ n: providerKeyUsage.count })
-    .from(providerKeyUsage)
-    .where(and(eq(providerKeyUsage.guildId, guildId), eq(providerKeyUsage.month, monthKey(now))))
-    .get();
-  const logged = await loggedThisMonth(db, guildId, now);
-  return Math.max(0, logged - (own?.n ?? 0)) + (carried?.month === monthKey(now) ? carried.n : 0);
+/** A guild's plan and its translations of this month (usedThisMonth), as one statement reads them. */
+export interface MonthUsage {
+  plan: PlanKey;
+  used: number;
 }
 
 /**
- * Delivered translations of this month that have a log row, from the daily rollups the log
- * triggers keep (a month is whole UTC days): one index range per message, not a count of logs.
+ * The guild row's plan and carried usage, the month's delivered translations from the daily
+ * rollups the log triggers keep (a month is whole UTC days: one index range, not a count of logs)
+ * and those answered on the server's own key: one statement, prepared once per database, because
+ * the engine runs it before every provider call (issue 24).
  */
-async function loggedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`coalesce(sum(${analyticsDaily.count}), 0)` })
-    .from(analyticsDaily)
-    .where(
+const monthUsageRow = preparedPerDb((db) =>
+  db
+    .select({
+      plan: guilds.plan,
+      carriedMonth: guilds.usageMonth,
+      carried: guilds.usageCarried,
+      logged: sql<number>`coalesce(sum(${analyticsDaily.count}), 0)`.mapWith(Number),
+      // At most one row per guild and month (its primary key): joined, it repeats no rollup.
+      own: sql<number>`coalesce(max(${providerKeyUsage.count}), 0)`.mapWith(Number),
+    })
+    .from(guilds)
+    .leftJoin(
+      analyticsDaily,
       and(
-        eq(analyticsDaily.guildId, guildId),
-        gte(analyticsDaily.day, monthStart(now).getTime()),
+        eq(analyticsDaily.guildId, guilds.id),
+        gte(analyticsDaily.day, sql.placeholder('from')),
         eq(analyticsDaily.outcome, 'ok'),
       ),
     )
-    .get();
-  return row?.n ?? 0;
+    .leftJoin(
+      providerKeyUsage,
+      and(eq(providerKeyUsage.guildId, guilds.id), eq(providerKeyUsage.month, sql.placeholder('month'))),
+    )
+    .where(eq(guilds.id, sql.placeholder('guildId')))
+    .groupBy(guilds.id, guilds.plan, guilds.usageMonth, guilds.usageCarried)
+    .prepare(),
+);
+
+/**
+ * The guild's plan and translations delivered this month: the logs, plus what a reset carried
+ * over (see guilds.usageMonth), less those answered on the server's own provider key
+ * (provider_key_usage). null when the guild has no row yet (nothing used, nothing to carry).
+ */
+export async function monthUsage(db: Db, guildId: string, now: Date): Promise<MonthUsage | null> {
+  const month = monthKey(now);
+  const row = await monthUsageRow(db).get({ guildId, from: monthStart(now).getTime(), month });
+  if (!row) return null;
+  return {
+    plan: row.plan,
+    used: Math.max(0, row.logged - row.own) + (row.carriedMonth === month ? row.carried : 0),
+  };
+}
+
+/** Translations delivered this month (monthUsage). */
+export async function usedThisMonth(db: Db, guildId: string, now: Date): Promise<number> {
+  return (await monthUsage(db, guildId, now))?.used ?? 0;
 }
 
 export async function usageOf(db: Db, guildId: string, now: Date): Promise<Usage> {
-  const plan = await guildPlan(db, guildId);
+  const { plan, used } = (await monthUsage(db, guildId, now)) ?? { plan: 'free' as const, used: 0 };
   const allowance = planOf(plan).monthlyTranslations;
-  const used = await usedThisMonth(db, guildId, now);
   return {
     plan,
     used,
@@ -103,30 +124,102 @@ export interface LogRow {
   ownKey: boolean;
 }
 
+/** The log row of one language of a request (the text's length, never the text). */
+export function logRow(
+  req: TranslateRequest,
+  source: string,
+  target: string,
+  text: string,
+  started: number,
+  outcome: LogRow['outcome'],
+  lane: Pick<LogRow, 'provider' | 'ownKey'>,
+): LogRow {
+  return {
+    guildId: req.guildId as string,
+    channelId: req.channelId,
+    userId: req.userId,
+    username: req.username,
+    sourceLanguage: source,
+    targetLanguage: target,
+    characters: text.length,
+    latencyMs: performance.now() - started,
+    outcome,
+    origin: req.origin,
+    ...lane,
+  };
+}
+
+/** A log row's columns as written (the text's length and the lane, never the text). */
+function logValues(r: LogRow, now: Date) {
+  return {
+    guildId: r.guildId,
+    channelId: r.channelId ?? null,
+    userId: r.userId ?? null,
+    username: r.username ?? null,
+    sourceLanguage: r.sourceLanguage,
+    targetLanguage: r.targetLanguage,
+    characters: r.characters,
+    latencyMs: Math.round(r.latencyMs),
+    outcome: r.outcome,
+    source: r.origin,
+    inputTokens: Math.round(r.tokens?.input ?? 0),
+    outputTokens: Math.round(r.tokens?.output ?? 0),
+    cachedTokens: Math.round(r.tokens?.cached ?? 0),
+    provider: r.provider,
+    createdAt: now,
+  };
+}
+
+type LogColumn = keyof ReturnType<typeof logValues>;
+const LOG_COLUMNS = Object.keys(logValues({} as LogRow, new Date(0))) as LogColumn[];
+
+/** Most rows of one insert prepared once (a message's languages); a longer one is built each time. */
+const PREPARED_LOG_ROWS = 16;
+
+/**
+ * The insert of n log rows, prepared once per database and row count (issue 24: building the
+ * statement cost more CPU than the other accounting; a message writes one row per language).
+ */
+const logInsert = preparedPerDb((db) => {
+  const byCount = new Map<number, ReturnType<typeof prepareLogInsert>>();
+  const prepareLogInsert = (n: number) =>
+    db
+      .insert(translationLogs)
+      .values(
+        Array.from(
+          { length: n },
+          (_, i) =>
+            Object.fromEntries(
+              LOG_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)]),
+            ) as unknown as ReturnType<typeof logValues>,
+        ),
+      )
+      .prepare();
+  return (n: number) => {
+    let query = byCount.get(n);
+    if (!query) {
+      query = prepareLogInsert(n);
+      byCount.set(n, query);
+    }
+    return query;
+  };
+});
+
 export async function writeLogs(db: Db, rows: LogRow[], now: Date): Promise<void> {
   if (!rows.length) return;
-  await db
-    .insert(translationLogs)
-    .values(
-      rows.map((r) => ({
-        guildId: r.guildId,
-        channelId: r.channelId ?? null,
-        userId: r.userId ?? null,
-        username: r.username ?? null,
-        sourceLanguage: r.sourceLanguage,
-        targetLanguage: r.targetLanguage,
-        characters: r.characters,
-        latencyMs: Math.round(r.latencyMs),
-        outcome: r.outcome,
-        source: r.origin,
-        inputTokens: Math.round(r.tokens?.input ?? 0),
-        outputTokens: Math.round(r.tokens?.output ?? 0),
-        cachedTokens: Math.round(r.tokens?.cached ?? 0),
-        provider: r.provider,
-        createdAt: now,
-      })),
-    )
-    .run();
+  if (rows.length <= PREPARED_LOG_ROWS) {
+    const params: Record<string, unknown> = {};
+    rows.forEach((r, i) => {
+      const values = logValues(r, now);
+      for (const column of LOG_COLUMNS) params[`${column}${i}`] = values[column];
+    });
+    await logInsert(db)(rows.length).run(params);
+  } else {
+    await db
+      .insert(translationLogs)
+      .values(rows.map((r) => logValues(r, now)))
+      .run();
+  }
   // Translations on the server's own key: counted apart, so the allowance leaves them out.
   const own = rows.filter((r) => r.ownKey && r.outcome === 'ok');
   if (own.length) {
@@ -154,16 +247,15 @@ export async function newThresholds(
 ): Promise<number[]> {
   const month = monthKey(now);
   const reached = USAGE_THRESHOLDS.filter((t) => usedAfter * 100 >= t * allowance);
-  const fresh: number[] = [];
-  for (const threshold of reached) {
-    const res = await db
-      .insert(usageNotices)
-      .values({ guildId, month, threshold, createdAt: now })
-      .onConflictDoNothing()
-      .run();
-    if (res.changes > 0) fresh.push(threshold);
-  }
-  return fresh;
+  if (!reached.length) return [];
+  // One statement for all of them: the rows inserted now are the notices not sent yet.
+  const fresh = await db
+    .insert(usageNotices)
+    .values(reached.map((threshold) => ({ guildId, month, threshold, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ threshold: usageNotices.threshold })
+    .all();
+  return fresh.map((r) => r.threshold).sort((a, b) => a - b);
 }
 
 /** The per-member hourly limit lives with the other limiters (constant time per message). */

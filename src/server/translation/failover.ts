@@ -1,12 +1,7 @@
-import { type Breaker, createBreaker } from './breaker';
+import { createBreaker } from './breaker';
 import { CircuitOpenError, OverloadedError, ProviderFailedError } from './errors';
-import { type LaneObservations, newObservations } from './health';
-import {
-  type ConcurrencyLimiter,
-  createConcurrencyLimiter,
-  type LimiterOptions,
-  type Priority,
-} from './limiter';
+import { type Lane, newObservations } from './lane';
+import { createConcurrencyLimiter, type LimiterOptions, type Priority } from './limiter';
 import {
   type Provider,
   ProviderHttpError,
@@ -31,16 +26,6 @@ import { type RetryOptions, withRetries } from './retry';
  * moderation-only call, gives verdicts. When no lane can serve all the targets, the lanes that can
  * serve some are tried in order: they answer what they can and the engine marks the rest missing.
  */
-
-export interface Lane {
-  provider: Provider;
-  /** "name:model", what results and metrics say served a call. */
-  name: string;
-  breaker: Breaker;
-  limiter: ConcurrencyLimiter;
-  /** Newest call or probe outcome and when it was last used (health.ts). */
-  observed: LaneObservations;
-}
 
 export interface ChainOptions {
   breaker: { failureThreshold: number; cooldownMs: number; clock: () => Date };

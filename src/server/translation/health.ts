@@ -1,5 +1,6 @@
-import type { Lane } from './failover';
+import type { Lane } from './lane';
 import { ProviderHttpError } from './providers/types';
+import type { HealthState, LaneHealth } from './types';
 
 /**
  * The providers' health, probed (issue 27): each lane of the operator's providers whose provider has
@@ -13,20 +14,6 @@ import { ProviderHttpError } from './providers/types';
  * call or probe said (unknown before either). Time comes from the engine's clock.
  */
 
-export type HealthState = 'up' | 'down' | 'unknown';
-
-export interface LaneHealth {
-  /** "name:model" (failover.ts laneName). */
-  lane: string;
-  state: HealthState;
-  /** When the last probe ran (ISO), null before the first. */
-  probedAt: string | null;
-  /** Its round trip, ms. */
-  probeMs: number | null;
-  /** Why the newest probe or call failed (never a key); null when it answered. */
-  problem: string | null;
-}
-
 export interface ProbeOptions {
   clock: () => Date;
   /** A lane idle this long (no call, no probe) is probed. */
@@ -34,15 +21,6 @@ export interface ProbeOptions {
   timeoutMs: number;
   failuresToOpen: number;
 }
-
-/** What a lane keeps for its health: the newest observation, from a call or a probe. */
-export interface LaneObservations {
-  usedAt: number;
-  last: { ok: boolean; at: number; problem: string | null } | null;
-  probe: { at: number; ms: number; failures: number } | null;
-}
-
-export const newObservations = (): LaneObservations => ({ usedAt: 0, last: null, probe: null });
 
 export function healthOf(lane: Lane): LaneHealth {
   const o = lane.observed;

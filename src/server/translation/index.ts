@@ -2,7 +2,8 @@ import type { Db } from '../../../db/client';
 import type { Env } from '../core/env';
 import type { DurableEvents } from '../core/queue';
 import { warmDetector } from './detect';
-import { createEngine, DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
+import { createEngine } from './engine';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options';
 import type { ServerPromptSource } from './ask';
 import type { OwnProviderSource } from './own';
 import { fallbacksFromEnv, NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
@@ -13,7 +14,7 @@ export { type Usage, usageOf } from './accounting';
 export * from './errors';
 export { readTranslationSettings } from './settings';
 export * from './types';
-export { type LaneHealth, startProbing } from './health';
+export { startProbing } from './health';
 export type { OwnProviderSource } from './own';
 export type { ServerPromptSource } from './ask';
 
@@ -36,7 +37,7 @@ export interface TranslatorDeps {
 
 /**
  * The translator every caller in the product goes through: the provider chosen by the environment
- * (providers/select.ts) and its fallback (TRANSLATION_FALLBACK, failover.ts), behind formatting protection, detection, cache, resilience and accounting (see engine.ts).
+ * (providers/select.ts) and its fallback (TRANSLATION_FALLBACK, failover.ts), behind formatting protection, detection, cache, resilience and accounting (see engine.ts and the files it names).
  */
 export function createTranslator(deps: TranslatorDeps): Translator {
   const provider = deps.provider !== undefined ? deps.provider : providerFromEnv(deps.env);

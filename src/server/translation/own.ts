@@ -1,4 +1,5 @@
-import { type ChainOptions, createLanes, type Lane, OWN_LANE_PREFIX } from './failover';
+import { type ChainOptions, createLanes, OWN_LANE_PREFIX } from './failover';
+import type { Lane } from './lane';
 import type { Provider } from './providers/types';
 
 /**
@@ -76,3 +77,5 @@ export function createOwnLanes(source: OwnProviderSource | undefined, chain: Cha
         : [...kept.values()].map((e) => e.lane),
   };
 }
+
+export type OwnLanes = ReturnType<typeof createOwnLanes>;

@@ -1,5 +1,3 @@
-import type { LaneHealth } from './health';
-
 /**
  * The one interface every translation in the product goes through (DESIGN.md).
  * The engine (issue 5) implements it; callers never talk to a provider directly.
@@ -134,6 +132,22 @@ export interface Translator {
   health?(): LaneHealth[];
   /** Probes the lanes that are due (idle for a probe interval, or down) and answers their health. */
   probe?(): Promise<LaneHealth[]>;
+}
+
+/** A lane's state: down while its breaker is not closed, else what the newest call or probe said. */
+export type HealthState = 'up' | 'down' | 'unknown';
+
+/** One provider lane's health, as health.ts probes and tells it (`/metrics`, the status page). */
+export interface LaneHealth {
+  /** "name:model" (failover.ts laneName). */
+  lane: string;
+  state: HealthState;
+  /** When the last probe ran (ISO), null before the first. */
+  probedAt: string | null;
+  /** Its round trip, ms. */
+  probeMs: number | null;
+  /** Why the newest probe or call failed (never a key); null when it answered. */
+  problem: string | null;
 }
 
 /** Base class: every engine failure has a message a member or admin can read. */

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 import { laneComponent, MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
-import type { LaneHealth } from '../../translation/health';
+import type { LaneHealth } from '../../translation/types';
 import { BOT_STATUS_FRESH_MS, type BotStatus } from '../guilds/bot-status';
 
 /**
