@@ -6,14 +6,9 @@ import {
   OFFENCES_BEFORE_TIMEOUT,
 } from '../../src/server/features/moderation/layers';
 import { findScam } from '../../src/server/moderation/scam';
-import {
-  checkSpam,
-  createSpamWindows,
-  DUPLICATE_MAX,
-  FLOOD_MAX,
-} from '../../src/server/moderation/spam';
+import { checkSpam, createSpamWindows, DUPLICATE_MAX, FLOOD_MAX } from '../../src/server/moderation/spam';
 import { findBannedWord } from '../../src/server/moderation/words';
-import { parseAnswer } from '../../src/server/translation/prompt';
+import { parseAnswer } from '../../src/server/translation/answer';
 import { evaluateLocal } from './eval-run';
 import { EVAL_SET } from './eval-set';
 

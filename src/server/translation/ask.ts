@@ -1,14 +1,7 @@
+import { parseAnswer, parseBatchAnswer } from './answer';
 import { MissingTranslationsError } from './errors';
-import {
-  batchMessage,
-  legacySystemInstruction,
-  legacyUserMessage,
-  type PromptStyle,
-  parseAnswer,
-  parseBatchAnswer,
-  systemInstruction,
-  userMessage,
-} from './prompt';
+import { batchMessage, type PromptStyle, systemInstruction, userMessage } from './prompt';
+import { legacySystemInstruction, legacyUserMessage } from './prompt-legacy';
 import { protect, restore, restoreByPosition } from './protect';
 import type { DirectInput, ProviderRequest, ProviderResponse } from './providers/types';
 import type { ModerationVerdict } from './types';

@@ -2,7 +2,7 @@ import { logRow, writeLogs } from './accounting';
 import { reportedCode, sameLanguage, targetCodes } from './codes';
 import { AudioUnsupportedError, InvalidTranslationRequestError, MissingTranslationsError } from './errors';
 import type { EngineParts } from './parts';
-import { audioSystemInstruction, audioUserMessage, parseAudioAnswer } from './prompt';
+import { audioSystemInstruction, audioUserMessage, parseAudioAnswer } from './prompt-audio';
 import { readTranslationSettings, translationDefaults } from './settings';
 import { translateText } from './text';
 import {

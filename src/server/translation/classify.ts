@@ -1,7 +1,8 @@
+import { parseAnswer } from './answer';
 import { reportedCode } from './codes';
 import { InvalidTranslationRequestError } from './errors';
 import type { EngineParts } from './parts';
-import { classifyInstruction, classifyMessage, parseAnswer } from './prompt';
+import { classifyInstruction, classifyMessage } from './prompt';
 import { protect } from './protect';
 import { ProviderHttpError } from './providers/types';
 import {

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { languageName } from '../../common/languages';
-import type { ModerationVerdict } from './types';
-
 /**
- * What the provider is told and how its answer is read.
+ * What the provider is told. Its answer is read in answer.ts; speech has prompt-audio.ts, and the
+ * prompt before issue 16 is kept in prompt-legacy.ts.
  *
  * Token economy (issue 16): the system instruction starts with a fixed prefix, byte-identical for
  * every request of its kind (one message, or a batch), so providers' prompt caching applies. What
@@ -49,7 +46,7 @@ export interface PromptStyle {
   fixed?: { term: string; translations: Record<string, string> }[];
 }
 
-const TONES = {
+export const TONES = {
   casual: 'Register: natural casual chat, as community members write.',
   formal: 'Register: polite and formal, as in announcements and support.',
 } as const;
@@ -151,25 +148,6 @@ export function batchMessage(input: {
   });
 }
 
-// ---- The prompt before issue 16 (kept for `npm run bench:translate` to compare against) ----
-
-const LEGACY_TONES = {
-  casual: 'Use a natural, casual chat register, as members of an online community write to each other.',
-  formal: 'Use a polite, formal register suitable for official announcements and support.',
-} as const;
-
-export function legacySystemInstruction(tone: 'casual' | 'formal'): string {
-  return [
-    'You translate chat messages of a Discord server.',
-    'The user message is JSON. Translate its "text" into every language code listed in "targets" ("names" gives their English names).',
-    LEGACY_TONES[tone],
-    'Tokens like {{0}} stand for mentions, emoji, links, code and formatting: copy each exactly once, unchanged, to where it belongs in each translation. Never add new ones.',
-    '"context" holds the previous messages of the channel, for understanding only: never translate them and never include them in the answer.',
-    '"source" is the language of the text when known; otherwise detect it.',
-    'Answer with JSON only: {"source": "<ISO 639-1 code of the text>", "translations": {"<target code>": "<translation>"}} with every target code present.',
-  ].join('\n');
-}
-
 /** A message that is not translated: only the verdict (and its language). */
 export function classifyInstruction(): string {
   return [
@@ -181,164 +159,4 @@ export function classifyInstruction(): string {
 
 export function classifyMessage(text: string): string {
   return JSON.stringify({ text, targets: [], moderate: true });
-}
-
-export function legacyUserMessage(input: PromptInput): string {
-  return JSON.stringify({
-    text: input.text,
-    targets: input.targets,
-    names: Object.fromEntries(input.targets.map((t) => [t, languageName(t)])),
-    source: input.source,
-    tone: input.tone,
-    context: input.context,
-    ...(input.moderate ? { moderate: true } : {}),
-  });
-}
-
-const verdictSchema = z.object({
-  flagged: z.boolean(),
-  category: z.string().catch('none'),
-  reason: z.string().catch(''),
-});
-
-// ---- Answers ----
-
-const answerSchema = z.object({
-  source: z.string().trim().min(2).max(16),
-  translations: z.record(z.string(), z.unknown()).default({}),
-  moderation: z.unknown().optional(),
-});
-
-export type ParsedAnswer =
-  | { ok: true; source: string; translations: Record<string, string>; moderation?: ModerationVerdict }
-  | { ok: false; problem: string };
-
-/** The verdict when the answer holds a readable one; an unknown category reads as toxicity. */
-export function parseVerdict(value: unknown): ModerationVerdict | undefined {
-  const v = verdictSchema.safeParse(value);
-  if (!v.success) return undefined;
-  const known = (MODERATION_CATEGORIES as readonly string[]).includes(v.data.category);
-  const category = v.data.flagged
-    ? known && v.data.category !== 'none'
-      ? (v.data.category as ModerationVerdict['category'])
-      : 'toxicity'
-    : 'none';
-  return { flagged: v.data.flagged, category, reason: v.data.reason.slice(0, 200) };
-}
-
-function readJson(raw: string): { ok: true; json: unknown } | { ok: false; problem: string } {
-  const text = raw
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-  if (!text) return { ok: false, problem: 'empty answer' };
-  try {
-    return { ok: true, json: JSON.parse(text) };
-  } catch {
-    return { ok: false, problem: 'answer is not JSON' };
-  }
-}
-
-function readOne(json: unknown): ParsedAnswer {
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problem: `answer has the wrong shape (${parsed.error.issues[0]?.path.join('.') || 'root'})`,
-    };
-  }
-  const translations: Record<string, string> = {};
-  for (const [code, value] of Object.entries(parsed.data.translations)) {
-    if (typeof value === 'string' && value.trim() !== '') translations[code.toLowerCase()] = value;
-  }
-  const moderation = parseVerdict(parsed.data.moderation);
-  return {
-    ok: true,
-    source: parsed.data.source.toLowerCase(),
-    translations,
-    ...(moderation ? { moderation } : {}),
-  };
-}
-
-/** Instructions for a piece of speech: transcribe it, name its language, translate it. */
-export function audioSystemInstruction(tone: 'casual' | 'formal'): string {
-  return [
-    'You transcribe and translate speech from a Discord server (voice messages and voice channels).',
-    'The audio comes with a JSON user message: transcribe what is said in the audio, in the language it is spoken in, then translate the transcript into every language code listed in "targets" ("names" gives their English names).',
-    TONES[tone],
-    'When nothing intelligible is said, answer an empty transcript and empty translations.',
-    'Answer with JSON only: {"transcript": "<what was said>", "source": "<ISO 639-1 code of the speech>", "translations": {"<target code>": "<translation>"}} with every target code present.',
-  ].join('\n');
-}
-
-export function audioUserMessage(input: { targets: string[]; tone: 'casual' | 'formal' }): string {
-  return JSON.stringify({
-    task: 'transcribe-and-translate',
-    targets: input.targets,
-    names: Object.fromEntries(input.targets.map((t) => [t, languageName(t)])),
-    tone: input.tone,
-  });
-}
-
-const audioAnswerSchema = answerSchema.extend({ transcript: z.string() });
-
-export type ParsedAudioAnswer =
-  | { ok: true; transcript: string; source: string; translations: Record<string, string> }
-  | { ok: false; problem: string };
-
-/** Reads the model's answer to audio: { transcript, source, translations }. */
-export function parseAudioAnswer(raw: string): ParsedAudioAnswer {
-  const text = raw
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: 'answer is not JSON' };
-  }
-  // An empty transcript may come without a usable source.
-  if (json && typeof json === 'object' && (json as { transcript?: unknown }).transcript === '') {
-    return { ok: true, transcript: '', source: 'und', translations: {} };
-  }
-  const parsed = audioAnswerSchema.safeParse(json);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problem: `answer has the wrong shape (${parsed.error.issues[0]?.path.join('.') || 'root'})`,
-    };
-  }
-  const translations: Record<string, string> = {};
-  for (const [code, value] of Object.entries(parsed.data.translations)) {
-    if (typeof value === 'string' && value.trim() !== '') translations[code.toLowerCase()] = value;
-  }
-  return {
-    ok: true,
-    transcript: parsed.data.transcript.trim(),
-    source: parsed.data.source.toLowerCase(),
-    translations,
-  };
-}
-
-/** Reads the model's text: JSON (a ```json fence tolerated), validated; keeps only non-empty strings. */
-export function parseAnswer(raw: string): ParsedAnswer {
-  const r = readJson(raw);
-  return r.ok ? readOne(r.json) : r;
-}
-
-/** A batch answer: each item by id (items that are missing or malformed are absent). */
-export function parseBatchAnswer(
-  raw: string,
-): { ok: true; items: Map<string, ParsedAnswer> } | { ok: false; problem: string } {
-  const r = readJson(raw);
-  if (!r.ok) return r;
-  const items = (r.json as { items?: unknown })?.items;
-  if (!Array.isArray(items)) return { ok: false, problem: 'answer has the wrong shape (items)' };
-  const out = new Map<string, ParsedAnswer>();
-  for (const item of items) {
-    const id = (item as { id?: unknown })?.id;
-    if (typeof id === 'string' || typeof id === 'number') out.set(String(id), readOne(item));
-  }
-  return { ok: true, items: out };
 }
