@@ -6,11 +6,12 @@ import { TRPCError } from '@trpc/server';
 import { openDb } from '../db/client';
 import { adminSessions, guilds } from '../db/schema';
 import { CAPABILITIES, type Capability, planOf } from '../src/common/plans';
-import { inputSchemaOf, OPENAPI_PATH } from '../src/server/core/openapi';
+import type { Actor } from '../src/server/core/access';
+import { OPENAPI_PATH } from '../src/server/core/openapi';
+import { inputSchemaOf } from '../src/server/core/openapi-schema';
 import { CapabilityLockedError } from '../src/server/core/plans';
 import { restRoutes } from '../src/server/core/rest-table';
 import { appRouter } from '../src/server/core/router';
-import type { Actor } from '../src/server/core/access';
 import type { Context } from '../src/server/core/trpc';
 
 /**

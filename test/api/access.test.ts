@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi';
+import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi-operation';
 import { restRoutes } from '../../src/server/core/rest-table';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';
 

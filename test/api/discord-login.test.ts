@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
-import { inputSchemaOf } from '../../src/server/core/openapi';
+import { inputSchemaOf } from '../../src/server/core/openapi-schema';
 import { restRoutes } from '../../src/server/core/rest-table';
 import { appRouter } from '../../src/server/core/router';
 import { FAKE_CLIENT_SECRET, type FakeDiscord, makeMember, startFakeDiscord } from '../fakes/discord';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_IDS } from '../../src/common/plans';
-import { openApiPath, PUBLIC_PROCEDURES, procedureOf } from '../../src/server/core/openapi';
+import { openApiPath } from '../../src/server/core/openapi';
+import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi-operation';
+import { procedureOf } from '../../src/server/core/openapi-schema';
 import { restRoutes } from '../../src/server/core/rest-table';
 import { startTestServer, type TestServer } from '../helpers/server';
 
