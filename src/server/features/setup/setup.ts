@@ -11,7 +11,7 @@ import { channelLinkStep, commandsStep, inviteStep, permissionsStep } from './se
  * (a Discord login that manages a server) sees the same steps in plain words.
  */
 
-/** The operator of the installation (admin token or its dashboard session), from services/access. */
+/** The operator of the installation (admin token or its dashboard session), from core/access. */
 export function isOperator(ctx: { actor: Actor }): boolean {
   return isOperatorActor(ctx.actor);
 }
