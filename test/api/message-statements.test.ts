@@ -17,8 +17,11 @@ const channels = ['en', 'es', 'fr', 'de', 'ja'].map((language, i) => ({
   channelId: String(740000000000000011n + BigInt(i)),
   language,
 }));
-/** onMessage (opt-out, settings, link, moderation rules, plan, glossary, style, usage, logs, webhooks) + recordCopies. */
-const BUDGET = 11;
+/**
+ * onMessage (opt-out, settings, link, moderation rules, glossary with the plan, style with the
+ * plan, usage, logs, webhooks) + recordCopies.
+ */
+const BUDGET = 10;
 
 let fake: FakeProvider;
 let s: TestServer;
@@ -99,6 +102,10 @@ describe('one mirrored message', () => {
     expect(touching('analytics_daily')).toHaveLength(1);
     expect(touching('provider_key_usage')).toEqual(touching('analytics_daily'));
     expect(touching('analytics_daily')[0]).toMatch(/^select .*"guilds"\."usage_carried"/);
+    // The glossary's and the style's capability checks read the plan in their own statements.
+    expect(seen.filter((t) => /^select "plan" from "guilds"/.test(t))).toEqual([]);
+    expect(touching('glossary_terms')).toHaveLength(1);
+    expect(touching('translation_style')).toHaveLength(1);
     // The guild row exists: nothing upserts it per message.
     expect(seen.filter((t) => /^insert into "guilds"/.test(t))).toEqual([]);
     // The four delivered translations: one insert.

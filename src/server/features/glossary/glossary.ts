@@ -1,10 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
-import { glossaryTerms } from '../../../../db/schema';
+import { preparedPerDb } from '../../../../db/prepared';
+import { readOnce } from '../../../../db/read-scope';
+import { glossaryTerms, guilds } from '../../../../db/schema';
 import { GLOSSARY_MAX_TERMS, type GlossaryEntry, glossaryLimits } from '../../../common/glossary/schemas';
+import { planIncludes } from '../../../common/plans';
 import { ensureGuild } from '../../core/guilds';
-import { hasCapability } from '../../core/plans';
 
 /** The server's glossary terms, oldest first. */
 export async function listGlossary(db: Db, guildId: string) {
@@ -17,10 +19,33 @@ export async function listGlossary(db: Db, guildId: string) {
   return { terms, limits: glossaryLimits };
 }
 
-/** What the engine applies: nothing when the plan does not include the glossary. */
+/**
+ * The guild's plan with its terms, oldest first (one row with null terms when it has none): the
+ * engine's read before each provider call, prepared once per database handle (issue 24). The plan
+ * rides in the same statement, so the capability check costs no read of its own.
+ */
+const planAndTerms = preparedPerDb((db) =>
+  db
+    .select({ plan: guilds.plan, term: glossaryTerms.term, translations: glossaryTerms.translations })
+    .from(guilds)
+    .leftJoin(glossaryTerms, eq(glossaryTerms.guildId, guilds.id))
+    .where(eq(guilds.id, sql.placeholder('guildId')))
+    .orderBy(asc(glossaryTerms.id))
+    .prepare(),
+);
+
+/**
+ * What the engine applies: nothing when the plan does not include the glossary (a guild without
+ * a row is on the free plan); read once per message (db/read-scope.ts).
+ */
 export async function activeGlossary(db: Db, guildId: string): Promise<GlossaryEntry[]> {
-  if (!(await hasCapability(db, guildId, 'glossary'))) return [];
-  return (await listGlossary(db, guildId)).terms.map(({ term, translations }) => ({ term, translations }));
+  return await readOnce(`glossary-active:${guildId}`, async () => {
+    const rows = await planAndTerms(db).all({ guildId });
+    if (!rows.length || !planIncludes(rows[0].plan, 'glossary')) return [];
+    return rows.flatMap(({ term, translations }) =>
+      term === null || translations === null ? [] : [{ term, translations }],
+    );
+  });
 }
 
 const norm = (code: string) => code.trim();

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { readOnce } from '../../../../db/read-scope';
-import { translationStyle } from '../../../../db/schema';
+import { guilds, translationStyle } from '../../../../db/schema';
+import { planIncludes } from '../../../common/plans';
 import { translationStyleDefaults } from '../../../common/translation-style/schemas';
 import { ensureGuild } from '../../core/guilds';
-import { hasCapability } from '../../core/plans';
 
 /** The server's saved style (defaults until changed); read once per message (db/read-scope.ts). */
 export async function readTranslationStyle(db: Db, guildId: string) {
@@ -15,15 +16,39 @@ export async function readTranslationStyle(db: Db, guildId: string) {
   });
 }
 
-/** What the engine applies: each part only when the plan includes it. */
+/**
+ * The guild's plan with its saved style (null columns until saved): the engine's read before each
+ * provider call, prepared once per database handle (issue 24). The plan rides in the same
+ * statement, so the capability checks cost no read of their own.
+ */
+const planAndStyle = preparedPerDb((db) =>
+  db
+    .select({
+      plan: guilds.plan,
+      customInstructions: translationStyle.customInstructions,
+      slang: translationStyle.slang,
+    })
+    .from(guilds)
+    .leftJoin(translationStyle, eq(translationStyle.guildId, guilds.id))
+    .where(eq(guilds.id, sql.placeholder('guildId')))
+    .prepare(),
+);
+
+/**
+ * What the engine applies: each part only when the plan includes it (a guild without a row is on
+ * the free plan, with the defaults); read once per message (db/read-scope.ts).
+ */
 export async function activeTranslationStyle(db: Db, guildId: string) {
-  const saved = await readTranslationStyle(db, guildId);
-  return {
-    slang: saved.slang && (await hasCapability(db, guildId, 'slang')),
-    customInstructions: (await hasCapability(db, guildId, 'customInstructions'))
-      ? saved.customInstructions
-      : '',
-  };
+  return await readOnce(`translation-style-active:${guildId}`, async () => {
+    const row = await planAndStyle(db).get({ guildId });
+    const plan = row?.plan ?? 'free';
+    const slang = row?.slang ?? translationStyleDefaults.slang;
+    const customInstructions = row?.customInstructions ?? translationStyleDefaults.customInstructions;
+    return {
+      slang: slang && planIncludes(plan, 'slang'),
+      customInstructions: planIncludes(plan, 'customInstructions') ? customInstructions : '',
+    };
+  });
 }
 
 export async function updateTranslationStyle(
