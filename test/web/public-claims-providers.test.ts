@@ -62,6 +62,7 @@ describe('the public claims follow the installation’s providers', { timeout: 1
     expect(siteCapabilities(loadEnv(DEEPL_ONLY))).toEqual({
       languageCount: DEEPL_COUNT,
       aiModeration: false,
+      voice: false,
     });
     // DeepL first with a language model behind it: the failover reaches every language, and verdicts.
     expect(
@@ -73,14 +74,20 @@ describe('the public claims follow the installation’s providers', { timeout: 1
           TRANSLATION_FALLBACK: 'gemini',
         }),
       ),
-    ).toEqual({ languageCount: LANGUAGES.length, aiModeration: true });
+    ).toEqual({ languageCount: LANGUAGES.length, aiModeration: true, voice: false });
+    expect(
+      siteCapabilities(
+        loadEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_TRANSCRIBE_MODEL: 'whisper-1' }),
+      ),
+    ).toEqual({ languageCount: LANGUAGES.length, aiModeration: true, voice: true });
     expect(siteCapabilities(loadEnv({ GEMINI_API_KEY: 'k' }))).toEqual({
       languageCount: LANGUAGES.length,
       aiModeration: true,
+      voice: true,
     });
   });
 
-  it('DeepL alone: the landing says 100+ languages and sells no AI moderation', async () => {
+  it('DeepL alone: the landing says 100+ languages and sells no AI moderation nor voice', async () => {
     await eachThemeAndWidth(
       (theme) => blankPage(browser, { theme }),
       async (page, theme, device) => {
@@ -90,6 +97,8 @@ describe('the public claims follow the installation’s providers', { timeout: 1
         expect(main).toContain('in your server’s tone, in 100+ languages');
         expect(main).not.toContain('130+');
         expect(main).not.toMatch(AI_CLAIM);
+        // DeepL takes no audio: no voice translation card.
+        expect(main).not.toContain('Voice channels captioned live');
         expect(main).toContain(
           `Spam and banned words on ${plansIncluding('moderation')}, scam and phishing links on ${plansIncluding('scamDetection')}`,
         );
@@ -101,12 +110,13 @@ describe('the public claims follow the installation’s providers', { timeout: 1
     );
   });
 
-  it('the default configuration keeps 130+ languages and AI moderation on Plus and up', async () => {
+  it('the default configuration keeps 130+ languages, AI moderation on Plus and up and voice', async () => {
     const page = await blankPage(browser);
     const main = await landing(page, standard.url);
     expect(await page.getByTestId('language-count').textContent()).toContain('130+');
     expect(main).toContain('Context-aware AI translation in 130+ languages');
     expect(main).toContain(`AI toxicity and harassment detection on ${plansIncluding('aiModeration')}`);
+    expect(main).toContain(`Voice channels captioned live`);
     await page.context().close();
   });
 

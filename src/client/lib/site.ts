@@ -14,6 +14,8 @@ export interface SiteConfig {
   languageCount: number;
   /** AI toxicity and harassment detection can run here (not with DeepL alone). */
   aiModeration: boolean;
+  /** Voice translation can run here (the provider takes audio; not DeepL alone). */
+  voice: boolean;
   loading: boolean;
 }
 
@@ -32,6 +34,7 @@ export function useSiteConfig(): SiteConfig {
     // Until the answer (and in the prerendered page): the default configuration's, a language model.
     languageCount: q.data?.languageCount ?? LANGUAGES.length,
     aiModeration: q.data?.aiModeration ?? true,
+    voice: q.data?.voice ?? true,
     loading: q.isPending,
   };
 }

@@ -8,6 +8,8 @@ export interface SiteCapabilities {
   languageCount: number;
   /** A configured provider gives moderation verdicts (AI toxicity and harassment): DeepL alone does not. */
   aiModeration: boolean;
+  /** The first lane takes audio (voice translation): Gemini, or an OpenAI-compatible server with a transcription model. */
+  voice: boolean;
 }
 
 /** Each kind's target languages: the language models take every language of the table; DeepL its list. */
@@ -33,5 +35,7 @@ export function siteCapabilities(env: Env): SiteCapabilities {
   return {
     languageCount: LANGUAGES.filter((l) => lanes.some((k) => SUPPORTS[k](l.code))).length,
     aiModeration: lanes.some((k) => MODERATES[k]),
+    // As the engine's `audio` (engine.ts): the first provider's alone, as providers/*.ts set it.
+    voice: lanes[0] === 'gemini' || (lanes[0] === 'openai' && Boolean(env.OPENAI_TRANSCRIBE_MODEL)),
   };
 }

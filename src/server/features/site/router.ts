@@ -6,7 +6,7 @@ export const siteRouter = router({
   /**
    * What the public pages need from the server's configuration, in words a visitor may see:
    * inviteUrl is null when the Discord application is not set up; checkout is false when online
-   * payment is not (the pricing page then offers contact instead); languageCount and aiModeration
+   * payment is not (the pricing page then offers contact instead); languageCount, aiModeration and voice
    * are what the configured providers do (capabilities.ts), so the landing claims no more.
    */
   config: publicProcedure.query(({ ctx }) => ({

@@ -14,6 +14,9 @@ import { languagesClaim, type SiteConfig, useSiteConfig } from '../../../lib/sit
 import classes from './landing.module.css';
 import { SectionHeading } from './SectionHeading';
 
+/** Its card is left out where the provider takes no audio (DeepL alone). */
+const VOICE_TITLE = 'Voice translation';
+
 /** The cards, with the claims that depend on this installation's providers (site.config) filled in. */
 const features = (site: SiteConfig) => [
   {
@@ -57,7 +60,7 @@ const features = (site: SiteConfig) => [
   },
   {
     icon: IconMicrophone,
-    title: 'Voice translation',
+    title: VOICE_TITLE,
     text: `Voice channels captioned live, transcribed and translated by AI models, on ${plansIncluding('voice')}. In beta.`,
   },
 ];
@@ -79,19 +82,21 @@ export function Features() {
         text="One bot for translation, announcements, moderation, engagement and insight, with analytics and support tickets on the dashboard."
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-        {features(site).map((f) => (
-          <Paper key={f.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
-            <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-              <f.icon size={24} stroke={1.6} />
-            </ThemeIcon>
-            <Text component="h3" fw={700} mt="md" mb={6} fz="md">
-              {f.title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {f.text}
-            </Text>
-          </Paper>
-        ))}
+        {features(site)
+          .filter((f) => site.voice || f.title !== VOICE_TITLE)
+          .map((f) => (
+            <Paper key={f.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
+              <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                <f.icon size={24} stroke={1.6} />
+              </ThemeIcon>
+              <Text component="h3" fw={700} mt="md" mb={6} fz="md">
+                {f.title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {f.text}
+              </Text>
+            </Paper>
+          ))}
       </SimpleGrid>
     </Container>
   );
