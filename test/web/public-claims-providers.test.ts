@@ -106,6 +106,10 @@ describe('the public claims follow the installation’s providers', { timeout: 1
           .locator('#features')
           .screenshot({ path: `${SCREENSHOT_DIR}/claims-deepl-features-${theme}-${device}.png` });
         await shot(page, `claims-deepl-landing-${theme}-${device}`);
+        if (theme === 'dark' && device === 'desktop') {
+          await visit(page, `${deeplOnly.url}/terms`);
+          await page.getByText('messages in 100+ languages by AI translation').waitFor();
+        }
       },
     );
   });
