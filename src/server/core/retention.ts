@@ -2,10 +2,9 @@ import { Cron } from 'croner';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { adminSessions, guilds, translationLogs } from '../../../db/schema';
+import { LEFT_SERVER_DAYS, TRANSLATION_LOG_DAYS } from '../../common/retention';
 
-/** The privacy page's promises (spec section 9): logs at most 90 days; a server's data 30 days after the bot leaves. */
-export const TRANSLATION_LOG_DAYS = 90;
-export const LEFT_SERVER_DAYS = 30;
+export { LEFT_SERVER_DAYS, TRANSLATION_LOG_DAYS };
 /** Every day at 03:17 (UTC on the server's clock), and once at start. */
 export const RETENTION_CRON = '17 3 * * *';
 
@@ -24,8 +23,8 @@ export type RetentionResult<P extends RetentionPurges = RetentionPurges> = {
 } & { [K in keyof P]: number };
 
 /**
- * Deletes what the privacy page says is no longer kept: translation logs older than 90 days, every
- * row of a server the bot left more than 30 days ago (a server that re-added the bot in time is
+ * Deletes what the privacy page says is no longer kept: translation logs older than TRANSLATION_LOG_DAYS, every
+ * row of a server the bot left more than LEFT_SERVER_DAYS ago (a server that re-added the bot in time is
  * present again and keeps everything), expired dashboard sessions, and what each capability's purge deletes
  * (`purges`, given by the composition root: services.ts `retentionPurges`), in one transaction.
  */

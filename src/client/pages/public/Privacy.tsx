@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CONTACT_RETENTION_DAYS } from '../../../common/contact/schemas';
 import { EXPORT_DATASET_KEYS, EXPORT_DATASETS, EXPORT_MAX_DAYS } from '../../../common/exports/schemas';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
+import { LEFT_SERVER_DAYS, TRANSLATION_LOG_DAYS } from '../../../common/retention';
 import { KEPT_ON_RESET } from '../../../common/settings/reset';
 import { PRODUCT_NAME } from '../../components/public/Logo';
 import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
@@ -186,14 +187,17 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Retention',
     body: (
       <ul>
-        <li>Translation logs (metadata, never the text) are kept for up to 90 days, then deleted.</li>
+        <li data-testid="log-retention">
+          Translation logs (metadata, never the text) are kept for up to {TRANSLATION_LOG_DAYS} days, then
+          deleted.
+        </li>
         <li>
           A server's data, including its settings, linked channels, XP and statistics, and its members'
-          choices there (/translate-me off, /hide-translations-of), is deleted within 30 days after the bot is
-          removed from that server, or at once when its administrators use Reset Data. That includes its
-          glossary, translation style, white-label profile (the bot's name, avatar, banner and bio there go
-          back to its own), the bots and webhooks allowed into its linked channels, and its API keys, which
-          stop working at once. Reset Data keeps only:
+          choices there (/translate-me off, /hide-translations-of), is deleted within {LEFT_SERVER_DAYS} days
+          after the bot is removed from that server, or at once when its administrators use Reset Data. That
+          includes its glossary, translation style, white-label profile (the bot's name, avatar, banner and
+          bio there go back to its own), the bots and webhooks allowed into its linked channels, and its API
+          keys, which stop working at once. Reset Data keeps only:
           <ul data-testid="kept-on-reset">
             {KEPT_ON_RESET.map((k) => (
               <li key={k.tables.join()}>{k.what};</li>
@@ -213,7 +217,7 @@ const SECTIONS: LegalSection[] = [
         <li>
           Moderation log entries, moderation cases, escalation rules and support tickets (with their messages,
           close reason and rating) are kept until the server's data is deleted: when its administrators use
-          Reset Data in the dashboard, or 30 days after the bot is removed from it.
+          Reset Data in the dashboard, or {LEFT_SERVER_DAYS} days after the bot is removed from it.
         </li>
         <li>
           When a ticket closes, its transcript is sent to the member who opened it by direct message, as a

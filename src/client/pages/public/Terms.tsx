@@ -1,6 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../components/public/Logo';
 import { LegalPage, type LegalSection } from '../../components/public/legal/LegalPage';
+import { languagesClaim, useSiteConfig } from '../../lib/site';
+
+/** "130+", or fewer where the installation's providers translate into fewer (site.config). */
+function LanguageCount() {
+  return <>{languagesClaim(useSiteConfig().languageCount)}</>;
+}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -35,7 +41,9 @@ const SECTIONS: LegalSection[] = [
           plan, the Service includes:
         </p>
         <ul>
-          <li>private, on-demand translation of messages in more than 130 languages by AI translation;</li>
+          <li>
+            private, on-demand translation of messages in <LanguageCount /> languages by AI translation;
+          </li>
           <li>
             mirror mode, which links language channels and translates messages between them in both
             directions;

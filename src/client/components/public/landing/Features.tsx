@@ -10,16 +10,21 @@ import {
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { plansIncluding } from '../../../../common/plans';
+import { languagesClaim, type SiteConfig, useSiteConfig } from '../../../lib/site';
 import classes from './landing.module.css';
 import { SectionHeading } from './SectionHeading';
 
-const FEATURES = [
+/** Its card is left out where the provider takes no audio (DeepL alone). */
+const VOICE_TITLE = 'Voice translation';
+
+/** The cards, with the claims that depend on this installation's providers (site.config) filled in. */
+const features = (site: SiteConfig) => [
   {
     icon: IconBrain,
     title: 'Context-aware translation',
     // True of every engine an installation may run (Gemini, an OpenAI-compatible model, DeepL): each is
     // given the conversation around a message and the server's tone.
-    text: 'AI translation reads whole thoughts with the conversation around them, in your server’s tone, in 130+ languages, not word by word.',
+    text: `AI translation reads whole thoughts with the conversation around them, in your server’s tone, in ${languagesClaim(site.languageCount)} languages, not word by word.`,
   },
   {
     icon: IconLink,
@@ -34,7 +39,8 @@ const FEATURES = [
   {
     icon: IconShieldCheck,
     title: 'Moderation',
-    text: `Spam and banned words on ${plansIncluding('moderation')}, AI toxicity and harassment detection on ${plansIncluding('aiModeration')}, scam and phishing links on ${plansIncluding('scamDetection')}: in every language, with a log your moderators can review.`,
+    // AI detection needs a provider that gives verdicts (not DeepL alone): unnamed where it cannot run.
+    text: `Spam and banned words on ${plansIncluding('moderation')}, ${site.aiModeration ? `AI toxicity and harassment detection on ${plansIncluding('aiModeration')}, ` : ''}scam and phishing links on ${plansIncluding('scamDetection')}: in every language, with a log your moderators can review.`,
   },
   {
     icon: IconChartBar,
@@ -54,12 +60,13 @@ const FEATURES = [
   },
   {
     icon: IconMicrophone,
-    title: 'Voice translation',
+    title: VOICE_TITLE,
     text: `Voice channels captioned live, transcribed and translated by AI models, on ${plansIncluding('voice')}. In beta.`,
   },
 ];
 
 export function Features() {
+  const site = useSiteConfig();
   return (
     <Container
       size="lg"
@@ -75,19 +82,21 @@ export function Features() {
         text="One bot for translation, announcements, moderation, engagement and insight, with analytics and support tickets on the dashboard."
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-        {FEATURES.map((f) => (
-          <Paper key={f.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
-            <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-              <f.icon size={24} stroke={1.6} />
-            </ThemeIcon>
-            <Text component="h3" fw={700} mt="md" mb={6} fz="md">
-              {f.title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {f.text}
-            </Text>
-          </Paper>
-        ))}
+        {features(site)
+          .filter((f) => site.voice || f.title !== VOICE_TITLE)
+          .map((f) => (
+            <Paper key={f.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
+              <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                <f.icon size={24} stroke={1.6} />
+              </ThemeIcon>
+              <Text component="h3" fw={700} mt="md" mb={6} fz="md">
+                {f.title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {f.text}
+              </Text>
+            </Paper>
+          ))}
       </SimpleGrid>
     </Container>
   );

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { languagesClaim, useSiteConfig } from '../../../lib/site';
 import { InviteButton } from '../InviteButton';
 import { ChatMessage } from './ChatMessage';
 import classes from './landing.module.css';
@@ -12,6 +13,7 @@ import classes from './landing.module.css';
 const HERO_BADGE = 'AI translation that reads the conversation';
 
 export function Hero() {
+  const { languageCount } = useSiteConfig();
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
       <Container size="lg" py={{ base: 48, sm: 88 }}>
@@ -35,7 +37,8 @@ export function Hero() {
             </Title>
             <Text size="lg" c="dimmed" maw={540}>
               Members set their language once and read every conversation in it. Context-aware AI translation
-              in 130+ languages, mirrored language channels, announcements, moderation and more, free to add.
+              in {languagesClaim(languageCount)} languages, mirrored language channels, announcements,
+              moderation and more, free to add.
             </Text>
             <Group gap="sm">
               <InviteButton size="md" />

@@ -1,6 +1,7 @@
 import { Anchor, Container, Paper, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { usePublicQuery } from '../../../lib/public-query';
+import { languagesClaim, useSiteConfig } from '../../../lib/site';
 
 /** Spec section 7: the global stats are refetched every 30 s. */
 export const GLOBAL_STATS_REFRESH_MS = 30_000;
@@ -37,6 +38,7 @@ export function StatsStrip() {
   const stats = usePublicQuery('stats.global', { refetchInterval: GLOBAL_STATS_REFRESH_MS });
   const status = usePublicQuery('status.get', { staleTime: 60_000 });
   const total = stats.data?.totalTranslations;
+  const { languageCount } = useSiteConfig();
   return (
     <Container size="lg" component="section" aria-label="Statistics" py="xl">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
@@ -45,7 +47,7 @@ export function StatsStrip() {
           label="Translations"
           testId="total-translations"
         />
-        <Tile value="130+" label="Languages" />
+        <Tile value={languagesClaim(languageCount)} label="Languages" testId="language-count" />
         <Anchor component={Link} to="/status" underline="never" c="inherit">
           <Tile
             value={measuredUptime(status.data ? status.data.overall.quarter : undefined)}

@@ -1,5 +1,7 @@
 import { Accordion, Text } from '@mantine/core';
 import { Suspense } from 'react';
+import { MODERATION_EXCERPT_MAX } from '../../../../common/moderation/schemas';
+import { TRANSLATION_LOG_DAYS } from '../../../../common/retention';
 import classes from './pricing.module.css';
 
 const FAQ = [
@@ -21,7 +23,7 @@ const FAQ = [
   },
   {
     q: 'Do you store the messages you translate?',
-    a: 'No. Translation logs keep who asked, the languages, the message length and whether it worked, never the content, and are kept for up to 90 days. The exceptions are support tickets, whose conversation is kept so staff can answer, and the first 120 characters of a message that broke a moderation rule.',
+    a: `No. Translation logs keep who asked, the languages, the message length and whether it worked, never the content, and are kept for up to ${TRANSLATION_LOG_DAYS} days. The exceptions are support tickets, whose conversation is kept so staff can answer, and the first ${MODERATION_EXCERPT_MAX} characters of a message that broke a moderation rule.`,
   },
   {
     q: 'How do I pay?',
