@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS } from '../../src/common/pages';
 import {
   type Browser,
+  DESKTOP,
   goInApp,
   launchBrowser,
   type Page,
@@ -118,6 +119,13 @@ describe('the dashboard inputs at 375 px', () => {
         await page
           .getByRole('banner')
           .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-header-${theme}.png` });
+        // Log out has left the phone header for the sheet, where it is labelled.
+        await page.getByTestId('sidebar-toggle').click();
+        const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
+        await sheet.getByRole('button', { name: 'Log out' }).waitFor();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-sheet-${theme}.png` });
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
         for (const screen of ADMIN_SCREENS) {
           await goInApp(page, `/admin${screen ? `/${screen}` : ''}?guildId=${DEMO}`);
           await ready(page);
@@ -137,6 +145,17 @@ describe('the dashboard inputs at 375 px', () => {
           await dialog.waitFor({ state: 'detached' });
         }
       }
+      // The desktop header keeps its icon, width and Log out.
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole('banner').getByRole('button', { name: 'Log out' }).waitFor();
+      await page
+        .getByRole('banner')
+        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-dark.png` });
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+      await page
+        .getByRole('banner')
+        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-light.png` });
     } finally {
       await page.context().close();
     }
