@@ -10,6 +10,7 @@ import {
   PHONE,
   requestsDone,
   SCREENSHOT_DIR,
+  settled,
   startWebServer,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -123,6 +124,7 @@ describe('the dashboard inputs at 375 px', () => {
         await page.getByTestId('sidebar-toggle').click();
         const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
         await sheet.getByRole('button', { name: 'Log out' }).waitFor();
+        await settled(page); // slid in
         await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-sheet-${theme}.png` });
         await page.keyboard.press('Escape');
         await sheet.waitFor({ state: 'hidden' });
@@ -139,6 +141,7 @@ describe('the dashboard inputs at 375 px', () => {
           if (!opener) continue;
           const dialog = await opener(page);
           await requestsDone(page);
+          await settled(page); // faded in, for the screenshot
           await check(`${screen} dialog (${theme})`);
           await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-dialog-${screen}-${theme}.png` });
           await page.keyboard.press('Escape');
@@ -178,15 +181,7 @@ describe('the dashboard inputs at 375 px', () => {
         .locator('.mantine-Notification-root')
         .filter({ hasText: 'Could not create the poll' });
       await toast.waitFor();
-      // The toast's slide-in is over when its box stays put from one frame to the next.
-      await page.waitForFunction(() => {
-        const el = document.querySelector('.mantine-Notification-root');
-        if (!el) return false;
-        const before = JSON.stringify(el.getBoundingClientRect());
-        return new Promise((r) =>
-          requestAnimationFrame(() => r(JSON.stringify(el.getBoundingClientRect()) === before)),
-        );
-      });
+      await settled(page); // the toast has slid in
       const boxes = await Promise.all([
         toast.boundingBox(),
         dialog.getByRole('button', { name: 'Cancel' }).boundingBox(),
