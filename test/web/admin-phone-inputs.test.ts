@@ -1,20 +1,26 @@
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS } from '../../src/common/pages';
 import {
   type Browser,
+  DESKTOP,
+  goInApp,
   launchBrowser,
-  PHONE,
   type Page,
+  PHONE,
+  requestsDone,
   SCREENSHOT_DIR,
+  settled,
   startWebServer,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { adminContext, seedDemoGuild } from './admin-screens-helpers';
 
 /**
- * Every dashboard screen at 375 px on the demo server (Ultimate, full of data): no input, select
- * value, picked pill or badge whose text is cut (its text wider than its box), in one browser page.
- * The placeholder of an empty field counts too: it is what the admin reads there.
+ * Every dashboard screen at 375 px on the demo server (Ultimate, full of data), in light and dark,
+ * with the main dialogs open, and the header's server picker: no input, select value, picked pill,
+ * badge or button label whose text is cut (its text wider than its box), in one browser page moved
+ * in-app. The placeholder of an empty field counts too: it is what the admin reads there.
  */
 
 let server: TestServer;
@@ -40,7 +46,9 @@ function cutTexts(page: Page): Promise<string[]> {
     };
     // A text field or a select's input: its value (or placeholder when empty) measured against its width.
     const measure = document.createElement('canvas').getContext('2d');
-    for (const el of document.querySelectorAll<HTMLInputElement>('main input, [role="dialog"] input')) {
+    for (const el of document.querySelectorAll<HTMLInputElement>(
+      'header input, main input, [role="dialog"] input',
+    )) {
       if (['hidden', 'checkbox', 'radio', 'range', 'file', 'color', 'date'].includes(el.type)) continue;
       if (!visible(el) || !measure) continue;
       const style = getComputedStyle(el);
@@ -95,23 +103,120 @@ describe('the dashboard inputs at 375 px', () => {
     }
   });
 
-  it('no cut input, select value, pill or badge on any screen (demo server)', async () => {
+  it('no cut input, select value, pill, badge or label on any screen or main dialog, light and dark', async () => {
     const page = await adminContext(browser, server, { theme: 'light', ...PHONE });
     const problems: string[] = [];
+    const check = async (where: string) => {
+      for (const p of await cutTexts(page)) problems.push(`${where}: ${p}`);
+    };
     try {
-      for (const screen of ADMIN_SCREENS) {
-        await page.goto(`${server.url}/admin${screen ? `/${screen}` : ''}?guildId=${DEMO}`);
-        await ready(page);
-        for (const p of await cutTexts(page)) problems.push(`${screen || 'home'}: ${p}`);
-        // The export card's dataset picker, widened for its longest name.
-        if (screen === 'analytics')
-          await page
-            .getByTestId('export-card')
-            .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-analytics-export-light.png` });
+      await page.goto(`${server.url}/admin?guildId=${DEMO}`);
+      await ready(page);
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') {
+          await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+          await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+        }
+        await page
+          .getByRole('banner')
+          .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-header-${theme}.png` });
+        // Log out has left the phone header for the sheet, where it is labelled.
+        await page.getByTestId('sidebar-toggle').click();
+        const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
+        await sheet.getByRole('button', { name: 'Log out' }).waitFor();
+        await settled(page); // slid in
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-sheet-${theme}.png` });
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
+        for (const screen of ADMIN_SCREENS) {
+          await goInApp(page, `/admin${screen ? `/${screen}` : ''}?guildId=${DEMO}`);
+          await ready(page);
+          await check(`${screen || 'home'} (${theme})`);
+          // The export card's dataset picker, widened for its longest name.
+          if (screen === 'analytics')
+            await page
+              .getByTestId('export-card')
+              .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-analytics-export-${theme}.png` });
+          const opener = DIALOGS[screen];
+          if (!opener) continue;
+          const dialog = await opener(page);
+          await requestsDone(page);
+          await settled(page); // faded in, for the screenshot
+          await check(`${screen} dialog (${theme})`);
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-dialog-${screen}-${theme}.png` });
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
       }
+      // The desktop header keeps its icon, width and Log out.
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole('banner').getByRole('button', { name: 'Log out' }).waitFor();
+      await page
+        .getByRole('banner')
+        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-dark.png` });
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+      await page
+        .getByRole('banner')
+        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-light.png` });
     } finally {
       await page.context().close();
     }
     expect(problems).toEqual([]);
   });
+
+  it("an error toast does not cover the open dialog's buttons", async () => {
+    const page = await adminContext(browser, server, { theme: 'dark', ...PHONE });
+    try {
+      // The poll never reaches the server: the dialog stays open and says why in a red toast.
+      await page.route('**/trpc/polls.create**', (route) => route.abort('connectionreset'));
+      await page.goto(`${server.url}/admin/polls?guildId=${DEMO}`);
+      await ready(page);
+      const dialog = await DIALOGS.polls(page);
+      await dialog.getByLabel('Question').fill('Which day suits the meetup?');
+      await dialog.getByLabel('Option 1', { exact: true }).fill('Saturday');
+      await dialog.getByLabel('Option 2', { exact: true }).fill('Sunday');
+      await dialog.getByRole('button', { name: 'Create Poll' }).click();
+      const toast = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Could not create the poll' });
+      await toast.waitFor();
+      await settled(page); // the toast has slid in
+      const boxes = await Promise.all([
+        toast.boundingBox(),
+        dialog.getByRole('button', { name: 'Cancel' }).boundingBox(),
+        dialog.getByRole('button', { name: 'Create Poll' }).boundingBox(),
+      ]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-toast-over-dialog-dark.png` });
+      const [t, ...buttons] = boxes;
+      expect(t).not.toBeNull();
+      for (const b of buttons) {
+        expect(b).not.toBeNull();
+        if (!t || !b) continue;
+        const apart =
+          t.x + t.width <= b.x || b.x + b.width <= t.x || t.y + t.height <= b.y || b.y + b.height <= t.y;
+        expect(apart, `toast ${JSON.stringify(t)} over button ${JSON.stringify(b)}`).toBe(true);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
 });
+
+/** The main dialog of a screen, opened as an admin does: resolves to the open dialog. */
+const DIALOGS: Record<string, (page: Page) => Promise<Locator>> = {
+  channels: (page) =>
+    openDialog(page, page.getByRole('button', { name: 'Create Link' }), 'Create Channel Link'),
+  polls: (page) =>
+    openDialog(page, page.getByRole('button', { name: 'Create Poll' }), 'Create Multilingual Poll'),
+  announcements: (page) =>
+    openDialog(page, page.getByRole('button', { name: 'Create Announcement' }), 'Create Announcement'),
+  tickets: (page) => openDialog(page, page.getByTestId('ticket-row'), undefined),
+};
+
+async function openDialog(page: Page, opener: Locator, name: string | undefined): Promise<Locator> {
+  await opener.first().click();
+  const dialog = page.getByRole('dialog', name ? { name } : {});
+  await dialog.waitFor();
+  return dialog;
+}

@@ -1,10 +1,11 @@
 import '../styles/public';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
+import { MOBILE_QUERY } from '../lib/phone';
 import { trpc } from '../trpc';
 
 /** One tRPC client for the page's lifetime, whichever route mounts the providers first. */
@@ -51,10 +52,18 @@ function NotificationHotkey() {
  */
 export default function ServerProviders() {
   const queryClient = useQueryClient();
+  // On a phone a dialog's footer (Cancel, Create) sits at the bottom of the screen: toasts go to the
+  // top there, so an error never covers the buttons that answer it.
+  const phone = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       {/* Spec section 9: one notification visible at a time, 5 s by default. */}
-      <Notifications limit={1} autoClose={5000} position="bottom-right" zIndex={1000} />
+      <Notifications
+        limit={1}
+        autoClose={5000}
+        position={phone ? 'top-center' : 'bottom-right'}
+        zIndex={1000}
+      />
       <NotificationHotkey />
       <Outlet />
     </trpc.Provider>

@@ -1,9 +1,21 @@
-import { ActionIcon, AppShell, Box, Center, Drawer, Group, Loader, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebar, IconLogout } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify';
+import { MOBILE_QUERY } from '../../lib/phone';
 import { readSidebarCookie, writeSidebarCookie } from '../../lib/sidebar';
 import { trpc } from '../../trpc';
 import { ThemeToggle } from '../ThemeToggle';
@@ -13,8 +25,7 @@ import { NoServer } from './NoServer';
 import { activePage } from './nav';
 import { Sidebar } from './Sidebar';
 
-/** Spec section 9: 768 px breakpoint; 16 rem open, 3 rem collapsed, 18 rem sheet on mobile. */
-export const MOBILE_QUERY = '(max-width: 767.98px)';
+/** Spec section 9: 16 rem open, 3 rem collapsed, 18 rem sheet on mobile (below MOBILE_QUERY's 768 px). */
 const HEADER_HEIGHT = 56;
 
 /** The frame of every admin screen: sidebar, header (toggle, guild picker, theme, logout), content. */
@@ -73,7 +84,14 @@ export function AdminShell() {
         Skip to content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+        <Group
+          h="100%"
+          // Tighter on a phone: the room goes to the server's name.
+          px={isMobile ? 8 : 'sm'}
+          justify="space-between"
+          wrap="nowrap"
+          gap={isMobile ? 6 : 'xs'}
+        >
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Tooltip label={`${toggleLabel} (Ctrl+B)`} openDelay={700}>
               <ActionIcon
@@ -94,11 +112,12 @@ export function AdminShell() {
               </Text>
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* On a phone Log out sits in the sheet: the server picker takes its room to show the name. */}
+          <Group gap={isMobile ? 6 : 'xs'} wrap="nowrap" justify="flex-end" flex={1} miw={0}>
             <BotStatus />
             <GuildPicker />
             <ThemeToggle />
-            <LogoutButton />
+            {!isMobile && <LogoutButton />}
           </Group>
         </Group>
       </AppShell.Header>
@@ -118,7 +137,7 @@ export function AdminShell() {
         data-testid="sidebar-sheet"
         styles={{ header: { display: 'none' }, body: { height: '100%' } }}
       >
-        <Sidebar collapsed={false} onNavigate={() => setSheetOpen(false)} />
+        <Sidebar collapsed={false} onNavigate={() => setSheetOpen(false)} extra={<LogoutButton wide />} />
       </Drawer>
 
       <AppShell.Main id="admin-main">
@@ -138,7 +157,8 @@ export function AdminShell() {
   );
 }
 
-function LogoutButton() {
+/** Log out: an icon in the header, a labelled button (`wide`) in the phone sheet. */
+function LogoutButton({ wide = false }: { wide?: boolean }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const logout = trpc.auth.logout.useMutation({
@@ -153,6 +173,18 @@ function LogoutButton() {
     },
     onError: (err) => notifyError('Error', err.message || 'Could not log out. Please try again.'),
   });
+  if (wide)
+    return (
+      <Button
+        variant="default"
+        leftSection={<IconLogout size={16} stroke={1.6} />}
+        loading={logout.isPending}
+        onClick={() => logout.mutate()}
+        fullWidth
+      >
+        Log out
+      </Button>
+    );
   return (
     <Tooltip label="Log out" openDelay={700}>
       <ActionIcon

@@ -1,8 +1,10 @@
 import { Avatar, Group, Select, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconServer } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useGuildId } from '../../lib/guild';
+import { MOBILE_QUERY } from '../../lib/phone';
 import { trpc } from '../../trpc';
 
 /** Discord's icon CDN for a server icon hash (null: initials). */
@@ -22,6 +24,7 @@ export function GuildPicker() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const phone = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const guilds = trpc.guilds.list.useQuery(waitingFor ? { refresh: true } : {}, {
     refetchInterval: waitingFor ? WAIT_FOR_BOT_MS : false,
   });
@@ -80,9 +83,12 @@ export function GuildPicker() {
         );
       }}
       allowDeselect={false}
-      leftSection={<IconServer size={16} aria-hidden />}
-      w={{ base: 140, xs: 220, sm: 240 }}
-      // On a phone a long server name ends in "…" (visibly shortened) instead of being cut mid-letter.
+      // On a phone the picker fills the header's free room and drops its icon, so the name shows.
+      leftSection={phone ? undefined : <IconServer size={16} aria-hidden />}
+      flex={{ base: 1, xs: 'none' }}
+      miw={0}
+      w={{ base: 'auto', xs: 220, sm: 240 }}
+      // A name longer still ends in "…" (visibly shortened) instead of being cut mid-letter.
       styles={{ input: { textOverflow: 'ellipsis' } }}
       size="sm"
       comboboxProps={{ withinPortal: true }}

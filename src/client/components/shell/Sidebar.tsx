@@ -1,6 +1,7 @@
 import { Box, Group, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconLanguage, IconSparkles } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { type AdminPage, activePage, adminPages, operatorPages } from './nav';
@@ -11,10 +12,12 @@ interface Props {
   collapsed: boolean;
   /** Called after a link is followed (closes the mobile sheet). */
   onNavigate?: () => void;
+  /** Shown above the footer (the phone sheet's Log out). */
+  extra?: ReactNode;
 }
 
 /** The sidebar's content: title, the Navigation group of the 12 screens, the footer. */
-export function Sidebar({ collapsed, onNavigate }: Props) {
+export function Sidebar({ collapsed, onNavigate, extra }: Props) {
   const { pathname } = useLocation();
   const guildId = useGuildId();
   const active = activePage(pathname);
@@ -104,6 +107,11 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
         )}
       </ScrollArea>
 
+      {extra && (
+        <Box px="sm" pb="sm">
+          {extra}
+        </Box>
+      )}
       <Group gap="xs" wrap="nowrap" className={classes.footer}>
         {collapsed ? (
           <Tooltip label="AI-Powered Translation" position="right" openDelay={700}>
