@@ -46,8 +46,15 @@ function readJson(raw: string): { ok: true; json: unknown } | { ok: false; probl
   }
 }
 
-function readOne(json: unknown): ParsedAnswer {
-  const parsed = answerSchema.safeParse(json);
+/**
+ * The answer in its schema's shape, with its translations kept only where they are non-empty text
+ * (keyed by lower-case code), or what is wrong with it. Text and audio answers both read this way.
+ */
+export function readShape<T extends { translations: Record<string, unknown> }>(
+  schema: z.ZodType<T>,
+  json: unknown,
+): { ok: true; data: T; translations: Record<string, string> } | { ok: false; problem: string } {
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     return {
       ok: false,
@@ -58,11 +65,17 @@ function readOne(json: unknown): ParsedAnswer {
   for (const [code, value] of Object.entries(parsed.data.translations)) {
     if (typeof value === 'string' && value.trim() !== '') translations[code.toLowerCase()] = value;
   }
-  const moderation = parseVerdict(parsed.data.moderation);
+  return { ok: true, data: parsed.data, translations };
+}
+
+function readOne(json: unknown): ParsedAnswer {
+  const shaped = readShape(answerSchema, json);
+  if (!shaped.ok) return shaped;
+  const moderation = parseVerdict(shaped.data.moderation);
   return {
     ok: true,
-    source: parsed.data.source.toLowerCase(),
-    translations,
+    source: shaped.data.source.toLowerCase(),
+    translations: shaped.translations,
     ...(moderation ? { moderation } : {}),
   };
 }

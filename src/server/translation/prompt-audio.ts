@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageName } from '../../common/languages';
-import { answerSchema } from './answer';
+import { answerSchema, readShape } from './answer';
 import { TONES } from './prompt';
 
 /** Instructions for a piece of speech: transcribe it, name its language, translate it. */
@@ -45,21 +45,12 @@ export function parseAudioAnswer(raw: string): ParsedAudioAnswer {
   if (json && typeof json === 'object' && (json as { transcript?: unknown }).transcript === '') {
     return { ok: true, transcript: '', source: 'und', translations: {} };
   }
-  const parsed = audioAnswerSchema.safeParse(json);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problem: `answer has the wrong shape (${parsed.error.issues[0]?.path.join('.') || 'root'})`,
-    };
-  }
-  const translations: Record<string, string> = {};
-  for (const [code, value] of Object.entries(parsed.data.translations)) {
-    if (typeof value === 'string' && value.trim() !== '') translations[code.toLowerCase()] = value;
-  }
+  const shaped = readShape(audioAnswerSchema, json);
+  if (!shaped.ok) return shaped;
   return {
     ok: true,
-    transcript: parsed.data.transcript.trim(),
-    source: parsed.data.source.toLowerCase(),
-    translations,
+    transcript: shaped.data.transcript.trim(),
+    source: shaped.data.source.toLowerCase(),
+    translations: shaped.translations,
   };
 }
