@@ -110,6 +110,14 @@ describe('the public claims follow the installation’s providers', { timeout: 1
           await visit(page, `${deeplOnly.url}/terms`);
           await page.getByText('messages in 100+ languages by AI translation').waitFor();
         }
+        // The plans still list Advanced moderation and voice: pricing says they do not run here.
+        await visit(page, `${deeplOnly.url}/pricing`);
+        const limits = page.getByTestId('installation-limits');
+        await limits.waitFor();
+        expect(await limits.textContent()).toContain(
+          'cannot run AI toxicity and harassment detection (Advanced moderation) or voice translation',
+        );
+        await shot(page, `claims-deepl-pricing-${theme}-${device}`);
       },
     );
   });
@@ -121,6 +129,13 @@ describe('the public claims follow the installation’s providers', { timeout: 1
     expect(main).toContain('Context-aware AI translation in 130+ languages');
     expect(main).toContain(`AI toxicity and harassment detection on ${plansIncluding('aiModeration')}`);
     expect(main).toContain(`Voice channels captioned live`);
+    // Pricing has nothing to take back: its note appears only where a capability is missing.
+    const config = page.waitForResponse((r) => r.url().includes('/trpc/site.config') && r.ok());
+    await visit(page, `${standard.url}/pricing`);
+    await config;
+    // The checkout note (no Stripe here) reads the same answer: the page has applied it.
+    await page.getByTestId('checkout-unavailable').waitFor();
+    expect(await page.getByTestId('installation-limits').count()).toBe(0);
     await page.context().close();
   });
 

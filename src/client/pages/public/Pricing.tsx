@@ -83,6 +83,35 @@ function CheckoutUnavailable() {
   );
 }
 
+/**
+ * What the plans list but this installation's translation provider cannot do (DeepL alone gives no
+ * moderation verdicts and takes no audio: site.config), said beside the plans rather than sold.
+ */
+function InstallationLimits() {
+  const site = useSiteConfig();
+  const missing = [
+    ...(site.aiModeration ? [] : ['AI toxicity and harassment detection (Advanced moderation)']),
+    ...(site.voice ? [] : ['voice translation']),
+  ];
+  if (site.loading || missing.length === 0) return null;
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title="Not available on this installation"
+      mt="xl"
+      maw={760}
+      mx="auto"
+      data-testid="installation-limits"
+    >
+      This installation translates with a provider that cannot run {missing.join(' or ')}, so{' '}
+      {missing.length === 1 ? 'it is' : 'they are'} not available here on any plan. Everything else the plans
+      list works as described.
+    </Alert>
+  );
+}
+
 /** Spec section 2: /pricing; section 4: the checkout states. */
 export default function PricingPage() {
   return (
@@ -102,6 +131,8 @@ export default function PricingPage() {
       <Plans />
 
       <CheckoutUnavailable />
+
+      <InstallationLimits />
 
       <Box component="section" aria-labelledby="compare-title" mt={80}>
         <Title id="compare-title" order={2} ta="center" mb="xl" fz={{ base: 26, sm: 32 }}>
