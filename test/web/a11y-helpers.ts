@@ -105,34 +105,45 @@ export async function tabTo(
   opts: { max?: number; back?: boolean; seen?: TabResult } = {},
 ): Promise<void> {
   const max = opts.max ?? 80;
-  const handle = await target.elementHandle();
-  try {
-    for (let i = 0; i < max; i++) {
-      await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
-      const stop = await page.evaluate((t) => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el || el === document.body) return { hit: false, shown: false, what: 'body' };
-        // Shown: an outline or a ring of its own (Mantine's focus ring on :focus-visible), or a
-        // field (Mantine marks a focused input by its border colour).
-        const s = getComputedStyle(el);
-        const shown =
-          (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) ||
-          (s.boxShadow !== 'none' && s.boxShadow !== '') ||
-          el.matches('input:focus-visible, textarea:focus-visible');
-        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-        return {
-          hit: el === t,
-          shown,
-          what: `<${el.tagName.toLowerCase()} ${el.getAttribute('role') ?? ''}> "${name}"`,
-        };
-      }, handle);
-      if (opts.seen && !stop.shown) opts.seen.unseen.push(stop.what);
-      if (stop.hit) return;
+  const stops: string[] = [];
+  // The target is resolved to its element when the walk starts. React may replace that element
+  // while the keys are pressed (a re-render with new props): then the walk goes round again with
+  // the element the locator finds now, once.
+  for (let round = 0; round < 2; round++) {
+    const handle = await target.elementHandle();
+    try {
+      for (let i = 0; i < max; i++) {
+        await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
+        const stop = await page.evaluate((t) => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return { hit: false, shown: false, what: 'body' };
+          // Shown: an outline or a ring of its own (Mantine's focus ring on :focus-visible), or a
+          // field (Mantine marks a focused input by its border colour).
+          const s = getComputedStyle(el);
+          const shown =
+            (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) ||
+            (s.boxShadow !== 'none' && s.boxShadow !== '') ||
+            el.matches('input:focus-visible, textarea:focus-visible');
+          const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+          return {
+            hit: el === t,
+            shown,
+            what: `<${el.tagName.toLowerCase()} ${el.getAttribute('role') ?? ''}> "${name}"`,
+          };
+        }, handle);
+        if (opts.seen && !stop.shown) opts.seen.unseen.push(stop.what);
+        if (stop.hit) return;
+        stops.push(stop.what);
+      }
+    } finally {
+      await handle.dispose();
     }
-  } finally {
-    await handle.dispose();
+    if (round === 0)
+      console.warn(`tabTo: ${max} Tab presses did not reach ${target}; again with the element found now`);
   }
-  throw new Error(`${max} Tab presses did not reach ${target}`);
+  throw new Error(
+    `${2 * max} Tab presses did not reach ${target}; the last stops: ${stops.slice(-6).join(', ')}`,
+  );
 }
 
 /** Whether the focused element is inside `container` (a dialog that traps focus). */

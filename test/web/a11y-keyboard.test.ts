@@ -60,7 +60,6 @@ async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
   }
 }
 
-/** Picks option `n` (from 0) of the Select or MultiSelect that has the focus, by arrows and Enter. */
 /**
  * Opens the focused picker with ArrowDown and moves to its option n, reading which option the
  * picker marks as selected after each key (it marks the first one itself once its list renders,
