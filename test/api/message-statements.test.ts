@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
+import { statementsDuring as statementsOf } from '../helpers/database';
 import { seedChannels } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { geminiEnv } from '../translation/helpers';
@@ -75,21 +76,7 @@ async function mirror(content: string) {
 }
 
 /** The statements the database runs while `fn` runs. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const exec = s.services.db.$exec;
-  const query = exec.query;
-  const seen: string[] = [];
-  exec.query = (text, params, shape) => {
-    seen.push(text);
-    return query.call(exec, text, params, shape);
-  };
-  try {
-    await fn();
-  } finally {
-    exec.query = query;
-  }
-  return seen;
-}
+const statementsDuring = (fn: () => Promise<unknown>) => statementsOf(s.services.db, fn);
 
 describe('one mirrored message', () => {
   it('runs the accounting in one read and one write, and the whole message within its statement budget', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCaller } from '../../bot/context';
+import { statementsDuring as statementsOf } from '../helpers/database';
 import { seedChannels } from '../helpers/guilds';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -47,21 +48,7 @@ const link = async (channels: { channelId: string; language: string }[]) => {
 };
 
 /** The statements the database runs while `fn` runs. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const exec = s.services.db.$exec;
-  const query = exec.query;
-  const seen: string[] = [];
-  exec.query = (text, params, shape) => {
-    seen.push(text);
-    return query.call(exec, text, params, shape);
-  };
-  try {
-    await fn();
-  } finally {
-    exec.query = query;
-  }
-  return seen;
-}
+const statementsDuring = (fn: () => Promise<unknown>) => statementsOf(s.services.db, fn);
 
 describe('a mirrored message reads each row once', () => {
   it('reads the settings and the link once per message, and the webhooks of all its channels in one statement', async () => {

@@ -145,3 +145,20 @@ export async function tableContents(db: Db): Promise<string> {
   }
   return JSON.stringify(out);
 }
+
+/** The statements `db` runs while `fn` runs (the executor's text of each, in order). */
+export async function statementsDuring(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
+  const exec = db.$exec;
+  const query = exec.query;
+  const seen: string[] = [];
+  exec.query = (text, params, shape) => {
+    seen.push(text);
+    return query.call(exec, text, params, shape);
+  };
+  try {
+    await fn();
+  } finally {
+    exec.query = query;
+  }
+  return seen;
+}
