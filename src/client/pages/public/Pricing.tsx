@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PLANS, type Plan, type PlanKey } from '../../../common/plans';
 import { BackHomeLink } from '../../components/public/BackHomeLink';
 import { InviteButton } from '../../components/public/InviteButton';
@@ -56,6 +56,34 @@ function Plans() {
   );
 }
 
+/** A note below the plans about what this installation does with them. */
+function PlansNote({
+  color,
+  title,
+  testId,
+  children,
+}: {
+  color: string;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      variant="light"
+      color={color}
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title={title}
+      mt="xl"
+      maw={760}
+      mx="auto"
+      data-testid={testId}
+    >
+      {children}
+    </Alert>
+  );
+}
+
 /**
  * Below the plans: it appears once the site's configuration has loaded, and above them it pushed the
  * whole page down on a phone (Lighthouse's layout shift).
@@ -64,22 +92,13 @@ function CheckoutUnavailable() {
   const site = useSiteConfig();
   if (site.loading || site.checkout) return null;
   return (
-    <Alert
-      variant="light"
-      color="blurple"
-      icon={<IconInfoCircle size={18} aria-hidden />}
-      title="Paid plans are set up by our team"
-      mt="xl"
-      maw={760}
-      mx="auto"
-      data-testid="checkout-unavailable"
-    >
+    <PlansNote color="blurple" title="Paid plans are set up by our team" testId="checkout-unavailable">
       The Free plan works right away. For Plus, Pro or Ultimate,{' '}
       <Anchor component={Link} to="/contact" inherit fw={600}>
         contact us
       </Anchor>{' '}
       and we will set up your plan.
-    </Alert>
+    </PlansNote>
   );
 }
 
@@ -95,20 +114,11 @@ function InstallationLimits() {
   ];
   if (site.loading || missing.length === 0) return null;
   return (
-    <Alert
-      variant="light"
-      color="yellow"
-      icon={<IconInfoCircle size={18} aria-hidden />}
-      title="Not available on this installation"
-      mt="xl"
-      maw={760}
-      mx="auto"
-      data-testid="installation-limits"
-    >
+    <PlansNote color="yellow" title="Not available on this installation" testId="installation-limits">
       This installation translates with a provider that cannot run {missing.join(' or ')}, so{' '}
       {missing.length === 1 ? 'it is' : 'they are'} not available here on any plan. Everything else the plans
       list works as described.
-    </Alert>
+    </PlansNote>
   );
 }
 
