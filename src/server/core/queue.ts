@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
-import { type Db, rawAll, rawGet, rawRun } from '../../../db/client';
+import { type Db, lockFor, rawAll, rawGet, rawRun } from '../../../db/client';
 import type { ServerEvents } from './server-events';
 
 /**
@@ -138,17 +138,25 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
   return {
     async enqueue(kind, guildId, payload) {
       const json = JSON.stringify(payload);
-      // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice):
-      // one statement, so a burst in one process writes one row.
+      // The same job still waiting, never tried (a burst of poll votes, Post Now pressed twice) is
+      // written once. On SQLite the one statement is enough (one connection runs one statement at
+      // a time). On PostgreSQL two pool connections can both find no such row and both insert, so
+      // the check and the insert hold a lock named for the server's jobs of this kind.
       const same = sql`kind = ${kind} and guild_id = ${guildId} and payload = ${json} and status = 'pending' and attempts = 0 and lease_owner is null`;
-      const row =
+      const write = async (tx: Db) =>
         (await rawGet<{ id: number }>(
-          db,
+          tx,
           sql`insert into queue_jobs (kind, guild_id, payload, run_at)
            select ${kind}, ${guildId}, ${json}, ${now()} where not exists (select 1 from queue_jobs where ${same})
            returning id`,
-        )) ??
-        (await rawGet<{ id: number }>(db, sql`select id from queue_jobs where ${same} order by id limit 1`));
+        )) ?? (await rawGet<{ id: number }>(tx, sql`select id from queue_jobs where ${same} order by id limit 1`));
+      const row =
+        db.$exec.dialect === 'postgres'
+          ? await db.$transaction(async (tx) => {
+              await lockFor(tx, `queue:${kind}:${guildId}`);
+              return await write(tx);
+            })
+          : await write(db);
       local.emit('enqueue');
       // Other processes' workers (PostgreSQL); on SQLite they find it at their next poll.
       await db.$exec
