@@ -102,6 +102,33 @@ describe('one mirrored message', () => {
     expect(seen.length).toBeLessThanOrEqual(BUDGET);
   });
 
+  it('moderates a server with saved rules in the same budget: its rules and its plan are one read', async () => {
+    const saved = await s.api(`/api/moderation/rules?guildId=${guildId}`, {
+      method: 'PATCH',
+      admin: true,
+      body: { spamDetection: true, bannedWords: ['spoiler'] },
+    });
+    expect(saved.status).toBe(200);
+    const seen = await statementsDuring(() => mirror('the match starts at eight'));
+    // The rules joined to the plan: moderation's capability checks read nothing on their own.
+    const rules = seen.filter((t) => t.includes('"moderation_rules"'));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatch(/^select "guilds"\."plan"/);
+    expect(seen.filter((t) => /^select "plan" from "guilds"/.test(t))).toEqual([]);
+    expect(seen.length).toBeLessThanOrEqual(BUDGET);
+    // The rules apply: a banned word is still caught on this path.
+    const bot = botCaller(s.services);
+    const verdict = await bot.channels.bot.onMessage({
+      guildId,
+      channelId: channels[0].channelId,
+      messageId: String(750000000000000000n + BigInt(next++)),
+      authorId: '760000000000000002',
+      authorName: 'Bo',
+      content: 'huge spoiler ahead',
+    });
+    expect(verdict.moderation).not.toBeNull();
+  });
+
   it('counts the message against the allowance: the next read sees it', async () => {
     const before = (await s.api(`/api/usage?guildId=${guildId}`, { admin: true })).json as { used: number };
     await mirror('see you all tomorrow at noon');

@@ -3,7 +3,7 @@ import { readSavedModerationRules } from './rules';
 import { findScam } from '../../moderation/scam';
 import { checkSpam, createSpamWindows, type SpamWindows } from '../../moderation/spam';
 import { findBannedWord } from '../../moderation/words';
-import { hasCapability } from '../../core/plans';
+import { planIncludes } from '../../../common/plans';
 import type { ModerationVerdict } from '../../translation';
 
 /**
@@ -55,14 +55,14 @@ export interface Layers {
  * is not moderated behind its back).
  */
 export async function moderationLayers(db: Db, guildId: string): Promise<Layers> {
-  const { rules, saved } = await readSavedModerationRules(db, guildId);
-  const basic = saved && (await hasCapability(db, guildId, 'moderation'));
+  const { rules, saved, plan } = await readSavedModerationRules(db, guildId);
+  const basic = saved && planIncludes(plan, 'moderation');
   return {
     rules,
     spam: basic && rules.spamDetection,
     words: basic && rules.bannedWords.length > 0,
-    scam: basic && rules.scamDetection && (await hasCapability(db, guildId, 'scamDetection')),
-    ai: basic && rules.contentFiltering && (await hasCapability(db, guildId, 'aiModeration')),
+    scam: basic && rules.scamDetection && planIncludes(plan, 'scamDetection'),
+    ai: basic && rules.contentFiltering && planIncludes(plan, 'aiModeration'),
   };
 }
 

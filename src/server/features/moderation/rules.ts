@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../../db/client';
-import { moderationLogs, moderationRules } from '../../../../db/schema';
+import { preparedPerDb } from '../../../../db/prepared';
+import { guilds, moderationLogs, moderationRules } from '../../../../db/schema';
 import {
   MODERATION_LOGS_LIMIT,
   moderationDefaults,
@@ -14,10 +15,27 @@ export async function readModerationRules(db: Db, guildId: string) {
   return (await readSavedModerationRules(db, guildId)).rules;
 }
 
-/** The rules and whether an admin has saved them once (no row: the defaults), in one read. */
+/**
+ * The guild's plan with its rules row (null when never saved): moderation's read of every member's
+ * message, prepared once per database handle (issue 24). The plan rides in the same statement, so
+ * moderation's capability checks cost no read of their own.
+ */
+const planAndRules = preparedPerDb((db) =>
+  db
+    .select({ plan: guilds.plan, rules: moderationRules })
+    .from(guilds)
+    .leftJoin(moderationRules, eq(moderationRules.guildId, guilds.id))
+    .where(eq(guilds.id, sql.placeholder('guildId')))
+    .prepare(),
+);
+
+/**
+ * The rules, whether an admin has saved them once (no row: the defaults) and the guild's plan
+ * (free for a guild without a row), in one read.
+ */
 export async function readSavedModerationRules(db: Db, guildId: string) {
-  const row = await db.select().from(moderationRules).where(eq(moderationRules.guildId, guildId)).get();
-  return { rules: rulesOf(row), saved: row !== undefined };
+  const row = await planAndRules(db).get({ guildId });
+  return { rules: rulesOf(row?.rules ?? undefined), saved: Boolean(row?.rules), plan: row?.plan ?? 'free' };
 }
 
 function rulesOf(row: typeof moderationRules.$inferSelect | undefined) {
