@@ -5,7 +5,9 @@
  * fresh process. PostgreSQL is a throwaway cluster as the tests start (test/helpers/postgres-cluster.ts;
  * Debian's binaries under /usr/lib/postgresql, or PG_BIN). BENCH_BEFORE=<git ref> measures that
  * commit's code too (git archive into a temporary folder, with this checkout's message bench) and
- * prints before/after and their ratio from the same run and machine. BENCH_MESSAGES sets the count.
+ * prints before/after and their ratio from the same run and machine. BENCH_MESSAGES sets the count;
+ * BENCH_SENDERS the servers sending at once (default `1,32`: one alone, the process idle between
+ * its messages, and 32, the process busy as at capacity, which the issue's targets are about).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -30,10 +32,11 @@ function checkoutBefore(dir: string, ref: string): string {
   return tree;
 }
 
-function measureIn(tree: string, location: string): Cost {
+function measureIn(tree: string, location: string, senders: number): Cost {
   const out = execFileSync(join(here, 'node_modules/.bin/tsx'), ['bench/sql-message.ts', location], {
     cwd: tree,
     encoding: 'utf8',
+    env: { ...process.env, BENCH_SENDERS: String(senders) },
   });
   return JSON.parse(out.trim().split('\n').pop() as string) as Cost;
 }
@@ -61,24 +64,29 @@ export async function compareMessageCost(dir: string, pgAdminUrl: string | null)
         return withDatabase(pgAdminUrl, `bench_message_${i}`);
       },
     ]);
-  for (const [engine, location] of engines) {
-    const costs: Cost[] = [];
-    for (const [i, [, tree]] of trees.entries()) costs.push(measureIn(tree, await location(i)));
-    const lines = trees.map(([name], i) => line(name, costs[i] as Cost));
-    if (costs.length === 2) {
-      const [b, a] = costs as [Cost, Cost];
-      lines.push(
-        `  after / before: ${(a.cpuMsPerMessage / b.cpuMsPerMessage).toFixed(2)}× CPU, ${(
-          a.statementsPerMessage / b.statementsPerMessage
-        ).toFixed(2)}× statements`,
+  // One server sending alone (the process idles between its messages) and many at once (the
+  // process busy, as at capacity: the figure the targets are about).
+  const senderCounts = (process.env.BENCH_SENDERS ?? '1,32').split(',').map(Number);
+  let n = 0;
+  for (const [engine, location] of engines)
+    for (const senders of senderCounts) {
+      const costs: Cost[] = [];
+      for (const [, tree] of trees) costs.push(measureIn(tree, await location(n++), senders));
+      const lines = trees.map(([name], i) => line(name, costs[i] as Cost));
+      if (costs.length === 2) {
+        const [b, a] = costs as [Cost, Cost];
+        lines.push(
+          `  after / before: ${(a.cpuMsPerMessage / b.cpuMsPerMessage).toFixed(2)}× CPU, ${(
+            a.statementsPerMessage / b.statementsPerMessage
+          ).toFixed(2)}× statements`,
+        );
+      }
+      console.log(
+        `${engine}: one mirrored message, 5 languages (4 translations), onMessage + recordCopies, ${
+          process.env.BENCH_MESSAGES ?? 400
+        } messages from ${senders} server${senders === 1 ? '' : 's'} at once\n${lines.join('\n')}`,
       );
     }
-    console.log(
-      `${engine}: one mirrored message, 5 languages (4 translations), onMessage + recordCopies, ${
-        process.env.BENCH_MESSAGES ?? 400
-      } messages\n${lines.join('\n')}`,
-    );
-  }
   if (!pgAdminUrl)
     console.log('PostgreSQL mirrored message: skipped (needs the throwaway cluster, not BENCH_DATABASE_URL)');
 }
