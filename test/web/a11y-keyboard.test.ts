@@ -63,21 +63,50 @@ async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
 /**
  * Opens the focused picker with ArrowDown and moves to its option n, reading which option the
  * picker marks as selected after each key (it marks the first one itself once its list renders,
- * which on a loaded machine can come after the next key), then picks it with Enter.
+ * which on a loaded machine can come after the next key), then picks it with Enter and waits until
+ * the picker shows it and its list is closed.
+ *
+ * The list is the one the focused picker controls (aria-controls), and Enter goes only once the
+ * picker says its list is open (aria-expanded) and the option stayed selected across a frame: an
+ * Enter that reaches a picker whose list is closed, or with no option selected, is not the
+ * picker's but the form's, and submits the dialog (as in any HTML form).
  */
 async function pick(page: Page, n: number): Promise<void> {
+  const picker = page.locator('*:focus');
   await page.keyboard.press('ArrowDown');
-  const list = page.getByRole('listbox').first();
+  let listId: string | null = null;
+  await expect.poll(async () => (listId = await picker.getAttribute('aria-controls'))).toBeTruthy();
+  const list = page.locator(`[id="${listId}"]`);
   await list.waitFor();
   const target = list.getByRole('option').nth(n);
+  const label = (await target.textContent())?.trim() ?? '';
+  const ready = () =>
+    page.evaluate(
+      ([id, i]) =>
+        new Promise<boolean>((resolve) => {
+          const selected = () => {
+            const input = document.activeElement;
+            const options = document.getElementById(String(id))?.querySelectorAll('[role="option"]');
+            return (
+              input?.getAttribute('aria-expanded') === 'true' &&
+              options?.[Number(i)]?.hasAttribute('data-combobox-selected') === true
+            );
+          };
+          if (!selected()) return resolve(false);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(selected())));
+        }),
+      [listId, n] as const,
+    );
   await expect
     .poll(async () => {
-      if ((await target.getAttribute('data-combobox-selected')) !== null) return true;
+      if (await ready()) return true;
       await page.keyboard.press('ArrowDown');
       return false;
     })
     .toBe(true);
   await page.keyboard.press('Enter');
+  await list.waitFor({ state: 'hidden' });
+  await expect.poll(() => picker.inputValue()).toBe(label);
 }
 
 for (const { theme, device, size } of VARIANTS) {
