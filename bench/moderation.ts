@@ -15,7 +15,7 @@ import { loadEnv } from '../src/server/core/env';
 import { createModerationState } from '../src/server/features/moderation/layers';
 import { onMemberMessage } from '../src/server/features/moderation/flow';
 import { createTranslator } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 import { warmDetector } from '../src/server/translation/detect';
 import type { Provider } from '../src/server/translation/providers/types';
 import { evaluateLocal } from '../test/moderation/eval-run';

@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from './trpc';
+import { createCallerFactory, router } from '../core/trpc';
 import { analyticsRouter } from '../features/analytics/router';
 import { announcementsRouter } from '../features/announcements/router';
 import { apiKeysRouter } from '../features/api-keys/router';
