@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { channelLinkChannels, channelLinks, guilds, moderationRules } from '../db/schema';
 import { loadEnv } from '../src/server/core/env';
-import { createModerationState } from '../src/server/features/moderation/layers';
+import { createModerationState } from '../src/server/moderation/state';
 import { onMemberMessage } from '../src/server/features/moderation/flow';
 import { createTranslator } from '../src/server/translation';
 import { serverPromptSource } from '../src/server/app/services';

@@ -189,7 +189,6 @@ const COMPOSITION = [
   'src/server/app/rest-table.ts',
   'src/server/app/services.ts',
   'src/server/app/http.ts',
-  'src/server/core/services.ts',
 ];
 
 /**
@@ -265,6 +264,7 @@ const CORE_EXCEPTIONS: string[] = [];
 /**
  * None left: a member's message runs through moderation, translation and the mirror in one pass
  * (features/moderation/flow.ts, which builds on the channels' copies); the channels' bot
- * procedures reach it through the services container (services.memberMessages), not an import.
+ * procedures reach it through their port (features/channels/member-messages.ts) that the
+ * composition root fills (src/server/app/router.ts: channelsRouter(memberMessagePass)), not an import.
  */
 const CYCLE_EXCEPTIONS: string[] = [];

@@ -17,8 +17,7 @@ import {
 } from '../translation';
 import { createBotStatus } from '../features/guilds/bot-status';
 import { conversationKey } from '../features/channels/conversation';
-import { createModerationState } from '../features/moderation/layers';
-import { memberMessagePass } from '../features/moderation/flow';
+import { createModerationState } from '../moderation/state';
 import { createRateLimiter, deleteOldRateLimits } from '../features/contact/form-limits';
 import { ownProviderSource } from '../features/provider-keys/provider-keys';
 import { activeGlossary } from '../features/glossary/glossary';
@@ -102,7 +101,6 @@ export async function createServices(env: Env, overrides: ServiceOverrides = {})
       checkout: createRateLimiter(db, 'checkout', 10, 10 * 60_000, clock),
     },
     moderation: createModerationState(),
-    memberMessages: memberMessagePass,
     metrics,
   };
 }

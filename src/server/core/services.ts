@@ -5,12 +5,18 @@ import type { Metrics } from './metrics';
 import type { DurableEvents, Queue } from './queue';
 import type { Conversation } from '../translation/conversation';
 import type { Translator } from '../translation';
-import type { BotStatusBox } from '../features/guilds/bot-status';
-import type { ModerationState } from '../features/moderation/layers';
-import type { MemberMessagePass } from '../features/moderation/flow';
-import type { RateLimiter } from '../features/contact/form-limits';
+import type { BotStatusBox } from './bot-status';
+import type { ModerationState } from '../moderation/state';
+import type { RateLimiter } from './rate-limit';
 
-/** Everything a procedure may use. Tests build it with fakes passed in, never module mocks. */
+/**
+ * Everything a procedure may use. Tests build it with fakes passed in, never module mocks. Built
+ * by the composition root (src/server/app/services.ts, createServices); every member is typed here
+ * in core or by the engines (translation, the moderation detectors), so the capabilities that take
+ * the container name no capability through it, and core imports none. A capability's own
+ * dependency on another goes through a port the composition root fills (channels'
+ * member-messages.ts), not through this container.
+ */
 export interface Services {
   env: Env;
   db: Db;
@@ -29,12 +35,6 @@ export interface Services {
   limits: { contact: RateLimiter; login: RateLimiter; checkout: RateLimiter };
   /** Moderation's in-memory windows (spam, repeated offences): never message text. */
   moderation: ModerationState;
-  /**
-   * A member's message through moderation, translation and the mirror in one pass
-   * (features/moderation/flow.ts), for the channels' bot procedures: handed in here because
-   * moderation builds on the channels' copies, so channels cannot import it back.
-   */
-  memberMessages: MemberMessagePass;
   /** The bot's own account of its gateway connection (bot.reportStatus writes it, setup.status reads it). */
   botStatus: BotStatusBox;
   /** This process's Prometheus metrics (GET /metrics, core/metrics.ts). */
