@@ -18,7 +18,7 @@ import { Options } from 'discord.js';
 import { startBot } from '../bot/client';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
-import { createServices } from '../src/server/core/services';
+import { createServices } from '../src/server/app/services';
 import { startFakeDiscord } from '../test/fakes/discord';
 import { CACHE_LIMITS } from '../bot/client-caches';
 import { makeScaleGuilds } from './scale-guilds';

@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { guilds } from '../db/schema';
 import { loadEnv } from '../src/server/core/env';
-import { createApp, listen } from '../src/server/core/http';
-import { createServices } from '../src/server/core/services';
+import { createApp } from '../src/server/app/http';
+import { listen } from '../src/server/core/http';
+import { createServices } from '../src/server/app/services';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const TOKEN = 'bench-admin-token-0123456789';

@@ -23,7 +23,7 @@ import { loadEnv } from '../src/server/core/env';
 import { ensureGuild } from '../src/server/core/guilds';
 import { explainTranslationFailure } from '../src/server/features/translation/failures';
 import { createTranslator } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 import type { Provider } from '../src/server/translation/providers/types';
 import { ProviderHttpError } from '../src/server/translation/providers/types';
 import { ident, startTestCluster, withAdmin, withDatabase } from '../test/helpers/postgres-cluster';

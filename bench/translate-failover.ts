@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createTranslator } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 import { type Provider, ProviderHttpError } from '../src/server/translation/providers/types';
 import { echoAnswer } from './echo-answer';
 

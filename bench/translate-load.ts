@@ -12,7 +12,7 @@ import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { CONTEXT_MESSAGES } from '../src/server/translation/conversation';
 import { createTranslator, type TranslateResult } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 import { MICRO_BATCH_WINDOW_MS } from '../src/server/translation/batcher';
 import type { EngineOptions } from '../src/server/translation/options';
 import type { Provider } from '../src/server/translation/providers/types';

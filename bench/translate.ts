@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createTranslator, type TranslateRequest, type Translator } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 import { warmDetector } from '../src/server/translation/detect';
 import type { Provider } from '../src/server/translation/providers/types';
 import { startFakeGemini } from '../test/fakes/gemini';

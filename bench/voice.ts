@@ -23,7 +23,7 @@ import { downmix, wav } from '../bot/features/voice/audio';
 import { utterancesOf, voiceTimings } from '../bot/features/voice/session';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
-import { createServices, serverPromptSource } from '../src/server/core/services';
+import { createServices, serverPromptSource } from '../src/server/app/services';
 import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { channelPayload, makeGuild, makeMember, snowflake, startFakeDiscord } from '../test/fakes/discord';

@@ -1,5 +1,5 @@
 import type { Client } from 'discord.js';
-import { createCaller } from '../src/server/core/router';
+import { createCaller } from '../src/server/app/router';
 import type { Services } from '../src/server/core/services';
 
 /** What every event handler and command gets: the client and the router's in-process caller. */

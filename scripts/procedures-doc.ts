@@ -10,8 +10,8 @@ import type { Actor } from '../src/server/core/access';
 import { OPENAPI_PATH } from '../src/server/core/openapi';
 import { inputSchemaOf } from '../src/server/core/openapi-schema';
 import { CapabilityLockedError } from '../src/server/core/plans';
-import { restRoutes } from '../src/server/core/rest-table';
-import { appRouter } from '../src/server/core/router';
+import { restRoutes } from '../src/server/app/rest-table';
+import { appRouter } from '../src/server/app/router';
 import type { Context } from '../src/server/core/trpc';
 
 /**
@@ -179,7 +179,7 @@ export async function readProcedures(): Promise<ProcedureInfo[]> {
 
 /** `a, b?, c` — the input's fields besides guildId, optional ones with `?`. */
 function inputFields(procedure: string): string {
-  const schema = inputSchemaOf(procedure) as {
+  const schema = inputSchemaOf(appRouter, procedure) as {
     properties?: Record<string, unknown>;
     required?: string[];
     allOf?: { properties?: Record<string, unknown>; required?: string[] }[];

@@ -10,7 +10,7 @@ import { openDb } from '../db/client';
 import { languageName } from '../src/common/languages';
 import { loadDotEnvFile, loadEnv } from '../src/server/core/env';
 import { createTranslator } from '../src/server/translation';
-import { serverPromptSource } from '../src/server/core/services';
+import { serverPromptSource } from '../src/server/app/services';
 
 const USAGE =
   'usage: npm run translate -- --to es,fr [--from en] [--tone casual|formal] [--context "..."] "text"';

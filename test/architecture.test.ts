@@ -51,6 +51,7 @@ function room(path: string): string {
   const common = /^src\/common\/([^/]+)\//.exec(path);
   if (common && !['schemas', 'phrases'].includes(common[1] as string)) return `src/common/${common[1]}`;
   for (const shared of [
+    'src/server/app',
     'src/server/core',
     'src/server/translation',
     'src/server/moderation',
@@ -70,12 +71,12 @@ describe('the house rules', () => {
   it('reads the tree (a rule that reads nothing cannot fail)', () => {
     expect(files.length).toBeGreaterThan(300);
     expect(imports.length).toBeGreaterThan(1000);
-    expect(existsSync(join(ROOT, 'src/server/core/router.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'src/server/app/router.ts'))).toBe(true);
   });
 
   it('no module imports a router but the one that mounts them (routers are wiring, services hold the rest)', () => {
     const routers = /(^|\/)(bot\.)?router\.ts$/;
-    const mounting = 'src/server/core/router.ts';
+    const mounting = 'src/server/app/router.ts';
     // A capability's router.ts mounts its own bot.router.ts (reached as <capability>.bot.*).
     const ownBotRouter = (from: string, to: string) =>
       from.endsWith('/router.ts') && to === from.replace(/router\.ts$/, 'bot.router.ts');
@@ -120,24 +121,40 @@ describe('the house rules', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('core and the libraries import no capability, except in the composition files that put them together', () => {
-    const composition = new Set(COMPOSITION);
-    const offenders = imports
-      .filter(({ from, to }) => {
-        const f = room(from);
-        return (
-          ['src/server/core', 'src/server/translation', 'src/server/moderation', 'db', 'src/common'].includes(
-            f,
-          ) &&
-          isCapability(room(to)) &&
-          !composition.has(from)
-        );
-      })
-      .map(({ from, to }) => `${from} -> ${to}`);
-    expect(offenders.sort()).toEqual(CORE_EXCEPTIONS);
-    // Each composition file does compose (a file that stopped importing capabilities leaves the list).
-    const composing = new Set(imports.filter(({ to }) => isCapability(room(to))).map(({ from }) => from));
-    expect(COMPOSITION.filter((f) => !composing.has(f))).toEqual([]);
+  it('core, the engines, db and common import no capability: every arrow of a capability points down', () => {
+    // The check finds an arrow up when there is one; the composition root's arrows are not up.
+    expect(
+      upwardImports([
+        { from: 'src/server/core/x.ts', to: 'src/server/features/polls/polls.ts' },
+        { from: 'src/server/app/router.ts', to: 'src/server/features/polls/router.ts' },
+      ]),
+    ).toEqual(['src/server/core/x.ts -> src/server/features/polls/polls.ts']);
+    expect(upwardImports(imports)).toEqual(CORE_EXCEPTIONS);
+  });
+
+  it('only the composition root (src/server/app/) and main.ts put the capabilities together', () => {
+    // Each composition file does compose, and no other server file outside the capabilities does.
+    expect(composers(imports)).toEqual([...COMPOSITION, 'src/server/main.ts'].sort());
+  });
+
+  it("nothing below the composition root imports it: only main.ts, the bot's caller and the client's router type", () => {
+    // The check names a capability (or core) that reaches up into the composition root.
+    expect(
+      appImporters([
+        { from: 'src/server/features/polls/polls.ts', to: 'src/server/app/services.ts' },
+        { from: 'src/server/app/http.ts', to: 'src/server/app/router.ts' },
+      ]),
+    ).toEqual(['src/server/features/polls/polls.ts']);
+    expect(appImporters(imports)).toEqual(APP_IMPORTERS);
+    // The client's one door takes the router's type only (no server code in the bundle).
+    expect(valuesFromApp('import { appRouter, type AppRouter } from "../server/app/router";')).toEqual([
+      'appRouter',
+    ]);
+    for (const file of APP_IMPORTERS.filter((f) => f.startsWith('src/client/'))) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      expect(text).toContain('server/app/router');
+      expect(valuesFromApp(text), file).toEqual([]);
+    }
   });
 
   it('no import circle anywhere, type imports included', () => {
@@ -177,18 +194,74 @@ describe('the house rules', () => {
 });
 
 /**
- * The composition files: the only files of core that import capabilities, each putting all of them
- * together for the app (every import of a feature there is wiring): router.ts mounts their
- * procedures, rest-table.ts lists their /api rows, services.ts builds the container with their
- * state, http.ts mounts their HTTP routes outside tRPC and REST (login, integration hooks). The rest
- * of core (the REST adapter rest.ts, openapi.ts, trpc.ts, ...) takes what it serves from these.
+ * The composition root, src/server/app/: the only files outside the capabilities (with main.ts,
+ * which starts the processes and the capabilities' schedules) that import capabilities, each putting
+ * all of them together: router.ts mounts their procedures (and hands moderation's member-message
+ * pass to the channels), rest-table.ts lists their /api rows, services.ts builds the container
+ * (createServices) with their state, http.ts adds their HTTP routes outside tRPC and REST (login,
+ * integration hooks) to core's HTTP server. Core serves what these hand it and imports none of them.
  */
 const COMPOSITION = [
-  'src/server/core/router.ts',
-  'src/server/core/rest-table.ts',
-  'src/server/core/services.ts',
-  'src/server/core/http.ts',
+  'src/server/app/http.ts',
+  'src/server/app/rest-table.ts',
+  'src/server/app/router.ts',
+  'src/server/app/services.ts',
 ];
+
+/**
+ * The files of src, bot and db that import the composition root (tests, bench and scripts may too):
+ * main.ts starts it, the bot's caller calls the one router in process, and the client's one door
+ * takes the router's type only.
+ */
+const APP_IMPORTERS = ['bot/context.ts', 'src/client/lib/router-types.ts', 'src/server/main.ts'];
+
+const SHARED_LAYERS = [
+  'src/server/core',
+  'src/server/translation',
+  'src/server/moderation',
+  'db',
+  'src/common',
+];
+
+/** Imports of a capability by a shared layer (core, the engines, db, common): arrows that run up. */
+function upwardImports(edges: { from: string; to: string }[]): string[] {
+  return edges
+    .filter(({ from, to }) => SHARED_LAYERS.includes(room(from)) && isCapability(room(to)))
+    .map(({ from, to }) => `${from} -> ${to}`)
+    .sort();
+}
+
+/** The server files outside the capabilities that import a capability. */
+function composers(edges: { from: string; to: string }[]): string[] {
+  const outside = (f: string) => f.startsWith('src/server/') && !isCapability(room(f));
+  return [
+    ...new Set(edges.filter(({ from, to }) => outside(from) && isCapability(room(to))).map((e) => e.from)),
+  ].sort();
+}
+
+/** The files outside the composition root that import it. */
+function appImporters(edges: { from: string; to: string }[]): string[] {
+  const inApp = (f: string) => f.startsWith('src/server/app/');
+  return [...new Set(edges.filter(({ from, to }) => inApp(to) && !inApp(from)).map((e) => e.from))].sort();
+}
+
+/** The names a file imports as values (not `import type`, not `type X`) from the composition root. */
+function valuesFromApp(text: string): string[] {
+  const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!statement.moduleSpecifier.text.includes('/server/app/')) continue;
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly) continue;
+    if (clause.name) names.push(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) if (!element.isTypeOnly) names.push(element.name.text);
+  }
+  return names;
+}
 
 /**
  * The import circles of a list of imports, each as its files sorted: Tarjan's strongly connected
@@ -254,15 +327,19 @@ const QUERY_METHODS = new Set([
 const ROUTER_EXCEPTIONS: string[] = [];
 
 /**
- * None left: retention runs the capabilities' purges that services.ts hands it (retentionPurges),
- * and the translation engine reads a server's glossary and style through TranslatorDeps.prompt
- * (services.ts serverPromptSource), as it reads the servers' own provider keys through `own`.
+ * None left: retention runs the capabilities' purges that the composition root hands it
+ * (app/services.ts retentionPurges), the translation engine reads a server's glossary and style
+ * through TranslatorDeps.prompt (app/services.ts serverPromptSource), as it reads the servers' own
+ * provider keys through `own`; the container's members are typed in core and the engines
+ * (core/services.ts); the HTTP server, the REST adapter and the OpenAPI document take the router and
+ * the REST table as arguments (core/http.ts Composed).
  */
 const CORE_EXCEPTIONS: string[] = [];
 
 /**
  * None left: a member's message runs through moderation, translation and the mirror in one pass
  * (features/moderation/flow.ts, which builds on the channels' copies); the channels' bot
- * procedures reach it through the services container (services.memberMessages), not an import.
+ * procedures reach it through their port (features/channels/member-messages.ts) that the
+ * composition root fills (src/server/app/router.ts: channelsRouter(memberMessagePass)), not an import.
  */
 const CYCLE_EXCEPTIONS: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi-operation';
-import { restRoutes } from '../../src/server/core/rest-table';
+import { restRoutes } from '../../src/server/app/rest-table';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, tableCounts } from '../helpers/server';
 
 /** A concrete path for a route: every :param becomes 1. */

@@ -6,7 +6,7 @@ import { type Db, openDb, rawAll, rawGet, rawRun } from '../../db/client';
 import { guilds } from '../../db/schema';
 import { resetGuildData } from '../../src/server/features/settings/reset';
 import { runRetention } from '../../src/server/core/retention';
-import { retentionPurges } from '../../src/server/core/services';
+import { retentionPurges } from '../../src/server/app/services';
 import { guildActivity, guildAnalytics, guildStats } from '../../src/server/features/stats/stats';
 import { rawGuildActivity, rawGuildAnalytics, rawGuildStats } from '../helpers/analytics-reference';
 

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet, rawRun } from '../../db/client';
 import { PRICE_IDS } from '../../src/common/plans';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { UPGRADES_UNAVAILABLE } from '../../src/server/features/billing/router';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import { seedGuild } from '../helpers/guilds';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { CONTACT_RETENTION_DAYS } from '../../src/common/contact/schemas';
 import { runRetention } from '../../src/server/core/retention';
-import { retentionPurges } from '../../src/server/core/services';
+import { retentionPurges } from '../../src/server/app/services';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**

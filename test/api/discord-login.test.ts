@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { inputSchemaOf } from '../../src/server/core/openapi-schema';
-import { restRoutes } from '../../src/server/core/rest-table';
-import { appRouter } from '../../src/server/core/router';
+import { restRoutes } from '../../src/server/app/rest-table';
+import { appRouter } from '../../src/server/app/router';
 import { FAKE_CLIENT_SECRET, type FakeDiscord, makeMember, startFakeDiscord } from '../fakes/discord';
 import { loginWithDiscord } from '../helpers/discord-login';
 import { seedGuild } from '../helpers/guilds';
@@ -163,7 +163,9 @@ describe('per-server authorization', () => {
   });
 
   // Every REST path whose procedure takes a guildId: A is Alice's, B is not.
-  const guildRoutes = restRoutes.filter((r) => 'guildId' in (inputSchemaOf(r.procedure).properties ?? {}));
+  const guildRoutes = restRoutes.filter(
+    (r) => 'guildId' in (inputSchemaOf(appRouter, r.procedure).properties ?? {}),
+  );
   it('covers the guild-scoped REST table', () => expect(guildRoutes.length).toBeGreaterThan(35));
 
   it.each(guildRoutes.map((r) => [r.method, r.path] as const))(
@@ -194,7 +196,7 @@ describe('per-server authorization', () => {
   const procedures = Object.entries(
     appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
   )
-    .filter(([name]) => 'guildId' in (inputSchemaOf(name).properties ?? {}))
+    .filter(([name]) => 'guildId' in (inputSchemaOf(appRouter, name).properties ?? {}))
     .map(([name, p]) => [name, p._def.type] as const);
   it.each(procedures)('tRPC %s (%s) on B answers 403 FORBIDDEN', async (name, type) => {
     const input = encodeURIComponent(JSON.stringify({ json: { guildId: B } }));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DISCORD_REF_META } from '../../src/common/schemas/discord-refs';
-import { restRoutes } from '../../src/server/core/rest-table';
-import { appRouter } from '../../src/server/core/router';
+import { restRoutes } from '../../src/server/app/rest-table';
+import { appRouter } from '../../src/server/app/router';
 import { createApiKey } from '../../src/server/features/api-keys/api-keys';
 import { tableContents } from '../helpers/database';
 import { CHANNEL_TYPE, seedChannels, seedRoles } from '../helpers/guilds';

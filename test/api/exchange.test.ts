@@ -10,7 +10,7 @@ import {
   waitingMembers,
 } from '../../src/server/features/exchange/exchange';
 import { runRetention } from '../../src/server/core/retention';
-import { retentionPurges } from '../../src/server/core/services';
+import { retentionPurges } from '../../src/server/app/services';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 
 /**

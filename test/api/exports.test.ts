@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLogs, ticketMessages, tickets, translationLogs } from '../../db/schema';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { EXPORT_PAGE_SIZE } from '../../src/server/features/exports/datasets';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 import { insertLogs, SAMPLE_LOGS, SAMPLE_NOW } from '../helpers/translation-logs';

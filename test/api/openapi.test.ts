@@ -3,7 +3,8 @@ import { PRICE_IDS } from '../../src/common/plans';
 import { openApiPath } from '../../src/server/core/openapi';
 import { PUBLIC_PROCEDURES } from '../../src/server/core/openapi-operation';
 import { procedureOf } from '../../src/server/core/openapi-schema';
-import { restRoutes } from '../../src/server/core/rest-table';
+import { restRoutes } from '../../src/server/app/rest-table';
+import { appRouter } from '../../src/server/app/router';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Spec section 7, every row, as method and path (query strings left out). */
@@ -89,8 +90,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('every procedure a route names exists in the router, and so does every public one', () => {
-    for (const route of restRoutes) expect(procedureOf(route.procedure), route.procedure).toBeDefined();
-    for (const name of PUBLIC_PROCEDURES) expect(procedureOf(name), name).toBeDefined();
+    for (const route of restRoutes)
+      expect(procedureOf(appRouter, route.procedure), route.procedure).toBeDefined();
+    for (const name of PUBLIC_PROCEDURES) expect(procedureOf(appRouter, name), name).toBeDefined();
   });
 
   it.each(SPEC_SECTION_7)('spec section 7: %s has a route at that exact method and path', (row) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollVotes } from '../../db/schema';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import type { TranslateRequest, Translator } from '../../src/server/translation';
 import { TranslationUnavailableError } from '../../src/server/translation';
 import { seedChannels, seedGuild } from '../helpers/guilds';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BEGIN, DOC_PATH, END, renderTable, withTable } from '../../scripts/procedures-doc';
-import { restRoutes } from '../../src/server/core/rest-table';
+import { restRoutes } from '../../src/server/app/rest-table';
 
 /** docs/procedures.md carries the table the router itself gives: regenerated here, compared. */
 describe('docs/procedures.md', () => {

@@ -7,7 +7,7 @@ import { type Db, openDb, rawAll } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
 import { createRateLimiter } from '../../src/server/features/contact/form-limits';
 import { runRetention } from '../../src/server/core/retention';
-import { retentionPurges } from '../../src/server/core/services';
+import { retentionPurges } from '../../src/server/app/services';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**

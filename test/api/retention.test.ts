@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../db/client';
 import { guilds, polls, pollVotes, translationLogs } from '../../db/schema';
 import { runRetention } from '../../src/server/core/retention';
-import { retentionPurges } from '../../src/server/core/services';
+import { retentionPurges } from '../../src/server/app/services';
 import { seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { isOperator } from '../../src/server/features/setup/setup';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { tickets } from '../../db/schema';
 import { type FakeDiscord, makeGuild, makeMember, startFakeDiscord } from '../fakes/discord';
 import { startTestServer, type TestServer } from '../helpers/server';

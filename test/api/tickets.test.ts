@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
 import { guilds } from '../../db/schema';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { addTicketMessage, createTicket, type Ticket } from '../../src/server/features/tickets/tickets';
 import { recordingTranslator } from '../helpers/recording-translator';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { COMMANDS } from '../../bot/commands';
 import type { BotCommand } from '../../bot/commands/types';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { type BotHarness, startBotHarness } from './harness';
 
 /**

@@ -2,7 +2,7 @@ import type { ClientEvents } from 'discord.js';
 import { sql } from 'drizzle-orm';
 import { type RunningBot, startBot } from '../../bot/client';
 import { rawAll } from '../../db/client';
-import type { ServiceOverrides } from '../../src/server/core/services';
+import type { ServiceOverrides } from '../../src/server/app/services';
 import {
   type FakeChannel,
   type FakeDiscord,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEEDED_PERMISSIONS, PERMISSION_BITS } from '../../src/common/guilds/permissions';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { type FakeRole, snowflake } from '../fakes/discord';
 import { type BotHarness, eventually, handled, startBotHarness } from './harness';
 

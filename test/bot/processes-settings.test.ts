@@ -11,7 +11,8 @@ import {
 } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
-import { createServices, type Services } from '../../src/server/core/services';
+import { createServices } from '../../src/server/app/services';
+import type { Services } from '../../src/server/core/services';
 import { onPostgres } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { eventually, FAKE_IDENTIFY_INTERVAL_MS } from './harness';

@@ -39,7 +39,7 @@ describe('bot status', () => {
 
   it('turns the bot, invite and commands steps of the checklist green by itself', async () => {
     await h.bot.commands;
-    const { createCaller } = await import('../../src/server/core/router');
+    const { createCaller } = await import('../../src/server/app/router');
     const caller = createCaller({
       ...h.server.services,
       actor: { kind: 'admin', via: 'token' },

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanKey } from '../../src/common/plans';
 import { type Env, loadEnv } from '../../src/server/core/env';
-import { createApp, listen } from '../../src/server/core/http';
-import { createServices, type ServiceOverrides, type Services } from '../../src/server/core/services';
+import { createApp } from '../../src/server/app/http';
+import { listen } from '../../src/server/core/http';
+import { createServices, type ServiceOverrides } from '../../src/server/app/services';
+import type { Services } from '../../src/server/core/services';
 import { tableCounts as countRows, dropTestDb, testDatabaseEnv } from './database';
 import { seedGuild } from './guilds';
 

@@ -1,4 +1,5 @@
-import { checkLocal, createModerationState, type FindingType } from '../../src/server/features/moderation/layers';
+import { checkLocal, type FindingType } from '../../src/server/features/moderation/layers';
+import { createModerationState } from '../../src/server/moderation/state';
 import { EVAL_BANNED_WORDS, type EvalLabel, type EvalMessage } from './eval-set';
 
 /**

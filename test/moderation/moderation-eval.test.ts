@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   checkLocal,
   countOffence,
-  createModerationState,
   OFFENCES_BEFORE_TIMEOUT,
 } from '../../src/server/features/moderation/layers';
+import { createModerationState } from '../../src/server/moderation/state';
 import { findScam } from '../../src/server/moderation/scam';
 import { checkSpam, createSpamWindows, DUPLICATE_MAX, FLOOD_MAX } from '../../src/server/moderation/spam';
 import { findBannedWord } from '../../src/server/moderation/words';

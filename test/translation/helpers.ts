@@ -6,7 +6,7 @@ import { guilds, translationLogs } from '../../db/schema';
 import { loadEnv } from '../../src/server/core/env';
 import { createQueue, DurableEvents } from '../../src/server/core/queue';
 import { createTranslator, type Translator } from '../../src/server/translation';
-import { serverPromptSource } from '../../src/server/core/services';
+import { serverPromptSource } from '../../src/server/app/services';
 import type { EngineOptions } from '../../src/server/translation/options';
 import { dropTestDb, openTestDb } from '../helpers/database';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaller } from '../../src/server/core/router';
+import { createCaller } from '../../src/server/app/router';
 import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedRoles, setGuildPlan } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';

@@ -2,10 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { mountDiscordAuth, mountLoginLink } from '../features/auth/routes';
-import { mountIntegrationHooks } from '../features/integrations/hooks';
 import { identifyCaller } from './credentials';
 import { mountDocs } from './docs';
 import { mountMetrics, timeRequests } from './metrics';
@@ -14,9 +13,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { mountSeo } from './http-seo';
 import { mountPages, readClient } from './pages';
 import { capTrpcBatch, limitGlobalStats, MAX_TRPC_BATCH } from './public-limits';
-import { mountRest } from './rest';
-import { restRoutes } from './rest-table';
-import { appRouter, createCaller } from './router';
+import { mountRest, type RestRoute } from './rest';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
 import type { Services } from './services';
 import type { Actor } from './access';
@@ -38,7 +35,21 @@ export interface AppOptions {
   health?: HealthSources;
 }
 
-export function createApp(services: Services, options: AppOptions = {}): Hono {
+/**
+ * What the composition root (src/server/app/http.ts) puts together for the HTTP server: the one
+ * router of every capability, its caller, the REST table, and the capabilities' routes outside tRPC
+ * and REST. Core serves them and imports none.
+ */
+export interface Composed {
+  router: AnyTRPCRouter;
+  createCaller: (ctx: Context) => unknown;
+  restRoutes: readonly RestRoute[];
+  /** Routes of their own (login, integration hooks), mounted once the caller is identified. */
+  mountRoutes: (app: Hono) => void;
+}
+
+/** The HTTP server: plumbing (headers, limits, health, metrics, pages) around what `composed` brings. */
+export function createHttpApp(services: Services, composed: Composed, options: AppOptions = {}): Hono {
   const app = new Hono();
   const clientDir = options.clientDir ? resolve(options.clientDir) : null;
   const client = readClient(clientDir);
@@ -74,15 +85,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   app.use('/api/*', identify);
   app.use('/trpc/*', identify);
   app.get('/api/global-stats', limitGlobalStats(services));
-  mountLoginLink(app, services);
-  mountDiscordAuth(app, services);
-  mountIntegrationHooks(app, services);
+  composed.mountRoutes(app);
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
-      router: appRouter,
+      router: composed.router,
       maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ resHeaders }) => contextFor(services, c, resHeaders),
       onError: ({ error }) => {
@@ -91,8 +100,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
 
-  app.get(OPENAPI_PATH, (c) => c.json(buildOpenApiDocument(services.env.PUBLIC_URL)));
-  mountRest(app, restRoutes, async (c) => createCaller(contextFor(services, c)), services);
+  app.get(OPENAPI_PATH, (c) =>
+    c.json(buildOpenApiDocument(services.env.PUBLIC_URL, composed.restRoutes, composed.router)),
+  );
+  mountRest(app, composed.restRoutes, async (c) => composed.createCaller(contextFor(services, c)), services);
   mountDocs(app);
   mountSeo(app, services.env.PUBLIC_URL);
   mountPages(app, client, services.env.PUBLIC_URL);

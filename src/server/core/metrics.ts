@@ -35,7 +35,7 @@ export interface Metrics {
    * or with --bot-processes to its bot processes' reports (main.ts).
    */
   shards: { source: (() => { id: number; ping: number }[] | Promise<{ id: number; ping: number }[]>) | null };
-  /** Where the provider lanes' probed health is read at scrape time (services.ts sets it). */
+  /** Where the provider lanes' probed health is read at scrape time (app/services.ts sets it). */
   providers: { source: (() => { lane: string; state: string; probeMs: number | null }[]) | null };
 }
 

@@ -1,3 +1,4 @@
+import type { AnyTRPCRouter } from '@trpc/server';
 import { inputSchemaOf, type JsonSchema, needsAField } from './openapi-schema';
 import type { RestRoute } from './rest';
 
@@ -88,9 +89,9 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-export function operationOf(route: RestRoute) {
+export function operationOf(route: RestRoute, router: AnyTRPCRouter) {
   const isPublic = PUBLIC_PROCEDURES.has(route.procedure);
-  const input = inputSchemaOf(route.procedure);
+  const input = inputSchemaOf(router, route.procedure);
   const props: Record<string, JsonSchema> = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
@@ -172,7 +173,7 @@ export function operationOf(route: RestRoute) {
           properties: bodyProps,
           ...(bodyRequired.length ? { required: bodyRequired } : {}),
           // "Give at least one field": the empty object is refused.
-          ...(!bodyRequired.filter((r) => r !== 'guildId').length && needsAField(route.procedure)
+          ...(!bodyRequired.filter((r) => r !== 'guildId').length && needsAField(router, route.procedure)
             ? { minProperties: 1 }
             : {}),
         };

@@ -1,5 +1,5 @@
+import type { AnyTRPCRouter } from '@trpc/server';
 import { z } from 'zod';
-import { appRouter } from './router';
 
 /** The JSON Schema of a procedure's zod input, as the OpenAPI document (openapi.ts) shows it. */
 
@@ -13,8 +13,9 @@ interface Procedure {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] };
 }
 
-export function procedureOf(name: string): Procedure | undefined {
-  return (appRouter._def.procedures as unknown as Record<string, Procedure | undefined>)[name];
+/** A procedure of the one router (src/server/app/router.ts hands it in) by its "domain.procedure" name. */
+export function procedureOf(router: AnyTRPCRouter, name: string): Procedure | undefined {
+  return (router._def.procedures as unknown as Record<string, Procedure | undefined>)[name];
 }
 
 const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
@@ -70,8 +71,8 @@ function schemaOf(parser: unknown): JsonSchema {
 }
 
 /** A PATCH input that refuses an empty object although no field is required ("give at least one"). */
-export function needsAField(name: string): boolean {
-  const proc = procedureOf(name);
+export function needsAField(router: AnyTRPCRouter, name: string): boolean {
+  const proc = procedureOf(router, name);
   if (!proc) return false;
   return proc._def.inputs.some((parser) => {
     if (!(parser instanceof z.ZodType)) return false;
@@ -82,8 +83,8 @@ export function needsAField(name: string): boolean {
 }
 
 /** Merges a procedure's chained inputs (tRPC merges the objects the same way). */
-export function inputSchemaOf(name: string): JsonSchema {
-  const proc = procedureOf(name);
+export function inputSchemaOf(router: AnyTRPCRouter, name: string): JsonSchema {
+  const proc = procedureOf(router, name);
   if (!proc) return {};
   const parts = proc._def.inputs.map(schemaOf);
   if (parts.length === 0) return {};

@@ -1,10 +1,12 @@
+import type { AnyTRPCRouter } from '@trpc/server';
 import { SESSION_COOKIE } from './admin-token';
 import { operationOf } from './openapi-operation';
-import { restRoutes } from './rest-table';
+import type { RestRoute } from './rest';
 
 /**
  * The OpenAPI 3.1 document of every /api path, built from the REST route table and the zod input
- * schemas of the procedures the routes call. Served at GET /api/openapi.json.
+ * schemas of the procedures the routes call (both put together in src/server/app/). Served at
+ * GET /api/openapi.json.
  */
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -14,15 +16,24 @@ export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-let cached: { url: string; doc: Record<string, unknown> } | null = null;
+let cached: {
+  url: string;
+  routes: readonly RestRoute[];
+  router: AnyTRPCRouter;
+  doc: Record<string, unknown>;
+} | null = null;
 
-export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
-  if (cached?.url === serverUrl) return cached.doc;
+export function buildOpenApiDocument(
+  serverUrl: string,
+  routes: readonly RestRoute[],
+  router: AnyTRPCRouter,
+): Record<string, unknown> {
+  if (cached?.url === serverUrl && cached.routes === routes && cached.router === router) return cached.doc;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of restRoutes) {
+  for (const route of routes) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operationOf(route);
+    paths[path][route.method.toLowerCase()] = operationOf(route, router);
   }
   paths[OPENAPI_PATH] = {
     get: {
@@ -67,6 +78,6 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       },
     },
   };
-  cached = { url: serverUrl, doc };
+  cached = { url: serverUrl, routes, router, doc };
   return doc;
 }

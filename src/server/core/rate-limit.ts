@@ -3,7 +3,7 @@
  * holds the server's shard (the only process that sees that server's messages). Each call does a
  * bounded amount of work whatever the number of keys: idle keys are forgotten by an expiry queue
  * in time order, a few entries per call, never by scanning the whole table. (The public forms'
- * limits are shared by every web process: rate-limit-forms.ts.)
+ * limits are shared by every web process: RateLimiter below.)
  */
 
 /** How many expiry-queue entries one call looks at: more than the one it adds, so the queue drains. */
@@ -89,4 +89,16 @@ export function createUserLimiter(windowMs = 60 * 60_000): UserLimiter {
       return hits.size;
     },
   };
+}
+
+/**
+ * A fixed-window limit of the public forms (login, contact, checkout), as the services carry it
+ * (Services.limits): shared by every web process, kept in the database by the contact
+ * capability's createRateLimiter (features/contact/form-limits.ts).
+ */
+export interface RateLimiter {
+  /** Counts one hit for key; ok false once more than `limit` hits fall in the current window. */
+  hit(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
+  /** Whether the key is over the limit now, without counting (a limiter of failures asks first). */
+  peek(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
 }

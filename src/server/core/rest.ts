@@ -1,19 +1,18 @@
-import type { inferRouterInputs } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Hono, Context as HonoContext } from 'hono';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../../common/schemas/util';
-import type { AppRouter } from './router';
 import { CapabilityLockedError } from './plans';
 import type { Services } from './services';
 import { zodMessage } from './trpc';
 
-type Inputs = inferRouterInputs<AppRouter>;
-/** "domain.procedure" for every procedure of the one router. */
-export type ProcedurePath = {
-  [D in keyof Inputs & string]: `${D}.${keyof Inputs[D] & string}`;
-}[keyof Inputs & string];
+/**
+ * "domain.procedure": the procedure a row calls. A capability's rows keep their literal names
+ * (`[...] satisfies RestRoute[]`), and the REST table (src/server/app/rest-table.ts) checks every
+ * one against the one router's procedures (its ProcedurePath).
+ */
+export type ProcedureName = `${string}.${string}`;
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -30,11 +29,11 @@ export interface RestRequest {
  * by default the input is the body, the query and the path params merged (guildId from the
  * query or the body, as the spec sends it). The procedure validates it.
  */
-export interface RestRoute {
+export interface RestRoute<P extends ProcedureName = ProcedureName> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   /** Hono path syntax: /api/polls/:id */
   path: string;
-  procedure: ProcedurePath;
+  procedure: P;
   summary: string;
   /** Response status on success (201 for creations). */
   status?: number;
@@ -128,7 +127,7 @@ function retryAfterOf(err: unknown): number | null {
 type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
 /**
- * Mounts a table of REST routes (the REST table, core/rest-table.ts) on the app, in its order;
+ * Mounts a table of REST routes (the REST table, src/server/app/rest-table.ts) on the app, in its order;
  * makeCaller builds the tRPC caller for one request.
  */
 export function mountRest(

@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 /** One capability's own deletion of what it no longer keeps at `now`: how many rows went. */
 export type RetentionPurge = (db: Db, now: Date) => Promise<number>;
 
-/** The capabilities' purges by name (each name a count of the result), handed in by services.ts. */
+/** The capabilities' purges by name (each name a count of the result), handed in by app/services.ts. */
 export type RetentionPurges = Record<string, RetentionPurge>;
 
 export type RetentionResult<P extends RetentionPurges = RetentionPurges> = {
@@ -26,7 +26,7 @@ export type RetentionResult<P extends RetentionPurges = RetentionPurges> = {
  * Deletes what the privacy page says is no longer kept: translation logs older than TRANSLATION_LOG_DAYS, every
  * row of a server the bot left more than LEFT_SERVER_DAYS ago (a server that re-added the bot in time is
  * present again and keeps everything), expired dashboard sessions, and what each capability's purge deletes
- * (`purges`, given by the composition root: services.ts `retentionPurges`), in one transaction.
+ * (`purges`, given by the composition root: app/services.ts `retentionPurges`), in one transaction.
  */
 export async function runRetention<P extends RetentionPurges>(
   db: Db,

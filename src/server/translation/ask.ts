@@ -46,7 +46,7 @@ export interface GlossaryEntry {
 /**
  * What a server adds to its prompt, read per call: its glossary and its style (slang, its own
  * instructions), each already gated by its plan. The glossary and translation-style capabilities
- * answer it; services.ts hands it in (the engine imports no capability).
+ * answer it; app/services.ts hands it in (the engine imports no capability).
  */
 export interface ServerPromptSource {
   glossary(guildId: string): Promise<GlossaryEntry[]>;

@@ -55,7 +55,7 @@ function sentBefore(a: string, b: string): boolean {
 
 /**
  * The rings, in memory. `keyOf` says which ring a channel's messages go to: the channels feature
- * hands in its mirror links' (the composition in core/services.ts); alone, each channel its own.
+ * hands in its mirror links' (the composition in app/services.ts); alone, each channel its own.
  */
 export function createConversation(keyOf: ConversationKeyOf = ownRing): Conversation {
   const rings = new Map<string, Line[]>();

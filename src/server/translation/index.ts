@@ -28,9 +28,9 @@ export interface TranslatorDeps {
   provider?: Provider | null;
   /** Fallback providers other than the environment's (benchmarks); with `provider` given, none by default. */
   fallbacks?: Provider[];
-  /** The servers' own provider keys (features/provider-keys, given by services.ts). */
+  /** The servers' own provider keys (features/provider-keys, given by app/services.ts). */
   own?: OwnProviderSource;
-  /** A server's glossary and style for its prompt (services.ts serverPromptSource). */
+  /** A server's glossary and style for its prompt (app/services.ts serverPromptSource). */
   prompt: ServerPromptSource;
   options?: Partial<EngineOptions>;
 }

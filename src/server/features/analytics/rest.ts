@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/analytics',
@@ -8,4 +8,4 @@ export const routes: RestRoute[] = [
     summary:
       'Trend (30 days), languages, hourly activity, top translators, language pairs, quality, messages marked as not translated in time per reason, messages skipped as short chatter, which provider served each share (translations, characters, errors per provider)',
   },
-];
+] satisfies RestRoute[];

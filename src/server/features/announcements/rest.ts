@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/announcements',
@@ -35,4 +35,4 @@ export const routes: RestRoute[] = [
     procedure: 'announcements.delete',
     summary: 'Delete an announcement',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/api-keys',
@@ -15,4 +15,4 @@ export const routes: RestRoute[] = [
     status: 201,
   },
   { method: 'DELETE', path: '/api/api-keys/:id', procedure: 'apiKeys.revoke', summary: 'Revoke an API key' },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'POST',
     path: '/api/create-checkout-session',
@@ -28,4 +28,4 @@ export const routes: RestRoute[] = [
     raw: true,
     input: (req) => ({ payload: req.rawBody ?? '', signature: req.headers['stripe-signature'] }),
   },
-];
+] satisfies RestRoute[];

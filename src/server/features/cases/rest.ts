@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/cases',
@@ -41,4 +41,4 @@ export const routes: RestRoute[] = [
     procedure: 'cases.removeEscalation',
     summary: 'Remove an escalation rule of the guild',
   },
-];
+] satisfies RestRoute[];

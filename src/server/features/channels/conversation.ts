@@ -6,7 +6,7 @@ import { linkOfChannel } from './linked-channels';
 /**
  * The conversation ring (src/server/translation/conversation.ts) a channel's messages go to: a
  * thread's own, its mirror link's (shared by the link's channels, so the conversation spans their
- * languages), else the channel's own. core/services.ts hands it to the rings.
+ * languages), else the channel's own. app/services.ts hands it to the rings.
  */
 export const conversationKey: ConversationKeyOf = async (db, guildId, msg) => {
   if (msg.parentChannelId) return `thread:${msg.channelId}`;

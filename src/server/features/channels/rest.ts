@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/channels/links',
@@ -35,4 +35,4 @@ export const routes: RestRoute[] = [
     summary:
       "Allow ({ allowed: true }) or stop translating a bot or webhook seen in the link; 400 for the bot's own webhooks or one not seen there",
   },
-];
+] satisfies RestRoute[];

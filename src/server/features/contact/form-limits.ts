@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { type Db, rawGet } from '../../../../db/client';
 import { rateLimits } from '../../../../db/schema';
+import type { RateLimiter } from '../../core/rate-limit';
+
+/** Counter rows of windows that started longer ago than this are deleted (retention job). */
+export const RATE_LIMIT_KEEP_MS = 86_400_000;
+
+const hashed = (scope: string, key: string) => createHash('sha256').update(`${scope}\n${key}`).digest('hex');
 
 /**
  * Fixed-window counters of the public forms (login, contact, checkout), kept in the database so
@@ -9,18 +15,6 @@ import { rateLimits } from '../../../../db/schema';
  * hit (an upsert that starts a new window when the old one ended), so two processes counting at
  * once never lose a hit. The visitor's address is stored only as a hash.
  */
-export interface RateLimiter {
-  /** Counts one hit for key; ok false once more than `limit` hits fall in the current window. */
-  hit(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
-  /** Whether the key is over the limit now, without counting (a limiter of failures asks first). */
-  peek(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
-}
-
-/** Counter rows of windows that started longer ago than this are deleted (retention job). */
-export const RATE_LIMIT_KEEP_MS = 86_400_000;
-
-const hashed = (scope: string, key: string) => createHash('sha256').update(`${scope}\n${key}`).digest('hex');
-
 export function createRateLimiter(
   db: Db,
   scope: string,

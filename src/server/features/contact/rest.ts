@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'POST',
     path: '/api/contact',
@@ -75,4 +75,4 @@ export const routes: RestRoute[] = [
     procedure: 'contact.accountManager',
     summary: "The server's account manager (Ultimate), or null with the plan's support reply time",
   },
-];
+] satisfies RestRoute[];

@@ -6,7 +6,7 @@ import { CONTACT_RETENTION_DAYS } from '../../../common/contact/schemas';
 const DAY = 86_400_000;
 
 /**
- * The retention job's part (services.ts `retentionPurges`): deletes the messages archived over
+ * The retention job's part (app/services.ts `retentionPurges`): deletes the messages archived over
  * CONTACT_RETENTION_DAYS.afterArchived days ago, and every message sent over afterSent days ago.
  */
 export async function deleteOldContactMessages(db: Db, now: Date): Promise<number> {

@@ -6,7 +6,7 @@ const input = (req: RestRequest) => ({
   guildId: pathGuild(req.params.guildId, 'guildId'),
 });
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/guilds/:guildId/exchange',
@@ -23,4 +23,4 @@ export const routes: RestRoute[] = [
       'Change { channelId }: the text channel pairs get a private thread in ("" = none: members are told by DM only)',
     input,
   },
-];
+] satisfies RestRoute[];

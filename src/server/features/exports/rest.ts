@@ -2,7 +2,7 @@ import type { RestRoute } from '../../core/rest';
 import type { Services } from '../../core/services';
 import { type ExportRequest, exportHeaders, exportStream } from './stream';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/exports/:dataset',
@@ -24,4 +24,4 @@ export const routes: RestRoute[] = [
       );
     },
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/translation/glossary',
@@ -28,4 +28,4 @@ export const routes: RestRoute[] = [
     procedure: 'glossary.remove',
     summary: 'Remove one term. Plus',
   },
-];
+] satisfies RestRoute[];

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
-
-/** What the bot found when it compared its application commands with Discord's at start. */
-export interface CommandsStatus {
-  state: 'registered' | 'failed';
-  scope: 'global' | 'guild';
-  guildId: string | null;
-  hash: string;
-  count: number;
-  /** This start replaced Discord's set (false: Discord already had it). */
-  changed: boolean;
-  at: string;
-  error: string | null;
-}
+import type { BotStatus, BotStatusBox, ProcessReport } from '../../core/bot-status';
 
 /**
  * What the bot last said about its own connection, kept in memory beside the services (the bot
@@ -25,71 +13,6 @@ export interface CommandsStatus {
 
 /** Reports older than this (the bot reports every 30 s while online) are of a process gone. */
 export const BOT_STATUS_FRESH_MS = 90_000;
-export type BotState = 'not_configured' | 'connecting' | 'online' | 'offline';
-
-export interface BotStatus {
-  state: BotState;
-  /** When the bot entered this state (ISO date-time). */
-  since: string;
-  /** Gateway heartbeat round trip in milliseconds, when online and measured. */
-  latencyMs: number | null;
-  /** Shard this process runs and how many there are. */
-  shard: { id: number; count: number } | null;
-  /** Every shard this process runs and whether it is ready (absent from older reports). */
-  shards?: ReportedShard[];
-  /** The bot's Discord name (name#0000 or name) once logged in. */
-  tag: string | null;
-  /** How many servers the bot is in, when online. */
-  guilds: number | null;
-  /** Why it is offline (login refused, disallowed intents, network), when known. */
-  reason: string | null;
-  /** The application commands' registration, once the bot has checked them (null before). */
-  commands: CommandsStatus | null;
-}
-
-/** A shard in a report: ready (the status page), and since issue 24 its state for /healthz. */
-export interface ReportedShard {
-  id: number;
-  ready: boolean;
-  /** discord.js's state (Ready, Connecting, Reconnecting, ...). */
-  status?: string;
-  /** Heartbeat round trip in ms (-1 before the first). */
-  ping?: number;
-  guilds?: number;
-  /** When the newest heartbeat was acknowledged (ISO date-time). */
-  lastHeartbeat?: string | null;
-}
-
-/** The newest report of one process, and when it was written. */
-export interface ProcessReport {
-  status: BotStatus;
-  at: Date;
-  /** Written in the last BOT_STATUS_FRESH_MS (an older one is of a process hung or gone). */
-  fresh: boolean;
-}
-
-export interface BotStatusReport {
-  state: Exclude<BotState, 'not_configured'>;
-  latencyMs?: number | null;
-  shard?: { id: number; count: number } | null;
-  shards?: ReportedShard[];
-  tag?: string | null;
-  guilds?: number | null;
-  reason?: string | null;
-  commands?: CommandsStatus | null;
-}
-
-export interface BotStatusBox {
-  get(): Promise<BotStatus>;
-  /** Resolves once the report is stored for the other processes. */
-  report(update: BotStatusReport, at: Date): Promise<BotStatus>;
-  /**
-   * The newest report of each of these processes of this machine (by pid), however old: the bot
-   * processes `npm start -- --bot-processes N` started (their /healthz, core/health.ts). Empty
-   * without the database.
-   */
-  reportsOf(pids: number[]): Promise<Map<number, ProcessReport>>;
-}
 
 /** Several bot processes' reports as one: the first not online, else online with their servers summed. */
 function combine(reports: BotStatus[]): BotStatus {

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/discord/channels',
@@ -20,4 +20,4 @@ export const routes: RestRoute[] = [
     procedure: 'guilds.list',
     summary: 'The servers the bot is in, with their plan',
   },
-];
+] satisfies RestRoute[];

@@ -1,7 +1,7 @@
 import type { RestRoute } from '../../core/rest';
 
 /** Configuration the bot acts on that the spec's table does not list (single-channel mode). */
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/channels/links/:id/languages',
@@ -14,4 +14,4 @@ export const routes: RestRoute[] = [
     procedure: 'singleChannel.setLanguages',
     summary: 'Set the languages of a single-channel link: { languages: ["es", "fr"] } (1 to 10 codes)',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/integrations',
@@ -20,4 +20,4 @@ export const routes: RestRoute[] = [
     procedure: 'integrations.remove',
     summary: 'Stop following (the WebSub or EventSub subscription is ended)',
   },
-];
+] satisfies RestRoute[];

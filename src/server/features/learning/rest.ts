@@ -1,6 +1,6 @@
 import { pathGuild, type RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/language-learning/learners/:guildOrUserId',
@@ -15,4 +15,4 @@ export const routes: RestRoute[] = [
     summary: "One member's progress with accuracy, or null",
     input: (req) => ({ guildId: pathGuild(req.params.serverId, 'serverId'), userId: req.params.userId }),
   },
-];
+] satisfies RestRoute[];

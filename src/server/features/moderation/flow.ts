@@ -1,8 +1,7 @@
-import type { Db } from '../../../../db/client';
-import type { Conversation } from '../../translation/conversation';
 import type { IncomingMessage, MirrorOutcome } from '../channels/messages';
+import type { MemberMessage, MemberMessageDeps } from '../channels/member-messages';
 import { planMirror } from '../channels/mirror';
-import { checkLocal, type Finding, findingOfVerdict, type ModerationState, moderationLayers } from './layers';
+import { checkLocal, type Finding, findingOfVerdict, moderationLayers } from './layers';
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';
 import { planSingle, planSingleEdit, type SingleOutcome } from '../single-channel/single-channel';
 import { planEdit } from '../channels/edits';
@@ -18,26 +17,6 @@ import { optedOut } from '../translation/opt-outs';
  * that is not translated gets one classification call. When the provider is down, the AI layer
  * is skipped (noted in the log) and nothing is blocked.
  */
-
-export interface MemberMessage extends IncomingMessage {
-  /** Distinct user and role mentions; @everyone/@here count as many. */
-  mentions: number;
-  /** The author may manage messages in this channel (moderators are left alone). */
-  exempt: boolean;
-  locale?: string | null;
-}
-
-export interface FlowDeps {
-  db: Db;
-  translator: Translator;
-  publicUrl: string;
-  /** Voice messages' audio is fetched only from Discord's hosts or this one (tests' fake Discord). */
-  discordApiUrl?: string;
-  state: ModerationState;
-  clock: () => Date;
-  /** The channels' recent messages (in memory), the context of each translation. */
-  conversation?: Conversation;
-}
 
 export type TranslationPlan = SingleOutcome | MirrorOutcome;
 
@@ -71,7 +50,7 @@ function verdictTranslator(inner: Translator, moderate: boolean) {
 
 /** The single-channel reply or the mirror copies of a message (no moderation: a marked message's new try uses it too). */
 export async function planTranslation(
-  deps: Pick<FlowDeps, 'db' | 'publicUrl' | 'discordApiUrl' | 'conversation'>,
+  deps: Pick<MemberMessageDeps, 'db' | 'publicUrl' | 'discordApiUrl' | 'conversation'>,
   translator: Translator,
   msg: IncomingMessage,
 ): Promise<TranslationPlan> {
@@ -89,7 +68,7 @@ export async function planTranslation(
 
 /** A member edited a message: the new text of its single-channel reply, else of its mirror copies. */
 export async function planTranslationEdit(
-  deps: Pick<FlowDeps, 'db' | 'publicUrl' | 'conversation'>,
+  deps: Pick<MemberMessageDeps, 'db' | 'publicUrl' | 'conversation'>,
   translator: Translator,
   msg: IncomingMessage,
 ) {
@@ -99,7 +78,7 @@ export async function planTranslationEdit(
 }
 
 export async function onMemberMessage(
-  deps: FlowDeps,
+  deps: MemberMessageDeps,
   msg: MemberMessage,
 ): Promise<{ plan: TranslationPlan; moderation: ModerationAction | null }> {
   const { db, state } = deps;
@@ -161,7 +140,10 @@ export async function onMemberMessage(
  * count new messages only, and the AI verdict rides on new messages' translations). A message
  * flagged under autoDelete is removed with every copy already posted.
  */
-export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<ModerationAction | null> {
+export async function moderateEdit(
+  deps: MemberMessageDeps,
+  msg: MemberMessage,
+): Promise<ModerationAction | null> {
   if (msg.exempt) return null;
   const layers = await moderationLayers(deps.db, msg.guildId);
   const finding = checkLocal(deps.state, { ...layers, spam: false }, msg, deps.clock().getTime());
@@ -174,9 +156,9 @@ export async function moderateEdit(deps: FlowDeps, msg: MemberMessage): Promise<
 }
 
 /**
- * The member-message pass as the services container hands it to the channels' bot procedures
- * (core/services.ts): channels reaches it there, not by importing moderation, which builds on the
- * channels' copies (planMirror, planEdit, planDelete).
+ * The member-message pass, the channels' port (features/channels/member-messages.ts): the
+ * composition root hands it to the channels' bot procedures (src/server/app/router.ts), which
+ * cannot import moderation, since moderation builds on the channels' copies (planMirror,
+ * planEdit, planDelete).
  */
 export const memberMessagePass = { onMemberMessage, moderateEdit, planTranslation, planTranslationEdit };
-export type MemberMessagePass = typeof memberMessagePass;

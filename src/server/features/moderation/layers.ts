@@ -1,7 +1,8 @@
 import type { Db } from '../../../../db/client';
 import { readSavedModerationRules } from './rules';
 import { findScam } from '../../moderation/scam';
-import { checkSpam, createSpamWindows, type SpamWindows } from '../../moderation/spam';
+import { checkSpam } from '../../moderation/spam';
+import type { ModerationState } from '../../moderation/state';
 import { findBannedWord } from '../../moderation/words';
 import { planIncludes } from '../../../common/plans';
 import type { ModerationVerdict } from '../../translation';
@@ -17,17 +18,6 @@ export const OFFENCES_BEFORE_TIMEOUT = 3;
 export const OFFENCE_WINDOW_MS = 10 * 60_000;
 /** How long the timeout lasts. */
 export const TIMEOUT_MS = 10 * 60_000;
-
-/** In-memory state of moderation (one per running server): spam windows and offence counts. */
-export interface ModerationState {
-  spam: SpamWindows;
-  /** `${guildId}:${userId}` -> times of recent offences (ms). */
-  offences: Map<string, number[]>;
-}
-
-export function createModerationState(): ModerationState {
-  return { spam: createSpamWindows(), offences: new Map() };
-}
 
 export type FindingType = 'spam' | 'filter' | 'scam' | 'toxicity';
 

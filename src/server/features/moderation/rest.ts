@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/moderation/rules',
@@ -19,4 +19,4 @@ export const routes: RestRoute[] = [
     procedure: 'moderation.logs',
     summary: 'The 100 newest moderation actions of the guild, newest first',
   },
-];
+] satisfies RestRoute[];

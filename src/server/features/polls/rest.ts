@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/polls',
@@ -27,4 +27,4 @@ export const routes: RestRoute[] = [
     procedure: 'polls.delete',
     summary: 'Delete a poll and its votes; the bot removes its Discord message',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/provider-key',
@@ -26,4 +26,4 @@ export const routes: RestRoute[] = [
     procedure: 'providerKeys.remove',
     summary: "Delete the server's own key; the operator's provider translates again",
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/reaction-roles',
@@ -21,4 +21,4 @@ export const routes: RestRoute[] = [
     procedure: 'reactionRoles.delete',
     summary: 'Delete a reaction-role entry',
   },
-];
+] satisfies RestRoute[];

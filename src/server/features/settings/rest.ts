@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/config',
@@ -20,4 +20,4 @@ export const routes: RestRoute[] = [
     summary:
       'Danger Zone: erase the guild data (settings, links, logs...); { confirm } must equal the guild id',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
 import type { Env } from '../../core/env';
-import type { BotStatus } from '../guilds/bot-status';
+import type { BotStatus } from '../../core/bot-status';
 
 /** The shape of the operator's setup checklist (setup.ts), its steps and what they are read from. */
 

@@ -1,7 +1,7 @@
 import type { RestRoute } from '../../core/rest';
 
 /** Single-channel translation rooms, as the dashboard's Channels screen manages them. */
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/channels/rooms',
@@ -30,4 +30,4 @@ export const routes: RestRoute[] = [
     procedure: 'singleChannel.remove',
     summary: 'Remove a translation room (the channel becomes an ordinary channel)',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/global-stats',
@@ -19,4 +19,4 @@ export const routes: RestRoute[] = [
     procedure: 'stats.activity',
     summary: 'Dashboard activity: translations per weekday (last 7 days), 10 newest, top languages',
   },
-];
+] satisfies RestRoute[];

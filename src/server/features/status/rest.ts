@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/status',
@@ -8,4 +8,4 @@ export const routes: RestRoute[] = [
     summary:
       'Public: measured uptime of the web tier, each bot shard and each translation provider lane (primary, fallback) over 24 h, 7 d and 90 d, and incidents (the status page)',
   },
-];
+] satisfies RestRoute[];

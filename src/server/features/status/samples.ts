@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 import { laneComponent, MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
 import type { LaneHealth } from '../../translation/types';
-import { BOT_STATUS_FRESH_MS, type BotStatus } from '../guilds/bot-status';
+import type { BotStatus } from '../../core/bot-status';
+import { BOT_STATUS_FRESH_MS } from '../guilds/bot-status';
 
 /**
  * The health samples the status page reads: at the start of every minute a web process records

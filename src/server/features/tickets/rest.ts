@@ -1,7 +1,7 @@
 import type { RestRoute } from '../../core/rest';
 import type { TranscriptFile } from './transcript';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/tickets',
@@ -82,4 +82,4 @@ export const routes: RestRoute[] = [
     summary:
       'Change the ticket channel (a text channel of the server, or null for #tickets), the support role, the panel categories ({ name, questions }[], at most 5 with 3 questions each), or autoCloseDays (1-90 days without activity before a ticket is warned then closed; null: off)',
   },
-];
+] satisfies RestRoute[];

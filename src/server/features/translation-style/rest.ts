@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/translation/style',
@@ -13,4 +13,4 @@ export const routes: RestRoute[] = [
     procedure: 'translationStyle.update',
     summary: 'Change customInstructions (at most 500 characters) and/or slang (true/false). Pro',
   },
-];
+] satisfies RestRoute[];

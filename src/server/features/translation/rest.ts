@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/translation/settings',
@@ -21,4 +21,4 @@ export const routes: RestRoute[] = [
     summary:
       "Members' own choices, counts only: { notTranslated (/translate-me off), hidingSomeone (/hide-translations-of) }",
   },
-];
+] satisfies RestRoute[];

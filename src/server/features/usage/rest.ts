@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/usage',
@@ -8,4 +8,4 @@ export const routes: RestRoute[] = [
     summary:
       'This month’s translations against the plan allowance: { plan, used, allowance (null = unlimited), percent, paused, month, resetsAt }',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import { pathGuild, type RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/voice-translation/sessions/:id',
@@ -36,4 +36,4 @@ export const routes: RestRoute[] = [
     procedure: 'voice.updateSettings',
     summary: 'Set captionChannelId (a text channel or thread of the server, or null)',
   },
-];
+] satisfies RestRoute[];

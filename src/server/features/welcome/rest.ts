@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/welcome',
@@ -13,4 +13,4 @@ export const routes: RestRoute[] = [
     procedure: 'welcome.update',
     summary: 'Change any of enabled, messages ({ lang: template with {user} }), channelId, roleId',
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/white-label',
@@ -19,4 +19,4 @@ export const routes: RestRoute[] = [
     procedure: 'whiteLabel.reset',
     summary: "Back to the bot's default name, avatar, banner and bio",
   },
-];
+] satisfies RestRoute[];

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../core/rest';
 
-export const routes: RestRoute[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/xp/settings',
@@ -20,4 +20,4 @@ export const routes: RestRoute[] = [
     procedure: 'xp.leaderboard',
     summary: 'The members with the most XP: rank, username, XP, level, messages (limit 1-100, default 10)',
   },
-];
+] satisfies RestRoute[];

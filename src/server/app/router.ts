@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from './trpc';
+import { createCallerFactory, router } from '../core/trpc';
 import { analyticsRouter } from '../features/analytics/router';
 import { announcementsRouter } from '../features/announcements/router';
 import { apiKeysRouter } from '../features/api-keys/router';
@@ -6,6 +6,7 @@ import { authRouter } from '../features/auth/router';
 import { billingRouter } from '../features/billing/router';
 import { casesRouter } from '../features/cases/router';
 import { channelsRouter } from '../features/channels/router';
+import { memberMessagePass } from '../features/moderation/flow';
 import { settingsRouter } from '../features/settings/router';
 import { contactRouter } from '../features/contact/router';
 import { guildsRouter } from '../features/guilds/router';
@@ -40,7 +41,9 @@ export const appRouter = router({
   billing: billingRouter,
   contact: contactRouter,
   translation: translationRouter,
-  channels: channelsRouter,
+  // The channels' bot procedures run a member's message through moderation's pass (it builds on
+  // the channels' copies, so channels cannot import it).
+  channels: channelsRouter(memberMessagePass),
   polls: pollsRouter,
   welcome: welcomeRouter,
   reactionRoles: reactionRolesRouter,

@@ -1,4 +1,6 @@
-import type { RestRoute } from './rest';
+import type { inferRouterInputs } from '@trpc/server';
+import type { RestRoute } from '../core/rest';
+import type { AppRouter } from './router';
 import { routes as analytics } from '../features/analytics/rest';
 import { routes as announcements } from '../features/announcements/rest';
 import { routes as apiKeys } from '../features/api-keys/rest';
@@ -30,12 +32,18 @@ import { routes as providerKeys } from '../features/provider-keys/rest';
 import { routes as whiteLabel } from '../features/white-label/rest';
 import { routes as xp } from '../features/xp/rest';
 
+type Inputs = inferRouterInputs<AppRouter>;
+/** "domain.procedure" for every procedure of the one router. */
+export type ProcedurePath = {
+  [D in keyof Inputs & string]: `${D}.${keyof Inputs[D] & string}`;
+}[keyof Inputs & string];
+
 /**
  * The REST table: every capability's /api rows (src/server/features/<cap>/rest.ts), in the order
  * they are mounted. A composition file, like router.ts beside it: the one place the rows are put
  * together; the adapter that turns the table into Hono routes (rest.ts) imports no capability.
  */
-export const restRoutes: RestRoute[] = [
+export const restRoutes: RestRoute<ProcedurePath>[] = [
   ...stats,
   ...billing,
   ...contact,
