@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollVotes } from '../../db/schema';
 import { createCaller } from '../../src/server/app/router';
-import type { TranslateRequest, Translator } from '../../src/server/translation';
-import { TranslationUnavailableError } from '../../src/server/translation';
+import type { TranslateRequest, Translator } from '../../src/server/core/translator';
+import { TranslationUnavailableError } from '../../src/server/core/translator';
 import { seedChannels, seedGuild } from '../helpers/guilds';
 import { startTestServer, type TestServer, tableCounts } from '../helpers/server';
 

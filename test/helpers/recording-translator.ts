@@ -1,4 +1,4 @@
-import type { TranslateRequest, Translator } from '../../src/server/translation';
+import type { TranslateRequest, Translator } from '../../src/server/core/translator';
 
 /**
  * A Translator handed to the server through startTestServer({ overrides: { translator } }):

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll, rawRun } from '../../db/client';
 import type { ServerEvents } from '../../src/server/core/server-events';
 import { createCallerFactory, publicProcedure, router } from '../../src/server/core/trpc';
-import { QuotaExceededError, RateLimitedError } from '../../src/server/translation';
+import { QuotaExceededError, RateLimitedError } from '../../src/server/core/translator';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { geminiEnv, manualClock, seedUsage } from './helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TranslationUnavailableError } from '../../src/server/translation';
+import { TranslationUnavailableError } from '../../src/server/core/translator';
 import { type FakeProvider, startFakeOpenAI } from '../fakes/openai';
 import { type Engine, makeEngine } from './helpers';
 

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawAll } from '../../db/client';
+import { AudioUnsupportedError } from '../../src/server/translation';
 import {
-  AudioUnsupportedError,
   InvalidTranslationRequestError,
   QuotaExceededError,
   TranslationUnavailableError,
-} from '../../src/server/translation';
+} from '../../src/server/core/translator';
 import { FAKE_TRANSCRIPT, type FakeProvider, startFakeGemini } from '../fakes/gemini';
 import { startFakeOpenAI } from '../fakes/openai';
 import { seedGuild } from '../helpers/guilds';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema';
-import { TranslationUnavailableError } from '../../src/server/translation';
+import { TranslationUnavailableError } from '../../src/server/core/translator';
 import type { Locator } from 'playwright-core';
 import { type Browser, launchBrowser, shot, startWebServer } from '../helpers/browser';
 import { CHANNEL_TYPE, seedGuild } from '../helpers/guilds';

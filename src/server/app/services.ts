@@ -9,12 +9,8 @@ import type { Services } from '../core/services';
 import { createMetrics } from '../core/metrics';
 import { measuredTranslator } from '../core/metrics-translator';
 import { createConversation } from '../translation/conversation';
-import {
-  createTranslator,
-  type ServerPromptSource,
-  type Translator,
-  type TranslatorDeps,
-} from '../translation';
+import { createTranslator, type ServerPromptSource, type TranslatorDeps } from '../translation';
+import type { Translator } from '../core/translator';
 import { createBotStatus } from '../features/guilds/bot-status';
 import { conversationKey } from '../features/channels/conversation';
 import { createModerationState } from '../moderation/state';

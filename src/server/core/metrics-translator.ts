@@ -1,4 +1,4 @@
-import type { Translator } from '../translation';
+import type { Translator } from './translator';
 import type { Metrics } from './metrics';
 
 /**

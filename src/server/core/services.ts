@@ -3,8 +3,8 @@ import type { AdminTokenOrigin } from './admin-token';
 import type { Env } from './env';
 import type { Metrics } from './metrics';
 import type { DurableEvents, Queue } from './queue';
-import type { Conversation } from '../translation/conversation';
-import type { Translator } from '../translation';
+import type { Conversation } from './conversation';
+import type { Translator } from './translator';
 import type { BotStatusBox } from './bot-status';
 import type { ModerationState } from '../moderation/state';
 import type { RateLimiter } from './rate-limit';
@@ -12,8 +12,10 @@ import type { RateLimiter } from './rate-limit';
 /**
  * Everything a procedure may use. Tests build it with fakes passed in, never module mocks. Built
  * by the composition root (src/server/app/services.ts, createServices); every member is typed here
- * in core or by the engines (translation, the moderation detectors), so the capabilities that take
- * the container name no capability through it, and core imports none. A capability's own
+ * in core (the translator and the conversation memory by their interfaces, translator.ts and
+ * conversation.ts, which the translation engine implements: the engine stands on core, never the
+ * reverse) or by the moderation detectors, so the capabilities that take the container name no
+ * capability through it, and core imports none. A capability's own
  * dependency on another goes through a port the composition root fills (channels'
  * member-messages.ts), not through this container.
  */

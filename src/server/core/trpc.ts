@@ -14,7 +14,7 @@ import {
   QuotaExceededError,
   RateLimitedError,
   TranslationUnavailableError,
-} from '../translation';
+} from './translator';
 
 export interface Context extends Services {
   actor: Actor;

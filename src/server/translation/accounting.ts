@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedPerDb } from '../../../db/prepared';
 import { analyticsDaily, guilds, providerKeyUsage, translationLogs, usageNotices } from '../../../db/schema';
 import { type PlanKey, planOf, USAGE_THRESHOLDS } from '../../common/plans';
-import type { TranslateRequest, TranslationOrigin } from './types';
+import type { TranslateRequest, TranslationOrigin } from '../core/translator';
 
 /**
  * Accounting of delivered translations: translation_logs rows (languages, length, latency, outcome,
@@ -257,6 +257,3 @@ export async function newThresholds(
     .all();
   return fresh.map((r) => r.threshold).sort((a, b) => a - b);
 }
-
-/** The per-member hourly limit lives with the other limiters (constant time per message). */
-export { createUserLimiter, type UserLimiter } from '../core/rate-limit';

@@ -2,8 +2,9 @@ import type { Db } from '../../../db/client';
 import { planOf } from '../../common/plans';
 import { ensureGuild } from '../core/guilds';
 import type { DurableEvents } from '../core/queue';
-import { createUserLimiter, monthUsage, newThresholds, nextMonthStart } from './accounting';
-import { QuotaExceededError, RateLimitedError } from './errors';
+import { createUserLimiter } from '../core/rate-limit';
+import { monthUsage, newThresholds, nextMonthStart } from './accounting';
+import { QuotaExceededError, RateLimitedError } from '../core/translator';
 import type { Route } from './own';
 import { readTranslationSettings } from './settings';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODERATION_CATEGORIES } from './prompt';
-import type { ModerationVerdict } from './types';
+import type { ModerationVerdict } from '../core/translator';
 
 /** Reading the provider's answer to a translation prompt (one message or a batch) and its moderation verdict. */
 

@@ -4,7 +4,7 @@ import { batchMessage, type PromptStyle, systemInstruction, userMessage } from '
 import { legacySystemInstruction, legacyUserMessage } from './prompt-legacy';
 import { protect, restore, restoreByPosition } from './protect';
 import type { DirectInput, ProviderRequest, ProviderResponse } from './providers/types';
-import type { ModerationVerdict } from './types';
+import type { ModerationVerdict } from '../core/translator';
 
 /**
  * Asking the provider for one message or a micro-batch of messages (same channel, same targets):

@@ -1,6 +1,7 @@
 import { logRow, writeLogs } from './accounting';
 import { reportedCode, sameLanguage, targetCodes } from './codes';
-import { AudioUnsupportedError, InvalidTranslationRequestError, MissingTranslationsError } from './errors';
+import { AudioUnsupportedError, MissingTranslationsError } from './errors';
+import { InvalidTranslationRequestError } from '../core/translator';
 import type { EngineParts } from './parts';
 import { audioSystemInstruction, audioUserMessage, parseAudioAnswer } from './prompt-audio';
 import { readTranslationSettings, translationDefaults } from './settings';
@@ -10,7 +11,7 @@ import {
   type TranslateAudioResult,
   type TranslateUsage,
   TranslationUnavailableError,
-} from './types';
+} from '../core/translator';
 
 /**
  * Speech: Gemini-like providers answer transcript, language and translations in one call;

@@ -1,6 +1,6 @@
 import { parseAnswer } from './answer';
 import { reportedCode } from './codes';
-import { InvalidTranslationRequestError } from './errors';
+import { InvalidTranslationRequestError } from '../core/translator';
 import type { EngineParts } from './parts';
 import { classifyInstruction, classifyMessage } from './prompt';
 import { protect } from './protect';
@@ -10,7 +10,7 @@ import {
   type ClassifyResult,
   type TranslateUsage,
   TranslationUnavailableError,
-} from './types';
+} from '../core/translator';
 
 /**
  * One moderation call for a message that is not being translated, behind the same breaker,

@@ -1,4 +1,4 @@
-import { InvalidTranslationRequestError } from './errors';
+import { InvalidTranslationRequestError } from '../core/translator';
 
 /** Language codes as the product writes them, and when two name the same language. */
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { Conversation, ConversationKeyOf, ConversationLine } from '../core/conversation';
 import { readTranslationSettings } from './settings';
 
 /**
@@ -17,35 +18,9 @@ export const CONVERSATION_MAX_CHANNELS = 5_000;
 export const CONTEXT_MESSAGES = 5;
 export const CONTEXT_CHARS = 2_000;
 
-interface Line {
-  messageId: string;
-  author: string;
-  text: string;
-}
-
-/** Which ring a channel's messages go to (a mirror link's channels share one: see createConversation). */
-export type ConversationKeyOf = (
-  db: Db,
-  guildId: string,
-  msg: { channelId: string; parentChannelId?: string | null },
-) => Promise<string>;
-
 /** A thread's own ring, else the channel's. */
 export const ownRing: ConversationKeyOf = async (_db, _guildId, msg) =>
   msg.parentChannelId ? `thread:${msg.channelId}` : `channel:${msg.channelId}`;
-
-export interface Conversation {
-  /** The ring a message of this channel goes to. */
-  readonly keyOf: ConversationKeyOf;
-  /** Remembers a message in the channel's order of ids (an edit replaces its text in place). */
-  record(key: string, line: Line): void;
-  /** The lines before `messageId` (or the latest ones when it is unknown), oldest first. */
-  before(key: string, messageId?: string): string[];
-  /** A deleted message leaves the ring. */
-  forget(key: string, messageId: string): void;
-  /** Channels currently remembered (tests, diagnostics). */
-  readonly size: number;
-}
 
 /** Whether snowflake `a` is older than `b` (ids that are not snowflakes keep arrival order). */
 function sentBefore(a: string, b: string): boolean {
@@ -58,7 +33,7 @@ function sentBefore(a: string, b: string): boolean {
  * hands in its mirror links' (the composition in app/services.ts); alone, each channel its own.
  */
 export function createConversation(keyOf: ConversationKeyOf = ownRing): Conversation {
-  const rings = new Map<string, Line[]>();
+  const rings = new Map<string, ConversationLine[]>();
   const touch = (key: string) => {
     const ring = rings.get(key) ?? [];
     rings.delete(key);

@@ -11,7 +11,7 @@ import { createOwnLanes } from './own';
 import type { EngineDeps, EngineParts, Job } from './parts';
 import { translateText } from './text';
 import { translateTexts } from './texts';
-import type { Translator } from './types';
+import type { Translator } from '../core/translator';
 
 /**
  * The engine behind the Translator interface: builds what its operations share (parts.ts) once

@@ -1,7 +1,8 @@
-import { TranslationError, TranslationUnavailableError } from './types';
+import { TranslationError, TranslationUnavailableError } from '../core/translator';
 
 /**
- * The engine's failures beyond "no provider configured". Provider-side failures extend
+ * The engine's own failures, beyond those of the translator's interface (core/translator.ts:
+ * unavailable, rate limited, allowance used, unusable request). Provider-side failures extend
  * TranslationUnavailableError, so the API answers them 503 with the message and callers that fall
  * back to the original text on "unavailable" (tickets, announcements) do so for outages too.
  */
@@ -58,38 +59,6 @@ export class OverloadedError extends TranslationUnavailableError {
         : `translation is overloaded: waited ${Math.round(waitedMs / 1000)} s for the provider (${waiting} more waiting); this one was skipped`,
     );
   }
-}
-
-/** The member went over the guild's per-user hourly limit (HTTP 429). */
-export class RateLimitedError extends TranslationError {
-  override name = 'RateLimitedError';
-  constructor(
-    readonly limit: number,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(
-      `translation limit reached: ${limit} messages per hour per member on this server; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
-    );
-  }
-}
-
-/** The guild used its monthly allowance: translation pauses until next month or an upgrade (HTTP 429). */
-export class QuotaExceededError extends TranslationError {
-  override name = 'QuotaExceededError';
-  constructor(
-    readonly used: number,
-    readonly allowance: number,
-    readonly resetsAt: Date,
-  ) {
-    super(
-      `monthly translation allowance used (${used} of ${allowance}); translation is paused until ${resetsAt.toISOString().slice(0, 10)} or an upgrade`,
-    );
-  }
-}
-
-/** The request itself is unusable (no text, no targets, an unknown language code). */
-export class InvalidTranslationRequestError extends TranslationError {
-  override name = 'InvalidTranslationRequestError';
 }
 
 /** The configured provider cannot take audio (an OpenAI-compatible server without a speech model). */

@@ -1,6 +1,6 @@
 import type { Lane } from './lane';
 import { ProviderHttpError } from './providers/types';
-import type { HealthState, LaneHealth } from './types';
+import type { HealthState, LaneHealth } from '../core/translator';
 
 /**
  * The providers' health, probed (issue 27): each lane of the operator's providers whose provider has

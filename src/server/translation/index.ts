@@ -8,12 +8,11 @@ import type { ServerPromptSource } from './ask';
 import type { OwnProviderSource } from './own';
 import { fallbacksFromEnv, NO_PROVIDER_REASON, providerFromEnv } from './providers/select';
 import type { Provider } from './providers/types';
-import type { Translator } from './types';
+import type { Translator } from '../core/translator';
 
 export { type Usage, usageOf } from './accounting';
 export * from './errors';
 export { readTranslationSettings } from './settings';
-export * from './types';
 export { startProbing } from './health';
 export type { OwnProviderSource } from './own';
 export type { ServerPromptSource } from './ask';

@@ -1,5 +1,5 @@
 import { type Phrase, say } from '../../common/phrases';
-import type { Translator } from './types';
+import type { Translator } from '../core/translator';
 
 /**
  * The bot's own words in every language of the table (issue 27). A phrase table covers a handful

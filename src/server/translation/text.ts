@@ -2,7 +2,7 @@ import { type LogRow, logRow, writeLogs } from './accounting';
 import { type AskShared, type GlossaryEntry, keepTerms } from './ask';
 import { normalizeCode, reportedCode, sameLanguage, targetCodes } from './codes';
 import { detectLanguage } from './detect';
-import { InvalidTranslationRequestError } from './errors';
+import { InvalidTranslationRequestError } from '../core/translator';
 import { OWN_LANE_PREFIX } from './failover';
 import type { EngineOptions } from './options';
 import { BATCHED_ORIGINS, type EngineParts, type Job } from './parts';
@@ -14,7 +14,7 @@ import {
   type TranslateResult,
   type TranslateUsage,
   TranslationUnavailableError,
-} from './types';
+} from '../core/translator';
 
 /**
  * The path of one text message: validation, settings, the accounting checks, detection, the

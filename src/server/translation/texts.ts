@@ -4,7 +4,7 @@ import { MissingTranslationsError } from './errors';
 import type { AskShared } from './ask';
 import type { EngineParts, Job } from './parts';
 import { translationDefaults } from './settings';
-import { TranslationUnavailableError } from './types';
+import { TranslationUnavailableError } from '../core/translator';
 
 /**
  * The bot's own phrases (issue 27): short English product texts into one language, one provider

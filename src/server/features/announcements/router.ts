@@ -5,7 +5,7 @@ import { rowId } from '../../../common/schemas/util';
 import type { Services } from '../../core/services';
 import { translateAnnouncement, translateMissing, untranslatedLanguages } from './translation';
 import { type DeliveryState, waitFor } from '../../core/delivery';
-import { TranslationUnavailableError } from '../../translation';
+import { TranslationUnavailableError } from '../../core/translator';
 import { NO_PROVIDER_REASON } from '../../translation/providers/select';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { announcements } from '../../../../db/schema';
-import { InvalidTranslationRequestError, type Translator } from '../../translation';
+import { InvalidTranslationRequestError, type Translator } from '../../core/translator';
 
 type Announcement = typeof announcements.$inferSelect;
 

@@ -4,7 +4,7 @@ import { CASE_LOGGED, NO_REASON } from '../../../common/cases/phrases';
 import { type CaseView, formatDuration } from '../../../common/cases/schemas';
 import { logChannelOf } from '../../core/permission-reports';
 import { speakerFor } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { guildDefaultLanguage } from '../translation/members';
 
 /**

@@ -1,7 +1,7 @@
 import * as CASE_PHRASES from '../../../common/cases/phrases';
 import { BANNED, KICKED, NO_REASON, TIMED_OUT, UNBANNED, WARNED } from '../../../common/cases/phrases';
 import { type CaseAction, formatDuration } from '../../../common/cases/schemas';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { speakerFor } from '../../translation/phrases';
 
 const PHRASES = { warn: WARNED, timeout: TIMED_OUT, kick: KICKED, ban: BANNED, unban: UNBANNED } as const;

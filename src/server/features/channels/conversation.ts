@@ -1,5 +1,6 @@
 import type { Db } from '../../../../db/client';
-import { type Conversation, type ConversationKeyOf, rememberMessage } from '../../translation/conversation';
+import type { Conversation, ConversationKeyOf } from '../../core/conversation';
+import { rememberMessage } from '../../translation/conversation';
 import { optedOut } from '../translation/opt-outs';
 import { linkOfChannel } from './linked-channels';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../../../db/client';
-import type { Conversation } from '../../translation/conversation';
+import type { Conversation } from '../../core/conversation';
 import { copiesOf, counterparts, forgetCopy, sharedCopies, takeCopies } from './copies';
 import { composeCopies, copyBody } from './copy-text';
 import { linkOfChannel, replyLinkFor, threadsOf } from './linked-channels';
@@ -7,7 +7,7 @@ import { attachmentsOf, type IncomingMessage } from './messages';
 import { asWritten, translateFor } from './mirror-translation';
 import { linkedOnEdit } from './attachments';
 import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { type StoredWebhook, webhookFor } from './webhooks';
 import { labelsIn, needsLabels } from './labels';
 import { optedOut } from '../translation/opt-outs';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../../db/client';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { readTranslationSettings } from '../../translation/settings';
 import { explainTranslationFailure } from '../translation/failures';
 import { optedOut } from '../translation/opt-outs';

@@ -1,6 +1,6 @@
 import * as MIRROR_PHRASES from '../../../common/channels/phrases';
 import { MIRROR_NOT_TRANSLATED } from '../../../common/channels/phrases';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { type Speaker, speakerFor } from '../../translation/phrases';
 import type { MessageExtras } from './extras';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../../../db/client';
 import type { ModerationState } from '../../moderation/state';
-import type { Translator } from '../../translation';
-import type { Conversation } from '../../translation/conversation';
+import type { Translator } from '../../core/translator';
+import type { Conversation } from '../../core/conversation';
 import type { IncomingMessage } from './messages';
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
-import type { Translator } from '../../translation';
-import { type Conversation, contextFor } from '../../translation/conversation';
+import type { Translator } from '../../core/translator';
+import type { Conversation } from '../../core/conversation';
+import { contextFor } from '../../translation/conversation';
 import { explainTranslationFailure } from '../translation/failures';
 import { readTranslationSettings } from '../../translation/settings';
 import {

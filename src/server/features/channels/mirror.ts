@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
-import type { Translator } from '../../translation';
-import type { Conversation } from '../../translation/conversation';
+import type { Translator } from '../../core/translator';
+import type { Conversation } from '../../core/conversation';
 import { readTranslationSettings } from '../../translation/settings';
 import { optedOut } from '../translation/opt-outs';
 import { carryAttachments, rememberLinked } from './attachments';

@@ -4,7 +4,7 @@ import { exchangeMembers, exchangePairs, guilds } from '../../../../db/schema';
 import { findLanguage } from '../../../common/languages';
 import * as EXCHANGE_PHRASES from '../../../common/exchange/phrases';
 import { speakerFor } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import {
   EXCHANGE_MATCHED,
   EXCHANGE_PARTNER_GONE,

@@ -11,7 +11,7 @@ import {
 } from '../../../common/moderation/phrases';
 import * as MODERATION_PHRASES from '../../../common/moderation/phrases';
 import { speakerFor } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { MODERATION_EXCERPT_MAX } from '../../../common/moderation/schemas';
 import { memberLanguage } from '../translation/members';
 import { jumpLink } from '../../core/bot-message';

@@ -5,7 +5,7 @@ import { checkLocal, type Finding, findingOfVerdict, moderationLayers } from './
 import { actOn, type ModerationAction, noteAiSkipped } from './actions';
 import { planSingle, planSingleEdit, type SingleOutcome } from '../single-channel/single-channel';
 import { planEdit } from '../channels/edits';
-import type { ModerationVerdict, Translator } from '../../translation';
+import type { ModerationVerdict, Translator } from '../../core/translator';
 import { detectLanguage } from '../../translation/detect';
 import { explainTranslationFailure } from '../translation/failures';
 import { optedOut } from '../translation/opt-outs';

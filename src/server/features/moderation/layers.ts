@@ -5,7 +5,7 @@ import { checkSpam } from '../../moderation/spam';
 import type { ModerationState } from '../../moderation/state';
 import { findBannedWord } from '../../moderation/words';
 import { planIncludes } from '../../../common/plans';
-import type { ModerationVerdict } from '../../translation';
+import type { ModerationVerdict } from '../../core/translator';
 
 /**
  * Moderation of member messages: which layers run for a server (its rules and its plan), and

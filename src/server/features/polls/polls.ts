@@ -9,7 +9,7 @@ import {
   pollVotes,
 } from '../../../../db/schema';
 import { guildDefaultLanguage } from '../translation/members';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { addPollTexts } from './rows';
 
 /**

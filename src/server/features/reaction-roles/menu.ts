@@ -2,7 +2,7 @@ import type { Db } from '../../../../db/client';
 import type { ReactionRoleEntry, reactionRoles } from '../../../../db/schema';
 import { serverLanguages } from '../polls/polls';
 import { guildDefaultLanguage } from '../translation/members';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 
 /**
  * Reaction-role menus the bot posts: the title and role lines are translated once, at creation,

@@ -6,7 +6,8 @@ import type { RoomDelivery } from '../../../common/single-channel/schemas';
 import { channelLinkChannels, channelLinkLanguages, channelLinks } from '../../../../db/schema';
 import { languageName } from '../../../common/languages';
 import { readTranslationSettings } from '../../translation/settings';
-import { type Conversation, contextFor } from '../../translation/conversation';
+import type { Conversation } from '../../core/conversation';
+import { contextFor } from '../../translation/conversation';
 import { copiesOf } from '../channels/copies';
 import { composeCopy } from '../channels/copy-text';
 import { linkOfChannel } from '../channels/linked-channels';
@@ -17,7 +18,7 @@ import { composeExtras, joinPieces, type MessageExtras, piecesOf, splitPieces } 
 import { isTrivialMessage } from '../channels/trivial';
 import { labelsIn, needsLabels } from '../channels/labels';
 import { optedOut } from '../translation/opt-outs';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { explainTranslationFailure } from '../translation/failures';
 import { spoken, translateVoiceMessage } from '../translation/voice-messages';
 

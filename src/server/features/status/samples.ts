@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { type Db, rawAll, rawRun } from '../../../../db/client';
 import { laneComponent, MINUTE, SAMPLE_KEEP_MS, SHARD_EXPECTED_MS } from '../../../common/status/schemas';
-import type { LaneHealth } from '../../translation/types';
+import type { LaneHealth } from '../../core/translator';
 import type { BotStatus } from '../../core/bot-status';
 import { BOT_STATUS_FRESH_MS } from '../guilds/bot-status';
 

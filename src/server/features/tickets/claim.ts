@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { tickets } from '../../../../db/schema';
 import { say } from '../../../common/phrases';
 import { TICKET_CLAIMED, TICKET_CLAIMED_BY_OTHER, TICKET_UNCLAIMED } from '../../../common/tickets/phrases';

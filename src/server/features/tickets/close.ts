@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
 import { type LangText, tickets } from '../../../../db/schema';
 import { TICKET_RATING_MAX } from '../../../common/tickets/schemas';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { changeTicket, type TicketChangeOutcome } from './conversation';
 import { findTicket, type Ticket, translateOrNull } from './tickets';
 

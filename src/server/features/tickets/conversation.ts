@@ -12,7 +12,7 @@ import {
   type TicketMessage,
   updateTicket,
 } from './tickets';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { type Speaker, ticketSpeaker } from './speaker';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../../common/tickets/phrases';
 import { TICKET_RATE_PREFIX, TICKET_RATING_MAX } from '../../../common/tickets/schemas';
 import { untranslatedMark } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { CLOSE_TAG } from './conversation';
 import { type Speaker, ticketSpeaker } from './speaker';
 import { findTicket, type Ticket } from './tickets';

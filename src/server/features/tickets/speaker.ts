@@ -3,7 +3,7 @@ import type { Phrase } from '../../../common/phrases';
 import * as TICKET_PHRASES from '../../../common/tickets/phrases';
 import type { Db } from '../../../../db/client';
 import { type Speaker, speakerFor } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { memberSpeaker } from '../translation/speaker';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { type LangText, type TicketIntakeAnswer, ticketMessages, tickets } from '../../../../db/schema';
 import type { TicketPriority, TicketStatus } from '../../../common/tickets/schemas';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 
 /**
  * Support tickets, shared by the dashboard procedures and the bot's: a member opens a ticket

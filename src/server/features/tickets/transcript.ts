@@ -1,7 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { languageName } from '../../../common/languages';
 import { TICKET_TRANSCRIPT_DM } from '../../../common/tickets/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { ticketSpeaker } from './speaker';
 import { transcriptHtml } from './transcript-html';
 import { findTicket, type Ticket, type TicketMessage, ticketConversation } from './tickets';

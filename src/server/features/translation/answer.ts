@@ -1,5 +1,5 @@
 import { languageName } from '../../../common/languages';
-import type { TranslateResult } from '../../translation/types';
+import type { TranslateResult } from '../../core/translator';
 
 /**
  * What Translate Message and /translate answer a member with, from the engine's result: the

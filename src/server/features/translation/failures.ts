@@ -1,10 +1,5 @@
-import {
-  AudioUnsupportedError,
-  OverloadedError,
-  QuotaExceededError,
-  RateLimitedError,
-  TranslationUnavailableError,
-} from '../../translation';
+import { AudioUnsupportedError, OverloadedError } from '../../translation';
+import { QuotaExceededError, RateLimitedError, TranslationUnavailableError } from '../../core/translator';
 
 /**
  * What a member or an admin reads when a translation could not be made: plain words, never a

@@ -10,7 +10,7 @@ import {
   SHOWN_AGAIN,
 } from '../../../common/translation/phrases';
 import { phraseIn } from '../../translation/phrases';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { clearHidden, hiddenAuthors, hideAuthor, showAuthor } from './hidden-authors';
 import { memberLanguageIn } from './members';
 

@@ -5,7 +5,7 @@ import { findLanguage, languageName } from '../../../common/languages';
 import { readTranslationSettings } from '../../translation/settings';
 import { languageOfFlag } from './flags';
 import { DISCORD_MESSAGE_LIMIT } from '../../core/bot-message';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { explainTranslationFailure } from './failures';
 
 /**

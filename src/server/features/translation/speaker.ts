@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
 import { type Speaker, speakerFor } from '../../translation/phrases';
-import type { Translator } from '../../translation/types';
+import type { Translator } from '../../core/translator';
 import { memberLanguageIn } from './members';
 
 /**

@@ -4,7 +4,7 @@ import type { Phrase } from '../../../common/phrases';
 import { userAppUsage } from '../../../../db/schema';
 import { NO_TEXT_TO_TRANSLATE, USER_APP_CAP } from '../../../common/translation/phrases';
 import { VOICE_NO_AUDIO, VOICE_NO_PROVIDER, VOICE_NOTHING_HEARD } from '../../../common/voice/phrases';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 import { speakerFor } from '../../translation/phrases';
 import { memberAnswer } from './answer';
 import { explainTranslationFailure } from './failures';

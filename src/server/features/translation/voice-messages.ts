@@ -10,7 +10,7 @@ import type { Env } from '../../core/env';
 import { DiscordDownloadError, downloadFromDiscord } from '../../core/discord-cdn';
 import type { memberLanguage } from './members';
 import { hasCapability } from '../../core/plans';
-import type { TranslateAudioResult, TranslationOrigin, Translator } from '../../translation';
+import type { TranslateAudioResult, TranslationOrigin, Translator } from '../../core/translator';
 import { explainTranslationFailure } from './failures';
 
 /**

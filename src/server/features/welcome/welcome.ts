@@ -4,7 +4,7 @@ import { botConfig } from '../../../../db/schema';
 import { WELCOME_TEMPLATE_MAX, WELCOME_USER_PLACEHOLDER } from '../../../common/welcome/schemas';
 import { readWelcome } from './settings';
 import { languageOfLocale, storedLanguage } from '../translation/members';
-import type { Translator } from '../../translation';
+import type { Translator } from '../../core/translator';
 
 /**
  * The welcome a new member gets (spec: Welcome & Roles): the admin writes it once; the member

@@ -1,6 +1,9 @@
 /**
- * The one interface every translation in the product goes through (DESIGN.md).
- * The engine (issue 5) implements it; callers never talk to a provider directly.
+ * The one interface every translation in the product goes through (DESIGN.md): the container's
+ * translator (Services.translator), its requests and results, and the failures a caller answers
+ * (unavailable, rate limited, allowance used, unusable request: core/trpc.ts gives each its HTTP
+ * code). The translation engine (src/server/translation) implements it, with its own finer
+ * failures (translation/errors.ts); callers never talk to a provider directly.
  */
 
 export type TranslationOrigin =
@@ -161,4 +164,36 @@ export class TranslationUnavailableError extends TranslationError {
   constructor(message = 'translation provider not configured') {
     super(message);
   }
+}
+
+/** The member went over the guild's per-user hourly limit (HTTP 429). */
+export class RateLimitedError extends TranslationError {
+  override name = 'RateLimitedError';
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `translation limit reached: ${limit} messages per hour per member on this server; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
+    );
+  }
+}
+
+/** The guild used its monthly allowance: translation pauses until next month or an upgrade (HTTP 429). */
+export class QuotaExceededError extends TranslationError {
+  override name = 'QuotaExceededError';
+  constructor(
+    readonly used: number,
+    readonly allowance: number,
+    readonly resetsAt: Date,
+  ) {
+    super(
+      `monthly translation allowance used (${used} of ${allowance}); translation is paused until ${resetsAt.toISOString().slice(0, 10)} or an upgrade`,
+    );
+  }
+}
+
+/** The request itself is unusable (no text, no targets, an unknown language code). */
+export class InvalidTranslationRequestError extends TranslationError {
+  override name = 'InvalidTranslationRequestError';
 }
