@@ -3,14 +3,14 @@
  * enforces a bucket of 5 posts per 2 s per webhook, 50 requests a second per bot token and 50 for
  * the IP's calls without a token (test/fakes/discord/rate-limits.ts). Each scenario runs before
  * (webhook posts on the bot's REST, sharing discord.js's one 50/s counter with the bot's own calls)
- * and after (bot/features/channels/webhook-rest.ts: a REST of their own, without the token).
+ * and after (bot/webhook-rest.ts: a REST of their own, without the token).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Routes } from 'discord.js';
 import { startBot } from '../bot/client';
-import { detachWebhookRest } from '../bot/features/channels/webhook-rest';
+import { detachWebhookRest } from '../bot/webhook-rest';
 import { openDb } from '../db/client';
 import { loadEnv } from '../src/server/core/env';
 import { createCaller } from '../src/server/app/router';

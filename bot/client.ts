@@ -5,7 +5,7 @@ import { keepMessageMembers } from './message-members';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
-import type { BotEvent } from './events/types';
+import type { BotCommand, BotEvent } from './handlers';
 import { databaseIdentifyThrottler } from './features/guilds/gateway-identify';
 import { createQueueWorker, type QueueWorker } from './queue-worker';
 import { SERVER_EVENTS } from './server-events';
@@ -14,9 +14,8 @@ import { type ShardState, shardStates, watchStatus } from './features/guilds/sta
 export type { ShardState };
 import { stopAllSessions } from './features/voice/session';
 import { stopRetries } from './features/channels/marks';
-import { attachWebhookRest, detachWebhookRest, webhookRest } from './features/channels/webhook-rest';
+import { attachWebhookRest, detachWebhookRest, webhookRest } from './webhook-rest';
 import { type CommandRegistration, registerCommands } from './commands/register';
-import type { BotCommand } from './commands/types';
 
 export interface RunningBot {
   client: Client;

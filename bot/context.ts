@@ -13,8 +13,3 @@ export interface BotContext {
 export function botCaller(services: Services) {
   return createCaller({ ...services, actor: { kind: 'bot' }, clientIp: 'bot' });
 }
-
-/** Bot-side setup of a domain's delivery (catch-up on clientReady, timers); subscribe returns the undo. */
-export interface ServerEventHandler {
-  subscribe(ctx: BotContext): () => void;
-}

@@ -8,7 +8,7 @@ import {
   Routes,
 } from 'discord.js';
 import type { BotContext } from './context';
-import { webhookRest } from './features/channels/webhook-rest';
+import { webhookRest } from './webhook-rest';
 import { messageMember } from './message-members';
 import { ForeignChannelError, serverChannel } from './server-channel';
 

@@ -1,6 +1,7 @@
 import type { ServerEvents } from '../src/server/core/server-events';
 import type { QueueKind } from '../src/server/core/queue';
-import type { BotContext, ServerEventHandler } from './context';
+import type { BotContext } from './context';
+import type { ServerEventHandler } from './handlers';
 import announcementPost, { runAnnouncementJob } from './features/announcements/post';
 import exchange from './features/exchange/jobs';
 import polls, { runPollJob } from './features/polls/jobs';
@@ -11,6 +12,12 @@ import { tellAdmins } from './features/usage/notice';
 import { runVoiceEndedJob } from './features/voice/ended';
 import { runWhiteLabelJob } from './features/white-label/apply';
 
+/**
+ * The bot's composition of its capabilities' server events (as bot/commands/index.ts is of their
+ * commands and bot/events/index.ts of their Discord events): their delivery setups, subscribed at
+ * start, and below each queued event's handler. Nothing of bot/features imports this file; they take
+ * ServerEventHandler from bot/handlers.ts.
+ */
 export const SERVER_EVENTS: ServerEventHandler[] = [
   announcementPost,
   ticketReply,

@@ -14,10 +14,15 @@ import { translateMe } from '../features/translation/translate-me';
 import { translateMessage } from '../features/translation/translate-message';
 import { translateText } from '../features/translation/translate-text';
 import { hideTranslationsOf } from '../features/translation/hide-translations-of';
-import type { BotCommand } from './types';
+import type { BotCommand } from '../handlers';
 import { voice } from '../features/voice/command';
 
-/** Every application command of the bot, by name. */
+/**
+ * Every application command of the bot, in the order Discord receives them (their set's hash in
+ * register.ts names the version): the bot's composition of its capabilities' commands, as
+ * bot/events/index.ts is of their events and bot/server-events.ts of their server events. Nothing
+ * of bot/features imports it; they take the command's shape from bot/handlers.ts.
+ */
 export const COMMANDS: BotCommand[] = [
   setlanguage,
   translateMessage,

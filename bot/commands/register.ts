@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationCommand, Client, RESTPostAPIApplicationCommandsJSONBody } from 'discord.js';
 import { COMMANDS } from './index';
-import { type BotCommand, commandJson } from './types';
+import type { BotCommand } from '../handlers';
 
 /**
  * The bot registers its own application commands at start (issue 26): it reads what Discord has
@@ -37,7 +37,7 @@ export interface CommandRegistration {
  */
 export function commandSetJson(commands: BotCommand[] = COMMANDS): RESTPostAPIApplicationCommandsJSONBody[] {
   return commands.map((c) => {
-    const json = commandJson(c);
+    const json = c.data.toJSON();
     return JSON.parse(
       JSON.stringify({
         ...json,

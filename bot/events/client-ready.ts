@@ -2,7 +2,7 @@ import { Events, type Guild } from 'discord.js';
 import { deliverAnnouncement } from '../features/announcements/post';
 import { deliverPendingTicketReplies } from '../features/tickets/reply';
 import { syncGuilds } from '../features/guilds/guild-create';
-import { defineEvent } from './types';
+import { defineEvent } from '../handlers';
 
 /**
  * Servers synced in one call on connecting (one transaction of a few multi-row statements: on

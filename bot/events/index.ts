@@ -20,10 +20,15 @@ import threadDelete from '../features/channels/thread-delete';
 import threadUpdate from '../features/channels/thread-update';
 import { reactionSyncAdd, reactionSyncRemove } from '../features/channels/reaction-sync';
 import ticketThreadMessage from '../features/tickets/thread-message';
-import type { BotEvent } from './types';
+import type { BotEvent } from '../handlers';
 import voiceStateUpdate from '../features/voice/voice-state-update';
 
-/** Every Discord event the bot handles. */
+/**
+ * Every Discord event the bot handles, in the order the client runs them: the bot's composition of
+ * its capabilities' events (with this folder's own: the ready catch-up, the interactions' router,
+ * the reactions' dispatch). Nothing of bot/features imports it; they take defineEvent from
+ * bot/handlers.ts.
+ */
 export const EVENTS = [
   clientReady,
   guildCreate,

@@ -2,7 +2,7 @@ import { Events, type Interaction, MessageFlags } from 'discord.js';
 import { commandsByName } from '../commands';
 import { handleComponent } from '../commands/components';
 import type { BotContext } from '../context';
-import { defineEvent } from './types';
+import { defineEvent } from '../handlers';
 
 const SORRY =
   'Sorry, something went wrong on my side while doing that. Please try again in a minute; if it keeps happening, tell a server admin.';

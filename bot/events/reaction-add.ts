@@ -3,7 +3,7 @@ import type { BotContext } from '../context';
 import { reportFailure } from '../discord';
 import { createKeyedOrder } from '../keyed-order';
 import { applyReactionRole } from '../features/welcome/member-roles';
-import { defineEvent } from './types';
+import { defineEvent } from '../handlers';
 
 /**
  * Reactions on one message are handled one after the other, in the order Discord delivered them

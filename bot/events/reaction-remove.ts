@@ -1,7 +1,7 @@
 import { Events, Routes } from 'discord.js';
 import { reportFailure } from '../discord';
 import { applyReactionRole } from '../features/welcome/member-roles';
-import { defineEvent } from './types';
+import { defineEvent } from '../handlers';
 
 /** The flag came off and nobody else has it on the message: the translation reply is retracted. */
 export default defineEvent(Events.MessageReactionRemove, async (ctx, reaction, user) => {

@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../bot/client';
 import { COMMANDS } from '../../bot/commands';
-import type { BotCommand } from '../../bot/commands/types';
+import type { BotCommand } from '../../bot/handlers';
 import { createCaller } from '../../src/server/app/router';
 import { type BotHarness, startBotHarness } from './harness';
 

@@ -1,6 +1,7 @@
 import { DiscordAPIError } from 'discord.js';
 import { brandedEmbed } from '../../../src/common/white-label/embed';
-import type { BotContext, ServerEventHandler } from '../../context';
+import type { BotContext } from '../../context';
+import type { ServerEventHandler } from '../../handlers';
 import { NO_PINGS, reportFailure } from '../../discord';
 import { isTransient, postOnce } from '../../nonce';
 import { ForeignChannelError, serverChannel } from '../../server-channel';

@@ -10,7 +10,7 @@ import {
   parseDuration,
   TIMEOUT_MAX_SECONDS,
 } from '../../../src/common/cases/schemas';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 import type { BotContext } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { discordRefusal, memberOf, refusal } from './checks';

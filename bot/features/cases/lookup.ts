@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import { type CaseView, formatDuration } from '../../../src/common/cases/schemas';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 import type { BotContext } from '../../context';
 import { NO_PINGS } from '../../discord';
 import { type StaffWords, staffWords } from './words';

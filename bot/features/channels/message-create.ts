@@ -9,7 +9,7 @@ import { queueCopy } from './copy-queue';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { type PostTurn, takePostTurn } from './post-order';
 import { voiceMessageOf } from '../translation/voice-message';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 import { earnXp } from '../xp/message';
 import { admitForeignPost, foreignAuthorOf } from './foreign-post';
 import { forumPostOf } from './forum-post';

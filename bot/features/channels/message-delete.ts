@@ -1,6 +1,6 @@
 import { Events, Routes } from 'discord.js';
 import { deleteThroughWebhook, reportFailure } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** An original was deleted: its copies go too. (A deleted copy is simply forgotten.) */
 export default defineEvent(Events.MessageDelete, async (ctx, message) => {

@@ -8,7 +8,7 @@ import {
 } from '../../discord';
 import { carryOutModeration, moderationFacts } from '../moderation/actions';
 import { mirrorInput } from './message-create';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 import { foreignAuthorOf } from './foreign-post';
 
 /** A member edited a message: its copies get the new translation (or go, with it, when it breaks a rule). */

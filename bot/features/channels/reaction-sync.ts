@@ -10,7 +10,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../../context';
 import { reportFailure } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 import { createKeyedOrder } from '../../keyed-order';
 
 /**

@@ -1,6 +1,6 @@
 import { ChannelType, Events, Routes } from 'discord.js';
 import { reportFailure } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** A thread opened in a linked channel opens in every other channel of the link. */
 export default defineEvent(Events.ThreadCreate, async (ctx, thread, newlyCreated) => {

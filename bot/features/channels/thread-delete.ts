@@ -1,6 +1,6 @@
 import { ChannelType, Events, Routes } from 'discord.js';
 import { reportFailure } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** A post deleted in a linked forum: its matching post in each other forum goes too (issue 28). */
 export default defineEvent(Events.ThreadDelete, async (ctx, thread) => {

@@ -1,6 +1,6 @@
 import { ChannelType, Events, Routes } from 'discord.js';
 import { reportFailure } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 import { tagIdsIn, tagNamesOf } from './forum-post';
 
 /**

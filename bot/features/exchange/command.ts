@@ -5,7 +5,7 @@ import {
   type SlashCommandStringOption,
 } from 'discord.js';
 import { deliverChanges } from './jobs';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /**
  * /exchange join native:<language> learning:<language>, leave, status, next: language exchange

@@ -1,5 +1,6 @@
 import { ChannelType, DiscordAPIError, type PrivateThreadChannel } from 'discord.js';
-import type { BotContext, ServerEventHandler } from '../../context';
+import type { BotContext } from '../../context';
+import type { ServerEventHandler } from '../../handlers';
 import { reportFailure } from '../../discord';
 import { postOnce } from '../../nonce';
 import { serverChannel } from '../../server-channel';

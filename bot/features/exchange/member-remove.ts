@@ -1,6 +1,6 @@
 import { Events } from 'discord.js';
 import { deliverChanges } from './jobs';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /**
  * A member left the server: they leave the language exchange (their pair ends, the partner is

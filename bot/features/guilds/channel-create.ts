@@ -2,7 +2,7 @@ import { Events } from 'discord.js';
 import { channelRow, isSyncedChannel } from './channels';
 import { inGuildOrder } from './guild-order';
 import { reportPermissions } from './permissions';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 export default defineEvent(Events.ChannelCreate, async (ctx, channel) => {
   if (!isSyncedChannel(channel)) return;

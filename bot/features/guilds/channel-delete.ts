@@ -1,7 +1,7 @@
 import { Events } from 'discord.js';
 import { inGuildOrder } from './guild-order';
 import { reportPermissions } from './permissions';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 export default defineEvent(Events.ChannelDelete, async (ctx, channel) => {
   const remove = () => ctx.caller.guilds.bot.removeChannel({ channelId: channel.id });

@@ -4,7 +4,7 @@ import { channelRow, isSyncedChannel } from './channels';
 import { inGuildOrder } from './guild-order';
 import { reportPermissions } from './permissions';
 import { roleRows } from './roles';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /**
  * These servers' rows, channels and roles, in one call, then what the bot may not do on each (one transaction): one server when the bot

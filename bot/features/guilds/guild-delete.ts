@@ -1,6 +1,6 @@
 import { Events } from 'discord.js';
 import { inGuildOrder } from './guild-order';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** Removed from a server (an outage makes the guild unavailable instead: nothing to do then). */
 export default defineEvent(Events.GuildDelete, async (ctx, guild) => {

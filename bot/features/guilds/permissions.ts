@@ -6,7 +6,7 @@ import {
   PERMISSION_BITS,
 } from '../../../src/common/guilds/permissions';
 import type { BotContext } from '../../context';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 import { inGuildOrder } from './guild-order';
 
 /** Channel types the bot checks: categories hold no messages, threads follow their parent. */

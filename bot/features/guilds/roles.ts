@@ -2,7 +2,7 @@ import { Events, type Guild, PermissionFlagsBits, type Role } from 'discord.js';
 import type { BotContext } from '../../context';
 import { inGuildOrder } from './guild-order';
 import { reportPermissions } from './permissions';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** Whether the bot can give the role: not managed, below its own highest role, with Manage Roles. */
 function assignable(role: Role): boolean {

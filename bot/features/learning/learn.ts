@@ -1,6 +1,6 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
 import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** /learn language:<autocomplete>: starts (or switches) the language the member learns here. */
 export const learn: BotCommand = {

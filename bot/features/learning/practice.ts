@@ -9,7 +9,7 @@ import {
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
 import { NOT_IN_SERVER, refusalText, replyPrivately, submitAnswer } from './replies';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** Custom ids of the flashcard's self-check buttons: card:<questionId>:<0 knew | 1 not yet>. */
 export const CARD_PREFIX = 'card';

@@ -1,6 +1,6 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
 import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately } from './replies';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** /progress: the member's learning statistics in this server. */
 export const progress: BotCommand = {

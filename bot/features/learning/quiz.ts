@@ -9,7 +9,7 @@ import {
 import { languageName } from '../../../src/common/languages';
 import type { BotContext } from '../../context';
 import { LEVEL, NOT_IN_SERVER, refusalText, replyPrivately, submitAnswer } from './replies';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** Custom ids of the answer buttons: quiz:<questionId>:<option index>. */
 export const QUIZ_PREFIX = 'quiz';

@@ -2,7 +2,7 @@ import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, SlashCommand
 import { POLL_SHOW_PREFIX, POLL_VOTE_PREFIX } from '../../../src/server/features/polls/render';
 import type { BotContext } from '../../context';
 import { deliverPoll } from './jobs';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** "a | b | c", or one per line: the options of /poll create. */
 export function splitOptions(raw: string): string[] {

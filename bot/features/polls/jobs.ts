@@ -8,7 +8,8 @@ import {
   Routes,
 } from 'discord.js';
 import type { PollMessage } from '../../../src/server/features/polls/render';
-import type { BotContext, ServerEventHandler } from '../../context';
+import type { BotContext } from '../../context';
+import type { ServerEventHandler } from '../../handlers';
 import { reportFailure } from '../../discord';
 import { postOnceBody } from '../../nonce';
 import { rethrowRefusal, serverChannel } from '../../server-channel';

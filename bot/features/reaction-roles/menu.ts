@@ -1,5 +1,6 @@
 import { DiscordAPIError, type RESTPostAPIChannelMessageResult, Routes } from 'discord.js';
-import type { BotContext, ServerEventHandler } from '../../context';
+import type { BotContext } from '../../context';
+import type { ServerEventHandler } from '../../handlers';
 import { reportFailure } from '../../discord';
 import { postOnceBody } from '../../nonce';
 import { rethrowRefusal, serverChannel } from '../../server-channel';

@@ -20,7 +20,7 @@ import type { BotContext } from '../../context';
 
 export { TICKET_CLOSE_PREFIX };
 
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** Custom id of the /ticket create form. */
 export const TICKET_MODAL = 'ticket:create';

@@ -1,5 +1,5 @@
 import { ChannelType, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** Channels a panel can be posted in: text and announcement channels (as the dashboard's picker). */
 const PANEL_CHANNEL_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncement] as const;

@@ -5,7 +5,8 @@ import {
   DiscordAPIError,
   type ThreadChannel,
 } from 'discord.js';
-import type { BotContext, ServerEventHandler } from '../../context';
+import type { BotContext } from '../../context';
+import type { ServerEventHandler } from '../../handlers';
 import { NO_PINGS } from '../../discord';
 import { createKeyedOrder } from '../../keyed-order';
 import { isTransient, postOnce } from '../../nonce';

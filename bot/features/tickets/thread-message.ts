@@ -1,6 +1,6 @@
 import { Events } from 'discord.js';
 import { isFromMember } from '../../discord';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /**
  * Someone wrote in a thread: when it is a ticket's private thread, the message joins the ticket's

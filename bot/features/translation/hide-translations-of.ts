@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 const ACTIONS = ['hide', 'show', 'list', 'clear'] as const;
 

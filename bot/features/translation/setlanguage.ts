@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** /setlanguage language:<autocomplete>: the member's language for every translation. */
 export const setlanguage: BotCommand = {

@@ -1,6 +1,6 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder, MessageFlags } from 'discord.js';
 import { voiceMessageOf } from './voice-message';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 import { answerForUser, EVERYWHERE, installedServerOf, translationReply } from './user-app';
 
 export const TRANSLATE_MESSAGE = 'Translate Message';

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 import { answerForUser, EVERYWHERE, installedServerOf, translationReply } from './user-app';
 
 /** The longest text /translate takes (Discord's own limit for a string option is 6000). */

@@ -9,7 +9,7 @@ import {
 import type { VoiceLine } from '../../../src/common/voice/lines';
 import type { BotContext } from '../../context';
 import { runSession, stopSession } from './session';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** Needed in the voice channel to caption it. */
 const NEEDED = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.Connect, PermissionFlagsBits.Speak];

@@ -1,6 +1,6 @@
 import { Events } from 'discord.js';
 import { checkEmpty } from './session';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /** Someone joined or left a voice channel: a captioned channel left empty ends its session after a while. */
 export default defineEvent(Events.VoiceStateUpdate, async (ctx, before, after) => {

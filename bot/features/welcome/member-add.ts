@@ -1,7 +1,7 @@
 import { Events, Routes } from 'discord.js';
 import { reportFailure } from '../../discord';
 import { postOnceBody } from '../../nonce';
-import { defineEvent } from '../../events/types';
+import { defineEvent } from '../../handlers';
 
 /**
  * A member joined: the welcome message in their language (pinging only them) in the welcome

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { BotCommand } from '../../commands/types';
+import type { BotCommand } from '../../handlers';
 
 /** /rank [member]: a private level card (level, XP, progress to the next level, place in the server). */
 export const rank: BotCommand = {

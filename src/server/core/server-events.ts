@@ -1,7 +1,7 @@
 /**
  * Events the server raises for the bot to act on. Each is a durable job (core/queue.ts): emit
  * writes it to queue_jobs and the bot process holding the server's shard runs its handler
- * (bot/server-events/*.ts). A new event: one line here, its handler listed in bot/server-events.ts.
+ * (in bot/features/<capability>/). A new event: one line here, its handler listed in bot/server-events.ts.
  * Payloads carry guildId and other ids or numbers, never message text.
  */
 export interface ServerEvents {
