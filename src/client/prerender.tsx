@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
-import { pageTitle } from './lib/title';
+import { pageTitle } from './title';
 import { createAppRouter } from './router';
 
 /**

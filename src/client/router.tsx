@@ -11,7 +11,7 @@ import {
 import { type ComponentType, useEffect } from 'react';
 import { PublicLayout } from './components/public/PublicLayout';
 import { applyPageHead } from './lib/head';
-import { pageTitle } from './lib/title';
+import { pageTitle } from './title';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/public/NotFound';
 

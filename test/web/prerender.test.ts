@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageTitle } from '../../src/client/lib/title';
+import { pageTitle } from '../../src/client/title';
 import { type Browser, launchBrowser, type Page, shot, startWebServer } from '../helpers/browser';
 import { CLIENT_DIR } from '../helpers/client-build';
 import type { TestServer } from '../helpers/server';

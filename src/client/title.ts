@@ -1,4 +1,4 @@
-import { activePage } from '../components/shell/nav';
+import { activePage } from './components/shell/nav';
 
 export const SITE_NAME = 'Polyglot';
 const HOME_TITLE = 'Polyglot: AI translation for Discord communities';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPages } from '../components/shell/nav';
+import { adminPages } from './components/shell/nav';
 import { pageTitle } from './title';
 
 describe('pageTitle', () => {
