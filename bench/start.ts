@@ -5,30 +5,33 @@
  * bot with one server (the fake Discord on loopback), ROUNDS times alternately; the medians print:
  * time from spawn to listening (web) or to the bot's commands registered (web + bot), CPU used by
  * then, resident memory after IDLE_MS of idling, and CPU while idle.
- * Options: --rounds N (default 3), --idle-ms N (default 5000).
+ * `--before <git revision>` (issue 25, lean web tier): instead of tsx, that revision's bundle
+ * (built the same way, bench/http-load.ts buildFor) against this tree's, both run by plain node.
+ * Options: --rounds N (default 3), --idle-ms N (default 5000), --before <rev>.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildServer } from '../scripts/build-server.mjs';
 import { makeGuild, startFakeDiscord } from '../test/fakes/discord';
+import { buildFor } from './http-load';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, 'idle-ms': { type: 'string', default: '5000' } },
+  options: {
+    rounds: { type: 'string', default: '3' },
+    'idle-ms': { type: 'string', default: '5000' },
+    before: { type: 'string' },
+  },
 });
 const ROUNDS = Number(values.rounds);
 const IDLE_MS = Number(values['idle-ms']);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
-const VARIANTS = {
-  tsx: ['--import', 'tsx', 'src/server/main.ts'],
-  'node dist': ['--enable-source-maps', 'dist/server/main.js'],
-} as const;
-type Variant = keyof typeof VARIANTS;
+/** How each compared process is started (node arguments), in print order: filled by main(). */
+const VARIANTS: Record<string, string[]> = {};
 const ROLES = {
   web: { args: ['--web'], ready: /Listening on http/ },
   'web + bot': { args: [], ready: /Registered \d+ commands|Commands up to date/ },
@@ -71,9 +74,9 @@ function waitForLine(child: ChildProcess, re: RegExp, label: string): Promise<vo
   });
 }
 
-async function measure(variant: Variant, role: Role, env: NodeJS.ProcessEnv): Promise<Sample> {
+async function measure(variant: string, role: Role, env: NodeJS.ProcessEnv): Promise<Sample> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...VARIANTS[variant], ...ROLES[role].args], {
+  const child = spawn(process.execPath, [...(VARIANTS[variant] ?? []), ...ROLES[role].args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,9 +105,17 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
+  // The bundles go under .tmp of this tree: node resolves their packages from its node_modules.
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const work = mkdtempSync(join(ROOT, '.tmp', 'bench-start-'));
   const t = performance.now();
-  await buildServer();
-  console.log(`esbuild bundle built in ${Math.round(performance.now() - t)} ms`);
+  const after = await buildFor(undefined, work);
+  if (values.before) {
+    VARIANTS.before = ['--enable-source-maps', await buildFor(values.before, work)];
+    console.log(`before: ${values.before}; node dist: this tree`);
+  } else VARIANTS.tsx = ['--import', 'tsx', 'src/server/main.ts'];
+  VARIANTS['node dist'] = ['--enable-source-maps', after];
+  console.log(`esbuild bundle(s) built in ${Math.round(performance.now() - t)} ms`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
   const guild = makeGuild('Bench server', ['general', 'espanol']);
   const fake = await startFakeDiscord({ guilds: [guild] });
@@ -126,7 +137,7 @@ async function main() {
     await measure('node dist', 'web', env);
     for (let round = 1; round <= ROUNDS; round++) {
       for (const role of Object.keys(ROLES) as Role[]) {
-        for (const variant of Object.keys(VARIANTS) as Variant[]) {
+        for (const variant of Object.keys(VARIANTS)) {
           const s = await measure(variant, role, env);
           const key = `${role}|${variant}`;
           samples.set(key, [...(samples.get(key) ?? []), s]);
@@ -137,6 +148,7 @@ async function main() {
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 
   console.log(
@@ -146,7 +158,7 @@ async function main() {
     `${'process'.padEnd(12)}${'runs'.padEnd(12)}${'ready'.padStart(10)}${'start CPU'.padStart(12)}${'idle RSS'.padStart(12)}${'idle CPU'.padStart(10)}`,
   );
   for (const role of Object.keys(ROLES) as Role[]) {
-    const rows = (Object.keys(VARIANTS) as Variant[]).map((variant) => {
+    const rows = Object.keys(VARIANTS).map((variant) => {
       const ss = samples.get(`${role}|${variant}`) ?? [];
       return {
         variant,

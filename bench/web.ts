@@ -1,9 +1,13 @@
 // npm run bench:web: what the browser downloads, from the build output (dist/client/.vite/manifest.json).
 // Prints, gzipped, what the landing page loads first (budgets: JavaScript 150 KB, CSS 25 KB), what
 // the dashboard's first screen loads (JavaScript 300 KB), the other public pages, and each lazy chunk.
-// Exits 1 when a budget is exceeded.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Exits 1 when a budget is exceeded. `--before <git revision>` (issue 25) also builds that revision's
+// client (git archive into .tmp, vite build there) and prints its figures beside this tree's: before
+// and after from one run (the budgets are checked on this tree only).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { CLIENT_DIR, ensureClientBuild } from '../test/helpers/client-build';
 
@@ -24,13 +28,40 @@ const LANDING_CSS_KB = 25;
 const DASHBOARD_JS_KB = 300;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = new Map<string, number>();
+/** The client build being reported (this tree's, or the --before revision's). */
+let clientDir = CLIENT_DIR;
 function gzipped(file: string): number {
-  let n = gz.get(file);
+  const path = join(clientDir, file);
+  let n = gz.get(path);
   if (n === undefined) {
-    n = gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length;
-    gz.set(file, n);
+    n = gzipSync(readFileSync(path), { level: 9 }).length;
+    gz.set(path, n);
   }
   return n;
+}
+
+/** The client of git revision `rev`, built by vite in a folder under .tmp; answers the output folder. */
+function buildRevision(rev: string, work: string): string {
+  const src = join(work, 'src');
+  mkdirSync(src, { recursive: true });
+  const archive = execFileSync('git', ['archive', rev], { maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', src], { input: archive });
+  symlinkSync(resolve('node_modules'), join(src, 'node_modules'));
+  const out = join(work, 'client');
+  const r = spawnSync(
+    process.execPath,
+    [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', out],
+    { cwd: src, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (r.status !== 0) throw new Error(`vite build of ${rev} failed:\n${r.stdout}\n${r.stderr}`);
+  return out;
+}
+
+interface Figures {
+  landingJs: number;
+  landingCss: number;
+  dashboardJs: number;
+  dashboardCss: number;
 }
 
 /** A chunk and everything it imports statically (what loading it downloads). */
@@ -48,12 +79,39 @@ const sum = (manifest: Manifest, keys: Iterable<string>) =>
     .reduce((total, k) => total + gzipped(manifest[k].file), 0);
 
 async function main() {
+  const { values } = parseArgs({ options: { before: { type: 'string' } } });
   const buildError = await ensureClientBuild();
   if (buildError) {
     console.error(buildError);
     process.exit(1);
   }
-  const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  if (!values.before) {
+    report(CLIENT_DIR, true);
+    return;
+  }
+  mkdirSync('.tmp', { recursive: true });
+  const work = mkdtempSync(join(resolve('.tmp'), 'bench-web-'));
+  try {
+    console.log(`=== before: ${values.before} ===`);
+    const before = report(buildRevision(values.before, work), false);
+    console.log('\n=== after: this tree ===');
+    const after = report(CLIENT_DIR, true);
+    console.log(`\nBefore (${values.before}) and after, gzipped:`);
+    const row = (what: string, b: number, a: number) =>
+      console.log(`  ${what.padEnd(24)} ${kb(b).padStart(9)} -> ${kb(a).padStart(9)}  (${kb(a - b)})`);
+    row('landing JavaScript', before.landingJs, after.landingJs);
+    row('landing CSS', before.landingCss, after.landingCss);
+    row('dashboard JavaScript', before.dashboardJs, after.dashboardJs);
+    row('dashboard CSS', before.dashboardCss, after.dashboardCss);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Prints the figures of the client built in `dir`; `enforce`: an exceeded budget sets exit code 1. */
+function report(dir: string, enforce: boolean): Figures {
+  clientDir = dir;
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the manifest');
 
@@ -137,8 +195,9 @@ async function main() {
 
   if (failures.length) {
     console.log(`\nOVER BUDGET: ${failures.join('; ')}`);
-    process.exitCode = 1;
+    if (enforce) process.exitCode = 1;
   } else console.log('\nEvery budget met.');
+  return { landingJs: firstJs, landingCss: cssBytes, dashboardJs: dashboard.js, dashboardCss: dashboard.css };
 }
 
 void main();

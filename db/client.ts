@@ -10,7 +10,6 @@ import { SQLiteRemoteSession, SqliteRemoteDatabase } from 'drizzle-orm/sqlite-pr
 import type { Executor } from './executor';
 import { PostgresParamsDialect } from './postgres/dialect';
 import { migratePostgres } from './postgres/migrate';
-import { postgresExecutor } from './postgres-executor';
 import * as schema from './schema';
 import { sqliteExecutor } from './sqlite-executor';
 import { sqliteReadExecutor } from './sqlite-read-executor';
@@ -111,6 +110,8 @@ export function offloadedReads(db: Db): Db {
 /** Opens the database at a SQLite path (created if needed) or a postgres:// URL, migrated. */
 export async function openDb(location: string): Promise<Db> {
   if (isPostgresUrl(location)) {
+    // pg loads only for a postgres:// URL: a SQLite installation never holds it (issue 25).
+    const { postgresExecutor } = await import('./postgres-executor');
     const exec = postgresExecutor(location);
     try {
       await migratePostgres(exec.pool);

@@ -4,7 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { PLAN_ORDER, PLANS, type PlanKey, type PRICE_IDS, planOf } from '../../../common/plans';
-import { errorMessage } from '../../components/admin';
+import { errorMessage } from '../../components/admin/errorMessage';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSiteConfig } from '../../lib/site';

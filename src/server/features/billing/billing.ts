@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { type Db, lockFor } from '../../../../db/client';
 import { guilds, stripeEvents } from '../../../../db/schema';
 import { type PlanKey, PRICE_IDS } from '../../../common/plans';
@@ -18,10 +18,28 @@ export const GUILD_FIELD_KEY = 'discordserverid';
 export class BillingUnavailableError extends Error {}
 export class WebhookSignatureError extends Error {}
 
+/**
+ * Stripe's SDK, loaded with the first billing call or webhook: an installation that takes no
+ * payments never holds it, and the web tier starts without it (issue 25, idle memory).
+ */
+let sdk: typeof Stripe | null = null;
+async function stripeSdk(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
+/** Is this one of Stripe's errors (of this class)? Only a loaded SDK throws them. */
+export function isStripeError(
+  err: unknown,
+  kind: 'StripeError' | 'StripeSignatureVerificationError' = 'StripeError',
+): err is Stripe.errors.StripeError {
+  return sdk !== null && err instanceof sdk.errors[kind];
+}
+
 const clients = new Map<string, Stripe>();
 
 /** The Stripe client for this environment (STRIPE_API_URL points it at a fake in tests). */
-export function stripeClient(env: Env): Stripe {
+async function stripeClient(env: Env): Promise<Stripe> {
   const key = env.STRIPE_SECRET_KEY;
   if (!key) throw new BillingUnavailableError('billing not configured: STRIPE_SECRET_KEY is not set');
   const id = `${key}\n${env.STRIPE_API_URL ?? ''}`;
@@ -35,7 +53,8 @@ export function stripeClient(env: Env): Stripe {
       config.port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
       config.protocol = protocol;
     }
-    client = new Stripe(key, config);
+    const StripeClient = await stripeSdk();
+    client = new StripeClient(key, config);
     clients.set(id, client);
   }
   return client;
@@ -58,7 +77,7 @@ const planCardUrl = (env: Env, guildId: string, outcome: string) =>
 /** Opens a subscription Checkout Session for one of the page's plans, for one server; answers its url. */
 export async function createCheckoutSession(env: Env, req: CheckoutRequest): Promise<{ url: string }> {
   const plan = PLAN_OF_PRICE_ID[req.priceId];
-  const stripe = stripeClient(env);
+  const stripe = await stripeClient(env);
   const price = plan === 'plus' ? env.STRIPE_PRICE_PLUS : env.STRIPE_PRICE_PRO;
   const metadata: Record<string, string> = { plan, guildId: req.guildId, requestedBy: req.requestedBy };
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -83,7 +102,7 @@ export async function createPortalSession(
   guildId: string,
   customerId: string,
 ): Promise<{ url: string }> {
-  const session = await stripeClient(env).billingPortal.sessions.create({
+  const session = await (await stripeClient(env)).billingPortal.sessions.create({
     customer: customerId,
     return_url: planCardUrl(env, guildId, 'portal'),
   });
@@ -91,12 +110,16 @@ export async function createPortalSession(
 }
 
 /** Verifies the Stripe-Signature over the raw body; throws Stripe's SignatureVerificationError. */
-export function verifyWebhook(env: Env, payload: string, signature: string | undefined): Stripe.Event {
+export async function verifyWebhook(
+  env: Env,
+  payload: string,
+  signature: string | undefined,
+): Promise<Stripe.Event> {
   if (!env.STRIPE_WEBHOOK_SECRET) {
     throw new BillingUnavailableError('billing webhook not configured: STRIPE_WEBHOOK_SECRET is not set');
   }
   if (!signature) throw new WebhookSignatureError('header is missing');
-  return Stripe.webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
+  return (await stripeSdk()).webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
 }
 
 export type WebhookOutcome =

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { CAPABILITIES, type Capability, PRICE_IDS, planIncludes } from '../../../common/plans';
 import {
@@ -8,6 +8,7 @@ import {
   createCheckoutSession,
   createPortalSession,
   stripeCustomerOf,
+  isStripeError,
   verifyWebhook,
   WebhookSignatureError,
 } from './billing';
@@ -46,7 +47,7 @@ async function stripeCall<T>(actor: Actor, what: string, call: () => Promise<T>)
   try {
     return await call();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) {
+    if (isStripeError(err)) {
       throw new TRPCError({
         code: 'BAD_GATEWAY',
         message: `Stripe could not ${what}: ${err.message}`,
@@ -124,12 +125,9 @@ export const billingRouter = router({
   handleWebhook: publicProcedure.input(webhookInput).mutation(async ({ ctx, input }) => {
     let event: Stripe.Event;
     try {
-      event = verifyWebhook(ctx.env, input.payload, input.signature);
+      event = await verifyWebhook(ctx.env, input.payload, input.signature);
     } catch (err) {
-      if (
-        err instanceof Stripe.errors.StripeSignatureVerificationError ||
-        err instanceof WebhookSignatureError
-      ) {
+      if (isStripeError(err, 'StripeSignatureVerificationError') || err instanceof WebhookSignatureError) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: `Stripe-Signature: ${err.message}`, cause: err });
       }
       if (err instanceof SyntaxError) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
 import type { ContactInput, ContactType } from '../../../common/contact/schemas';
@@ -127,9 +127,11 @@ export function backoffMs(attempts: number): number {
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string): Transporter {
+/** nodemailer loads with the first email: a process that never forwards one does not hold it. */
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
+    const { default: nodemailer } = await import('nodemailer');
     // Short timeouts: a dead SMTP server must not hold the contact form's request.
     t = nodemailer.createTransport(url, {
       connectionTimeout: 10_000,
@@ -210,7 +212,7 @@ export async function forwardContactMessage(
     .run();
   if (claimed.changes === 0) return { ok: false, skipped: true };
   try {
-    await transportFor(env.SMTP_URL!).sendMail(contactEmail(env, m, await managerOfMessage(db, m)));
+    await (await transportFor(env.SMTP_URL!)).sendMail(contactEmail(env, m, await managerOfMessage(db, m)));
     await db
       .update(contactMessages)
       .set({

@@ -15,7 +15,6 @@ import { getTicketSettings, updateTicketSettings } from './settings';
 import { addTicketMessage, findTicket, listTickets, ticketConversation } from './tickets';
 import { avgResponseMs, changeTicket } from './conversation';
 import { claimTicket } from './claim';
-import { searchMembers, staffMemberOf } from './staff-member';
 import { closeReasonTexts, ratingSummary } from './close';
 import { guildProcedure, notFound, requires, router } from '../../core/trpc';
 import { ticketsBotRouter } from './bot.router';
@@ -23,6 +22,12 @@ import { transcriptFile } from './transcript';
 import { queueTicketPanel } from './panel';
 
 const byId = z.object({ id: rowId });
+
+/**
+ * The Discord member look-ups (staff-member.ts) load with the first claim or search: they bring
+ * discord.js's REST client, which the web tier otherwise never needs (issue 25, idle memory).
+ */
+const staffMembers = () => import('./staff-member');
 
 /** The signed-in member's Discord id (null for the operator's token or session). */
 function discordUserOf(caller: { kind: string; userId?: string }): string | null {
@@ -155,6 +160,7 @@ export const ticketsRouter = router({
       // The claimer is asked of Discord: a member of this server (their name is kept), else 400.
       let staffName: string | null = null;
       if (staffId) {
+        const { staffMemberOf } = await staffMembers();
         const member = await staffMemberOf(ctx.env, ctx.guildId, staffId);
         if (!member.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: `staffId: ${member.problem}` });
         staffName = member.name;
@@ -178,6 +184,7 @@ export const ticketsRouter = router({
    * (names and avatars; nothing is stored). Only members of the server the caller may manage.
    */
   searchMembers: ticketProcedure.input(ticketMemberSearchInput).query(async ({ ctx, input }) => {
+    const { searchMembers } = await staffMembers();
     const found = await searchMembers(ctx.env, ctx.guildId, input.query, input.limit);
     if (!found.ok) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: found.problem });
     return found.members;

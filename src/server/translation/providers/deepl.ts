@@ -1,4 +1,4 @@
-import * as deepl from 'deepl-node';
+import type * as deepl from 'deepl-node';
 import { type DirectInput, type Provider, ProviderHttpError, type ProviderRequest } from './types';
 
 /**
@@ -69,16 +69,26 @@ export const toDeepL = (text: string) => escapeXml(text).replace(/\{\{\s*(\d+)\s
 export const fromDeepL = (text: string) =>
   unescapeXml(text.replace(/<x\s+i="(\d+)"\s*\/>|<x\s+i="(\d+)"\s*><\/x>/g, (_, a, b) => `{{${a ?? b}}}`));
 
+/**
+ * deepl-node loads with the first call of a DeepL provider (its HTTP stack is ~20 MB of a process
+ * that may never translate with DeepL: issue 25, idle memory); its errors exist only once it has.
+ */
+let sdk: typeof deepl | null = null;
+async function deeplSdk(): Promise<typeof deepl> {
+  sdk ??= await import('deepl-node');
+  return sdk;
+}
+
 /** A deepl-node error as the engine's retryable/non-retryable HTTP error (never with the key). */
 export function asHttpError(err: unknown): ProviderHttpError {
   if (err instanceof ProviderHttpError) return err;
   const message = err instanceof Error ? err.message : String(err);
   const say = (status: number | null) =>
     new ProviderHttpError(`DeepL answered ${status ?? 'nothing'}: ${message}`, status);
-  if (err instanceof deepl.TooManyRequestsError) return say(429);
-  if (err instanceof deepl.QuotaExceededError) return say(456);
-  if (err instanceof deepl.AuthorizationError) return say(403);
-  if (err instanceof deepl.ConnectionError)
+  if (sdk && err instanceof sdk.TooManyRequestsError) return say(429);
+  if (sdk && err instanceof sdk.QuotaExceededError) return say(456);
+  if (sdk && err instanceof sdk.AuthorizationError) return say(403);
+  if (sdk && err instanceof sdk.ConnectionError)
     return new ProviderHttpError(`DeepL unreachable: ${message}`, null);
   const status = /^Service unavailable/.test(message)
     ? 503
@@ -110,13 +120,20 @@ function commonSource(input: DirectInput): deepl.SourceLanguageCode | null {
 }
 
 export function createDeepLProvider(opts: DeepLOptions): Provider {
-  const translator = new deepl.Translator(opts.apiKey, {
-    ...(opts.serverUrl ? { serverUrl: opts.serverUrl } : {}),
-    // The engine retries (with the breaker and the adaptive limit seeing each attempt).
-    maxRetries: 0,
-    sendPlatformInfo: false,
-    appInfo: { appName: 'polyglot', appVersion: '1' },
-  });
+  let client: deepl.Translator | null = null;
+  const translator = async () => {
+    if (!client) {
+      const { Translator } = await deeplSdk();
+      client = new Translator(opts.apiKey, {
+        ...(opts.serverUrl ? { serverUrl: opts.serverUrl } : {}),
+        // The engine retries (with the breaker and the adaptive limit seeing each attempt).
+        maxRetries: 0,
+        sendPlatformInfo: false,
+        appInfo: { appName: 'polyglot', appVersion: '1' },
+      });
+    }
+    return client;
+  };
 
   async function translateAll(input: DirectInput, signal: AbortSignal) {
     const texts = input.items.map((i) => toDeepL(i.text));
@@ -126,7 +143,7 @@ export function createDeepLProvider(opts: DeepLOptions): Provider {
       Promise.all(
         targets.map(async (t) => {
           try {
-            const results = await translator.translateText(
+            const results = await (await translator()).translateText(
               texts,
               source,
               deeplTarget(t) as deepl.TargetLanguageCode,
@@ -165,7 +182,7 @@ export function createDeepLProvider(opts: DeepLOptions): Provider {
     /** GET /v2/usage: free, with the key checked. */
     async probe(signal: AbortSignal) {
       try {
-        await Promise.race([translator.getUsage(), untilAborted(signal)]);
+        await Promise.race([translator().then((t) => t.getUsage()), untilAborted(signal)]);
       } catch (err) {
         throw asHttpError(err);
       }

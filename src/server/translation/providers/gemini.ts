@@ -1,4 +1,4 @@
-import { ApiError, GoogleGenAI, type Schema, Type } from '@google/genai';
+import type { GoogleGenAI, Schema, Type as SdkType } from '@google/genai';
 import {
   type Provider,
   type ProviderAudioRequest,
@@ -14,6 +14,24 @@ export interface GeminiOptions {
   /** GEMINI_BASE_URL (tests: the fake on loopback); Google's when absent. */
   baseUrl?: string;
 }
+
+/**
+ * @google/genai loads with the first call of a Gemini provider (with google-auth-library, ~20 MB
+ * of a process that may never call Gemini: issue 25, idle memory). Its schema types, as values here.
+ */
+let sdk: typeof import('@google/genai') | null = null;
+async function geminiSdk(): Promise<typeof import('@google/genai')> {
+  sdk ??= await import('@google/genai');
+  return sdk;
+}
+const Type = {
+  OBJECT: 'OBJECT' as SdkType.OBJECT,
+  ARRAY: 'ARRAY' as SdkType.ARRAY,
+  STRING: 'STRING' as SdkType.STRING,
+  BOOLEAN: 'BOOLEAN' as SdkType.BOOLEAN,
+};
+const isApiError = (err: unknown): err is import('@google/genai').ApiError =>
+  sdk !== null && err instanceof sdk.ApiError;
 
 const VERDICT: Schema = {
   type: Type.OBJECT,
@@ -106,10 +124,17 @@ type Part = { text: string } | { inlineData: { mimeType: string; data: string } 
  * messages, utterances) goes inline in the same call, so one call gives transcript and translations.
  */
 export function createGeminiProvider(opts: GeminiOptions): Provider {
-  const ai = new GoogleGenAI({
-    apiKey: opts.apiKey,
-    httpOptions: opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined,
-  });
+  let client: GoogleGenAI | null = null;
+  const genai = async () => {
+    if (!client) {
+      const { GoogleGenAI } = await geminiSdk();
+      client = new GoogleGenAI({
+        apiKey: opts.apiKey,
+        httpOptions: opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined,
+      });
+    }
+    return client;
+  };
 
   async function generate(
     parts: Part[],
@@ -124,6 +149,7 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
       retryAfter = res.headers.get('retry-after');
       return res;
     };
+    const ai = await genai();
     try {
       const res = await ai.models.generateContent({
         model: opts.model,
@@ -151,7 +177,7 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
           (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0),
       };
     } catch (err) {
-      if (err instanceof ApiError) {
+      if (isApiError(err)) {
         const after = parseRetryAfter(retryAfter) ?? retryDelayFromBody(err.message);
         throw new ProviderHttpError(
           `Gemini answered ${err.status}: ${errorText(err.message)}`,
@@ -169,10 +195,11 @@ export function createGeminiProvider(opts: GeminiOptions): Provider {
     audio: 'inline',
     /** GET models/{model}: the model's card, free, with the key checked. */
     async probe(signal: AbortSignal) {
+      const ai = await genai();
       try {
         await ai.models.get({ model: opts.model, config: { abortSignal: signal } });
       } catch (err) {
-        if (err instanceof ApiError) {
+        if (isApiError(err)) {
           throw new ProviderHttpError(`Gemini answered ${err.status}: ${errorText(err.message)}`, err.status);
         }
         throw new ProviderHttpError(`Gemini unreachable: ${(err as Error).message}`, null);

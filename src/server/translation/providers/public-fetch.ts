@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 
 /**
  * A fetch that only reaches public addresses: what the server uses for a provider address an
@@ -75,14 +75,23 @@ function publicLookup(hostname: string, options: object, callback: LookupCallbac
   });
 }
 
-const agent = new Agent({ connect: { lookup: publicLookup as never } });
+/** undici loads with the first call (a server's own provider): most processes never make one. */
+let undici: { agent: Agent; fetch: typeof import('undici').fetch } | null = null;
+async function undiciClient() {
+  if (!undici) {
+    const { Agent, fetch } = await import('undici');
+    undici = { agent: new Agent({ connect: { lookup: publicLookup as never } }), fetch };
+  }
+  return undici;
+}
 
 /** fetch, reaching only public addresses (see above). */
 export async function publicFetch(input: string, init: RequestInit = {}): Promise<Response> {
   const host = new URL(input).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(host, host);
+  const { agent, fetch } = await undiciClient();
   try {
-    return (await undiciFetch(input, {
+    return (await fetch(input, {
       ...(init as object),
       redirect: 'error',
       dispatcher: agent,
