@@ -139,7 +139,9 @@ it.skipIf(onPostgres)(
       reader,
       sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) as c from n`,
     );
-    // Posted to the worker and not answered yet (an answer needs a turn of this event loop).
+    // Posted to the worker at the end of this turn of the loop (one message per turn), and not
+    // answered yet (an answer needs another turn of this event loop).
+    await new Promise((posted) => setImmediate(posted));
     await exec.terminate();
     await expect(slow).rejects.toThrow(/the SQLite read worker stopped \(exit code 1\)/);
     expect(await guildStats(reader, 'reads-a', NOW)).toEqual(await guildStats(db, 'reads-a', NOW));
