@@ -17,6 +17,8 @@ import type { Executor, QueryResult, RowShape } from './executor';
 export interface SqliteReadExecutor extends Executor {
   /** Stops the worker now (tests use it to see what a crash does); the next query starts another. */
   terminate(): Promise<void>;
+  /** Messages posted to the worker so far (one per turn of the loop that asked for reads). */
+  exchanges(): number;
 }
 
 interface Pending {
@@ -34,6 +36,7 @@ export function sqliteReadExecutor(path: string): SqliteReadExecutor {
   let worker: Worker | null = null;
   let closed = false;
   let nextId = 0;
+  let posted = 0;
   const pending = new Map<number, Pending>();
   /** The statements asked for in this turn of the loop, posted together at its end (flush). */
   let batch: { id: number; text: string; params: readonly unknown[]; shape: RowShape }[] = [];
@@ -86,6 +89,7 @@ export function sqliteReadExecutor(path: string): SqliteReadExecutor {
     // Pending queries keep the process alive until they are answered.
     worker.ref();
     worker.postMessage(sent);
+    posted++;
   }
 
   return {
@@ -102,6 +106,7 @@ export function sqliteReadExecutor(path: string): SqliteReadExecutor {
     async transaction() {
       throw new Error('the SQLite read worker runs reads only, never a transaction');
     },
+    exchanges: () => posted,
     async terminate() {
       const w = worker;
       worker = null;
