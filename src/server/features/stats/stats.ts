@@ -12,6 +12,7 @@ import { languageName } from '../../../common/languages';
  */
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 /** Midnight UTC of the day that holds `t`. */
@@ -83,12 +84,48 @@ export async function globalStats(db: Db, now: Date = new Date()) {
 }
 
 /**
+ * The pieces of [from, to), a range inside one UTC day: the whole hours, read from analytics_hours
+ * (`day`, hours [first, end)), and the partial hours at either end, read from the logs.
+ */
+function dayRange(from: number, to: number) {
+  const day = utcDayStart(from);
+  const hs = Math.ceil(from / HOUR) * HOUR;
+  const he = Math.floor(to / HOUR) * HOUR;
+  if (from >= to || hs >= he)
+    return {
+      day,
+      first: 0,
+      end: 0,
+      logs: [
+        [from, to],
+        [to, to],
+      ],
+    };
+  return {
+    day,
+    first: (hs - day) / HOUR,
+    end: (he - day) / HOUR,
+    logs: [
+      [from, hs],
+      [he, to],
+    ],
+  };
+}
+
+/**
  * Successful translations and distinct members (any outcome) in [from, to): the whole UTC days
- * inside come from the rollups, the partial days at either end from the logs (an index range).
+ * inside come from the daily rollups, the whole hours of the partial days at either end from the
+ * hourly one, and only the partial hours from the logs (an index range of at most an hour each),
+ * so the count does not grow with the logs of a day.
  */
 async function windowFigures(db: Db, guildId: string, from: number, to: number) {
   const a = Math.min(to, Math.ceil(from / DAY) * DAY);
   const b = Math.max(a, utcDayStart(to));
+  const head = dayRange(from, a);
+  const tail = dayRange(b, to);
+  const logsOk = ([x, y]: number[]) =>
+    sql`(select count(*) from translation_logs
+          where guild_id = ${guildId} and created_at >= ${x} and created_at < ${y} and outcome = 'ok')`;
   // The statements of a figure leave together (Promise.all): on the read worker they are answered
   // in one exchange with the thread, not one each (db/sqlite-read-executor.ts).
   const [rolled, edges, { users }] = await Promise.all([
@@ -99,10 +136,11 @@ async function windowFigures(db: Db, guildId: string, from: number, to: number) 
     ),
     one<{ ok: number }>(
       db,
-      sql`select (select count(*) from translation_logs
-              where guild_id = ${guildId} and created_at >= ${from} and created_at < ${a} and outcome = 'ok')
-          + (select count(*) from translation_logs
-              where guild_id = ${guildId} and created_at >= ${b} and created_at < ${to} and outcome = 'ok') as ok`,
+      sql`select ${logsOk(head.logs[0]!)} + ${logsOk(head.logs[1]!)} + ${logsOk(tail.logs[0]!)} + ${logsOk(tail.logs[1]!)}
+          + (select coalesce(sum(count), 0) from analytics_hours
+              where guild_id = ${guildId}
+                and ((day = ${head.day} and hour >= ${head.first} and hour < ${head.end})
+                  or (day = ${tail.day} and hour >= ${tail.first} and hour < ${tail.end}))) as ok`,
     ),
     // Members: every member with a log in the window has a member-day row on a day from the partial
     // day before `a` to the day of `to`. Those with a whole day inside [a, b) count at once; only the
