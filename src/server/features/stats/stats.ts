@@ -5,9 +5,9 @@ import { languageName } from '../../../common/languages';
 /**
  * Every figure of the dashboard home and the analytics page. They read the daily rollups that
  * triggers keep beside translation_logs (db/schema.ts analytics_*, migration analytics_rollups),
- * so a server with a million logs answers in milliseconds; only the newest rows and the partial
- * days at the ends of a rolling week are read from the logs, through the (guild_id, created_at)
- * index. Days and hours are UTC. An empty guild gives zeros and empty lists; the client decides
+ * so a server with a million logs answers in milliseconds; only the newest rows, the partial
+ * hours at the ends of a rolling week and the few members seen only on its partial days are read
+ * from the logs, through their indexes. Days and hours are UTC. An empty guild gives zeros and empty lists; the client decides
  * whether to show sample figures (hasData).
  */
 
