@@ -372,7 +372,7 @@ async function main() {
         // with the reads minus without, per read; and the whole process's (the worker included).
         const reads = [...r.reads.values()].reduce((n, s) => n + s.latencies.length, 0);
         console.log(
-          `    server CPU per read request with delivery (with reads minus alone): main thread ${((r.busy.mainCpu - r.alone.mainCpu) / reads).toFixed(2)} ms, ` +
+          `    server CPU per read request with delivery (with reads minus alone: a difference of two phases, noisy under load): main thread ${((r.busy.mainCpu - r.alone.mainCpu) / reads).toFixed(2)} ms, ` +
             `whole process ${((r.busy.processCpu - r.alone.processCpu) / reads).toFixed(2)} ms`,
         );
         const q = r.quietCpu;
