@@ -12,8 +12,12 @@
  *      copies were posted in the 4 other channels (the fake REST's webhook posts);
  *   2. the same delivery, plus /api/stats, /api/activity and /api/analytics open loop at
  *      --read-rate requests a second (paths in turn, latency from each request's due time).
+ *   3. the reads alone, one at a time (closed loop, no delivery): each read's latency on a quiet
+ *      server, and its CPU without delivery's mixed in.
  * Printed: p50/p95/p99 of each GET path, and the delivery p50/p99 alone and with the reads (the
- * ratio). `--before <git revision>` builds that revision the same way and runs it beside this tree's,
+ * ratio); CPU per read (the server's main thread, the loop that delivers, and the whole process,
+ * the read worker included) from /proc, which does not move with the machine's load as latency
+ * does; the load average during each mode's phases. `--before <git revision>` builds that revision the same way and runs it beside this tree's,
  * each on its own copy of the file and its own fake Discord (the same server): each phase runs on
  * one variant then the other, in alternating order, so the machine's changing load falls on both
  * alike. Before and after from one run.
@@ -143,6 +147,24 @@ interface Result {
   alone: Phase;
   busy: Phase;
   reads: Map<string, { latencies: number[]; errors: number }>;
+  /** The reads one at a time, no delivery: latencies per path and the server's CPU. */
+  quiet: Map<string, number[]>;
+  quietCpu: { main: number; process: number; reads: number };
+  /** The 1-minute load average at the end of each phase. */
+  load: number[];
+}
+
+/** Each path `n` times in turn, one request at a time; answers the latencies per path. */
+async function oneAtATime(url: string, paths: string[], n: number): Promise<Map<string, number[]>> {
+  const out = new Map(paths.map((p) => [p, [] as number[]]));
+  for (let i = 0; i < n; i++)
+    for (const p of paths) {
+      const start = performance.now();
+      const status = await get(new URL(url), p, TOKEN);
+      if (status !== 200) throw new Error(`GET ${p} answered ${status}`);
+      out.get(p)!.push(performance.now() - start);
+    }
+  return out;
 }
 
 interface Running {
@@ -251,7 +273,14 @@ async function main() {
       let r = results.get(key);
       if (!r) {
         const phase = () => ({ latencies: [], lost: 0, mainCpu: 0, processCpu: 0 });
-        r = { alone: phase(), busy: phase(), reads: new Map() };
+        r = {
+          alone: phase(),
+          busy: phase(),
+          reads: new Map(),
+          quiet: new Map(),
+          quietCpu: { main: 0, process: 0, reads: 0 },
+          load: [],
+        };
         results.set(key, r);
       }
       return r;
@@ -302,6 +331,20 @@ async function main() {
             into.latencies.push(...s.latencies);
             into.errors += s.errors;
           }
+          r.load.push(loadavg()[0]);
+        }
+        // The reads alone, one at a time (as many as the phase with delivery sent).
+        for (const v of order) {
+          const r = resultOf(v, mode);
+          const main0 = cpuMs(v.pid, v.pid);
+          const all0 = cpuMs(v.pid);
+          const n = Math.max(1, Math.round((READ_RATE * SECONDS) / paths.length));
+          const quiet = await oneAtATime(v.url, paths, n);
+          r.quietCpu.main += cpuMs(v.pid, v.pid) - main0;
+          r.quietCpu.process += cpuMs(v.pid) - all0;
+          r.quietCpu.reads += n * paths.length;
+          for (const [path, xs] of quiet) r.quiet.set(path, [...(r.quiet.get(path) ?? []), ...xs]);
+          r.load.push(loadavg()[0]);
         }
         console.log(`  round ${round + 1}, ${mode}: done`);
       }
@@ -329,8 +372,21 @@ async function main() {
         // with the reads minus without, per read; and the whole process's (the worker included).
         const reads = [...r.reads.values()].reduce((n, s) => n + s.latencies.length, 0);
         console.log(
-          `    server CPU per read request: main thread ${((r.busy.mainCpu - r.alone.mainCpu) / reads).toFixed(2)} ms, ` +
+          `    server CPU per read request with delivery (with reads minus alone: a difference of two phases, noisy under load): main thread ${((r.busy.mainCpu - r.alone.mainCpu) / reads).toFixed(2)} ms, ` +
             `whole process ${((r.busy.processCpu - r.alone.processCpu) / reads).toFixed(2)} ms`,
+        );
+        const q = r.quietCpu;
+        console.log(
+          `    reads alone, one at a time: server CPU per read: main thread ${(q.main / q.reads).toFixed(2)} ms, whole process ${(q.process / q.reads).toFixed(2)} ms`,
+        );
+        for (const [path, xs] of r.quiet) {
+          const sorted = [...xs].sort((a, b) => a - b);
+          console.log(
+            `    GET ${path.replace(/\?.*/, '').padEnd(15)} one at a time: p50 ${f(sorted, 50).padStart(6)} | p99 ${f(sorted, 99).padStart(6)} ms`,
+          );
+        }
+        console.log(
+          `    load average (1 min) at the ends of its phases: ${Math.min(...r.load).toFixed(1)}–${Math.max(...r.load).toFixed(1)} on ${cpus().length} CPUs`,
         );
       }
     }

@@ -1,6 +1,6 @@
 /**
  * The synthetic translation log of the analytics benches (bench:analytics, analytics-before.ts,
- * bench:analytics-http): one server ('big' unless told), 1,000 members (a few very active),
+ * bench:analytics-http, bench:analytics-reads): one server ('big' unless told), 1,000 members (a few very active),
  * 8 languages, 12 channels, 2 % errors, spread evenly over the 90 days before `now`.
  * Deterministic: the same seed gives the same rows.
  */

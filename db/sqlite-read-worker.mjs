@@ -1,6 +1,8 @@
 // The worker thread of db/sqlite-read-executor.ts: one read-only better-sqlite3 connection to the
 // product's SQLite file (WAL: it reads the last committed state while the main connection writes)
-// running the statements the main thread rendered, one at a time, and posting their rows back.
+// running the statements the main thread rendered and posting their rows back. A message is a
+// batch (the statements one read sent in one turn of the main thread's loop); they run one after
+// the other and their answers go back together, in one message.
 // Plain JavaScript so that it starts the same under tsx, vitest and the esbuild build (a worker
 // loads its file by URL, outside every loader the main thread has).
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,13 +26,17 @@ function statement(text) {
   return stmt;
 }
 
-parentPort.on('message', ({ id, text, params, shape }) => {
+function answer({ id, text, params, shape }) {
   try {
     const rows = statement(text)
       .raw(shape === 'arrays')
       .all(...params);
-    parentPort.postMessage({ id, rows });
+    return { id, rows };
   } catch (err) {
-    parentPort.postMessage({ id, error: { message: String(err?.message ?? err), code: err?.code } });
+    return { id, error: { message: String(err?.message ?? err), code: err?.code } };
   }
+}
+
+parentPort.on('message', (batch) => {
+  parentPort.postMessage(batch.map(answer));
 });

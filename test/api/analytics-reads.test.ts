@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { analyticsPage } from '../../src/server/features/analytics/analytics';
 import { type Db, offloadedReads, rawAll, rawGet } from '../../db/client';
 import { guilds, translationLogs } from '../../db/schema';
 import type { SqliteReadExecutor } from '../../db/sqlite-read-executor';
@@ -114,6 +115,34 @@ it('sees a write as soon as the main connection committed it', async () => {
   expect(after.totalTranslations).toBeGreaterThan(before);
 });
 
+it.skipIf(onPostgres)('sends the statements of one read to the worker in one message', async () => {
+  const reader = offloadedReads(db);
+  const exec = reader.$exec as SqliteReadExecutor;
+  // The stat cards (eight statements) and the whole Analytics screen (eleven, raw and drizzle's
+  // builder alike): one message each.
+  let before = exec.exchanges();
+  expect(await guildStats(reader, 'reads-a', NOW)).toEqual(await guildStats(db, 'reads-a', NOW));
+  expect(exec.exchanges() - before).toBe(1);
+  before = exec.exchanges();
+  const page = await analyticsPage(db, 'reads-a', NOW, ['gemini:gemini-2.5-flash']);
+  expect(exec.exchanges() - before).toBe(1);
+  expect(page.qualityMetrics.totalTranslations).toBe(
+    (await guildAnalytics(db, 'reads-a', NOW)).qualityMetrics.totalTranslations,
+  );
+  // A failing statement fails alone: the others of its message are answered.
+  before = exec.exchanges();
+  const [bad, good] = await Promise.allSettled([
+    rawAll(reader, sql`select * from no_such_table`),
+    rawGet<{ n: number }>(
+      reader,
+      sql`select count(*) as n from translation_logs where guild_id = ${'reads-a'}`,
+    ),
+  ]);
+  expect(exec.exchanges() - before).toBe(1);
+  expect(bad.status === 'rejected' && String(bad.reason)).toMatch(/no such table: no_such_table/);
+  expect(good.status === 'fulfilled' && Number(good.value?.n)).toBeGreaterThan(0);
+});
+
 it.skipIf(onPostgres)('names the failure of a statement on the worker, and refuses writes', async () => {
   const reader = offloadedReads(db);
   await expect(rawAll(reader, sql`select * from no_such_table`)).rejects.toThrow(
@@ -139,7 +168,9 @@ it.skipIf(onPostgres)(
       reader,
       sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) as c from n`,
     );
-    // Posted to the worker and not answered yet (an answer needs a turn of this event loop).
+    // Posted to the worker at the end of this turn of the loop (one message per turn), and not
+    // answered yet (an answer needs another turn of this event loop).
+    await new Promise((posted) => setImmediate(posted));
     await exec.terminate();
     await expect(slow).rejects.toThrow(/the SQLite read worker stopped \(exit code 1\)/);
     expect(await guildStats(reader, 'reads-a', NOW)).toEqual(await guildStats(db, 'reads-a', NOW));

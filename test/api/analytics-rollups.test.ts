@@ -124,6 +124,34 @@ describe('analytics rollups equal the scans of translation_logs they replace', (
     await expectSame('edges', NOW);
   });
 
+  it('counts the translations of the whole and partial hours at either end of each rolling week exactly', async () => {
+    await db.insert(guilds).values({ id: 'hours' }).run();
+    const HOUR = 3_600_000;
+    // A moment inside an hour: each week starts and ends with a partial hour (read from the logs)
+    // next to whole hours of a partial day (read from analytics_hours).
+    const now = new Date(NOW.getTime() + 20 * 60_000 + 123);
+    const t = now.getTime();
+    const start = t - 7 * DAY;
+    const at = (when: number, outcome = 'ok') =>
+      insert.run('hours', 'c1', 'u1', 'U', 'en', 'fr', 100, outcome, when);
+    // This week: 6.
+    at(start); // its first instant, in a partial hour
+    at(Math.ceil(start / HOUR) * HOUR); // the first whole hour
+    at(start + 2 * HOUR); // a whole hour of the partial day
+    at(start + 2 * HOUR, 'error'); // not a translation
+    at(Math.floor(t / HOUR) * HOUR - 1); // the last whole hour of today
+    at(Math.floor(t / HOUR) * HOUR); // today's partial hour
+    at(t - 1);
+    at(t); // after the window
+    // Last week: 3.
+    at(start - 1); // the same hour as this week's first instant
+    at(Math.floor(start / HOUR) * HOUR);
+    at(t - 14 * DAY);
+    at(t - 14 * DAY - 1); // before it
+    expect((await guildStats(db, 'hours', now)).translationsTrend).toBe(100);
+    await expectSame('hours', now);
+  });
+
   it('rebuilding the rollups from the logs (the migration backfill) gives the rows the triggers kept', async () => {
     const before = await rollupRows('big');
     // The migration's number changes when migrations are merged; its name does not.
