@@ -1,6 +1,6 @@
 /**
  * Loaded into each product process `npm run bench:scale` starts (`node --expose-gc --import tsx
- * --import ./bench/scale-probe.ts src/server/main.ts ...`); it changes nothing in the product.
+ * --import ./bench/scale-probe.ts src/main.ts ...`); it changes nothing in the product.
  * It takes a memory sample (after a full GC) the moment the process prints "Starting the bot",
  * before the bot logs in (the process with its code loaded, no servers yet), and answers the
  * bench's IPC message 'memory' with that sample and a fresh one.

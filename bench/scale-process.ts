@@ -1,5 +1,5 @@
 /**
- * One product process started by `npm run bench:scale`: src/server/main.ts as `npm start`,
+ * One product process started by `npm run bench:scale`: src/main.ts as `npm start`,
  * `npm run start:web` or `npm run start:bot -- --shards a-b --total n` run it (scripts/start.mjs
  * adds only the client build and a .env file), with bench/scale-probe.ts loaded for memory samples.
  * Lines it prints are kept and can be awaited, each with the time it arrived.
@@ -36,7 +36,7 @@ export function startProductProcess(label: string, args: string[], env: NodeJS.P
       'tsx',
       '--import',
       './bench/scale-probe.ts',
-      'src/server/main.ts',
+      'src/main.ts',
       ...args,
     ],
     { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },

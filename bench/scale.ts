@@ -94,7 +94,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 interface Topology {
   key: 'A' | 'B';
   name: string;
-  /** Process label and arguments of src/server/main.ts; the web process (if separate) first. */
+  /** Process label and arguments of src/main.ts; the web process (if separate) first. */
   processes: { label: string; args: string[]; bot: boolean; web: boolean }[];
   database: ReturnType<typeof benchDatabase>;
 }

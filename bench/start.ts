@@ -113,7 +113,7 @@ async function main() {
   if (values.before) {
     VARIANTS.before = ['--enable-source-maps', await buildFor(values.before, work)];
     console.log(`before: ${values.before}; node dist: this tree`);
-  } else VARIANTS.tsx = ['--import', 'tsx', 'src/server/main.ts'];
+  } else VARIANTS.tsx = ['--import', 'tsx', 'src/main.ts'];
   VARIANTS['node dist'] = ['--enable-source-maps', after];
   console.log(`esbuild bundle(s) built in ${Math.round(performance.now() - t)} ms`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));

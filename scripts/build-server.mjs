@@ -57,7 +57,7 @@ export async function buildServer(outDir = SERVER_OUT_DIR, from = root) {
   await build({
     absWorkingDir: from,
     // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both.
-    entryPoints: { main: 'src/server/main.ts' },
+    entryPoints: { main: 'src/main.ts' },
     outdir: outDir,
     bundle: true,
     splitting: true,

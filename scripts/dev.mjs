@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts', ...process.argv.slice(2)], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/main.ts', ...process.argv.slice(2)], {
     stdio: 'inherit',
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**
- * The real server process (src/server/main.ts --web) on an ephemeral port, twice on one database:
+ * The real server process (src/main.ts --web) on an ephemeral port, twice on one database:
  * what it prints about the admin token and the login link.
  */
 let dir: string;
@@ -34,7 +34,7 @@ afterAll(async () => {
  * Lines are the development log format (core/log.ts): `[12:00:00.000] INFO: ` and the message.
  */
 function start(): Promise<{ child: ChildProcess; output: () => string; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--web'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--web'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

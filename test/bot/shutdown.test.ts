@@ -15,7 +15,7 @@ import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { eventually } from './harness';
 
 /**
- * SIGTERM to a real process (src/server/main.ts, web and bot in one) while it has work: the
+ * SIGTERM to a real process (src/main.ts, web and bot in one) while it has work: the
  * announcement Discord is still answering is finished and recorded, the process exits 0, no job
  * stays leased to it, and what it had not started is delivered once by the next process.
  */
@@ -36,7 +36,7 @@ const procs: Proc[] = [];
 const newsEs = () => guild.channels.find((c) => c.name === 'news-es')!.id;
 
 function start(args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

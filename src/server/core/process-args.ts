@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-/** The command line of src/server/main.ts (npm start, start:web, start:bot, start:proxy). */
+/** The command line of src/main.ts (npm start, start:web, start:bot, start:proxy). */
 export interface ProcessOptions {
   role: 'all' | 'web' | 'bot' | 'proxy';
   /** The REST proxy's port (--rest-proxy; bot processes reach it through DISCORD_REST_PROXY). */

@@ -1,18 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadEnv } from './core/env';
-import { childBotsHealth, type HealthSources, healthReport } from './core/health';
-import { createApp } from './app/http';
-import { listen } from './core/http';
-import { type ProcessOptions, parseProcessArgs } from './core/process-args';
-import { createServices, retentionPurges } from './app/services';
-import { startProbing } from './translation';
-import { loginCodesOf } from './core/admin-token';
-import { scheduleRetention } from './core/retention';
-import { scheduleSampler } from './features/status/samples';
-import { startupBanner } from './core/startup';
-import { metricsResponse } from './core/metrics';
-import { createLogger, routeConsole } from './core/log';
+import { loadEnv } from './server/core/env';
+import { childBotsHealth, type HealthSources, healthReport } from './server/core/health';
+import { createApp } from './server/app/http';
+import { listen } from './server/core/http';
+import { type ProcessOptions, parseProcessArgs } from './server/core/process-args';
+import { createServices, retentionPurges } from './server/app/services';
+import { startProbing } from './server/translation';
+import { loginCodesOf } from './server/core/admin-token';
+import { scheduleRetention } from './server/core/retention';
+import { scheduleSampler } from './server/features/status/samples';
+import { startupBanner } from './server/core/startup';
+import { metricsResponse } from './server/core/metrics';
+import { createLogger, routeConsole } from './server/core/log';
 
 /**
  * Starts the product. `npm start`: one process migrates the database, serves site, dashboard,
@@ -49,7 +49,7 @@ async function main() {
     process.exit(1);
   }
   if (opts.demo) {
-    const { seedDemo } = await import('../../db/demo');
+    const { seedDemo } = await import('../db/demo');
     const summary = await seedDemo(services.db, env.DEFAULT_GUILD_ID, services.clock());
     console.log(`Demo data: ${summary}`);
   }
@@ -113,13 +113,13 @@ async function main() {
     });
     for (const line of banner) console.log(line);
     // Contact messages not yet forwarded by email (SMTP_URL, CONTACT_TO) are retried with backoff.
-    const { startContactForwarding } = await import('./features/contact/contact');
+    const { startContactForwarding } = await import('./server/features/contact/contact');
     const stopForwarding = startContactForwarding(services.db, env, services.clock);
     // YouTube feeds without a live WebSub subscription are read on a timer (integrations).
-    const { startIntegrationPolling } = await import('./features/integrations/poller');
+    const { startIntegrationPolling } = await import('./server/features/integrations/poller');
     const stopPolling = startIntegrationPolling(services);
     // Tickets quiet for the server's auto-close days are warned, then closed (features/tickets).
-    const { scheduleTicketAutoClose } = await import('./features/tickets/auto-close');
+    const { scheduleTicketAutoClose } = await import('./server/features/tickets/auto-close');
     const autoClose = scheduleTicketAutoClose(services);
     closers.push(() => {
       retention.stop();
@@ -163,7 +163,7 @@ async function main() {
   const childBots = opts.role === 'all' && (opts.botProcesses ?? 1) > 1;
   if (childBots) {
     // The bot in processes of its own behind one REST proxy (core/bot-processes.ts).
-    const { startBotProcesses } = await import('./core/bot-processes');
+    const { startBotProcesses } = await import('./server/core/bot-processes');
     try {
       const set = await startBotProcesses({
         processes: opts.botProcesses as number,
@@ -187,7 +187,7 @@ async function main() {
       return;
     }
   } else if (opts.role !== 'web') {
-    const { startBot } = await import('../../bot/client');
+    const { startBot } = await import('../bot/client');
     const shardLabel =
       opts.shards === 'auto'
         ? 'the shards Discord recommends'
@@ -216,7 +216,7 @@ async function main() {
  * docs/processes.md). No database, no bot: Discord's limits for every bot process, in one place.
  */
 async function runRestProxy(env: ReturnType<typeof loadEnv>, port: number) {
-  const { startRestProxy } = await import('../../bot/rest-proxy');
+  const { startRestProxy } = await import('../bot/rest-proxy');
   const proxy = await startRestProxy({ api: env.DISCORD_API_URL, port, host: env.HOST });
   console.log(`REST proxy on ${proxy.url} (set DISCORD_REST_PROXY=${proxy.url} on every bot process)`);
   const stop = async (signal: string) => {
