@@ -7,7 +7,8 @@
  * shared REST proxy (bot/rest-proxy.ts, @discordjs/proxy). A fourth child is the web process:
  * BENCH_BURST dashboard member searches at once (features/tickets/staff-member.ts, through
  * core/discord-rest.ts as the web process makes them: straight to Discord, or through the proxy
- * when DISCORD_REST_PROXY is set). Printed: the global 429s Discord answered, the requests it saw,
+ * when DISCORD_REST_PROXY is set), each on its own, the bots through the proxy and the web not (as
+ * before the web's calls used it), then all through it. Printed: the global 429s Discord answered, the requests it saw,
  * and how long the burst took.
  */
 import { execFile } from 'node:child_process';
