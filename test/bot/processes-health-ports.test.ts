@@ -104,26 +104,33 @@ describe('npm start -- --bot-processes 2 --health-port BASE (the built server)',
     exited = new Promise((resolve) => child?.on('exit', (code) => resolve(code)));
   });
   afterAll(async () => {
+    // The children it started (their pids from its lines) too: a SIGKILL of this one alone would
+    // leave them holding the health ports.
+    const pids = output.flatMap((l) => [...l.matchAll(/Started .* \(pid (\d+)\)/g)].map((m) => Number(m[1])));
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     if (child) await exited;
     await fake?.close();
     await dropTestDb(dir);
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const line = async (re: RegExp) => {
-    let found: RegExpMatchArray | null = null;
-    await expect
-      .poll(
-        () => {
-          found = output.map((l) => l.match(re)).find(Boolean) ?? null;
-          if (!found && child?.exitCode !== null) throw new Error(`exited:\n${output.join('\n')}`);
-          return found;
-        },
-        { timeout: 90_000 },
-      )
-      .toBeTruthy();
-    return found as unknown as RegExpMatchArray;
+  /** The first line matching `re`; fails at once if the process exited without one. */
+  const line = async (re: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> => {
+    const started = Date.now();
+    for (;;) {
+      const found = output.map((l) => l.match(re)).find(Boolean);
+      if (found) return found;
+      if (Date.now() - started > timeoutMs || child?.exitCode !== null)
+        throw new Error(`no line ${re}:\n${output.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   };
   const auth = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
