@@ -28,8 +28,8 @@ export const WINDOW_MARGIN_MS = 250;
  * so the first requests of a window could land in Discord's previous second (bench:rest-proxy: 2
  * global 429s in 480 with the web's member search in the burst). With `spanMs` one second and
  * WINDOW_MARGIN_MS, no second of Discord's sees more than `limit` unless a request takes longer than
- * the margin to reach it. At saturation this is @discordjs/rest's own pace (`limit` per second and
- * margin), so it costs no throughput.
+ * the margin to reach it. At saturation this is the pace @discordjs/rest keeps anyway (`limit` per
+ * second and margin), so it should cost no throughput (not measured apart).
  */
 export function spacedRequests(
   send: RESTOptions['makeRequest'],
