@@ -168,8 +168,11 @@ async function main() {
       const set = await startBotProcesses({
         processes: opts.botProcesses as number,
         totalShards: opts.total as number,
+        healthPort: opts.healthPort,
       });
       closers.unshift(() => set.stop());
+      // This process's own bot-token calls (the dashboard's member search) share the bot's limits too.
+      services.env = { ...services.env, DISCORD_REST_PROXY: set.proxyUrl };
       // /healthz reports each bot process and its shards from their status reports (core/health.ts).
       health.childBots = set.bots;
       // /metrics' gateway latency per shard, from the same reports.

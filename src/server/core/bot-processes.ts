@@ -5,7 +5,8 @@ import type { ChildBot } from './health';
  * `npm start -- --bot-processes N` (or BOT_PROCESSES=N): the bot in N processes of its own behind
  * one REST limiter (issue 24, docs/processes.md). This process keeps the web tier and starts, as
  * its children, the REST proxy (`--rest-proxy`: Discord's limits for the whole bot, bot/rest-proxy.ts)
- * and then N bot processes (`--bot --shards a-b --total T`) given DISCORD_REST_PROXY. With one
+ * and then N bot processes (`--bot --shards a-b --total T`, and `--health-port` base + i when given)
+ * given DISCORD_REST_PROXY. With one
  * process (plain `npm start`) there is no proxy: its one limiter is the bot's. An operator's own
  * proxy (DISCORD_REST_PROXY already set) is used instead of starting one.
  *
@@ -20,6 +21,12 @@ export interface BotProcessesOptions {
   /** This program's entry and its node options (tsx in development, the built main.js otherwise). */
   entry?: string[];
   env?: NodeJS.ProcessEnv;
+  /**
+   * Each bot process's GET /healthz and /metrics: child i (from 0) on this port + i; 0, each on a
+   * free port of its own (logged at its start); absent, none (the bot processes' own health is not
+   * served, this process's /healthz still reports them).
+   */
+  healthPort?: number;
   /** Where the children's lines go (this process's stdout by default). */
   write?: (line: string) => void;
 }
@@ -34,6 +41,14 @@ export interface BotProcesses {
   exited: Promise<{ name: string; code: number | null }>;
   /** Stops the bot processes (SIGTERM, graceful), then the proxy. */
   stop(): Promise<void>;
+}
+
+/** The command line of bot child `i` (from 0): its shards, and its health port when there is a base. */
+export function botProcessArgs(i: number, shards: number[], total: number, healthPort?: number): string[] {
+  const list = shards.length === 1 ? `${shards[0]}` : `${shards[0]}-${shards[shards.length - 1]}`;
+  const health =
+    healthPort === undefined ? [] : ['--health-port', String(healthPort === 0 ? 0 : healthPort + i)];
+  return ['--bot', '--shards', list, '--total', String(total), ...health];
 }
 
 /** Shards 0..total-1 in `processes` contiguous ranges, the first ones one longer when uneven. */
@@ -145,7 +160,7 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
     const list = shards.length === 1 ? `${shards[0]}` : `${shards[0]}-${shards[shards.length - 1]}`;
     start(
       `bot process ${i + 1} of ${opts.processes} (shards ${list} of ${opts.totalShards})`,
-      ['--bot', '--shards', list, '--total', String(opts.totalShards)],
+      botProcessArgs(i, shards, opts.totalShards, opts.healthPort),
       { DISCORD_REST_PROXY: proxyUrl },
       undefined,
       shards,

@@ -8,7 +8,11 @@ export interface ProcessOptions {
   /** Shard ids this process runs of `total`, or 'auto' (every shard Discord recommends). */
   shards: 'auto' | number[];
   total?: number;
-  /** Bot processes: serve GET /healthz on this port (none when absent). */
+  /**
+   * Bot processes: serve GET /healthz and /metrics on this port (none when absent). With
+   * `--bot-processes N`: the first bot child's port, child i (from 0) on this + i (0: each child a
+   * free port of its own, logged at its start); from BOT_HEALTH_PORT too.
+   */
   healthPort?: number;
   demo: boolean;
   /**
@@ -81,11 +85,17 @@ export function parseProcessArgs(argv: string[]): ProcessOptions {
       throw new Error(
         `--total: must be a whole number of shards, at least one a bot process (${botProcesses})`,
       );
+    const baseText = values['health-port'] ?? process.env.BOT_HEALTH_PORT?.trim();
+    const base = baseText ? Number(baseText) : undefined;
+    if (base !== undefined && !(Number.isInteger(base) && base >= 0 && base + botProcesses - 1 <= 65535))
+      throw new Error(
+        `--health-port (BOT_HEALTH_PORT): "${baseText}" is not a port the ${botProcesses} bot processes' ports can start at (0, or 1 to ${65536 - botProcesses})`,
+      );
     return {
       role,
       shards: 'auto',
       total,
-      healthPort: undefined,
+      healthPort: base,
       demo: Boolean(values.demo) || process.env.DEMO_DATA === '1',
       botProcesses,
     };

@@ -1,30 +1,18 @@
 import {
   DiscordAPIError,
-  REST,
   type RESTGetAPIGuildMemberResult,
   type RESTGetAPIGuildMembersSearchResult,
   Routes,
 } from 'discord.js';
+import { discordRest } from '../../core/discord-rest';
 import type { Env } from '../../core/env';
 
 /**
  * The staff member a dashboard claim names, asked of Discord (Get Guild Member, with the bot's
  * token; the product keeps no member list): a member of this server gives their name, anyone
- * else is refused with the reason.
+ * else is refused with the reason. Both calls go through core/discord-rest.ts (the shared REST
+ * proxy when the bot runs behind one).
  */
-
-const rests = new Map<string, REST>();
-
-function restFor(env: Env): REST | null {
-  if (!env.DISCORD_TOKEN) return null;
-  const key = `${env.DISCORD_API_URL}|${env.DISCORD_TOKEN}`;
-  let rest = rests.get(key);
-  if (!rest) {
-    rest = new REST({ api: env.DISCORD_API_URL, retries: 1, timeout: 10_000 }).setToken(env.DISCORD_TOKEN);
-    rests.set(key, rest);
-  }
-  return rest;
-}
 
 export type StaffMember = { ok: true; name: string } | { ok: false; problem: string };
 
@@ -34,7 +22,7 @@ function nameOf(member: RESTGetAPIGuildMemberResult): string {
 }
 
 export async function staffMemberOf(env: Env, guildId: string, userId: string): Promise<StaffMember> {
-  const rest = restFor(env);
+  const rest = discordRest(env);
   if (!rest)
     return { ok: false, problem: `${userId} cannot be checked: the bot is not configured (DISCORD_TOKEN)` };
   try {
@@ -80,7 +68,7 @@ export async function searchMembers(
   query: string,
   limit: number,
 ): Promise<MemberSearch> {
-  const rest = restFor(env);
+  const rest = discordRest(env);
   if (!rest) return { ok: false, problem: 'members cannot be searched: the bot is not configured here' };
   try {
     const found = (await rest.get(Routes.guildMembersSearch(guildId), {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { spacedRequests } from '../../bot/rest-proxy';
+
+/**
+ * The REST proxy's pace (bot/rest-proxy.ts spacedRequests): whatever @discordjs/rest's windows do,
+ * no more than `limit` requests go out in any `spanMs`, and each is sent once, in order.
+ */
+describe("the REST proxy's spacing of its sends", () => {
+  it('sends every request, in order, never more than the limit within the span', async () => {
+    const sent: { url: string; at: number }[] = [];
+    const send = spacedRequests(
+      async (url) => {
+        sent.push({ url, at: performance.now() });
+        return new Response('{}') as never;
+      },
+      5,
+      200,
+    );
+    await Promise.all(Array.from({ length: 12 }, (_, i) => send(`/r/${i}`, {})));
+    expect(sent.map((s) => s.url)).toEqual(Array.from({ length: 12 }, (_, i) => `/r/${i}`));
+    // The sixth no sooner than 200 ms after the first, and so on (a timer may fire 1 ms early).
+    for (let i = 5; i < sent.length; i++) expect(sent[i]!.at - sent[i - 5]!.at).toBeGreaterThanOrEqual(199);
+  });
+});
