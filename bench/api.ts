@@ -147,11 +147,16 @@ async function measure(
     const byRate = new Map<number, Map<string, Summary>>();
     for (const rate of RATES) {
       const cpu0 = cpuMs(server.child.pid as number);
-      byRate.set(rate, summarize(await openLoop(server.url, PATHS, TOKEN, rate, SECONDS)));
+      const last = await openLoop(server.url, PATHS, TOKEN, rate, SECONDS);
+      byRate.set(rate, summarize(last));
       const all = byRate.get(rate)?.get('all paths') as Summary;
       const cpuPerRequest = (cpuMs(server.child.pid as number) - cpu0) / all.n;
+      const failures = new Map<number, number>();
+      for (const s of last.values())
+        for (const [status, n] of s.failures) failures.set(status, (failures.get(status) ?? 0) + n);
+      const failed = [...failures].map(([status, n]) => `${n} x ${status === 0 ? 'no answer' : status}`);
       console.log(
-        `  ${label} ${String(rate).padStart(5)} req/s: p50 ${all.p50.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms, p99.9 ${all.p999.toFixed(2)} ms, errors ${all.errors}; server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
+        `  ${label} ${String(rate).padStart(5)} req/s: p50 ${all.p50.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms, p99.9 ${all.p999.toFixed(2)} ms, errors ${all.errors}${failed.length ? ` (${failed.join(', ')})` : ''}; server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
       );
     }
     return byRate;

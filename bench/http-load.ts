@@ -103,6 +103,8 @@ export function get(base: URL, path: string, token: string): Promise<number> {
 export interface PathStats {
   latencies: number[];
   errors: number;
+  /** How many answers of each failing status (0: no answer: refused, reset or timed out). */
+  failures: Map<number, number>;
 }
 
 /** `rate` GETs per second for `seconds`, `paths` in turn; latency from each request's due time. */
@@ -114,7 +116,9 @@ export async function openLoop(
   seconds: number,
 ): Promise<Map<string, PathStats>> {
   const base = new URL(url);
-  const stats = new Map(paths.map((p) => [p, { latencies: [] as number[], errors: 0 }]));
+  const stats = new Map<string, PathStats>(
+    paths.map((p) => [p, { latencies: [], errors: 0, failures: new Map() }]),
+  );
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const start = performance.now() + 20;
@@ -129,7 +133,10 @@ export async function openLoop(
         get(base, path, token).then((status) => {
           const s = stats.get(path) as PathStats;
           s.latencies.push(performance.now() - due);
-          if (status < 200 || status >= 300) s.errors++;
+          if (status < 200 || status >= 300) {
+            s.errors++;
+            s.failures.set(status, (s.failures.get(status) ?? 0) + 1);
+          }
         }),
       );
       i++;
