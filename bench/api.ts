@@ -11,8 +11,10 @@
  * way and runs the same load against it first: before and after from one run.
  * Options: --rates 100,500,1000 --seconds 5 --before <rev>; --profile <folder> writes a CPU profile
  * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
+ * --alternate <rounds> (with --before): instead of the rates, both servers run side by side and
+ * their CPU per read is measured in turn, round after round (bench/api-alternate.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +22,18 @@ import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client';
 import { seedDemo } from '../db/demo';
 import { channelLinkChannels, channelLinks, guilds } from '../db/schema';
-import { buildFor, get, openLoop, type PathStats, pct, ROOT, startServer, stopServer } from './http-load';
+import { alternate, type RunningServer } from './api-alternate';
+import {
+  buildFor,
+  cpuMs,
+  get,
+  openLoop,
+  type PathStats,
+  pct,
+  ROOT,
+  startServer,
+  stopServer,
+} from './http-load';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     before: { type: 'string' },
     profile: { type: 'string' },
+    alternate: { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -98,13 +112,6 @@ function startWeb(main: string, dbPath: string) {
   );
 }
 
-/** CPU time (user + system) a process has used, in ms (/proc/<pid>/stat; 100 ticks a second). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 interface Summary {
   p50: number;
   p99: number;
@@ -169,6 +176,21 @@ async function measure(
   }
 }
 
+/** --alternate: every variant's server at once, each warmed up, then measured in turn. */
+async function alternateVariants(variants: [string, string][], dbPath: string, rounds: number) {
+  const servers: RunningServer[] = [];
+  try {
+    for (const [label, main] of variants) servers.push({ label, ...(await startWeb(main, dbPath)) });
+    for (const s of servers) {
+      for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(s.url), p, TOKEN);
+      await openLoop(s.url, PATHS, TOKEN, Math.max(...RATES), 2);
+    }
+    return await alternate(servers, PATHS, TOKEN, rounds);
+  } finally {
+    for (const s of servers) await stopServer(s.child);
+  }
+}
+
 async function main() {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const work = mkdtempSync(join(ROOT, '.tmp', 'bench-api-'));
@@ -180,11 +202,18 @@ async function main() {
     if (values.before) variants.push([`before (${values.before})`, await buildFor(values.before, work)]);
     variants.push(['after (this tree)', await buildFor(undefined, work)]);
     console.log(`Demo data: ${summary}`);
+    const load = `${cpus().length} CPUs, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (figures are only comparable within one run)`;
     console.log(
-      `Open loop, paths in turn (${PATHS.length}), ${SECONDS} s per rate; ${cpus().length} CPUs, load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')} (figures are only comparable within one run)\n`,
+      values.alternate
+        ? `Side by side, in turn: ${values.alternate} rounds of 400 reads of each path (${PATHS.length}), 4 in flight; ${load}\n`
+        : `Open loop, paths in turn (${PATHS.length}), ${SECONDS} s per rate; ${load}\n`,
     );
+    if (values.alternate) {
+      if (!(await alternateVariants(variants, dbPath, Number(values.alternate)))) process.exitCode = 1;
+      return;
+    }
     const results: [string, Map<number, Map<string, Summary>>][] = [];
     for (const [label, main] of variants) results.push([label, await measure(label, main, dbPath)]);
 

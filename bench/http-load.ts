@@ -6,7 +6,7 @@
  * stalled server shows up in the tail instead of slowing the load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -72,6 +72,13 @@ export function startServer(
       fail(new Error(`server exited with ${code}:\n${out}`));
     });
   });
+}
+
+/** CPU time (user + system) a process has used, in ms (/proc/<pid>/stat; 100 ticks a second). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** SIGTERM, and the exit. */
