@@ -11,8 +11,10 @@
  * way and runs the same load against it first: before and after from one run.
  * Options: --rates 100,500,1000 --seconds 5 --before <rev>; --profile <folder> writes a CPU profile
  * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
+ * --alternate <rounds> (with --before): instead of the rates, both servers run side by side and
+ * their CPU per read is measured in turn, round after round (bench/api-alternate.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +22,18 @@ import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client';
 import { seedDemo } from '../db/demo';
 import { channelLinkChannels, channelLinks, guilds } from '../db/schema';
-import { buildFor, get, openLoop, type PathStats, pct, ROOT, startServer, stopServer } from './http-load';
+import { alternate, type RunningServer } from './api-alternate';
+import {
+  buildFor,
+  cpuMs,
+  get,
+  openLoop,
+  type PathStats,
+  pct,
+  ROOT,
+  startServer,
+  stopServer,
+} from './http-load';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     before: { type: 'string' },
     profile: { type: 'string' },
+    alternate: { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -98,13 +112,6 @@ function startWeb(main: string, dbPath: string) {
   );
 }
 
-/** CPU time (user + system) a process has used, in ms (/proc/<pid>/stat; 100 ticks a second). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 interface Summary {
   p50: number;
   p99: number;
@@ -141,22 +148,46 @@ async function measure(
 ): Promise<Map<number, Map<string, Summary>>> {
   const server = await startWeb(main, dbPath);
   try {
-    // Warm-up: every path a few times, then a second at the lowest rate.
+    // Warm-up: every path a few times, two seconds at the highest rate, then a second at the lowest.
+    // V8 compiles the hot paths on a background thread of the same process during the first
+    // thousands of requests: with a shorter warm-up, that compiling was counted as the first rate's
+    // CPU per request (1.5 ms at 100 req/s, 1.06 ms at the same rate once warm, one run).
     for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(server.url), p, TOKEN);
+    await openLoop(server.url, PATHS, TOKEN, Math.max(...RATES), 2);
     await openLoop(server.url, PATHS, TOKEN, RATES[0] as number, 1);
     const byRate = new Map<number, Map<string, Summary>>();
     for (const rate of RATES) {
       const cpu0 = cpuMs(server.child.pid as number);
-      byRate.set(rate, summarize(await openLoop(server.url, PATHS, TOKEN, rate, SECONDS)));
+      const last = await openLoop(server.url, PATHS, TOKEN, rate, SECONDS);
+      byRate.set(rate, summarize(last));
       const all = byRate.get(rate)?.get('all paths') as Summary;
       const cpuPerRequest = (cpuMs(server.child.pid as number) - cpu0) / all.n;
+      const failures = new Map<number, number>();
+      for (const s of last.values())
+        for (const [status, n] of s.failures) failures.set(status, (failures.get(status) ?? 0) + n);
+      const failed = [...failures].map(([status, n]) => `${n} x ${status === 0 ? 'no answer' : status}`);
       console.log(
-        `  ${label} ${String(rate).padStart(5)} req/s: p50 ${all.p50.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms, p99.9 ${all.p999.toFixed(2)} ms, errors ${all.errors}; server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
+        `  ${label} ${String(rate).padStart(5)} req/s: p50 ${all.p50.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms, p99.9 ${all.p999.toFixed(2)} ms, errors ${all.errors}${failed.length ? ` (${failed.join(', ')})` : ''}; server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
       );
     }
     return byRate;
   } finally {
     await stopServer(server.child);
+  }
+}
+
+/** --alternate: every variant's server at once, each warmed up, then measured in turn. */
+async function alternateVariants(variants: [string, string][], dbPath: string, rounds: number) {
+  const servers: RunningServer[] = [];
+  try {
+    for (const [label, main] of variants) servers.push({ label, ...(await startWeb(main, dbPath)) });
+    for (const s of servers) {
+      for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(s.url), p, TOKEN);
+      await openLoop(s.url, PATHS, TOKEN, Math.max(...RATES), 2);
+    }
+    return await alternate(servers, PATHS, TOKEN, rounds);
+  } finally {
+    for (const s of servers) await stopServer(s.child);
   }
 }
 
@@ -171,11 +202,18 @@ async function main() {
     if (values.before) variants.push([`before (${values.before})`, await buildFor(values.before, work)]);
     variants.push(['after (this tree)', await buildFor(undefined, work)]);
     console.log(`Demo data: ${summary}`);
+    const load = `${cpus().length} CPUs, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (figures are only comparable within one run)`;
     console.log(
-      `Open loop, paths in turn (${PATHS.length}), ${SECONDS} s per rate; ${cpus().length} CPUs, load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')} (figures are only comparable within one run)\n`,
+      values.alternate
+        ? `Side by side, in turn: ${values.alternate} rounds of 400 reads of each path (${PATHS.length}), 4 in flight; ${load}\n`
+        : `Open loop, paths in turn (${PATHS.length}), ${SECONDS} s per rate; ${load}\n`,
     );
+    if (values.alternate) {
+      if (!(await alternateVariants(variants, dbPath, Number(values.alternate)))) process.exitCode = 1;
+      return;
+    }
     const results: [string, Map<number, Map<string, Summary>>][] = [];
     for (const [label, main] of variants) results.push([label, await measure(label, main, dbPath)]);
 

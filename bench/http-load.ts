@@ -6,7 +6,7 @@
  * stalled server shows up in the tail instead of slowing the load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -74,6 +74,13 @@ export function startServer(
   });
 }
 
+/** CPU time (user + system) a process has used, in ms (/proc/<pid>/stat; 100 ticks a second). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** SIGTERM, and the exit. */
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -103,6 +110,8 @@ export function get(base: URL, path: string, token: string): Promise<number> {
 export interface PathStats {
   latencies: number[];
   errors: number;
+  /** How many answers of each failing status (0: no answer: refused, reset or timed out). */
+  failures: Map<number, number>;
 }
 
 /** `rate` GETs per second for `seconds`, `paths` in turn; latency from each request's due time. */
@@ -114,7 +123,9 @@ export async function openLoop(
   seconds: number,
 ): Promise<Map<string, PathStats>> {
   const base = new URL(url);
-  const stats = new Map(paths.map((p) => [p, { latencies: [] as number[], errors: 0 }]));
+  const stats = new Map<string, PathStats>(
+    paths.map((p) => [p, { latencies: [], errors: 0, failures: new Map() }]),
+  );
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const start = performance.now() + 20;
@@ -129,7 +140,10 @@ export async function openLoop(
         get(base, path, token).then((status) => {
           const s = stats.get(path) as PathStats;
           s.latencies.push(performance.now() - due);
-          if (status < 200 || status >= 300) s.errors++;
+          if (status < 200 || status >= 300) {
+            s.errors++;
+            s.failures.set(status, (s.failures.get(status) ?? 0) + 1);
+          }
         }),
       );
       i++;

@@ -119,4 +119,17 @@ describe('the guild-access lookup, once per request', () => {
     }
     expect((await s.api(`/api/welcome?guildId=${GUILD}`, { headers: bearer(apiKey) })).status).toBe(200);
   });
+
+  it("a plan change is seen by the next request (the plan's statement is prepared, its answer never kept)", async () => {
+    expect((await s.api(`/api/welcome?guildId=${GUILD}`, { headers: bearer(apiKey) })).status).toBe(200);
+    await s.services.db.update(guilds).set({ plan: 'free' }).where(eq(guilds.id, GUILD)).run();
+    try {
+      const locked = await s.api(`/api/welcome?guildId=${GUILD}`, { headers: bearer(apiKey) });
+      expect(locked.status).toBe(403);
+      expect(locked.json.locked.capability).toBe('apiAccess');
+    } finally {
+      await s.services.db.update(guilds).set({ plan: 'ultimate' }).where(eq(guilds.id, GUILD)).run();
+    }
+    expect((await s.api(`/api/welcome?guildId=${GUILD}`, { headers: bearer(apiKey) })).status).toBe(200);
+  });
 });

@@ -11,10 +11,14 @@ export const SESSION_DAYS = 7;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
+/** The digest of the last expected token (the admin token, checked on every request): hashed once. */
+let expectedDigest: { token: string; digest: Buffer } | null = null;
+
+/** Whether `given` is `expected`, in constant time (both hashed to the same length first). */
 export function tokensMatch(given: string, expected: string): boolean {
-  const a = Buffer.from(sha256(given));
-  const b = Buffer.from(sha256(expected));
-  return timingSafeEqual(a, b);
+  if (expectedDigest?.token !== expected)
+    expectedDigest = { token: expected, digest: createHash('sha256').update(expected).digest() };
+  return timingSafeEqual(createHash('sha256').update(given).digest(), expectedDigest.digest);
 }
 
 /** Where the admin token comes from: the environment, the file beside the database, or this run only. */

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
 import { apiKeys } from '../../../db/schema';
 import { hashKey } from './admin-token';
 
@@ -13,6 +14,15 @@ export const API_KEY_PREFIX = 'pgk_';
 /** last used is written at most this often per key (not on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** The live key of a hash: read on every request an API key sends, so prepared once per database (db/prepared.ts). */
+const liveKey = preparedPerDb((db) =>
+  db
+    .select({ id: apiKeys.id, guildId: apiKeys.guildId, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.hash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .prepare(),
+);
+
 /** The live key a Bearer value names, marking it used. */
 export async function findApiKey(
   db: Db,
@@ -20,11 +30,7 @@ export async function findApiKey(
   now: Date,
 ): Promise<{ id: number; guildId: string } | null> {
   if (!given.startsWith(API_KEY_PREFIX)) return null;
-  const row = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.hash, hashKey(given)), isNull(apiKeys.revokedAt)))
-    .get();
+  const row = await liveKey(db).get({ hash: hashKey(given) });
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
 import { readOnce } from '../../../db/read-scope';
 import { guilds } from '../../../db/schema';
 import {
@@ -11,14 +12,18 @@ import {
   unlockingPlan,
 } from '../../common/plans';
 
+/** The plan's statement, prepared once per database handle (read by most guild procedures: db/prepared.ts). */
+const planRow = preparedPerDb((db) =>
+  db
+    .select({ plan: guilds.plan })
+    .from(guilds)
+    .where(eq(guilds.id, sql.placeholder('guildId')))
+    .prepare(),
+);
+
 /** The guild's plan (free until billing says otherwise); read once per message (db/read-scope.ts). */
 export async function guildPlan(db: Db, guildId: string): Promise<PlanKey> {
-  return await readOnce(
-    `plan:${guildId}`,
-    async () =>
-      (await db.select({ plan: guilds.plan }).from(guilds).where(eq(guilds.id, guildId)).get())?.plan ??
-      'free',
-  );
+  return await readOnce(`plan:${guildId}`, async () => (await planRow(db).get({ guildId }))?.plan ?? 'free');
 }
 
 /** What a locked capability answers: 403, its message names the plan, the cause carries both keys. */
