@@ -61,52 +61,29 @@ async function expectTrapped(page: Page, dialog: Locator): Promise<void> {
 }
 
 /**
- * Opens the focused picker with ArrowDown and moves to its option n, reading which option the
- * picker marks as selected after each key (it marks the first one itself once its list renders,
- * which on a loaded machine can come after the next key), then picks it with Enter and waits until
- * the picker shows it and its list is closed.
- *
- * The list is the one the focused picker controls (aria-controls), and Enter goes only once the
- * picker says its list is open (aria-expanded) and the option stayed selected across a frame: an
- * Enter that reaches a picker whose list is closed, or with no option selected, is not the
- * picker's but the form's, and submits the dialog (as in any HTML form).
+ * As a keyboard user picks option n of the focused picker: ArrowDown opens its list (the first
+ * option highlighted), ArrowDown again until option n is the highlighted one (read from the list
+ * the picker controls, aria-controls, after each key), Enter; then waits until the picker shows
+ * that option's label with its list closed (aria-expanded false). Enter picks the highlighted
+ * option and is never the form's (src/client/components/admin/keyboard-pick.ts).
  */
 async function pick(page: Page, n: number): Promise<void> {
   const picker = page.locator('*:focus');
   await page.keyboard.press('ArrowDown');
   let listId: string | null = null;
   await expect.poll(async () => (listId = await picker.getAttribute('aria-controls'))).toBeTruthy();
-  const list = page.locator(`[id="${listId}"]`);
-  await list.waitFor();
-  const target = list.getByRole('option').nth(n);
+  const target = page.locator(`[id="${listId}"]`).getByRole('option').nth(n);
   const label = (await target.textContent())?.trim() ?? '';
-  const ready = () =>
-    page.evaluate(
-      ([id, i]) =>
-        new Promise<boolean>((resolve) => {
-          const selected = () => {
-            const input = document.activeElement;
-            const options = document.getElementById(String(id))?.querySelectorAll('[role="option"]');
-            return (
-              input?.getAttribute('aria-expanded') === 'true' &&
-              options?.[Number(i)]?.hasAttribute('data-combobox-selected') === true
-            );
-          };
-          if (!selected()) return resolve(false);
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(selected())));
-        }),
-      [listId, n] as const,
-    );
   await expect
     .poll(async () => {
-      if (await ready()) return true;
+      if ((await target.getAttribute('data-combobox-selected')) !== null) return true;
       await page.keyboard.press('ArrowDown');
       return false;
     })
     .toBe(true);
   await page.keyboard.press('Enter');
-  await list.waitFor({ state: 'hidden' });
   await expect.poll(() => picker.inputValue()).toBe(label);
+  await expect.poll(() => picker.getAttribute('aria-expanded')).toBe('false');
 }
 
 for (const { theme, device, size } of VARIANTS) {

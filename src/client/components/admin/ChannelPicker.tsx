@@ -5,6 +5,7 @@ import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { unknownChannelLabel } from './names';
 import { savedOptionLabel } from './saved-option';
+import { keyboardPick } from './keyboard-pick';
 
 export interface ChannelPickerProps {
   label: string;
@@ -96,6 +97,7 @@ export function ChannelPicker(props: ChannelPickerProps) {
     : [...saved, ...options.map(({ value, label }) => ({ value, label }))];
   return (
     <Select
+      {...keyboardPick(value)}
       label={label}
       aria-label={props['aria-label']}
       description={none ? noChannelsNote(kind) : description}

@@ -7,6 +7,7 @@ import {
   type SelectProps,
 } from '@mantine/core';
 import { LANGUAGES, languageName } from '../../../common/languages';
+import { keyboardPick } from './keyboard-pick';
 
 /** Every language of the product's table (src/common/languages.ts), in its order. */
 const ALL_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
@@ -53,6 +54,7 @@ export function LanguageSelect({
 }: LanguageSelectProps) {
   return (
     <Select
+      {...keyboardPick(value)}
       label={label}
       data={optionsOf(languages)}
       value={value}

@@ -4,6 +4,7 @@ import type { RoleKind } from '../../../common/schemas/discord-refs';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { savedOptionLabel } from './saved-option';
+import { keyboardPick } from './keyboard-pick';
 
 export interface RolePickerProps {
   value: string;
@@ -55,6 +56,7 @@ export function RolePicker(props: RolePickerProps) {
   const color = list.find((r) => r.id === value)?.color;
   return (
     <Select
+      {...keyboardPick(value)}
       label={props.label}
       aria-label={props['aria-label']}
       description={none && props.withNote !== false ? NO_ROLES_NOTE : props.description}

@@ -10,6 +10,7 @@
  * - relativeTime(date): string                       "5 minutes ago" ('' when missing)
  * - CardListSkeleton({ count = 3, height = 120, columns = 1 })   loading: a list of cards or a form
  * - ChannelPicker({ label, value, onChange, kind?, ... })   a synced channel of the guild that the field's kind accepts
+ * - keyboardPick(value)   props every Select spreads: Enter picks the highlighted option, never submits the form
  * - RolePicker({ value, onChange, kind, ... })        a synced role of the guild (kind 'assignable': one the bot can give)
  * - useChannelName(): (id) => '#name' or the id
  * - MemberName({ id, name }), useMemberNames(ids), ChannelName({ id }), useChannelLookup()   names instead of ids
@@ -26,6 +27,7 @@ export { ConfirmDelete, type ConfirmDeleteProps } from './ConfirmDelete';
 export { DeliveryBadge } from './DeliveryBadge';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { errorMessage, fieldErrors } from './errorMessage';
+export { keyboardPick } from './keyboard-pick';
 export {
   LanguageMultiSelect,
   type LanguageMultiSelectProps,

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useGuildId } from '../../lib/guild';
 import { MOBILE_QUERY } from '../../lib/phone';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../admin/keyboard-pick';
 
 /** Discord's icon CDN for a server icon hash (null: initials). */
 export const guildIconUrl = (id: string, icon: string | null | undefined) =>
@@ -45,6 +46,7 @@ export function GuildPicker() {
 
   return (
     <Select
+      {...keyboardPick(current)}
       aria-label="Discord server"
       placeholder={
         guilds.isPending ? 'Loading servers...' : waitingFor ? 'Waiting for the bot...' : 'Choose a server'

@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { languageName } from '../../../common/languages';
 import type { DiscordChannel } from './types';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 interface Props {
   language: string;
@@ -17,6 +18,7 @@ export function ChannelPicker({ language, value, onChange, channels, error }: Pr
   const none = channels.length === 0;
   return (
     <Select
+      {...keyboardPick(value)}
       label={label}
       placeholder={none ? 'No channel to pick yet' : 'Select a channel'}
       disabled={none && !value}

@@ -27,6 +27,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 const ACTION_COLOR: Record<CaseAction, string> = {
   warn: 'yellow',
@@ -72,6 +73,7 @@ function CasesList({ guildId }: { guildId: string | undefined }) {
     <Stack gap="md">
       <Group gap="sm" align="flex-end" grow preventGrowOverflow={false}>
         <Select
+          {...keyboardPick(action)}
           label="Action"
           placeholder="All actions"
           clearable

@@ -16,6 +16,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 /**
  * Escalation rules (Plus, with cases): "3 warns in 7 days → a 1h timeout". When a moderator's case
@@ -131,6 +132,7 @@ function Escalations({ guildId }: { guildId: string | undefined }) {
           w={130}
         />
         <Select
+          {...keyboardPick(counts)}
           label="Of"
           data={[
             { value: 'warn', label: 'warns' },
@@ -152,6 +154,7 @@ function Escalations({ guildId }: { guildId: string | undefined }) {
           w={110}
         />
         <Select
+          {...keyboardPick(action)}
           label="Then"
           data={[
             { value: 'timeout', label: 'time out' },

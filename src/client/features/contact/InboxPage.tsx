@@ -8,6 +8,7 @@ import { InboxDetail } from './InboxDetail';
 import { InboxList } from './InboxList';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 const TYPES = [
   { value: 'all', label: 'All types' },
@@ -69,6 +70,7 @@ export default function InboxPage() {
       )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Select
+          {...keyboardPick(type)}
           label="Filter by type"
           data={TYPES}
           value={type}

@@ -16,6 +16,7 @@ import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
 import type { RouterOutputs } from '../../lib/router-types';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 type ExchangeState = RouterOutputs['exchange']['state'];
 type Pair = ExchangeState['pairs'][number];
@@ -152,6 +153,7 @@ function ExchangeSettings({ guildId, channelId }: { guildId: string | undefined;
           </Text>
         ) : (
           <Select
+            {...keyboardPick(value)}
             label="Exchange channel"
             description="Each new pair gets a private thread here with a starter prompt in both languages. Empty: DMs only."
             placeholder="No thread (DMs only)"

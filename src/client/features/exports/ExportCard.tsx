@@ -25,6 +25,7 @@ import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { downloadExport } from './download';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -104,6 +105,7 @@ export function ExportCard({ datasets, title = 'Export' }: { datasets: ExportDat
         <Group align="end" gap="sm" wrap="wrap">
           {datasets.length > 1 && (
             <Select
+              {...keyboardPick(dataset)}
               label="Data"
               data={datasets.map((d) => ({ value: d, label: EXPORT_DATASETS[d].label }))}
               value={dataset}

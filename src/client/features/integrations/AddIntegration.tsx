@@ -17,6 +17,7 @@ import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 const PLACEHOLDER: Record<IntegrationKind, string> = {
   youtube: '@handle, UC… or youtube.com/…',
@@ -80,6 +81,7 @@ export function AddIntegration({
                 miw={220}
               />
               <Select
+                {...keyboardPick(linkId)}
                 label="Post to"
                 placeholder={linksLoading ? 'Loading channel links…' : 'Choose a channel link'}
                 data={links.map((l) => ({

@@ -7,6 +7,7 @@ import { errorMessage, LanguageMultiSelect } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 export interface RoomView {
   id: number;
@@ -143,6 +144,7 @@ function RoomForm({
         ) : null}
         {room ? null : (
           <Select
+            {...keyboardPick(channelId)}
             label="Channel"
             placeholder={channels.isPending ? 'Loading channels…' : 'Pick a text channel'}
             required

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { defaultAvatarUrl, errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 /** A member found by the search (tickets.searchMembers). */
 export interface PickedMember {
@@ -56,6 +57,7 @@ export function MemberPicker({ label, value, onChange, w }: Props) {
         : `No member of this server starts with "${typed}"`;
   return (
     <Select
+      {...keyboardPick(value?.id)}
       label={label}
       placeholder="Search a member by name"
       size="xs"

@@ -30,6 +30,7 @@ import {
 } from './display';
 import { ReplyBox } from './ReplyBox';
 import { TranscriptLinks } from './TranscriptLinks';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 interface Props {
   ticketId: number | null;
@@ -124,6 +125,7 @@ export function TicketDetailDialog({ ticketId, onClose }: Props) {
               </Badge>
             </Group>
             <Select
+              {...keyboardPick(closing ? 'closed' : t.status)}
               label="Status"
               w={180}
               data={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}

@@ -10,6 +10,7 @@ import { errorMessage } from '../../components/admin';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 interface Category {
   /** A key for the list while editing (never sent). */
@@ -120,6 +121,7 @@ export function TicketPanelCard() {
         </Group>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
+            {...keyboardPick(channelId)}
             label="Post the panel in"
             placeholder="Pick a text channel"
             data={(channels.data ?? []).map((ch) => ({ value: ch.id, label: `#${ch.name}` }))}

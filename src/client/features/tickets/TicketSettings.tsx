@@ -5,6 +5,7 @@ import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 /**
  * Where tickets open on Discord: each /ticket create opens a private thread in this channel (by
@@ -68,6 +69,7 @@ export function TicketSettings() {
         </div>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
+            {...keyboardPick(channelId)}
             label="Ticket channel"
             placeholder={fallback ? `#${fallback} (created by the bot)` : '#tickets (created by the bot)'}
             description={

@@ -20,6 +20,7 @@ import { TicketList } from './TicketList';
 import { TicketPanelCard } from './TicketPanelCard';
 import { TicketSettings } from './TicketSettings';
 import { TicketStats } from './TicketStats';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 const FILTERS = [
   { value: 'all', label: 'All Tickets' },
@@ -76,6 +77,7 @@ function Tickets() {
       {stats.isLoading ? <StatGridSkeleton cards={4} /> : stats.data && <TicketStats stats={stats.data} />}
       <Group justify="space-between" align="flex-end">
         <Select
+          {...keyboardPick(status)}
           label="Filter by Status"
           data={FILTERS}
           value={status}

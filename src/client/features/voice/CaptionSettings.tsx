@@ -5,6 +5,7 @@ import { noChannelsNote } from '../../components/admin/ChannelPicker';
 import { useGuildId } from '../../lib/guild';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 /**
  * Where live captions go: by default the voice channel's own text chat; an admin may send every
@@ -61,6 +62,7 @@ export function CaptionSettings() {
         </div>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
+            {...keyboardPick(channelId)}
             label="Caption channel"
             placeholder="The voice channel's own chat"
             description={

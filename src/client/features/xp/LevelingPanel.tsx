@@ -26,6 +26,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { LockedFeature } from '../billing/LockedFeature';
 import { useCapability } from '../billing/useCapability';
+import { keyboardPick } from '../../components/admin/keyboard-pick';
 
 type Reward = { level: number; roleId: string };
 type Settings = {
@@ -205,6 +206,7 @@ function LevelingSettings({ guildId, initial }: { guildId: string | undefined; i
                   onChange={(v) => setReward(i, { level: Number(v) || 1 })}
                 />
                 <Select
+                  {...keyboardPick(r.roleId)}
                   aria-label={`Role of reward ${i + 1}`}
                   placeholder="Pick a role"
                   searchable
