@@ -6,7 +6,7 @@
 // demo data, contact forwarding) become chunks loaded when first used. Type checking stays with
 // `npm run typecheck`. `npm run dev` and most tests run the sources through tsx; the tests that start
 // product processes run a build of their own (test/helpers/built-server.ts); none reads dist/.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT_DIR = resolve(root, 'dist/server');
 /** What the build reads: scripts/start.mjs rebuilds when any of these is newer than the output. */
 export const SERVER_SOURCES = [
+  'src/main.ts',
   'src/server',
   'src/common',
   'bot',
@@ -56,8 +57,9 @@ export async function buildServer(outDir = SERVER_OUT_DIR, from = root) {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: from,
-    // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both.
-    entryPoints: { main: 'src/main.ts' },
+    // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both (in src/server/
+    // before it moved up, in a revision bench:api builds for --before).
+    entryPoints: { main: existsSync(resolve(from, 'src/main.ts')) ? 'src/main.ts' : 'src/server/main.ts' },
     outdir: outDir,
     bundle: true,
     splitting: true,
