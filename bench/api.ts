@@ -13,6 +13,8 @@
  * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
  * --alternate <rounds> (with --before): instead of the rates, both servers run side by side and
  * their CPU per read is measured in turn, round after round (bench/api-alternate.ts).
+ * --paths <a,b,...>: those paths instead of the spec's (--paths /healthz gives the floor of the machine
+ * and the load generator).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     before: { type: 'string' },
     profile: { type: 'string' },
     alternate: { type: 'string' },
+    paths: { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -54,7 +57,7 @@ const GUILD = 'default';
  * /api/global-stats is left out: it is public, cached for 30 s and limited per address, so at these
  * rates from one address it answers 429, as it should.
  */
-const PATHS = [
+const SPEC_PATHS = [
   `/api/stats?guildId=${GUILD}`,
   `/api/activity?guildId=${GUILD}`,
   '/api/translation/settings',
@@ -70,6 +73,11 @@ const PATHS = [
   `/api/discord/channels?guildId=${GUILD}`,
   `/api/tickets?guildId=${GUILD}`,
 ];
+/**
+ * `--paths /healthz` (or any list) measures other paths instead: /healthz does almost no work, so
+ * its figures at a rate are this machine's and the load generator's floor under the API's.
+ */
+const PATHS = values.paths ? values.paths.split(',') : SPEC_PATHS;
 
 /** Demo data, plus a realistic set of channel links when the demo has none. */
 async function prepareDatabase(path: string): Promise<string> {
