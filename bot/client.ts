@@ -2,6 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import { type CacheFactory, Client, Events, GatewayIntentBits, Partials } from 'discord.js';
 import { boundedCaches, SWEEPERS } from './client-caches';
 import { keepMessageMembers } from './message-members';
+import type { CommandsStatus } from '../src/server/core/bot-status';
 import type { Services } from '../src/server/core/services';
 import { type BotContext, botCaller } from './context';
 import { EVENTS } from './events';
@@ -15,7 +16,7 @@ export type { ShardState };
 import { stopAllSessions } from './features/voice/session';
 import { stopRetries } from './features/channels/marks';
 import { attachWebhookRest, detachWebhookRest, webhookRest } from './webhook-rest';
-import { type CommandRegistration, registerCommands } from './commands/register';
+import { registerCommands } from './commands/register';
 
 export interface RunningBot {
   client: Client;
@@ -29,7 +30,7 @@ export interface RunningBot {
    * The application commands checked against Discord's once ready (and registered when they
    * differed); null in a process that does not run shard 0 (another process registers them).
    */
-  commands: Promise<CommandRegistration | null>;
+  commands: Promise<CommandsStatus | null>;
   /** Stops claiming jobs, finishes those in flight (bounded), leaves voice, disconnects. */
   stop(): Promise<void>;
   /**
@@ -170,7 +171,7 @@ export async function startBot(
   const unsubscribe = [...SERVER_EVENTS.map((e) => e.subscribe(ctx)), watchStatus(ctx)];
   const worker = createQueueWorker(ctx, { pollMs: opts.queuePollMs });
   client.once('clientReady', () => worker.start());
-  const commands = once(client, 'clientReady').then(async (): Promise<CommandRegistration | null> => {
+  const commands = once(client, 'clientReady').then(async (): Promise<CommandsStatus | null> => {
     if (!client.isReady() || !client.ws.shards.has(0)) return null;
     const guildId = services.env.DISCORD_COMMANDS_GUILD_ID;
     const result = await registerCommands(client, { guildId, commands: opts.commands, at: services.clock });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationCommand, Client, RESTPostAPIApplicationCommandsJSONBody } from 'discord.js';
 import { COMMANDS } from './index';
+import type { CommandsStatus } from '../../src/server/core/bot-status';
 import type { BotCommand } from '../handlers';
 
 /**
@@ -9,23 +10,8 @@ import type { BotCommand } from '../handlers';
  * and replaces the set (one bulk PUT) only when it differs from the bot's, so a restart with the
  * same commands writes nothing. Commands are compared with discord.js's ApplicationCommand#equals,
  * which knows Discord's defaults; the set's hash names the version in the log and the checklist.
+ * What it found is the bot status's CommandsStatus (core/bot-status.ts).
  */
-
-export interface CommandRegistration {
-  state: 'registered' | 'failed';
-  /** 'global' (every server) or 'guild' (DISCORD_COMMANDS_GUILD_ID only, for development). */
-  scope: 'global' | 'guild';
-  guildId: string | null;
-  /** sha256 of the command set's JSON, first 12 hex digits. */
-  hash: string;
-  count: number;
-  /** Whether this start replaced Discord's set (false: Discord already had this one). */
-  changed: boolean;
-  /** When it was checked (ISO date-time). */
-  at: string;
-  /** Why registering failed (missing scope, network), when it did. */
-  error: string | null;
-}
 
 /**
  * The JSON Discord receives. Keys the builders leave undefined are dropped (they would never
@@ -73,7 +59,7 @@ export function sameCommandSet(
 export async function registerCommands(
   client: Client<true>,
   opts: { guildId?: string; commands?: BotCommand[]; at: () => Date },
-): Promise<CommandRegistration> {
+): Promise<CommandsStatus> {
   const body = commandSetJson(opts.commands);
   const base = {
     scope: opts.guildId ? ('guild' as const) : ('global' as const),

@@ -7,13 +7,17 @@
 /** What the bot found when it compared its application commands with Discord's at start. */
 export interface CommandsStatus {
   state: 'registered' | 'failed';
+  /** 'global' (every server) or 'guild' (DISCORD_COMMANDS_GUILD_ID only, for development). */
   scope: 'global' | 'guild';
   guildId: string | null;
+  /** sha256 of the command set's JSON, first 12 hex digits. */
   hash: string;
   count: number;
   /** This start replaced Discord's set (false: Discord already had it). */
   changed: boolean;
+  /** When it was checked (ISO date-time). */
   at: string;
+  /** Why registering failed (missing scope, network), when it did. */
   error: string | null;
 }
 
