@@ -3,14 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
 import { botProcessArgs } from '../../src/server/core/bot-processes';
-import { databaseLocation } from '../../src/server/core/env';
 import { parseProcessArgs } from '../../src/server/core/process-args';
 import { type FakeDiscord, makeGuild, makeMember, startFakeDiscord } from '../fakes/discord';
-import { builtServerArgs } from '../helpers/built-server';
-import { dropTestDb, onPostgres, testDatabaseEnv } from '../helpers/database';
-import { seedGuild } from '../helpers/guilds';
+import { builtServerArgs, productProcessesSetup } from '../helpers/built-server';
+import { dropTestDb, onPostgres } from '../helpers/database';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
 
 /**
@@ -79,23 +76,9 @@ describe('npm start -- --bot-processes 2 --health-port BASE (the built server)',
     const server = await builtServerArgs();
     fake = await startFakeDiscord({ guilds, shards: 2 });
     dir = mkdtempSync(join(tmpdir(), 'polyglot-ports-'));
-    const dbEnv = await testDatabaseEnv(dir);
-    const db = await openDb(databaseLocation(dbEnv));
-    for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'ultimate', name: g.name });
-    await db.$close();
+    const { env } = await productProcessesSetup(dir, guilds, 'ultimate', fake.token);
     child = spawn(process.execPath, [...server, '--bot-processes', '2', '--health-port', String(BASE)], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? dir,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        ...dbEnv,
-        ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-        DEFAULT_GUILD_ID: guilds[0]!.id,
-        DISCORD_TOKEN: fake.token,
-        DISCORD_API_URL: fake.apiUrl,
-      },
+      env: { ...env, DISCORD_API_URL: fake.apiUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const onData = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));

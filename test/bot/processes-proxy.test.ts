@@ -3,16 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
-import { databaseLocation } from '../../src/server/core/env';
 import { shardRanges } from '../../src/server/core/bot-processes';
 import { parseProcessArgs } from '../../src/server/core/process-args';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
-import { dropTestDb, testDatabaseEnv } from '../helpers/database';
-import { seedGuild } from '../helpers/guilds';
-import { builtServerArgs } from '../helpers/built-server';
-import { TEST_ADMIN_TOKEN } from '../helpers/server';
+import { dropTestDb } from '../helpers/database';
+import { builtServerArgs, productProcessesSetup } from '../helpers/built-server';
 
 /**
  * The shared REST proxy (bot/rest-proxy.ts, issue 24): `--rest-proxy` runs @discordjs/proxy in a
@@ -123,21 +119,7 @@ describe('bot processes through one REST proxy', () => {
     server = await builtServerArgs();
     fake = await startFakeDiscord({ guilds, shards: 2 });
     dir = mkdtempSync(join(tmpdir(), 'polyglot-proxy-'));
-    const dbEnv = await testDatabaseEnv(dir);
-    const db = await openDb(databaseLocation(dbEnv));
-    for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'free', name: g.name });
-    await db.$close();
-    env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? dir,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...dbEnv,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      DEFAULT_GUILD_ID: guilds[0]!.id,
-      DISCORD_TOKEN: fake.token,
-    };
+    ({ env } = await productProcessesSetup(dir, guilds, 'free', fake.token));
   });
   afterAll(async () => {
     for (const p of children)

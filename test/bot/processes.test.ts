@@ -18,9 +18,8 @@ import {
 } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
-import { dropTestDb, testDatabaseEnv } from '../helpers/database';
-import { builtServerArgs } from '../helpers/built-server';
-import { seedGuild } from '../helpers/guilds';
+import { dropTestDb } from '../helpers/database';
+import { builtServerArgs, productProcessesSetup } from '../helpers/built-server';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
 import { eventually } from './harness';
 
@@ -264,21 +263,11 @@ describe('several processes on one database', () => {
     fake = await startFakeDiscord({ guilds, shards: 4 });
     gemini = await startFakeGemini();
     dir = mkdtempSync(join(tmpdir(), 'polyglot-processes-'));
-    dbEnv = await testDatabaseEnv(dir);
-    // Migrated once before the processes open it; every server on Plus (announcements).
-    const db = await openDb(databaseLocation(dbEnv));
-    for (const g of guilds) await seedGuild({ db }, g.id, { plan: 'plus', name: g.name });
-    await db.$close();
+    // Every server on Plus (announcements).
+    const setup = await productProcessesSetup(dir, guilds, 'plus', fake.token);
+    dbEnv = setup.dbEnv;
     env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? dir,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...dbEnv,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      DEFAULT_GUILD_ID: onShard0.id,
-      DISCORD_TOKEN: fake.token,
+      ...setup.env,
       DISCORD_API_URL: fake.apiUrl,
       GEMINI_API_KEY: 'test-gemini-key',
       GEMINI_BASE_URL: gemini.url,

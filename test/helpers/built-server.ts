@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { openDb } from '../../db/client';
+import type { PlanKey } from '../../src/common/plans';
 import { buildServer, SERVER_SOURCES } from '../../scripts/build-server.mjs';
+import { databaseLocation } from '../../src/server/core/env';
+import { testDatabaseEnv } from './database';
+import { seedGuild } from './guilds';
+import { TEST_ADMIN_TOKEN } from './server';
 
 /**
  * The production server (scripts/build-server.mjs, what `npm start` runs with plain node) for the
@@ -65,4 +71,34 @@ export async function builtServerArgs(): Promise<string[]> {
     built = null;
   });
   return ['--enable-source-maps', join(await built, 'main.js')];
+}
+
+/**
+ * What the tests of product processes on the fake Discord start from: a database of their own
+ * (migrated once, before the processes open it) holding `guilds` on `plan`, and the environment
+ * every process starts with (the fake's bot token, the test admin token, the first guild as the
+ * default). Each test adds what differs: DISCORD_API_URL, a proxy, a provider.
+ */
+export async function productProcessesSetup(
+  dir: string,
+  guilds: { id: string; name: string }[],
+  plan: PlanKey,
+  discordToken: string,
+): Promise<{ dbEnv: { DATABASE_PATH: string; DATABASE_URL?: string }; env: Record<string, string> }> {
+  const dbEnv = await testDatabaseEnv(dir);
+  const db = await openDb(databaseLocation(dbEnv));
+  for (const g of guilds) await seedGuild({ db }, g.id, { plan, name: g.name });
+  await db.$close();
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...dbEnv,
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    DEFAULT_GUILD_ID: guilds[0]?.id ?? '',
+    DISCORD_TOKEN: discordToken,
+  };
+  return { dbEnv, env };
 }
