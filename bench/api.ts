@@ -13,6 +13,8 @@
  * of each server (node --cpu-prof) there, to open in Chrome's DevTools or read with a script.
  * --alternate <rounds> (with --before): instead of the rates, both servers run side by side and
  * their CPU per read is measured in turn, round after round (bench/api-alternate.ts).
+ * --node-args='<options>': this tree's server once more, started with those node options (say
+ * --max-semi-space-size=32), measured beside it.
  * --paths <a,b,...>: those paths instead of the spec's (--paths /healthz gives the floor of the machine
  * and the load generator).
  */
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     alternate: { type: 'string' },
     paths: { type: 'string' },
+    'node-args': { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -110,15 +113,18 @@ async function prepareDatabase(path: string): Promise<string> {
 }
 
 /** The web tier alone on the demo file (optionally under node --cpu-prof). */
-function startWeb(main: string, dbPath: string) {
+function startWeb(main: string, dbPath: string, extra: string[] = []) {
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
   return startServer(
     main,
     { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: dbPath, ADMIN_TOKEN: TOKEN },
     ['--web'],
-    profile,
+    [...profile, ...extra],
   );
 }
+
+/** A server to measure: its label, its built main.js, and the node options it starts with. */
+type Variant = [label: string, main: string, nodeArgs: string[]];
 
 interface Summary {
   p50: number;
@@ -153,8 +159,9 @@ async function measure(
   label: string,
   main: string,
   dbPath: string,
+  nodeArgs: string[],
 ): Promise<Map<number, Map<string, Summary>>> {
-  const server = await startWeb(main, dbPath);
+  const server = await startWeb(main, dbPath, nodeArgs);
   try {
     // Warm-up: every path a few times, two seconds at the highest rate, then a second at the lowest.
     // V8 compiles the hot paths on a background thread of the same process during the first
@@ -185,10 +192,10 @@ async function measure(
 }
 
 /** --alternate: every variant's server at once, each warmed up, then measured in turn. */
-async function alternateVariants(variants: [string, string][], dbPath: string, rounds: number) {
+async function alternateVariants(variants: Variant[], dbPath: string, rounds: number) {
   const servers: RunningServer[] = [];
   try {
-    for (const [label, main] of variants) servers.push({ label, ...(await startWeb(main, dbPath)) });
+    for (const [label, main, args] of variants) servers.push({ label, ...(await startWeb(main, dbPath, args)) });
     for (const s of servers) {
       for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(s.url), p, TOKEN);
       await openLoop(s.url, PATHS, TOKEN, Math.max(...RATES), 2);
@@ -206,9 +213,13 @@ async function main() {
   const dbPath = join(dir, 'app.db');
   try {
     const summary = await prepareDatabase(dbPath);
-    const variants: [string, string][] = [];
-    if (values.before) variants.push([`before (${values.before})`, await buildFor(values.before, work)]);
-    variants.push(['after (this tree)', await buildFor(undefined, work)]);
+    const variants: Variant[] = [];
+    if (values.before) variants.push([`before (${values.before})`, await buildFor(values.before, work), []]);
+    const after = await buildFor(undefined, work);
+    variants.push(['after (this tree)', after, []]);
+    // --node-args: this tree's server again, started with those node options (GC settings, say).
+    const nodeArgs = values['node-args']?.split(' ').filter(Boolean);
+    if (nodeArgs?.length) variants.push([`after, node ${nodeArgs.join(' ')}`, after, nodeArgs]);
     console.log(`Demo data: ${summary}`);
     const load = `${cpus().length} CPUs, load average ${loadavg()
       .map((n) => n.toFixed(1))
@@ -223,7 +234,7 @@ async function main() {
       return;
     }
     const results: [string, Map<number, Map<string, Summary>>][] = [];
-    for (const [label, main] of variants) results.push([label, await measure(label, main, dbPath)]);
+    for (const [label, main, args] of variants) results.push([label, await measure(label, main, dbPath, args)]);
 
     let failed = false;
     for (const rate of RATES) {
