@@ -41,8 +41,11 @@ export function spacedRequests(
   return async (url, init) => {
     const mine = turn.then(async () => {
       if (sent.length >= limit) {
-        const wait = (sent.shift() as number) + spanMs - performance.now();
-        if (wait > 0) await sleep(wait);
+        const due = (sent.shift() as number) + spanMs;
+        // Node's timers count from the event loop's cached clock in whole milliseconds, so one can
+        // fire up to a millisecond or so before `due` by performance.now(): wait again until it has passed.
+        for (let wait = due - performance.now(); wait > 0; wait = due - performance.now())
+          await sleep(Math.ceil(wait));
       }
       sent.push(performance.now());
     });
