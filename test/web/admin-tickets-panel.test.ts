@@ -64,8 +64,24 @@ describe('tickets: claim, intake answers and the panel card', () => {
   });
 
   it('adds a category with a question and saves it', async () => {
-    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel');
-    await page.getByRole('button', { name: 'Add category' }).click();
+    // The saved categories are held back at first: until they arrive, Add category waits (they
+    // would replace a category added before them; a loaded CI machine once clicked it in that gap).
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel', {
+      beforeGoto: (p) =>
+        p.route(/\/trpc\/[^?]*tickets\.settings/, async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
+    const add = page.getByRole('button', { name: 'Add category' });
+    await page.getByText('Panel and categories').waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    release();
+    await add.click();
     const card = page.getByTestId('ticket-category').first();
     await card.getByLabel('Category 1', { exact: true }).fill('Billing');
     await card.getByLabel('Question 1 (optional)', { exact: true }).fill('Which invoice?');

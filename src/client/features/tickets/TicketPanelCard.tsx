@@ -106,7 +106,8 @@ export function TicketPanelCard() {
         <Group gap="sm">
           <Button
             variant="default"
-            disabled={categories.length >= TICKET_CATEGORIES_MAX}
+            // Not before the saved categories arrive: they replace the list when they do.
+            disabled={settings.isLoading || categories.length >= TICKET_CATEGORIES_MAX}
             onClick={() => setCategories((list) => [...list, { key: nextKey++, name: '', questions: [] }])}
           >
             Add category

@@ -71,6 +71,8 @@ export function CaptionSettings() {
             data={data}
             value={channelId}
             onChange={setChannelId}
+            // Not before the saved channel arrives: it replaces the value when it does.
+            disabled={settings.isLoading}
             error={error}
             clearable
             searchable
