@@ -8,7 +8,7 @@ import { countRequests } from './page-requests';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
 
 export type { Browser, Page } from 'playwright-core';
-export { countRequests, goInApp, requestsDone } from './page-requests';
+export { countRequests, goInApp, holdRequests, requestsDone } from './page-requests';
 
 /** STACK.md: Debian's Chromium, with the flags that keep it off the (closed) internet (Lighthouse runs it: bench/lighthouse.ts). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -74,3 +74,24 @@ export async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
   await requestsDone(page);
 }
+
+/**
+ * Holds `page`'s requests to `url` (a Playwright URL pattern) until the returned release() is
+ * called, for a test that looks at the page while those answers are on the way; a request whose URL
+ * `pass` accepts goes on at once.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  pass?: (requestUrl: string) => boolean,
+): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(url, async (route) => {
+    if (!pass?.(route.request().url())) await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/demo';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { type Browser, holdRequests, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -21,14 +21,7 @@ describe('Dashboard screen', () => {
     // Start on another screen so the shell (and its own calls) is loaded, then hold the stats call.
     const page = await adminPage(browser, server, '/admin/translation?guildId=demo1');
     await page.getByRole('heading', { name: 'Translation Settings' }).waitFor();
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/trpc/stats.guild*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/trpc/stats.guild*');
     await page
       .getByRole('navigation', { name: 'Navigation' })
       .getByRole('link', { name: 'Dashboard' })

@@ -5,6 +5,7 @@ import {
   blankPage,
   eachThemeAndWidth,
   goInApp,
+  holdRequests,
   loginAsAdmin,
   type Page,
   shot,
@@ -77,15 +78,10 @@ export async function expectSkeletonWhileLoading(
   testId: 'stat-grid-skeleton' | 'card-list-skeleton',
 ): Promise<void> {
   let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
   const page = await adminPage(browser, server, path, {
-    beforeGoto: (p) =>
-      p.route('**/trpc/**', async (route) => {
-        if (!shellOnly(route.request().url())) await held;
-        await route.continue();
-      }),
+    beforeGoto: async (p) => {
+      release = await holdRequests(p, '**/trpc/**', shellOnly);
+    },
   });
   await page.getByTestId(testId).waitFor();
   release();

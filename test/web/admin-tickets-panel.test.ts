@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guilds, tickets } from '../../db/schema';
-import { type Browser, launchBrowser, startWebServer } from '../helpers/browser';
+import { type Browser, holdRequests, launchBrowser, startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { adminPage, insertGuild, screenshotMatrix } from './admin-screens-helpers';
 
@@ -67,15 +67,10 @@ describe('tickets: claim, intake answers and the panel card', () => {
     // The saved categories are held back at first: until they arrive, Add category waits (they
     // would replace a category added before them; a loaded CI machine once clicked it in that gap).
     let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
     const page = await adminPage(browser, server, '/admin/tickets?guildId=g-panel', {
-      beforeGoto: (p) =>
-        p.route(/\/trpc\/[^?]*tickets\.settings/, async (route) => {
-          await held;
-          await route.continue();
-        }),
+      beforeGoto: async (p) => {
+        release = await holdRequests(p, /\/trpc\/[^?]*tickets\.settings/);
+      },
     });
     const add = page.getByRole('button', { name: 'Add category' });
     await page.getByText('Panel and categories').waitFor();

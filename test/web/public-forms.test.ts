@@ -6,6 +6,7 @@ import {
   type Browser,
   DESKTOP,
   eachThemeAndWidth,
+  holdRequests,
   launchBrowser,
   openPage,
   PHONE,
@@ -99,14 +100,7 @@ describe('contact form', { timeout: 60_000 }, () => {
 
   it('a valid submit shows Sending..., then Message Sent!, stores the message and clears the form', async () => {
     const page = await openPage(browser, `${server.url}/contact`);
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/trpc/contact.submit**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/trpc/contact.submit**');
     const msg = {
       name: 'Ana Souza',
       email: 'ana@example.com',

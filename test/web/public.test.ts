@@ -3,6 +3,7 @@ import { PLANS, SUPPORT_TARGETS, UPTIME_TARGET } from '../../src/common/plans';
 import {
   type Browser,
   DESKTOP,
+  holdRequests,
   launchBrowser,
   openPage,
   type Page,
@@ -129,14 +130,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     });
     const statsFetches = () =>
       page.evaluate(() => (window as unknown as { statsFetches: number[] }).statsFetches);
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/trpc/**stats.global**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/trpc/**stats.global**');
     await page.goto(`${server.url}/`);
     const tile = page.getByTestId('total-translations');
     await tile.waitFor();
