@@ -112,7 +112,7 @@ async function prepareDatabase(path: string): Promise<string> {
   return summary;
 }
 
-/** The web tier alone on the demo file (optionally under node --cpu-prof). */
+/** The web tier alone on the demo file (optionally under node --cpu-prof), with `extra` node options. */
 function startWeb(main: string, dbPath: string, extra: string[] = []) {
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
   return startServer(
