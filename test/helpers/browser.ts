@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
 import { countRequests } from './page-requests';
+import { WarmContexts } from './warm-contexts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
 
 export type { Browser, Page } from 'playwright-core';
@@ -70,7 +71,8 @@ let chromiumOfWorker: Promise<Browser> | null = null;
 /**
  * Chromium for a test file. One Chromium runs per test worker (vitest runs file after file in a
  * worker, vitest.config.ts): a file gets its own handle on it, whose contexts (every page opens
- * one: openPage, newPage) are its own, and whose close() closes those contexts, not Chromium.
+ * one: openPage, newPage) are its own and kept warm between its tests (WarmContexts), and whose
+ * close() closes those contexts, not Chromium.
  * Starting Chromium took a few seconds per file. Chromium ends with the worker (Playwright's pipe
  * to it closes), or is started again if it went away.
  */
@@ -95,33 +97,31 @@ export async function launchBrowser(): Promise<Browser> {
   return fileHandle(await chromiumOfWorker);
 }
 
-/** The worker's Chromium as one file sees it: its own contexts, closed by close(). */
+/**
+ * The worker's Chromium as one file sees it: its own contexts, kept warm between its tests
+ * (WarmContexts: a closed context is wiped and reused with its HTTP cache), all closed by close().
+ */
 function fileHandle(chromiumProcess: Browser): Browser {
-  const own = new Set<BrowserContext>();
-  const track = (context: BrowserContext) => {
-    own.add(context);
-    context.on('close', () => own.delete(context));
-    return context;
-  };
+  const contexts = new WarmContexts(chromiumProcess);
   let closed = false;
   return new Proxy(chromiumProcess, {
     get(target, prop) {
       if (prop === 'newContext')
-        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+        return (...args: Parameters<Browser['newContext']>) => contexts.newContext(...args);
       if (prop === 'newPage')
         return async (...args: Parameters<Browser['newPage']>) => {
           // As Browser.newPage: the page has a context of its own, closed with the page.
-          const context = track(await target.newContext(...args));
+          const context = await contexts.newContext(...args);
           const page = await context.newPage();
           page.on('close', () => void context.close().catch(() => undefined));
           return page;
         };
-      if (prop === 'contexts') return () => [...own];
+      if (prop === 'contexts') return () => contexts.contexts();
       if (prop === 'isConnected') return () => !closed && target.isConnected();
       if (prop === 'close')
         return async () => {
           closed = true;
-          await Promise.all([...own].map((c) => c.close().catch(() => undefined)));
+          await contexts.closeAll();
         };
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -151,7 +151,8 @@ export interface OpenOptions {
 }
 
 /**
- * A fresh browser context (own cookies and storage) with one blank page, themed and sized as
+ * A browser context of its own (own cookies and storage; its HTTP cache may be warm from the file's
+ * earlier tests: WarmContexts) with one blank page, themed and sized as
  * `opts` says: for a test that adds cookies or routes before its first navigation, or that visits
  * several pages in one context (its HTTP cache keeps the bundle between them).
  */
@@ -174,7 +175,7 @@ export async function blankPage(browser: Browser, opts: OpenOptions = {}): Promi
   return page;
 }
 
-/** A fresh browser context (own cookies and storage) with one page at `url`. */
+/** A browser context of its own (as blankPage) with one page at `url`. */
 export async function openPage(browser: Browser, url: string, opts: OpenOptions = {}): Promise<Page> {
   const page = await blankPage(browser, opts);
   await visit(page, url);
