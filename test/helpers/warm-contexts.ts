@@ -31,6 +31,12 @@ export class WarmContexts {
       return idle;
     }
     const context = await this.browser.newContext(options);
+    // Closed for good (closeAll, or Chromium went away): never handed out again.
+    context.on('close', () => {
+      this.all.delete(context);
+      const list = this.idle.get(key);
+      if (list?.includes(context)) list.splice(list.indexOf(context), 1);
+    });
     const reusable = new Reusable(context, () => {
       const list = this.idle.get(key) ?? [];
       list.push(context);
