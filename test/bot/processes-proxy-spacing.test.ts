@@ -24,4 +24,19 @@ describe("the REST proxy's spacing of its sends", () => {
     // made after the request's own await, a pause apart from its recorded time) on loaded CI runs.
     for (let i = 5; i < sent.length; i++) expect(sent[i]!.at - sent[i - 5]!.at).toBeGreaterThanOrEqual(199.9);
   });
+
+  it('a send that throws at once fails its own request only', async () => {
+    const send = spacedRequests(
+      (url) => {
+        if (url === '/bad') throw new Error('refused at once');
+        return Promise.resolve(new Response(url) as never);
+      },
+      5,
+      200,
+    );
+    const [bad, good] = await Promise.allSettled([send('/bad', {}), send('/good', {})]);
+    expect(bad).toMatchObject({ status: 'rejected', reason: { message: 'refused at once' } });
+    expect(good.status).toBe('fulfilled');
+    expect(await (await send('/after', {})).text()).toBe('/after');
+  });
 });
