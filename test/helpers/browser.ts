@@ -37,17 +37,40 @@ export const PHONE = { width: 375, height: 812 } as const;
 
 export type Theme = 'dark' | 'light';
 export type Device = 'desktop' | 'phone';
-const WIDTHS = [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const;
+/**
+ * SCREENSHOTS=off (.ci/run sets it: a CI run keeps no files for anyone to open) skips the capture
+ * itself; the wait before it (settled) and every check around it still run. The PNGs are a person's
+ * way of seeing what the pages look like: `npm test` writes them. Off, four screenshot-heavy browser
+ * files took 104 s instead of 116-120 s of wall time and 190 s instead of 210-220 s of the machine's
+ * CPU (two runs each way, one session).
+ */
+const CAPTURE = process.env.SCREENSHOTS !== 'off';
+
+/**
+ * The variants eachThemeAndWidth runs. With capture, all four: each is a picture a person looks at.
+ * Without (SCREENSHOTS=off), the diagonal: dark at desktop width, light at phone width. Each theme
+ * and each width still loads every page with its checks; the two left out would make the same
+ * checks again at a pairing of the same theme and width code, and take no picture. Every screen is
+ * still checked in all four by axe (test/web/a11y.test.ts) and by keyboard (a11y-keyboard.test.ts).
+ */
+const VARIANTS: readonly (readonly [Theme, Device, { width: number; height: number }])[] = CAPTURE
+  ? [
+      ['dark', 'desktop', DESKTOP],
+      ['dark', 'phone', PHONE],
+      ['light', 'desktop', DESKTOP],
+      ['light', 'phone', PHONE],
+    ]
+  : [
+      ['dark', 'desktop', DESKTOP],
+      ['light', 'phone', PHONE],
+    ];
 
 /**
  * Runs `run` in each theme at desktop and phone width (dark desktop, dark phone, light desktop,
- * light phone) with one browser context per theme, opened by `open` (e.g. blankPage, or
- * adminContext for a signed-in one): the viewport is set before each call, and `run` loads its page
- * afresh (a load in a warm context: the bundle comes from its HTTP cache). The context is closed
- * after the theme, whatever happens.
+ * light phone; the diagonal alone when screenshots are off: VARIANTS) with one browser context per
+ * theme, opened by `open` (e.g. blankPage, or adminContext for a signed-in one): the viewport is set
+ * before each call, and `run` loads its page afresh (a load in a warm context: the bundle comes from
+ * its HTTP cache). The context is closed after the theme, whatever happens.
  */
 export async function eachThemeAndWidth(
   open: (theme: Theme) => Promise<Page>,
@@ -56,7 +79,7 @@ export async function eachThemeAndWidth(
   for (const theme of ['dark', 'light'] as const) {
     const page = await open(theme);
     try {
-      for (const [device, size] of WIDTHS) {
+      for (const [, device, size] of VARIANTS.filter(([t]) => t === theme)) {
         await page.setViewportSize(size);
         await run(page, theme, device);
       }
@@ -225,15 +248,6 @@ export async function loginWithToken(page: Page, server: TestServer, token = TES
     headers: { origin: server.url },
   });
 }
-
-/**
- * SCREENSHOTS=off (.ci/run sets it: a CI run keeps no files for anyone to open) skips the capture
- * itself; the wait before it (settled) and every check around it still run. The PNGs are a person's
- * way of seeing what the pages look like: `npm test` writes them. Off, four screenshot-heavy browser
- * files took 104 s instead of 116-120 s of wall time and 190 s instead of 210-220 s of the machine's
- * CPU (two runs each way, one session).
- */
-const CAPTURE = process.env.SCREENSHOTS !== 'off';
 
 /**
  * Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. Taken through
