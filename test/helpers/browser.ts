@@ -5,8 +5,8 @@ import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
 import { countRequests } from './page-requests';
-import { WarmContexts } from './warm-contexts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './server';
+import { WarmContexts } from './warm-contexts';
 
 export type { Browser, Page } from 'playwright-core';
 export { countRequests, goInApp, holdRequests, requestsDone } from './page-requests';
@@ -47,27 +47,29 @@ export type Device = 'desktop' | 'phone';
 const CAPTURE = process.env.SCREENSHOTS !== 'off';
 
 /**
- * The variants eachThemeAndWidth runs. With capture, all four: each is a picture a person looks at.
+ * The theme and width variants a test that takes pictures runs (eachThemeAndWidth, or its own loop
+ * over them). With capture, all four: each is a picture a person looks at.
  * Without (SCREENSHOTS=off), the diagonal: dark at desktop width, light at phone width. Each theme
  * and each width still loads every page with its checks; the two left out would make the same
  * checks again at a pairing of the same theme and width code, and take no picture. Every screen is
  * still checked in all four by axe (test/web/a11y.test.ts) and by keyboard (a11y-keyboard.test.ts).
  */
-const VARIANTS: readonly (readonly [Theme, Device, { width: number; height: number }])[] = CAPTURE
-  ? [
-      ['dark', 'desktop', DESKTOP],
-      ['dark', 'phone', PHONE],
-      ['light', 'desktop', DESKTOP],
-      ['light', 'phone', PHONE],
-    ]
-  : [
-      ['dark', 'desktop', DESKTOP],
-      ['light', 'phone', PHONE],
-    ];
+export const THEMES_AND_WIDTHS: readonly (readonly [Theme, Device, { width: number; height: number }])[] =
+  CAPTURE
+    ? [
+        ['dark', 'desktop', DESKTOP],
+        ['dark', 'phone', PHONE],
+        ['light', 'desktop', DESKTOP],
+        ['light', 'phone', PHONE],
+      ]
+    : [
+        ['dark', 'desktop', DESKTOP],
+        ['light', 'phone', PHONE],
+      ];
 
 /**
  * Runs `run` in each theme at desktop and phone width (dark desktop, dark phone, light desktop,
- * light phone; the diagonal alone when screenshots are off: VARIANTS) with one browser context per
+ * light phone; the diagonal alone when screenshots are off: THEMES_AND_WIDTHS) with one browser context per
  * theme, opened by `open` (e.g. blankPage, or adminContext for a signed-in one): the viewport is set
  * before each call, and `run` loads its page afresh (a load in a warm context: the bundle comes from
  * its HTTP cache). The context is closed after the theme, whatever happens.
@@ -79,7 +81,7 @@ export async function eachThemeAndWidth(
   for (const theme of ['dark', 'light'] as const) {
     const page = await open(theme);
     try {
-      for (const [, device, size] of VARIANTS.filter(([t]) => t === theme)) {
+      for (const [, device, size] of THEMES_AND_WIDTHS.filter(([t]) => t === theme)) {
         await page.setViewportSize(size);
         await run(page, theme, device);
       }

@@ -6,12 +6,14 @@ import {
   type Browser,
   blankPage,
   DESKTOP,
+  eachThemeAndWidth,
   launchBrowser,
   openPage,
   PHONE,
   requestsDone,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
   visit,
 } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
@@ -64,57 +66,52 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
   }, 180_000);
 
   it('the header says the bot is not connected and the checklist lists every open step', async () => {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const page = await adminPage(browser, server, '/admin', { theme, ...size });
-        const status = page.getByTestId('bot-status');
-        await status.waitFor();
-        expect(await status.getAttribute('data-state')).toBe('not_configured');
-        // A phone shows a word beside the dot, not the dot alone.
-        if (device === 'phone')
-          expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
-        const checklist = page.getByTestId('setup-checklist');
-        await checklist.waitFor();
-        for (const key of [
-          'bot',
-          'provider',
-          'login',
-          'stripe',
-          'invite',
-          'commands',
-          'permissions',
-          'channelLink',
-        ]) {
-          expect(await checklist.getByTestId(`setup-step-${key}`).getAttribute('data-done')).toBe('false');
-        }
-        await checklist.getByText('0 of 8 done').waitFor();
-        // The operator sees what to set, and where.
-        await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN', { exact: true }).waitFor();
-        await checklist
-          .getByRole('link', { name: /docs\/discord-setup\.md/ })
-          .first()
-          .waitFor();
-        await page.waitForFunction((t) => document.title === t, 'Dashboard · Polyglot');
-        await shot(page, `setup-checklist-${theme}-${device}`);
-        if (theme === 'dark' && device === 'desktop') {
-          await status.click();
-          const details = page.getByTestId('bot-status-details');
-          await details.getByText('The bot is not connected to Discord').waitFor();
-          await details.getByText(/posts and replies are queued until the bot connects/).waitFor();
-          await shot(page, 'setup-bot-status-not-configured');
-          // The test translation says plainly there is no provider.
-          await page.keyboard.press('Escape');
-          await checklist.getByRole('button', { name: 'Test translation' }).click();
-          await checklist
-            .getByTestId('test-translation-result')
-            .getByText(/No translation provider/)
-            .waitFor();
-        }
-        await page.context().close();
+    for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+      const page = await adminPage(browser, server, '/admin', { theme, ...size });
+      const status = page.getByTestId('bot-status');
+      await status.waitFor();
+      expect(await status.getAttribute('data-state')).toBe('not_configured');
+      // A phone shows a word beside the dot, not the dot alone.
+      if (device === 'phone')
+        expect(await status.getByTestId('bot-status-short').textContent()).toBe('No bot');
+      const checklist = page.getByTestId('setup-checklist');
+      await checklist.waitFor();
+      for (const key of [
+        'bot',
+        'provider',
+        'login',
+        'stripe',
+        'invite',
+        'commands',
+        'permissions',
+        'channelLink',
+      ]) {
+        expect(await checklist.getByTestId(`setup-step-${key}`).getAttribute('data-done')).toBe('false');
       }
+      await checklist.getByText('0 of 8 done').waitFor();
+      // The operator sees what to set, and where.
+      await checklist.getByTestId('setup-step-bot').getByText('DISCORD_TOKEN', { exact: true }).waitFor();
+      await checklist
+        .getByRole('link', { name: /docs\/discord-setup\.md/ })
+        .first()
+        .waitFor();
+      await page.waitForFunction((t) => document.title === t, 'Dashboard · Polyglot');
+      await shot(page, `setup-checklist-${theme}-${device}`);
+      if (theme === 'dark' && device === 'desktop') {
+        await status.click();
+        const details = page.getByTestId('bot-status-details');
+        await details.getByText('The bot is not connected to Discord').waitFor();
+        await details.getByText(/posts and replies are queued until the bot connects/).waitFor();
+        await shot(page, 'setup-bot-status-not-configured');
+        // The test translation says plainly there is no provider.
+        await page.keyboard.press('Escape');
+        await checklist.getByRole('button', { name: 'Test translation' }).click();
+        await checklist
+          .getByTestId('test-translation-result')
+          .getByText(/No translation provider/)
+          .waitFor();
+      }
+      await page.context().close();
     }
   }, 180_000);
 
@@ -178,22 +175,16 @@ describe('a fresh installation: no bot token, no provider, no Stripe', () => {
       await page.context().close();
     }
 
-    for (const theme of ['dark', 'light'] as const) {
-      // One context per theme; the viewport is set before each fresh load.
-      const page = await blankPage(browser, { theme });
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        await page.setViewportSize(size);
+    await eachThemeAndWidth(
+      (theme) => blankPage(browser, { theme }),
+      async (page, theme, device) => {
         await visit(page, `${server.url}/pricing`);
         await page.getByTestId('checkout-unavailable').waitFor();
         expect(await page.getByRole('link', { name: /Contact us about/ }).count()).toBe(2);
         if (device === 'phone') await page.getByTestId('table-scroll-hint').waitFor();
         await shot(page, `setup-pricing-no-stripe-${theme}-${device}`);
-      }
-      await page.context().close();
-    }
+      },
+    );
 
     const landing = await openPage(browser, `${server.url}/`);
     await landing.getByRole('button', { name: 'Add to Discord' }).first().click();

@@ -3,7 +3,6 @@ import { guilds } from '../../db/schema';
 import {
   type Browser,
   blankPage,
-  DESKTOP,
   launchBrowser,
   loginAsAdmin,
   type Page,
@@ -12,6 +11,7 @@ import {
   settled,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
   unlabelledControls,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -195,21 +195,16 @@ describe('admin shell', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [device, size] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      it(`screenshot: ${theme} ${device}`, async () => {
-        const page = await adminPage('/admin/settings', { theme, ...size });
-        expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        expect(await unlabelledControls(page)).toEqual([]);
-        await shot(page, `shell-${theme}-${device}`);
-        await page.context().close();
-      });
-    }
+  for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+    it(`screenshot: ${theme} ${device}`, async () => {
+      const page = await adminPage('/admin/settings', { theme, ...size });
+      expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await unlabelledControls(page)).toEqual([]);
+      await shot(page, `shell-${theme}-${device}`);
+      await page.context().close();
+    });
   }
 
   it('logout returns to the login page and the admin routes ask to log in again', async () => {
