@@ -2,13 +2,12 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
-  DESKTOP,
   launchBrowser,
   loginAsAdmin,
   type Page,
-  PHONE,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { focusInside, hasFocus, loaded, openContext, type TabResult, tabTo } from './a11y-helpers';
@@ -18,17 +17,13 @@ import { insertGuild, seedDemoGuild } from './admin-screens-helpers';
  * The dashboard's main flows by keyboard alone (issue 31): every step is a key press (Tab, Enter,
  * Space, arrows, typing); locators only tell the test where the focus should have arrived. Dialogs
  * keep the focus inside while open and give it back to the button that opened them; every control
- * reached shows its focus. Each flow runs in every theme and width: light and dark, at desktop
- * width and at phone width (the sidebar a sheet), one browser context per variant (its one page
- * reused by every flow), each variant on servers of its own (what one variant creates is not in
- * the other's lists).
+ * reached shows its focus (an outline or a ring, whatever its colour). Each flow runs in every
+ * theme and width: light and dark, at desktop width and at phone width (the sidebar a sheet); with
+ * screenshots off, the diagonal, which still runs each theme and each width (THEMES_AND_WIDTHS).
+ * One browser context per variant (its one page reused by every flow), each variant on servers of
+ * its own (what one variant creates is not in the other's lists).
  */
-const VARIANTS = [
-  { theme: 'light', device: 'desktop', size: DESKTOP, n: 0 },
-  { theme: 'dark', device: 'phone', size: PHONE, n: 1 },
-  { theme: 'dark', device: 'desktop', size: DESKTOP, n: 2 },
-  { theme: 'light', device: 'phone', size: PHONE, n: 3 },
-] as const;
+const VARIANTS = THEMES_AND_WIDTHS.map(([theme, device, size], n) => ({ theme, device, size, n }));
 
 let server: TestServer;
 let browser: Browser;
