@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
 import { buildServer } from '../scripts/build-server.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,22 +89,37 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * The load's HTTP client: undici's connection pool (keep-alive, up to 256 connections per server).
+ * The load generator shares the machine's two cores with the server, so its own cost is in every
+ * figure: at 500 req/s on /healthz it took 0.37-0.54 ms of CPU per request against node:http's
+ * 0.43-0.65 ms, and the p99 it measured was 2.5-3.7 ms against 3.6-8.0 ms (three rounds in turn,
+ * one run).
+ */
+const pools = new Map<string, Pool>();
+function poolFor(base: URL): Pool {
+  let pool = pools.get(base.origin);
+  if (!pool) {
+    pool = new Pool(base.origin, { connections: 256 });
+    pools.set(base.origin, pool);
+  }
+  return pool;
+}
 
 /** One GET with a bearer token; resolves with its status (0: no answer), the body read whole. */
-export function get(base: URL, path: string, token: string): Promise<number> {
-  return new Promise((done) => {
-    const req = request(
-      { host: base.hostname, port: base.port, path, agent, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        res.resume();
-        res.once('end', () => done(res.statusCode ?? 0));
-        res.once('error', () => done(0));
-      },
-    );
-    req.once('error', () => done(0));
-    req.end();
-  });
+export async function get(base: URL, path: string, token: string): Promise<number> {
+  try {
+    const res = await poolFor(base).request({
+      path,
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // Read to its end (body.dump() stops at 128 KB and closes the connection).
+    for await (const _ of res.body);
+    return res.statusCode;
+  } catch {
+    return 0;
+  }
 }
 
 export interface PathStats {
