@@ -48,11 +48,11 @@ const CAPTURE = process.env.SCREENSHOTS !== 'off';
 
 /**
  * The theme and width variants a test that takes pictures runs (eachThemeAndWidth, or its own loop
- * over them). With capture, all four: each is a picture a person looks at.
- * Without (SCREENSHOTS=off), the diagonal: dark at desktop width, light at phone width. Each theme
- * and each width still loads every page with its checks; the two left out would make the same
- * checks again at a pairing of the same theme and width code, and take no picture. Every screen is
- * still checked in all four by axe (test/web/a11y.test.ts) and by keyboard (a11y-keyboard.test.ts).
+ * over them). With capture, all four: each is a picture a person looks at. Without
+ * (SCREENSHOTS=off), the diagonal: dark at desktop width, light at phone width. Each theme and each
+ * width still loads every page with its checks; the two pairings left out would run the same checks
+ * with the same theme and width code and take no picture. Every screen is still checked by axe in
+ * all four (test/web/a11y.test.ts).
  */
 export const THEMES_AND_WIDTHS: readonly (readonly [Theme, Device, { width: number; height: number }])[] =
   CAPTURE
@@ -69,10 +69,10 @@ export const THEMES_AND_WIDTHS: readonly (readonly [Theme, Device, { width: numb
 
 /**
  * Runs `run` in each theme at desktop and phone width (dark desktop, dark phone, light desktop,
- * light phone; the diagonal alone when screenshots are off: THEMES_AND_WIDTHS) with one browser context per
- * theme, opened by `open` (e.g. blankPage, or adminContext for a signed-in one): the viewport is set
- * before each call, and `run` loads its page afresh (a load in a warm context: the bundle comes from
- * its HTTP cache). The context is closed after the theme, whatever happens.
+ * light phone; the diagonal alone when screenshots are off: THEMES_AND_WIDTHS) with one browser
+ * context per theme, opened by `open` (e.g. blankPage, or adminContext for a signed-in one): the
+ * viewport is set before each call, and `run` loads its page afresh (a load in a warm context: the
+ * bundle comes from its HTTP cache). The context is closed after the theme, whatever happens.
  */
 export async function eachThemeAndWidth(
   open: (theme: Theme) => Promise<Page>,
