@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, SUPPORT_TARGETS } from '../../src/common/plans';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import {
-  blankPage,
   type Browser,
-  DESKTOP,
+  blankPage,
   eachThemeAndWidth,
   holdRequests,
   launchBrowser,
   openPage,
-  PHONE,
   type Page,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
   visit,
 } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
@@ -227,28 +226,23 @@ describe('checkout', { timeout: 60_000 }, () => {
 
   it("a server admin's plan card without Stripe: a demo plan says so, upgrades offer contact, no setting named", async () => {
     await seedGuild(noStripe.services, noStripe.services.env.DEFAULT_GUILD_ID, { plan: 'plus' });
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const page = await adminPage(browser, noStripe, '/admin/settings#plan', { theme, ...size });
-        const card = page.getByTestId('plan-usage');
-        await card.getByTestId('plan-demo').waitFor();
-        expect(await card.getByTestId('plan-badge').textContent()).toMatch(/Plus · demo plan/i);
-        await card.getByTestId('upgrades-unavailable').getByText('Upgrades are not available here').waitFor();
-        expect(await card.getByRole('button', { name: /Upgrade to/ }).count()).toBe(0);
-        expect(await card.getByRole('button', { name: /Manage subscription/ }).count()).toBe(0);
-        // biome-ignore lint/performance/useDomNodeTextContent: the text the admin sees, as rendered
-        expect(await card.innerText()).not.toMatch(/STRIPE|_KEY|not configured/i);
-        await card.scrollIntoViewIfNeeded();
-        await shot(page, `plan-card-no-stripe-${theme}-${device}`);
-        if (theme === 'dark' && device === 'desktop') {
-          await card.getByRole('link', { name: 'Contact us' }).click();
-          await page.waitForURL(`${noStripe.url}/contact`);
-        }
-        await page.context().close();
+    for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+      const page = await adminPage(browser, noStripe, '/admin/settings#plan', { theme, ...size });
+      const card = page.getByTestId('plan-usage');
+      await card.getByTestId('plan-demo').waitFor();
+      expect(await card.getByTestId('plan-badge').textContent()).toMatch(/Plus · demo plan/i);
+      await card.getByTestId('upgrades-unavailable').getByText('Upgrades are not available here').waitFor();
+      expect(await card.getByRole('button', { name: /Upgrade to/ }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: /Manage subscription/ }).count()).toBe(0);
+      // biome-ignore lint/performance/useDomNodeTextContent: the text the admin sees, as rendered
+      expect(await card.innerText()).not.toMatch(/STRIPE|_KEY|not configured/i);
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `plan-card-no-stripe-${theme}-${device}`);
+      if (theme === 'dark' && device === 'desktop') {
+        await card.getByRole('link', { name: 'Contact us' }).click();
+        await page.waitForURL(`${noStripe.url}/contact`);
       }
+      await page.context().close();
     }
   });
 });

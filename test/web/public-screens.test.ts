@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
-  DESKTOP,
   launchBrowser,
   openPage,
-  PHONE,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
   unlabelledControls,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -38,35 +37,28 @@ afterAll(async () => {
 });
 
 describe('public page screenshots', { timeout: 60_000 }, () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [device, size] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      it(`${theme} ${device}`, async () => {
-        const page = await openPage(browser, 'about:blank', { theme, ...size });
-        for (const p of PAGES) {
-          await page.goto(`${server.url}${p.path}`);
-          await page.getByText(p.ready).first().waitFor();
-          expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
-          // Nothing wider than the screen (no sideways scrolling at 375 px).
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${p.name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-          // No button label cut off ("Add to Discord - It's Fre").
-          const clipped = await page.evaluate(() =>
-            [...document.querySelectorAll('.mantine-Button-label')]
-              .filter((el) => el.scrollWidth > el.clientWidth + 1)
-              .map((el) => el.textContent),
-          );
-          expect(clipped, `${p.name}: clipped button labels`).toEqual([]);
-          // Every control has an accessible name.
-          expect(await unlabelledControls(page), `${p.name}: unlabelled controls`).toEqual([]);
-          await shot(page, `${p.name}-${theme}-${device}`);
-        }
-        await page.context().close();
-      });
-    }
+  for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+    it(`${theme} ${device}`, async () => {
+      const page = await openPage(browser, 'about:blank', { theme, ...size });
+      for (const p of PAGES) {
+        await page.goto(`${server.url}${p.path}`);
+        await page.getByText(p.ready).first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
+        // Nothing wider than the screen (no sideways scrolling at 375 px).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${p.name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        // No button label cut off ("Add to Discord - It's Fre").
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll('.mantine-Button-label')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent),
+        );
+        expect(clipped, `${p.name}: clipped button labels`).toEqual([]);
+        // Every control has an accessible name.
+        expect(await unlabelledControls(page), `${p.name}: unlabelled controls`).toEqual([]);
+        await shot(page, `${p.name}-${theme}-${device}`);
+      }
+      await page.context().close();
+    });
   }
 });

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitePermissions } from '../../src/common/guilds/permissions';
 import { PLANS, SUPPORT_TARGETS, UPTIME_TARGET } from '../../src/common/plans';
 import {
   type Browser,
-  DESKTOP,
   holdRequests,
   launchBrowser,
   openPage,
   type Page,
-  PHONE,
   pageErrors,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { insertLogs, type Log } from '../helpers/translation-logs';
-import { invitePermissions } from '../../src/common/guilds/permissions';
 
 const CLIENT_ID = '123456789012345678';
 const SUPPORT = 'help@polyglot.test';
@@ -329,16 +328,11 @@ describe('legal pages', { timeout: 60_000 }, () => {
       expect(text).toContain(fact);
     }
     expect(await page.getByRole('main').locator('a[href="/contact"]').count()).toBeGreaterThan(0);
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const p = await openPage(browser, `${server.url}/privacy`, { theme, ...size });
-        await see(p, 'one-way hash of the address');
-        await shot(p, `privacy-${theme}-${device}`);
-        await p.context().close();
-      }
+    for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+      const p = await openPage(browser, `${server.url}/privacy`, { theme, ...size });
+      await see(p, 'one-way hash of the address');
+      await shot(p, `privacy-${theme}-${device}`);
+      await p.context().close();
     }
     await page.context().close();
   });

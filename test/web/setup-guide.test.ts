@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
-  DESKTOP,
   launchBrowser,
   openPage,
-  PHONE,
   pageErrors,
   shot,
   startWebServer,
+  THEMES_AND_WIDTHS,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
@@ -56,17 +55,13 @@ describe('the setup guide page', () => {
   });
 
   it('screenshots, dark and light, desktop and phone: nothing wider than the screen but the tables’ own scroll', async () => {
-    for (const theme of ['dark', 'light'] as const)
-      for (const [device, size] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const page = await openPage(browser, `${server.url}/setup`, { theme, ...size });
-        await page.getByTestId('setup-guide').getByRole('table').first().waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await shot(page, `setup-guide-${theme}-${device}`);
-        await page.context().close();
-      }
+    for (const [theme, device, size] of THEMES_AND_WIDTHS) {
+      const page = await openPage(browser, `${server.url}/setup`, { theme, ...size });
+      await page.getByTestId('setup-guide').getByRole('table').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, `setup-guide-${theme}-${device}`);
+      await page.context().close();
+    }
   }, 180_000);
 });
