@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { proxyRequests } from '@discordjs/proxy';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { proxyRequests } from '@discordjs/proxy';
 import { DefaultRestOptions, REST, type RESTOptions } from 'discord.js';
 
 /**
@@ -48,16 +48,17 @@ export function spacedRequests(
         for (let wait = due - performance.now(); wait > 0; wait = due - performance.now())
           await sleep(Math.ceil(wait));
       }
-      sent.push(performance.now());
-      // Sent in the same step as its time is taken: sent after this request's own `await` instead,
-      // a pause of the process between the two (a garbage collection) made a send 1.5 ms later than
-      // its recorded time, and the fifth after it then left less than the span after it.
       // A send that throws at once fails its own request, never the turn of the ones behind it.
       try {
         sending = send(url, init);
       } catch (err) {
         sending = Promise.reject(err);
       }
+      // Its time is taken once the send has started, never before: a pause of the process between
+      // the two (a garbage collection, 1.5 and 2 ms on loaded CI runs) then only delays the requests
+      // behind it. Taken before, such a pause made the send later than its recorded time, and the
+      // fifth after it left less than the span after it.
+      sent.push(performance.now());
     });
     turn = mine;
     await mine;
