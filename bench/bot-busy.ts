@@ -5,20 +5,13 @@
  * answering in 0.4–1.5 s (BENCH_INSTANT=1: at once). Printed: how many messages became readable in
  * all 4 other channels (as their own copy or inside a combined post), p50/p99 from sending to
  * readable everywhere, webhook posts made, 429s, and marks put on originals.
- * Uses only what the code of before also has, so it runs there too (copy it into that checkout).
+ * Uses only what the code of before also has, so it runs there too (copy it and bot-stack.ts into
+ * that checkout).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startBot } from '../bot/client';
-import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/core/env';
-import { createCaller } from '../src/server/app/router';
-import { createServices, serverPromptSource } from '../src/server/app/services';
-import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
 import { enforceRateLimits } from '../test/fakes/discord/rate-limits';
+import { startBenchBot } from './bot-stack';
 import { echoAnswer } from './echo-answer';
 
 const RATE = Number(process.env.BENCH_RATE ?? 8);
@@ -38,37 +31,22 @@ const provider: Provider = {
   },
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-busy-'));
 const guild = makeGuild(
   'Busy',
   LANGS.map((l) => `chat-${l}`),
 );
 const fake = await startFakeDiscord({ guilds: [guild] });
-const env = loadEnv({
-  DATABASE_PATH: join(dir, 'app.db'),
-  DISCORD_TOKEN: fake.token,
-  DISCORD_API_URL: fake.apiUrl,
-  DEFAULT_GUILD_ID: guild.id,
-  ADMIN_TOKEN: 'bench-admin-token-0123456789',
-});
-const db = await openDb(env.DATABASE_PATH);
-const clock = () => new Date();
-const translator = createTranslator({
-  db,
-  prompt: serverPromptSource(db),
-  env,
-  clock,
+const stack = await startBenchBot({
+  name: 'bench-busy-',
+  fake,
+  guildId: guild.id,
   provider,
-  options: { cacheSize: 0 },
+  bot: { retries: 3 },
 });
-const services = await createServices(env, { db, clock, translator });
-const bot = await startBot(services, { retries: 3 });
-if (!bot) throw new Error('bot did not start');
-await bot.ready;
+const { db, admin } = stack;
 const present = db.$sqlite!.prepare('select count(*) as n from guilds where id = ?');
 while ((present.get(guild.id) as { n: number }).n === 0) await new Promise((r) => setTimeout(r, 20));
 db.$sqlite!.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id);
-const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
 await admin.channels.create({
   guildId: guild.id,
   name: 'busy',
@@ -139,8 +117,6 @@ console.log(
     `marks on originals ${marks}`,
   ].join(' | '),
 );
-await bot.stop();
+await stack.close();
 await fake.close();
-db.$sqlite!.close();
-rmSync(dir, { recursive: true, force: true });
 process.exit(0);

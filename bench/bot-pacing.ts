@@ -5,20 +5,12 @@
  * (webhook posts on the bot's REST, sharing discord.js's one 50/s counter with the bot's own calls)
  * and after (bot/webhook-rest.ts: a REST of their own, without the token).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Routes } from 'discord.js';
-import { startBot } from '../bot/client';
 import { detachWebhookRest } from '../bot/webhook-rest';
-import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/core/env';
-import { createCaller } from '../src/server/app/router';
-import { createServices, serverPromptSource } from '../src/server/app/services';
-import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
 import { enforceRateLimits } from '../test/fakes/discord/rate-limits';
+import { startBenchBot } from './bot-stack';
 
 const LANGS = ['en', 'es', 'fr', 'de', 'ja'];
 const pct = (sorted: number[], p: number) =>
@@ -52,7 +44,6 @@ export async function runPacing(
   provider: Provider,
   opts: { servers: number; linked: number; perServer: number; share: boolean },
 ): Promise<PacingResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-pacing-'));
   const guilds = Array.from({ length: opts.servers }, (_, i) =>
     makeGuild(
       `Pacing ${i}`,
@@ -60,30 +51,17 @@ export async function runPacing(
     ),
   );
   const fake = await startFakeDiscord({ guilds });
-  const env = loadEnv({
-    DATABASE_PATH: join(dir, 'app.db'),
-    DISCORD_TOKEN: fake.token,
-    DISCORD_API_URL: fake.apiUrl,
-    DEFAULT_GUILD_ID: guilds[0].id,
-    ADMIN_TOKEN: 'bench-admin-token-0123456789',
-  });
-  const db = await openDb(env.DATABASE_PATH);
-  const clock = () => new Date();
-  const translator = createTranslator({
-    db,
-    prompt: serverPromptSource(db),
-    env,
-    clock,
+  const stack = await startBenchBot({
+    name: 'bench-pacing-',
+    fake,
+    guildId: guilds[0].id,
     provider,
-    options: { cacheSize: 0 },
+    // Before: without a webhook REST of their own, webhook calls go through the bot's (as they used to).
+    beforeReady: (bot) => {
+      if (opts.share) detachWebhookRest(bot.client);
+    },
   });
-  const services = await createServices(env, { db, clock, translator });
-  const bot = await startBot(services, { retries: 0 });
-  if (!bot) throw new Error('bot did not start');
-  // Before: without a webhook REST of their own, webhook calls go through the bot's (as they used to).
-  if (opts.share) detachWebhookRest(bot.client);
-  await bot.ready;
-  const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
+  const { db, admin, bot } = stack;
   // The bot records each server as its GUILD_CREATE is handled, which may end after ready.
   const present = db.$sqlite!.prepare('select count(*) as n from guilds where id = ?');
   for (const guild of guilds)
@@ -152,10 +130,8 @@ export async function runPacing(
   const seconds = (performance.now() - started) / 1000;
   running = false;
   await probe;
-  await bot.stop();
+  await stack.close();
   await fake.close();
-  db.$sqlite!.close();
-  rmSync(dir, { recursive: true, force: true });
   botCalls.sort((a, b) => a - b);
   return {
     messagesPerSecond: (opts.servers * opts.perServer) / seconds,

@@ -7,18 +7,10 @@
  *
  *   npm run bench:bot
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startBot } from '../bot/client';
-import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/core/env';
-import { createCaller } from '../src/server/app/router';
-import { createServices, serverPromptSource } from '../src/server/app/services';
-import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { makeGuild, makeMember, startFakeDiscord } from '../test/fakes/discord';
 import { copiedTexts, pacingReport } from './bot-pacing';
+import { startBenchBot } from './bot-stack';
 
 const instant: Provider = {
   name: 'instant',
@@ -42,42 +34,24 @@ const pct = (sorted: number[], p: number) =>
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function run(linked: number, globalRequestsPerSecond: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-bot-'));
   const guild = makeGuild(
     'Bench',
     LANGS.map((l) => `chat-${l}`),
   );
   const fake = await startFakeDiscord({ guilds: [guild] });
-  const env = loadEnv({
-    DATABASE_PATH: join(dir, 'app.db'),
-    DISCORD_TOKEN: fake.token,
-    DISCORD_API_URL: fake.apiUrl,
-    DEFAULT_GUILD_ID: guild.id,
-    ADMIN_TOKEN: 'bench-admin-token-0123456789',
-    // The burst's copies all wait in one channel's post queue: none is shed (🚦) and posted late.
-    MIRROR_QUEUE_MAX: String(BURST),
-  });
-  const db = await openDb(env.DATABASE_PATH);
-  const clock = () => new Date();
-  // The burst measures the bot's own throughput: the bounded queue, which sheds a server's
-  // messages past 50 waiting (bench:translate measures that), is opened to the whole burst.
-  const translator = createTranslator({
-    db,
-    prompt: serverPromptSource(db),
-    env,
-    clock,
+  const stack = await startBenchBot({
+    name: 'bench-bot-',
+    fake,
+    guildId: guild.id,
     provider: instant,
-    options: { cacheSize: 0, maxQueuedPerGuild: BURST },
+    // The burst's copies all wait in one channel's post queue: none is shed (🚦) and posted late.
+    env: { MIRROR_QUEUE_MAX: String(BURST) },
+    // The burst measures the bot's own throughput: the bounded queue, which sheds a server's
+    // messages past 50 waiting (bench:translate measures that), is opened to the whole burst.
+    translator: { maxQueuedPerGuild: BURST },
+    bot: { globalRequestsPerSecond, webhookRequestsPerSecond: globalRequestsPerSecond },
   });
-  const services = await createServices(env, { db, clock, translator });
-  const bot = await startBot(services, {
-    retries: 0,
-    globalRequestsPerSecond,
-    webhookRequestsPerSecond: globalRequestsPerSecond,
-  });
-  if (!bot) throw new Error('bot did not start');
-  await bot.ready;
-  const admin = createCaller({ ...services, actor: { kind: 'admin', via: 'token' }, clientIp: 'bench' });
+  const { db, admin } = stack;
   db.$sqlite!.prepare("update guilds set plan = 'pro' where id = ?").run(guild.id); // unlimited: no quota pause mid-run
   await admin.channels.create({
     guildId: guild.id,
@@ -142,10 +116,8 @@ async function run(linked: number, globalRequestsPerSecond: number) {
     for (let i = 0; i < BURST; i++) send(`burst message ${linked} ${i}`);
   });
   const seconds = (performance.now() - started) / 1000;
-  await bot.stop();
+  await stack.close();
   await fake.close();
-  db.$sqlite!.close();
-  rmSync(dir, { recursive: true, force: true });
   return {
     linked,
     targets,

@@ -14,21 +14,15 @@
  *
  *   npm run bench:voice
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { startBot } from '../bot/client';
 import { downmix, wav } from '../bot/features/voice/audio';
 import { utterancesOf, voiceTimings } from '../bot/features/voice/session';
-import { openDb } from '../db/client';
-import { loadEnv } from '../src/server/core/env';
-import { createServices, serverPromptSource } from '../src/server/app/services';
-import { createTranslator } from '../src/server/translation';
 import type { Provider } from '../src/server/translation/providers/types';
 import { channelPayload, makeGuild, makeMember, snowflake, startFakeDiscord } from '../test/fakes/discord';
 import { startFakeVoice } from '../test/fakes/discord/voice-gateway';
 import { readOpusPackets } from '../test/fakes/discord/voice-rtp';
+import { startBenchBot } from './bot-stack';
 
 /** The espeak-ng utterance as Discord sends voice: 48 kHz stereo Opus, 20 ms a packet. */
 const UTTERANCE = readOpusPackets(
@@ -96,34 +90,14 @@ async function cpuPerMinute(packets: Buffer[]) {
  * Utterance end = the member's last voice packet sent; caption posted = the webhook POST received.
  */
 async function latency() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-voice-'));
   const speaker = makeMember('speaker');
   const admin = makeMember('admin');
   const guild = makeGuild('Bench', ['text'], [speaker, admin]);
   const hall = { id: snowflake(), name: 'hall', type: 2, position: 1 };
   const fake = await startFakeDiscord({ guilds: [guild] });
   const voice = await startFakeVoice(fake);
-  const env = loadEnv({
-    DATABASE_PATH: join(dir, 'app.db'),
-    DISCORD_TOKEN: fake.token,
-    DISCORD_API_URL: fake.apiUrl,
-    DEFAULT_GUILD_ID: guild.id,
-    ADMIN_TOKEN: 'bench-admin-token-0123456789',
-  });
-  const db = await openDb(env.DATABASE_PATH);
-  const clock = () => new Date();
-  const translator = createTranslator({
-    db,
-    prompt: serverPromptSource(db),
-    env,
-    clock,
-    provider: instant,
-    options: { cacheSize: 0 },
-  });
-  const services = await createServices(env, { db, clock, translator });
-  const bot = await startBot(services, { retries: 0 });
-  if (!bot) throw new Error('bot did not start');
-  await bot.ready;
+  const stack = await startBenchBot({ name: 'bench-voice-', fake, guildId: guild.id, provider: instant });
+  const { db, bot } = stack;
   db.$sqlite!.prepare("update guilds set plan = 'ultimate' where id = ?").run(guild.id);
   // A voice channel as Discord sends it (with its bitrate: discord.js tells voice channels by it).
   guild.channels.push(hall);
@@ -182,11 +156,9 @@ async function latency() {
     wall: performance.now() - wall,
     captions: posted().length - before,
   };
-  await bot.stop();
+  await stack.close();
   await voice.close();
   await fake.close();
-  db.$sqlite!.close();
-  rmSync(dir, { recursive: true, force: true });
   lat.sort((a, b) => a - b);
   return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat.at(-1) ?? 0, n: lat.length, liveCpu };
 }
