@@ -34,6 +34,11 @@ export function countRequests(page: Page): void {
   if (!requestCounts.has(page)) requestCounts.set(page, new RequestCount(page));
 }
 
+/** Stops counting `page`'s requests (its listeners are gone: a parked page, warm-contexts.ts). */
+export function forgetRequests(page: Page): void {
+  requestCounts.delete(page);
+}
+
 /**
  * Resolves once `page` has no request in flight and started none over two animation frames (a
  * render that follows an answer may ask for more, and does so within them): the sign that what a

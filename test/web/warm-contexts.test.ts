@@ -32,9 +32,18 @@ describe('warm contexts', () => {
     await first.setExtraHTTPHeaders({ 'x-probe': '1' });
     await first.addCookies([{ name: 'probe', value: '1', url: server.url }]);
     const before = await first.newPage();
+    // What a test may give the page itself, which outlives the test (parked for the next one).
+    let consoleSeenByOldListener = 0;
+    before.on('console', () => consoleSeenByOldListener++);
+    await before.addInitScript(() => {
+      (window as unknown as { pageProbe: string }).pageProbe = 'page init script';
+    });
+    await before.route('**/probe-page-route', (route) => route.fulfill({ body: 'routed' }));
+    await before.setViewportSize({ width: 500, height: 400 });
     await before.goto(`${server.url}/`);
     await before.evaluate(async () => {
       localStorage.setItem('probe', '1');
+      sessionStorage.setItem('probe', '1');
       await new Promise((resolve, reject) => {
         const open = indexedDB.open('probe-db');
         open.onsuccess = () => {
@@ -50,25 +59,42 @@ describe('warm contexts', () => {
 
     const second = await browser.newContext(OPTIONS);
     expect(second).toBe(first);
-    expect(second.pages()).toEqual([]);
+    // The page is kept, on a plain file of its site, for the next test's first newPage().
+    expect(second.pages()).toEqual([before]);
+    expect(before.url()).toBe(`${server.url}/robots.txt`);
     expect(await second.cookies()).toEqual([]);
     const page = await second.newPage();
+    expect(page).toBe(before);
+    expect(page.viewportSize()).toEqual(OPTIONS.viewport);
     const headers: (string | undefined)[] = [];
     page.on('request', (r) => headers.push(r.headers()['x-probe']));
     await page.goto(`${server.url}/`);
+    await page.evaluate(() => console.log('probe'));
     const seen = await page.evaluate(async () => ({
       probe: (window as unknown as { probe?: string }).probe ?? null,
+      pageProbe: (window as unknown as { pageProbe?: string }).pageProbe ?? null,
       local: localStorage.getItem('probe'),
+      session: sessionStorage.getItem('probe'),
       databases: (await indexedDB.databases()).map((d) => d.name),
       routed: await (await fetch('/probe-route')).text(),
+      pageRouted: await (await fetch('/probe-page-route')).text(),
       clipboard: (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,
       // Scripts the first page fetched come from the HTTP cache: nothing transferred.
       cachedScripts: performance
         .getEntriesByType('resource')
         .filter((e) => e.name.endsWith('.js') && (e as PerformanceResourceTiming).transferSize === 0).length,
     }));
-    expect(seen).toMatchObject({ probe: null, local: null, databases: [], clipboard: 'prompt' });
+    expect(seen).toMatchObject({
+      probe: null,
+      pageProbe: null,
+      local: null,
+      session: null,
+      databases: [],
+      clipboard: 'prompt',
+    });
     expect(seen.routed).not.toBe('routed');
+    expect(seen.pageRouted).not.toBe('routed');
+    expect(consoleSeenByOldListener).toBe(0);
     expect(seen.cachedScripts).toBeGreaterThan(0);
     expect(headers.filter(Boolean)).toEqual([]);
     expect(pagesSeenByOldListener).toBe(1);
