@@ -177,9 +177,10 @@ export interface OpenOptions {
 
 /**
  * A browser context of its own (own cookies and storage; its HTTP cache may be warm from the file's
- * earlier tests: WarmContexts) with one blank page, themed and sized as
- * `opts` says: for a test that adds cookies or routes before its first navigation, or that visits
- * several pages in one context (its HTTP cache keeps the bundle between them).
+ * earlier tests: WarmContexts) with one page that has loaded nothing of this test's (a new page, or
+ * the one an earlier test left, parked on a plain file of its site: WarmContexts), themed and
+ * sized as `opts` says: for a test that adds cookies or routes before its first navigation, or that
+ * visits several pages in one context (its HTTP cache keeps the bundle between them).
  */
 export async function blankPage(browser: Browser, opts: OpenOptions = {}): Promise<Page> {
   const context = await browser.newContext({

@@ -40,9 +40,9 @@ export async function adminPage(
 }
 
 /**
- * A signed-in blank page in a context of its own (no page loaded yet: the cookie is set on the
- * context): adminPage without the navigation, for a test that visits several screens in one
- * context.
+ * A signed-in page in a context of its own, before its first load (the cookie is set on the
+ * context; the page is new, or parked by WarmContexts): adminPage without the navigation, for a
+ * test that visits several screens in one context.
  */
 export async function adminContext(
   browser: Browser,
