@@ -115,6 +115,8 @@ class Reusable {
   private readonly pageState = new WeakMap<Page, { own: Listeners; scripts: Disposable[] }>();
   /** The page kept from the last test, handed out by the next newPage(). */
   private parked: Page | null = null;
+  /** Playwright's own newPage() (the context's answers the parked page first). */
+  private readonly openPage: () => Promise<Page>;
   private readonly closeForGood: () => Promise<void>;
   private wiping: Promise<void> | null = null;
 
@@ -136,11 +138,11 @@ class Reusable {
     });
     this.ownListeners = listenersOf(context as unknown as Emitter);
     trackInitScripts(context, this.scripts);
-    const newPage = context.newPage.bind(context);
+    this.openPage = context.newPage.bind(context);
     context.newPage = (async () => {
       const page = this.parked;
       this.parked = null;
-      return page && !page.isClosed() ? page : await newPage();
+      return page && !page.isClosed() ? page : await this.openPage();
     }) as BrowserContext['newPage'];
     context.close = (() => this.giveBackWiped()) as BrowserContext['close'];
   }
@@ -177,7 +179,7 @@ class Reusable {
     if (keep) await this.park(keep);
     if (this.origins.size) {
       // Storage of an origin is cleared through a page of the context (Chrome's DevTools protocol).
-      const page = context.pages()[0] ?? (await context.newPage());
+      const page = this.parked ?? (await this.openPage());
       const cdp = await context.newCDPSession(page);
       for (const origin of this.origins)
         await cdp.send('Storage.clearDataForOrigin', {
@@ -187,7 +189,7 @@ class Reusable {
       await cdp.detach();
       this.origins.clear();
     }
-    if (!keep) await Promise.all(context.pages().map((p) => p.close()));
+    await Promise.all(context.pages().map((p) => (p === this.parked ? undefined : p.close())));
     await context.clearCookies();
     await context.clearPermissions();
     await context.setExtraHTTPHeaders({});
@@ -196,6 +198,7 @@ class Reusable {
     context.setDefaultTimeout(30_000);
     context.setDefaultNavigationTimeout(30_000);
   }
+
   /** Parks `page` for the next test (see WarmContexts). A page that cannot be parked is closed. */
   private async park(page: Page): Promise<void> {
     const state = this.pageState.get(page);
