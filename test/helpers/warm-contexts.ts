@@ -174,8 +174,8 @@ class Reusable {
     removeListenersBut(context as unknown as Emitter, this.ownListeners);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await Promise.all(this.scripts.splice(0).map((s) => s.dispose()));
+    // The other pages are closed at the end, with the one the storage clearing may open.
     const keep = context.pages().find((p) => /^https?:/.test(p.url()));
-    await Promise.all(context.pages().map((p) => (p === keep ? undefined : p.close())));
     if (keep) await this.park(keep);
     if (this.origins.size) {
       // Storage of an origin is cleared through a page of the context (Chrome's DevTools protocol).
