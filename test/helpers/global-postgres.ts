@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { fileFilters } from './file-filters';
 import type {} from './postgres';
-import { prepareTemplate, startTestCluster, type TestCluster } from './postgres-cluster';
+import { ident, prepareTemplate, startTestCluster, type TestCluster, withAdmin } from './postgres-cluster';
 
 function testFiles(dir: string): string[] {
   const out: string[] = [];
@@ -41,10 +41,21 @@ export function wantsPostgres(argv = process.argv, root = process.cwd()): boolea
 
 let cluster: TestCluster | null = null;
 
+async function dropRunDatabases(adminUrl: string, run: string): Promise<void> {
+  await withAdmin(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [`polyglot_test_${run}_`],
+    );
+    for (const { datname } of rows)
+      await admin.query(`drop database if exists ${ident(datname)} with (force)`);
+  });
+}
+
 /**
  * PostgreSQL for the tests that need it: TEST_DATABASE_URL's server when set, else a throwaway
  * cluster started here and removed at teardown. A template database is migrated once; each test
- * file copies it (test/helpers/postgres.ts createTestDatabase). Missing binaries fail the run
+ * file copies it, or reuses a copy reset to it (test/helpers/postgres.ts createTestDatabase). Missing binaries fail the run
  * with what to install.
  */
 export default async function setup(project: TestProject) {
@@ -58,16 +69,23 @@ export default async function setup(project: TestProject) {
     cluster = await startTestCluster();
     adminUrl = cluster.adminUrl;
   }
+  // The run's databases are named after it, so its teardown finds them on a shared server.
+  const run = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
   try {
     const template = await prepareTemplate(adminUrl);
-    project.provide('postgres', { adminUrl, template });
+    project.provide('postgres', { adminUrl, template, run });
   } catch (err) {
     await cluster?.stop();
     cluster = null;
     throw err;
   }
   return async () => {
-    await cluster?.stop();
-    cluster = null;
+    if (cluster) {
+      await cluster.stop();
+      cluster = null;
+      return;
+    }
+    // TEST_DATABASE_URL's server: the databases the workers kept for reuse, and any a test left.
+    if (adminUrl) await dropRunDatabases(adminUrl, run);
   };
 }
