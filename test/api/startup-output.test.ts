@@ -3,17 +3,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtServerArgs } from '../helpers/built-server';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**
- * The real server process (src/main.ts --web) on an ephemeral port, twice on one database:
+ * The real server process (the production build of src/main.ts, --web, as `npm start` runs it) on an ephemeral port, twice on one database:
  * what it prints about the admin token and the login link.
  */
 let dir: string;
+/** node's arguments to run the production build (what `npm start` runs). */
+let server: string[];
 let env: Record<string, string>;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
+  server = await builtServerArgs();
   dir = mkdtempSync(join(tmpdir(), 'polyglot-start-'));
   // Only what the server needs: no ADMIN_TOKEN, no PUBLIC_URL (the defaults are what is tested).
   env = {
@@ -34,7 +38,7 @@ afterAll(async () => {
  * Lines are the development log format (core/log.ts): `[12:00:00.000] INFO: ` and the message.
  */
 function start(): Promise<{ child: ChildProcess; output: () => string; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--web'], {
+  const child = spawn(process.execPath, [...server, '--web'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

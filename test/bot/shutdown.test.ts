@@ -9,13 +9,14 @@ import { openDb, rawAll } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
 import { type FakeDiscord, type FakeGuild, makeGuild, startFakeDiscord } from '../fakes/discord';
 import { type FakeProvider, startFakeGemini } from '../fakes/gemini';
+import { builtServerArgs } from '../helpers/built-server';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 import { seedGuild } from '../helpers/guilds';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { eventually } from './harness';
 
 /**
- * SIGTERM to a real process (src/main.ts, web and bot in one) while it has work: the
+ * SIGTERM to a real process (the production build of src/main.ts, web and bot in one) while it has work: the
  * announcement Discord is still answering is finished and recorded, the process exits 0, no job
  * stays leased to it, and what it had not started is delivered once by the next process.
  */
@@ -29,6 +30,8 @@ interface Proc {
 let fake: FakeDiscord;
 let gemini: FakeProvider;
 let dir: string;
+/** node's arguments to run the production build (what `npm start` runs). */
+let server: string[];
 let dbEnv: { DATABASE_PATH: string; DATABASE_URL?: string };
 let env: Record<string, string>;
 const guild: FakeGuild = makeGuild('Shutdown server', ['general', 'news-es']);
@@ -36,7 +39,7 @@ const procs: Proc[] = [];
 const newsEs = () => guild.channels.find((c) => c.name === 'news-es')!.id;
 
 function start(args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...server, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -116,6 +119,7 @@ const postsOf = (text: string) =>
   );
 
 beforeAll(async () => {
+  server = await builtServerArgs();
   fake = await startFakeDiscord({ guilds: [guild] });
   gemini = await startFakeGemini();
   dir = mkdtempSync(join(tmpdir(), 'polyglot-shutdown-'));
