@@ -77,7 +77,7 @@ export async function openTestDb(dir: string): Promise<Db> {
   return await openDb(env.DATABASE_URL ?? env.DATABASE_PATH);
 }
 
-/** Drops the PostgreSQL database of a test folder (nothing to do on SQLite: the folder goes). */
+/** Gives back the PostgreSQL database of a test folder (dropTestDatabase; nothing to do on SQLite: the folder goes). */
 export async function dropTestDb(dir: string): Promise<void> {
   const file = join(dir, 'database-url');
   if (!onPostgres || !existsSync(file)) return;

@@ -55,8 +55,8 @@ async function dropRunDatabases(adminUrl: string, run: string): Promise<void> {
 /**
  * PostgreSQL for the tests that need it: TEST_DATABASE_URL's server when set, else a throwaway
  * cluster started here and removed at teardown. A template database is migrated once; each test
- * file copies it, or reuses a copy reset to it (test/helpers/postgres.ts createTestDatabase). Missing binaries fail the run
- * with what to install.
+ * file copies it, or reuses a copy reset to it (test/helpers/postgres.ts createTestDatabase).
+ * Missing binaries fail the run with what to install.
  */
 export default async function setup(project: TestProject) {
   // The "postgres" project (vitest.config.ts) runs whole suites on PostgreSQL.

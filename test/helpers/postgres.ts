@@ -110,7 +110,7 @@ export async function dropTestDatabase(url: string): Promise<void> {
 export interface PooledTestDatabase {
   url: string;
   pool: pg.Pool;
-  /** Ends the pool (every connection closed) and drops the database. */
+  /** Ends the pool (every connection closed) and gives the database back (dropTestDatabase). */
   close(): Promise<void>;
 }
 
