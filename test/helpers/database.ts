@@ -77,7 +77,10 @@ export async function openTestDb(dir: string): Promise<Db> {
   return await openDb(env.DATABASE_URL ?? env.DATABASE_PATH);
 }
 
-/** Gives back the PostgreSQL database of a test folder (dropTestDatabase; nothing to do on SQLite: the folder goes). */
+/**
+ * Gives back the PostgreSQL database of a test folder (dropTestDatabase: reset for reuse, or
+ * dropped); nothing to do on SQLite, where the folder goes.
+ */
 export async function dropTestDb(dir: string): Promise<void> {
   const file = join(dir, 'database-url');
   if (!onPostgres || !existsSync(file)) return;
