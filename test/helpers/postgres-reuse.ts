@@ -111,7 +111,8 @@ export function deletionOrder(tables: string[], refs: { child: string; parent: s
  * ended and it is renamed to `renamed`, so a client the file left behind can no more reach it than
  * a dropped one. Then, if its shape is still the template's, the tables that hold rows are
  * emptied (DELETE, children first, in one transaction) and every sequence is put back as the
- * template has it. Returns whether it was reset, and the name it has now (the caller drops it if not).
+ * template has it. Returns whether it was reset, and the name it has now (the caller drops it if
+ * not).
  */
 export async function resetDatabase(
   adminUrl: string,
@@ -146,7 +147,8 @@ export async function resetDatabase(
       const full = new Set(rows.map((r) => r.i));
       const deletes = plan.tables.filter((_, i) => full.has(i)).map((t) => `delete from ${ident(t)};`);
       const restart = plan.sequences.map((s) => `setval('${ident(s.name)}', ${s.value}, ${s.called})`);
-      await client.query(`begin; ${deletes.join(' ')} select ${restart.join(', ')}; commit;`);
+      const sequences = restart.length ? `select ${restart.join(', ')};` : '';
+      await client.query(`begin; ${deletes.join(' ')} ${sequences} commit;`);
       return true;
     });
     return { reset, current };
