@@ -7,8 +7,9 @@ import { builtServerArgs } from '../helpers/built-server';
 import { dropTestDb, testDatabaseEnv } from '../helpers/database';
 
 /**
- * The real server process (the production build of src/main.ts, --web, as `npm start` runs it) on an ephemeral port, twice on one database:
- * what it prints about the admin token and the login link.
+ * The real server process (the production build of src/main.ts, --web, as `npm start` runs it) on
+ * an ephemeral port, twice on one database: what it prints about the admin token and the login
+ * link.
  */
 let dir: string;
 /** node's arguments to run the production build (what `npm start` runs). */

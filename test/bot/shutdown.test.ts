@@ -16,9 +16,9 @@ import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { eventually } from './harness';
 
 /**
- * SIGTERM to a real process (the production build of src/main.ts, web and bot in one) while it has work: the
- * announcement Discord is still answering is finished and recorded, the process exits 0, no job
- * stays leased to it, and what it had not started is delivered once by the next process.
+ * SIGTERM to a real process (the production build of src/main.ts, web and bot in one) while it has
+ * work: the announcement Discord is still answering is finished and recorded, the process exits 0,
+ * no job stays leased to it, and what it had not started is delivered once by the next process.
  */
 interface Proc {
   child: ChildProcess;
