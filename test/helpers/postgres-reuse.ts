@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { ident, withAdmin, withDatabase } from './postgres-cluster';
 
 /**
@@ -46,19 +46,10 @@ async function shapeOf(client: pg.Client): Promise<string> {
   return (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
 }
 
-async function connected<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Reads the plan from a fresh copy of the template (nothing else connected to it yet). */
 export function readPlan(url: string): Promise<TemplatePlan> {
-  return connected(url, async (client) => {
+  // withAdmin: a client on any URL, ended after `fn`.
+  return withAdmin(url, async (client) => {
     const shape = await shapeOf(client);
     const { rows: tables } = await client.query<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -138,7 +129,7 @@ export async function resetDatabase(
       }
     });
     current = renamed;
-    const reset = await connected(withDatabase(adminUrl, renamed), async (client) => {
+    const reset = await withAdmin(withDatabase(adminUrl, renamed), async (client) => {
       if ((await shapeOf(client)) !== plan.shape) return false;
       const probe = plan.tables
         .map((t, i) => `select ${i} as i where exists (select 1 from ${ident(t)})`)
