@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 import { databaseOf } from '../helpers/postgres-cluster';
-import { deletionOrder } from '../helpers/postgres-reuse';
+import { deletionOrder, readPlan } from '../helpers/postgres-reuse';
 
 /**
  * The suite's PostgreSQL databases (test/helpers/postgres.ts): a copy of the template a file gives
@@ -85,6 +85,25 @@ describe('a test database given back', () => {
     expect(await exists(probe, empty)).toBe(true);
     await dropTestDatabase(empty);
     expect(await exists(probe, empty)).toBe(false);
+  });
+});
+
+describe('readPlan', () => {
+  it('plans a reset from a copy as the template has it, and refuses one where a table besides the migrations holds rows', async () => {
+    const url = await createTestDatabase();
+    given.push(url);
+    const plan = await readPlan(url);
+    expect(plan?.tables).toContain('guilds');
+    expect(plan?.tables).not.toContain('polyglot_migrations');
+    expect(plan?.sequences.find((s) => s.name === 'channel_links_id_seq')).toEqual({
+      name: 'channel_links_id_seq',
+      value: 1,
+      called: false,
+    });
+    // As if a migration had seeded a table: a reset would delete those rows, so there is no plan.
+    const db = await connect(url);
+    await db.query(`insert into guilds (id, name) values ('seeded', 'Seeded')`);
+    expect(await readPlan(url)).toBeNull();
   });
 });
 

@@ -12,7 +12,10 @@ import { ident, withAdmin, withDatabase } from './postgres-cluster';
 export interface TemplatePlan {
   /** The database's schema as one string (SHAPE). */
   shape: string;
-  /** The tables that hold no row in the template, each before the tables it references. */
+  /**
+   * Every table but polyglot_migrations (none holds a row in the template), each before the
+   * tables it references.
+   */
   tables: string[];
   /** Every sequence as the template has it. */
   sequences: { name: string; value: number; called: boolean }[];
@@ -46,8 +49,12 @@ async function shapeOf(client: pg.Client): Promise<string> {
   return (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
 }
 
-/** Reads the plan from a fresh copy of the template (nothing else connected to it yet). */
-export function readPlan(url: string): Promise<TemplatePlan> {
+/**
+ * Reads the plan from a fresh copy of the template (nothing else connected to it yet). Null when a
+ * table besides polyglot_migrations holds rows in the template (a migration that seeds data): a
+ * reset would delete them, so every database is then a new copy.
+ */
+export function readPlan(url: string): Promise<TemplatePlan | null> {
   // withAdmin: a client on any URL, ended after `fn`.
   return withAdmin(url, async (client) => {
     const shape = await shapeOf(client);
@@ -65,6 +72,10 @@ export function readPlan(url: string): Promise<TemplatePlan> {
       `select sequencename as name, coalesce(last_value, start_value) as value, last_value is not null as called
        from pg_sequences where schemaname = 'public'`,
     );
+    const { rows: seeded } = await client.query(
+      tables.map((t) => `select 1 where exists (select 1 from ${ident(t.name)})`).join(' union all '),
+    );
+    if (seeded.length) return null;
     return {
       shape,
       tables: deletionOrder(

@@ -34,8 +34,8 @@ function provided(): { adminUrl: string; template: string; run: string } {
 const spare: string[] = [];
 /** The copies of the template handed out and not given back. */
 const fromTemplate = new Set<string>();
-/** How to reset a copy, read from this worker's first one. */
-let plan: Promise<TemplatePlan> | null = null;
+/** How to reset a copy, read from this worker's first one; null: no reuse (see readPlan). */
+let plan: Promise<TemplatePlan | null> | null = null;
 
 /** A database name of this run (global-postgres.ts drops them by it), this worker, and no other. */
 function newName(): string {
@@ -74,10 +74,8 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   if (migrated) {
     // Read before the copy is handed out: it is the template's state only until the test writes.
     if (!plan) {
-      plan = readPlan(url);
-      await plan.catch(() => {
-        plan = null;
-      });
+      plan = readPlan(url).catch(() => null);
+      await plan;
     }
     fromTemplate.add(name);
   }
@@ -93,7 +91,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
 export async function dropTestDatabase(url: string): Promise<void> {
   const { adminUrl } = provided();
   let name = databaseOf(url);
-  const reusable = fromTemplate.delete(name) ? await plan?.catch(() => null) : null;
+  const reusable = fromTemplate.delete(name) ? await plan : null;
   if (reusable) {
     const renamed = newName();
     const { reset, current } = await resetDatabase(adminUrl, name, renamed, reusable);
