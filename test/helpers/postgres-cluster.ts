@@ -155,6 +155,25 @@ export async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promi
 }
 
 /**
+ * Runs `fn` again while PostgreSQL answers 55006 ("object in use": another session is on the
+ * database), at most `attempts` times, waiting `wait(attempt)` ms before the next.
+ */
+export async function whileInUse<T>(
+  attempts: number,
+  wait: (attempt: number) => number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, wait(attempt)));
+    }
+  }
+}
+
+/**
  * The migrated template database, named after the migrations' hashes so a changed migration
  * gets a new template on a long-lived TEST_DATABASE_URL server. Built under a temporary name
  * and renamed, so two runs at once never copy a half-migrated template.

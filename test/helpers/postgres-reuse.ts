@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ident, withAdmin, withDatabase } from './postgres-cluster';
+import { ident, whileInUse, withAdmin, withDatabase } from './postgres-cluster';
 
 /**
  * Reusing a test database (test/helpers/postgres.ts): a copy of the migrated template costs
@@ -49,6 +49,16 @@ async function shapeOf(client: pg.Client): Promise<string> {
   return (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
 }
 
+/** Those of `tables` that hold a row, in the order given (one query). */
+async function tablesWithRows(client: pg.Client, tables: string[]): Promise<string[]> {
+  if (!tables.length) return [];
+  const probe = tables
+    .map((t, i) => `select ${i} as i where exists (select 1 from ${ident(t)})`)
+    .join(' union all ');
+  const full = new Set((await client.query<{ i: number }>(probe)).rows.map((r) => r.i));
+  return tables.filter((_, i) => full.has(i));
+}
+
 /**
  * Reads the plan from a fresh copy of the template (nothing else connected to it yet). Null when a
  * table besides polyglot_migrations holds rows in the template (a migration that seeds data): a
@@ -72,10 +82,15 @@ export function readPlan(url: string): Promise<TemplatePlan | null> {
       `select sequencename as name, coalesce(last_value, start_value) as value, last_value is not null as called
        from pg_sequences where schemaname = 'public'`,
     );
-    const { rows: seeded } = await client.query(
-      tables.map((t) => `select 1 where exists (select 1 from ${ident(t.name)})`).join(' union all '),
-    );
-    if (seeded.length) return null;
+    if (
+      (
+        await tablesWithRows(
+          client,
+          tables.map((t) => t.name),
+        )
+      ).length
+    )
+      return null;
     return {
       shape,
       tables: deletionOrder(
@@ -124,30 +139,24 @@ export async function resetDatabase(
 ): Promise<{ reset: boolean; current: string }> {
   let current = name;
   try {
-    await withAdmin(adminUrl, async (admin) => {
-      for (let attempt = 1; ; attempt++) {
-        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        try {
+    // In use: a connection ended here has not quite gone yet.
+    await withAdmin(adminUrl, (admin) =>
+      whileInUse(
+        50,
+        () => 20,
+        async () => {
+          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+            name,
+          ]);
           await admin.query(`alter database ${ident(name)} rename to ${ident(renamed)}`);
-          return;
-        } catch (err) {
-          // 55006: a connection ended above has not quite gone yet.
-          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      }
-    });
+        },
+      ),
+    );
     current = renamed;
     const reset = await withAdmin(withDatabase(adminUrl, renamed), async (client) => {
       if ((await shapeOf(client)) !== plan.shape) return false;
-      const probe = plan.tables
-        .map((t, i) => `select ${i} as i where exists (select 1 from ${ident(t)})`)
-        .join(' union all ');
-      const { rows } = await client.query<{ i: number }>(probe);
-      const full = new Set(rows.map((r) => r.i));
-      const deletes = plan.tables.filter((_, i) => full.has(i)).map((t) => `delete from ${ident(t)};`);
+      const full = await tablesWithRows(client, plan.tables);
+      const deletes = full.map((t) => `delete from ${ident(t)};`);
       const restart = plan.sequences.map((s) => `setval('${ident(s.name)}', ${s.value}, ${s.called})`);
       const sequences = restart.length ? `select ${restart.join(', ')};` : '';
       await client.query(`begin; ${deletes.join(' ')} ${sequences} commit;`);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import { endPool } from '../../db/postgres/end-pool';
-import { databaseOf, ident, withAdmin, withDatabase } from './postgres-cluster';
+import { databaseOf, ident, whileInUse, withAdmin, withDatabase } from './postgres-cluster';
 import { readPlan, resetDatabase, type TemplatePlan } from './postgres-reuse';
 
 /**
@@ -58,18 +58,14 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   }
   const template = migrated ? migratedTemplate : 'template0';
   const name = newName();
-  await withAdmin(adminUrl, async (admin) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`create database ${ident(name)} template ${ident(template)}`);
-        return;
-      } catch (err) {
-        // 55006: another test is creating from the same template at this moment.
-        if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 50 * attempt));
-      }
-    }
-  });
+  // In use: another test is creating from the same template at this moment.
+  await withAdmin(adminUrl, (admin) =>
+    whileInUse(
+      20,
+      (attempt) => 50 * attempt,
+      () => admin.query(`create database ${ident(name)} template ${ident(template)}`),
+    ),
+  );
   const url = withDatabase(adminUrl, name);
   if (migrated) {
     // Read before the copy is handed out: it is the template's state only until the test writes.
