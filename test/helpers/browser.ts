@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../../src/server/core/admin-token';
 import { CLIENT_DIR } from './client-build';
@@ -51,8 +51,8 @@ const CAPTURE = process.env.SCREENSHOTS !== 'off';
  * over them). With capture, all four: each is a picture a person looks at. Without
  * (SCREENSHOTS=off), the diagonal: dark at desktop width, light at phone width. Each theme and each
  * width still loads every page with its checks; the two pairings left out would run the same checks
- * with the same theme and width code and take no picture. Every screen is still checked by axe in
- * all four (test/web/a11y.test.ts).
+ * with the same theme and width code and take no picture. Every screen's colours are still checked
+ * by axe in all four (test/web/a11y.test.ts).
  */
 export const THEMES_AND_WIDTHS: readonly (readonly [Theme, Device, { width: number; height: number }])[] =
   CAPTURE
@@ -276,6 +276,19 @@ export async function shot(page: Page, name: string): Promise<string> {
   } finally {
     await cdp.detach().catch(() => undefined);
   }
+  return path;
+}
+
+/**
+ * Saves a PNG of one element (`what`: a card, the header, a dialog) to
+ * test-results/screenshots/<name>.png and returns its path: shot for a part of the page, with the
+ * same rule (the wait for a settled page always runs, the picture only with screenshots on).
+ */
+export async function shotOf(what: Locator, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await settled(what.page());
+  if (CAPTURE) await what.screenshot({ path });
   return path;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_TARGETS } from '../../src/common/plans';
-import { type Browser, launchBrowser, startWebServer, visit } from '../helpers/browser';
+import { type Browser, launchBrowser, shotOf, startWebServer, visit } from '../helpers/browser';
 import { seedGuild } from '../helpers/guilds';
 import type { TestServer } from '../helpers/server';
 import { adminPage, screenshotMatrix } from './admin-screens-helpers';
@@ -68,9 +68,7 @@ describe('account manager', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('manager-note').textContent()).toBe(
       'This message is marked for your account manager, Maya Chen.',
     );
-    await page.getByTestId('manager-note').locator('xpath=..').screenshot({
-      path: 'test-results/screenshots/account-manager-contact-note.png',
-    });
+    await shotOf(page.getByTestId('manager-note').locator('xpath=..'), 'account-manager-contact-note');
 
     await page.goto(`${server.url}/admin/settings?guildId=${WAITING}`);
     await page

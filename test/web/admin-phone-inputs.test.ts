@@ -9,16 +9,19 @@ import {
   type Page,
   PHONE,
   requestsDone,
-  SCREENSHOT_DIR,
   settled,
+  shot,
+  shotOf,
   startWebServer,
+  THEMES_AND_WIDTHS,
+  type Theme,
 } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { adminContext, seedDemoGuild } from './admin-screens-helpers';
 
 /**
- * Every dashboard screen at 375 px on the demo server (Ultimate, full of data), in light and dark,
- * with the main dialogs open, and the header's server picker: no input, select value, picked pill,
+ * Every dashboard screen at 375 px on the demo server (Ultimate, full of data), in light and dark
+ * (one theme with screenshots off: THEMES_AND_WIDTHS), with the main dialogs open, and the header's server picker: no input, select value, picked pill,
  * badge or button label whose text is cut (its text wider than its box), in one browser page moved
  * in-app. The placeholder of an empty field counts too: it is what the admin reads there.
  */
@@ -103,29 +106,30 @@ describe('the dashboard inputs at 375 px', () => {
     }
   });
 
-  it('no cut input, select value, pill, badge or label on any screen or main dialog, light and dark', async () => {
-    const page = await adminContext(browser, server, { theme: 'light', ...PHONE });
+  // Both themes with screenshots, the diagonal's phone theme without (THEMES_AND_WIDTHS): the check
+  // measures text against boxes, which a theme does not change.
+  const themes = THEMES_AND_WIDTHS.filter(([, device]) => device === 'phone').map(([theme]) => theme);
+  it(`no cut input, select value, pill, badge or label on any screen or main dialog, ${themes.join(' and ')}`, async () => {
+    const page = await adminContext(browser, server, { theme: themes[0], ...PHONE });
     const problems: string[] = [];
     const check = async (where: string) => {
       for (const p of await cutTexts(page)) problems.push(`${where}: ${p}`);
     };
+    const switchTo = async (theme: Theme) => {
+      await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+      await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor({ state: 'attached' });
+    };
     try {
       await page.goto(`${server.url}/admin?guildId=${DEMO}`);
       await ready(page);
-      for (const theme of ['light', 'dark'] as const) {
-        if (theme === 'dark') {
-          await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-          await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-        }
-        await page
-          .getByRole('banner')
-          .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-header-${theme}.png` });
+      for (const [i, theme] of themes.entries()) {
+        if (i > 0) await switchTo(theme);
+        await shotOf(page.getByRole('banner'), `phone-inputs-header-${theme}`);
         // Log out has left the phone header for the sheet, where it is labelled.
         await page.getByTestId('sidebar-toggle').click();
         const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
         await sheet.getByRole('button', { name: 'Log out' }).waitFor();
-        await settled(page); // slid in
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-sheet-${theme}.png` });
+        await shot(page, `phone-inputs-sheet-${theme}`); // slid in
         await page.keyboard.press('Escape');
         await sheet.waitFor({ state: 'hidden' });
         for (const screen of ADMIN_SCREENS) {
@@ -134,31 +138,26 @@ describe('the dashboard inputs at 375 px', () => {
           await check(`${screen || 'home'} (${theme})`);
           // The export card's dataset picker, widened for its longest name.
           if (screen === 'analytics')
-            await page
-              .getByTestId('export-card')
-              .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-analytics-export-${theme}.png` });
+            await shotOf(page.getByTestId('export-card'), `phone-inputs-analytics-export-${theme}`);
           const opener = DIALOGS[screen];
           if (!opener) continue;
           const dialog = await opener(page);
           await requestsDone(page);
-          await settled(page); // faded in, for the screenshot
+          await settled(page); // faded in
           await check(`${screen} dialog (${theme})`);
-          await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-dialog-${screen}-${theme}.png` });
+          await shot(page, `phone-inputs-dialog-${screen}-${theme}`);
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached' });
         }
       }
-      // The desktop header keeps its icon, width and Log out.
+      // The desktop header keeps its icon, width and Log out, in both themes.
+      const last = themes[themes.length - 1];
       await page.setViewportSize(DESKTOP);
       await page.getByRole('banner').getByRole('button', { name: 'Log out' }).waitFor();
-      await page
-        .getByRole('banner')
-        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-dark.png` });
-      await page.getByRole('button', { name: 'Switch to light theme' }).click();
-      await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-      await page
-        .getByRole('banner')
-        .screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-desktop-header-light.png` });
+      await shotOf(page.getByRole('banner'), `phone-inputs-desktop-header-${last}`);
+      const other = last === 'dark' ? 'light' : 'dark';
+      await switchTo(other);
+      await shotOf(page.getByRole('banner'), `phone-inputs-desktop-header-${other}`);
     } finally {
       await page.context().close();
     }
@@ -187,7 +186,7 @@ describe('the dashboard inputs at 375 px', () => {
         dialog.getByRole('button', { name: 'Cancel' }).boundingBox(),
         dialog.getByRole('button', { name: 'Create Poll' }).boundingBox(),
       ]);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-inputs-toast-over-dialog-dark.png` });
+      await shot(page, 'phone-inputs-toast-over-dialog-dark');
       const [t, ...buttons] = boxes;
       expect(t).not.toBeNull();
       for (const b of buttons) {

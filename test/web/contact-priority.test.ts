@@ -9,6 +9,7 @@ import {
   eachThemeAndWidth,
   launchBrowser,
   shot,
+  shotOf,
   startWebServer,
   visit,
 } from '../helpers/browser';
@@ -90,9 +91,7 @@ describe('the privacy page', () => {
     await kept.waitFor();
     const text = await kept.textContent();
     for (const k of KEPT_ON_RESET) expect(text).toContain(k.what);
-    await kept
-      .locator('xpath=..')
-      .screenshot({ path: 'test-results/screenshots/priority-privacy-reset.png' });
+    await shotOf(kept.locator('xpath=..'), 'priority-privacy-reset');
     expect(await page.getByRole('main').textContent()).toMatch(
       /the Discord server ID if you give one, with that server's plan/,
     );

@@ -12,8 +12,8 @@ import {
   blankPage,
   eachThemeAndWidth,
   launchBrowser,
-  SCREENSHOT_DIR,
   shot,
+  shotOf,
   startWebServer,
   visit,
 } from '../helpers/browser';
@@ -102,9 +102,7 @@ describe('the public claims follow the installation’s providers', { timeout: 1
         expect(main).toContain(
           `Spam and banned words on ${plansIncluding('moderation')}, scam and phishing links on ${plansIncluding('scamDetection')}`,
         );
-        await page
-          .locator('#features')
-          .screenshot({ path: `${SCREENSHOT_DIR}/claims-deepl-features-${theme}-${device}.png` });
+        await shotOf(page.locator('#features'), `claims-deepl-features-${theme}-${device}`);
         await shot(page, `claims-deepl-landing-${theme}-${device}`);
         if (theme === 'dark' && device === 'desktop') {
           await visit(page, `${deeplOnly.url}/terms`);

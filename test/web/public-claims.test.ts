@@ -6,8 +6,8 @@ import {
   blankPage,
   eachThemeAndWidth,
   launchBrowser,
-  SCREENSHOT_DIR,
   shot,
+  shotOf,
   startWebServer,
   visit,
 } from '../helpers/browser';
@@ -60,9 +60,7 @@ describe('the public pages claim only what the product backs', { timeout: 120_00
         expect(main).toContain(
           `${(planOf('free').monthlyTranslations ?? 0).toLocaleString('en-US')} translations a month`,
         );
-        await page
-          .locator('#features')
-          .screenshot({ path: `${SCREENSHOT_DIR}/claims-features-${theme}-${device}.png` });
+        await shotOf(page.locator('#features'), `claims-features-${theme}-${device}`);
         await shot(page, `claims-landing-${theme}-${device}`);
       },
     );
@@ -78,9 +76,7 @@ describe('the public pages claim only what the product backs', { timeout: 120_00
         expect(await times.locator('p').allTextContents()).toEqual(
           PLANS.map((p) => `${p.name}: ${SUPPORT_TARGETS[p.key].label}`),
         );
-        await page
-          .getByRole('complementary')
-          .screenshot({ path: `${SCREENSHOT_DIR}/claims-contact-help-${theme}-${device}.png` });
+        await shotOf(page.getByRole('complementary'), `claims-contact-help-${theme}-${device}`);
         await shot(page, `claims-contact-${theme}-${device}`);
 
         await visit(page, `${server.url}/privacy`);
@@ -90,7 +86,7 @@ describe('the public pages claim only what the product backs', { timeout: 120_00
         expect(text).toContain(`deleted ${CONTACT_RETENTION_DAYS.afterArchived} days after we close it`);
         expect(text).toContain(`in any case ${CONTACT_RETENTION_DAYS.afterSent} days after you sent it`);
         expect(text).not.toMatch(/not deleted automatically/);
-        await kept.screenshot({ path: `${SCREENSHOT_DIR}/claims-privacy-contact-${theme}-${device}.png` });
+        await shotOf(kept, `claims-privacy-contact-${theme}-${device}`);
 
         // Ultimate sells an account manager: the operator assigns one (test/web/account-manager.test.ts).
         await visit(page, `${server.url}/pricing`);
