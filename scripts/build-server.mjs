@@ -50,16 +50,21 @@ const sourceUrls = (outDir) => ({
 
 /**
  * Bundles the sources under `from` (this tree; bench:api passes another revision's) into outDir
- * (dist/server; the test of the bundle and the benches write elsewhere).
+ * (dist/server; the test of the bundle and the benches write elsewhere). `entries` (name → source)
+ * replaces the server's one entry: a test's child-process script, bundled the same way
+ * (test/helpers/built-server.ts).
  */
-export async function buildServer(outDir = SERVER_OUT_DIR, from = root) {
+export async function buildServer(outDir = SERVER_OUT_DIR, from = root, entries = undefined) {
   // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
   rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: from,
-    // The one entry: it runs the web tier, the bot (--bot, loaded as a chunk) or both (in src/server/
-    // before it moved up, in a revision bench:api builds for --before).
-    entryPoints: { main: existsSync(resolve(from, 'src/main.ts')) ? 'src/main.ts' : 'src/server/main.ts' },
+    // The server's one entry, unless `entries` names others: it runs the web tier, the bot (--bot,
+    // loaded as a chunk) or both (in src/server/ before it moved up, in a revision bench:api builds
+    // for --before).
+    entryPoints: entries ?? {
+      main: existsSync(resolve(from, 'src/main.ts')) ? 'src/main.ts' : 'src/server/main.ts',
+    },
     outdir: outDir,
     bundle: true,
     splitting: true,

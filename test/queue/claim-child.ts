@@ -1,5 +1,6 @@
 // A worker process for test/queue/queue.test.ts: claims jobs from the SQLite file in DATABASE_PATH
-// one at a time until the queue is empty, completes each, and prints the ids it took (JSON).
+// one at a time until the queue is empty, completes each, and prints the ids it took (JSON). The test
+// runs it from its bundle (builtScriptArgs, test/helpers/built-server.ts).
 import { openDb } from '../../db/client';
 import { createQueue } from '../../src/server/core/queue';
 

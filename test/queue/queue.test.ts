@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb, rawAll, rawGet } from '../../db/client';
 import { databaseLocation } from '../../src/server/core/env';
 import { createQueue, QUEUE_CHANNEL, shardOf } from '../../src/server/core/queue';
+import { builtScriptArgs } from '../helpers/built-server';
 import { dropTestDb, onPostgres, testDatabaseEnv } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -52,9 +53,10 @@ describe('queue', () => {
     for (let i = 0; i < 300; i++) {
       ids.push(await queue.enqueue('announcement:post', '1', { guildId: '1', announcementId: i }));
     }
+    const args = await builtScriptArgs('test/queue/claim-child.ts');
     const child = () =>
       new Promise<number[]>((resolve, reject) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/claim-child.ts'], {
+        const p = spawn(process.execPath, args, {
           env: { ...process.env, ...env },
           stdio: ['ignore', 'pipe', 'inherit'],
         });
@@ -91,10 +93,11 @@ describe('queue', () => {
     dir = mkdtempSync(join(tmpdir(), 'polyglot-queue-'));
     const path = join(dir, 'app.db');
     // Each process waits for the same moment (after every one has loaded) before opening the file.
+    const args = await builtScriptArgs('test/queue/open-child.ts');
     const startAt = String(Date.now() + 4_000);
     const open = () =>
       new Promise<string>((resolve) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', 'test/queue/open-child.ts'], {
+        const p = spawn(process.execPath, args, {
           env: { ...process.env, DATABASE_PATH: path, START_AT: startAt },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
