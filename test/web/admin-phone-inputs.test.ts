@@ -78,7 +78,7 @@ function cutTexts(page: Page): Promise<string[]> {
 
 async function ready(page: Page): Promise<void> {
   await page.getByRole('main').getByRole('heading').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   await page.locator('[data-testid$="skeleton"]').first().waitFor({ state: 'detached' });
 }
 
