@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
@@ -10,14 +11,20 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** Raw bytes and headers as sent (fetch would decompress them). */
-function raw(url: string, encoding: string): Promise<{ headers: Record<string, unknown>; bytes: number }> {
+function raw(
+  url: string,
+  encoding: string,
+): Promise<{ headers: Record<string, unknown>; bytes: number; body: Buffer }> {
   return new Promise((done, fail) => {
     get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
+      const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
+        chunks.push(chunk);
       });
-      res.on('end', () => done({ headers: res.headers, bytes }));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        done({ headers: res.headers, bytes: body.length, body });
+      });
     }).on('error', fail);
   });
 }
@@ -43,6 +50,24 @@ describe('static client', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toContain('immutable');
     expect(br.bytes).toBeLessThan(plain.bytes / 2);
+  });
+
+  it('sends a page as brotli, else gzip, else plain, as the browser accepts: each the same page, and the same again', async () => {
+    for (const path of ['/pricing', '/admin/polls', '/no-such-page']) {
+      const plain = await raw(s.url + path, 'identity');
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      const html = plain.body.toString('utf8');
+      expect(html, path).toContain('<div id="root">');
+      for (let round = 0; round < 2; round++) {
+        const br = await raw(s.url + path, 'gzip, br');
+        expect(br.headers['content-encoding'], path).toBe('br');
+        expect(brotliDecompressSync(br.body).toString('utf8'), path).toBe(html);
+        expect(br.bytes, path).toBeLessThan(plain.bytes / 2);
+        const gzip = await raw(s.url + path, 'gzip');
+        expect(gzip.headers['content-encoding'], path).toBe('gzip');
+        expect(gunzipSync(gzip.body).toString('utf8'), path).toBe(html);
+      }
+    }
   });
 
   it('answers every client route with the app, and an unknown /api path with JSON 404', async () => {

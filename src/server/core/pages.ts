@@ -30,30 +30,39 @@ export function readClient(dir: string | null): BuiltClient | null {
 }
 
 /**
- * A page's HTML, and compressed once at start (the prerendered pages, their critical CSS inlined, are
- * 40–270 KB, 15–18 KB with brotli). Brotli at quality 10, as the build's own precompressed files:
- * the default 11 took about 1.2 s of CPU per page for 2 % fewer bytes (bench:api's profile).
+ * A page's HTML and its brotli and gzip forms, each made the first time a browser asks for it and
+ * kept (the prerendered pages, their critical CSS inlined, are 40–270 KB, 15–18 KB with brotli).
+ * Compressing every page at start took about 0.5 s of CPU at each start of the web tier (a test
+ * server, a test's product process, `npm start`), most of it for pages that process never served;
+ * the first request for a page now pays its own, about 40 ms. Brotli at quality 10, as the build's
+ * own precompressed files: the default 11 took about 1.2 s of CPU per page for 2 % fewer bytes
+ * (bench:api's profile).
  */
-interface Encoded {
-  html: string;
-  br: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
+class Encoded {
+  private brotli: Uint8Array<ArrayBuffer> | null = null;
+  private gzipped: Uint8Array<ArrayBuffer> | null = null;
+  constructor(readonly html: string) {}
+  get br(): Uint8Array<ArrayBuffer> {
+    this.brotli ??= new Uint8Array(
+      brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
+    );
+    return this.brotli;
+  }
+  get gzip(): Uint8Array<ArrayBuffer> {
+    this.gzipped ??= new Uint8Array(gzipSync(this.html));
+    return this.gzipped;
+  }
 }
-const bytes = (b: Buffer) => new Uint8Array(b);
 /**
- * Pages already compressed in this process, by their HTML: another app built in the same process
- * (the tests start one per file, each about 0.4 s of CPU compressing the same pages) reuses them.
- * Bounded: an app's pages differ only with PUBLIC_URL.
+ * Pages already known in this process, by their HTML: another app built in the same process with
+ * the same pages (the tests start one per file) reuses what was compressed. Bounded: an app's pages
+ * differ only with PUBLIC_URL.
  */
 const encodedPages = new Map<string, Encoded>();
 const encode = (html: string): Encoded => {
   const known = encodedPages.get(html);
   if (known) return known;
-  const page = {
-    html,
-    br: bytes(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } })),
-    gzip: bytes(gzipSync(html)),
-  };
+  const page = new Encoded(html);
   if (encodedPages.size >= 64) encodedPages.clear();
   encodedPages.set(html, page);
   return page;
