@@ -32,8 +32,8 @@ export function readClient(dir: string | null): BuiltClient | null {
 /**
  * A page's HTML and its brotli and gzip forms, each made the first time a browser asks for it and
  * kept (the prerendered pages, their critical CSS inlined, are 40–270 KB, 15–18 KB with brotli).
- * Compressing every page at start took about 0.5 s of CPU at each start of the web tier (a test
- * server, a test's product process, `npm start`), most of it for pages that process never served;
+ * Compressing every page at start took about 0.5 s of CPU at each start of the web tier (`npm
+ * start`, each product process a test starts), most of it for pages that process never served;
  * the first request for a page now pays its own, 60 to 80 ms. Brotli at quality 10, as the build's
  * own precompressed files: the default 11 took about 1.2 s of CPU per page for 2 % fewer bytes
  * (bench:api's profile).
