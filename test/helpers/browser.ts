@@ -280,14 +280,15 @@ export async function shot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Saves a PNG of one element (`what`: a card, the header, a dialog) to
- * test-results/screenshots/<name>.png and returns its path: shot for a part of the page, with the
- * same rule (the wait for a settled page always runs, the picture only with screenshots on).
+ * Saves a PNG of one element (`what`: a card, the header), or of what the screen shows (`what`: a
+ * page; its viewport, as an open dialog or sheet is seen), to test-results/screenshots/<name>.png
+ * and returns its path: shot for a part of the page, with the same rule (the wait for a settled page
+ * always runs, the picture only with screenshots on).
  */
-export async function shotOf(what: Locator, name: string): Promise<string> {
+export async function shotOf(what: Locator | Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await settled(what.page());
+  await settled('goto' in what ? what : what.page());
   if (CAPTURE) await what.screenshot({ path });
   return path;
 }

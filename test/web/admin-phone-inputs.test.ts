@@ -10,7 +10,6 @@ import {
   PHONE,
   requestsDone,
   settled,
-  shot,
   shotOf,
   startWebServer,
   THEMES_AND_WIDTHS,
@@ -21,9 +20,9 @@ import { adminContext, seedDemoGuild } from './admin-screens-helpers';
 
 /**
  * Every dashboard screen at 375 px on the demo server (Ultimate, full of data), in light and dark
- * (one theme with screenshots off: THEMES_AND_WIDTHS), with the main dialogs open, and the header's server picker: no input, select value, picked pill,
- * badge or button label whose text is cut (its text wider than its box), in one browser page moved
- * in-app. The placeholder of an empty field counts too: it is what the admin reads there.
+ * (one theme with screenshots off: THEMES_AND_WIDTHS), with the main dialogs open, and the header's
+ * server picker: no input, select value, picked pill, badge or button label whose text is cut (its
+ * text wider than its box), in one browser page moved in-app. The placeholder of an empty field counts too: it is what the admin reads there.
  */
 
 let server: TestServer;
@@ -129,7 +128,7 @@ describe('the dashboard inputs at 375 px', () => {
         await page.getByTestId('sidebar-toggle').click();
         const sheet = page.getByRole('dialog', { name: 'Navigation menu' });
         await sheet.getByRole('button', { name: 'Log out' }).waitFor();
-        await shot(page, `phone-inputs-sheet-${theme}`); // slid in
+        await shotOf(page, `phone-inputs-sheet-${theme}`); // slid in
         await page.keyboard.press('Escape');
         await sheet.waitFor({ state: 'hidden' });
         for (const screen of ADMIN_SCREENS) {
@@ -145,7 +144,7 @@ describe('the dashboard inputs at 375 px', () => {
           await requestsDone(page);
           await settled(page); // faded in
           await check(`${screen} dialog (${theme})`);
-          await shot(page, `phone-inputs-dialog-${screen}-${theme}`);
+          await shotOf(page, `phone-inputs-dialog-${screen}-${theme}`);
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached' });
         }
@@ -186,7 +185,7 @@ describe('the dashboard inputs at 375 px', () => {
         dialog.getByRole('button', { name: 'Cancel' }).boundingBox(),
         dialog.getByRole('button', { name: 'Create Poll' }).boundingBox(),
       ]);
-      await shot(page, 'phone-inputs-toast-over-dialog-dark');
+      await shotOf(page, 'phone-inputs-toast-over-dialog-dark');
       const [t, ...buttons] = boxes;
       expect(t).not.toBeNull();
       for (const b of buttons) {
