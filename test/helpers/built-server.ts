@@ -64,21 +64,29 @@ async function build(script?: { name: string; source: string }): Promise<string>
   return dir;
 }
 
-let built: Promise<string> | null = null;
+/**
+ * This worker's builds, by what they bundle ('' the server, else a script's source); a failed one
+ * is tried again at the next ask.
+ */
+const builds = new Map<string, Promise<string>>();
+
+function buildOnce(key: string, make: () => Promise<string>): Promise<string> {
+  let dir = builds.get(key);
+  if (!dir) {
+    dir = make();
+    builds.set(key, dir);
+    dir.catch(() => builds.delete(key));
+  }
+  return dir;
+}
 
 /**
  * node's arguments to run the built server (the same as scripts/start.mjs passes): spawn
  * `process.execPath` with these, then the product's own (--web, --bot, --bot-processes N, ...).
  */
 export async function builtServerArgs(): Promise<string[]> {
-  built ??= build();
-  built.catch(() => {
-    built = null;
-  });
-  return ['--enable-source-maps', join(await built, 'main.js')];
+  return ['--enable-source-maps', join(await buildOnce('', () => build()), 'main.js')];
 }
-
-const builtScripts = new Map<string, Promise<string>>();
 
 /**
  * node's arguments to run `source` (a test's child-process script, e.g. 'test/queue/claim-child.ts')
@@ -87,13 +95,8 @@ const builtScripts = new Map<string, Promise<string>>();
  */
 export async function builtScriptArgs(source: string): Promise<string[]> {
   const name = basename(source, '.ts');
-  let dir = builtScripts.get(source);
-  if (!dir) {
-    dir = build({ name, source });
-    builtScripts.set(source, dir);
-    dir.catch(() => builtScripts.delete(source));
-  }
-  return ['--enable-source-maps', join(await dir, `${name}.js`)];
+  const dir = await buildOnce(source, () => build({ name, source }));
+  return ['--enable-source-maps', join(dir, `${name}.js`)];
 }
 
 /**

@@ -82,21 +82,11 @@ export function readPlan(url: string): Promise<TemplatePlan | null> {
       `select sequencename as name, coalesce(last_value, start_value) as value, last_value is not null as called
        from pg_sequences where schemaname = 'public'`,
     );
-    if (
-      (
-        await tablesWithRows(
-          client,
-          tables.map((t) => t.name),
-        )
-      ).length
-    )
-      return null;
+    const names = tables.map((t) => t.name);
+    if ((await tablesWithRows(client, names)).length) return null;
     return {
       shape,
-      tables: deletionOrder(
-        tables.map((t) => t.name),
-        refs,
-      ),
+      tables: deletionOrder(names, refs),
       sequences: sequences.map((s) => ({ name: s.name, value: Number(s.value), called: s.called })),
     };
   });

@@ -31,14 +31,15 @@ export async function seriousViolations(
       // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above
       const axe = (window as any).axe;
       // By tag, axe leaves out its experimental rules; the colour rules are none of them.
-      const colour = (axe.getRules(tags) as { ruleId: string; tags: string[] }[])
-        .filter((r) => r.tags.includes('cat.color') && !r.tags.includes('experimental'))
-        .map((r) => r.ruleId);
-      if (colour.length === 0) throw new Error('axe-core names no colour rule among the WCAG tags');
-      const result = await axe.run(document, {
-        runOnly: only === 'all' ? { type: 'tag', values: tags } : { type: 'rule', values: colour },
-        resultTypes: ['violations'],
-      });
+      let runOnly = { type: 'tag', values: tags };
+      if (only === 'colour') {
+        const colour = (axe.getRules(tags) as { ruleId: string; tags: string[] }[])
+          .filter((r) => r.tags.includes('cat.color') && !r.tags.includes('experimental'))
+          .map((r) => r.ruleId);
+        if (colour.length === 0) throw new Error('axe-core names no colour rule among the WCAG tags');
+        runOnly = { type: 'rule', values: colour };
+      }
+      const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
       return result.violations as Violation[];
     },
     { tags: TAGS, only },
