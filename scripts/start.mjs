@@ -51,7 +51,9 @@ const child = spawn(
   process.execPath,
   [...envFile, '--enable-source-maps', serverBuilt, ...process.argv.slice(2)],
   {
-    stdio: 'inherit',
+    // The IPC channel closes if this process is killed (SIGKILL) or dies: the server then stops as
+    // on SIGTERM instead of running on as an orphan (src/server/core/starter.ts).
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
   },
 );

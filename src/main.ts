@@ -11,6 +11,7 @@ import { loginCodesOf } from './server/core/admin-token';
 import { scheduleRetention } from './server/core/retention';
 import { scheduleSampler } from './server/features/status/samples';
 import { startupBanner } from './server/core/startup';
+import { stopWhenStarterGone } from './server/core/starter';
 import { metricsResponse } from './server/core/metrics';
 import { createLogger, routeConsole } from './server/core/log';
 
@@ -90,6 +91,7 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopWhenStarterGone((reason) => void stop(reason));
 
   if (opts.role !== 'bot') {
     const retention = await scheduleRetention(services.db, services.clock, retentionPurges);
@@ -230,6 +232,7 @@ async function runRestProxy(env: ReturnType<typeof loadEnv>, port: number) {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopWhenStarterGone((reason) => void stop(reason));
 }
 
 void main();

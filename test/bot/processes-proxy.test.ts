@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { shardRanges } from '../../src/server/core/bot-processes';
 import { parseProcessArgs } from '../../src/server/core/process-args';
 import { type FakeDiscord, makeGuild, startFakeDiscord } from '../fakes/discord';
 import { shardOfGuild } from '../fakes/discord/gateway';
-import { dropTestDb } from '../helpers/database';
 import { builtServerArgs, productProcessesSetup } from '../helpers/built-server';
+import { dropTestDb } from '../helpers/database';
 
 /**
  * The shared REST proxy (bot/rest-proxy.ts, issue 24): `--rest-proxy` runs @discordjs/proxy in a
@@ -125,6 +125,8 @@ describe('bot processes through one REST proxy', () => {
     for (const p of children)
       if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     await Promise.all(children.map((p) => p.exited));
+    // Children of a supervisor that a failed test left behind.
+    for (const pid of grandchildren.filter(alive)) process.kill(pid, 'SIGKILL');
     await fake?.close();
     await dropTestDb(dir);
     rmSync(dir, { recursive: true, force: true });
@@ -157,16 +159,21 @@ describe('bot processes through one REST proxy', () => {
     expect(proxy.output.some((l) => l.includes('Stopped'))).toBe(true);
   });
 
+  /** Whether the process runs (an orphan that ended may stay a zombie until its new parent reaps it). */
   const alive = (pid: number) => {
     try {
-      process.kill(pid, 0);
-      return true;
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     } catch {
       return false;
     }
   };
-  const pidOf = async (p: ReturnType<typeof start>, name: RegExp) =>
-    Number((await p.line(new RegExp(`Started ${name.source} \\(pid (\\d+)\\)`)))[1]);
+  /** The pids of the processes the supervisors said they started. */
+  const grandchildren: number[] = [];
+  const pidOf = async (p: ReturnType<typeof start>, name: RegExp) => {
+    const pid = Number((await p.line(new RegExp(`Started ${name.source} \\(pid (\\d+)\\)`)))[1]);
+    grandchildren.push(pid);
+    return pid;
+  };
 
   it('npm start -- --bot-processes 2: web here, the proxy and two bot processes as children, all through the proxy, all stopped by SIGTERM', async () => {
     const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
@@ -262,5 +269,36 @@ describe('bot processes through one REST proxy', () => {
       true,
     );
     expect([proxyPid, bot1, bot2].filter(alive)).toEqual([]);
+  });
+
+  it('the supervisor killed with SIGKILL: its children see it gone and stop as on SIGTERM (no shard stays connected twice)', async () => {
+    const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
+    const pids = [
+      await pidOf(all, /the REST proxy/),
+      await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/),
+      await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/),
+    ];
+    await expect
+      .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
+      .toBe(2);
+    const closedBefore = fake.gateway.closeLog.length;
+    all.child.kill('SIGKILL');
+    await all.exited;
+    // Orphans that kept running would keep both gateway sessions, and a restarted set would open
+    // two more: every message handled twice. Each bot process closes its session itself (1000, as
+    // discord.js does at shutdown, not 1006: a process that died), and every child ends.
+    await expect
+      .poll(
+        () =>
+          fake.gateway.closeLog
+            .slice(closedBefore)
+            .map((c) => `${c.shard[0]}:${c.code}`)
+            .sort(),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual(['0:1000', '1:1000']);
+    await expect.poll(() => pids.filter(alive), { timeout: 30_000 }).toEqual([]);
   });
 });

@@ -95,7 +95,8 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
   ) {
     const proc = spawn(process.execPath, [...entry, ...args], {
       env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel tells the child when this process is gone (core/starter.ts).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let partial = '';
     const onData = (chunk: Buffer) => {

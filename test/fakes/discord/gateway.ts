@@ -48,6 +48,12 @@ export interface GatewayStats {
 export class FakeGateway {
   readonly wss: WebSocketServer;
   readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  /**
+   * Every identified session's socket as it closed, with the close code: 1000 when the bot closed it
+   * (discord.js's destroy at shutdown), 1006 when the connection ended without a close frame (the
+   * bot's process died).
+   */
+  readonly closeLog: { shard: [number, number]; code: number }[] = [];
   /** Every IDENTIFY with a valid token: the shard it named and when (Date.now()). */
   readonly identifyLog: { shard: [number, number]; at: number }[] = [];
   private sessions = new Map<string, Session>();
@@ -138,8 +144,12 @@ export class FakeGateway {
       }
       this.onPayload(ws, msg);
     });
-    ws.on('close', () => {
-      for (const s of this.sessions.values()) if (s.socket === ws) s.socket = null;
+    ws.on('close', (code) => {
+      for (const s of this.sessions.values())
+        if (s.socket === ws) {
+          s.socket = null;
+          this.closeLog.push({ shard: s.shard, code });
+        }
     });
   }
 
