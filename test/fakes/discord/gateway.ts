@@ -51,7 +51,7 @@ export class FakeGateway {
   /**
    * Every identified session's socket as it closed, with the close code: 1000 when the bot closed it
    * (discord.js's destroy at shutdown), 1006 when the connection ended without a close frame (the
-   * bot's process died).
+   * bot's process died), or the code the fake closed it with (drop).
    */
   readonly closeLog: { shard: [number, number]; code: number }[] = [];
   /** Every IDENTIFY with a valid token: the shard it named and when (Date.now()). */
