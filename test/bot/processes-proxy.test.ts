@@ -174,12 +174,10 @@ describe('bot processes through one REST proxy', () => {
     grandchildren.push(pid);
     return pid;
   };
-
-  it('npm start -- --bot-processes 2: web here, the proxy and two bot processes as children, all through the proxy, all stopped by SIGTERM', async () => {
+  /** npm start -- --bot-processes 2, once both bot processes are logged in; its children's pids. */
+  const startSet = async () => {
     const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
-    const web = (await all.line(/Listening on (http\S+?)(?:["\s]|$)/))[1]!;
-    const url = (await all.line(/REST proxy on (http\S+?)["\s]/))[1]!;
-    const pids = [
+    const pids: [proxy: number, bot1: number, bot2: number] = [
       await pidOf(all, /the REST proxy/),
       await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/),
       await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/),
@@ -187,6 +185,13 @@ describe('bot processes through one REST proxy', () => {
     await expect
       .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
       .toBe(2);
+    return { all, pids };
+  };
+
+  it('npm start -- --bot-processes 2: web here, the proxy and two bot processes as children, all through the proxy, all stopped by SIGTERM', async () => {
+    const { all, pids } = await startSet();
+    const web = (await all.line(/Listening on (http\S+?)(?:["\s]|$)/))[1]!;
+    const url = (await all.line(/REST proxy on (http\S+?)["\s]/))[1]!;
     await all.line(/Registered \d+ commands|Commands up to date/);
     expect(
       all.output.filter((l) => l.includes(`Discord REST through the shared proxy at ${url}`)),
@@ -256,13 +261,10 @@ describe('bot processes through one REST proxy', () => {
   });
 
   it('a bot process that dies stops the whole set with exit code 1 (for the supervisor to restart)', async () => {
-    const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
-    const proxyPid = await pidOf(all, /the REST proxy/);
-    const bot1 = await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/);
-    const bot2 = await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/);
-    await expect
-      .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
-      .toBe(2);
+    const {
+      all,
+      pids: [proxyPid, bot1, bot2],
+    } = await startSet();
     process.kill(bot2, 'SIGKILL');
     expect(await all.exited).toBe(1);
     expect(all.output.some((l) => /bot process 2 of 2 .* exited .*stopping every process/.test(l))).toBe(
@@ -272,21 +274,13 @@ describe('bot processes through one REST proxy', () => {
   });
 
   it('the supervisor killed with SIGKILL: its children see it gone and stop as on SIGTERM (no shard stays connected twice)', async () => {
-    const all = start(['--bot-processes', '2'], { DISCORD_API_URL: fake.apiUrl });
-    const pids = [
-      await pidOf(all, /the REST proxy/),
-      await pidOf(all, /bot process 1 of 2 \(shards 0 of 2\)/),
-      await pidOf(all, /bot process 2 of 2 \(shards 1 of 2\)/),
-    ];
-    await expect
-      .poll(() => all.output.filter((l) => l.includes('logged in as')).length, { timeout: 90_000 })
-      .toBe(2);
+    const { all, pids } = await startSet();
     const closedBefore = fake.gateway.closeLog.length;
     all.child.kill('SIGKILL');
     await all.exited;
-    // Orphans that kept running would keep both gateway sessions, and a restarted set would open
-    // two more: every message handled twice. Each bot process closes its session itself (1000, as
-    // discord.js does at shutdown, not 1006: a process that died), and every child ends.
+    // Orphans that kept running would keep both gateway sessions, and a set started again would
+    // open two more: every event received twice. Each bot process closes its session itself (1000,
+    // as discord.js does at shutdown, not 1006: a process that died), and every child ends.
     await expect
       .poll(
         () =>
