@@ -52,7 +52,7 @@ const child = spawn(
   [...envFile, '--enable-source-maps', serverBuilt, ...process.argv.slice(2)],
   {
     // The IPC channel closes if this process is killed (SIGKILL) or dies: the server then stops as
-    // on SIGTERM instead of running on as an orphan (src/server/core/starter.ts).
+    // on SIGTERM instead of running on as an orphan (src/server/core/stop-requests.ts).
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
   },

@@ -11,7 +11,7 @@ import { loginCodesOf } from './server/core/admin-token';
 import { scheduleRetention } from './server/core/retention';
 import { scheduleSampler } from './server/features/status/samples';
 import { startupBanner } from './server/core/startup';
-import { stopWhenStarterGone } from './server/core/starter';
+import { onStopRequest } from './server/core/stop-requests';
 import { metricsResponse } from './server/core/metrics';
 import { createLogger, routeConsole } from './server/core/log';
 
@@ -89,9 +89,7 @@ async function main() {
     console.log('Stopped');
     process.exit(process.exitCode ?? 0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  stopWhenStarterGone((reason) => void stop(reason));
+  onStopRequest((reason) => void stop(reason));
 
   if (opts.role !== 'bot') {
     const retention = await scheduleRetention(services.db, services.clock, retentionPurges);
@@ -230,9 +228,7 @@ async function runRestProxy(env: ReturnType<typeof loadEnv>, port: number) {
     console.log('Stopped');
     process.exit(process.exitCode ?? 0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  stopWhenStarterGone((reason) => void stop(reason));
+  onStopRequest((reason) => void stop(reason));
 }
 
 void main();

@@ -95,7 +95,7 @@ export async function startBotProcesses(opts: BotProcessesOptions): Promise<BotP
   ) {
     const proc = spawn(process.execPath, [...entry, ...args], {
       env: { ...env, ...extraEnv },
-      // The IPC channel tells the child when this process is gone (core/starter.ts).
+      // The IPC channel tells the child when this process is gone (core/stop-requests.ts).
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let partial = '';
