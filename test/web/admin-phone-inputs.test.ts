@@ -22,7 +22,8 @@ import { adminContext, seedDemoGuild } from './admin-screens-helpers';
  * Every dashboard screen at 375 px on the demo server (Ultimate, full of data), in light and dark
  * (one theme with screenshots off: THEMES_AND_WIDTHS), with the main dialogs open, and the header's
  * server picker: no input, select value, picked pill, badge or button label whose text is cut (its
- * text wider than its box), in one browser page moved in-app. The placeholder of an empty field counts too: it is what the admin reads there.
+ * text wider than its box), in one browser page moved in-app. The placeholder of an empty field
+ * counts too: it is what the admin reads there.
  */
 
 let server: TestServer;
