@@ -195,7 +195,8 @@ async function measure(
 async function alternateVariants(variants: Variant[], dbPath: string, rounds: number) {
   const servers: RunningServer[] = [];
   try {
-    for (const [label, main, args] of variants) servers.push({ label, ...(await startWeb(main, dbPath, args)) });
+    for (const [label, main, args] of variants)
+      servers.push({ label, ...(await startWeb(main, dbPath, args)) });
     for (const s of servers) {
       for (let k = 0; k < 5; k++) for (const p of PATHS) await get(new URL(s.url), p, TOKEN);
       await openLoop(s.url, PATHS, TOKEN, Math.max(...RATES), 2);
@@ -234,7 +235,8 @@ async function main() {
       return;
     }
     const results: [string, Map<number, Map<string, Summary>>][] = [];
-    for (const [label, main, args] of variants) results.push([label, await measure(label, main, dbPath, args)]);
+    for (const [label, main, args] of variants)
+      results.push([label, await measure(label, main, dbPath, args)]);
 
     let failed = false;
     for (const rate of RATES) {

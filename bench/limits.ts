@@ -51,7 +51,9 @@ function run(limiter: Pick<UserLimiter, 'take'>, messages: number, warm: boolean
   return ((performance.now() - start) / messages) * 1000;
 }
 
-console.log(`load average ${loadavg()[0].toFixed(1)}; ${MEMBERS.toLocaleString('en')} active members, limit ${LIMIT}/hour`);
+console.log(
+  `load average ${loadavg()[0].toFixed(1)}; ${MEMBERS.toLocaleString('en')} active members, limit ${LIMIT}/hour`,
+);
 // The old limiter is warmed by filling its map directly: through take() that alone is quadratic.
 const oldHits = new Map<string, number[]>();
 for (let i = 0; i < MEMBERS; i++) oldHits.set(`g${i % 100}:u${i}`, [warmAt(i)]);

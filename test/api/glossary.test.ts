@@ -116,14 +116,21 @@ describe('server glossary API', () => {
     const add = (term: string) => s.api(path('gl-race'), { method: 'POST', admin: true, body: { term } });
     const same = await Promise.all(['Raid', 'raid', 'RAID', 'rAid', 'raiD'].map(add));
     expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    for (const r of same.filter((r) => r.status === 409)) expect(r.json.error).toMatch(/^term: ".+" is already/);
+    for (const r of same.filter((r) => r.status === 409))
+      expect(r.json.error).toMatch(/^term: ".+" is already/);
 
     const fill = Array.from({ length: GLOSSARY_MAX_TERMS - 2 }, (_, i) => ({ term: `word${i}` }));
-    await s.api(path('gl-race'), { method: 'PUT', admin: true, body: { terms: [{ term: 'raid' }, ...fill] } });
+    await s.api(path('gl-race'), {
+      method: 'PUT',
+      admin: true,
+      body: { terms: [{ term: 'raid' }, ...fill] },
+    });
     const burst = await Promise.all(['alpha', 'beta', 'gamma', 'delta'].map(add));
     expect(burst.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
     for (const r of burst.filter((r) => r.status === 400))
-      expect(r.json.error).toBe(`terms: the glossary holds at most ${GLOSSARY_MAX_TERMS} terms; remove one first`);
+      expect(r.json.error).toBe(
+        `terms: the glossary holds at most ${GLOSSARY_MAX_TERMS} terms; remove one first`,
+      );
     const list = await s.api(path('gl-race'), { admin: true });
     expect(list.json.terms).toHaveLength(GLOSSARY_MAX_TERMS);
   });

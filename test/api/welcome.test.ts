@@ -78,7 +78,10 @@ describe('welcome config', () => {
     [{ channelId: '50' }, 'channelId: 50 (#Lounge) is a voice channel, not a text channel'],
     [{ roleId: '987654321' }, 'roleId: 987654321 is not a role of this server'],
     [{ roleId: '51' }, 'roleId: 51: I cannot give the role "Admin": it is above my own role'],
-    [{ roleId: '52' }, 'roleId: 52: the role "Server Booster" belongs to an integration and nobody can give it'],
+    [
+      { roleId: '52' },
+      'roleId: 52: the role "Server Booster" belongs to an integration and nobody can give it',
+    ],
   ])('rejects %j with 400 naming %s and writes nothing', async (body, field) => {
     const before = await tableCounts(s.services);
     const res = await patch('w-bad', body);

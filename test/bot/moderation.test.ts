@@ -4,14 +4,7 @@ import { installModerationRoutes, type ModerationFake, withMemberRoles } from '.
 import type { Json } from '../fakes/discord/payloads';
 import { pseudoTranslate, type RecordedRequest } from '../fakes/gemini';
 import { setGuildPlan } from '../helpers/guilds';
-import {
-  type BotHarness,
-  eventually,
-  handled,
-  makeMember,
-  recordedCopies,
-  startBotHarness,
-} from './harness';
+import { type BotHarness, eventually, handled, makeMember, recordedCopies, startBotHarness } from './harness';
 
 /**
  * Moderation end to end: the real discord.js client against the fake Discord, the real engine

@@ -41,7 +41,9 @@ const roleCalls = (userId: string): RecordedCall[] =>
 function reactionHandled(userId: string, emoji: string, added = true): Promise<void> {
   const match = (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) =>
     user.id === userId && (reaction.emoji.id ?? reaction.emoji.name) === emoji;
-  return added ? handled(h, Events.MessageReactionAdd, match) : handled(h, Events.MessageReactionRemove, match);
+  return added
+    ? handled(h, Events.MessageReactionAdd, match)
+    : handled(h, Events.MessageReactionRemove, match);
 }
 
 async function saveWelcome(body: Record<string, unknown>) {

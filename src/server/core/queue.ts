@@ -149,7 +149,8 @@ export function createQueue(db: Db, clock: () => Date, options: QueueOptions = {
           sql`insert into queue_jobs (kind, guild_id, payload, run_at)
            select ${kind}, ${guildId}, ${json}, ${now()} where not exists (select 1 from queue_jobs where ${same})
            returning id`,
-        )) ?? (await rawGet<{ id: number }>(tx, sql`select id from queue_jobs where ${same} order by id limit 1`));
+        )) ??
+        (await rawGet<{ id: number }>(tx, sql`select id from queue_jobs where ${same} order by id limit 1`));
       const row =
         db.$exec.dialect === 'postgres'
           ? await db.$transaction(async (tx) => {

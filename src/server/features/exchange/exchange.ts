@@ -1,11 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { type Db, lockFor } from '../../../../db/client';
-import {
-  exchangeMembers,
-  exchangePairs,
-  exchangeSettings,
-  memberXp,
-} from '../../../../db/schema';
+import { exchangeMembers, exchangePairs, exchangeSettings, memberXp } from '../../../../db/schema';
 
 /**
  * Language exchange (the Pro plan): members say what they speak natively and what they learn;
